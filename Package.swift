@@ -1,0 +1,38 @@
+// swift-tools-version: 6.0
+import PackageDescription
+
+let package = Package(
+    name: "Tessera",
+    platforms: [.macOS(.v15)],
+    products: [
+        .library(name: "TesseraRaster", targets: ["TesseraRaster"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+    ],
+    targets: [
+        // Pixel and coverage kernels in C on SIMDe (Debian's libsimde-dev, header-only, no pkg-config file).
+        .target(name: "CTesseraSIMD", path: "Sources/CTesseraSIMD"),
+        .systemLibrary(
+            name: "CLibPNG",
+            path: "Sources/CLibPNG",
+            pkgConfig: "libpng",
+            providers: [.apt(["libpng-dev"]), .brew(["libpng"])]
+        ),
+        .target(name: "TesseraRaster", dependencies: ["CTesseraSIMD", "CLibPNG"]),
+        .executableTarget(
+            name: "bench",
+            dependencies: [
+                "TesseraRaster",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
+            path: "Benchmarks/bench"
+        ),
+        .testTarget(
+            name: "TesseraRasterTests",
+            dependencies: ["TesseraRaster"],
+            resources: [.copy("Golden")]
+        ),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,156 @@
+/// A 2D path: subpaths of lines, quadratic and cubic Bézier curves, as CoreGraphics' `CGPath`.
+///
+/// A value type with copy-on-write storage, so copying a path is cheap. Building follows
+/// CoreGraphics' rules:
+/// - ``addLine(to:)``, ``addQuadCurve(to:control:)`` and ``addCurve(to:control1:control2:)`` with no
+///   current point are ignored (CoreGraphics logs "no current point" and does the same);
+/// - after ``closeSubpath()`` the current point is the start of the closed subpath, and the next
+///   segment starts a new subpath there;
+/// - a ``move(to:)`` directly after another replaces it.
+///
+/// Filling closes every subpath implicitly. Non-finite coordinates are stored as given; the
+/// rasterizer refuses to draw a path that has any (see ``Canvas``).
+public struct Path: Hashable, Sendable {
+    /// The kinds of path element, in storage form.
+    public enum Verb: UInt8, Sendable {
+        case move, line, quad, cubic, close
+
+        /// How many points the verb consumes from ``Path/points``.
+        @inlinable
+        public var pointCount: Int {
+            switch self {
+            case .move, .line: return 1
+            case .quad: return 2
+            case .cubic: return 3
+            case .close: return 0
+            }
+        }
+    }
+
+    /// The verbs in order.
+    public private(set) var verbs: [Verb] = []
+    /// The points of all verbs in order: quad = control, end; cubic = control1, control2, end.
+    public private(set) var points: [Point] = []
+    /// Index in `points` of the current subpath's starting point.
+    private var subpathStart: Int = -1
+
+    public init() {}
+
+    /// True when the path has no elements.
+    @inlinable
+    public var isEmpty: Bool { verbs.isEmpty }
+
+    /// The point where the next segment starts, or `nil` for an empty path.
+    public var currentPoint: Point? {
+        guard let last = verbs.last else { return nil }
+        return last == .close ? points[subpathStart] : points.last
+    }
+
+    /// Reserves storage for a path of known size.
+    public mutating func reserveCapacity(verbs verbCount: Int, points pointCount: Int) {
+        verbs.reserveCapacity(verbCount)
+        points.reserveCapacity(pointCount)
+    }
+
+    /// Starts a new subpath at `p`.
+    public mutating func move(to p: Point) {
+        if verbs.last == .move {
+            points[points.count - 1] = p
+        } else {
+            verbs.append(.move)
+            points.append(p)
+        }
+        subpathStart = points.count - 1
+    }
+
+    /// Begins a segment: false when there is no current point; reopens a subpath after a close.
+    private mutating func prepareSegment() -> Bool {
+        guard let last = verbs.last else { return false }
+        if last == .close { move(to: points[subpathStart]) }
+        return true
+    }
+
+    public mutating func addLine(to p: Point) {
+        guard prepareSegment() else { return }
+        verbs.append(.line)
+        points.append(p)
+    }
+
+    public mutating func addQuadCurve(to end: Point, control: Point) {
+        guard prepareSegment() else { return }
+        verbs.append(.quad)
+        points.append(control)
+        points.append(end)
+    }
+
+    public mutating func addCurve(to end: Point, control1: Point, control2: Point) {
+        guard prepareSegment() else { return }
+        verbs.append(.cubic)
+        points.append(control1)
+        points.append(control2)
+        points.append(end)
+    }
+
+    /// Closes the current subpath with a straight line back to its start. Does nothing on an
+    /// empty path or a subpath that is already closed.
+    public mutating func closeSubpath() {
+        guard let last = verbs.last, last != .close else { return }
+        verbs.append(.close)
+    }
+
+    /// The path with every point mapped through `transform`.
+    public func applying(_ transform: Transform) -> Path {
+        var copy = self
+        copy.points = points.map(transform.apply)
+        return copy
+    }
+
+    /// True when every coordinate is finite.
+    public var isFinite: Bool { points.allSatisfy(\.isFinite) }
+}
+
+extension Path {
+    /// One element of a path, as CoreGraphics' `CGPathElement`.
+    public enum Element: Hashable, Sendable {
+        case move(to: Point)
+        case line(to: Point)
+        case quadCurve(to: Point, control: Point)
+        case cubicCurve(to: Point, control1: Point, control2: Point)
+        case closeSubpath
+    }
+
+    /// The elements in order.
+    public var elements: [Element] {
+        var result: [Element] = []
+        result.reserveCapacity(verbs.count)
+        forEachElement { result.append($0) }
+        return result
+    }
+
+    /// Calls `body` for each element in order without building an array.
+    public func forEachElement(_ body: (Element) throws -> Void) rethrows {
+        var i = 0
+        for verb in verbs {
+            switch verb {
+            case .move: try body(.move(to: points[i]))
+            case .line: try body(.line(to: points[i]))
+            case .quad: try body(.quadCurve(to: points[i + 1], control: points[i]))
+            case .cubic: try body(.cubicCurve(to: points[i + 2], control1: points[i], control2: points[i + 1]))
+            case .close: try body(.closeSubpath)
+            }
+            i += verb.pointCount
+        }
+    }
+
+    /// The smallest rectangle that contains every point of the path, control points included
+    /// (CoreGraphics' `boundingBox`). `.zero` for an empty path.
+    public var controlPointBounds: Rect {
+        guard var minX = points.first?.x, var minY = points.first?.y else { return .zero }
+        var maxX = minX, maxY = minY
+        for p in points {
+            minX = min(minX, p.x); maxX = max(maxX, p.x)
+            minY = min(minY, p.y); maxY = max(maxY, p.y)
+        }
+        return Rect(x: minX, y: minY, width: maxX - minX, height: maxY - minY)
+    }
+}

@@ -1,0 +1,24 @@
+/// A point in a 2D coordinate space, in double precision (CoreGraphics' `CGFloat` on 64-bit systems).
+public struct Point: Hashable, Sendable {
+    public var x: Double
+    public var y: Double
+
+    @inlinable
+    public init(x: Double, y: Double) {
+        self.x = x
+        self.y = y
+    }
+
+    public static let zero = Point(x: 0, y: 0)
+
+    /// True when both coordinates are finite (neither NaN nor infinite).
+    @inlinable
+    public var isFinite: Bool { x.isFinite && y.isFinite }
+
+    @inlinable
+    public static func + (a: Point, b: Point) -> Point { Point(x: a.x + b.x, y: a.y + b.y) }
+    @inlinable
+    public static func - (a: Point, b: Point) -> Point { Point(x: a.x - b.x, y: a.y - b.y) }
+    @inlinable
+    public static func * (a: Point, s: Double) -> Point { Point(x: a.x * s, y: a.y * s) }
+}

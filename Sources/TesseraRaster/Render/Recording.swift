@@ -1,0 +1,31 @@
+/// The drawing calls of a ``Canvas`` since its last render, in order, as plain values.
+final class Recording {
+    enum Command {
+        case clear(PremultipliedRGBA8)
+        case fill(FillCommand)
+    }
+
+    struct FillCommand {
+        var path: Path
+        var color: PremultipliedRGBA8
+        var rule: FillRule
+        var transform: Transform
+    }
+
+    private(set) var commands: [Command] = []
+
+    var count: Int { commands.count }
+
+    func appendClear(_ color: PremultipliedRGBA8) {
+        commands.append(.clear(color))
+    }
+
+    func appendFill(_ path: Path, paint: Paint, rule: FillRule, transform: Transform) {
+        guard case .solid(let color) = paint else { return }
+        commands.append(.fill(FillCommand(path: path, color: color.premultiplied, rule: rule, transform: transform)))
+    }
+
+    func reset() {
+        commands.removeAll(keepingCapacity: true)
+    }
+}
