@@ -19,18 +19,23 @@ let package = Package(
             pkgConfig: "libpng",
             providers: [.apt(["libpng-dev"]), .brew(["libpng"])]
         ),
-        .target(name: "TesseraRaster", dependencies: ["CTesseraSIMD", "CLibPNG"]),
+        // libpng behind plain C functions: libpng reports errors by longjmp, which Swift cannot catch.
+        .target(name: "CTesseraPNG", dependencies: ["CLibPNG"], path: "Sources/CTesseraPNG"),
+        .target(name: "TesseraRaster", dependencies: ["CTesseraSIMD", "CTesseraPNG"]),
+        // The scenes of Benchmarks/bench-scenes.md, shared by the bench and the golden-image tests.
+        .target(name: "BenchScenes", dependencies: ["TesseraRaster"], path: "Benchmarks/Scenes"),
         .executableTarget(
             name: "bench",
             dependencies: [
                 "TesseraRaster",
+                "BenchScenes",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             path: "Benchmarks/bench"
         ),
         .testTarget(
             name: "TesseraRasterTests",
-            dependencies: ["TesseraRaster"],
+            dependencies: ["TesseraRaster", "BenchScenes"],
             resources: [.copy("Golden")]
         ),
     ],

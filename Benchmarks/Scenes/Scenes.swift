@@ -1,0 +1,2 @@
+// The benchmark scenes (placeholder).
+import TesseraRaster

@@ -1,0 +1,5 @@
+#ifndef CTESSERA_PNG_H
+#define CTESSERA_PNG_H
+#include <stdint.h>
+#include <stddef.h>
+#endif
