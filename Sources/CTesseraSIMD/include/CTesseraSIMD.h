@@ -1,4 +1,45 @@
 #ifndef CTESSERA_SIMD_H
 #define CTESSERA_SIMD_H
+// Pixel and coverage kernels of TesseraRaster. Plain C over pointers and lengths; no state.
+//
+// Conventions:
+// - Pixels are premultiplied RGBA8 stored as little-endian 32-bit words (R in the lowest byte).
+// - Lines are 4 floats each (x0, y0, x1, y1) in device pixels, already clipped horizontally to
+//   [0, width]; y may extend past the band (rows outside it are skipped).
+// - An accumulation row holds signed area deltas: its prefix sum at cell x is the winding
+//   integral over pixel x (font-rs's exact-area accumulation).
 #include <stdint.h>
+#include <stddef.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/// Accumulates the exact signed area of `count` lines into the band of rows [bandY, bandY + bandHeight).
+/// `accumulation` has `bandHeight` rows of `stride` floats (stride >= width + 2). For every row the
+/// lines touch, rowMin/rowMax (band-local, initialised by the caller to INT32_MAX / -1) are widened
+/// to the first and last cell written.
+void tsr_accumulate_lines(const float *lines, size_t count, int32_t bandY, int32_t bandHeight,
+                          float *accumulation, size_t stride, int32_t *rowMin, int32_t *rowMax);
+
+/// Turns cells [start, end] of one accumulation row into coverage (non-zero or even-odd) and blends
+/// `color` through it into `pixels[start ... min(end, width - 1)]`, source-over. Zeroes the cells
+/// [start, end] on the way so the row is ready for the next shape.
+void tsr_fill_accumulated_span(float *accumulation, int32_t start, int32_t end, int32_t width,
+                               int evenOdd, uint32_t color, uint32_t *pixels);
+
+/// Blends `color` scaled by a constant coverage (0–255) over `count` pixels, source-over.
+void tsr_blend_span(uint32_t *pixels, size_t count, uint32_t color, uint32_t coverage);
+
+/// Blends one row of an axis-aligned rectangle spanning [left, right) horizontally (clipped to
+/// [0, width]) with vertical coverage `rowCoverage` (0–1): exact area coverage per pixel.
+void tsr_fill_rect_row(uint32_t *pixels, int32_t width, float left, float right, float rowCoverage,
+                       uint32_t color);
+
+/// Which pixel kernels run: 2 = AVX2, 1 = SSE2 (or its SIMDe emulation).
+int tsr_kernel_level(void);
+
+#ifdef __cplusplus
+}
+#endif
 #endif

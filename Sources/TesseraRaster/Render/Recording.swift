@@ -1,11 +1,11 @@
 /// The drawing calls of a ``Canvas`` since its last render, in order, as plain values.
 final class Recording {
-    enum Command {
+    enum Command: Sendable {
         case clear(PremultipliedRGBA8)
         case fill(FillCommand)
     }
 
-    struct FillCommand {
+    struct FillCommand: Sendable {
         var path: Path
         var color: PremultipliedRGBA8
         var rule: FillRule

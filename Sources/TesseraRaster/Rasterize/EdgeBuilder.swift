@@ -1,0 +1,169 @@
+/// Turns a path and a transform into the device-space lines the accumulation rasterizer fills,
+/// clipped to the target `[0, width] × [0, height]` so that any finite coordinate, however large,
+/// becomes small floats:
+///
+/// - pieces above or below the target are dropped (they cover no row);
+/// - pieces left of it become vertical lines at x = 0 and pieces right of it vertical lines at
+///   x = width: they still carry their winding to the pixels on their right, exactly;
+/// - a curve whose control points all lie on one outer side of the target is replaced by its chord
+///   (the loop curve + chord winds around no visible pixel, so the coverage is unchanged).
+///
+/// Every subpath is closed with a line back to its start, as filling requires.
+struct EdgeBuilder {
+    let width: Double
+    let height: Double
+    let tolerance: Double
+    let arena: LineArena
+    /// The vertical extent of the lines emitted since the last ``reset()``.
+    private(set) var minY = Double.infinity
+    private(set) var maxY = -Double.infinity
+
+    init(width: Int, height: Int, tolerance: Double, arena: LineArena) {
+        self.width = Double(width)
+        self.height = Double(height)
+        self.tolerance = tolerance
+        self.arena = arena
+    }
+
+    mutating func reset() {
+        minY = .infinity
+        maxY = -.infinity
+    }
+
+    /// Emits the lines of `path` mapped through `transform`. Returns false, with nothing emitted,
+    /// when any transformed coordinate is not finite.
+    mutating func addPath(_ path: Path, transform: Transform) -> Bool {
+        let mark = arena.count
+        var start = Point.zero, current = Point.zero
+        var open = false
+        var valid = true
+        path.points.withUnsafeBufferPointer { points in
+            var i = 0
+            @inline(__always) func next() -> Point {
+                let p = transform.apply(points[i])
+                i += 1
+                if !p.isFinite { valid = false }
+                return p
+            }
+            for verb in path.verbs {
+                switch verb {
+                case .move:
+                    if open { addLine(current, start) }
+                    start = next(); current = start; open = true
+                case .line:
+                    let p = next()
+                    addLine(current, p); current = p
+                case .quad:
+                    let c = next(), p = next()
+                    addQuadratic(current, c, p); current = p
+                case .cubic:
+                    let c1 = next(), c2 = next(), p = next()
+                    addCubic(current, c1, c2, p); current = p
+                case .close:
+                    if open { addLine(current, start) }
+                    current = start; open = false
+                }
+                if !valid { return }
+            }
+            if open { addLine(current, start) }
+        }
+        if !valid { arena.truncate(to: mark) }
+        return valid
+    }
+
+    /// True when every point is on one outer side of the target, so the curve through them covers
+    /// no pixel by itself.
+    private func outside(_ points: Point...) -> Bool {
+        var minX = Double.infinity, maxX = -Double.infinity, minY = Double.infinity, maxY = -Double.infinity
+        for p in points {
+            minX = Swift.min(minX, p.x); maxX = Swift.max(maxX, p.x)
+            minY = Swift.min(minY, p.y); maxY = Swift.max(maxY, p.y)
+        }
+        return maxY <= 0 || minY >= height || maxX <= 0 || minX >= width
+    }
+
+    private mutating func addQuadratic(_ p0: Point, _ p1: Point, _ p2: Point) {
+        if outside(p0, p1, p2) { return addLine(p0, p2) }
+        let n = CurveFlattener.segmentCount(quadratic: p0, p1, p2, tolerance: tolerance)
+        let step = 1 / Double(n)
+        var previous = p0
+        for k in 1..<n {
+            let p = CurveFlattener.point(quadratic: p0, p1, p2, at: Double(k) * step)
+            addLine(previous, p)
+            previous = p
+        }
+        addLine(previous, p2)
+    }
+
+    private mutating func addCubic(_ p0: Point, _ p1: Point, _ p2: Point, _ p3: Point) {
+        if outside(p0, p1, p2, p3) { return addLine(p0, p3) }
+        let n = CurveFlattener.segmentCount(cubic: p0, p1, p2, p3, tolerance: tolerance)
+        let step = 1 / Double(n)
+        var previous = p0
+        for k in 1..<n {
+            let p = CurveFlattener.point(cubic: p0, p1, p2, p3, at: Double(k) * step)
+            addLine(previous, p)
+            previous = p
+        }
+        addLine(previous, p3)
+    }
+
+    /// x on the line through a and b at height y, interpolated from the endpoint nearer in y so that
+    /// a far endpoint (1e30) does not swamp the result with rounding error.
+    @inline(__always)
+    private static func x(at y: Double, _ a: Point, _ b: Point) -> Double {
+        let slope = (b.x - a.x) / (b.y - a.y)
+        return abs(y - a.y) <= abs(y - b.y) ? a.x + (y - a.y) * slope : b.x + (y - b.y) * slope
+    }
+
+    @inline(__always)
+    private static func y(at x: Double, _ a: Point, _ b: Point) -> Double {
+        let slope = (b.y - a.y) / (b.x - a.x)
+        return abs(x - a.x) <= abs(x - b.x) ? a.y + (x - a.x) * slope : b.y + (x - b.x) * slope
+    }
+
+    mutating func addLine(_ a: Point, _ b: Point) {
+        if a.y == b.y { return }
+        if (a.y <= 0 && b.y <= 0) || (a.y >= height && b.y >= height) { return }
+        // Clip vertically to [0, height].
+        var p = a, q = b
+        if p.y < 0 { p = Point(x: Self.x(at: 0, a, b), y: 0) } else if p.y > height { p = Point(x: Self.x(at: height, a, b), y: height) }
+        if q.y < 0 { q = Point(x: Self.x(at: 0, a, b), y: 0) } else if q.y > height { q = Point(x: Self.x(at: height, a, b), y: height) }
+        addClippedHorizontally(p, q)
+    }
+
+    /// Splits a vertically clipped line where it crosses x = 0 and x = width; the outer parts become
+    /// vertical lines on the border.
+    private mutating func addClippedHorizontally(_ p: Point, _ q: Point) {
+        let lowX = Swift.min(p.x, q.x), highX = Swift.max(p.x, q.x)
+        if highX <= 0 { return emit(0, p.y, 0, q.y) }
+        if lowX >= width { return emit(width, p.y, width, q.y) }
+        if lowX >= 0 && highX <= width { return emit(p.x, p.y, q.x, q.y) }
+        // Cut where the line crosses each border, in order from p to q.
+        let (nearBorder, farBorder) = p.x < q.x ? (0, width) : (width, 0)
+        var from = p
+        for border in [nearBorder, farBorder] where (p.x - border) * (q.x - border) < 0 {
+            let to = Point(x: border, y: Self.y(at: border, p, q))
+            emitClamped(from, to)
+            from = to
+        }
+        emitClamped(from, q)
+    }
+
+    /// Emits a piece lying on one side of (or inside) the target horizontally, collapsing it onto
+    /// the border it lies beyond.
+    private mutating func emitClamped(_ a: Point, _ b: Point) {
+        let midX = (a.x + b.x) / 2
+        if midX <= 0 { emit(0, a.y, 0, b.y) } else if midX >= width { emit(width, a.y, width, b.y) } else {
+            emit(Swift.min(Swift.max(a.x, 0), width), a.y, Swift.min(Swift.max(b.x, 0), width), b.y)
+        }
+    }
+
+    @inline(__always)
+    private mutating func emit(_ x0: Double, _ y0: Double, _ x1: Double, _ y1: Double) {
+        if y0 == y1 { return }
+        minY = Swift.min(minY, Swift.min(y0, y1))
+        maxY = Swift.max(maxY, Swift.max(y0, y1))
+        arena.append(Float(x0), Float(y0), Float(x1), Float(y1))
+    }
+}

@@ -1,0 +1,25 @@
+/// A recorded call after geometry preparation: what one band needs to draw it, in device space.
+struct PreparedCommand {
+    enum Kind: UInt8 {
+        /// Draws nothing (empty, off-target, or refused input).
+        case nothing
+        /// Replace every pixel with `color`.
+        case clear
+        /// Fill the lines `firstLine ..< firstLine + lineCount` of arena `arena`.
+        case lines
+        /// Fill the axis-aligned rectangle `rect` (minX, minY, maxX, maxY), already clipped.
+        case rect
+    }
+
+    var kind: Kind = .nothing
+    var evenOdd = false
+    /// Premultiplied RGBA8 as a little-endian word.
+    var color: UInt32 = 0
+    var arena = 0
+    var firstLine = 0
+    var lineCount = 0
+    /// Device rows [top, bottom) the command may touch.
+    var top: Int32 = 0
+    var bottom: Int32 = 0
+    var rect = SIMD4<Float>()
+}

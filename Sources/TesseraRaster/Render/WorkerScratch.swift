@@ -1,0 +1,32 @@
+/// One worker's private rasterization memory for a band: the accumulation cells and the per-row
+/// extent of the cells in use. Kept between frames.
+///
+/// Invariant between commands: every cell is zero and every row extent is empty
+/// (`rowMin = Int32.max`, `rowMax = -1`); the span kernel restores both as it consumes a row.
+final class WorkerScratch {
+    let stride: Int
+    let rows: Int
+    let cells: UnsafeMutablePointer<Float>
+    let rowMin: UnsafeMutablePointer<Int32>
+    let rowMax: UnsafeMutablePointer<Int32>
+
+    /// Scratch for bands of `rows` rows of a target `width` pixels wide.
+    init(width: Int, rows: Int) {
+        // Cells 0…width+1 are written (a line on the right border writes cell width + 1) and the
+        // span kernel reads four cells at a time from any cell up to width + 1.
+        stride = (width + 8) & ~3
+        self.rows = rows
+        cells = .allocate(capacity: stride * rows)
+        cells.initialize(repeating: 0, count: stride * rows)
+        rowMin = .allocate(capacity: rows)
+        rowMin.initialize(repeating: .max, count: rows)
+        rowMax = .allocate(capacity: rows)
+        rowMax.initialize(repeating: -1, count: rows)
+    }
+
+    deinit {
+        cells.deallocate()
+        rowMin.deallocate()
+        rowMax.deallocate()
+    }
+}
