@@ -4,6 +4,18 @@
 #include "CTesseraSIMD.h"
 #include <math.h>
 
+// Floor and ceiling for the non-negative coordinates left after clipping: truncation is the floor
+// there, and these avoid libm calls (the x86-64 baseline has no SSE4.1 rounding instruction).
+static inline int32_t floor_nonnegative(float v) { return (int32_t)v; }
+static inline int32_t ceil_nonnegative(float v) {
+    int32_t t = (int32_t)v;
+    return t + ((float)t < v);
+}
+
+// min/max without fminf/fmaxf's NaN handling: the edge builder never emits NaN.
+static inline float min_f(float a, float b) { return a < b ? a : b; }
+static inline float max_f(float a, float b) { return a > b ? a : b; }
+
 static inline void widen_row(int32_t *rowMin, int32_t *rowMax, int32_t row, int32_t lo, int32_t hi) {
     if (lo < rowMin[row]) rowMin[row] = lo;
     if (hi > rowMax[row]) rowMax[row] = hi;
@@ -14,9 +26,9 @@ static inline void widen_row(int32_t *rowMin, int32_t *rowMax, int32_t row, int3
 // right of the edge, pixel i gets d * A(i); cell i stores the difference d * (A(i) - A(i - 1)).
 static inline void accumulate_piece(float *cells, float d, float xLow, float xHigh,
                                     int32_t *lowCell, int32_t *highCell) {
-    float lowFloor = floorf(xLow);
-    int32_t i0 = (int32_t)lowFloor;
-    int32_t xHighCeil = (int32_t)ceilf(xHigh);
+    int32_t i0 = floor_nonnegative(xLow);
+    float lowFloor = (float)i0;
+    int32_t xHighCeil = ceil_nonnegative(xHigh);
     if (xHighCeil <= i0 + 1) {
         // Within one pixel: A = 1 - (mean x - i0) there, 1 to its right.
         float fromLeft = 0.5f * (xLow + xHigh) - lowFloor;
@@ -67,18 +79,18 @@ void tsr_accumulate_lines(const float *lines, size_t count, int32_t bandY, int32
         // x is computed from the line's own equation at each row (not stepped from the band's
         // top), so a line contributes the same bytes whatever the band boundaries are.
         const float dxdy = (x1 - x0) / (y1 - y0);
-        const float xMin = fminf(x0, x1), xMax = fmaxf(x0, x1);
-        const int32_t firstRow = (int32_t)floorf(fmaxf(y0, bandTop));
-        const int32_t endRow = (int32_t)ceilf(fminf(y1, bandBottom));
+        const float xMin = min_f(x0, x1), xMax = max_f(x0, x1);
+        const int32_t firstRow = floor_nonnegative(max_f(y0, bandTop));
+        const int32_t endRow = ceil_nonnegative(min_f(y1, bandBottom));
         for (int32_t y = firstRow; y < endRow; y++) {
-            float top = fmaxf(y0, (float)y), bottom = fminf(y1, (float)(y + 1));
+            float top = max_f(y0, (float)y), bottom = min_f(y1, (float)(y + 1));
             float dy = bottom - top;
             if (dy <= 0.0f) continue;
             float xTop = top == y0 ? x0 : x0 + (top - y0) * dxdy;
             float xBottom = bottom == y1 ? x1 : x0 + (bottom - y0) * dxdy;
             // Rounding must not carry a piece outside the line's own extent (and so the clip).
-            xTop = fminf(fmaxf(xTop, xMin), xMax);
-            xBottom = fminf(fmaxf(xBottom, xMin), xMax);
+            xTop = min_f(max_f(xTop, xMin), xMax);
+            xBottom = min_f(max_f(xBottom, xMin), xMax);
             int32_t row = y - bandY, lo, hi;
             float *cells = accumulation + (size_t)row * stride;
             if (xTop <= xBottom) accumulate_piece(cells, dy * direction, xTop, xBottom, &lo, &hi);
