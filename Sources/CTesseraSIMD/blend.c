@@ -18,13 +18,9 @@ static void over_tail(uint32_t *pixels, size_t count, simde__m128i src16) {
     for (size_t i = 0; i < count; i++) pixels[i] = scratch[i];
 }
 
-void tsr_blend_span(uint32_t *pixels, size_t count, uint32_t color, uint32_t coverage) {
-    if (coverage == 0 || count == 0) return;
-    if (coverage >= 255 && (color >> 24) == 255) {
-        for (size_t i = 0; i < count; i++) pixels[i] = color;   // opaque: a plain store
-        return;
-    }
-    simde__m128i src16 = tsr_scaled_color(color, coverage > 255 ? 255 : coverage);
+// Called by tsr_blend_span (dispatch.c) with 0 < coverage <= 255.
+void tsr_blend_span_sse2(uint32_t *pixels, size_t count, uint32_t color, uint32_t coverage) {
+    simde__m128i src16 = tsr_scaled_color(color, coverage);
     size_t i = 0;
     for (; i + 4 <= count; i += 4) tsr_over_4px(pixels + i, src16);
     if (i < count) over_tail(pixels + i, count - i, src16);

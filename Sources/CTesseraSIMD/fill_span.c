@@ -32,7 +32,7 @@ static inline simde__m128 prefix_sum(simde__m128 v) {
     return simde_mm_add_ps(v, simde_mm_castsi128_ps(simde_mm_slli_si128(simde_mm_castps_si128(v), 8)));
 }
 
-void tsr_fill_accumulated_span(float *accumulation, int32_t start, int32_t end, int32_t width,
+void tsr_fill_accumulated_span_sse2(float *accumulation, int32_t start, int32_t end, int32_t width,
                                int evenOdd, uint32_t color, uint32_t *pixels) {
     const simde__m128 zero = simde_mm_setzero_ps();
     const simde__m128i color16 = tsr_color_lanes(color);
@@ -79,5 +79,3 @@ void tsr_fill_accumulated_span(float *accumulation, int32_t start, int32_t end, 
         else tsr_blend_tail_sse2(pixels + x, (size_t)pixelCount, coverage, color16);
     }
 }
-
-int tsr_kernel_level(void) { return 1; }

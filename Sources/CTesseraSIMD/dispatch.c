@@ -1,0 +1,76 @@
+// Chooses between the SSE2 (SIMDe) kernels and the AVX2 ones once, from the CPU's features.
+// TESSERA_SIMD=sse2 in the environment forces the baseline (to compare both in the bench).
+#include "CTesseraSIMD.h"
+#include <stdlib.h>
+#include <string.h>
+
+#if defined(__x86_64__) || defined(_M_X64)
+void tsr_blend_span_avx2(uint32_t *pixels, size_t count, uint32_t color, uint32_t coverage);
+void tsr_fill_accumulated_span_avx2(float *accumulation, int32_t start, int32_t end, int32_t width,
+                                    int evenOdd, uint32_t color, uint32_t *pixels);
+
+static int detect_level(void) {
+    const char *forced = getenv("TESSERA_SIMD");
+    if (forced && strcmp(forced, "sse2") == 0) return 1;
+    __builtin_cpu_init();
+    return __builtin_cpu_supports("avx2") ? 2 : 1;
+}
+#else
+static int detect_level(void) { return 1; }
+#endif
+
+static inline uint32_t div255(uint32_t v) { return ((v + 128) * 257) >> 16; }
+
+// One pixel, with the same integer arithmetic as the SIMD kernels (see blend_sse2.h).
+static inline uint32_t tsr_blend_pixel(uint32_t dst, uint32_t color, uint32_t coverage) {
+    uint32_t srcAlpha = div255((color >> 24) * coverage);
+    uint32_t inverse = 255 - srcAlpha, out = 0;
+    for (int shift = 0; shift < 32; shift += 8) {
+        uint32_t src = div255(((color >> shift) & 0xFF) * coverage);
+        out |= (src + div255(((dst >> shift) & 0xFF) * inverse)) << shift;
+    }
+    return out;
+}
+
+// Racing first calls compute the same value; a plain int is enough.
+static int cachedLevel = 0;
+
+int tsr_kernel_level(void) {
+    if (cachedLevel == 0) cachedLevel = detect_level();
+    return cachedLevel;
+}
+
+void tsr_fill_accumulated_span_sse2(float *accumulation, int32_t start, int32_t end, int32_t width,
+                                    int evenOdd, uint32_t color, uint32_t *pixels);
+void tsr_blend_span_sse2(uint32_t *pixels, size_t count, uint32_t color, uint32_t coverage);
+
+void tsr_fill_accumulated_span(float *accumulation, int32_t start, int32_t end, int32_t width,
+                               int evenOdd, uint32_t color, uint32_t *pixels) {
+#if defined(__x86_64__) || defined(_M_X64)
+    if (tsr_kernel_level() == 2) {
+        tsr_fill_accumulated_span_avx2(accumulation, start, end, width, evenOdd, color, pixels);
+        return;
+    }
+#endif
+    tsr_fill_accumulated_span_sse2(accumulation, start, end, width, evenOdd, color, pixels);
+}
+
+void tsr_blend_span(uint32_t *pixels, size_t count, uint32_t color, uint32_t coverage) {
+    if (coverage == 0 || count == 0) return;
+    if (coverage > 255) coverage = 255;
+    if (coverage == 255 && (color >> 24) == 255) {
+        for (size_t i = 0; i < count; i++) pixels[i] = color;   // opaque: a plain store
+        return;
+    }
+    if (count < 4) {
+        for (size_t i = 0; i < count; i++) pixels[i] = tsr_blend_pixel(pixels[i], color, coverage);
+        return;
+    }
+#if defined(__x86_64__) || defined(_M_X64)
+    if (tsr_kernel_level() == 2) {
+        tsr_blend_span_avx2(pixels, count, color, coverage);
+        return;
+    }
+#endif
+    tsr_blend_span_sse2(pixels, count, color, coverage);
+}
