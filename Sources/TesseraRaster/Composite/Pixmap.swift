@@ -35,9 +35,12 @@ public final class Pixmap {
     }
 
     /// Wraps memory owned by the caller, who keeps it alive and unaliased for the pixmap's lifetime.
+    /// The address and `bytesPerRow` must be multiples of 4; bytes past `width × 4` in each row are
+    /// never touched.
     public init(wrapping memory: UnsafeMutableRawPointer, width: Int, height: Int, bytesPerRow: Int) throws(RasterError) {
         try Self.validate(width: width, height: height)
         guard bytesPerRow >= width * 4 else { throw .invalidBytesPerRow(bytesPerRow: bytesPerRow, width: width) }
+        guard bytesPerRow % 4 == 0, Int(bitPattern: memory) % 4 == 0 else { throw .misalignedBuffer }
         self.width = width
         self.height = height
         self.bytesPerRow = bytesPerRow
