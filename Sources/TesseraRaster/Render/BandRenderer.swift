@@ -68,7 +68,7 @@ final class BandRenderer {
         prepared.reserve(commands)
         while arenas.count < workers { arenas.append(LineArena()) }
         for arena in arenas { arena.removeAll() }
-        if scratch.first.map({ $0.stride < (width + 8) & ~3 }) ?? false { scratch.removeAll() }
+        if scratch.first.map({ $0.stride < WorkerScratch.stride(forWidth: width) }) ?? false { scratch.removeAll() }
         while scratch.count < workers { scratch.append(WorkerScratch(width: width, rows: Self.bandHeight)) }
     }
 

@@ -12,9 +12,7 @@ final class WorkerScratch {
 
     /// Scratch for bands of `rows` rows of a target `width` pixels wide.
     init(width: Int, rows: Int) {
-        // Cells 0…width+1 are written (a line on the right border writes cell width + 1) and the
-        // span kernel reads four cells at a time from any cell up to width + 1.
-        stride = (width + 8) & ~3
+        stride = Self.stride(forWidth: width)
         self.rows = rows
         cells = .allocate(capacity: stride * rows)
         cells.initialize(repeating: 0, count: stride * rows)
@@ -23,6 +21,12 @@ final class WorkerScratch {
         rowMax = .allocate(capacity: rows)
         rowMax.initialize(repeating: -1, count: rows)
     }
+
+    /// Cells per row for a target `width` pixels wide. Cells 0…width+1 are written (a line on the
+    /// right border writes cell width + 1), and the AVX2 span kernel reads and clears eight cells at
+    /// a time from any cell up to width + 1: a row must hold cells up to width + 8, or clearing
+    /// one row would wipe the start of the next.
+    static func stride(forWidth width: Int) -> Int { (width + 16) & ~7 }
 
     deinit {
         cells.deallocate()
