@@ -1,0 +1,107 @@
+import TesseraRaster
+
+/// How a ``BenchShape`` is painted.
+///
+/// Only fills exist for now; the stroke scenes of `bench-scenes.md` (`stroke-polylines-miter`,
+/// `stroke-curves-round`, `stroke-dashed-bevel`) will add a `stroke` case carrying the stroke
+/// style (width, join, miter limit, cap, dash pattern) once ``Canvas`` can stroke.
+public enum BenchShapeStyle: Hashable, Sendable {
+    /// Fill the path's interior under the given rule.
+    case fill(FillRule)
+}
+
+/// One shape of a scene: a path built once before timing, its paint, and how it is painted.
+public struct BenchShape: Hashable, Sendable {
+    /// The geometry, in scene coordinates (the 1920 × 1080 canvas of `bench-scenes.md`).
+    public var path: Path
+    /// The paint, with straight alpha as the scene draws it (``Canvas`` premultiplies).
+    public var paint: Paint
+    /// Fill (with its rule) or, later, stroke.
+    public var style: BenchShapeStyle
+
+    /// A shape from its parts.
+    public init(path: Path, paint: Paint, style: BenchShapeStyle) {
+        self.path = path
+        self.paint = paint
+        self.style = style
+    }
+
+    /// Records this shape on `canvas`, mapped through `transform`.
+    public func draw(on canvas: Canvas, transform: Transform = .identity) {
+        switch style {
+        case .fill(let rule):
+            canvas.fill(path, paint: paint, rule: rule, transform: transform)
+        }
+    }
+}
+
+/// A benchmark scene: a name, a one-line summary, and the recipe that builds its shapes.
+///
+/// Building the geometry (``prepare()``) is kept out of the timed frame, as `bench-scenes.md`
+/// allows; drawing a frame (``PreparedScene/draw(on:transform:)``) only records the calls, and the
+/// timed work happens in ``Canvas/render(into:)``.
+///
+/// ```swift
+/// let scene = BenchScene.fillPolygons.prepare()
+/// let canvas = Canvas()
+/// let pixmap = try Pixmap(width: scene.width, height: scene.height)
+/// scene.draw(on: canvas)
+/// canvas.render(into: pixmap)
+/// ```
+public struct BenchScene: Sendable {
+    /// The scene's name, as listed in `bench-scenes.md` (for example `fill-polygons`).
+    public let name: String
+    /// One line describing what the scene draws.
+    public let summary: String
+    /// The canvas width, in pixels, that the scene's geometry is laid out for.
+    public let width: Int
+    /// The canvas height, in pixels, that the scene's geometry is laid out for.
+    public let height: Int
+    /// The clear color of every frame.
+    public let background: Color
+    private let build: @Sendable () -> [BenchShape]
+
+    /// A scene drawn with `background` and the shapes that `build` returns, in order.
+    ///
+    /// `build` must be deterministic: every call returns the same shapes.
+    public init(name: String, summary: String, width: Int = 1920, height: Int = 1080,
+                background: Color = .white, build: @escaping @Sendable () -> [BenchShape]) {
+        self.name = name
+        self.summary = summary
+        self.width = width
+        self.height = height
+        self.background = background
+        self.build = build
+    }
+
+    /// Builds the scene's shapes (paths, paints, styles): done once, before any timed frame.
+    public func prepare() -> PreparedScene {
+        PreparedScene(name: name, width: width, height: height, background: background, shapes: build())
+    }
+}
+
+/// A scene with its shapes built, ready to be drawn frame after frame.
+public struct PreparedScene: Sendable {
+    /// The scene's name.
+    public let name: String
+    /// The canvas width, in pixels, that the geometry is laid out for.
+    public let width: Int
+    /// The canvas height, in pixels, that the geometry is laid out for.
+    public let height: Int
+    /// The clear color of every frame.
+    public let background: Color
+    /// The shapes, in drawing order.
+    public let shapes: [BenchShape]
+
+    /// Records one frame on `canvas`: a clear to ``background`` (opaque white for the standard
+    /// scenes), then every shape in order, mapped through `transform`.
+    ///
+    /// The identity draws the scene as specified; a scale lets a test draw the same geometry onto a
+    /// smaller canvas. Nothing is drawn until the caller renders the canvas.
+    public func draw(on canvas: Canvas, transform: Transform = .identity) {
+        canvas.clear(background)
+        for shape in shapes {
+            shape.draw(on: canvas, transform: transform)
+        }
+    }
+}

@@ -1,2 +1,0 @@
-// The benchmark scenes (placeholder).
-import TesseraRaster

@@ -1,0 +1,169 @@
+import TesseraRaster
+
+// The standard scenes of Benchmarks/bench-scenes.md, bit for bit: every scene restarts SplitMix64
+// at seed 42, and numbers are drawn in exactly the order the document gives.
+
+extension BenchScene {
+    /// Every scene the bench knows, in the order it runs them.
+    public static let all: [BenchScene] = [
+        fillPolygons, fillPolygonsEvenOdd, fillCurves, fillRects,
+    ]
+
+    /// The names of ``all``, in order.
+    public static var names: [String] { all.map(\.name) }
+
+    /// The scene called `name`, or `nil` when there is none.
+    public static func named(_ name: String) -> BenchScene? {
+        all.first { $0.name == name }
+    }
+
+    /// `fill-polygons`: 1,000 ten-vertex polygons, non-zero winding.
+    public static let fillPolygons = BenchScene(
+        name: "fill-polygons",
+        summary: "1,000 random 10-vertex polygons in 200×200 boxes, filled non-zero, alpha 0.5"
+    ) {
+        StandardScenes.polygons(rule: .nonZero)
+    }
+
+    /// `fill-polygons-evenodd`: the geometry of `fill-polygons`, filled under the even-odd rule.
+    public static let fillPolygonsEvenOdd = BenchScene(
+        name: "fill-polygons-evenodd",
+        summary: "the polygons of fill-polygons, filled even-odd"
+    ) {
+        StandardScenes.polygons(rule: .evenOdd)
+    }
+
+    /// `fill-curves`: 1,000 closed shapes of four cubic Béziers each, non-zero winding.
+    public static let fillCurves = BenchScene(
+        name: "fill-curves",
+        summary: "1,000 random closed shapes of 4 cubic Béziers in 200×200 boxes, filled non-zero"
+    ) {
+        StandardScenes.curves()
+    }
+
+    /// `fill-rects`: 10,000 small axis-aligned rectangles at fractional coordinates.
+    public static let fillRects = BenchScene(
+        name: "fill-rects",
+        summary: "10,000 axis-aligned rectangles 8–64 px at fractional coordinates, filled"
+    ) {
+        StandardScenes.rects()
+    }
+}
+
+/// The random-number recipes of `bench-scenes.md`, over one generator.
+struct SceneRandom {
+    /// The side of a ``box()``.
+    static let boxSide = 200.0
+    /// The canvas the standard scenes are laid out for.
+    static let canvasWidth = 1920.0
+    static let canvasHeight = 1080.0
+
+    var generator: SplitMix64
+
+    /// A generator at the standard seed, 42.
+    init(seed: UInt64 = 42) {
+        generator = SplitMix64(seed: seed)
+    }
+
+    /// `u()`: uniform in [0, 1).
+    mutating func u() -> Double { generator.unit() }
+
+    /// `box()`: the top-left corner of a 200 × 200 square inside the canvas (x drawn first).
+    mutating func box() -> Point {
+        let x = u() * (Self.canvasWidth - Self.boxSide)
+        let y = u() * (Self.canvasHeight - Self.boxSide)
+        return Point(x: x, y: y)
+    }
+
+    /// `pt(box)`: a point inside the box whose top-left corner is `box` (x drawn first).
+    mutating func point(in box: Point) -> Point {
+        let x = box.x + u() * Self.boxSide
+        let y = box.y + u() * Self.boxSide
+        return Point(x: x, y: y)
+    }
+
+    /// `color()`: straight-alpha RGBA `(u(), u(), u(), 0.5)`, drawn r, g, b.
+    mutating func color() -> Color {
+        let r = u()
+        let g = u()
+        let b = u()
+        return Color(red: r, green: g, blue: b, alpha: 0.5)
+    }
+}
+
+/// Builders of the standard scenes' shapes.
+enum StandardScenes {
+    /// Shapes in each polygon and curve scene.
+    static let shapeCount = 1_000
+    /// Rectangles in `fill-rects`.
+    static let rectCount = 10_000
+    /// Vertices of each polygon.
+    static let polygonVertices = 10
+    /// Cubic segments of each curve shape.
+    static let curveSegments = 4
+
+    /// `fill-polygons` (and `-evenodd`): `moveTo(pt)`, 9 × `lineTo(pt)`, `close`.
+    static func polygons(rule: FillRule) -> [BenchShape] {
+        var random = SceneRandom()
+        var shapes: [BenchShape] = []
+        shapes.reserveCapacity(shapeCount)
+        for _ in 0..<shapeCount {
+            let box = random.box()
+            var path = Path()
+            path.reserveCapacity(verbs: polygonVertices + 1, points: polygonVertices)
+            path.move(to: random.point(in: box))
+            for _ in 1..<polygonVertices {
+                path.addLine(to: random.point(in: box))
+            }
+            path.closeSubpath()
+            shapes.append(BenchShape(path: path, paint: .solid(random.color()), style: .fill(rule)))
+        }
+        return shapes
+    }
+
+    /// `fill-curves`: `moveTo(pt)`, 4 × `cubicTo(pt, pt, pt)` (control 1, control 2, end), `close`.
+    static func curves() -> [BenchShape] {
+        var random = SceneRandom()
+        var shapes: [BenchShape] = []
+        shapes.reserveCapacity(shapeCount)
+        for _ in 0..<shapeCount {
+            let box = random.box()
+            var path = Path()
+            path.reserveCapacity(verbs: curveSegments + 2, points: 1 + 3 * curveSegments)
+            path.move(to: random.point(in: box))
+            for _ in 0..<curveSegments {
+                let control1 = random.point(in: box)
+                let control2 = random.point(in: box)
+                let end = random.point(in: box)
+                path.addCurve(to: end, control1: control1, control2: control2)
+            }
+            path.closeSubpath()
+            shapes.append(BenchShape(path: path, paint: .solid(random.color()), style: .fill(.nonZero)))
+        }
+        return shapes
+    }
+
+    /// `fill-rects`: x = u()·1856, y = u()·1016, w = 8 + u()·56, h = 8 + u()·56, then the color.
+    /// The path runs as CoreGraphics' `addRect`: move (x, y), line (x+w, y), line (x+w, y+h),
+    /// line (x, y+h), close.
+    static func rects() -> [BenchShape] {
+        var random = SceneRandom()
+        var shapes: [BenchShape] = []
+        shapes.reserveCapacity(rectCount)
+        for _ in 0..<rectCount {
+            let x = random.u() * 1856
+            let y = random.u() * 1016
+            let w = 8 + random.u() * 56
+            let h = 8 + random.u() * 56
+            var path = Path()
+            path.reserveCapacity(verbs: 5, points: 4)
+            path.move(to: Point(x: x, y: y))
+            path.addLine(to: Point(x: x + w, y: y))
+            path.addLine(to: Point(x: x + w, y: y + h))
+            path.addLine(to: Point(x: x, y: y + h))
+            path.closeSubpath()
+            shapes.append(BenchShape(path: path, paint: .solid(random.color()), style: .fill(.nonZero)))
+        }
+        return shapes
+    }
+}

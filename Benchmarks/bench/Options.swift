@@ -1,0 +1,71 @@
+import ArgumentParser
+import BenchScenes
+import TesseraRaster
+
+/// The command-line options of `bench`.
+struct BenchOptions: ParsableArguments {
+    @Option(name: .customLong("scene"),
+            help: ArgumentHelp("Run only this scene (repeatable). Default: every scene; see --list.", valueName: "name"))
+    var sceneNames: [String] = []
+
+    @Option(help: ArgumentHelp("Timed frames per scene and thread count (at least 1).", valueName: "n"))
+    var frames: Int = 20
+
+    @Option(help: ArgumentHelp("Untimed warm-up frames before the timed ones.", valueName: "n"))
+    var warmup: Int = 3
+
+    @Option(name: .customLong("threads"),
+            help: ArgumentHelp("Render with this many threads (repeatable). Default: 1 and all cores.", valueName: "n"))
+    var threadOptions: [Int] = []
+
+    @Option(help: ArgumentHelp("Write the results as JSON to this file.", valueName: "path"))
+    var json: String?
+
+    @Option(help: ArgumentHelp("Write each scene's last frame to DIR/<scene>.png, creating DIR.", valueName: "dir"))
+    var png: String?
+
+    @Option(help: ArgumentHelp("Compare with an earlier --json file; fail on regressions.", valueName: "path"))
+    var baseline: String?
+
+    @Option(help: ArgumentHelp("With --baseline: the slowdown, in percent, that counts as a regression.", valueName: "percent"))
+    var tolerance: Double = 10
+
+    @Flag(help: "List the scenes with their summaries and exit.")
+    var list = false
+
+    func validate() throws {
+        guard frames >= 1 else { throw ValidationError("--frames must be at least 1 (got \(frames)).") }
+        guard warmup >= 0 else { throw ValidationError("--warmup must be 0 or more (got \(warmup)).") }
+        if let bad = threadOptions.first(where: { $0 < 1 }) {
+            throw ValidationError("--threads must be at least 1 (got \(bad)).")
+        }
+        guard tolerance.isFinite, tolerance >= 0 else {
+            throw ValidationError("--tolerance must be a percentage of 0 or more (got \(tolerance)).")
+        }
+        let unknown = sceneNames.filter { BenchScene.named($0) == nil }
+        if !unknown.isEmpty {
+            let quoted = unknown.map { "'\($0)'" }.joined(separator: ", ")
+            throw ValidationError(
+                "unknown scene \(quoted). Available scenes: \(BenchScene.names.joined(separator: ", ")).")
+        }
+    }
+
+    /// The scenes to run, in the order given (every scene, in catalog order, when none was given).
+    var selectedScenes: [BenchScene] {
+        if sceneNames.isEmpty { return BenchScene.all }
+        return sceneNames.uniqued().compactMap(BenchScene.named)
+    }
+
+    /// The thread counts to run, in the order given, without repeats.
+    var threadCounts: [Int] {
+        (threadOptions.isEmpty ? [1, Canvas.processorCount] : threadOptions).uniqued()
+    }
+}
+
+extension Array where Element: Hashable {
+    /// The elements in order, each kept only at its first occurrence.
+    func uniqued() -> [Element] {
+        var seen = Set<Element>()
+        return filter { seen.insert($0).inserted }
+    }
+}

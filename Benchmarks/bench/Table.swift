@@ -1,0 +1,41 @@
+import BenchScenes
+
+/// The results table: one row per scene and thread count, fixed-width columns.
+///
+/// ```
+/// scene                  threads  median ms       fps     min ms     max ms
+/// fill-polygons                1     12.345      81.0     12.100     13.002
+/// ```
+struct ResultTable {
+    /// The width of the scene column (at least the width of its title).
+    let sceneColumnWidth: Int
+    static let numberWidth = 10
+
+    init(sceneColumnWidth: Int) {
+        self.sceneColumnWidth = max(sceneColumnWidth, "scene".count)
+    }
+
+    var header: String {
+        [Format.left("scene", sceneColumnWidth), Format.right("threads", 7),
+         Format.right("median ms", Self.numberWidth), Format.right("fps", Self.numberWidth),
+         Format.right("min ms", Self.numberWidth), Format.right("max ms", Self.numberWidth)]
+            .joined(separator: "  ")
+    }
+
+    func row(_ result: SceneResult) -> String {
+        [Format.left(result.scene, sceneColumnWidth), Format.right(String(result.threads), 7),
+         Format.right(Format.fixed(result.medianMs, 3), Self.numberWidth),
+         Format.right(Format.fixed(result.fps, 1), Self.numberWidth),
+         Format.right(Format.fixed(result.minMs, 3), Self.numberWidth),
+         Format.right(Format.fixed(result.maxMs, 3), Self.numberWidth)]
+            .joined(separator: "  ")
+    }
+}
+
+/// The `--list` output: each scene's name and summary.
+enum SceneList {
+    static func render(_ scenes: [BenchScene]) -> String {
+        let width = scenes.map(\.name.count).max() ?? 0
+        return scenes.map { Format.left($0.name, width) + "  " + $0.summary + "\n" }.joined()
+    }
+}
