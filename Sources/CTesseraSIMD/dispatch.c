@@ -1,6 +1,7 @@
 // Chooses between the SSE2 (SIMDe) kernels and the AVX2 ones once, from the CPU's features.
 // TESSERA_SIMD=sse2 in the environment forces the baseline (to compare both in the bench).
 #include "CTesseraSIMD.h"
+#include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -32,12 +33,17 @@ static inline uint32_t tsr_blend_pixel(uint32_t dst, uint32_t color, uint32_t co
     return out;
 }
 
-// Racing first calls compute the same value; a plain int is enough.
-static int cachedLevel = 0;
+// Racing first calls compute the same value, so relaxed ordering suffices; atomic because a plain
+// int written by several workers is a data race (undefined behaviour, and ThreadSanitizer says so).
+static _Atomic int cachedLevel = 0;
 
 int tsr_kernel_level(void) {
-    if (cachedLevel == 0) cachedLevel = detect_level();
-    return cachedLevel;
+    int level = atomic_load_explicit(&cachedLevel, memory_order_relaxed);
+    if (level == 0) {
+        level = detect_level();
+        atomic_store_explicit(&cachedLevel, level, memory_order_relaxed);
+    }
+    return level;
 }
 
 void tsr_fill_accumulated_span_sse2(float *accumulation, int32_t start, int32_t end, int32_t width,
