@@ -20,17 +20,22 @@ static int detect_level(void) {
 static int detect_level(void) { return 1; }
 #endif
 
-static inline uint32_t div255(uint32_t v) { return ((v + 128) * 257) >> 16; }
+// One pixel, with the same arithmetic as the SIMD kernels (see blend_sse2.h), two channels per
+// 32-bit word: red/blue in the low 8 bits of each half, green/alpha likewise after a shift. For
+// integer v, ((v + 128) · 257) >> 16 == ((v + 128) + ((v + 128) >> 8)) >> 8, so each half
+// rounds exactly as the SIMD div255 does.
+static inline uint32_t div255_pairs(uint32_t products) {
+    uint32_t v = products + 0x00800080u;
+    return ((v + ((v >> 8) & 0x00FF00FFu)) >> 8) & 0x00FF00FFu;
+}
 
-// One pixel, with the same integer arithmetic as the SIMD kernels (see blend_sse2.h).
 static inline uint32_t tsr_blend_pixel(uint32_t dst, uint32_t color, uint32_t coverage) {
-    uint32_t srcAlpha = div255((color >> 24) * coverage);
-    uint32_t inverse = 255 - srcAlpha, out = 0;
-    for (int shift = 0; shift < 32; shift += 8) {
-        uint32_t src = div255(((color >> shift) & 0xFF) * coverage);
-        out |= (src + div255(((dst >> shift) & 0xFF) * inverse)) << shift;
-    }
-    return out;
+    uint32_t srcRB = div255_pairs((color & 0x00FF00FFu) * coverage);
+    uint32_t srcGA = div255_pairs(((color >> 8) & 0x00FF00FFu) * coverage);
+    uint32_t inverse = 255 - (srcGA >> 16);
+    uint32_t outRB = srcRB + div255_pairs((dst & 0x00FF00FFu) * inverse);
+    uint32_t outGA = srcGA + div255_pairs(((dst >> 8) & 0x00FF00FFu) * inverse);
+    return outRB | (outGA << 8);
 }
 
 // Racing first calls compute the same value, so relaxed ordering suffices; atomic because a plain
