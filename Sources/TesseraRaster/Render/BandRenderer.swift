@@ -106,6 +106,8 @@ final class BandRenderer {
                     out.top = Int32(builder.minY.rounded(.down))
                     out.bottom = Int32(builder.maxY.rounded(.up))
                 }
+            case .stroke:
+                break   // stroking lands in the next step
             }
             memory.prepared[i] = out
         }

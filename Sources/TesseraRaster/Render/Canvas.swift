@@ -50,6 +50,21 @@ public final class Canvas {
         recording.appendFill(path, paint: paint, rule: rule, transform: transform)
     }
 
+    /// Records: stroke `path` with `style`, as CoreGraphics' `strokePath` and `CAShapeLayer` do.
+    ///
+    /// - `dash`: an optional dash pattern (see ``DashPattern`` for what counts as solid).
+    /// - `trimStart`, `trimEnd`: draw only the part of the path between these fractions of its
+    ///   total length, over all subpaths in order, as `CAShapeLayer`'s `strokeStart`/`strokeEnd`:
+    ///   clamped to [0, 1] (NaN reads as 0 for the start and 1 for the end), nothing when
+    ///   start ≥ end. The dash pattern stays anchored at the start of the untrimmed path.
+    /// - `transform`: the stroke is computed in the path's own space and then mapped, so a
+    ///   non-uniform scale gives an elliptic pen, as in CoreGraphics.
+    public func stroke(_ path: Path, paint: Paint, style: StrokeStyle, dash: DashPattern? = nil,
+                       trimStart: Double = 0, trimEnd: Double = 1, transform: Transform = .identity) {
+        recording.appendStroke(path, paint: paint, style: style, dash: dash,
+                               trimStart: trimStart, trimEnd: trimEnd, transform: transform)
+    }
+
     /// The number of drawing calls recorded since the last render.
     public var recordedCount: Int { recording.count }
 
