@@ -71,6 +71,27 @@ struct EdgeBuilder {
         return valid
     }
 
+    /// Emits the closed contours of `outline` mapped through `transform`. Returns false, with
+    /// nothing emitted, when a transformed coordinate is not finite.
+    mutating func addOutline(_ outline: Polylines, transform: Transform) -> Bool {
+        let mark = arena.count
+        let identity = transform.isIdentity
+        for subpath in outline.subpaths {
+            let first = outline.points[subpath.start]
+            let start = identity ? first : transform.apply(first)
+            guard start.isFinite else { arena.truncate(to: mark); return false }
+            var previous = start
+            for k in subpath.start + 1..<subpath.start + subpath.count {
+                let p = identity ? outline.points[k] : transform.apply(outline.points[k])
+                guard p.isFinite else { arena.truncate(to: mark); return false }
+                addLine(previous, p)
+                previous = p
+            }
+            addLine(previous, start)
+        }
+        return true
+    }
+
     /// True when every point is on one outer side of the target, so the curve through them covers
     /// no pixel by itself.
     private func outside(_ points: Point...) -> Bool {

@@ -18,6 +18,7 @@ final class BandRenderer {
     static let bandHeight = 32
 
     private var arenas: [LineArena] = []
+    private var strokeGeometry: [StrokeGeometry] = []
     private var scratch: [WorkerScratch] = []
     private let prepared = ScratchBuffer<PreparedCommand>()
     private let bandStarts = ScratchBuffer<Int32>()
@@ -58,7 +59,7 @@ final class BandRenderer {
 
     private func frameMemory(_ pixmap: Pixmap) -> FrameMemory {
         FrameMemory(
-            prepared: prepared.pointer, arenas: arenas, scratch: scratch,
+            prepared: prepared.pointer, arenas: arenas, strokeGeometry: strokeGeometry, scratch: scratch,
             bandStarts: bandStarts.pointer, bandCommands: bandCommands.pointer,
             pixels: pixmap.baseAddress, bytesPerRow: pixmap.bytesPerRow,
             width: pixmap.width, height: pixmap.height)
@@ -67,6 +68,7 @@ final class BandRenderer {
     private func reserve(commands: Int, workers: Int, width: Int) {
         prepared.reserve(commands)
         while arenas.count < workers { arenas.append(LineArena()) }
+        while strokeGeometry.count < workers { strokeGeometry.append(StrokeGeometry()) }
         for arena in arenas { arena.removeAll() }
         if scratch.first.map({ $0.stride < WorkerScratch.stride(forWidth: width) }) ?? false { scratch.removeAll() }
         while scratch.count < workers { scratch.append(WorkerScratch(width: width, rows: Self.bandHeight)) }
@@ -74,6 +76,7 @@ final class BandRenderer {
 
     private static func prepare(_ commands: ArraySlice<Recording.Command>, chunk: Int, memory: FrameMemory, tolerance: Double) {
         var builder = EdgeBuilder(width: memory.width, height: memory.height, tolerance: tolerance, arena: memory.arenas[chunk])
+        let strokeGeometry = memory.strokeGeometry[chunk]
         let height = Float(memory.height), width = Float(memory.width)
         for i in commands.indices {
             var out = PreparedCommand()
@@ -106,8 +109,20 @@ final class BandRenderer {
                     out.top = Int32(builder.minY.rounded(.down))
                     out.bottom = Int32(builder.maxY.rounded(.up))
                 }
-            case .stroke:
-                break   // stroking lands in the next step
+            case .stroke(let stroke):
+                guard stroke.color.a != 0,
+                      let outlineTransform = strokeGeometry.outline(of: stroke, tolerance: tolerance) else { break }
+                builder.reset()
+                let first = builder.arena.count
+                guard builder.addOutline(strokeGeometry.outline, transform: outlineTransform),
+                      builder.arena.count > first else { break }
+                out.kind = .lines
+                out.color = stroke.color.packed.littleEndian
+                out.arena = chunk
+                out.firstLine = first
+                out.lineCount = builder.arena.count - first
+                out.top = Int32(builder.minY.rounded(.down))
+                out.bottom = Int32(builder.maxY.rounded(.up))
             }
             memory.prepared[i] = out
         }

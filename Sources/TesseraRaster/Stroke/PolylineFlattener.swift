@@ -5,10 +5,12 @@
 /// is dropped; a segment of zero length (a line to the current point, a close right after a move)
 /// makes a zero-length subpath, which round and square caps draw as a dot.
 enum PolylineFlattener {
-    /// Appends the subpaths of `path` to `out`. Returns false, with nothing appended, when a
-    /// transformed coordinate is not finite.
-    static func flatten(_ path: Path, transform: Transform, tolerance: Double, into out: inout Polylines) -> Bool {
-        let pointMark = out.points.count, subpathMark = out.subpaths.count
+    /// Appends the subpaths of `path` to `out`, and to `smooth` (kept parallel to `out.points`)
+    /// whether each point lies inside a flattened curve. Returns false, with nothing appended,
+    /// when a transformed coordinate is not finite.
+    static func flatten(_ path: Path, transform: Transform, tolerance: Double, into out: inout Polylines,
+                        smooth: inout [Bool]) -> Bool {
+        let pointMark = out.points.count, subpathMark = out.subpaths.count, smoothMark = smooth.count
         var start = Point.zero, current = Point.zero
         var pending = false    // a move whose subpath has no segment yet
         var valid = true
@@ -21,7 +23,13 @@ enum PolylineFlattener {
             return p
         }
         func beginIfPending() {
-            if pending { out.begin(start); pending = false }
+            if pending { out.begin(start); smooth.append(false); pending = false }
+        }
+        // Adds a point and its smoothness unless Polylines dropped it as a repeat.
+        func add(_ p: Point, smooth isSmooth: Bool) {
+            let before = out.points.count
+            out.add(p)
+            if out.points.count > before { smooth.append(isSmooth) }
         }
         for verb in path.verbs {
             switch verb {
@@ -30,22 +38,24 @@ enum PolylineFlattener {
             case .line:
                 let p = next()
                 beginIfPending()
-                out.add(p); current = p
+                add(p, smooth: false); current = p
             case .quad:
                 let c = next(), p = next()
                 beginIfPending()
                 let n = CurveFlattener.segmentCount(quadratic: current, c, p, tolerance: tolerance)
-                for k in 1..<n { out.add(CurveFlattener.point(quadratic: current, c, p, at: Double(k) / Double(n))) }
-                out.add(p); current = p
+                for k in 1..<n { add(CurveFlattener.point(quadratic: current, c, p, at: Double(k) / Double(n)), smooth: true) }
+                add(p, smooth: false); current = p
             case .cubic:
                 let c1 = next(), c2 = next(), p = next()
                 beginIfPending()
                 let n = CurveFlattener.segmentCount(cubic: current, c1, c2, p, tolerance: tolerance)
-                for k in 1..<n { out.add(CurveFlattener.point(cubic: current, c1, c2, p, at: Double(k) / Double(n))) }
-                out.add(p); current = p
+                for k in 1..<n { add(CurveFlattener.point(cubic: current, c1, c2, p, at: Double(k) / Double(n)), smooth: true) }
+                add(p, smooth: false); current = p
             case .close:
                 beginIfPending()
+                let before = out.points.count
                 out.close()
+                if out.points.count < before { smooth.removeLast() }
                 current = start; pending = true
             }
             if !valid { break }
@@ -53,7 +63,14 @@ enum PolylineFlattener {
         if !valid {
             out.points.removeSubrange(pointMark...)
             out.subpaths.removeSubrange(subpathMark...)
+            smooth.removeSubrange(smoothMark...)
         }
         return valid
+    }
+
+    /// Appends the subpaths of `path` to `out`, without recording which points are smooth.
+    static func flatten(_ path: Path, transform: Transform, tolerance: Double, into out: inout Polylines) -> Bool {
+        var smooth: [Bool] = []
+        return flatten(path, transform: transform, tolerance: tolerance, into: &out, smooth: &smooth)
     }
 }

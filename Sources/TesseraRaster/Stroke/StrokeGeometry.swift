@@ -1,0 +1,62 @@
+/// Turns one stroke command into outline contours, reusing its buffers from frame to frame:
+/// flatten → (trim, dash) → outline.
+///
+/// Where the stroke is computed: a transform that is a similarity (rotation, uniform scale,
+/// reflection, translation) maps a circular pen to a circular pen, so the path is flattened and
+/// stroked in device space with the width scaled — the cheapest and most exact. Any other
+/// transform is applied after stroking in the path's own space, as CoreGraphics does, which turns
+/// the pen into an ellipse; the flattening tolerance is divided by the transform's largest scale
+/// so that it still holds in device space.
+final class StrokeGeometry {
+    private var flattened = Polylines()
+    private var smooth: [Bool] = []
+    private var dashed = Polylines()
+    private(set) var outline = Polylines()
+
+    /// Builds the outline of `command`; returns the transform that maps it to device space, or nil
+    /// when the stroke draws nothing (invalid width, non-finite coordinates, empty path).
+    func outline(of command: Recording.StrokeCommand, tolerance: Double) -> Transform? {
+        guard Stroker.draws(command.style) else { return nil }
+        let t = command.transform
+        var style = command.style
+        let pathTransform: Transform, outlineTransform: Transform, flatteningTolerance: Double
+        if let scale = Self.similarityScale(t) {
+            pathTransform = t
+            outlineTransform = .identity
+            flatteningTolerance = tolerance
+            style.width *= scale
+        } else {
+            let largest = Self.largestScale(t)
+            guard largest.isFinite else { return nil }
+            pathTransform = .identity
+            outlineTransform = t
+            flatteningTolerance = largest > 0 ? tolerance / largest : tolerance
+        }
+        guard style.width.isFinite, style.width > 0 else { return nil }
+        flattened.removeAll()
+        smooth.removeAll(keepingCapacity: true)
+        guard PolylineFlattener.flatten(command.path, transform: pathTransform, tolerance: flatteningTolerance,
+                                        into: &flattened, smooth: &smooth) else { return nil }
+        let stroker = Stroker(style: style, tolerance: flatteningTolerance)
+        outline.removeAll()
+        stroker.stroke(flattened, smooth: smooth, into: &outline)
+        return outline.subpaths.isEmpty ? nil : outlineTransform
+    }
+
+    /// The scale factor of a similarity transform, nil for any other (including a degenerate one).
+    static func similarityScale(_ t: Transform) -> Double? {
+        let column1 = t.a * t.a + t.b * t.b, column2 = t.c * t.c + t.d * t.d
+        let skew = t.a * t.c + t.b * t.d
+        guard column1 > 0, column1.isFinite, abs(column1 - column2) <= 1e-9 * column1,
+              abs(skew) <= 1e-9 * column1 else { return nil }
+        return column1.squareRoot()
+    }
+
+    /// The largest factor by which the transform stretches a length (its largest singular value).
+    static func largestScale(_ t: Transform) -> Double {
+        let sum = t.a * t.a + t.b * t.b + t.c * t.c + t.d * t.d
+        let det = t.determinant
+        let root = max(0, sum * sum - 4 * det * det).squareRoot()
+        return ((sum + root) / 2).squareRoot()
+    }
+}

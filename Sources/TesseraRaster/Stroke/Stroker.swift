@@ -1,0 +1,209 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Outlines flattened subpaths with a pen: the result is closed contours that, filled with the
+/// non-zero rule, cover exactly the stroke.
+///
+/// An open subpath becomes one contour: its left offset forwards, the end cap, its right offset
+/// backwards, the start cap. A closed subpath becomes two: the left offset forwards and the right
+/// offset backwards (no caps), so the band between them winds once. At each vertex the side on
+/// the outside of the turn gets the join; the inside goes through the vertex itself ("pivot", as
+/// Skia does), which keeps the winding right however short the segments are.
+///
+/// Vertices marked smooth (inside a flattened curve) are always joined round, whatever the style:
+/// they stand for a curve, whose offset is smooth. Round joins and caps are arcs subdivided so that
+/// no chord is farther than the tolerance from the circle.
+///
+/// Degenerate input, as CoreGraphics: a zero-length subpath (a single point) is a dot (a disc with
+/// round caps, an axis-aligned square with square caps, nothing with butt caps); a 180° turn joins
+/// on one side; a miter join whose miter length exceeds `miterLimit × width` is a bevel.
+struct Stroker {
+    let halfWidth: Double
+    let style: StrokeStyle
+    let tolerance: Double
+    /// 1 + cos φ below which (turning angle φ too sharp) a miter becomes a bevel: 2 / limit².
+    let miterThreshold: Double
+    /// The largest angle one chord of a round join or cap may span.
+    let arcStep: Double
+
+    init(style: StrokeStyle, tolerance: Double) {
+        self.style = style
+        halfWidth = style.width / 2
+        self.tolerance = tolerance
+        let limit = style.miterLimit.isNaN ? 1 : max(style.miterLimit, 1)
+        miterThreshold = 2 / (limit * limit)
+        // A chord spanning angle α deviates r(1 − cos(α/2)) from the circle of radius r.
+        let ratio = min(1, tolerance / max(halfWidth, 1e-9))
+        arcStep = max(2 * acos(1 - ratio), 0.01)
+    }
+
+    /// True when the style draws anything at all.
+    static func draws(_ style: StrokeStyle) -> Bool { style.width.isFinite && style.width > 0 }
+
+    /// Appends the outline contours of every subpath of `input` to `outline` (closed subpaths).
+    /// `smooth`, when not empty, flags the points of `input` that lie inside a flattened curve.
+    func stroke(_ input: Polylines, smooth: [Bool], into outline: inout Polylines) {
+        for subpath in input.subpaths {
+            let points = input.points[subpath.start..<subpath.start + subpath.count]
+            let flags = smooth.isEmpty ? nil : smooth[subpath.start..<subpath.start + subpath.count]
+            if subpath.count == 1 {
+                dot(at: points.first!, into: &outline)
+            } else if subpath.closed && subpath.count >= 3 {
+                closedContours(points, flags, into: &outline)
+            } else {
+                openContour(points, flags, into: &outline)
+            }
+        }
+    }
+
+    // MARK: - Contours
+
+    private func openContour(_ points: ArraySlice<Point>, _ smooth: ArraySlice<Bool>?, into out: inout Polylines) {
+        let first = points.startIndex, last = points.endIndex - 1
+        let startNormal = normal(points[first], points[first + 1])
+        out.begin(points[first] + startNormal)
+        // Left side, forwards.
+        for i in (first + 1)..<last {
+            join(at: points[i], from: points[i - 1], to: points[i + 1], smooth: smooth?[i] ?? false, into: &out)
+        }
+        let endNormal = normal(points[last - 1], points[last])
+        out.add(points[last] + endNormal)
+        cap(at: points[last], normal: endNormal, into: &out)
+        // Right side, backwards: walking back, the right side is the walker's left.
+        for i in stride(from: last - 1, to: first, by: -1) {
+            join(at: points[i], from: points[i + 1], to: points[i - 1], smooth: smooth?[i] ?? false, into: &out)
+        }
+        out.add(points[first] - startNormal)
+        cap(at: points[first], normal: startNormal * -1, into: &out)
+        out.close()
+    }
+
+    private func closedContours(_ points: ArraySlice<Point>, _ smooth: ArraySlice<Bool>?, into out: inout Polylines) {
+        let n = points.count, base = points.startIndex
+        @inline(__always) func p(_ k: Int) -> Point { points[base + ((k % n) + n) % n] }
+        @inline(__always) func isSmooth(_ k: Int) -> Bool { smooth?[base + ((k % n) + n) % n] ?? false }
+        // Left offset forwards, joining at every vertex including the first.
+        out.begin(p(0) + normal(p(-1), p(0)))
+        for k in 0..<n { join(at: p(k), from: p(k - 1), to: p(k + 1), smooth: isSmooth(k), into: &out) }
+        out.close()
+        // Right offset backwards.
+        out.begin(p(0) + normal(p(1), p(0)))
+        for k in stride(from: 0, to: -n, by: -1) {
+            join(at: p(k), from: p(k + 1), to: p(k - 1), smooth: isSmooth(k), into: &out)
+        }
+        out.close()
+    }
+
+    // MARK: - Pieces
+
+    /// The left normal of the segment a→b scaled to half the width ((−dy, dx) in the path's
+    /// coordinates), zero for a zero-length segment.
+    @inline(__always)
+    private func normal(_ a: Point, _ b: Point) -> Point {
+        let dx = b.x - a.x, dy = b.y - a.y
+        let length = (dx * dx + dy * dy).squareRoot()
+        guard length > 0 else { return .zero }
+        let k = halfWidth / length
+        return Point(x: -dy * k, y: dx * k)
+    }
+
+    /// Emits the left side's passage through vertex `v` between segments previous→v and v→next:
+    /// the join on the outside of the turn, the pivot through `v` on the inside.
+    private func join(at v: Point, from previous: Point, to next: Point, smooth: Bool, into out: inout Polylines) {
+        let incoming = normal(previous, v), outgoing = normal(v, next)
+        let start = v + incoming, end = v + outgoing
+        // Directions (as normals rotated back): cross > 0 turns towards the left normal.
+        let cross = incoming.x * outgoing.y - incoming.y * outgoing.x
+        let dot = incoming.x * outgoing.x + incoming.y * outgoing.y
+        let hh = halfWidth * halfWidth
+        if cross > 1e-12 * hh {
+            // Left is the inside of the turn: through the vertex.
+            out.add(start)
+            out.add(v)
+            out.add(end)
+            return
+        }
+        if cross > -1e-12 * hh && dot > 0 {
+            out.add(end)   // straight on
+            return
+        }
+        // Left is the outside (a 180° turn counts as outside on the left).
+        out.add(start)
+        let cosine = dot / hh
+        switch smooth ? .round : style.join {
+        case .bevel:
+            break
+        case .miter:
+            // The miter tip lies at v + (n₁ + n₂) / (1 + cos φ); its length over the width is
+            // 1/sin(θ/2) = 1/√((1 + cos φ)/2) for the angle θ = π − φ between the segments.
+            let onePlusCos = 1 + cosine
+            if onePlusCos >= miterThreshold && onePlusCos > 0 {
+                out.add(Point(x: v.x + (incoming.x + outgoing.x) / onePlusCos, y: v.y + (incoming.y + outgoing.y) / onePlusCos))
+            }
+        case .round:
+            // Around the outside: through the direction of travel when the turn is 180°.
+            let travel = Point(x: incoming.y, y: -incoming.x)   // rotate the left normal back to the direction
+            arc(center: v, from: incoming, to: outgoing, through: cosine < -1 + 1e-12 ? travel : incoming + outgoing, into: &out)
+        }
+        out.add(end)
+    }
+
+    /// Emits the cap at an end whose left offset the contour has just reached (`center + normal`),
+    /// finishing at `center − normal`. `normal` is the left normal of the direction of travel.
+    private func cap(at center: Point, normal: Point, into out: inout Polylines) {
+        let forward = Point(x: normal.y, y: -normal.x)   // the direction of travel, length halfWidth
+        switch style.cap {
+        case .butt:
+            break
+        case .square:
+            out.add(center + normal + forward)
+            out.add(center - normal + forward)
+        case .round:
+            arc(center: center, from: normal, to: normal * -1, through: forward, into: &out)
+        }
+        out.add(center - normal)
+    }
+
+    /// A zero-length subpath: a dot for round and square caps.
+    private func dot(at p: Point, into out: inout Polylines) {
+        let h = halfWidth
+        switch style.cap {
+        case .butt:
+            return
+        case .square:
+            out.begin(Point(x: p.x - h, y: p.y - h))
+            out.add(Point(x: p.x + h, y: p.y - h))
+            out.add(Point(x: p.x + h, y: p.y + h))
+            out.add(Point(x: p.x - h, y: p.y + h))
+            out.close()
+        case .round:
+            out.begin(Point(x: p.x + h, y: p.y))
+            arc(center: p, from: Point(x: h, y: 0), to: Point(x: -h, y: 0), through: Point(x: 0, y: h), into: &out)
+            out.add(Point(x: p.x - h, y: p.y))
+            arc(center: p, from: Point(x: -h, y: 0), to: Point(x: h, y: 0), through: Point(x: 0, y: -h), into: &out)
+            out.close()
+        }
+    }
+
+    /// Emits the interior points of the arc around `center` from offset `u` to offset `w` (both of
+    /// length halfWidth), turning the way that passes the side of `through`; the endpoints are the
+    /// caller's.
+    private func arc(center: Point, from u: Point, to w: Point, through m: Point, into out: inout Polylines) {
+        let hh = halfWidth * halfWidth
+        let angle = acos(max(-1, min(1, (u.x * w.x + u.y * w.y) / hh)))
+        let turnsTowardM = u.x * m.y - u.y * m.x >= 0
+        let sweep = turnsTowardM ? angle : -angle
+        let steps = Int((angle / arcStep).rounded(.up))
+        guard steps > 1 else { return }
+        let start = atan2(u.y, u.x), step = sweep / Double(steps)
+        for k in 1..<steps {
+            let a = start + Double(k) * step
+            out.add(Point(x: center.x + halfWidth * cos(a), y: center.y + halfWidth * sin(a)))
+        }
+    }
+}
