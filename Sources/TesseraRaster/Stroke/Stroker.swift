@@ -53,7 +53,7 @@ struct Stroker {
             let flags = smooth.isEmpty ? nil : smooth[subpath.start..<subpath.start + subpath.count]
             if subpath.count == 1 {
                 dot(at: points.first!, into: &outline)
-            } else if subpath.closed && subpath.count >= 3 {
+            } else if subpath.closed {
                 closedContours(points, flags, into: &outline)
             } else {
                 openContour(points, flags, into: &outline)
@@ -91,6 +91,9 @@ struct Stroker {
         out.begin(p(0) + normal(p(-1), p(0)))
         for k in 0..<n { join(at: p(k), from: p(k - 1), to: p(k + 1), smooth: isSmooth(k), into: &out) }
         out.close()
+        // Two points closed is there and back: the left offset already goes round both sides
+        // (with a join at each end), and a right contour would wind the other way and cancel it.
+        guard n > 2 else { return }
         // Right offset backwards.
         out.begin(p(0) + normal(p(1), p(0)))
         for k in stride(from: 0, to: -n, by: -1) {
