@@ -1,13 +1,12 @@
 import TesseraRaster
 
 /// How a ``BenchShape`` is painted.
-///
-/// Only fills exist for now; the stroke scenes of `bench-scenes.md` (`stroke-polylines-miter`,
-/// `stroke-curves-round`, `stroke-dashed-bevel`) will add a `stroke` case carrying the stroke
-/// style (width, join, miter limit, cap, dash pattern) once ``Canvas`` can stroke.
 public enum BenchShapeStyle: Hashable, Sendable {
     /// Fill the path's interior under the given rule.
     case fill(FillRule)
+    /// Stroke the path with the given pen (width, cap, join, miter limit) and, when not `nil`,
+    /// dash pattern.
+    case stroke(StrokeStyle, DashPattern?)
 }
 
 /// One shape of a scene: a path built once before timing, its paint, and how it is painted.
@@ -16,7 +15,7 @@ public struct BenchShape: Hashable, Sendable {
     public var path: Path
     /// The paint, with straight alpha as the scene draws it (``Canvas`` premultiplies).
     public var paint: Paint
-    /// Fill (with its rule) or, later, stroke.
+    /// Fill (with its rule) or stroke (with its pen and dash pattern).
     public var style: BenchShapeStyle
 
     /// A shape from its parts.
@@ -31,6 +30,8 @@ public struct BenchShape: Hashable, Sendable {
         switch style {
         case .fill(let rule):
             canvas.fill(path, paint: paint, rule: rule, transform: transform)
+        case .stroke(let stroke, let dash):
+            canvas.stroke(path, paint: paint, style: stroke, dash: dash, transform: transform)
         }
     }
 }

@@ -7,6 +7,7 @@ extension BenchScene {
     /// Every scene the bench knows, in the order it runs them.
     public static let all: [BenchScene] = [
         fillPolygons, fillPolygonsEvenOdd, fillCurves, fillRects,
+        strokePolylinesMiter, strokeCurvesRound, strokeDashedBevel,
     ]
 
     /// The names of ``all``, in order.
@@ -47,6 +48,32 @@ extension BenchScene {
         summary: "10,000 axis-aligned rectangles 8–64 px at fractional coordinates, filled"
     ) {
         StandardScenes.rects()
+    }
+
+    /// `stroke-polylines-miter`: 1,000 open ten-vertex polylines, width 5, miter joins (limit 10),
+    /// butt caps.
+    public static let strokePolylinesMiter = BenchScene(
+        name: "stroke-polylines-miter",
+        summary: "1,000 random open 10-vertex polylines in 200×200 boxes, stroked 5 wide, miter joins (limit 10), butt caps"
+    ) {
+        StandardScenes.polylines(style: StandardScenes.polylinesMiterStyle, dash: nil)
+    }
+
+    /// `stroke-curves-round`: 1,000 open shapes of four cubic Béziers, width 3, round joins and caps.
+    public static let strokeCurvesRound = BenchScene(
+        name: "stroke-curves-round",
+        summary: "1,000 random open shapes of 4 cubic Béziers in 200×200 boxes, stroked 3 wide, round joins and caps"
+    ) {
+        StandardScenes.openCurves()
+    }
+
+    /// `stroke-dashed-bevel`: the geometry of `stroke-polylines-miter`, width 4, bevel joins, square
+    /// caps, dashed `[12, 6, 3, 6]` from phase 0.
+    public static let strokeDashedBevel = BenchScene(
+        name: "stroke-dashed-bevel",
+        summary: "the polylines of stroke-polylines-miter, stroked 4 wide, bevel joins, square caps, dashed [12, 6, 3, 6]"
+    ) {
+        StandardScenes.polylines(style: StandardScenes.dashedBevelStyle, dash: StandardScenes.dashedBevelPattern)
     }
 }
 
@@ -139,6 +166,57 @@ enum StandardScenes {
             }
             path.closeSubpath()
             shapes.append(BenchShape(path: path, paint: .solid(random.color()), style: .fill(.nonZero)))
+        }
+        return shapes
+    }
+
+    /// The pen of `stroke-polylines-miter`.
+    static let polylinesMiterStyle = StrokeStyle(width: 5, cap: .butt, join: .miter, miterLimit: 10)
+    /// The pen of `stroke-curves-round`.
+    static let curvesRoundStyle = StrokeStyle(width: 3, cap: .round, join: .round)
+    /// The pen of `stroke-dashed-bevel`.
+    static let dashedBevelStyle = StrokeStyle(width: 4, cap: .square, join: .bevel)
+    /// The dash pattern of `stroke-dashed-bevel`.
+    static let dashedBevelPattern = DashPattern(lengths: [12, 6, 3, 6], phase: 0)
+
+    /// `stroke-polylines-miter` and `stroke-dashed-bevel`: `moveTo(pt)`, 9 × `lineTo(pt)`, open
+    /// (the points of `fill-polygons`, without the close).
+    static func polylines(style: StrokeStyle, dash: DashPattern?) -> [BenchShape] {
+        var random = SceneRandom()
+        var shapes: [BenchShape] = []
+        shapes.reserveCapacity(shapeCount)
+        for _ in 0..<shapeCount {
+            let box = random.box()
+            var path = Path()
+            path.reserveCapacity(verbs: polygonVertices, points: polygonVertices)
+            path.move(to: random.point(in: box))
+            for _ in 1..<polygonVertices {
+                path.addLine(to: random.point(in: box))
+            }
+            shapes.append(BenchShape(path: path, paint: .solid(random.color()), style: .stroke(style, dash)))
+        }
+        return shapes
+    }
+
+    /// `stroke-curves-round`: `moveTo(pt)`, 4 × `cubicTo(pt, pt, pt)` (control 1, control 2, end),
+    /// open.
+    static func openCurves() -> [BenchShape] {
+        var random = SceneRandom()
+        var shapes: [BenchShape] = []
+        shapes.reserveCapacity(shapeCount)
+        for _ in 0..<shapeCount {
+            let box = random.box()
+            var path = Path()
+            path.reserveCapacity(verbs: curveSegments + 1, points: 1 + 3 * curveSegments)
+            path.move(to: random.point(in: box))
+            for _ in 0..<curveSegments {
+                let control1 = random.point(in: box)
+                let control2 = random.point(in: box)
+                let end = random.point(in: box)
+                path.addCurve(to: end, control1: control1, control2: control2)
+            }
+            shapes.append(BenchShape(path: path, paint: .solid(random.color()),
+                                     style: .stroke(curvesRoundStyle, nil)))
         }
         return shapes
     }

@@ -115,6 +115,9 @@ import TesseraRaster
         ("fill-polygons-evenodd", 1_000, [Path.Verb.move] + Array(repeating: .line, count: 9) + [.close], 10),
         ("fill-curves", 1_000, [Path.Verb.move] + Array(repeating: .cubic, count: 4) + [.close], 13),
         ("fill-rects", 10_000, [Path.Verb.move, .line, .line, .line, .close], 4),
+        ("stroke-polylines-miter", 1_000, [Path.Verb.move] + Array(repeating: .line, count: 9), 10),
+        ("stroke-curves-round", 1_000, [Path.Verb.move] + Array(repeating: .cubic, count: 4), 13),
+        ("stroke-dashed-bevel", 1_000, [Path.Verb.move] + Array(repeating: .line, count: 9), 10),
     ])
     func shapeAndVertexCounts(name: String, shapes: Int, verbs: [Path.Verb], points: Int) throws {
         let scene = try #require(BenchScene.named(name))
@@ -141,6 +144,99 @@ import TesseraRaster
         #expect(evenOdd.allSatisfy { $0.style == .fill(.evenOdd) })
     }
 
+    // MARK: Stroke scenes
+
+    /// Every number a scene draws, folded in order: the sum of all point coordinates (x then y of
+    /// each point, shape after shape) and of all color components (r, g, b). The reference sums
+    /// were folded in the same order, left to right, in Python, so they match exactly.
+    static func sums(_ shapes: [BenchShape]) -> (coordinates: Double, colors: Double) {
+        var coordinates = 0.0, colors = 0.0
+        for shape in shapes {
+            for point in shape.path.points {
+                coordinates += point.x
+                coordinates += point.y
+            }
+            if case .solid(let color) = shape.paint {
+                colors += color.red
+                colors += color.green
+                colors += color.blue
+            }
+        }
+        return (coordinates, colors)
+    }
+
+    /// The polylines are the points of `fill-polygons` without the close: box(), ten pt(box), then
+    /// color(), so the first and last shapes have the polygons' points and colors.
+    @Test func strokePolylinesMiterMatchesReference() throws {
+        let shapes = BenchScene.strokePolylinesMiter.prepare().shapes
+        let first = try #require(shapes.first)
+        #expect(first.path.points[0] == Point(x: 1331.211817538564, y: 209.5592890364172))
+        #expect(first.path.points[1] == Point(x: 1283.0976251955854, y: 314.36676104099615))
+        #expect(first.path.points[9] == Point(x: 1466.9566390198531, y: 155.33189955238265))
+        #expect(first.paint == .solid(Color(red: 0.5998163039337572, green: 0.6198190348990976,
+                                            blue: 0.07416081106359129, alpha: 0.5)))
+        let second = shapes[1]
+        #expect(second.path.points[0] == Point(x: 634.5157854745761, y: 841.3272542464154))
+        #expect(second.path.points[9] == Point(x: 541.6941514429166, y: 669.8381446263104))
+        #expect(second.paint == .solid(Color(red: 0.14250189976805827, green: 0.5048711642726905,
+                                             blue: 0.9693712379675522, alpha: 0.5)))
+        let last = try #require(shapes.last)
+        #expect(last.path.points[0] == Point(x: 299.38703717793095, y: 432.4819624948851))
+        #expect(last.path.points[1] == Point(x: 339.37205756964954, y: 346.4529255794576))
+        #expect(last.path.points[9] == Point(x: 397.17283009301167, y: 364.55621016726747))
+        #expect(last.paint == .solid(Color(red: 0.759797619953284, green: 0.3126318335034709,
+                                           blue: 0.05549879343548725, alpha: 0.5)))
+        let sums = Self.sums(shapes)
+        #expect(sums.coordinates == 14967301.028952895)
+        #expect(sums.colors == 1496.4592345465646)
+        let pen = StrokeStyle(width: 5, cap: .butt, join: .miter, miterLimit: 10)
+        #expect(shapes.allSatisfy { $0.style == .stroke(pen, nil) })
+    }
+
+    /// The open curves draw the numbers of `fill-curves` in the same order (only the close is gone).
+    @Test func strokeCurvesRoundMatchesReference() throws {
+        let shapes = BenchScene.strokeCurvesRound.prepare().shapes
+        let first = try #require(shapes.first)
+        #expect(first.path.points[0] == Point(x: 1331.211817538564, y: 209.5592890364172))
+        // The first cubic's first control point, then the fourth cubic's end.
+        #expect(first.path.points[1] == Point(x: 1283.0976251955854, y: 314.36676104099615))
+        #expect(first.path.points[12] == Point(x: 1423.8874526616994, y: 297.8210376309097))
+        #expect(first.paint == .solid(Color(red: 0.9419273254004864, green: 0.6941775743210611,
+                                            blue: 0.7899082678505488, alpha: 0.5)))
+        let second = shapes[1]
+        #expect(second.path.points[0] == Point(x: 1602.1196070193173, y: 696.9491034327218))
+        #expect(second.path.points[1] == Point(x: 1521.69292290699, y: 582.0482693735509))
+        #expect(second.path.points[12] == Point(x: 1556.8813486913916, y: 744.4711973591798))
+        #expect(second.paint == .solid(Color(red: 0.03226028154110694, green: 0.2591476326236626,
+                                             blue: 0.9648026850143406, alpha: 0.5)))
+        let last = try #require(shapes.last)
+        #expect(last.path.points[0] == Point(x: 568.0614347824911, y: 473.45928712813867))
+        #expect(last.path.points[1] == Point(x: 669.2213832302705, y: 324.77697665903406))
+        #expect(last.path.points[12] == Point(x: 748.1523799567376, y: 331.83108866853615))
+        #expect(last.paint == .solid(Color(red: 0.3120064633932875, green: 0.025472695086795394,
+                                           blue: 0.8439278894584236, alpha: 0.5)))
+        let sums = Self.sums(shapes)
+        #expect(sums.coordinates == 19760971.35742419)
+        #expect(sums.colors == 1519.9957755511698)
+        let pen = StrokeStyle(width: 3, cap: .round, join: .round)
+        #expect(shapes.allSatisfy { $0.style == .stroke(pen, nil) })
+    }
+
+    /// `stroke-dashed-bevel` has the geometry and paints of `stroke-polylines-miter`, with its own
+    /// pen and dash pattern.
+    @Test func strokeDashedBevelHasThePolylinesGeometry() {
+        let miter = BenchScene.strokePolylinesMiter.prepare().shapes
+        let dashed = BenchScene.strokeDashedBevel.prepare().shapes
+        #expect(miter.map(\.path) == dashed.map(\.path))
+        #expect(miter.map(\.paint) == dashed.map(\.paint))
+        let pen = StrokeStyle(width: 4, cap: .square, join: .bevel)
+        let dash = DashPattern(lengths: [12, 6, 3, 6], phase: 0)
+        #expect(dash.lengths == [12, 6, 3, 6] && dash.phase == 0 && !dash.isSolid)
+        #expect(dashed.allSatisfy { $0.style == .stroke(pen, dash) })
+        // The pen's miter limit is the default (10); bevel joins never read it.
+        #expect(pen.miterLimit == 10)
+    }
+
     @Test func preparingTwiceGivesTheSameShapes() {
         for scene in BenchScene.all {
             #expect(scene.prepare().shapes == scene.prepare().shapes, "\(scene.name)")
@@ -150,16 +246,21 @@ import TesseraRaster
     // MARK: Catalog and drawing
 
     @Test func catalogNamesAndLookup() {
-        #expect(BenchScene.names == ["fill-polygons", "fill-polygons-evenodd", "fill-curves", "fill-rects"])
+        #expect(BenchScene.names == [
+            "fill-polygons", "fill-polygons-evenodd", "fill-curves", "fill-rects",
+            "stroke-polylines-miter", "stroke-curves-round", "stroke-dashed-bevel",
+        ])
+        #expect(BenchScene.named("stroke-dashed-bevel")?.name == "stroke-dashed-bevel")
         #expect(BenchScene.named("fill-rects")?.name == "fill-rects")
         #expect(BenchScene.named("no-such-scene") == nil)
         #expect(BenchScene.all.allSatisfy { !$0.summary.isEmpty && !$0.summary.contains("\n") })
     }
 
-    /// A frame records a clear and then one fill per shape.
-    @Test func drawRecordsClearThenEveryShape() {
+    /// A frame records a clear and then one fill or stroke per shape.
+    @Test(arguments: ["fill-curves", "stroke-polylines-miter", "stroke-curves-round", "stroke-dashed-bevel"])
+    func drawRecordsClearThenEveryShape(name: String) throws {
         let canvas = Canvas(threadCount: 1)
-        let scene = BenchScene.fillCurves.prepare()
+        let scene = try #require(BenchScene.named(name)).prepare()
         scene.draw(on: canvas)
         #expect(canvas.recordedCount == 1 + scene.shapes.count)
         canvas.discardRecording()

@@ -21,4 +21,8 @@ public struct Point: Hashable, Sendable {
     public static func - (a: Point, b: Point) -> Point { Point(x: a.x - b.x, y: a.y - b.y) }
     @inlinable
     public static func * (a: Point, s: Double) -> Point { Point(x: a.x * s, y: a.y * s) }
+
+    /// The squared distance from the origin.
+    @inlinable
+    public var lengthSquared: Double { x * x + y * y }
 }

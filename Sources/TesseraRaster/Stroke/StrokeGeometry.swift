@@ -11,6 +11,8 @@ final class StrokeGeometry {
     private var flattened = Polylines()
     private var smooth: [Bool] = []
     private var dashed = Polylines()
+    private var dashedSmooth: [Bool] = []
+    private var scaledDashLengths: [Double] = []
     private(set) var outline = Polylines()
 
     /// Builds the outline of `command`; returns the transform that maps it to device space, or nil
@@ -19,12 +21,15 @@ final class StrokeGeometry {
         guard Stroker.draws(command.style) else { return nil }
         let t = command.transform
         var style = command.style
+        var dash = command.dash.flatMap { $0.isSolid ? nil : $0 }
         let pathTransform: Transform, outlineTransform: Transform, flatteningTolerance: Double
         if let scale = Self.similarityScale(t) {
             pathTransform = t
             outlineTransform = .identity
             flatteningTolerance = tolerance
             style.width *= scale
+            // Dash lengths are user-space lengths: scale them with the path.
+            if let pattern = dash, scale != 1 { dash = scaled(pattern, by: scale) }
         } else {
             let largest = Self.largestScale(t)
             guard largest.isFinite else { return nil }
@@ -39,8 +44,26 @@ final class StrokeGeometry {
                                         into: &flattened, smooth: &smooth) else { return nil }
         let stroker = Stroker(style: style, tolerance: flatteningTolerance)
         outline.removeAll()
-        stroker.stroke(flattened, smooth: smooth, into: &outline)
+        // Written so that a NaN trim end goes through DashTrim, which reads it as the default.
+        let untrimmed = command.trimStart <= 0 && command.trimEnd >= 1
+        if dash == nil && untrimmed {
+            stroker.stroke(flattened, smooth: smooth, into: &outline)
+        } else {
+            dashed.removeAll()
+            dashedSmooth.removeAll(keepingCapacity: true)
+            DashTrim.apply(dash: dash, trimStart: command.trimStart, trimEnd: command.trimEnd, to: flattened,
+                           smooth: smooth, into: &dashed, smooth: &dashedSmooth)
+            stroker.stroke(dashed, smooth: dashedSmooth, into: &outline)
+        }
         return outline.subpaths.isEmpty ? nil : outlineTransform
+    }
+
+    /// `pattern` with every length and the phase multiplied by `scale`, built in a buffer kept
+    /// from frame to frame (the pattern is valid already, so it needs no new validation).
+    private func scaled(_ pattern: DashPattern, by scale: Double) -> DashPattern {
+        scaledDashLengths.removeAll(keepingCapacity: true)
+        for length in pattern.lengths { scaledDashLengths.append(length * scale) }
+        return DashPattern(validLengths: scaledDashLengths, phase: pattern.phase * scale)
     }
 
     /// The scale factor of a similarity transform, nil for any other (including a degenerate one).

@@ -12,8 +12,13 @@ import Darwin
 /// An open subpath becomes one contour: its left offset forwards, the end cap, its right offset
 /// backwards, the start cap. A closed subpath becomes two: the left offset forwards and the right
 /// offset backwards (no caps), so the band between them winds once. At each vertex the side on
-/// the outside of the turn gets the join; the inside goes through the vertex itself ("pivot", as
-/// Skia does), which keeps the winding right however short the segments are.
+/// the outside of the turn gets the join; the inside turns where the two offset lines cross, or,
+/// next to a segment too short for that, goes through the vertex itself ("pivot", as Skia does).
+///
+/// The outline may overlap itself (a path that retraces itself, a 180° turn, a curve tighter than
+/// the pen): filled non-zero it covers the stroke, but the rasterizer sums signed areas before
+/// applying the rule, so an edge pixel covered by two layers of the outline comes out darker, as
+/// in FreeType. The stroker keeps such overlaps to what the geometry forces.
 ///
 /// Vertices marked smooth (inside a flattened curve) are always joined round, whatever the style:
 /// they stand for a curve, whose offset is smooth. Round joins and caps are arcs subdivided so that
@@ -69,14 +74,16 @@ struct Stroker {
         out.begin(points[first] + startNormal)
         // Left side, forwards.
         for i in (first + 1)..<last {
-            join(at: points[i], from: points[i - 1], to: points[i + 1], smooth: smooth?[i] ?? false, into: &out)
+            join(at: points[i], from: points[i - 1], to: points[i + 1], smooth: smooth?[i] ?? false,
+                 forwards: true, into: &out)
         }
         let endNormal = normal(points[last - 1], points[last])
         out.add(points[last] + endNormal)
         cap(at: points[last], normal: endNormal, into: &out)
         // Right side, backwards: walking back, the right side is the walker's left.
         for i in stride(from: last - 1, to: first, by: -1) {
-            join(at: points[i], from: points[i + 1], to: points[i - 1], smooth: smooth?[i] ?? false, into: &out)
+            join(at: points[i], from: points[i + 1], to: points[i - 1], smooth: smooth?[i] ?? false,
+                 forwards: false, into: &out)
         }
         out.add(points[first] - startNormal)
         cap(at: points[first], normal: startNormal * -1, into: &out)
@@ -89,7 +96,7 @@ struct Stroker {
         @inline(__always) func isSmooth(_ k: Int) -> Bool { smooth?[base + ((k % n) + n) % n] ?? false }
         // Left offset forwards, joining at every vertex including the first.
         out.begin(p(0) + normal(p(-1), p(0)))
-        for k in 0..<n { join(at: p(k), from: p(k - 1), to: p(k + 1), smooth: isSmooth(k), into: &out) }
+        for k in 0..<n { join(at: p(k), from: p(k - 1), to: p(k + 1), smooth: isSmooth(k), forwards: true, into: &out) }
         out.close()
         // Two points closed is there and back: the left offset already goes round both sides
         // (with a join at each end), and a right contour would wind the other way and cancel it.
@@ -97,7 +104,7 @@ struct Stroker {
         // Right offset backwards.
         out.begin(p(0) + normal(p(1), p(0)))
         for k in stride(from: 0, to: -n, by: -1) {
-            join(at: p(k), from: p(k + 1), to: p(k - 1), smooth: isSmooth(k), into: &out)
+            join(at: p(k), from: p(k + 1), to: p(k - 1), smooth: isSmooth(k), forwards: false, into: &out)
         }
         out.close()
     }
@@ -116,8 +123,11 @@ struct Stroker {
     }
 
     /// Emits the left side's passage through vertex `v` between segments previous→v and v→next:
-    /// the join on the outside of the turn, the pivot through `v` on the inside.
-    private func join(at v: Point, from previous: Point, to next: Point, smooth: Bool, into out: inout Polylines) {
+    /// the join on the outside of the turn, the inner corner on the inside. A 180° turn has no
+    /// inside: the pass that walks the path `forwards` puts the join there, the backward pass
+    /// pivots, so that the join is drawn once.
+    private func join(at v: Point, from previous: Point, to next: Point, smooth: Bool, forwards: Bool,
+                      into out: inout Polylines) {
         let incoming = normal(previous, v), outgoing = normal(v, next)
         let start = v + incoming, end = v + outgoing
         // Directions (as normals rotated back): cross > 0 turns towards the left normal.
@@ -125,17 +135,40 @@ struct Stroker {
         let dot = incoming.x * outgoing.x + incoming.y * outgoing.y
         let hh = halfWidth * halfWidth
         if cross > 1e-12 * hh {
-            // Left is the inside of the turn: through the vertex.
-            out.add(start)
-            out.add(v)
-            out.add(end)
+            // Left is the inside of the turn. The two offset lines cross at
+            // v + (n₁ + n₂) / (1 + cos φ), d·tan(φ/2) back from the vertex along each segment.
+            // Where that stays within half of both segments (so that neighbouring joins cannot
+            // cross either), the contour turns there: the exact inner edge, with no overlap. Else
+            // it goes through the vertex ("pivot"), whose small loops keep the winding right
+            // however short the segments are; but inside a pixel that is partly covered, the
+            // accumulated area counts a loop twice, so it is kept for the rare short segment.
+            let onePlusCos = 1 + dot / hh
+            let sine = cross / hh
+            let inSquared = (v - previous).lengthSquared, outSquared = (next - v).lengthSquared
+            let reach = hh * sine * sine    // (d·tan(φ/2))² · (1 + cos φ)²
+            if onePlusCos > 0 && 4 * reach <= min(inSquared, outSquared) * onePlusCos * onePlusCos {
+                out.add(Point(x: v.x + (incoming.x + outgoing.x) / onePlusCos, y: v.y + (incoming.y + outgoing.y) / onePlusCos))
+            } else {
+                out.add(start)
+                out.add(v)
+                out.add(end)
+            }
             return
         }
-        if cross > -1e-12 * hh && dot > 0 {
-            out.add(end)   // straight on
-            return
+        if cross > -1e-12 * hh {
+            if dot > 0 {
+                out.add(end)   // straight on
+                return
+            }
+            if !forwards {
+                // The 180° turn, joined by the forward pass.
+                out.add(start)
+                out.add(v)
+                out.add(end)
+                return
+            }
         }
-        // Left is the outside (a 180° turn counts as outside on the left).
+        // Left is the outside.
         out.add(start)
         let cosine = dot / hh
         switch smooth ? .round : style.join {
