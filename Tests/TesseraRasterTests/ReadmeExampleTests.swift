@@ -33,4 +33,37 @@ import TesseraRaster
         let reread = try Pixmap(contentsOfPNGFile: output)
         #expect(reread.bytes == pixmap.bytes)
     }
+
+    /// The README's stroke call, on its star: a dashed, trimmed outline.
+    @Test func readmeStrokeExampleDrawsADashedTrimmedOutline() throws {
+        let pixmap = try Pixmap(width: 256, height: 256)
+        let canvas = Canvas()
+        var star = Path()
+        star.move(to: Point(x: 128, y: 16))
+        for k in 1..<5 {
+            let angle = Double(k) * 4 * .pi / 5 - .pi / 2
+            star.addLine(to: Point(x: 128 + 112 * cos(angle), y: 136 + 112 * sin(angle)))
+        }
+        star.closeSubpath()
+
+        canvas.stroke(star, paint: .solid(.black),
+                      style: StrokeStyle(width: 6, cap: .round, join: .miter, miterLimit: 4),
+                      dash: DashPattern(lengths: [12, 6], phase: 3),
+                      trimStart: 0, trimEnd: 0.75)
+        canvas.render(into: pixmap)
+
+        // Some of the outline is drawn, the last quarter (the closing edge back to the top) is not.
+        let covered = stride(from: 3, to: pixmap.bytes.count, by: 4).filter { pixmap.bytes[$0] > 0 }.count
+        #expect(covered > 1_000)
+        // The five edges are equally long, so the closing edge is the last 20 %; its middle is
+        // crossed by no other edge.
+        let lastAngle = 4 * 4 * Double.pi / 5 - .pi / 2
+        let last = Point(x: 128 + 112 * cos(lastAngle), y: 136 + 112 * sin(lastAngle))
+        let closingEdgeMiddle = Point(x: (last.x + 128) / 2, y: (last.y + 16) / 2)
+        #expect(pixmap[Int(closingEdgeMiddle.x), Int(closingEdgeMiddle.y)].a == 0)
+        // The middle of the first edge is drawn (dashes of 12 with round caps of 3 leave gaps of
+        // 6 − 6 = 0: the first edge is solid).
+        let first = Point(x: 128 + 112 * cos(4 * Double.pi / 5 - .pi / 2), y: 136 + 112 * sin(4 * Double.pi / 5 - .pi / 2))
+        #expect(pixmap[Int((first.x + 128) / 2), Int((first.y + 16) / 2)].a > 128)
+    }
 }
