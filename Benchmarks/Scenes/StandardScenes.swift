@@ -131,43 +131,12 @@ enum StandardScenes {
 
     /// `fill-polygons` (and `-evenodd`): `moveTo(pt)`, 9 × `lineTo(pt)`, `close`.
     static func polygons(rule: FillRule) -> [BenchShape] {
-        var random = SceneRandom()
-        var shapes: [BenchShape] = []
-        shapes.reserveCapacity(shapeCount)
-        for _ in 0..<shapeCount {
-            let box = random.box()
-            var path = Path()
-            path.reserveCapacity(verbs: polygonVertices + 1, points: polygonVertices)
-            path.move(to: random.point(in: box))
-            for _ in 1..<polygonVertices {
-                path.addLine(to: random.point(in: box))
-            }
-            path.closeSubpath()
-            shapes.append(BenchShape(path: path, paint: .solid(random.color()), style: .fill(rule)))
-        }
-        return shapes
+        polygonShapes(closed: true, style: .fill(rule))
     }
 
     /// `fill-curves`: `moveTo(pt)`, 4 × `cubicTo(pt, pt, pt)` (control 1, control 2, end), `close`.
     static func curves() -> [BenchShape] {
-        var random = SceneRandom()
-        var shapes: [BenchShape] = []
-        shapes.reserveCapacity(shapeCount)
-        for _ in 0..<shapeCount {
-            let box = random.box()
-            var path = Path()
-            path.reserveCapacity(verbs: curveSegments + 2, points: 1 + 3 * curveSegments)
-            path.move(to: random.point(in: box))
-            for _ in 0..<curveSegments {
-                let control1 = random.point(in: box)
-                let control2 = random.point(in: box)
-                let end = random.point(in: box)
-                path.addCurve(to: end, control1: control1, control2: control2)
-            }
-            path.closeSubpath()
-            shapes.append(BenchShape(path: path, paint: .solid(random.color()), style: .fill(.nonZero)))
-        }
-        return shapes
+        curveShapes(closed: true, style: .fill(.nonZero))
     }
 
     /// The pen of `stroke-polylines-miter`.
@@ -182,32 +151,43 @@ enum StandardScenes {
     /// `stroke-polylines-miter` and `stroke-dashed-bevel`: `moveTo(pt)`, 9 × `lineTo(pt)`, open
     /// (the points of `fill-polygons`, without the close).
     static func polylines(style: StrokeStyle, dash: DashPattern?) -> [BenchShape] {
+        polygonShapes(closed: false, style: .stroke(style, dash))
+    }
+
+    /// `stroke-curves-round`: `moveTo(pt)`, 4 × `cubicTo(pt, pt, pt)`, open.
+    static func openCurves() -> [BenchShape] {
+        curveShapes(closed: false, style: .stroke(curvesRoundStyle, nil))
+    }
+
+    /// For each shape: box(), `moveTo(pt)`, 9 × `lineTo(pt)`, `close` when `closed`, color().
+    private static func polygonShapes(closed: Bool, style: BenchShapeStyle) -> [BenchShape] {
         var random = SceneRandom()
         var shapes: [BenchShape] = []
         shapes.reserveCapacity(shapeCount)
         for _ in 0..<shapeCount {
             let box = random.box()
             var path = Path()
-            path.reserveCapacity(verbs: polygonVertices, points: polygonVertices)
+            path.reserveCapacity(verbs: polygonVertices + 1, points: polygonVertices)
             path.move(to: random.point(in: box))
             for _ in 1..<polygonVertices {
                 path.addLine(to: random.point(in: box))
             }
-            shapes.append(BenchShape(path: path, paint: .solid(random.color()), style: .stroke(style, dash)))
+            if closed { path.closeSubpath() }
+            shapes.append(BenchShape(path: path, paint: .solid(random.color()), style: style))
         }
         return shapes
     }
 
-    /// `stroke-curves-round`: `moveTo(pt)`, 4 × `cubicTo(pt, pt, pt)` (control 1, control 2, end),
-    /// open.
-    static func openCurves() -> [BenchShape] {
+    /// For each shape: box(), `moveTo(pt)`, 4 × `cubicTo(pt, pt, pt)` (control 1, control 2, end),
+    /// `close` when `closed`, color().
+    private static func curveShapes(closed: Bool, style: BenchShapeStyle) -> [BenchShape] {
         var random = SceneRandom()
         var shapes: [BenchShape] = []
         shapes.reserveCapacity(shapeCount)
         for _ in 0..<shapeCount {
             let box = random.box()
             var path = Path()
-            path.reserveCapacity(verbs: curveSegments + 1, points: 1 + 3 * curveSegments)
+            path.reserveCapacity(verbs: curveSegments + 2, points: 1 + 3 * curveSegments)
             path.move(to: random.point(in: box))
             for _ in 0..<curveSegments {
                 let control1 = random.point(in: box)
@@ -215,8 +195,8 @@ enum StandardScenes {
                 let end = random.point(in: box)
                 path.addCurve(to: end, control1: control1, control2: control2)
             }
-            shapes.append(BenchShape(path: path, paint: .solid(random.color()),
-                                     style: .stroke(curvesRoundStyle, nil)))
+            if closed { path.closeSubpath() }
+            shapes.append(BenchShape(path: path, paint: .solid(random.color()), style: style))
         }
         return shapes
     }
