@@ -6,6 +6,7 @@ let package = Package(
     platforms: [.macOS(.v15)],
     products: [
         .library(name: "TesseraRaster", targets: ["TesseraRaster"]),
+        .library(name: "Tessera", targets: ["Tessera"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -22,6 +23,8 @@ let package = Package(
         // libpng behind plain C functions: libpng reports errors by longjmp, which Swift cannot catch.
         .target(name: "CTesseraPNG", dependencies: ["CLibPNG"], path: "Sources/CTesseraPNG"),
         .target(name: "TesseraRaster", dependencies: ["CTesseraSIMD", "CTesseraPNG"]),
+        // Core Animation's model (layers, animations, timing) on top of the rasterizer.
+        .target(name: "Tessera", dependencies: ["TesseraRaster"]),
         // The scenes of Benchmarks/bench-scenes.md, shared by the bench and the golden-image tests.
         .target(name: "BenchScenes", dependencies: ["TesseraRaster"], path: "Benchmarks/Scenes"),
         .executableTarget(
@@ -38,6 +41,7 @@ let package = Package(
             dependencies: ["TesseraRaster", "BenchScenes"],
             resources: [.copy("Golden")]
         ),
+        .testTarget(name: "TesseraTests", dependencies: ["Tessera"]),
     ],
     swiftLanguageModes: [.v6]
 )
