@@ -105,6 +105,15 @@ public struct Path: Hashable, Sendable {
         return copy
     }
 
+    /// The path with the same verbs and `newPoints` in place of its points (as many, in the same
+    /// order); nil when the counts differ. What morphing one path into another needs.
+    public func replacingPoints(_ newPoints: [Point]) -> Path? {
+        guard newPoints.count == points.count else { return nil }
+        var copy = self
+        copy.points = newPoints
+        return copy
+    }
+
     /// True when every coordinate is finite.
     public var isFinite: Bool { points.allSatisfy(\.isFinite) }
 }

@@ -1,0 +1,115 @@
+import Foundation
+import TesseraRaster
+
+/// A value of an animatable key path, in a form that interpolates and crosses threads. What
+/// `fromValue`, `toValue`, `values` (`Any?` in Core Animation's API) become when an animation is
+/// added to a layer.
+enum AnimatableValue: Equatable, Sendable {
+    case number(Double)
+    case point(CGPoint)
+    case size(CGSize)
+    case rect(CGRect)
+    /// Straight-alpha sRGB; nil is "no color" (interpolates as transparent black).
+    case color(Color?)
+    case transform(CATransform3D)
+    case path(Path?)
+    /// A dash pattern.
+    case numbers([Double]?)
+    case bool(Bool)
+    /// The string constants: fill rule, line join, line cap.
+    case string(String)
+}
+
+/// The type of value a key path holds, which decides how an `Any` is read.
+enum AnimatableValueKind: Sendable {
+    case number, point, size, rect, color, transform, path, numbers, bool, string
+}
+
+extension AnimatableValue {
+    /// Reads a value given to an animation (`Any`: a number of any kind or `NSNumber`, `CGPoint`,
+    /// `CGSize`, `CGRect`, `CGColor`, `CGPath`, `CATransform3D`, an array of numbers, `Bool`, a
+    /// string constant) as a value of `kind`; nil when it is not one.
+    init?(_ any: Any, as kind: AnimatableValueKind) {
+        switch kind {
+        case .number:
+            guard let number = Self.number(any) else { return nil }
+            self = .number(number)
+        case .point:
+            guard let point = any as? CGPoint else { return nil }
+            self = .point(point)
+        case .size:
+            guard let size = any as? CGSize else { return nil }
+            self = .size(size)
+        case .rect:
+            guard let rect = any as? CGRect else { return nil }
+            self = .rect(rect)
+        case .color:
+            guard let color = any as? CGColor else { return nil }
+            self = .color(Color(color))
+        case .transform:
+            guard let transform = any as? CATransform3D else { return nil }
+            self = .transform(transform)
+        case .path:
+            guard let path = any as? CGPath else { return nil }
+            self = .path(path.rasterPath)
+        case .numbers:
+            guard let array = any as? [Any] else { return nil }
+            var numbers: [Double] = []
+            for element in array {
+                guard let number = Self.number(element) else { return nil }
+                numbers.append(number)
+            }
+            self = .numbers(numbers)
+        case .bool:
+            if let flag = any as? Bool { self = .bool(flag) } else if let number = Self.number(any) { self = .bool(number != 0) } else { return nil }
+        case .string:
+            if let string = any as? String { self = .string(string) }
+            else if let rule = any as? CAShapeLayerFillRule { self = .string(rule.rawValue) }
+            else if let join = any as? CAShapeLayerLineJoin { self = .string(join.rawValue) }
+            else if let cap = any as? CAShapeLayerLineCap { self = .string(cap.rawValue) }
+            else { return nil }
+        }
+    }
+
+    static func number(_ any: Any) -> Double? {
+        switch any {
+        case let v as Double: return v
+        case let v as CGFloat: return Double(v)
+        case let v as Float: return Double(v)
+        case let v as Int: return Double(v)
+        case let v as NSNumber: return v.doubleValue
+        default: return nil
+        }
+    }
+
+    /// The value as Core Animation's API hands it out (`value(forKeyPath:)`).
+    var anyValue: Any? {
+        switch self {
+        case .number(let v): return NSNumber(value: v)
+        case .point(let v): return v
+        case .size(let v): return v
+        case .rect(let v): return v
+        case .color(let v): return v.map(CGColor.init)
+        case .transform(let v): return v
+        case .path(let v): return v.map { CGPath(rasterPath: $0) }
+        case .numbers(let v): return v.map { $0.map { NSNumber(value: $0) } }
+        case .bool(let v): return NSNumber(value: v)
+        case .string(let v): return v
+        }
+    }
+}
+
+extension Color {
+    /// The color of a `CGColor`, in its (sRGB) components.
+    init(_ color: CGColor) {
+        let c = color.rgba
+        self.init(red: c.red, green: c.green, blue: c.blue, alpha: c.alpha)
+    }
+}
+
+extension CGColor {
+    /// A `CGColor` with the components of `color`.
+    convenience init(_ color: Color) {
+        self.init(ColorComponents(red: color.red, green: color.green, blue: color.blue, alpha: color.alpha))
+    }
+}

@@ -1,0 +1,88 @@
+import Foundation
+
+/// An explicit clock for a layer tree: "now" for the animations added to it (a `beginTime` of 0
+/// is now), and the one place where time moves and delegates are told.
+///
+/// ```swift
+/// let clock = AnimationClock(time: 0)
+/// clock.attach(root)
+/// root.add(animation, forKey: "fade")   // begins at 0
+/// clock.advance(to: 0.5)                // animationDidStart
+/// let frame = root.presentation(at: clock.time)
+/// ```
+///
+/// Without a clock a tree uses `CACurrentMediaTime()`, as ported code expects.
+public final class AnimationClock {
+    /// The current time, in the root layers' parent time.
+    public private(set) var time: CFTimeInterval
+    /// The roots attached, held weakly (a root holds its clock).
+    private var roots: [WeakLayer] = []
+
+    private struct WeakLayer {
+        weak var layer: CALayer?
+    }
+
+    public init(time: CFTimeInterval = 0) {
+        self.time = time.isFinite ? time : 0
+    }
+
+    /// Makes this clock the time source of `root`'s tree.
+    public func attach(_ root: CALayer) {
+        root.clock = self
+        roots.removeAll { $0.layer == nil }
+        if !roots.contains(where: { $0.layer === root }) { roots.append(WeakLayer(layer: root)) }
+    }
+
+    /// Moves the clock to `t` (which may go back; a non-finite time is ignored). Animations that
+    /// became active hear `animationDidStart` once; those that ran to their end hear
+    /// `animationDidStop(_:finished: true)` once and are removed when `isRemovedOnCompletion`.
+    public func advance(to t: CFTimeInterval) {
+        guard t.isFinite else { return }
+        time = t
+        for root in roots.compactMap(\.layer) { visit(root, parentTime: t) }
+    }
+
+    public func advance(by dt: CFTimeInterval) {
+        advance(to: time + dt)
+    }
+
+    private func visit(_ layer: CALayer, parentTime: Double?) {
+        let local = parentTime.flatMap(layer.localTime(fromParent:))
+        if let local {
+            var index = 0
+            while index < layer.attached.count {
+                var entry = layer.attached[index]
+                let timing = entry.program.timing
+                let phase = timing.phase(at: local)
+                let begun = timing.speed >= 0 ? local >= timing.beginTime : local <= timing.beginTime
+                let ended = timing.speed != 0 && local >= timing.endInParent
+                if begun && !entry.started {
+                    entry.started = true
+                    layer.attached[index] = entry
+                    entry.animation.delegate?.animationDidStart(entry.animation)
+                }
+                // The delegate may have changed the layer's animations: find the entry again.
+                guard let current = layer.attached.firstIndex(where: { $0.animation === entry.animation }) else { continue }
+                index = current
+                if ended && entry.started && phase != .before {
+                    if entry.animation.isRemovedOnCompletion {
+                        layer.attached.remove(at: index)
+                    } else {
+                        index += 1
+                    }
+                    if !finished.contains(ObjectIdentifier(entry.animation)) || entry.animation.isRemovedOnCompletion {
+                        finished.insert(ObjectIdentifier(entry.animation))
+                        entry.animation.delegate?.animationDidStop(entry.animation, finished: true)
+                    }
+                    continue
+                }
+                index += 1
+            }
+        }
+        for child in layer.sublayers ?? [] { visit(child, parentTime: local) }
+        if let mask = layer.mask { visit(mask, parentTime: local) }
+    }
+
+    /// Animations kept after their end that have been told so.
+    private var finished = Set<ObjectIdentifier>()
+}

@@ -1,0 +1,184 @@
+import Foundation
+
+#if !canImport(QuartzCore)
+/// Told when an animation starts and stops, as QuartzCore's protocol. Both methods have empty
+/// defaults, so an `NSObject` subclass adopts it by writing only the ones it needs.
+public protocol CAAnimationDelegate: AnyObject {
+    /// The animation began its active time (called by ``AnimationClock/advance(to:)``).
+    func animationDidStart(_ anim: CAAnimation)
+    /// The animation ended: `flag` is true when it ran to its end, false when it was removed
+    /// before.
+    func animationDidStop(_ anim: CAAnimation, finished flag: Bool)
+}
+
+extension CAAnimationDelegate {
+    public func animationDidStart(_ anim: CAAnimation) {}
+    public func animationDidStop(_ anim: CAAnimation, finished flag: Bool) {}
+}
+
+/// The base of Core Animation's animations, as QuartzCore's class: timing, a timing function, a
+/// delegate, removal on completion, and arbitrary values by key.
+///
+/// An animation is copied when it is added to a layer, as in Core Animation: changing it
+/// afterwards does not change what the layer shows.
+open class CAAnimation: NSObject, CAMediaTiming {
+    open var beginTime: CFTimeInterval = 0
+    open var duration: CFTimeInterval = 0
+    open var speed: Float = 1
+    open var timeOffset: CFTimeInterval = 0
+    open var repeatCount: Float = 0
+    open var repeatDuration: CFTimeInterval = 0
+    open var autoreverses = false
+    open var fillMode: CAMediaTimingFillMode = .removed
+    /// Maps the fraction of each iteration; nil is linear.
+    open var timingFunction: CAMediaTimingFunction?
+    /// Strongly held, as in Core Animation.
+    open var delegate: CAAnimationDelegate?
+    /// Whether the animation is removed from its layer when it ends (default true). While it is
+    /// true a `forwards` fill has no lasting effect, as in Core Animation.
+    open var isRemovedOnCompletion = true
+
+    private var storage: [String: Any] = [:]
+
+    public required override init() {
+        super.init()
+    }
+
+    /// A new animation (Objective-C's `+animation`).
+    public class func animation() -> Self { self.init() }
+
+    /// Stores an arbitrary value under `key` (key-value coding on the animation, as seed 002 uses
+    /// to tag animations).
+    open func setValue(_ value: Any?, forKey key: String) {
+        storage[key] = value
+    }
+
+    /// The value stored under `key`.
+    open func value(forKey key: String) -> Any? {
+        storage[key]
+    }
+
+    /// The default value of a property (nil: no default of its own).
+    open class func defaultValue(forKey key: String) -> Any? { nil }
+
+    /// The compiled form of this animation at the time it is added; nil when it animates nothing
+    /// (an unknown key path is reported through `diagnostics`).
+    func program(diagnostics: inout [String]) -> AnimationProgram? { nil }
+
+    /// The timing as values; a duration of 0 is 0.25 s at the top level (`defaultDuration`) or
+    /// the group's duration inside a group.
+    func timingSpec(defaultDuration: Double) -> TimingSpec {
+        TimingSpec(beginTime: beginTime, duration: duration > 0 ? duration : defaultDuration, speed: speed,
+                   timeOffset: timeOffset, repeatCount: repeatCount, repeatDuration: repeatDuration,
+                   autoreverses: autoreverses, fillMode: fillMode)
+    }
+}
+
+/// An animation of one key path of a layer, as QuartzCore's class.
+open class CAPropertyAnimation: CAAnimation {
+    /// The key path animated: a property (`"opacity"`) or a field of one (`"position.x"`,
+    /// `"transform.rotation.z"`).
+    open var keyPath: String?
+    /// Whether the value is added to the layer's current value instead of replacing it.
+    open var isAdditive = false
+    /// Whether each repetition starts where the previous one ended.
+    open var isCumulative = false
+
+    public required init() {
+        super.init()
+    }
+
+    public convenience init(keyPath path: String?) {
+        self.init()
+        keyPath = path
+    }
+
+    /// The resolved key path; reports an unknown one.
+    func resolvedKeyPath(diagnostics: inout [String]) -> LayerKeyPath? {
+        guard let keyPath else {
+            diagnostics.append("animation without a key path: ignored")
+            return nil
+        }
+        guard let resolved = LayerKeyPath(keyPath) else {
+            diagnostics.append("unknown key path \"\(keyPath)\": animation ignored")
+            return nil
+        }
+        return resolved
+    }
+
+    /// Reads an animation value for `keyPath`, reporting one of the wrong type.
+    func read(_ value: Any?, for keyPath: LayerKeyPath, _ name: String, diagnostics: inout [String]) -> AnimatableValue? {
+        guard let value else { return nil }
+        guard let read = AnimatableValue(value, as: keyPath.kind) else {
+            diagnostics.append("\(name) of type \(type(of: value)) does not fit key path \"\(self.keyPath ?? "")\": ignored")
+            return nil
+        }
+        return read
+    }
+}
+
+/// An animation between two values, as QuartzCore's class: any combination of `fromValue`,
+/// `toValue` and `byValue`, with Apple's documented meaning (a nil end is the layer's current
+/// value).
+open class CABasicAnimation: CAPropertyAnimation {
+    open var fromValue: Any?
+    open var toValue: Any?
+    open var byValue: Any?
+
+    override func program(diagnostics: inout [String]) -> AnimationProgram? {
+        guard let key = resolvedKeyPath(diagnostics: &diagnostics) else { return nil }
+        let values = BasicValues(from: read(fromValue, for: key, "fromValue", diagnostics: &diagnostics),
+                                 to: read(toValue, for: key, "toValue", diagnostics: &diagnostics),
+                                 by: read(byValue, for: key, "byValue", diagnostics: &diagnostics))
+        return AnimationProgram(timing: timingSpec(defaultDuration: 0.25), curve: timingFunction?.curve,
+                                body: .property(PropertyProgram(keyPath: key, additive: isAdditive,
+                                                                cumulative: isCumulative, values: .basic(values))))
+    }
+}
+
+/// A spring from one value to another, as QuartzCore's class: the closed-form damped
+/// oscillator. Its progress follows the spring in seconds of its local time; the timing function
+/// is not applied.
+open class CASpringAnimation: CABasicAnimation {
+    open var mass: CGFloat = 1
+    open var stiffness: CGFloat = 100
+    open var damping: CGFloat = 10
+    open var initialVelocity: CGFloat = 0
+    open var allowsOverdamping = false
+
+    /// How long the spring takes to come to rest, for use as `duration`.
+    open var settlingDuration: CFTimeInterval { spring.settlingDuration }
+
+    var spring: DampedSpring {
+        DampedSpring(mass: Double(mass), stiffness: Double(stiffness), damping: Double(damping),
+                     initialVelocity: Double(initialVelocity), allowsOverdamping: allowsOverdamping)
+    }
+
+    override func program(diagnostics: inout [String]) -> AnimationProgram? {
+        guard var program = super.program(diagnostics: &diagnostics),
+              case .property(var property) = program.body, case .basic(let values) = property.values else { return nil }
+        property.values = .spring(values, spring)
+        program.body = .property(property)
+        program.curve = nil
+        return program
+    }
+}
+
+/// Animations that run together in the group's time, as QuartzCore's class. Children are
+/// clipped to the group's active time; a child whose duration is 0 lasts the whole group.
+/// Children's delegates and `isRemovedOnCompletion` are ignored, as Apple documents.
+open class CAAnimationGroup: CAAnimation {
+    open var animations: [CAAnimation]?
+
+    override func program(diagnostics: inout [String]) -> AnimationProgram? {
+        let timing = timingSpec(defaultDuration: 0.25)
+        var children: [AnimationProgram] = []
+        for child in animations ?? [] {
+            guard var program = child.program(diagnostics: &diagnostics) else { continue }
+            if child.duration <= 0 { program.timing.duration = timing.duration }
+            children.append(program)
+        }
+        return AnimationProgram(timing: timing, curve: timingFunction?.curve, body: .group(children))
+    }
+}
+#endif

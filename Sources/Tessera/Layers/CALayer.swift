@@ -1,0 +1,415 @@
+import Foundation
+import TesseraRaster
+
+#if !canImport(QuartzCore)
+/// A layer of Core Animation, as QuartzCore's class: geometry, appearance, the sublayer tree,
+/// its own timing, and the animations added to it.
+///
+/// The layer is the model; ``presentation(at:)`` evaluates the animations of the whole subtree
+/// at a time into values (``LayerSnapshot``) without changing it. A layer belongs to the thread
+/// that builds it: it is not `Sendable`; snapshots are.
+open class CALayer: NSObject, CAMediaTiming {
+    /// The model values.
+    var properties: LayerProperties
+
+    // MARK: Timing
+
+    open var beginTime: CFTimeInterval = 0
+    /// 0: unbounded.
+    open var duration: CFTimeInterval = 0
+    open var speed: Float = 1
+    open var timeOffset: CFTimeInterval = 0
+    open var repeatCount: Float = 0
+    open var repeatDuration: CFTimeInterval = 0
+    open var autoreverses = false
+    open var fillMode: CAMediaTimingFillMode = .removed
+
+    // MARK: Tree
+
+    /// The layer's name, for finding it.
+    open var name: String?
+    public private(set) weak var superlayer: CALayer?
+    private var children: [CALayer] = []
+    /// A layer whose alpha masks this one (its own geometry is relative to this layer).
+    open var mask: CALayer?
+    /// The clock that gives "now" for the tree it is attached to (see ``AnimationClock``); held
+    /// by the root (the clock holds its roots weakly).
+    var clock: AnimationClock?
+
+    /// Animations in the order they were added.
+    var attached: [AttachedAnimation] = []
+    /// Problems met while adding animations (unknown key paths, values of the wrong type).
+    public private(set) var diagnostics: [String] = []
+
+    public required override init() {
+        properties = LayerProperties(kind: Self.kind)
+        super.init()
+    }
+
+    /// A copy of `layer`'s properties (not its sublayers or animations), as Core Animation's
+    /// initializer for presentation layers.
+    public init(layer: Any) {
+        properties = (layer as? CALayer)?.properties ?? LayerProperties(kind: Self.kind)
+        super.init()
+        if let other = layer as? CALayer {
+            copyTiming(from: other)
+            name = other.name
+        }
+    }
+
+    /// The kind of properties this class has.
+    class var kind: LayerKind { .layer }
+
+    /// A new layer (Objective-C's `+layer`).
+    public class func layer() -> Self { self.init() }
+
+    private func copyTiming(from other: CALayer) {
+        beginTime = other.beginTime
+        duration = other.duration
+        speed = other.speed
+        timeOffset = other.timeOffset
+        repeatCount = other.repeatCount
+        repeatDuration = other.repeatDuration
+        autoreverses = other.autoreverses
+        fillMode = other.fillMode
+    }
+
+    // MARK: Geometry
+
+    open var bounds: CGRect { get { properties.bounds } set { properties.bounds = newValue } }
+    open var position: CGPoint { get { properties.position } set { properties.position = newValue } }
+    open var zPosition: CGFloat { get { properties.zPosition } set { properties.zPosition = newValue } }
+    open var anchorPoint: CGPoint { get { properties.anchorPoint } set { properties.anchorPoint = newValue } }
+    open var anchorPointZ: CGFloat { get { properties.anchorPointZ } set { properties.anchorPointZ = newValue } }
+    open var transform: CATransform3D { get { properties.transform } set { properties.transform = newValue } }
+    open var sublayerTransform: CATransform3D { get { properties.sublayerTransform } set { properties.sublayerTransform = newValue } }
+    open var isGeometryFlipped: Bool { get { properties.isGeometryFlipped } set { properties.isGeometryFlipped = newValue } }
+
+    /// The layer's rectangle in its superlayer's coordinates: derived from bounds, position,
+    /// anchorPoint and transform (the bounding box when transformed). Setting it sets the
+    /// position and the bounds' size, as Core Animation does (undefined with a non-affine
+    /// transform there; here the transform is ignored when setting).
+    open var frame: CGRect {
+        get { LayerGeometry.frame(of: properties) }
+        set {
+            properties.bounds.size = newValue.size
+            properties.position = CGPoint(x: newValue.minX + properties.anchorPoint.x * newValue.width,
+                                     y: newValue.minY + properties.anchorPoint.y * newValue.height)
+        }
+    }
+
+    // MARK: Appearance
+
+    open var opacity: Float { get { properties.opacity } set { properties.opacity = newValue } }
+    open var isHidden: Bool { get { properties.isHidden } set { properties.isHidden = newValue } }
+    open var backgroundColor: CGColor? {
+        get { properties.backgroundColor.map(CGColor.init) } set { properties.backgroundColor = newValue.map(Color.init) }
+    }
+    open var cornerRadius: CGFloat { get { properties.cornerRadius } set { properties.cornerRadius = newValue } }
+    open var maskedCorners: CACornerMask { get { properties.maskedCorners } set { properties.maskedCorners = newValue } }
+    open var borderWidth: CGFloat { get { properties.borderWidth } set { properties.borderWidth = newValue } }
+    open var borderColor: CGColor? {
+        get { properties.borderColor.map(CGColor.init) } set { properties.borderColor = newValue.map(Color.init) }
+    }
+    open var masksToBounds: Bool { get { properties.masksToBounds } set { properties.masksToBounds = newValue } }
+    open var shadowColor: CGColor? {
+        get { properties.shadowColor.map(CGColor.init) } set { properties.shadowColor = newValue.map(Color.init) }
+    }
+    open var shadowOpacity: Float { get { properties.shadowOpacity } set { properties.shadowOpacity = newValue } }
+    open var shadowRadius: CGFloat { get { properties.shadowRadius } set { properties.shadowRadius = newValue } }
+    open var shadowOffset: CGSize { get { properties.shadowOffset } set { properties.shadowOffset = newValue } }
+    open var shadowPath: CGPath? {
+        get { properties.shadowPath.map { CGPath(rasterPath: $0) } } set { properties.shadowPath = newValue?.rasterPath }
+    }
+
+    // MARK: Sublayers
+
+    /// The sublayers, back to front; nil when there are none (as Core Animation).
+    open var sublayers: [CALayer]? {
+        get { children.isEmpty ? nil : children }
+        set {
+            for child in children { child.superlayer = nil }
+            children = []
+            for child in newValue ?? [] { insertSublayer(child, at: UInt32(children.count)) }
+        }
+    }
+
+    open func addSublayer(_ layer: CALayer) {
+        insertSublayer(layer, at: UInt32(children.count))
+    }
+
+    /// Inserts `layer` at `idx` (clamped to the count). A layer that is an ancestor of this one
+    /// (a cycle) is refused.
+    open func insertSublayer(_ layer: CALayer, at idx: UInt32) {
+        guard !isDescendant(of: layer) else { return }
+        layer.removeFromSuperlayer()
+        children.insert(layer, at: min(Int(idx), children.count))
+        layer.superlayer = self
+    }
+
+    open func insertSublayer(_ layer: CALayer, below sibling: CALayer?) {
+        let index = sibling.flatMap { s in children.firstIndex { $0 === s } } ?? 0
+        insertSublayer(layer, at: UInt32(index))
+    }
+
+    open func insertSublayer(_ layer: CALayer, above sibling: CALayer?) {
+        let index = sibling.flatMap { s in children.firstIndex { $0 === s } }.map { $0 + 1 } ?? children.count
+        insertSublayer(layer, at: UInt32(index))
+    }
+
+    open func replaceSublayer(_ oldLayer: CALayer, with newLayer: CALayer) {
+        guard let index = children.firstIndex(where: { $0 === oldLayer }), !isDescendant(of: newLayer) else { return }
+        oldLayer.removeFromSuperlayer()
+        insertSublayer(newLayer, at: UInt32(index))
+    }
+
+    open func removeFromSuperlayer() {
+        guard let parent = superlayer else { return }
+        parent.children.removeAll { $0 === self }
+        superlayer = nil
+    }
+
+    private func isDescendant(of layer: CALayer) -> Bool {
+        var node: CALayer? = self
+        while let current = node {
+            if current === layer { return true }
+            node = current.superlayer
+        }
+        return false
+    }
+
+    /// The root of the tree this layer is in.
+    var root: CALayer {
+        var node = self
+        while let parent = node.superlayer { node = parent }
+        return node
+    }
+
+    // MARK: Animations
+
+    /// Adds `anim` (a copy of it, in effect) under `key`, replacing an animation with the same
+    /// key. A `beginTime` of 0 means now in this layer's time. An animation that animates
+    /// nothing (unknown key path, values of the wrong type) is reported in ``diagnostics`` and
+    /// not added.
+    open func add(_ anim: CAAnimation, forKey key: String?) {
+        var problems: [String] = []
+        guard var program = anim.program(diagnostics: &problems) else {
+            diagnostics.append(contentsOf: problems)
+            return
+        }
+        diagnostics.append(contentsOf: problems)
+        if anim.beginTime == 0 { program.timing.beginTime = convertTime(currentMediaTime, from: nil) }
+        if let key { removeAnimation(forKey: key) }
+        attached.append(AttachedAnimation(key: key, animation: anim, program: program))
+    }
+
+    open func animation(forKey key: String) -> CAAnimation? {
+        attached.first { $0.key == key }?.animation
+    }
+
+    /// The keys of the animations, in the order they were added; nil when there are none.
+    open func animationKeys() -> [String]? {
+        let keys = attached.compactMap(\.key)
+        return keys.isEmpty ? nil : keys
+    }
+
+    /// Removes the animation under `key`; its delegate hears `animationDidStop(_:finished: false)`.
+    open func removeAnimation(forKey key: String) {
+        guard let index = attached.firstIndex(where: { $0.key == key }) else { return }
+        let removed = attached.remove(at: index)
+        removed.animation.delegate?.animationDidStop(removed.animation, finished: false)
+    }
+
+    open func removeAllAnimations() {
+        let removed = attached
+        attached.removeAll()
+        for entry in removed { entry.animation.delegate?.animationDidStop(entry.animation, finished: false) }
+    }
+
+    // MARK: Key-value coding
+
+    /// The properties value at an animatable key path (`"position.x"`, `"transform.rotation.z"`,
+    /// `"lineDashPattern"`, …), or the layer's name for `"name"`; nil for an unknown key path.
+    open func value(forKeyPath keyPath: String) -> Any? {
+        if keyPath == "name" { return name }
+        return LayerKeyPath(keyPath).flatMap { $0.value(in: properties).anyValue }
+    }
+
+    /// Sets the properties value at an animatable key path; an unknown key path or a value of the
+    /// wrong type is reported in ``diagnostics`` and changes nothing.
+    open func setValue(_ value: Any?, forKeyPath keyPath: String) {
+        if keyPath == "name" {
+            name = value as? String
+            return
+        }
+        guard let key = LayerKeyPath(keyPath) else {
+            diagnostics.append("unknown key path \"\(keyPath)\": value not set")
+            return
+        }
+        guard let value else {
+            // nil clears optional properties (colors, paths, dash pattern).
+            switch key.kind {
+            case .color: key.set(.color(nil), in: &properties)
+            case .path: key.set(.path(nil), in: &properties)
+            case .numbers: key.set(.numbers(nil), in: &properties)
+            default: diagnostics.append("nil for key path \"\(keyPath)\": value not set")
+            }
+            return
+        }
+        guard let read = AnimatableValue(value, as: key.kind) else {
+            diagnostics.append("value of type \(type(of: value)) for key path \"\(keyPath)\": value not set")
+            return
+        }
+        key.set(read, in: &properties)
+    }
+
+    open func setValue(_ value: Any?, forKey key: String) {
+        setValue(value, forKeyPath: key)
+    }
+
+    open func value(forKey key: String) -> Any? {
+        value(forKeyPath: key)
+    }
+
+    // MARK: Time
+
+    /// "Now" in the root's time: the attached clock's time, or `CACurrentMediaTime()`.
+    var currentMediaTime: CFTimeInterval {
+        root.clock?.time ?? CACurrentMediaTime()
+    }
+
+    var timing: TimingSpec {
+        TimingSpec(beginTime: beginTime, duration: duration > 0 ? duration : .infinity, speed: speed,
+                   timeOffset: timeOffset, repeatCount: repeatCount, repeatDuration: repeatDuration,
+                   autoreverses: autoreverses, fillMode: fillMode)
+    }
+
+    /// This layer's time at parent time `t`: (t − beginTime) × speed + timeOffset, within its
+    /// own iteration when its duration is bounded; nil while it is not active (its animations
+    /// then do not apply).
+    func localTime(fromParent t: Double) -> Double? {
+        guard duration > 0 else { return (t - beginTime) * Double(speed.isFinite ? speed : 1) + (timeOffset.isFinite ? timeOffset : 0) }
+        guard case .showing(let time, _, _) = timing.phase(at: t) else { return nil }
+        return time
+    }
+
+    /// Converts a time from `layer`'s time (nil: the root's, the media time) to this layer's.
+    open func convertTime(_ t: CFTimeInterval, from layer: CALayer?) -> CFTimeInterval {
+        let rootTime = layer.map { $0.rootTime(fromLocal: t) } ?? t
+        var chain: [CALayer] = []
+        var node: CALayer? = self
+        while let current = node {
+            chain.append(current)
+            node = current.superlayer
+        }
+        var time = rootTime
+        for ancestor in chain.reversed() { time = ancestor.localTime(fromParent: time) ?? time }
+        return time
+    }
+
+    /// Converts a time from this layer's time to `layer`'s (nil: the root's).
+    open func convertTime(_ t: CFTimeInterval, to layer: CALayer?) -> CFTimeInterval {
+        let rootTime = self.rootTime(fromLocal: t)
+        return layer?.convertTime(rootTime, from: nil) ?? rootTime
+    }
+
+    /// The root time that maps to local time `t` (inverting each unbounded layer's mapping; a
+    /// layer with speed 0 maps every time to its offset, and is passed through unchanged).
+    private func rootTime(fromLocal t: Double) -> Double {
+        var time = t
+        var node: CALayer? = self
+        while let current = node {
+            let speed = Double(current.speed)
+            if speed != 0 && speed.isFinite { time = (time - current.timeOffset) / speed + current.beginTime }
+            node = current.superlayer
+        }
+        return time
+    }
+
+    // MARK: Coordinates
+
+    /// Converts a point from `layer`'s coordinates (nil: the root's) to this layer's.
+    open func convert(_ p: CGPoint, from layer: CALayer?) -> CGPoint {
+        let fromRoot = LayerGeometry.toRoot(layer)
+        let toRoot = LayerGeometry.toRoot(self)
+        return CATransform3DConcat(fromRoot, CATransform3DInvert(toRoot)).projecting(p)
+    }
+
+    /// Converts a point from this layer's coordinates to `layer`'s (nil: the root's).
+    open func convert(_ p: CGPoint, to layer: CALayer?) -> CGPoint {
+        (layer ?? root).convert(p, from: self)
+    }
+
+    /// Converts a rect (its bounding box, when rotated) from `layer`'s coordinates.
+    open func convert(_ r: CGRect, from layer: CALayer?) -> CGRect {
+        LayerGeometry.boundingBox(of: r) { convert($0, from: layer) }
+    }
+
+    /// Converts a rect (its bounding box, when rotated) to `layer`'s coordinates.
+    open func convert(_ r: CGRect, to layer: CALayer?) -> CGRect {
+        LayerGeometry.boundingBox(of: r) { convert($0, to: layer) }
+    }
+
+    // MARK: Presentation
+
+    /// The whole subtree's presentation at root time `t` (the media time of the tree), as values
+    /// that can cross threads. The properties is not changed.
+    public func presentation(at t: CFTimeInterval) -> LayerSnapshot {
+        var chain: [CALayer] = []
+        var node = superlayer
+        while let current = node {
+            chain.append(current)
+            node = current.superlayer
+        }
+        var parentTime: Double? = t
+        for ancestor in chain.reversed() { parentTime = parentTime.flatMap(ancestor.localTime(fromParent:)) }
+        return snapshot(parentTime: parentTime)
+    }
+
+    func snapshot(parentTime: Double?) -> LayerSnapshot {
+        let time = parentTime.flatMap(localTime(fromParent:))
+        var properties = properties
+        if let time {
+            for entry in attached {
+                entry.program.apply(at: time, removedOnCompletion: entry.animation.isRemovedOnCompletion, to: &properties)
+            }
+        }
+        return LayerSnapshot(properties: properties, name: name,
+                             sublayers: children.map { $0.snapshot(parentTime: time) },
+                             mask: mask?.snapshot(parentTime: time), localTime: time)
+    }
+
+    /// A copy of this layer with the values it shows now (the clock's time), as Core Animation's
+    /// presentation layer; its sublayers are presentation layers too.
+    open func presentation() -> Self? {
+        let shown = presentation(at: currentMediaTime)
+        return (Self.makeLayer(from: shown) as? Self)
+    }
+
+    /// The properties layer (this layer: models are not separate objects here).
+    open func model() -> Self { self }
+
+    private static func makeLayer(from snapshot: LayerSnapshot) -> CALayer {
+        let layer: CALayer
+        switch snapshot.properties.kind {
+        case .layer: layer = CALayer()
+        case .shape: layer = CAShapeLayer()
+        case .replicator: layer = CAReplicatorLayer()
+        }
+        layer.properties = snapshot.properties
+        layer.name = snapshot.name
+        for child in snapshot.sublayers { layer.addSublayer(makeLayer(from: child)) }
+        layer.mask = snapshot.mask.map { makeLayer(from: $0.snapshot) }
+        return layer
+    }
+}
+
+/// An animation added to a layer: the caller's object (for its delegate and key) and its
+/// compiled program.
+struct AttachedAnimation {
+    let key: String?
+    let animation: CAAnimation
+    let program: AnimationProgram
+    var started = false
+}
+#endif
