@@ -296,15 +296,7 @@ open class CALayer: NSObject, CAMediaTiming {
     /// Converts a time from `layer`'s time (nil: the root's, the media time) to this layer's.
     open func convertTime(_ t: CFTimeInterval, from layer: CALayer?) -> CFTimeInterval {
         let rootTime = layer.map { $0.rootTime(fromLocal: t) } ?? t
-        var chain: [CALayer] = []
-        var node: CALayer? = self
-        while let current = node {
-            chain.append(current)
-            node = current.superlayer
-        }
-        var time = rootTime
-        for ancestor in chain.reversed() { time = ancestor.localTime(fromParent: time) ?? time }
-        return time
+        return time(atRootTime: rootTime) ?? rootTime
     }
 
     /// Converts a time from this layer's time to `layer`'s (nil: the root's).
@@ -355,15 +347,14 @@ open class CALayer: NSObject, CAMediaTiming {
     /// The whole subtree's presentation at root time `t` (the media time of the tree), as values
     /// that can cross threads. The properties is not changed.
     public func presentation(at t: CFTimeInterval) -> LayerSnapshot {
-        var chain: [CALayer] = []
-        var node = superlayer
-        while let current = node {
-            chain.append(current)
-            node = current.superlayer
-        }
-        var parentTime: Double? = t
-        for ancestor in chain.reversed() { parentTime = parentTime.flatMap(ancestor.localTime(fromParent:)) }
-        return snapshot(parentTime: parentTime)
+        snapshot(parentTime: superlayer?.time(atRootTime: t) ?? t)
+    }
+
+    /// This layer's time at root time `t`, through every ancestor's timing; nil when one of
+    /// them is not active.
+    func time(atRootTime t: Double) -> Double? {
+        guard let parent = superlayer else { return localTime(fromParent: t) }
+        return parent.time(atRootTime: t).flatMap(localTime(fromParent:))
     }
 
     func snapshot(parentTime: Double?) -> LayerSnapshot {

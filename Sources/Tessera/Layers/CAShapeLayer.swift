@@ -55,15 +55,7 @@ open class CAReplicatorLayer: CALayer {
     /// The presentation of instance `index` (0 is the original) of this replicator's subtree at
     /// root time `t`: its sublayers' animations run `index × instanceDelay` later.
     public func instancePresentation(_ index: Int, at t: CFTimeInterval) -> [LayerSnapshot] {
-        var chain: [CALayer] = []
-        var node: CALayer? = self
-        while let current = node {
-            chain.append(current)
-            node = current.superlayer
-        }
-        var time: Double? = t
-        for ancestor in chain.reversed() { time = time.flatMap(ancestor.localTime(fromParent:)) }
-        let delayed = time.map { $0 - Double(index) * properties.instanceDelay }
+        let delayed = time(atRootTime: t).map { $0 - Double(index) * properties.instanceDelay }
         return (sublayers ?? []).map { $0.snapshot(parentTime: delayed) }
     }
 }
