@@ -51,29 +51,24 @@ public final class AnimationClock {
         if let local {
             var index = 0
             while index < layer.attached.count {
-                var entry = layer.attached[index]
+                let entry = layer.attached[index]
                 let timing = entry.program.timing
-                let phase = timing.phase(at: local)
                 let begun = timing.speed >= 0 ? local >= timing.beginTime : local <= timing.beginTime
-                let ended = timing.speed != 0 && local >= timing.endInParent
                 if begun && !entry.started {
-                    entry.started = true
-                    layer.attached[index] = entry
+                    layer.attached[index].started = true
                     entry.animation.delegate?.animationDidStart(entry.animation)
+                    // The delegate may have changed the layer's animations: find the entry again.
+                    guard let current = layer.attached.firstIndex(where: { $0.animation === entry.animation }) else { continue }
+                    index = current
                 }
-                // The delegate may have changed the layer's animations: find the entry again.
-                guard let current = layer.attached.firstIndex(where: { $0.animation === entry.animation }) else { continue }
-                index = current
-                if ended && entry.started && phase != .before {
+                if layer.attached[index].started && !entry.stopped && local >= timing.endInParent {
                     if entry.animation.isRemovedOnCompletion {
                         layer.attached.remove(at: index)
                     } else {
+                        layer.attached[index].stopped = true
                         index += 1
                     }
-                    if !finished.contains(ObjectIdentifier(entry.animation)) || entry.animation.isRemovedOnCompletion {
-                        finished.insert(ObjectIdentifier(entry.animation))
-                        entry.animation.delegate?.animationDidStop(entry.animation, finished: true)
-                    }
+                    entry.animation.delegate?.animationDidStop(entry.animation, finished: true)
                     continue
                 }
                 index += 1
@@ -82,7 +77,4 @@ public final class AnimationClock {
         for child in layer.sublayers ?? [] { visit(child, parentTime: local) }
         if let mask = layer.mask { visit(mask, parentTime: local) }
     }
-
-    /// Animations kept after their end that have been told so.
-    private var finished = Set<ObjectIdentifier>()
 }

@@ -68,9 +68,7 @@ open class CAAnimation: NSObject, CAMediaTiming {
     /// The timing as values; a duration of 0 is 0.25 s at the top level (`defaultDuration`) or
     /// the group's duration inside a group.
     func timingSpec(defaultDuration: Double) -> TimingSpec {
-        TimingSpec(beginTime: beginTime, duration: duration > 0 ? duration : defaultDuration, speed: speed,
-                   timeOffset: timeOffset, repeatCount: repeatCount, repeatDuration: repeatDuration,
-                   autoreverses: autoreverses, fillMode: fillMode)
+        timingSpec(duration: duration > 0 ? duration : defaultDuration)
     }
 }
 

@@ -110,3 +110,15 @@ struct TimingSpec: Hashable, Sendable {
         return .showing(time: min(max(r, 0), duration), iteration: iteration, active: active)
     }
 }
+
+#if !canImport(QuartzCore)
+extension CAMediaTiming {
+    /// The object's timing as values, with `duration` in place of its own (the caller resolves
+    /// what a duration of 0 means: 0.25 s for an animation, unbounded for a layer).
+    func timingSpec(duration: Double) -> TimingSpec {
+        TimingSpec(beginTime: beginTime, duration: duration, speed: speed, timeOffset: timeOffset,
+                   repeatCount: repeatCount, repeatDuration: repeatDuration, autoreverses: autoreverses,
+                   fillMode: fillMode)
+    }
+}
+#endif

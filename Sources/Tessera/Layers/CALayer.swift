@@ -279,9 +279,7 @@ open class CALayer: NSObject, CAMediaTiming {
     }
 
     var timing: TimingSpec {
-        TimingSpec(beginTime: beginTime, duration: duration > 0 ? duration : .infinity, speed: speed,
-                   timeOffset: timeOffset, repeatCount: repeatCount, repeatDuration: repeatDuration,
-                   autoreverses: autoreverses, fillMode: fillMode)
+        timingSpec(duration: duration > 0 ? duration : .infinity)
     }
 
     /// This layer's time at parent time `t`: (t − beginTime) × speed + timeOffset, within its
@@ -401,6 +399,10 @@ struct AttachedAnimation {
     let key: String?
     let animation: CAAnimation
     let program: AnimationProgram
+    /// Whether the delegate has heard `animationDidStart`.
     var started = false
+    /// Whether the delegate has heard `animationDidStop(_:finished: true)` (for an animation kept
+    /// after its end).
+    var stopped = false
 }
 #endif
