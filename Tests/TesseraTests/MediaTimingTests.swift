@@ -188,6 +188,30 @@ import Testing
         #expect(early.events == ["start", "stop false"])
     }
 
+    /// A negative speed plays the period backwards, but it still begins at beginTime and ends
+    /// duration / |speed| later: the delegate hears both.
+    @Test func delegatesOfABackwardsAnimation() {
+        final class Listener: NSObject, CAAnimationDelegate {
+            var events: [String] = []
+            func animationDidStart(_ anim: CAAnimation) { events.append("start") }
+            func animationDidStop(_ anim: CAAnimation, finished flag: Bool) { events.append("stop \(flag)") }
+        }
+        let layer = CALayer()
+        let (root, clock) = tree(with: layer)
+        defer { withExtendedLifetime(root) {} }
+        let listener = Listener()
+        let animation = CABasicAnimation(keyPath: "opacity")
+        animation.toValue = 0
+        animation.duration = 1
+        animation.speed = -2
+        animation.delegate = listener
+        layer.add(animation, forKey: "back")
+        clock.advance(to: 0.25)
+        #expect(listener.events == ["start"])
+        clock.advance(to: 0.6)
+        #expect(listener.events == ["start", "stop true"])
+    }
+
     @Test func zeroDurationIsAQuarterSecond() {
         let fade = Self.opacity { $0.duration = 0 }
         #expect(Self.close(fade(0.125), 0.5) && Self.close(fade(0.3), 0.25))

@@ -53,8 +53,8 @@ public final class AnimationClock {
             while index < layer.attached.count {
                 let entry = layer.attached[index]
                 let timing = entry.program.timing
-                let begun = timing.speed >= 0 ? local >= timing.beginTime : local <= timing.beginTime
-                if begun && !entry.started {
+                // Any speed, negative too, runs the active period from beginTime on in the parent's time.
+                if local >= timing.beginTime && !entry.started {
                     layer.attached[index].started = true
                     entry.animation.delegate?.animationDidStart(entry.animation)
                     // The delegate may have changed the layer's animations: find the entry again.
