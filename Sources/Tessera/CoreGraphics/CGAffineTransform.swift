@@ -66,15 +66,8 @@ public struct CGAffineTransform: Hashable, Sendable {
     public var isIdentity: Bool { self == .identity }
 
     /// The transform that applies `self` first, then `t2`: the matrix product `self · t2`.
-    @inlinable
     public func concatenating(_ t2: CGAffineTransform) -> CGAffineTransform {
-        CGAffineTransform(
-            a: a * t2.a + b * t2.c,
-            b: a * t2.b + b * t2.d,
-            c: c * t2.a + d * t2.c,
-            d: c * t2.b + d * t2.d,
-            tx: tx * t2.a + ty * t2.c + t2.tx,
-            ty: tx * t2.b + ty * t2.d + t2.ty)
+        CGAffineTransform(rasterTransform.concatenating(t2.rasterTransform))
     }
 
     /// The inverse transform, such that `t.concatenating(t.inverted())` is the identity.
@@ -83,16 +76,8 @@ public struct CGAffineTransform: Hashable, Sendable {
     /// zero) is returned unchanged. Tessera also returns it unchanged when the determinant or the
     /// result is not finite, so that no NaN comes out of a finite transform.
     public func inverted() -> CGAffineTransform {
-        let determinant = Double(a) * Double(d) - Double(b) * Double(c)
-        guard determinant != 0, determinant.isFinite else { return self }
-        let inverse = 1 / determinant
-        let result = CGAffineTransform(
-            a: CGFloat(Double(d) * inverse),
-            b: CGFloat(-Double(b) * inverse),
-            c: CGFloat(-Double(c) * inverse),
-            d: CGFloat(Double(a) * inverse),
-            tx: CGFloat((Double(c) * Double(ty) - Double(d) * Double(tx)) * inverse),
-            ty: CGFloat((Double(b) * Double(tx) - Double(a) * Double(ty)) * inverse))
+        guard let inverse = rasterTransform.inverted() else { return self }
+        let result = CGAffineTransform(inverse)
         let finite = result.a.isFinite && result.b.isFinite && result.c.isFinite && result.d.isFinite
             && result.tx.isFinite && result.ty.isFinite
         return finite ? result : self
