@@ -41,7 +41,7 @@ let package = Package(
             dependencies: ["TesseraRaster", "BenchScenes"],
             resources: [.copy("Golden")]
         ),
-        .testTarget(name: "TesseraTests", dependencies: ["Tessera"]),
+        .testTarget(name: "TesseraTests", dependencies: ["Tessera"], resources: [.copy("Fixtures")]),
     ],
     swiftLanguageModes: [.v6]
 )
