@@ -70,6 +70,10 @@ import Testing
         #expect(Self.close(fast(0.25), 0.5) && Self.close(fast(0.6), 0.25))
         let frozen = Self.opacity { $0.speed = 0; $0.timeOffset = 0.3 }
         #expect(Self.close(frozen(0), 0.3) && Self.close(frozen(50), 0.3))
+        // Scrubbed to exactly its duration, a frozen animation shows its end (the offset wraps
+        // only past the end).
+        let atEnd = Self.opacity { $0.speed = 0; $0.timeOffset = 1 }
+        #expect(Self.close(atEnd(7), 1))
         // A negative speed runs the period backwards from its end.
         let backwards = Self.opacity { $0.speed = -1 }
         #expect(Self.close(backwards(0), 1) && Self.close(backwards(0.25), 0.75) && Self.close(backwards(1.5), 0.25))

@@ -85,7 +85,9 @@ struct TimingSpec: Hashable, Sendable {
         }
         if timeOffset != 0 {
             position += timeOffset
-            if d.isFinite && d > 0 {
+            // Past the end only: an offset of exactly D (a paused animation scrubbed to 100 %)
+            // shows the end, not the start.
+            if d.isFinite && d > 0 && position > d {
                 position = position.truncatingRemainder(dividingBy: d)
                 if position < 0 { position += d }
             }

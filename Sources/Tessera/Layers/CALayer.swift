@@ -398,7 +398,8 @@ open class CALayer: NSObject, CAMediaTiming {
 struct AttachedAnimation {
     let key: String?
     let animation: CAAnimation
-    let program: AnimationProgram
+    /// Its timing changes in place under playback controls (see ``AnimationToken``).
+    var program: AnimationProgram
     /// Whether the delegate has heard `animationDidStart`.
     var started = false
     /// Whether the delegate has heard `animationDidStop(_:finished: true)` (for an animation kept
