@@ -27,11 +27,14 @@ let package = Package(
         .target(name: "Tessera", dependencies: ["TesseraRaster"]),
         // The scenes of Benchmarks/bench-scenes.md, shared by the bench and the golden-image tests.
         .target(name: "BenchScenes", dependencies: ["TesseraRaster"], path: "Benchmarks/Scenes"),
+        // Workloads of the Core Animation model (layer trees), for the bench and the tests.
+        .target(name: "LayerScenes", dependencies: ["Tessera"], path: "Benchmarks/LayerScenes"),
         .executableTarget(
             name: "bench",
             dependencies: [
                 "TesseraRaster",
                 "BenchScenes",
+                "LayerScenes",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             path: "Benchmarks/bench"

@@ -1,5 +1,5 @@
 import ArgumentParser
-import BenchScenes
+
 import TesseraRaster
 
 /// `bench`: draws the standard scenes and reports milliseconds per frame and frames per second.
@@ -9,11 +9,13 @@ import TesseraRaster
 struct Bench: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "bench",
-        abstract: "Measure Tessera's rasterizer on the standard scenes of Benchmarks/bench-scenes.md.",
+        abstract: "Measure Tessera on the standard scenes of Benchmarks/bench-scenes.md and the model's evaluation.",
         discussion: """
-            One frame records the scene on a canvas and renders it into a 1920×1080 pixmap. Each \
-            scene runs at every thread count given (by default 1 and all cores); the table gives \
-            the median, minimum and maximum milliseconds per frame and FPS = 1000 / median.
+            One frame of a raster scene records it on a canvas and renders it into a 1920×1080 \
+            pixmap, at every thread count given (by default 1 and all cores); one frame of \
+            animate-2000 advances a layer tree's clock and evaluates its presentation, on one \
+            thread. The table gives the median, minimum and maximum milliseconds per frame and \
+            FPS = 1000 / median.
             """)
 
     @OptionGroup var options: BenchOptions
@@ -24,7 +26,7 @@ struct Bench: ParsableCommand {
 
     func run() throws {
         if options.list {
-            print(SceneList.render(BenchScene.all), terminator: "")
+            print(SceneList.render(Workload.all), terminator: "")
             return
         }
         #if DEBUG
@@ -44,15 +46,15 @@ struct Bench: ParsableCommand {
 
         var results: [SceneResult] = []
         for scene in scenes {
-            let prepared = scene.prepare()
-            for threads in options.threadCounts {
-                let result = try runner.measure(prepared, threads: threads)
+            let prepared = try scene.prepare()
+            for threads in scene.usesThreads ? options.threadCounts : [1] {
+                let result = runner.measure(prepared, name: scene.name, threads: threads)
                 results.append(result)
                 print(table.row(result))
                 flushStandardOutput()  // show progress row by row, also through a pipe
             }
-            if let directory = options.png {
-                let path = try PNGOutput.write(runner.lastFrame, directory: directory, sceneName: scene.name)
+            if let directory = options.png, let frame = prepared.lastFrame {
+                let path = try PNGOutput.write(frame, directory: directory, sceneName: scene.name)
                 printError("wrote \(path)")
             }
         }

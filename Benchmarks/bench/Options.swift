@@ -42,18 +42,18 @@ struct BenchOptions: ParsableArguments {
         guard tolerance.isFinite, tolerance >= 0 else {
             throw ValidationError("--tolerance must be a percentage of 0 or more (got \(tolerance)).")
         }
-        let unknown = sceneNames.filter { BenchScene.named($0) == nil }
+        let unknown = sceneNames.filter { Workload.named($0) == nil }
         if !unknown.isEmpty {
             let quoted = unknown.map { "'\($0)'" }.joined(separator: ", ")
             throw ValidationError(
-                "unknown scene \(quoted). Available scenes: \(BenchScene.names.joined(separator: ", ")).")
+                "unknown scene \(quoted). Available scenes: \(Workload.names.joined(separator: ", ")).")
         }
     }
 
     /// The scenes to run, in the order given (every scene, in catalog order, when none was given).
-    var selectedScenes: [BenchScene] {
-        if sceneNames.isEmpty { return BenchScene.all }
-        return sceneNames.uniqued().compactMap(BenchScene.named)
+    var selectedScenes: [Workload] {
+        if sceneNames.isEmpty { return Workload.all }
+        return sceneNames.uniqued().compactMap(Workload.named)
     }
 
     /// The thread counts to run, in the order given, without repeats.

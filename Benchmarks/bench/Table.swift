@@ -1,4 +1,3 @@
-import BenchScenes
 
 /// The results table: one row per scene and thread count, fixed-width columns.
 ///
@@ -34,7 +33,7 @@ struct ResultTable {
 
 /// The `--list` output: each scene's name and summary.
 enum SceneList {
-    static func render(_ scenes: [BenchScene]) -> String {
+    static func render(_ scenes: [Workload]) -> String {
         let width = scenes.map(\.name.count).max() ?? 0
         return scenes.map { Format.left($0.name, width) + "  " + $0.summary + "\n" }.joined()
     }

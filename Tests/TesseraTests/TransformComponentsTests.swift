@@ -202,18 +202,22 @@ import Testing
             "translation.x": 7, "translation.y": 8, "translation.z": 9,
         ]
         for (field, value) in expected {
-            let read = try #require(c.value(forField: field), "\(field)")
-            #expect(isClose(read, value), "\(field)")
+            let name = try #require(TransformComponents.Field(field), "\(field)")
+            #expect(isClose(c.value(for: name), value), "\(field)")
         }
-        #expect(c.value(forField: "translation") == nil)
-        #expect(c.value(forField: "skew") == nil)
-        #expect(c.value(forField: "rotation.w") == nil)
+        #expect(TransformComponents.Field("translation") == nil)
+        #expect(TransformComponents.Field("skew") == nil)
+        #expect(TransformComponents.Field("rotation.w") == nil)
     }
 
     @Test func fieldsWriteTheComponents() {
         var c = TransformComponents()
         // (`#expect` cannot call a mutating method, hence the `set` helper.)
-        func set(_ value: Double, _ field: String) -> Bool { c.setValue(value, forField: field) }
+        func set(_ value: Double, _ field: String) -> Bool {
+            guard let name = TransformComponents.Field(field) else { return false }
+            c.setValue(value, for: name)
+            return true
+        }
         #expect(set(.pi / 2, "rotation.z"))
         #expect(isClose(c.transform, CATransform3DMakeRotation(.pi / 2, 0, 0, 1)))
         #expect(set(0.5, "rotation"))
@@ -221,7 +225,7 @@ import Testing
         #expect(set(2, "scale"))
         #expect(c.scale == SIMD3(2, 2, 2))
         #expect(set(3, "scale.y"))
-        #expect(c.value(forField: "scale") == 7.0 / 3)
+        #expect(c.value(for: .scale) == 7.0 / 3)
         #expect(set(-4, "translation.x") && set(6, "translation.z"))
         #expect(c.translation == SIMD3(-4, 0, 6))
         #expect(set(0.25, "rotation.x") && set(-0.5, "rotation.y"))
@@ -236,7 +240,7 @@ import Testing
     @Test func settingAFieldKeepsTheRest() throws {
         let t = CATransform3DConcat(CATransform3DMakeScale(2, 2, 1), CATransform3DMakeTranslation(50, 60, 0))
         var c = try #require(TransformComponents(decomposing: t))
-        c.setValue(.pi / 2, forField: "rotation.z")
+        c.setValue(.pi / 2, for: .rotationZ)
         let expected = CATransform3DConcat(CATransform3DConcat(CATransform3DMakeScale(2, 2, 1),
                                                                CATransform3DMakeRotation(.pi / 2, 0, 0, 1)),
                                            CATransform3DMakeTranslation(50, 60, 0))

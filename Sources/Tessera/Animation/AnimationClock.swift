@@ -49,29 +49,21 @@ public final class AnimationClock {
     private func visit(_ layer: CALayer, parentTime: Double?) {
         let local = parentTime.flatMap(layer.localTime(fromParent:))
         if let local {
-            var index = 0
-            while index < layer.attached.count {
-                let entry = layer.attached[index]
+            // A copy of the list: delegates may add or remove animations meanwhile (those they
+            // add are looked at from the next step on).
+            for entry in layer.attached {
                 let timing = entry.program.timing
-                // Any speed, negative too, runs the active period from beginTime on in the parent's time.
-                if local >= timing.beginTime && !entry.started {
-                    layer.attached[index].started = true
+                if !entry.started {
+                    // Any speed, negative too, runs the active period from beginTime on in the parent's time.
+                    guard local >= timing.beginTime else { continue }
+                    entry.started = true
                     entry.animation.delegate?.animationDidStart(entry.animation)
-                    // The delegate may have changed the layer's animations: find the entry again.
-                    guard let current = layer.attached.firstIndex(where: { $0.animation === entry.animation }) else { continue }
-                    index = current
                 }
-                if layer.attached[index].started && !entry.stopped && local >= timing.endInParent {
-                    if entry.animation.isRemovedOnCompletion {
-                        layer.attached.remove(at: index)
-                    } else {
-                        layer.attached[index].stopped = true
-                        index += 1
-                    }
-                    entry.animation.delegate?.animationDidStop(entry.animation, finished: true)
-                    continue
-                }
-                index += 1
+                guard !entry.stopped, local >= timing.endInParent,
+                      layer.attached.contains(where: { $0 === entry }) else { continue }
+                entry.stopped = true
+                if entry.isRemovedOnCompletion { layer.attached.removeAll { $0 === entry } }
+                entry.animation.delegate?.animationDidStop(entry.animation, finished: true)
             }
         }
         for child in layer.sublayers ?? [] { visit(child, parentTime: local) }

@@ -37,11 +37,18 @@ struct AnimationProgram: Sendable {
     }
 }
 
-/// The values of a basic or spring animation.
-struct BasicValues: Sendable {
-    var from: AnimatableValue?
-    var to: AnimatableValue?
-    var by: AnimatableValue?
+/// The values of a basic or spring animation. (Programs are classes, so that evaluating one
+/// every frame copies a reference, not its values.)
+final class BasicValues: Sendable {
+    let from: AnimatableValue?
+    let to: AnimatableValue?
+    let by: AnimatableValue?
+
+    init(from: AnimatableValue?, to: AnimatableValue?, by: AnimatableValue?) {
+        self.from = from
+        self.to = to
+        self.by = by
+    }
 
     /// The two ends, with Apple's rules for the combinations (`current` is the value under the
     /// animation); nil when no end is given (nothing to animate).
@@ -59,7 +66,7 @@ struct BasicValues: Sendable {
 }
 
 /// An animation of one key path.
-struct PropertyProgram: Sendable {
+final class PropertyProgram: Sendable {
     enum Values: Sendable {
         case basic(BasicValues)
         case spring(BasicValues, DampedSpring)
@@ -69,9 +76,35 @@ struct PropertyProgram: Sendable {
     let keyPath: LayerKeyPath
     let additive: Bool
     let cumulative: Bool
-    var values: Values
+    let values: Values
+    /// Basic and spring values of a vector key path as vectors: the fast path, with no
+    /// ``AnimatableValue`` work per frame.
+    let vectors: VectorValues?
+
+    init(keyPath: LayerKeyPath, additive: Bool, cumulative: Bool, values: Values) {
+        self.keyPath = keyPath
+        self.additive = additive
+        self.cumulative = cumulative
+        self.values = values
+        switch values {
+        case .basic(let basic), .spring(let basic, _):
+            vectors = keyPath.isInterpolatedVector ? VectorValues(basic) : nil
+        case .keyframes:
+            vectors = nil
+        }
+    }
 
     func apply(fraction: Double, time: Double, iteration: Double, to properties: inout LayerProperties) {
+        if let vectors {
+            applyVectors(vectors, fraction: fraction, time: time, iteration: iteration, to: &properties)
+            return
+        }
+        if case .keyframes(let keyframes) = values, keyframes.path == nil, let vectors = keyframes.vectors,
+           keyPath.isInterpolatedVector {
+            let value = keyframes.vector(at: fraction, vectors)
+            finish(value, start: vectors[0], end: vectors[vectors.count - 1], iteration: iteration, to: &properties)
+            return
+        }
         let current = keyPath.value(in: properties)
         let start: AnimatableValue, end: AnimatableValue, value: AnimatableValue
         switch values {
@@ -101,8 +134,67 @@ struct PropertyProgram: Sendable {
     }
 }
 
+extension PropertyProgram {
+    /// ``apply(fraction:time:iteration:to:)`` on vectors, with the same rules.
+    private func applyVectors(_ vectors: VectorValues, fraction: Double, time: Double, iteration: Double,
+                              to properties: inout LayerProperties) {
+        let current = vectors.needsCurrent ? keyPath.vector(in: properties) : .zero
+        let (start, end) = vectors.ends(current: current)
+        var progress = fraction
+        if case .spring(_, let spring) = values { progress = spring.fraction(at: time) }
+        finish(start + (end - start) * progress, start: start, end: end, iteration: iteration, to: &properties)
+    }
+
+    /// Adds the cumulative repeats and, for an additive animation, the value under it; stores
+    /// the result.
+    private func finish(_ value: SIMD4<Double>, start: SIMD4<Double>, end: SIMD4<Double>, iteration: Double,
+                        to properties: inout LayerProperties) {
+        var result = value
+        if cumulative && iteration > 0 { result += (end - start) * iteration }
+        if additive { result += keyPath.vector(in: properties) }
+        keyPath.setVector(result, in: &properties)
+    }
+}
+
+/// ``BasicValues`` as vectors, for vector key paths.
+final class VectorValues: Sendable {
+    let from: SIMD4<Double>?
+    let to: SIMD4<Double>?
+    let by: SIMD4<Double>?
+
+    /// nil when a value given is not a vector.
+    init?(_ basic: BasicValues) {
+        func vector(_ value: AnimatableValue?) -> SIMD4<Double>?? {
+            guard let value else { return .some(nil) }
+            return value.vector.map { .some($0) }
+        }
+        // With no value given there is nothing to animate: the generic path says so.
+        guard basic.from != nil || basic.to != nil || basic.by != nil,
+              let from = vector(basic.from), let to = vector(basic.to), let by = vector(basic.by) else { return nil }
+        self.from = from
+        self.to = to
+        self.by = by
+    }
+
+    /// Whether the ends depend on the value under the animation.
+    var needsCurrent: Bool { from == nil || to == nil }
+
+    /// The two ends, as ``BasicValues/ends(current:)``.
+    func ends(current: SIMD4<Double>) -> (SIMD4<Double>, SIMD4<Double>) {
+        switch (from, to, by) {
+        case (let f?, let t?, _): return (f, t)
+        case (let f?, nil, let b?): return (f, f + b)
+        case (nil, let t?, let b?): return (t - b, t)
+        case (let f?, nil, nil): return (f, current)
+        case (nil, let t?, nil): return (current, t)
+        case (nil, nil, let b?): return (current, current + b)
+        case (nil, nil, nil): return (current, current)   // not made: see init
+        }
+    }
+}
+
 /// The values of a keyframe animation, compiled.
-struct Keyframes: Sendable {
+final class Keyframes: Sendable {
     enum Mode: Sendable { case linear, discrete, paced, cubic, cubicPaced }
 
     let values: [AnimatableValue]
@@ -115,6 +207,8 @@ struct Keyframes: Sendable {
     let path: PathMeasure?
     /// The angle added to the tangent's under a rotation mode; nil: no rotation.
     let rotationOffset: Double?
+    /// The values as vectors, when they all are.
+    let vectors: [SIMD4<Double>]?
 
     init(values: [AnimatableValue], keyTimes: [Double], curves: [TimingCurve?], mode: Mode, tcb: [SIMD3<Double>],
          path: PathMeasure?, rotationOffset: Double?) {
@@ -124,6 +218,8 @@ struct Keyframes: Sendable {
         self.tcb = tcb
         self.path = path
         self.rotationOffset = rotationOffset
+        let vectors = values.compactMap(\.vector)
+        self.vectors = vectors.count == values.count ? vectors : nil
         let n = values.count
         switch mode {
         case .paced, .cubicPaced:
@@ -142,16 +238,17 @@ struct Keyframes: Sendable {
         (0..<n).map { Double($0) / Double(segments) }
     }
 
-    /// The value at `fraction` of the animation.
-    func value(at fraction: Double, discrete: Bool) -> AnimatableValue {
+    /// Where `fraction` falls: the index of a value and the eased fraction `u` of the way to
+    /// the next one; `u` nil when it is that value itself (one value, discrete mode).
+    private func segment(at fraction: Double) -> (index: Int, u: Double?) {
         let n = values.count
-        if n == 1 { return values[0] }
+        if n == 1 { return (0, nil) }
         if mode == .discrete {
             // The last value whose key time has been reached (the last one at the very end).
-            if fraction >= 1 { return values[n - 1] }
+            if fraction >= 1 { return (n - 1, nil) }
             var index = 0
             for i in 0..<n where times[i] <= fraction { index = i }
-            return values[index]
+            return (index, nil)
         }
         // The segment holding the fraction.
         var i = 0
@@ -160,17 +257,35 @@ struct Keyframes: Sendable {
         var u = span > 0 ? (fraction - times[i]) / span : (fraction >= times[i + 1] ? 1 : 0)
         u = min(max(u, 0), 1)
         if i < curves.count, let curve = curves[i] { u = curve.evaluate(u) }
-        if (mode == .cubic || mode == .cubicPaced) && !discrete, let value = cubic(segment: i, u) { return value }
+        return (i, u)
+    }
+
+    /// The value at `fraction` of the animation.
+    func value(at fraction: Double, discrete: Bool) -> AnimatableValue {
+        let (i, u) = segment(at: fraction)
+        guard let u else { return values[i] }
+        if (mode == .cubic || mode == .cubicPaced) && !discrete, let vectors {
+            return values[i].withVector(cubic(vectors, segment: i, u))
+        }
         return AnimatableValue.interpolate(values[i], values[i + 1], u, discrete: discrete)
     }
 
+    /// ``value(at:discrete:)`` for vector values (``vectors`` not nil) of a property that
+    /// interpolates, with no ``AnimatableValue`` work.
+    func vector(at fraction: Double, _ vectors: [SIMD4<Double>]) -> SIMD4<Double> {
+        let (i, u) = segment(at: fraction)
+        guard let u else { return vectors[i] }
+        if mode == .cubic || mode == .cubicPaced { return cubic(vectors, segment: i, u) }
+        return vectors[i] + (vectors[i + 1] - vectors[i]) * u
+    }
+
     /// Kochanek–Bartels between values i and i+1 (Catmull–Rom when tension, continuity and bias
-    /// are 0), for the vector kinds; nil for others.
-    private func cubic(segment i: Int, _ u: Double) -> AnimatableValue? {
-        let n = values.count
-        guard let p1 = values[i].vector, let p2 = values[i + 1].vector else { return nil }
-        let p0 = i > 0 ? values[i - 1].vector ?? p1 : p1
-        let p3 = i + 2 < n ? values[i + 2].vector ?? p2 : p2
+    /// are 0).
+    private func cubic(_ vectors: [SIMD4<Double>], segment i: Int, _ u: Double) -> SIMD4<Double> {
+        let n = vectors.count
+        let p1 = vectors[i], p2 = vectors[i + 1]
+        let p0 = i > 0 ? vectors[i - 1] : p1
+        let p3 = i + 2 < n ? vectors[i + 2] : p2
         func tangents(_ k: Int, _ previous: SIMD4<Double>, _ point: SIMD4<Double>, _ next: SIMD4<Double>) -> (incoming: SIMD4<Double>, outgoing: SIMD4<Double>) {
             let (t, c, b) = k < tcb.count ? (tcb[k].x, tcb[k].y, tcb[k].z) : (0, 0, 0)
             let d0 = point - previous, d1 = next - point
@@ -182,7 +297,7 @@ struct Keyframes: Sendable {
         let m2 = tangents(i + 1, p1, p2, p3).incoming
         let u2 = u * u, u3 = u2 * u
         let h00 = 2 * u3 - 3 * u2 + 1, h10 = u3 - 2 * u2 + u, h01 = -2 * u3 + 3 * u2, h11 = u3 - u2
-        return values[i].withVector(h00 * p1 + h10 * m1 + h01 * p2 + h11 * m2)
+        return h00 * p1 + h10 * m1 + h01 * p2 + h11 * m2
     }
 
     /// Moves a point property along the path; under a rotation mode, turns the transform too.

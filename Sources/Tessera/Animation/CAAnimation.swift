@@ -154,9 +154,9 @@ open class CASpringAnimation: CABasicAnimation {
 
     override func program(diagnostics: inout [String]) -> AnimationProgram? {
         guard var program = super.program(diagnostics: &diagnostics),
-              case .property(var property) = program.body, case .basic(let values) = property.values else { return nil }
-        property.values = .spring(values, spring)
-        program.body = .property(property)
+              case .property(let property) = program.body, case .basic(let values) = property.values else { return nil }
+        program.body = .property(PropertyProgram(keyPath: property.keyPath, additive: property.additive,
+                                                 cumulative: property.cumulative, values: .spring(values, spring)))
         program.curve = nil
         return program
     }

@@ -148,48 +148,68 @@ struct TransformComponents: Hashable, Sendable {
         return result.transform
     }
 
-    /// The value of a `transform.…` key path field, or nil for a name that is not one.
+    /// A numeric field of a transform key path (`transform.rotation.z`, `transform.scale`, …),
+    /// resolved once from its name so that evaluating it every frame does no string work.
     ///
-    /// Fields: `rotation.x`, `rotation.y`, `rotation.z`, `rotation` (the same as `rotation.z`),
+    /// Names: `rotation.x`, `rotation.y`, `rotation.z`, `rotation` (the same as `rotation.z`),
     /// `scale.x`, `scale.y`, `scale.z`, `scale`, `translation.x`, `translation.y`,
-    /// `translation.z`. Reading `scale` gives the average of the three scale factors, as Core
-    /// Animation documents it (so `CATransform3DMakeScale(2, 2, 1)` reads 5/3). `translation`, a
-    /// `CGSize`, is for the caller to assemble from `translation.x` and `translation.y`.
-    func value(forField field: String) -> Double? {
-        switch field {
-        case "rotation.x": return rotation.x
-        case "rotation.y": return rotation.y
-        case "rotation.z", "rotation": return rotation.z
-        case "scale.x": return scale.x
-        case "scale.y": return scale.y
-        case "scale.z": return scale.z
-        case "scale": return (scale.x + scale.y + scale.z) / 3
-        case "translation.x": return translation.x
-        case "translation.y": return translation.y
-        case "translation.z": return translation.z
-        default: return nil
+    /// `translation.z`. `translation`, a `CGSize`, is for the caller to assemble from
+    /// `translation.x` and `translation.y`.
+    enum Field: Hashable, Sendable {
+        case rotationX, rotationY, rotationZ
+        case scaleX, scaleY, scaleZ
+        /// All three scale factors: reads their average, as Core Animation documents it (so
+        /// `CATransform3DMakeScale(2, 2, 1)` reads 5/3), and sets all three.
+        case scale
+        case translationX, translationY, translationZ
+
+        init?(_ name: String) {
+            switch name {
+            case "rotation.x": self = .rotationX
+            case "rotation.y": self = .rotationY
+            case "rotation.z", "rotation": self = .rotationZ
+            case "scale.x": self = .scaleX
+            case "scale.y": self = .scaleY
+            case "scale.z": self = .scaleZ
+            case "scale": self = .scale
+            case "translation.x": self = .translationX
+            case "translation.y": self = .translationY
+            case "translation.z": self = .translationZ
+            default: return nil
+            }
         }
     }
 
-    /// Sets a `transform.…` key path field (see ``value(forField:)``); false, changing nothing,
-    /// for a name that is not one. Setting `scale` sets all three scale factors; setting
-    /// `rotation` sets `rotation.z`.
-    @discardableResult
-    mutating func setValue(_ value: Double, forField field: String) -> Bool {
+    /// The value of a field.
+    func value(for field: Field) -> Double {
         switch field {
-        case "rotation.x": rotation.x = value
-        case "rotation.y": rotation.y = value
-        case "rotation.z", "rotation": rotation.z = value
-        case "scale.x": scale.x = value
-        case "scale.y": scale.y = value
-        case "scale.z": scale.z = value
-        case "scale": scale = SIMD3(repeating: value)
-        case "translation.x": translation.x = value
-        case "translation.y": translation.y = value
-        case "translation.z": translation.z = value
-        default: return false
+        case .rotationX: return rotation.x
+        case .rotationY: return rotation.y
+        case .rotationZ: return rotation.z
+        case .scaleX: return scale.x
+        case .scaleY: return scale.y
+        case .scaleZ: return scale.z
+        case .scale: return (scale.x + scale.y + scale.z) / 3
+        case .translationX: return translation.x
+        case .translationY: return translation.y
+        case .translationZ: return translation.z
         }
-        return true
+    }
+
+    /// Sets a field.
+    mutating func setValue(_ value: Double, for field: Field) {
+        switch field {
+        case .rotationX: rotation.x = value
+        case .rotationY: rotation.y = value
+        case .rotationZ: rotation.z = value
+        case .scaleX: scale.x = value
+        case .scaleY: scale.y = value
+        case .scaleZ: scale.z = value
+        case .scale: scale = SIMD3(repeating: value)
+        case .translationX: translation.x = value
+        case .translationY: translation.y = value
+        case .translationZ: translation.z = value
+        }
     }
 }
 
@@ -200,7 +220,9 @@ extension TransformComponents {
 
     /// The rotation matrix `Rx(x) · Ry(y) · Rz(z)` for row vectors (X applies first), by rows.
     static func rotationRows(euler e: SIMD3<Double>) -> Rows {
-        let sx = sin(e.x), cx = cos(e.x), sy = sin(e.y), cy = cos(e.y), sz = sin(e.z), cz = cos(e.z)
+        // Most layers turn about z only: skip the trigonometry of zero angles.
+        func sinCos(_ angle: Double) -> (Double, Double) { angle == 0 ? (0, 1) : (sin(angle), cos(angle)) }
+        let (sx, cx) = sinCos(e.x), (sy, cy) = sinCos(e.y), (sz, cz) = sinCos(e.z)
         return (SIMD3(cy * cz, cy * sz, -sy),
                 SIMD3(-cx * sz + sx * sy * cz, cx * cz + sx * sy * sz, sx * cy),
                 SIMD3(sx * sz + cx * sy * cz, -sx * cz + cx * sy * sz, cx * cy))

@@ -15,11 +15,11 @@ extension CALayer {
     }
 
     func retimeAnimation(forKey key: String, beginTime: Double, speed: Double, timeOffset: Double) {
-        guard let index = attached.firstIndex(where: { $0.key == key }) else { return }
-        attached[index].program.timing.beginTime = beginTime
-        attached[index].program.timing.speed = speed
-        attached[index].program.timing.timeOffset = timeOffset
-        attached[index].stopped = false
+        guard let entry = attached.first(where: { $0.key == key }) else { return }
+        entry.program.timing.beginTime = beginTime
+        entry.program.timing.speed = speed
+        entry.program.timing.timeOffset = timeOffset
+        entry.stopped = false
     }
 
     /// Removes the animation without telling its delegate.

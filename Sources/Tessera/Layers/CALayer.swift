@@ -9,35 +9,49 @@ import TesseraRaster
 /// at a time into values (``LayerSnapshot``) without changing it. A layer belongs to the thread
 /// that builds it: it is not `Sendable`; snapshots are.
 open class CALayer: NSObject, CAMediaTiming {
+    // The stored state read for every layer of every frame is exempt from the run-time
+    // exclusivity checks (about 100 instructions per access, a third of evaluating a layer): it
+    // is only read or assigned whole, never lent out inout across a call that could reach it
+    // again, so the compile-time checks are enough.
+
     /// The model values.
-    var properties: LayerProperties
+    @exclusivity(unchecked) var properties: LayerProperties
 
     // MARK: Timing
 
-    open var beginTime: CFTimeInterval = 0
+    open var beginTime: CFTimeInterval = 0 { didSet { timingChanged() } }
     /// 0: unbounded.
-    open var duration: CFTimeInterval = 0
-    open var speed: Float = 1
-    open var timeOffset: CFTimeInterval = 0
-    open var repeatCount: Float = 0
-    open var repeatDuration: CFTimeInterval = 0
-    open var autoreverses = false
-    open var fillMode: CAMediaTimingFillMode = .removed
+    open var duration: CFTimeInterval = 0 { didSet { timingChanged() } }
+    open var speed: Float = 1 { didSet { timingChanged() } }
+    open var timeOffset: CFTimeInterval = 0 { didSet { timingChanged() } }
+    open var repeatCount: Float = 0 { didSet { timingChanged() } }
+    open var repeatDuration: CFTimeInterval = 0 { didSet { timingChanged() } }
+    open var autoreverses = false { didSet { timingChanged() } }
+    open var fillMode: CAMediaTimingFillMode = .removed { didSet { timingChanged() } }
+
+    /// The timing properties as values, kept up to date by their observers: evaluating a tree
+    /// reads one struct per layer instead of eight overridable properties.
+    @exclusivity(unchecked) private(set) var timing = TimingSpec(beginTime: 0, duration: .infinity, speed: 1, timeOffset: 0, repeatCount: 0,
+                                         repeatDuration: 0, autoreverses: false, fillMode: .removed)
+
+    private func timingChanged() {
+        timing = timingSpec(duration: duration > 0 ? duration : .infinity)
+    }
 
     // MARK: Tree
 
     /// The layer's name, for finding it.
-    open var name: String?
+    @exclusivity(unchecked) open var name: String?
     public private(set) weak var superlayer: CALayer?
-    private var children: [CALayer] = []
+    @exclusivity(unchecked) private var children: [CALayer] = []
     /// A layer whose alpha masks this one (its own geometry is relative to this layer).
-    open var mask: CALayer?
+    @exclusivity(unchecked) open var mask: CALayer?
     /// The clock that gives "now" for the tree it is attached to (see ``AnimationClock``); held
     /// by the root (the clock holds its roots weakly).
     var clock: AnimationClock?
 
     /// Animations in the order they were added.
-    var attached: [AttachedAnimation] = []
+    @exclusivity(unchecked) var attached: [AttachedAnimation] = []
     /// Problems met while adding animations (unknown key paths, values of the wrong type).
     public private(set) var diagnostics: [String] = []
 
@@ -278,15 +292,12 @@ open class CALayer: NSObject, CAMediaTiming {
         root.clock?.time ?? CACurrentMediaTime()
     }
 
-    var timing: TimingSpec {
-        timingSpec(duration: duration > 0 ? duration : .infinity)
-    }
-
     /// This layer's time at parent time `t`: (t − beginTime) × speed + timeOffset, within its
     /// own iteration when its duration is bounded; nil while it is not active (its animations
     /// then do not apply).
     func localTime(fromParent t: Double) -> Double? {
-        guard duration > 0 else { return (t - beginTime) * Double(speed.isFinite ? speed : 1) + (timeOffset.isFinite ? timeOffset : 0) }
+        let timing = self.timing
+        guard timing.duration.isFinite else { return (t - timing.beginTime) * timing.speed + timing.timeOffset }
         guard case .showing(let time, _, _) = timing.phase(at: t) else { return nil }
         return time
     }
@@ -357,13 +368,13 @@ open class CALayer: NSObject, CAMediaTiming {
 
     func snapshot(parentTime: Double?) -> LayerSnapshot {
         let time = parentTime.flatMap(localTime(fromParent:))
-        var properties = properties
+        var shown = properties
         if let time {
             for entry in attached {
-                entry.program.apply(at: time, removedOnCompletion: entry.animation.isRemovedOnCompletion, to: &properties)
+                entry.program.apply(at: time, removedOnCompletion: entry.isRemovedOnCompletion, to: &shown)
             }
         }
-        return LayerSnapshot(properties: properties, name: name,
+        return LayerSnapshot(properties: consume shown, name: name,
                              sublayers: children.map { $0.snapshot(parentTime: time) },
                              mask: mask?.snapshot(parentTime: time), localTime: time)
     }
@@ -388,14 +399,15 @@ open class CALayer: NSObject, CAMediaTiming {
         layer.properties = snapshot.properties
         layer.name = snapshot.name
         for child in snapshot.sublayers { layer.addSublayer(makeLayer(from: child)) }
-        layer.mask = snapshot.mask.map { makeLayer(from: $0.snapshot) }
+        layer.mask = snapshot.mask.map(makeLayer(from:))
         return layer
     }
 }
 
 /// An animation added to a layer: the caller's object (for its delegate and key) and its
-/// compiled program.
-struct AttachedAnimation {
+/// compiled program. A class, so that walking a layer's animations every frame copies
+/// references only.
+final class AttachedAnimation {
     let key: String?
     let animation: CAAnimation
     /// Its timing changes in place under playback controls (see ``AnimationToken``).
@@ -405,5 +417,15 @@ struct AttachedAnimation {
     /// Whether the delegate has heard `animationDidStop(_:finished: true)` (for an animation kept
     /// after its end).
     var stopped = false
+
+    /// The animation's `isRemovedOnCompletion` when it was added (Core Animation adds a copy).
+    let isRemovedOnCompletion: Bool
+
+    init(key: String?, animation: CAAnimation, program: AnimationProgram) {
+        self.key = key
+        self.animation = animation
+        self.program = program
+        isRemovedOnCompletion = animation.isRemovedOnCompletion
+    }
 }
 #endif

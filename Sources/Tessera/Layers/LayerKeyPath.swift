@@ -49,7 +49,7 @@ struct LayerKeyPath: Hashable, Sendable {
         /// A pair of components of a rect: origin (0) or size (2), as a point or a size.
         case pair(Int)
         /// A field of a transform: "rotation.z", "scale", "translation.x", …
-        case transformField(String)
+        case transformField(TransformComponents.Field)
         /// `transform.translation`: x and y as a size.
         case translation
     }
@@ -82,8 +82,8 @@ struct LayerKeyPath: Hashable, Sendable {
         case (.rect, "size.height"): field = .component(3)
         case (.transform, "translation"): field = .translation
         case (.transform, _):
-            guard TransformComponents(decomposing: CATransform3DIdentity)?.value(forField: rest) != nil else { return nil }
-            field = .transformField(rest)
+            guard let transformField = TransformComponents.Field(rest) else { return nil }
+            field = .transformField(transformField)
         default: return nil
         }
     }
@@ -113,7 +113,7 @@ struct LayerKeyPath: Hashable, Sendable {
             return index == 0 ? .point(CGPoint(x: v[0], y: v[1])) : .size(CGSize(width: v[2], height: v[3]))
         case .transformField(let name):
             guard case .transform(let t) = whole else { return .number(0) }
-            return .number(TransformComponents(decomposing: t)?.value(forField: name) ?? 0)
+            return .number(TransformComponents(decomposing: t)?.value(for: name) ?? 0)
         case .translation:
             guard case .transform(let t) = whole else { return .size(.zero) }
             return .size(CGSize(width: t.m41, height: t.m42))
@@ -141,7 +141,7 @@ struct LayerKeyPath: Hashable, Sendable {
             guard case .number(let x) = value, case .transform(let t) = Self.wholeValue(property, in: properties) else { return }
             // A singular transform has no components: start from the identity's.
             var components = TransformComponents(decomposing: t) ?? TransformComponents(decomposing: CATransform3DIdentity)!
-            _ = components.setValue(x, forField: name)
+            components.setValue(x, for: name)
             Self.setWhole(property, .transform(components.transform), in: &properties)
         case .translation:
             guard case .size(let s) = value, case .transform(var t) = Self.wholeValue(property, in: properties) else { return }

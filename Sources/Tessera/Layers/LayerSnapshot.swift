@@ -1,29 +1,24 @@
 import Foundation
 
 /// A layer and its subtree as shown at one time: the presentation tree as values, which can
-/// cross threads (the renderer takes it).
-public struct LayerSnapshot: Sendable {
+/// cross threads (the renderer takes it). Immutable; a class, so that building and passing a
+/// tree of thousands of layers every frame copies references, not properties.
+public final class LayerSnapshot: Sendable {
     /// The presented properties.
-    public var properties: LayerProperties
-    public var name: String?
+    public let properties: LayerProperties
+    public let name: String?
     /// The sublayers' snapshots, back to front.
-    public var sublayers: [LayerSnapshot]
+    public let sublayers: [LayerSnapshot]
     /// The mask layer's snapshot.
-    public var mask: Box?
+    public let mask: LayerSnapshot?
     /// The layer's own time at the snapshot (nil when its timing is not active).
-    public var localTime: Double?
+    public let localTime: Double?
 
-    /// Holds a snapshot indirectly (a mask inside a snapshot).
-    public final class Box: Sendable {
-        public let snapshot: LayerSnapshot
-        init(_ snapshot: LayerSnapshot) { self.snapshot = snapshot }
-    }
-
-    init(properties: LayerProperties, name: String?, sublayers: [LayerSnapshot], mask: LayerSnapshot?, localTime: Double?) {
+    init(properties: consuming LayerProperties, name: String?, sublayers: [LayerSnapshot], mask: LayerSnapshot?, localTime: Double?) {
         self.properties = properties
         self.name = name
         self.sublayers = sublayers
-        self.mask = mask.map(Box.init)
+        self.mask = mask
         self.localTime = localTime
     }
 

@@ -1,0 +1,82 @@
+import BenchScenes
+import LayerScenes
+import TesseraRaster
+
+/// An entry of the bench's catalog: a raster scene of `bench-scenes.md`, or a workload of the
+/// Core Animation model.
+struct Workload {
+    let name: String
+    let summary: String
+    /// Whether the thread count matters: rendering runs at every count asked for, evaluation
+    /// (single-threaded by design) at 1 only.
+    let usesThreads: Bool
+    /// Builds what a frame needs (geometry, layer trees): kept out of the timed frames.
+    let prepare: () throws -> PreparedWorkload
+
+    /// Every workload, in the order the bench runs them.
+    static var all: [Workload] {
+        BenchScene.all.map(Workload.init(raster:)) + [animate]
+    }
+
+    static var names: [String] { all.map(\.name) }
+
+    static func named(_ name: String) -> Workload? {
+        all.first { $0.name == name }
+    }
+
+    init(name: String, summary: String, usesThreads: Bool, prepare: @escaping () throws -> PreparedWorkload) {
+        self.name = name
+        self.summary = summary
+        self.usesThreads = usesThreads
+        self.prepare = prepare
+    }
+
+    init(raster scene: BenchScene) {
+        self.init(name: scene.name, summary: scene.summary, usesThreads: true) {
+            try PreparedRaster(scene.prepare())
+        }
+    }
+
+    static var animate: Workload {
+        Workload(name: AnimateScene.name, summary: AnimateScene.summary, usesThreads: false) { PreparedAnimation() }
+    }
+}
+
+/// A workload ready to run frame after frame.
+protocol PreparedWorkload: AnyObject {
+    /// One timed frame.
+    func frame(threads: Int)
+    /// The last frame's pixels, for workloads that render.
+    var lastFrame: Pixmap? { get }
+}
+
+/// One frame records the scene on a canvas and renders it into a pixmap, both reused.
+final class PreparedRaster: PreparedWorkload {
+    private let scene: PreparedScene
+    private let canvas = Canvas(threadCount: 1)
+    private let pixmap: Pixmap
+
+    init(_ scene: PreparedScene) throws {
+        self.scene = scene
+        pixmap = try Pixmap(width: scene.width, height: scene.height)
+    }
+
+    func frame(threads: Int) {
+        canvas.threadCount = threads
+        scene.draw(on: canvas)
+        canvas.render(into: pixmap)
+    }
+
+    var lastFrame: Pixmap? { pixmap }
+}
+
+/// One frame advances the clock and evaluates the presentation tree.
+final class PreparedAnimation: PreparedWorkload {
+    private let scene = AnimateScene()
+
+    func frame(threads: Int) {
+        scene.frame()
+    }
+
+    var lastFrame: Pixmap? { nil }
+}

@@ -1,0 +1,165 @@
+import Foundation
+import TesseraRaster
+
+/// Direct access to key paths whose values are vectors of up to four numbers (numbers, points,
+/// sizes, rects, colors, and the numeric fields of structures and transforms), without going
+/// through ``AnimatableValue``: the path most animations take every frame. The components are
+/// those of ``AnimatableValue/vector``.
+extension LayerKeyPath {
+    /// Whether the key path's value is a vector that interpolates (not a discrete property).
+    var isInterpolatedVector: Bool {
+        guard !isDiscrete else { return false }
+        switch kind {
+        case .number, .point, .size, .rect, .color: return true
+        case .transform, .path, .numbers, .bool, .string: return false
+        }
+    }
+
+    /// The value in `p` as a vector; only for ``isInterpolatedVector`` key paths.
+    func vector(in p: LayerProperties) -> SIMD4<Double> {
+        switch field {
+        case .whole:
+            return Self.wholeVector(property, in: p)
+        case .component(let index):
+            return SIMD4(Self.wholeVector(property, in: p)[index], 0, 0, 0)
+        case .pair(let index):
+            let v = Self.wholeVector(property, in: p)
+            return SIMD4(v[index], v[index + 1], 0, 0)
+        case .transformField(let field):
+            guard let t = transform(in: p) else { return .zero }
+            return SIMD4(Self.components(of: t)?.value(for: field) ?? 0, 0, 0, 0)
+        case .translation:
+            guard let t = transform(in: p) else { return .zero }
+            return SIMD4(Double(t.m41), Double(t.m42), 0, 0)
+        }
+    }
+
+    /// Stores a vector at this key path; only for ``isInterpolatedVector`` key paths.
+    func setVector(_ v: SIMD4<Double>, in p: inout LayerProperties) {
+        switch field {
+        case .whole:
+            Self.setWholeVector(property, v, in: &p)
+        case .component(let index):
+            var whole = Self.wholeVector(property, in: p)
+            whole[index] = v.x
+            Self.setWholeVector(property, whole, in: &p)
+        case .pair(let index):
+            var whole = Self.wholeVector(property, in: p)
+            whole[index] = v.x
+            whole[index + 1] = v.y
+            Self.setWholeVector(property, whole, in: &p)
+        case .transformField(let field):
+            guard let t = transform(in: p) else { return }
+            // A singular transform has no components: start from the identity's.
+            var components = Self.components(of: t) ?? TransformComponents()
+            components.setValue(v.x, for: field)
+            setTransform(components.transform, in: &p)
+        case .translation:
+            guard var t = transform(in: p) else { return }
+            t.m41 = v.x
+            t.m42 = v.y
+            setTransform(t, in: &p)
+        }
+    }
+
+    /// The decomposition, skipped for the identity (most layers' model transform).
+    private static func components(of t: CATransform3D) -> TransformComponents? {
+        CATransform3DIsIdentity(t) ? TransformComponents() : TransformComponents(decomposing: t)
+    }
+
+    private func transform(in p: LayerProperties) -> CATransform3D? {
+        switch property {
+        case .transform: return p.transform
+        case .sublayerTransform: return p.sublayerTransform
+        case .instanceTransform: return p.instanceTransform
+        default: return nil
+        }
+    }
+
+    private func setTransform(_ t: CATransform3D, in p: inout LayerProperties) {
+        switch property {
+        case .transform: p.transform = t
+        case .sublayerTransform: p.sublayerTransform = t
+        case .instanceTransform: p.instanceTransform = t
+        default: break
+        }
+    }
+
+    private static func color(_ c: Color?) -> SIMD4<Double> {
+        guard let c else { return .zero }
+        return SIMD4(c.red, c.green, c.blue, c.alpha)
+    }
+
+    private static func color(_ v: SIMD4<Double>) -> Color {
+        Color(red: v.x, green: v.y, blue: v.z, alpha: v.w)
+    }
+
+    private static func wholeVector(_ property: Property, in p: LayerProperties) -> SIMD4<Double> {
+        func number(_ x: Double) -> SIMD4<Double> { SIMD4(x, 0, 0, 0) }
+        switch property {
+        case .bounds: return SIMD4(Double(p.bounds.origin.x), Double(p.bounds.origin.y), Double(p.bounds.size.width), Double(p.bounds.size.height))
+        case .position: return SIMD4(Double(p.position.x), Double(p.position.y), 0, 0)
+        case .anchorPoint: return SIMD4(Double(p.anchorPoint.x), Double(p.anchorPoint.y), 0, 0)
+        case .shadowOffset: return SIMD4(Double(p.shadowOffset.width), Double(p.shadowOffset.height), 0, 0)
+        case .zPosition: return number(Double(p.zPosition))
+        case .anchorPointZ: return number(Double(p.anchorPointZ))
+        case .opacity: return number(Double(p.opacity))
+        case .cornerRadius: return number(Double(p.cornerRadius))
+        case .borderWidth: return number(Double(p.borderWidth))
+        case .shadowOpacity: return number(Double(p.shadowOpacity))
+        case .shadowRadius: return number(Double(p.shadowRadius))
+        case .lineWidth: return number(Double(p.lineWidth))
+        case .lineDashPhase: return number(Double(p.lineDashPhase))
+        case .strokeStart: return number(Double(p.strokeStart))
+        case .strokeEnd: return number(Double(p.strokeEnd))
+        case .instanceDelay: return number(p.instanceDelay)
+        case .instanceRedOffset: return number(Double(p.instanceRedOffset))
+        case .instanceGreenOffset: return number(Double(p.instanceGreenOffset))
+        case .instanceBlueOffset: return number(Double(p.instanceBlueOffset))
+        case .instanceAlphaOffset: return number(Double(p.instanceAlphaOffset))
+        case .backgroundColor: return color(p.backgroundColor)
+        case .borderColor: return color(p.borderColor)
+        case .shadowColor: return color(p.shadowColor)
+        case .fillColor: return color(p.fillColor)
+        case .strokeColor: return color(p.strokeColor)
+        case .instanceColor: return color(p.instanceColor)
+        case .transform, .sublayerTransform, .instanceTransform, .hidden, .masksToBounds, .shadowPath, .path,
+             .fillRule, .lineJoin, .lineCap, .miterLimit, .lineDashPattern, .instanceCount:
+            return .zero
+        }
+    }
+
+    private static func setWholeVector(_ property: Property, _ v: SIMD4<Double>, in p: inout LayerProperties) {
+        switch property {
+        case .bounds: p.bounds = CGRect(x: v.x, y: v.y, width: v.z, height: v.w)
+        case .position: p.position = CGPoint(x: v.x, y: v.y)
+        case .anchorPoint: p.anchorPoint = CGPoint(x: v.x, y: v.y)
+        case .shadowOffset: p.shadowOffset = CGSize(width: v.x, height: v.y)
+        case .zPosition: p.zPosition = CGFloat(v.x)
+        case .anchorPointZ: p.anchorPointZ = CGFloat(v.x)
+        case .opacity: p.opacity = Float(v.x)
+        case .cornerRadius: p.cornerRadius = CGFloat(v.x)
+        case .borderWidth: p.borderWidth = CGFloat(v.x)
+        case .shadowOpacity: p.shadowOpacity = Float(v.x)
+        case .shadowRadius: p.shadowRadius = CGFloat(v.x)
+        case .lineWidth: p.lineWidth = CGFloat(v.x)
+        case .lineDashPhase: p.lineDashPhase = CGFloat(v.x)
+        case .strokeStart: p.strokeStart = CGFloat(v.x)
+        case .strokeEnd: p.strokeEnd = CGFloat(v.x)
+        case .instanceDelay: p.instanceDelay = v.x
+        case .instanceRedOffset: p.instanceRedOffset = Float(v.x)
+        case .instanceGreenOffset: p.instanceGreenOffset = Float(v.x)
+        case .instanceBlueOffset: p.instanceBlueOffset = Float(v.x)
+        case .instanceAlphaOffset: p.instanceAlphaOffset = Float(v.x)
+        case .backgroundColor: p.backgroundColor = color(v)
+        case .borderColor: p.borderColor = color(v)
+        case .shadowColor: p.shadowColor = color(v)
+        case .fillColor: p.fillColor = color(v)
+        case .strokeColor: p.strokeColor = color(v)
+        case .instanceColor: p.instanceColor = color(v)
+        case .transform, .sublayerTransform, .instanceTransform, .hidden, .masksToBounds, .shadowPath, .path,
+             .fillRule, .lineJoin, .lineCap, .miterLimit, .lineDashPattern, .instanceCount:
+            break
+        }
+    }
+}
