@@ -44,7 +44,7 @@ let package = Package(
             dependencies: ["TesseraRaster", "BenchScenes"],
             resources: [.copy("Golden")]
         ),
-        .testTarget(name: "TesseraTests", dependencies: ["Tessera", "LayerScenes"], resources: [.copy("Fixtures")]),
+        .testTarget(name: "TesseraTests", dependencies: ["Tessera", "LayerScenes", "BenchScenes"], resources: [.copy("Fixtures")]),
     ],
     swiftLanguageModes: [.v6]
 )
