@@ -30,16 +30,37 @@ extension AnimatableValue {
         }
     }
 
+    /// A value of a vector kind from its components; nil for the other kinds.
+    init?(vector v: SIMD4<Double>, kind: AnimatableValueKind) {
+        switch kind {
+        case .number: self = .number(v.x)
+        case .point: self = .point(CGPoint(x: v.x, y: v.y))
+        case .size: self = .size(CGSize(width: v.x, height: v.y))
+        case .rect: self = .rect(CGRect(x: v.x, y: v.y, width: v.z, height: v.w))
+        case .color: self = .color(Color(red: v.x, green: v.y, blue: v.z, alpha: v.w))
+        case .transform, .path, .numbers, .bool, .string: return nil
+        }
+    }
+
+    /// The kind of value this is.
+    var kind: AnimatableValueKind {
+        switch self {
+        case .number: return .number
+        case .point: return .point
+        case .size: return .size
+        case .rect: return .rect
+        case .color: return .color
+        case .transform: return .transform
+        case .path: return .path
+        case .numbers: return .numbers
+        case .bool: return .bool
+        case .string: return .string
+        }
+    }
+
     /// A value of the same kind as `self` from a vector.
     func withVector(_ v: SIMD4<Double>) -> AnimatableValue {
-        switch self {
-        case .number: return .number(v.x)
-        case .point: return .point(CGPoint(x: v.x, y: v.y))
-        case .size: return .size(CGSize(width: v.x, height: v.y))
-        case .rect: return .rect(CGRect(x: v.x, y: v.y, width: v.z, height: v.w))
-        case .color: return .color(Color(red: v.x, green: v.y, blue: v.z, alpha: v.w))
-        default: return self
-        }
+        AnimatableValue(vector: v, kind: kind) ?? self
     }
 
     /// The value `fraction` of the way from `a` to `b`. A `discrete` property (miter limit, the

@@ -3,7 +3,8 @@ import TesseraRaster
 
 /// Direct access to key paths whose values are vectors of up to four numbers (numbers, points,
 /// sizes, rects, colors, and the numeric fields of structures and transforms), without going
-/// through ``AnimatableValue``: the path most animations take every frame. The components are
+/// through ``AnimatableValue``: the path most animations take every frame, and the one table of
+/// these properties that ``value(in:)`` and ``set(_:in:)`` use too. The components are
 /// those of ``AnimatableValue/vector``.
 extension LayerKeyPath {
     /// Whether the key path's value is a vector that interpolates (not a discrete property).
@@ -94,7 +95,9 @@ extension LayerKeyPath {
         Color(red: v.x, green: v.y, blue: v.z, alpha: v.w)
     }
 
-    private static func wholeVector(_ property: Property, in p: LayerProperties) -> SIMD4<Double> {
+    /// A whole property as a vector (the components of ``AnimatableValue/vector``); zero for
+    /// the properties that are not vectors.
+    static func wholeVector(_ property: Property, in p: LayerProperties) -> SIMD4<Double> {
         func number(_ x: Double) -> SIMD4<Double> { SIMD4(x, 0, 0, 0) }
         switch property {
         case .bounds: return SIMD4(Double(p.bounds.origin.x), Double(p.bounds.origin.y), Double(p.bounds.size.width), Double(p.bounds.size.height))
@@ -109,6 +112,8 @@ extension LayerKeyPath {
         case .shadowOpacity: return number(Double(p.shadowOpacity))
         case .shadowRadius: return number(Double(p.shadowRadius))
         case .lineWidth: return number(Double(p.lineWidth))
+        case .miterLimit: return number(Double(p.miterLimit))
+        case .instanceCount: return number(Double(p.instanceCount))
         case .lineDashPhase: return number(Double(p.lineDashPhase))
         case .strokeStart: return number(Double(p.strokeStart))
         case .strokeEnd: return number(Double(p.strokeEnd))
@@ -124,12 +129,13 @@ extension LayerKeyPath {
         case .strokeColor: return color(p.strokeColor)
         case .instanceColor: return color(p.instanceColor)
         case .transform, .sublayerTransform, .instanceTransform, .hidden, .masksToBounds, .shadowPath, .path,
-             .fillRule, .lineJoin, .lineCap, .miterLimit, .lineDashPattern, .instanceCount:
+             .fillRule, .lineJoin, .lineCap, .lineDashPattern:
             return .zero
         }
     }
 
-    private static func setWholeVector(_ property: Property, _ v: SIMD4<Double>, in p: inout LayerProperties) {
+    /// Stores a whole property from a vector; nothing for the properties that are not vectors.
+    static func setWholeVector(_ property: Property, _ v: SIMD4<Double>, in p: inout LayerProperties) {
         switch property {
         case .bounds: p.bounds = CGRect(x: v.x, y: v.y, width: v.z, height: v.w)
         case .position: p.position = CGPoint(x: v.x, y: v.y)
@@ -143,6 +149,10 @@ extension LayerKeyPath {
         case .shadowOpacity: p.shadowOpacity = Float(v.x)
         case .shadowRadius: p.shadowRadius = CGFloat(v.x)
         case .lineWidth: p.lineWidth = CGFloat(v.x)
+        case .miterLimit: p.miterLimit = CGFloat(v.x)
+        case .instanceCount:
+            // Rounded towards zero as an integer; non-finite or huge values clamp.
+            p.instanceCount = v.x.isFinite ? Int(max(min(v.x, 1e9), -1e9)) : 0
         case .lineDashPhase: p.lineDashPhase = CGFloat(v.x)
         case .strokeStart: p.strokeStart = CGFloat(v.x)
         case .strokeEnd: p.strokeEnd = CGFloat(v.x)
@@ -158,7 +168,7 @@ extension LayerKeyPath {
         case .strokeColor: p.strokeColor = color(v)
         case .instanceColor: p.instanceColor = color(v)
         case .transform, .sublayerTransform, .instanceTransform, .hidden, .masksToBounds, .shadowPath, .path,
-             .fillRule, .lineJoin, .lineCap, .miterLimit, .lineDashPattern, .instanceCount:
+             .fillRule, .lineJoin, .lineCap, .lineDashPattern:
             break
         }
     }

@@ -100,145 +100,71 @@ struct LayerKeyPath: Hashable, Sendable {
 
     var isDiscrete: Bool { property.isDiscrete }
 
-    /// The value at this key path in `properties`.
+    /// The value at this key path in `properties`. Fields of structures and transforms are
+    /// vectors: read through ``vector(in:)``.
     func value(in properties: LayerProperties) -> AnimatableValue {
-        let whole = Self.wholeValue(property, in: properties)
-        switch field {
-        case .whole:
-            return whole
-        case .component(let index):
-            return .number(whole.vector?[index] ?? 0)
-        case .pair(let index):
-            let v = whole.vector ?? .zero
-            return index == 0 ? .point(CGPoint(x: v[0], y: v[1])) : .size(CGSize(width: v[2], height: v[3]))
-        case .transformField(let name):
-            guard case .transform(let t) = whole else { return .number(0) }
-            return .number(TransformComponents(decomposing: t)?.value(for: name) ?? 0)
-        case .translation:
-            guard case .transform(let t) = whole else { return .size(.zero) }
-            return .size(CGSize(width: t.m41, height: t.m42))
-        }
+        guard field == .whole else { return AnimatableValue(vector: vector(in: properties), kind: kind) ?? .number(0) }
+        return Self.wholeValue(property, in: properties)
     }
 
     /// Stores `value` at this key path in `properties`; a value of the wrong kind is ignored.
     func set(_ value: AnimatableValue, in properties: inout LayerProperties) {
-        switch field {
-        case .whole:
-            Self.setWhole(property, value, in: &properties)
-        case .component(let index):
-            guard case .number(let x) = value else { return }
-            let whole = Self.wholeValue(property, in: properties)
-            guard var v = whole.vector else { return }
-            v[index] = x
-            Self.setWhole(property, whole.withVector(v), in: &properties)
-        case .pair(let index):
-            let whole = Self.wholeValue(property, in: properties)
-            guard var v = whole.vector, let pair = value.vector else { return }
-            v[index] = pair[0]
-            v[index + 1] = pair[1]
-            Self.setWhole(property, whole.withVector(v), in: &properties)
-        case .transformField(let name):
-            guard case .number(let x) = value, case .transform(let t) = Self.wholeValue(property, in: properties) else { return }
-            // A singular transform has no components: start from the identity's.
-            var components = TransformComponents(decomposing: t) ?? TransformComponents(decomposing: CATransform3DIdentity)!
-            components.setValue(x, for: name)
-            Self.setWhole(property, .transform(components.transform), in: &properties)
-        case .translation:
-            guard case .size(let s) = value, case .transform(var t) = Self.wholeValue(property, in: properties) else { return }
-            t.m41 = s.width
-            t.m42 = s.height
-            Self.setWhole(property, .transform(t), in: &properties)
+        guard field == .whole else {
+            if value.kind == kind, let v = value.vector { setVector(v, in: &properties) }
+            return
         }
+        Self.setWhole(property, value, in: &properties)
     }
 
+    /// A whole property's value. Numbers, points, sizes and rects come from the one table of
+    /// ``wholeVector(_:in:)``; colors are read here, as nil is "no color", not transparent black.
     private static func wholeValue(_ property: Property, in p: LayerProperties) -> AnimatableValue {
         switch property {
-        case .bounds: return .rect(p.bounds)
-        case .position: return .point(p.position)
-        case .zPosition: return .number(Double(p.zPosition))
-        case .anchorPoint: return .point(p.anchorPoint)
-        case .anchorPointZ: return .number(Double(p.anchorPointZ))
         case .transform: return .transform(p.transform)
         case .sublayerTransform: return .transform(p.sublayerTransform)
-        case .opacity: return .number(Double(p.opacity))
+        case .instanceTransform: return .transform(p.instanceTransform)
         case .hidden: return .bool(p.isHidden)
-        case .backgroundColor: return .color(p.backgroundColor)
-        case .cornerRadius: return .number(Double(p.cornerRadius))
-        case .borderWidth: return .number(Double(p.borderWidth))
-        case .borderColor: return .color(p.borderColor)
         case .masksToBounds: return .bool(p.masksToBounds)
+        case .backgroundColor: return .color(p.backgroundColor)
+        case .borderColor: return .color(p.borderColor)
         case .shadowColor: return .color(p.shadowColor)
-        case .shadowOpacity: return .number(Double(p.shadowOpacity))
-        case .shadowRadius: return .number(Double(p.shadowRadius))
-        case .shadowOffset: return .size(p.shadowOffset)
+        case .fillColor: return .color(p.fillColor)
+        case .strokeColor: return .color(p.strokeColor)
+        case .instanceColor: return .color(p.instanceColor)
         case .shadowPath: return .path(p.shadowPath)
         case .path: return .path(p.path)
-        case .fillColor: return .color(p.fillColor)
         case .fillRule: return .string(p.fillRule.rawValue)
-        case .strokeColor: return .color(p.strokeColor)
-        case .lineWidth: return .number(Double(p.lineWidth))
         case .lineJoin: return .string(p.lineJoin.rawValue)
         case .lineCap: return .string(p.lineCap.rawValue)
-        case .miterLimit: return .number(Double(p.miterLimit))
         case .lineDashPattern: return .numbers(p.lineDashPattern)
-        case .lineDashPhase: return .number(Double(p.lineDashPhase))
-        case .strokeStart: return .number(Double(p.strokeStart))
-        case .strokeEnd: return .number(Double(p.strokeEnd))
-        case .instanceCount: return .number(Double(p.instanceCount))
-        case .instanceDelay: return .number(p.instanceDelay)
-        case .instanceTransform: return .transform(p.instanceTransform)
-        case .instanceColor: return .color(p.instanceColor)
-        case .instanceRedOffset: return .number(Double(p.instanceRedOffset))
-        case .instanceGreenOffset: return .number(Double(p.instanceGreenOffset))
-        case .instanceBlueOffset: return .number(Double(p.instanceBlueOffset))
-        case .instanceAlphaOffset: return .number(Double(p.instanceAlphaOffset))
+        default: return AnimatableValue(vector: wholeVector(property, in: p), kind: property.kind) ?? .number(0)
         }
     }
 
+    /// Stores a whole property's value; numbers, points, sizes and rects through
+    /// ``setWholeVector(_:_:in:)``.
     private static func setWhole(_ property: Property, _ value: AnimatableValue, in p: inout LayerProperties) {
         switch (property, value) {
-        case (.bounds, .rect(let v)): p.bounds = v
-        case (.position, .point(let v)): p.position = v
-        case (.zPosition, .number(let v)): p.zPosition = CGFloat(v)
-        case (.anchorPoint, .point(let v)): p.anchorPoint = v
-        case (.anchorPointZ, .number(let v)): p.anchorPointZ = CGFloat(v)
         case (.transform, .transform(let v)): p.transform = v
         case (.sublayerTransform, .transform(let v)): p.sublayerTransform = v
-        case (.opacity, .number(let v)): p.opacity = Float(v)
+        case (.instanceTransform, .transform(let v)): p.instanceTransform = v
         case (.hidden, .bool(let v)): p.isHidden = v
-        case (.backgroundColor, .color(let v)): p.backgroundColor = v
-        case (.cornerRadius, .number(let v)): p.cornerRadius = CGFloat(v)
-        case (.borderWidth, .number(let v)): p.borderWidth = CGFloat(v)
-        case (.borderColor, .color(let v)): p.borderColor = v
         case (.masksToBounds, .bool(let v)): p.masksToBounds = v
+        case (.backgroundColor, .color(let v)): p.backgroundColor = v
+        case (.borderColor, .color(let v)): p.borderColor = v
         case (.shadowColor, .color(let v)): p.shadowColor = v
-        case (.shadowOpacity, .number(let v)): p.shadowOpacity = Float(v)
-        case (.shadowRadius, .number(let v)): p.shadowRadius = CGFloat(v)
-        case (.shadowOffset, .size(let v)): p.shadowOffset = v
+        case (.fillColor, .color(let v)): p.fillColor = v
+        case (.strokeColor, .color(let v)): p.strokeColor = v
+        case (.instanceColor, .color(let v)): p.instanceColor = v
         case (.shadowPath, .path(let v)): p.shadowPath = v
         case (.path, .path(let v)): p.path = v
-        case (.fillColor, .color(let v)): p.fillColor = v
         case (.fillRule, .string(let v)): p.fillRule = CAShapeLayerFillRule(rawValue: v)
-        case (.strokeColor, .color(let v)): p.strokeColor = v
-        case (.lineWidth, .number(let v)): p.lineWidth = CGFloat(v)
         case (.lineJoin, .string(let v)): p.lineJoin = CAShapeLayerLineJoin(rawValue: v)
         case (.lineCap, .string(let v)): p.lineCap = CAShapeLayerLineCap(rawValue: v)
-        case (.miterLimit, .number(let v)): p.miterLimit = CGFloat(v)
         case (.lineDashPattern, .numbers(let v)): p.lineDashPattern = v
-        case (.lineDashPhase, .number(let v)): p.lineDashPhase = CGFloat(v)
-        case (.strokeStart, .number(let v)): p.strokeStart = CGFloat(v)
-        case (.strokeEnd, .number(let v)): p.strokeEnd = CGFloat(v)
-        case (.instanceCount, .number(let v)):
-            // Rounded towards zero as an integer; non-finite or huge values clamp.
-            p.instanceCount = v.isFinite ? Int(max(min(v, 1e9), -1e9)) : 0
-        case (.instanceDelay, .number(let v)): p.instanceDelay = v
-        case (.instanceTransform, .transform(let v)): p.instanceTransform = v
-        case (.instanceColor, .color(let v)): p.instanceColor = v
-        case (.instanceRedOffset, .number(let v)): p.instanceRedOffset = Float(v)
-        case (.instanceGreenOffset, .number(let v)): p.instanceGreenOffset = Float(v)
-        case (.instanceBlueOffset, .number(let v)): p.instanceBlueOffset = Float(v)
-        case (.instanceAlphaOffset, .number(let v)): p.instanceAlphaOffset = Float(v)
-        default: break
+        default:
+            guard property.kind != .color, value.kind == property.kind, let v = value.vector else { return }
+            setWholeVector(property, v, in: &p)
         }
     }
 }
