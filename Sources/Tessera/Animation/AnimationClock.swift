@@ -30,6 +30,8 @@ public final class AnimationClock {
     public func attach(_ root: CALayer) {
         root.clock = self
         roots.removeAll { $0.layer == nil }
+        let live = Set(roots.compactMap { $0.layer.map(ObjectIdentifier.init) })
+        pending = pending.filter { live.contains($0.key) }
         if !roots.contains(where: { $0.layer === root }) { roots.append(WeakLayer(layer: root)) }
     }
 
@@ -39,34 +41,67 @@ public final class AnimationClock {
     public func advance(to t: CFTimeInterval) {
         guard t.isFinite else { return }
         time = t
-        for root in roots.compactMap(\.layer) { visit(root, parentTime: t) }
+        for root in roots.compactMap(\.layer) { tellDelegates(in: root, at: t) }
     }
 
     public func advance(by dt: CFTimeInterval) {
         advance(to: time + dt)
     }
 
-    private func visit(_ layer: CALayer, parentTime: Double?) {
-        let local = parentTime.flatMap(layer.localTime(fromParent:))
-        if let local {
-            // A copy of the list: delegates may add or remove animations meanwhile (those they
-            // add are looked at from the next step on).
-            for entry in layer.attached {
-                let timing = entry.program.timing
-                if !entry.started {
-                    // Any speed, negative too, runs the active period from beginTime on in the parent's time.
-                    guard local >= timing.beginTime else { continue }
-                    entry.started = true
-                    entry.animation.delegate?.animationDidStart(entry.animation)
-                }
-                guard !entry.stopped, local >= timing.endInParent,
-                      layer.attached.contains(where: { $0 === entry }) else { continue }
-                entry.stopped = true
-                if entry.isRemovedOnCompletion { layer.attached.removeAll { $0 === entry } }
-                entry.animation.delegate?.animationDidStop(entry.animation, finished: true)
-            }
+    /// The animations of one root's tree that still have something to tell their delegates,
+    /// kept while the tree's shape is unchanged: most frames of a running scene have none, and
+    /// then a step costs nothing.
+    private struct PendingEvents {
+        let plan: EvaluationPlan
+        var entries: [(layer: Int, entry: AttachedAnimation)]
+    }
+
+    private var pending: [ObjectIdentifier: PendingEvents] = [:]
+
+    private func tellDelegates(in root: CALayer, at t: Double) {
+        let plan = root.evaluationPlan
+        var events = pending[ObjectIdentifier(root)]
+        if events?.plan !== plan { events = PendingEvents(plan: plan, entries: Self.unfinished(in: plan)) }
+        guard var events, !events.entries.isEmpty else {
+            pending[ObjectIdentifier(root)] = events
+            return
         }
-        for child in layer.sublayers ?? [] { visit(child, parentTime: local) }
-        if let mask = layer.mask { visit(mask, parentTime: local) }
+        let times = plan.localTimes(rootParentTime: t)
+        // The layers held strongly: delegates may take them out of the tree meanwhile.
+        let work = events.entries.map { (layer: plan.layer(at: $0.layer), entry: $0.entry, time: times[$0.layer]) }
+        for (layer, entry, local) in work where !local.isNaN {
+            let timing = entry.program.timing
+            if !entry.started {
+                // Any speed, negative too, runs the active period from beginTime on in the parent's time.
+                guard local >= timing.beginTime else { continue }
+                entry.started = true
+                entry.animation.delegate?.animationDidStart(entry.animation)
+            }
+            // Delegates may have removed it meanwhile (those they add are looked at from the next step on).
+            guard !entry.stopped, local >= timing.endInParent,
+                  layer.attached.contains(where: { $0 === entry }) else { continue }
+            entry.stopped = true
+            if entry.isRemovedOnCompletion { layer.attached.removeAll { $0 === entry } }
+            entry.animation.delegate?.animationDidStop(entry.animation, finished: true)
+        }
+        events.entries.removeAll { !$0.entry.hasEventsAhead }
+        pending[ObjectIdentifier(root)] = events
+    }
+
+    /// The added animations of the plan's layers that have not told all they will.
+    private static func unfinished(in plan: EvaluationPlan) -> [(layer: Int, entry: AttachedAnimation)] {
+        var entries: [(layer: Int, entry: AttachedAnimation)] = []
+        for index in 0..<plan.count {
+            for entry in plan.layer(at: index).attached where entry.hasEventsAhead { entries.append((index, entry)) }
+        }
+        return entries
+    }
+}
+
+extension AttachedAnimation {
+    /// Whether the clock may still have to call its delegate: it has not started, or it has an
+    /// end it has not reached.
+    var hasEventsAhead: Bool {
+        !started || (!stopped && program.timing.endInParent.isFinite)
     }
 }

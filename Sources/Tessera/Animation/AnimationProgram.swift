@@ -2,34 +2,39 @@ import Foundation
 import TesseraRaster
 
 /// An animation compiled when it is added to a layer: timing and values as plain values, the key
-/// path resolved. Evaluating it at a time changes a ``LayerProperties`` and touches no object, so
-/// that presentation is a pure function of the model and the time.
-struct AnimationProgram: Sendable {
-    var timing: TimingSpec
+/// path resolved. Evaluating it at a time changes a ``LayerProperties`` and touches no other
+/// object, so that presentation is a pure function of the model and the time. A class, so that
+/// evaluating it every frame copies nothing.
+final class AnimationProgram {
+    /// Changed in place by playback controls (see ``AnimationToken``) and by a group for a child
+    /// without a duration. Exempt from run-time exclusivity checks: only read or assigned.
+    @exclusivity(unchecked) var timing: TimingSpec
     /// The timing function of each iteration; nil is linear.
-    var curve: TimingCurve?
-    var body: Body
+    let curve: TimingCurve?
+    let body: Body
 
-    enum Body: Sendable {
+    enum Body {
         case property(PropertyProgram)
         case group([AnimationProgram])
+    }
+
+    init(timing: TimingSpec, curve: TimingCurve?, body: Body) {
+        self.timing = timing
+        self.curve = curve
+        self.body = body
     }
 
     /// Applies the animation at parent time `t` to `properties` (the model with the animations
     /// added before this one already applied).
     func apply(at t: Double, removedOnCompletion: Bool, to properties: inout LayerProperties) {
-        guard case .showing(let time, let iteration, let active) = timing.phase(at: t) else { return }
-        // An animation removed on completion has no fill after its end.
-        if removedOnCompletion && !active && t >= timing.beginTime { return }
-        let duration = timing.duration
-        let linear = duration > 0 && duration.isFinite ? time / duration : 0
-        let fraction = curve.map { $0.evaluate(linear) } ?? linear
+        guard let (fraction, time, iteration) = timing.progress(at: t, curve: curve, removedOnCompletion: removedOnCompletion)
+        else { return }
         switch body {
         case .property(let program):
             program.apply(fraction: fraction, time: time, iteration: iteration, to: &properties)
         case .group(let children):
             // Children run in the group's (eased) time.
-            let childTime = fraction * duration
+            let childTime = fraction * timing.duration
             for child in children {
                 child.apply(at: childTime, removedOnCompletion: false, to: &properties)
             }
@@ -79,7 +84,7 @@ final class PropertyProgram: Sendable {
     let values: Values
     /// Basic and spring values of a vector key path as vectors: the fast path, with no
     /// ``AnimatableValue`` work per frame.
-    let vectors: VectorValues?
+    let vector: VectorAnimation?
 
     init(keyPath: LayerKeyPath, additive: Bool, cumulative: Bool, values: Values) {
         self.keyPath = keyPath
@@ -88,21 +93,26 @@ final class PropertyProgram: Sendable {
         self.values = values
         switch values {
         case .basic(let basic), .spring(let basic, _):
-            vectors = keyPath.isInterpolatedVector ? VectorValues(basic) : nil
+            vector = VectorAnimation(keyPath: keyPath, additive: additive, cumulative: cumulative, values: basic)
         case .keyframes:
-            vectors = nil
+            vector = nil
         }
     }
 
     func apply(fraction: Double, time: Double, iteration: Double, to properties: inout LayerProperties) {
-        if let vectors {
-            applyVectors(vectors, fraction: fraction, time: time, iteration: iteration, to: &properties)
+        if let vector {
+            var progress = fraction
+            if case .spring(_, let spring) = values { progress = spring.fraction(at: time) }
+            vector.apply(progress: progress, iteration: iteration, to: &properties)
             return
         }
         if case .keyframes(let keyframes) = values, keyframes.path == nil, let vectors = keyframes.vectors,
            keyPath.isInterpolatedVector {
             let value = keyframes.vector(at: fraction, vectors)
-            finish(value, start: vectors[0], end: vectors[vectors.count - 1], iteration: iteration, to: &properties)
+            keyPath.updateVector(in: &properties) { current in
+                VectorAnimation.combined(value, start: vectors[0], end: vectors[vectors.count - 1], iteration: iteration,
+                                         current: current, cumulative: cumulative, additive: additive)
+            }
             return
         }
         let current = keyPath.value(in: properties)
@@ -131,65 +141,6 @@ final class PropertyProgram: Sendable {
         }
         if additive { result = AnimatableValue.add(current, result) }
         keyPath.set(result, in: &properties)
-    }
-}
-
-extension PropertyProgram {
-    /// ``apply(fraction:time:iteration:to:)`` on vectors, with the same rules.
-    private func applyVectors(_ vectors: VectorValues, fraction: Double, time: Double, iteration: Double,
-                              to properties: inout LayerProperties) {
-        let current = vectors.needsCurrent ? keyPath.vector(in: properties) : .zero
-        let (start, end) = vectors.ends(current: current)
-        var progress = fraction
-        if case .spring(_, let spring) = values { progress = spring.fraction(at: time) }
-        finish(start + (end - start) * progress, start: start, end: end, iteration: iteration, to: &properties)
-    }
-
-    /// Adds the cumulative repeats and, for an additive animation, the value under it; stores
-    /// the result.
-    private func finish(_ value: SIMD4<Double>, start: SIMD4<Double>, end: SIMD4<Double>, iteration: Double,
-                        to properties: inout LayerProperties) {
-        var result = value
-        if cumulative && iteration > 0 { result += (end - start) * iteration }
-        if additive { result += keyPath.vector(in: properties) }
-        keyPath.setVector(result, in: &properties)
-    }
-}
-
-/// ``BasicValues`` as vectors, for vector key paths.
-final class VectorValues: Sendable {
-    let from: SIMD4<Double>?
-    let to: SIMD4<Double>?
-    let by: SIMD4<Double>?
-
-    /// nil when a value given is not a vector.
-    init?(_ basic: BasicValues) {
-        func vector(_ value: AnimatableValue?) -> SIMD4<Double>?? {
-            guard let value else { return .some(nil) }
-            return value.vector.map { .some($0) }
-        }
-        // With no value given there is nothing to animate: the generic path says so.
-        guard basic.from != nil || basic.to != nil || basic.by != nil,
-              let from = vector(basic.from), let to = vector(basic.to), let by = vector(basic.by) else { return nil }
-        self.from = from
-        self.to = to
-        self.by = by
-    }
-
-    /// Whether the ends depend on the value under the animation.
-    var needsCurrent: Bool { from == nil || to == nil }
-
-    /// The two ends, as ``BasicValues/ends(current:)``.
-    func ends(current: SIMD4<Double>) -> (SIMD4<Double>, SIMD4<Double>) {
-        switch (from, to, by) {
-        case (let f?, let t?, _): return (f, t)
-        case (let f?, nil, let b?): return (f, f + b)
-        case (nil, let t?, let b?): return (t - b, t)
-        case (let f?, nil, nil): return (f, current)
-        case (nil, let t?, nil): return (current, t)
-        case (nil, nil, let b?): return (current, current + b)
-        case (nil, nil, nil): return (current, current)   // not made: see init
-        }
     }
 }
 

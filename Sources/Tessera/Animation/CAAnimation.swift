@@ -153,12 +153,12 @@ open class CASpringAnimation: CABasicAnimation {
     }
 
     override func program(diagnostics: inout [String]) -> AnimationProgram? {
-        guard var program = super.program(diagnostics: &diagnostics),
+        guard let program = super.program(diagnostics: &diagnostics),
               case .property(let property) = program.body, case .basic(let values) = property.values else { return nil }
-        program.body = .property(PropertyProgram(keyPath: property.keyPath, additive: property.additive,
-                                                 cumulative: property.cumulative, values: .spring(values, spring)))
-        program.curve = nil
-        return program
+        // A spring's own motion replaces the timing function.
+        return AnimationProgram(timing: program.timing, curve: nil,
+                                body: .property(PropertyProgram(keyPath: property.keyPath, additive: property.additive,
+                                                                cumulative: property.cumulative, values: .spring(values, spring))))
     }
 }
 
@@ -172,7 +172,7 @@ open class CAAnimationGroup: CAAnimation {
         let timing = timingSpec(defaultDuration: 0.25)
         var children: [AnimationProgram] = []
         for child in animations ?? [] {
-            guard var program = child.program(diagnostics: &diagnostics) else { continue }
+            guard let program = child.program(diagnostics: &diagnostics) else { continue }
             if child.duration <= 0 { program.timing.duration = timing.duration }
             children.append(program)
         }

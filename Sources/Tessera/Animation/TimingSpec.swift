@@ -95,6 +95,18 @@ struct TimingSpec: Hashable, Sendable {
         return showing(position, active: true)
     }
 
+    /// Where an animation with this timing and timing function `curve` is at parent time `t`:
+    /// the eased fraction of its iteration, the time within the iteration, and the iteration;
+    /// nil when it shows nothing.
+    func progress(at t: Double, curve: TimingCurve?, removedOnCompletion: Bool)
+        -> (fraction: Double, time: Double, iteration: Double)? {
+        guard case .showing(let time, let iteration, let active) = phase(at: t) else { return nil }
+        // An animation removed on completion has no fill after its end.
+        if removedOnCompletion && !active && t >= beginTime { return nil }
+        let linear = duration > 0 && duration.isFinite ? time / duration : 0
+        return (curve.map { $0.evaluate(linear) } ?? linear, time, iteration)
+    }
+
     /// The iteration and time within it at `position` in [0, D].
     private func showing(_ position: Double, active: Bool) -> Phase {
         guard duration > 0, duration.isFinite else {

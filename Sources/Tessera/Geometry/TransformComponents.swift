@@ -196,6 +196,33 @@ struct TransformComponents: Hashable, Sendable {
         }
     }
 
+    /// The identity with one field set to `value`: `TransformComponents()` with that field set,
+    /// as a matrix, without composing the general one (an animation of `transform.rotation.z`
+    /// over an untransformed layer, every frame).
+    static func identity(setting field: Field, to value: Double) -> CATransform3D {
+        var t = CATransform3DIdentity
+        let v = CGFloat(value)
+        switch field {
+        case .rotationZ:
+            guard value != 0 else { return t }
+            let s = CGFloat(sin(value)), c = CGFloat(cos(value))
+            t.m11 = c; t.m12 = s
+            t.m21 = -s; t.m22 = c
+        case .scaleX: t.m11 = v
+        case .scaleY: t.m22 = v
+        case .scaleZ: t.m33 = v
+        case .scale: t.m11 = v; t.m22 = v; t.m33 = v
+        case .translationX: t.m41 = v
+        case .translationY: t.m42 = v
+        case .translationZ: t.m43 = v
+        case .rotationX, .rotationY:
+            var components = TransformComponents()
+            components.setValue(value, for: field)
+            return components.transform
+        }
+        return t
+    }
+
     /// Sets a field.
     mutating func setValue(_ value: Double, for field: Field) {
         switch field {

@@ -20,6 +20,9 @@ extension CALayer {
         entry.program.timing.speed = speed
         entry.program.timing.timeOffset = timeOffset
         entry.stopped = false
+        // Evaluation plans hold animations' timing, and it may stop again: the clock's list of
+        // pending events must see it.
+        TreeGeneration.advance()
     }
 
     /// Removes the animation without telling its delegate.

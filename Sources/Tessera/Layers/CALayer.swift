@@ -15,7 +15,7 @@ open class CALayer: NSObject, CAMediaTiming {
     // again, so the compile-time checks are enough.
 
     /// The model values.
-    @exclusivity(unchecked) var properties: LayerProperties
+    @exclusivity(unchecked) final var properties: LayerProperties
 
     // MARK: Timing
 
@@ -41,17 +41,21 @@ open class CALayer: NSObject, CAMediaTiming {
     // MARK: Tree
 
     /// The layer's name, for finding it.
-    @exclusivity(unchecked) open var name: String?
+    // Changes to names, sublayers, masks and added animations move the ``TreeGeneration``:
+    // evaluation plans cache them.
+    @exclusivity(unchecked) open var name: String? { didSet { TreeGeneration.advance() } }
     public private(set) weak var superlayer: CALayer?
-    @exclusivity(unchecked) private var children: [CALayer] = []
+    @exclusivity(unchecked) private var children: [CALayer] = [] { didSet { TreeGeneration.advance() } }
     /// A layer whose alpha masks this one (its own geometry is relative to this layer).
-    @exclusivity(unchecked) open var mask: CALayer?
+    @exclusivity(unchecked) open var mask: CALayer? { didSet { TreeGeneration.advance() } }
+    /// The flattened subtree of the last evaluation (see ``evaluationPlan``).
+    @exclusivity(unchecked) var cachedPlan: EvaluationPlan?
     /// The clock that gives "now" for the tree it is attached to (see ``AnimationClock``); held
     /// by the root (the clock holds its roots weakly).
     var clock: AnimationClock?
 
     /// Animations in the order they were added.
-    @exclusivity(unchecked) var attached: [AttachedAnimation] = []
+    @exclusivity(unchecked) var attached: [AttachedAnimation] = [] { didSet { TreeGeneration.advance() } }
     /// Problems met while adding animations (unknown key paths, values of the wrong type).
     public private(set) var diagnostics: [String] = []
 
@@ -207,7 +211,7 @@ open class CALayer: NSObject, CAMediaTiming {
     /// not added.
     open func add(_ anim: CAAnimation, forKey key: String?) {
         var problems: [String] = []
-        guard var program = anim.program(diagnostics: &problems) else {
+        guard let program = anim.program(diagnostics: &problems) else {
             diagnostics.append(contentsOf: problems)
             return
         }
@@ -356,7 +360,13 @@ open class CALayer: NSObject, CAMediaTiming {
     /// The whole subtree's presentation at root time `t` (the media time of the tree), as values
     /// that can cross threads. The properties is not changed.
     public func presentation(at t: CFTimeInterval) -> LayerSnapshot {
-        snapshot(parentTime: superlayer?.time(atRootTime: t) ?? t)
+        presentationTree(parentTime: superlayer == nil ? t : superlayer?.time(atRootTime: t)).root
+    }
+
+    /// The subtree's presentation at its parent's time `parentTime` (nil: the parent is not
+    /// active).
+    func presentationTree(parentTime: Double?) -> PresentationTree {
+        evaluationPlan.evaluate(rootParentTime: parentTime)
     }
 
     /// This layer's time at root time `t`, through every ancestor's timing; nil when one of
@@ -364,19 +374,6 @@ open class CALayer: NSObject, CAMediaTiming {
     func time(atRootTime t: Double) -> Double? {
         guard let parent = superlayer else { return localTime(fromParent: t) }
         return parent.time(atRootTime: t).flatMap(localTime(fromParent:))
-    }
-
-    func snapshot(parentTime: Double?) -> LayerSnapshot {
-        let time = parentTime.flatMap(localTime(fromParent:))
-        var shown = properties
-        if let time {
-            for entry in attached {
-                entry.program.apply(at: time, removedOnCompletion: entry.isRemovedOnCompletion, to: &shown)
-            }
-        }
-        return LayerSnapshot(properties: consume shown, name: name,
-                             sublayers: children.map { $0.snapshot(parentTime: time) },
-                             mask: mask?.snapshot(parentTime: time), localTime: time)
     }
 
     /// A copy of this layer with the values it shows now (the clock's time), as Core Animation's
@@ -411,7 +408,7 @@ final class AttachedAnimation {
     let key: String?
     let animation: CAAnimation
     /// Its timing changes in place under playback controls (see ``AnimationToken``).
-    var program: AnimationProgram
+    let program: AnimationProgram
     /// Whether the delegate has heard `animationDidStart`.
     var started = false
     /// Whether the delegate has heard `animationDidStop(_:finished: true)` (for an animation kept
@@ -427,5 +424,6 @@ final class AttachedAnimation {
         self.program = program
         isRemovedOnCompletion = animation.isRemovedOnCompletion
     }
+
 }
 #endif

@@ -56,7 +56,7 @@ open class CAReplicatorLayer: CALayer {
     /// root time `t`: its sublayers' animations run `index × instanceDelay` later.
     public func instancePresentation(_ index: Int, at t: CFTimeInterval) -> [LayerSnapshot] {
         let delayed = time(atRootTime: t).map { $0 - Double(index) * properties.instanceDelay }
-        return (sublayers ?? []).map { $0.snapshot(parentTime: delayed) }
+        return (sublayers ?? []).map { $0.presentationTree(parentTime: delayed).root }
     }
 }
 #endif

@@ -17,7 +17,7 @@ extension LayerKeyPath {
     }
 
     /// The value in `p` as a vector; only for ``isInterpolatedVector`` key paths.
-    func vector(in p: LayerProperties) -> SIMD4<Double> {
+    @inline(__always) func vector(in p: borrowing LayerProperties) -> SIMD4<Double> {
         switch field {
         case .whole:
             return Self.wholeVector(property, in: p)
@@ -63,12 +63,35 @@ extension LayerKeyPath {
         }
     }
 
+    /// Replaces the value at this key path with `update(value)`; only for
+    /// ``isInterpolatedVector`` key paths. What an animation does every frame: a transform field
+    /// takes the transform apart once for both (not at all when it is the identity, as most
+    /// layers' model transform is).
+    @inline(__always)
+    func updateVector(in p: inout LayerProperties, _ update: (SIMD4<Double>) -> SIMD4<Double>) {
+        guard case .transformField(let field) = field else {
+            setVector(update(vector(in: p)), in: &p)
+            return
+        }
+        guard let t = transform(in: p) else { return }
+        if CATransform3DIsIdentity(t) {
+            let value = update(SIMD4(TransformComponents().value(for: field), 0, 0, 0)).x
+            setTransform(TransformComponents.identity(setting: field, to: value), in: &p)
+            return
+        }
+        // A singular transform has no components: it reads 0 and is set from the identity's.
+        let decomposed = TransformComponents(decomposing: t)
+        var components = decomposed ?? TransformComponents()
+        components.setValue(update(SIMD4(decomposed?.value(for: field) ?? 0, 0, 0, 0)).x, for: field)
+        setTransform(components.transform, in: &p)
+    }
+
     /// The decomposition, skipped for the identity (most layers' model transform).
     private static func components(of t: CATransform3D) -> TransformComponents? {
         CATransform3DIsIdentity(t) ? TransformComponents() : TransformComponents(decomposing: t)
     }
 
-    private func transform(in p: LayerProperties) -> CATransform3D? {
+    private func transform(in p: borrowing LayerProperties) -> CATransform3D? {
         switch property {
         case .transform: return p.transform
         case .sublayerTransform: return p.sublayerTransform
@@ -97,7 +120,7 @@ extension LayerKeyPath {
 
     /// A whole property as a vector (the components of ``AnimatableValue/vector``); zero for
     /// the properties that are not vectors.
-    static func wholeVector(_ property: Property, in p: LayerProperties) -> SIMD4<Double> {
+    @inline(__always) static func wholeVector(_ property: Property, in p: borrowing LayerProperties) -> SIMD4<Double> {
         func number(_ x: Double) -> SIMD4<Double> { SIMD4(x, 0, 0, 0) }
         switch property {
         case .bounds: return SIMD4(Double(p.bounds.origin.x), Double(p.bounds.origin.y), Double(p.bounds.size.width), Double(p.bounds.size.height))

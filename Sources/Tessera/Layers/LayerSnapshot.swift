@@ -1,31 +1,64 @@
 import Foundation
 
-/// A layer and its subtree as shown at one time: the presentation tree as values, which can
-/// cross threads (the renderer takes it). Immutable; a class, so that building and passing a
-/// tree of thousands of layers every frame copies references, not properties.
-public final class LayerSnapshot: Sendable {
-    /// The presented properties.
-    public let properties: LayerProperties
-    public let name: String?
-    /// The sublayers' snapshots, back to front.
-    public let sublayers: [LayerSnapshot]
-    /// The mask layer's snapshot.
-    public let mask: LayerSnapshot?
-    /// The layer's own time at the snapshot (nil when its timing is not active).
-    public let localTime: Double?
+/// A layer tree as shown at one time: every layer's presented properties, in arrays. Immutable,
+/// so it can cross threads (the renderer takes it). ``LayerSnapshot``s are views into it.
+public final class PresentationTree: Sendable {
+    let shape: TreeShape
+    /// Each layer's presented properties, numbered as in ``shape``.
+    let properties: [LayerProperties]
+    /// Each layer's own time; NaN where it is not active.
+    let localTimes: [Double]
 
-    init(properties: consuming LayerProperties, name: String?, sublayers: [LayerSnapshot], mask: LayerSnapshot?, localTime: Double?) {
+    init(shape: TreeShape, properties: [LayerProperties], localTimes: [Double]) {
+        self.shape = shape
         self.properties = properties
-        self.name = name
-        self.sublayers = sublayers
-        self.mask = mask
-        self.localTime = localTime
+        self.localTimes = localTimes
+    }
+
+    /// The number of layers, masks included.
+    public var count: Int { properties.count }
+
+    /// The snapshot of the layer the tree was evaluated from.
+    public var root: LayerSnapshot { LayerSnapshot(tree: self, index: 0) }
+}
+
+/// A layer and its subtree as shown at one time: the presentation tree as values, which can
+/// cross threads. A view of one layer of a ``PresentationTree``.
+public struct LayerSnapshot: Sendable {
+    /// The frame this layer belongs to.
+    public let tree: PresentationTree
+    let index: Int
+
+    /// The presented properties.
+    public var properties: LayerProperties { tree.properties[index] }
+
+    public var name: String? { tree.shape.names[index] }
+
+    /// The sublayers' snapshots, back to front.
+    public var sublayers: [LayerSnapshot] {
+        tree.shape.sublayers(of: index).map { LayerSnapshot(tree: tree, index: Int($0)) }
+    }
+
+    /// The mask layer's snapshot.
+    public var mask: LayerSnapshot? {
+        let mask = tree.shape.masks[index]
+        return mask < 0 ? nil : LayerSnapshot(tree: tree, index: Int(mask))
+    }
+
+    /// The layer's own time at the snapshot (nil when its timing is not active).
+    public var localTime: Double? {
+        let time = tree.localTimes[index]
+        return time.isNaN ? nil : time
     }
 
     /// The first snapshot in this subtree (depth first, this one included) named `name`.
     public func first(named name: String) -> LayerSnapshot? {
-        if self.name == name { return self }
-        for child in sublayers { if let found = child.first(named: name) { return found } }
+        let shape = tree.shape
+        var stack = [Int32(index)]
+        while let next = stack.popLast() {
+            if shape.names[Int(next)] == name { return LayerSnapshot(tree: tree, index: Int(next)) }
+            stack.append(contentsOf: shape.sublayers(of: Int(next)).reversed())
+        }
         return nil
     }
 }

@@ -1,0 +1,112 @@
+import Foundation
+
+#if !canImport(QuartzCore)
+/// A layer's subtree flattened into arrays, made once per change of the tree's shape (see
+/// ``TreeGeneration``) so that evaluating a frame is one loop over the layers: no recursion, no
+/// per-layer allocation, and one copy of each layer's properties.
+///
+/// The shape and the added animations (with their timing) are cached; property values and the
+/// layers' own timing are read from the layers at every frame.
+final class EvaluationPlan {
+    /// The ``TreeGeneration`` the plan was made in; it is stale once the counter moves.
+    let generation: UInt64
+    let shape: TreeShape
+    /// The layers, numbered as in ``shape``. Not retained: while the generation is current every
+    /// one of them is held by the tree of the layer that owns this plan (taking a layer out of
+    /// the tree, or replacing a mask, moves the generation), and the owner is alive while its
+    /// plan is used. Skipping 2,000 retains and releases is a tenth of a frame.
+    private let layers: [Unmanaged<CALayer>]
+    /// The animations of layer i, in the order they were added, are
+    /// `animations[animationStarts[i] ..< animationStarts[i + 1]]`.
+    private let animations: [PlannedAnimation]
+    private let animationStarts: [Int32]
+
+    init(root: CALayer) {
+        generation = TreeGeneration.current
+        var layers: [Unmanaged<CALayer>] = []
+        var parents: [Int32] = [], names: [String?] = [], masks: [Int32] = []
+        var seen = Set<ObjectIdentifier>()
+        // An explicit stack: trees may be deeper than the thread's stack allows recursion.
+        var stack: [(layer: CALayer, parent: Int32, isMaskOf: Int32?)] = [(root, -1, nil)]
+        while let (layer, parent, maskOf) = stack.popLast() {
+            // A mask set to one of its own layer's ancestors would make the walk endless.
+            guard seen.insert(ObjectIdentifier(layer)).inserted else { continue }
+            let index = Int32(layers.count)
+            layers.append(Unmanaged.passUnretained(layer))
+            parents.append(parent)
+            names.append(layer.name)
+            masks.append(-1)
+            if let maskOf { masks[Int(maskOf)] = index }
+            // Pushed in reverse: popped as the sublayers back to front, then the mask.
+            if let mask = layer.mask { stack.append((mask, index, index)) }
+            for child in (layer.sublayers ?? []).reversed() { stack.append((child, index, nil)) }
+        }
+        self.layers = layers
+        shape = TreeShape(parents: parents, names: names, masks: masks)
+        var animations: [PlannedAnimation] = [], animationStarts: [Int32] = [0]
+        for layer in layers {
+            animations.append(contentsOf: layer.takeUnretainedValue().attached.map(PlannedAnimation.init))
+            animationStarts.append(Int32(animations.count))
+        }
+        self.animations = animations
+        self.animationStarts = animationStarts
+    }
+
+    var isCurrent: Bool { generation == TreeGeneration.current }
+
+    var count: Int { layers.count }
+
+    func layer(at index: Int) -> CALayer { layers[index].takeUnretainedValue() }
+
+    /// Every layer's time at the root's parent time (nil: the root is not active); NaN where a
+    /// layer is not active (its animations do not apply, nor do its sublayers').
+    func localTimes(rootParentTime: Double?) -> [Double] {
+        let parents = shape.parents
+        return [Double](unsafeUninitializedCapacity: layers.count) { times, initialized in
+            for i in 0..<layers.count {
+                let parent = Int(parents[i])
+                let parentTime = parent < 0 ? rootParentTime ?? .nan : times[parent]
+                times[i] = parentTime.isNaN ? .nan : layers[i]._withUnsafeGuaranteedRef {
+                    $0.localTime(fromParent: parentTime) ?? .nan
+                }
+            }
+            initialized = layers.count
+        }
+    }
+
+    /// The presentation of the whole subtree at the root's parent time.
+    func evaluate(rootParentTime: Double?) -> PresentationTree {
+        let times = localTimes(rootParentTime: rootParentTime)
+        // Each layer's properties copied once, straight into place, and animated there.
+        let shown = [LayerProperties](unsafeUninitializedCapacity: layers.count) { buffer, initialized in
+            animations.withUnsafeBufferPointer { animations in
+                for i in 0..<layers.count {
+                    let slot = buffer.baseAddress! + i
+                    // Copied from where the layer stores them: reading the property first would
+                    // copy the kilobyte twice.
+                    layers[i]._withUnsafeGuaranteedRef { layer in
+                        withUnsafeMutablePointer(to: &layer.properties) { slot.initialize(from: $0, count: 1) }
+                    }
+                    let time = times[i]
+                    guard !time.isNaN else { continue }
+                    for k in Int(animationStarts[i])..<Int(animationStarts[i + 1]) {
+                        animations[k].apply(at: time, to: &slot.pointee)
+                    }
+                }
+            }
+            initialized = layers.count
+        }
+        return PresentationTree(shape: shape, properties: shown, localTimes: times)
+    }
+}
+
+extension CALayer {
+    /// This layer's plan, made anew when the tree's shape has changed since the last one.
+    var evaluationPlan: EvaluationPlan {
+        if let plan = cachedPlan, plan.isCurrent { return plan }
+        let plan = EvaluationPlan(root: self)
+        cachedPlan = plan
+        return plan
+    }
+}
+#endif

@@ -1,0 +1,166 @@
+import Foundation
+import Testing
+@testable import Tessera
+
+/// The evaluation plan caches a tree's shape and animations: every change made after a frame
+/// must show in the next one, and the clock, quiet while nothing has events ahead, must wake
+/// for what is added later.
+@Suite struct EvaluationPlanTests {
+    final class Listener: NSObject, CAAnimationDelegate {
+        var events: [String] = []
+        func animationDidStart(_ anim: CAAnimation) { events.append("start") }
+        func animationDidStop(_ anim: CAAnimation, finished flag: Bool) { events.append("stop \(flag)") }
+    }
+
+    static func fade(to value: Double, duration: Double = 1) -> CABasicAnimation {
+        let animation = CABasicAnimation(keyPath: "opacity")
+        animation.fromValue = 1.0
+        animation.toValue = value
+        animation.duration = duration
+        return animation
+    }
+
+    @Test func changesAfterAFrameShowInTheNext() {
+        let root = CALayer()
+        let a = CALayer()
+        a.name = "a"
+        root.addSublayer(a)
+        #expect(root.presentation(at: 0).sublayers.map(\.name) == ["a"])
+
+        let b = CALayer()
+        b.name = "b"
+        root.insertSublayer(b, at: 0)
+        #expect(root.presentation(at: 0).sublayers.map(\.name) == ["b", "a"])
+
+        a.name = "renamed"
+        b.removeFromSuperlayer()
+        #expect(root.presentation(at: 0).sublayers.map(\.name) == ["renamed"])
+
+        let mask = CALayer()
+        mask.name = "mask"
+        a.mask = mask
+        #expect(root.presentation(at: 0).sublayers[0].mask?.name == "mask")
+        a.mask = nil
+        #expect(root.presentation(at: 0).sublayers[0].mask == nil)
+
+        // Model values are read live, not cached.
+        a.opacity = 0.5
+        #expect(root.presentation(at: 0).sublayers[0].properties.opacity == 0.5)
+
+        a.add(Self.fade(to: 0), forKey: "fade")
+        a.beginTime = 0
+        let animated = root.presentation(at: a.convertTime(0, to: nil) + 0.5)
+        #expect(abs(animated.sublayers[0].properties.opacity - 0.5) < 1e-6)
+        a.removeAnimation(forKey: "fade")
+        #expect(root.presentation(at: 100).sublayers[0].properties.opacity == 0.5)
+    }
+
+    /// Layers taken out of a tree are not retained by its plan; evaluating again after they are
+    /// gone reads only the layers still there.
+    @Test func removedLayersMayBeFreed() {
+        let root = CALayer()
+        weak var gone: CALayer?
+        do {
+            let child = CALayer()
+            child.addSublayer(CALayer())
+            root.addSublayer(child)
+            gone = child
+            #expect(root.presentation(at: 0).tree.count == 3)
+            child.removeFromSuperlayer()
+        }
+        #expect(gone == nil)
+        #expect(root.presentation(at: 0).tree.count == 1)
+    }
+
+    @Test func aMaskThatIsAnAncestorDoesNotLoop() {
+        let root = CALayer()
+        let child = CALayer()
+        root.addSublayer(child)
+        child.mask = root
+        let shown = root.presentation(at: 0)
+        #expect(shown.tree.count == 2 && shown.sublayers.count == 1)
+    }
+
+    /// The plan walks the tree without recursion.
+    @Test func deepTrees() {
+        // Built from the bottom up: adding to a layer with no ancestors is checked at once.
+        var root = CALayer()
+        root.name = "deepest"
+        for _ in 0..<20_000 {
+            let parent = CALayer()
+            parent.addSublayer(root)
+            root = parent
+        }
+        let shown = root.presentation(at: 0)
+        #expect(shown.tree.count == 20_001)
+        #expect(shown.first(named: "deepest") != nil)
+    }
+
+    /// Retiming an added animation (what AnimationToken's pause does) shows in the next frame.
+    @Test func retimedAnimationsShow() {
+        let layer = CALayer()
+        let (root, clock) = tree(with: layer)
+        defer { withExtendedLifetime(root) {} }
+        layer.add(Self.fade(to: 0, duration: 2), forKey: "fade")
+        clock.advance(to: 1)
+        #expect(abs(presented(layer, in: root, at: 1).opacity - 0.5) < 1e-6)
+        layer.retimeAnimation(forKey: "fade", beginTime: 0, speed: 0, timeOffset: 0.5)
+        #expect(abs(presented(layer, in: root, at: 1).opacity - 0.75) < 1e-6)
+    }
+
+    /// Once every animation has started and none has an end ahead, a clock step has nothing to
+    /// do; an animation added then still hears its start and its stop.
+    @Test func aQuietClockWakesForNewAnimations() {
+        let layer = CALayer()
+        let (root, clock) = tree(with: layer)
+        defer { withExtendedLifetime(root) {} }
+        let forever = Self.fade(to: 0)
+        forever.repeatCount = .infinity
+        let foreverListener = Listener()
+        forever.delegate = foreverListener
+        layer.add(forever, forKey: "forever")
+        for step in 1...10 { clock.advance(to: Double(step) * 0.1) }
+        #expect(foreverListener.events == ["start"])
+
+        let listener = Listener()
+        let once = Self.fade(to: 0, duration: 0.5)
+        once.delegate = listener
+        layer.add(once, forKey: "once")
+        clock.advance(to: 1.2)
+        #expect(listener.events == ["start"])
+        clock.advance(to: 1.6)
+        #expect(listener.events == ["start", "stop true"])
+        #expect(layer.animationKeys() == ["forever"])
+        #expect(foreverListener.events == ["start"])
+    }
+
+    /// Animations of layers added to a tree after the clock went quiet are seen too.
+    @Test func aQuietClockSeesNewLayers() {
+        let root = CALayer()
+        let clock = AnimationClock(time: 0)
+        clock.attach(root)
+        clock.advance(to: 1)
+        let layer = CALayer()
+        root.addSublayer(layer)
+        let listener = Listener()
+        let fade = Self.fade(to: 0, duration: 0.5)
+        fade.delegate = listener
+        layer.add(fade, forKey: "fade")
+        clock.advance(to: 1.1)
+        clock.advance(to: 2)
+        #expect(listener.events == ["start", "stop true"])
+    }
+
+    /// Setting one field on the identity takes a shortcut; it must give the general result.
+    @Test(arguments: [TransformComponents.Field.rotationX, .rotationY, .rotationZ, .scaleX, .scaleY, .scaleZ, .scale,
+                      .translationX, .translationY, .translationZ])
+    func identityWithOneFieldMatchesTheGeneralComposition(field: TransformComponents.Field) {
+        for value in [0, 0.75, -2.5, 3 * Double.pi] {
+            var components = TransformComponents()
+            components.setValue(value, for: field)
+            let general = components.transform
+            let shortcut = TransformComponents.identity(setting: field, to: value)
+            #expect(CATransform3DEqualToTransform(general, shortcut), "\(field) = \(value)")
+        }
+    }
+}
