@@ -26,13 +26,14 @@ struct PlannedAnimation {
 
     /// Applies the animation at its layer's time `t`, as ``AnimationProgram/apply(at:removedOnCompletion:to:)``.
     func apply(at t: Double, to properties: inout LayerProperties) {
-        guard let vector else {
+        guard vector != nil else {
             program.apply(at: t, removedOnCompletion: removedOnCompletion, to: &properties)
             return
         }
         guard let (fraction, _, iteration) = timing.progress(at: t, curve: curve, removedOnCompletion: removedOnCompletion)
         else { return }
-        vector.apply(progress: fraction, iteration: iteration, to: &properties)
+        // Optional chaining works on the value where it lies; `if let` would copy its 160 bytes.
+        vector?.apply(progress: fraction, iteration: iteration, to: &properties)
     }
 }
 #endif
