@@ -39,12 +39,15 @@ let package = Package(
             ],
             path: "Benchmarks/bench"
         ),
+        // Golden-image comparison shared by the test targets.
+        .target(name: "GoldenSupport", dependencies: ["TesseraRaster"], path: "Tests/GoldenSupport"),
         .testTarget(
             name: "TesseraRasterTests",
-            dependencies: ["TesseraRaster", "BenchScenes"],
+            dependencies: ["TesseraRaster", "BenchScenes", "GoldenSupport"],
             resources: [.copy("Golden")]
         ),
-        .testTarget(name: "TesseraTests", dependencies: ["Tessera", "LayerScenes", "BenchScenes"], resources: [.copy("Fixtures")]),
+        .testTarget(name: "TesseraTests", dependencies: ["Tessera", "LayerScenes", "BenchScenes", "GoldenSupport"],
+                    resources: [.copy("Fixtures"), .copy("Golden")]),
     ],
     swiftLanguageModes: [.v6]
 )

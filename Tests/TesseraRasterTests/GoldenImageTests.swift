@@ -1,6 +1,7 @@
 /// Golden-image tests of the rasterizer (compared exactly with PNGs in `Golden/`, see
 /// `GoldenImage`), and tests of the golden-image helper's own comparison.
 import Testing
+import GoldenSupport
 import TesseraRaster
 
 @Suite struct GoldenImageTests {
@@ -56,20 +57,20 @@ import TesseraRaster
     @Test func differenceCountsPixelsAndMaxChannel() throws {
         let gray = PremultipliedRGBA8(r: 100, g: 100, b: 100, a: 255)
         let a = try Self.solid(gray), b = try Self.solid(gray)
-        #expect(GoldenImage.difference(a, b) == .init(pixelCount: 0, maxChannelDifference: 0))
+        #expect(GoldenImageStore.difference(a, b) == .init(pixelCount: 0, maxChannelDifference: 0))
         b[1, 2] = PremultipliedRGBA8(r: 100, g: 103, b: 100, a: 255)
         b[3, 0] = PremultipliedRGBA8(r: 100, g: 100, b: 100, a: 254)
-        #expect(GoldenImage.difference(a, b) == .init(pixelCount: 2, maxChannelDifference: 3))
-        #expect(GoldenImage.difference(a, b, tolerance: 1) == .init(pixelCount: 1, maxChannelDifference: 3))
-        #expect(GoldenImage.difference(a, b, tolerance: 3) == .init(pixelCount: 0, maxChannelDifference: 3))
-        #expect(GoldenImage.difference(a, try Self.solid(gray, width: 3)) == nil, "sizes differ")
+        #expect(GoldenImageStore.difference(a, b) == .init(pixelCount: 2, maxChannelDifference: 3))
+        #expect(GoldenImageStore.difference(a, b, tolerance: 1) == .init(pixelCount: 1, maxChannelDifference: 3))
+        #expect(GoldenImageStore.difference(a, b, tolerance: 3) == .init(pixelCount: 0, maxChannelDifference: 3))
+        #expect(GoldenImageStore.difference(a, try Self.solid(gray, width: 3)) == nil, "sizes differ")
     }
 
     @Test func diffImageMarksDifferingPixels() throws {
         let white = PremultipliedRGBA8(r: 255, g: 255, b: 255, a: 255)
         let a = try Self.solid(white), b = try Self.solid(white)
         b[2, 1] = .transparent
-        let diff = try GoldenImage.diffImage(a, b)
+        let diff = try GoldenImageStore.diffImage(a, b)
         #expect(diff[2, 1] == PremultipliedRGBA8(r: 255, g: 0, b: 0, a: 255))
         let same = diff[0, 0]
         #expect(same.a == 255 && same.r == same.g && same.g == same.b && same.r < 128)

@@ -1,0 +1,56 @@
+import Foundation
+import TesseraRaster
+
+#if !canImport(QuartzCore)
+/// Renders a layer tree at a time into pixels: the presentation tree is evaluated, turned into
+/// drawing calls, and rasterized in horizontal bands on ``threadCount`` threads. The bytes are
+/// the same whatever the thread count. A renderer keeps its buffers from frame to frame; use one
+/// per thread.
+///
+/// ```swift
+/// let renderer = LayerRenderer()
+/// renderer.scale = 2
+/// let pixmap = try Pixmap(width: 800, height: 600)
+/// renderer.render(root, at: 0.5, into: pixmap)
+/// try pixmap.writePNG(to: "frame.png")
+/// ```
+///
+/// The layer is drawn in its own coordinates, as `CALayer.render(in:)` does: the top-left of its
+/// bounds at the pixmap's top-left, y down, one point = ``scale`` pixels; its own position and
+/// transform are not applied.
+public final class LayerRenderer {
+    private let canvas: Canvas
+
+    /// Pixels per point (1 by default). A non-finite or non-positive scale draws nothing.
+    public var scale: Double = 1
+    /// The color the pixmap is cleared to first; nil leaves its pixels and draws over them.
+    public var background: Color? = .clear
+
+    /// Threads used to rasterize (values below 1 count as 1).
+    public var threadCount: Int {
+        get { canvas.threadCount }
+        set { canvas.threadCount = newValue }
+    }
+
+    public init(threadCount: Int = Canvas.processorCount) {
+        canvas = Canvas(threadCount: threadCount)
+    }
+
+    /// Renders `layer`'s tree at root time `t` (see ``CALayer/presentation(at:)``).
+    public func render(_ layer: CALayer, at t: CFTimeInterval, into pixmap: Pixmap) {
+        render(layer.presentation(at: t), into: pixmap)
+    }
+
+    /// Renders a presented layer and its subtree.
+    public func render(_ snapshot: LayerSnapshot, into pixmap: Pixmap) {
+        if let background { canvas.clear(background) }
+        if scale.isFinite && scale > 0 {
+            let origin = snapshot.properties.bounds.origin
+            let base = CATransform3DConcat(CATransform3DMakeTranslation(-origin.x, -origin.y, 0),
+                                           CATransform3DMakeScale(CGFloat(scale), CGFloat(scale), 1))
+            LayerTreeDrawing(tree: snapshot.tree, canvas: canvas).draw(root: snapshot.index, base: base)
+        }
+        canvas.render(into: pixmap)
+    }
+}
+#endif
