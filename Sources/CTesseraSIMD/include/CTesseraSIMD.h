@@ -36,6 +36,10 @@ void tsr_blend_span(uint32_t *pixels, size_t count, uint32_t color, uint32_t cov
 void tsr_fill_rect_row(uint32_t *pixels, int32_t width, float left, float right, float rowCoverage,
                        uint32_t color);
 
+/// Composites a row of a group's pixels `src` over `dst`, source-over, scaled per pixel by
+/// `opacity` (0–255) and, when `mask` is not NULL, by the mask pixel's alpha.
+void tsr_composite_row(uint32_t *dst, const uint32_t *src, const uint32_t *mask, size_t count, uint32_t opacity);
+
 /// Which pixel kernels run: 2 = AVX2, 1 = SSE2 (or its SIMDe emulation).
 int tsr_kernel_level(void);
 

@@ -6,10 +6,14 @@ import TesseraRaster
 /// layer its background (rounded by its corner radius), its shape's fill then stroke, its
 /// sublayers (by `zPosition`, then in order), then its border.
 ///
-/// Not yet drawn (issue 5 continues): shadows, `masksToBounds` and `mask` clipping, group
-/// opacity (a layer's opacity multiplies each of its descendants' colors instead, which differs
-/// where they overlap), replicator instances beyond the first, and layers under a perspective
-/// transform (skipped with their subtree).
+/// Groups (canvas layers composited as one image) where Core Animation composites a subtree as
+/// one: a layer with `opacity` < 1 that has sublayers or draws more than one thing (group
+/// opacity: overlaps inside do not show through), `masksToBounds` (masked by its rounded bounds,
+/// anti-aliased) and `mask` (masked by the mask layer's alpha). Nested groups carry the opacity
+/// on the outermost one.
+///
+/// Not yet drawn (issue 5 continues): shadows, replicator instances beyond the first, and
+/// layers under a perspective transform (skipped with their subtree).
 struct LayerTreeDrawing {
     let tree: PresentationTree
     let canvas: Canvas
@@ -17,6 +21,11 @@ struct LayerTreeDrawing {
     private enum Step {
         case layer(index: Int, transform: CATransform3D, opacity: Double)
         case border(index: Int, transform: Transform, opacity: Double)
+        /// The mask of the group clipping layer `index` to its rounded bounds, then its end.
+        case clip(index: Int, transform: Transform, opacity: Double)
+        /// The mask of the group masking layer `index` by its mask layer, then its end.
+        case mask(index: Int, transform: CATransform3D, opacity: Double)
+        case endGroup(opacity: Double)
     }
 
     /// Draws layer `root` and its subtree, its coordinates mapped to the canvas by `base`.
@@ -29,14 +38,30 @@ struct LayerTreeDrawing {
                 let p = tree.properties[index]
                 let opacity = inherited * Double(p.opacity)
                 guard !p.isHidden, opacity > 0, let transform = matrix.planeAffine else { continue }
-                drawContents(of: p, transform: transform, opacity: opacity)
-                if p.borderWidth > 0, p.borderColor != nil {
-                    steps.append(.border(index: index, transform: transform, opacity: opacity))
+                let sublayers = sortedSublayers(of: index)
+                let hasMask = tree.shape.masks[index] >= 0
+                let groupOpacity = opacity < 1 && (!sublayers.isEmpty || Self.drawCount(p) > 1)
+                // Outermost first; the outermost one ends last, with the opacity.
+                var groups: [Step] = []
+                if p.masksToBounds { groups.append(.clip(index: index, transform: transform, opacity: 1)) }
+                if hasMask { groups.append(.mask(index: index, transform: matrix, opacity: 1)) }
+                if groups.isEmpty && groupOpacity { groups.append(.endGroup(opacity: 1)) }
+                let contentOpacity = groups.isEmpty ? opacity : 1
+                if !groups.isEmpty {
+                    groups[0] = Self.withOpacity(groups[0], opacity)
+                    for _ in groups { canvas.beginGroup() }
                 }
-                // Pushed in reverse so that they pop back to front.
-                for child in sortedSublayers(of: index).reversed() {
+                drawContents(of: p, transform: transform, opacity: contentOpacity)
+                // Pushed in reverse: they run as sublayers, border, then the groups' ends from
+                // the innermost out.
+                steps.append(contentsOf: groups)
+                if p.borderWidth > 0, p.borderColor != nil {
+                    steps.append(.border(index: index, transform: transform, opacity: contentOpacity))
+                }
+                for child in sublayers.reversed() {
                     let toParent = LayerGeometry.toSuperlayer(tree.properties[child], superlayer: p)
-                    steps.append(.layer(index: child, transform: CATransform3DConcat(toParent, matrix), opacity: opacity))
+                    steps.append(.layer(index: child, transform: CATransform3DConcat(toParent, matrix),
+                                        opacity: contentOpacity))
                 }
             case .border(let index, let transform, let opacity):
                 let p = tree.properties[index]
@@ -44,8 +69,44 @@ struct LayerTreeDrawing {
                 let ring = LayerBackgroundShapes.border(p.bounds, width: p.borderWidth, radius: p.cornerRadius,
                                                         corners: p.maskedCorners)
                 canvas.fill(ring, paint: Self.paint(color, opacity), rule: .evenOdd, transform: transform)
+            case .clip(let index, let transform, let opacity):
+                let p = tree.properties[index]
+                canvas.beginMask()
+                canvas.fill(LayerBackgroundShapes.roundedRect(p.bounds, radius: p.cornerRadius, corners: p.maskedCorners),
+                            paint: .solid(.white), transform: transform)
+                canvas.endGroup(opacity: opacity)
+            case .mask(let index, let matrix, let opacity):
+                // The mask layer's geometry is relative to the layer it masks, as a sublayer's.
+                let maskIndex = Int(tree.shape.masks[index])
+                let toLayer = LayerGeometry.toSuperlayer(tree.properties[maskIndex], superlayer: tree.properties[index])
+                canvas.beginMask()
+                steps.append(.endGroup(opacity: opacity))
+                steps.append(.layer(index: maskIndex, transform: CATransform3DConcat(toLayer, matrix), opacity: 1))
+            case .endGroup(let opacity):
+                canvas.endGroup(opacity: opacity)
             }
         }
+    }
+
+    /// The group step with the opacity it ends with (the outermost group carries the layer's).
+    private static func withOpacity(_ step: Step, _ opacity: Double) -> Step {
+        switch step {
+        case .clip(let index, let transform, _): return .clip(index: index, transform: transform, opacity: opacity)
+        case .mask(let index, let matrix, _): return .mask(index: index, transform: matrix, opacity: opacity)
+        case .endGroup: return .endGroup(opacity: opacity)
+        case .layer, .border: return step
+        }
+    }
+
+    /// How many things a layer draws itself (background, fill, stroke, border).
+    private static func drawCount(_ p: LayerProperties) -> Int {
+        var count = p.backgroundColor == nil ? 0 : 1
+        if p.borderWidth > 0 && p.borderColor != nil { count += 1 }
+        if p.kind == .shape && p.path != nil {
+            if p.fillColor != nil { count += 1 }
+            if p.strokeColor != nil && p.lineWidth > 0 { count += 1 }
+        }
+        return count
     }
 
     /// Sublayers back to front: by zPosition, ties in their order (a stable sort).

@@ -37,6 +37,7 @@ final class BandRenderer {
             let range = min(c * chunk, commands.count)..<min((c + 1) * chunk, commands.count)
             Self.prepare(commands[range], chunk: c, memory: memory, tolerance: tolerance)
         }
+        extendGroups(commandCount: commands.count)
         // 2. Bin.
         let bands = (pixmap.height + Self.bandHeight - 1) / Self.bandHeight
         bin(commandCount: commands.count, bands: bands)
@@ -109,6 +110,13 @@ final class BandRenderer {
                     out.top = Int32(builder.minY.rounded(.down))
                     out.bottom = Int32(builder.maxY.rounded(.up))
                 }
+            case .beginGroup:
+                out.kind = .beginGroup   // rows: set by extendGroups from what the group draws
+            case .beginMask:
+                out.kind = .beginMask
+            case .endGroup(let opacity):
+                out.kind = .endGroup
+                out.color = UInt32(opacity)
             case .stroke(let stroke):
                 guard stroke.color.a != 0,
                       let outlineTransform = strokeGeometry.outline(of: stroke, tolerance: tolerance) else { break }
@@ -125,6 +133,39 @@ final class BandRenderer {
                 out.bottom = Int32(builder.maxY.rounded(.up))
             }
             memory.prepared[i] = out
+        }
+    }
+
+    /// Gives each group's begin, mask and end commands the rows of everything drawn inside it,
+    /// so that they are binned to every band the group touches and to no other; a group that
+    /// draws nothing becomes nothing.
+    private func extendGroups(commandCount: Int) {
+        let commands = prepared.pointer
+        var open: [(begin: Int, mask: Int?, top: Int32, bottom: Int32)] = []
+        for i in 0..<commandCount {
+            switch commands[i].kind {
+            case .nothing:
+                break
+            case .clear, .rect, .lines:
+                guard !open.isEmpty else { break }
+                open[open.count - 1].top = min(open[open.count - 1].top, commands[i].top)
+                open[open.count - 1].bottom = max(open[open.count - 1].bottom, commands[i].bottom)
+            case .beginGroup:
+                open.append((i, nil, .max, .min))
+            case .beginMask:
+                if !open.isEmpty { open[open.count - 1].mask = i }
+            case .endGroup:
+                guard let group = open.popLast() else { break }
+                let drawn = group.top < group.bottom
+                for k in [group.begin, group.mask, i].compactMap({ $0 }) {
+                    commands[k].top = group.top
+                    commands[k].bottom = group.bottom
+                    if !drawn { commands[k].kind = .nothing }
+                }
+                guard drawn, !open.isEmpty else { break }
+                open[open.count - 1].top = min(open[open.count - 1].top, group.top)
+                open[open.count - 1].bottom = max(open[open.count - 1].bottom, group.bottom)
+            }
         }
     }
 
@@ -157,18 +198,35 @@ final class BandRenderer {
         let top = band * bandHeight
         let bottom = min(top + bandHeight, memory.height)
         let width = memory.width
+        // Where drawing goes: the pixmap (-1) or one of the worker's group layers, which hold
+        // this band's rows only.
+        var target = -1
+        func row(_ layer: Int, _ y: Int) -> UnsafeMutablePointer<UInt32> {
+            layer < 0 ? memory.row(y) : scratch.layer(layer) + (y - top) * width
+        }
         for k in Int(memory.bandStarts[band])..<Int(memory.bandStarts[band + 1]) {
             let command = memory.prepared[Int(memory.bandCommands[k])]
             switch command.kind {
             case .nothing:
                 break
+            case .beginGroup, .beginMask:
+                let layer = scratch.pushLayer(isMask: command.kind == .beginMask, below: target)
+                (scratch.layer(layer)).update(repeating: 0, count: width * (bottom - top))
+                target = layer
+            case .endGroup:
+                let group = scratch.popGroup()
+                for y in top..<bottom {
+                    tsr_composite_row(row(group.below, y), row(group.content, y),
+                                      group.mask.map { UnsafePointer(row($0, y)) }, width, command.color)
+                }
+                target = group.below
             case .clear:
-                for y in top..<bottom { memory.row(y).update(repeating: command.color, count: width) }
+                for y in top..<bottom { row(target, y).update(repeating: command.color, count: width) }
             case .rect:
                 let r = command.rect
                 for y in max(top, Int(command.top))..<min(bottom, Int(command.bottom)) {
                     let rowCoverage = min(Float(y + 1), r.w) - max(Float(y), r.y)
-                    tsr_fill_rect_row(memory.row(y), Int32(width), r.x, r.z, rowCoverage, command.color)
+                    tsr_fill_rect_row(row(target, y), Int32(width), r.x, r.z, rowCoverage, command.color)
                 }
             case .lines:
                 let lines = memory.arenas[command.arena].floats + command.firstLine * 4
@@ -179,7 +237,7 @@ final class BandRenderer {
                     let last = scratch.rowMax[r]
                     guard last >= 0 else { continue }
                     tsr_fill_accumulated_span(scratch.cells + r * scratch.stride, scratch.rowMin[r], last,
-                                              Int32(width), command.evenOdd ? 1 : 0, command.color, memory.row(y))
+                                              Int32(width), command.evenOdd ? 1 : 0, command.color, row(target, y))
                     scratch.rowMin[r] = .max
                     scratch.rowMax[r] = -1
                 }

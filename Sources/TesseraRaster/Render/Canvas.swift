@@ -65,6 +65,27 @@ public final class Canvas {
                                trimStart: trimStart, trimEnd: trimEnd, transform: transform)
     }
 
+    /// Records: start a group. What is drawn until the matching ``endGroup(opacity:)`` goes
+    /// into a transparent layer of its own, which is then composited onto what is below as one
+    /// image: with group opacity, overlapping shapes inside do not show through each other.
+    /// Groups nest; groups left open are ended at full opacity when rendering.
+    public func beginGroup() {
+        recording.appendBeginGroup()
+    }
+
+    /// Records: what is drawn from here until the group ends is the group's mask, not its
+    /// content: the group is composited through the mask's alpha (a clip is a mask filled
+    /// opaque). Ignored outside a group, or a second time in one group.
+    public func beginMask() {
+        recording.appendBeginMask()
+    }
+
+    /// Records: end the innermost group, compositing it scaled by `opacity` (clamped to [0, 1],
+    /// NaN as 0) and by its mask's alpha when it has a mask. Ignored when no group is open.
+    public func endGroup(opacity: Double = 1) {
+        recording.appendEndGroup(opacity: opacity)
+    }
+
     /// The number of drawing calls recorded since the last render.
     public var recordedCount: Int { recording.count }
 
@@ -73,6 +94,7 @@ public final class Canvas {
 
     /// Draws every recorded call into `pixmap` in order, then empties the recording.
     public func render(into pixmap: Pixmap) {
+        recording.closeOpenGroups()
         renderer.render(recording, into: pixmap, threadCount: max(1, threadCount),
                         tolerance: min(max(tolerance.isNaN ? 0.25 : tolerance, 0.01), 16))
         recording.reset()

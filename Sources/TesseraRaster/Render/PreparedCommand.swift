@@ -9,6 +9,8 @@ struct PreparedCommand {
         case lines
         /// Fill the axis-aligned rectangle `rect` (minX, minY, maxX, maxY), already clipped.
         case rect
+        /// Start a group layer, start its mask, composite it with opacity `color` (0–255).
+        case beginGroup, beginMask, endGroup
     }
 
     var kind: Kind = .nothing

@@ -4,6 +4,13 @@ final class Recording {
         case clear(PremultipliedRGBA8)
         case fill(FillCommand)
         case stroke(StrokeCommand)
+        /// Starts a group: what follows is drawn into a transparent layer of its own.
+        case beginGroup
+        /// What follows, until the group ends, is the group's mask.
+        case beginMask
+        /// Composites the group's layer onto what is below, scaled by `opacity` (0–255) and
+        /// the mask's alpha.
+        case endGroup(opacity: UInt8)
     }
 
     struct StrokeCommand: Sendable {
@@ -24,6 +31,8 @@ final class Recording {
     }
 
     private(set) var commands: [Command] = []
+    /// For each open group, whether its mask has begun.
+    private var openGroups: [Bool] = []
 
     var count: Int { commands.count }
 
@@ -43,7 +52,32 @@ final class Recording {
                                               trimStart: trimStart, trimEnd: trimEnd, transform: transform)))
     }
 
+    func appendBeginGroup() {
+        openGroups.append(false)
+        commands.append(.beginGroup)
+    }
+
+    /// Ignored outside a group and in a group whose mask has begun.
+    func appendBeginMask() {
+        guard let masked = openGroups.last, !masked else { return }
+        openGroups[openGroups.count - 1] = true
+        commands.append(.beginMask)
+    }
+
+    /// Ignored when no group is open. A NaN opacity counts as 0.
+    func appendEndGroup(opacity: Double) {
+        guard openGroups.popLast() != nil else { return }
+        let clamped = opacity.isNaN ? 0 : min(max(opacity, 0), 1)
+        commands.append(.endGroup(opacity: UInt8((clamped * 255).rounded())))
+    }
+
+    /// Ends the groups left open (at full opacity), so that every group is closed before drawing.
+    func closeOpenGroups() {
+        while !openGroups.isEmpty { appendEndGroup(opacity: 1) }
+    }
+
     func reset() {
         commands.removeAll(keepingCapacity: true)
+        openGroups.removeAll(keepingCapacity: true)
     }
 }

@@ -14,6 +14,7 @@ final class WorkerScratch {
     init(width: Int, rows: Int) {
         stride = Self.stride(forWidth: width)
         self.rows = rows
+        layerCapacity = width * rows
         cells = .allocate(capacity: stride * rows)
         cells.initialize(repeating: 0, count: stride * rows)
         rowMin = .allocate(capacity: rows)
@@ -28,7 +29,35 @@ final class WorkerScratch {
     /// one row would wipe the start of the next.
     static func stride(forWidth width: Int) -> Int { (width + 16) & ~7 }
 
+    /// Group layers: band-sized pixel buffers (premultiplied RGBA8 words, `width` per row),
+    /// allocated as deep as groups nest and kept.
+    private var layers: [UnsafeMutablePointer<UInt32>] = []
+    private let layerCapacity: Int
+    /// The open groups of the band being drawn: their content and mask layers, and where they
+    /// composite to (-1: the pixmap).
+    private var groups: [(content: Int, mask: Int?, below: Int)] = []
+    private var layersInUse = 0
+
+    func layer(_ index: Int) -> UnsafeMutablePointer<UInt32> { layers[index] }
+
+    /// Takes the next free layer for a new group's content, or for the innermost group's mask.
+    func pushLayer(isMask: Bool, below: Int) -> Int {
+        if layersInUse == layers.count { layers.append(.allocate(capacity: layerCapacity)) }
+        let index = layersInUse
+        layersInUse += 1
+        if isMask, !groups.isEmpty { groups[groups.count - 1].mask = index } else { groups.append((index, nil, below)) }
+        return index
+    }
+
+    /// Ends the innermost group, freeing its layers.
+    func popGroup() -> (content: Int, mask: Int?, below: Int) {
+        let group = groups.removeLast()
+        layersInUse -= group.mask == nil ? 1 : 2
+        return group
+    }
+
     deinit {
+        for layer in layers { layer.deallocate() }
         cells.deallocate()
         rowMin.deallocate()
         rowMax.deallocate()
