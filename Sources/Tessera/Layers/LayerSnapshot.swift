@@ -8,11 +8,15 @@ public final class PresentationTree: Sendable {
     let properties: [LayerProperties]
     /// Each layer's own time; NaN where it is not active.
     let localTimes: [Double]
+    /// For each replicator layer whose instances run at different times (`instanceDelay` ≠ 0):
+    /// the sublayers of instance k at `[k - 1]` (instance 0's are this tree's own).
+    let replicaSublayers: [Int: [[LayerSnapshot]]]
 
-    init(shape: TreeShape, properties: [LayerProperties], localTimes: [Double]) {
+    init(shape: TreeShape, properties: [LayerProperties], localTimes: [Double], replicaSublayers: [Int: [[LayerSnapshot]]]) {
         self.shape = shape
         self.properties = properties
         self.localTimes = localTimes
+        self.replicaSublayers = replicaSublayers
     }
 
     /// The number of layers, masks included.

@@ -48,7 +48,7 @@ public final class LayerRenderer {
             let origin = snapshot.properties.bounds.origin
             let base = CATransform3DConcat(CATransform3DMakeTranslation(-origin.x, -origin.y, 0),
                                            CATransform3DMakeScale(CGFloat(scale), CGFloat(scale), 1))
-            LayerTreeDrawing(tree: snapshot.tree, canvas: canvas).draw(root: snapshot.index, base: base)
+            LayerTreeDrawing(canvas: canvas).draw(snapshot, base: base)
         }
         canvas.render(into: pixmap)
     }

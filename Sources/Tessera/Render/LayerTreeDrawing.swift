@@ -12,76 +12,81 @@ import TesseraRaster
 /// anti-aliased) and `mask` (masked by the mask layer's alpha). Nested groups carry the opacity
 /// on the outermost one.
 ///
-/// Not yet drawn (issue 5 continues): shadows, replicator instances beyond the first, and
-/// layers under a perspective transform (skipped with their subtree).
+/// Replicators draw their instances (see ``sublayerInstances(of:_:)``).
+///
+/// Not yet drawn (issue 5 continues): shadows, and layers under a perspective transform
+/// (skipped with their subtree).
 struct LayerTreeDrawing {
-    let tree: PresentationTree
     let canvas: Canvas
 
+    /// Multipliers of a color's red, green, blue and alpha: the opacities above a layer and the
+    /// colors of the replicator instances it belongs to.
+    typealias Tint = SIMD4<Double>
+
     private enum Step {
-        case layer(index: Int, transform: CATransform3D, opacity: Double)
-        case border(index: Int, transform: Transform, opacity: Double)
-        /// The mask of the group clipping layer `index` to its rounded bounds, then its end.
-        case clip(index: Int, transform: Transform, opacity: Double)
-        /// The mask of the group masking layer `index` by its mask layer, then its end.
-        case mask(index: Int, transform: CATransform3D, opacity: Double)
+        case layer(LayerSnapshot, transform: CATransform3D, tint: Tint)
+        case border(LayerSnapshot, transform: Transform, tint: Tint)
+        /// The mask of the group clipping a layer to its rounded bounds, then its end.
+        case clip(LayerSnapshot, transform: Transform, opacity: Double)
+        /// The mask of the group masking a layer by its mask layer, then its end.
+        case mask(LayerSnapshot, transform: CATransform3D, opacity: Double)
         case endGroup(opacity: Double)
     }
 
-    /// Draws layer `root` and its subtree, its coordinates mapped to the canvas by `base`.
+    /// Draws `root` and its subtree, its coordinates mapped to the canvas by `base`.
     /// Iterative: trees may be deeper than the stack allows recursion.
-    func draw(root: Int, base: CATransform3D) {
-        var steps: [Step] = [.layer(index: root, transform: base, opacity: 1)]
+    func draw(_ root: LayerSnapshot, base: CATransform3D) {
+        var steps: [Step] = [.layer(root, transform: base, tint: Tint(1, 1, 1, 1))]
         while let step = steps.popLast() {
             switch step {
-            case .layer(let index, let matrix, let inherited):
-                let p = tree.properties[index]
-                let opacity = inherited * Double(p.opacity)
-                guard !p.isHidden, opacity > 0, let transform = matrix.planeAffine else { continue }
-                let sublayers = sortedSublayers(of: index)
-                let hasMask = tree.shape.masks[index] >= 0
-                let groupOpacity = opacity < 1 && (!sublayers.isEmpty || Self.drawCount(p) > 1)
+            case .layer(let node, let matrix, let inherited):
+                let p = node.properties
+                let alpha = inherited.w * Double(p.opacity)
+                guard !p.isHidden, alpha > 0, let transform = matrix.planeAffine else { continue }
+                let sublayers = Self.sublayerInstances(of: node, p)
+                let groupOpacity = alpha < 1 && (!sublayers.isEmpty || Self.drawCount(p) > 1)
                 // Outermost first; the outermost one ends last, with the opacity.
                 var groups: [Step] = []
-                if p.masksToBounds { groups.append(.clip(index: index, transform: transform, opacity: 1)) }
-                if hasMask { groups.append(.mask(index: index, transform: matrix, opacity: 1)) }
+                if p.masksToBounds { groups.append(.clip(node, transform: transform, opacity: 1)) }
+                if node.mask != nil { groups.append(.mask(node, transform: matrix, opacity: 1)) }
                 if groups.isEmpty && groupOpacity { groups.append(.endGroup(opacity: 1)) }
-                let contentOpacity = groups.isEmpty ? opacity : 1
+                var tint = inherited
+                tint.w = groups.isEmpty ? alpha : 1
                 if !groups.isEmpty {
-                    groups[0] = Self.withOpacity(groups[0], opacity)
+                    groups[0] = Self.withOpacity(groups[0], alpha)
                     for _ in groups { canvas.beginGroup() }
                 }
-                drawContents(of: p, transform: transform, opacity: contentOpacity)
+                drawContents(of: p, transform: transform, tint: tint)
                 // Pushed in reverse: they run as sublayers, border, then the groups' ends from
                 // the innermost out.
                 steps.append(contentsOf: groups)
                 if p.borderWidth > 0, p.borderColor != nil {
-                    steps.append(.border(index: index, transform: transform, opacity: contentOpacity))
+                    steps.append(.border(node, transform: transform, tint: tint))
                 }
-                for child in sublayers.reversed() {
-                    let toParent = LayerGeometry.toSuperlayer(tree.properties[child], superlayer: p)
-                    steps.append(.layer(index: child, transform: CATransform3DConcat(toParent, matrix),
-                                        opacity: contentOpacity))
+                for (child, instance, instanceTint) in sublayers.reversed() {
+                    let toParent = LayerGeometry.toSuperlayer(child.properties, superlayer: p)
+                    let childMatrix = CATransform3DConcat(CATransform3DConcat(toParent, instance), matrix)
+                    steps.append(.layer(child, transform: childMatrix, tint: tint * instanceTint))
                 }
-            case .border(let index, let transform, let opacity):
-                let p = tree.properties[index]
+            case .border(let node, let transform, let tint):
+                let p = node.properties
                 guard let color = p.borderColor else { continue }
                 let ring = LayerBackgroundShapes.border(p.bounds, width: p.borderWidth, radius: p.cornerRadius,
                                                         corners: p.maskedCorners)
-                canvas.fill(ring, paint: Self.paint(color, opacity), rule: .evenOdd, transform: transform)
-            case .clip(let index, let transform, let opacity):
-                let p = tree.properties[index]
+                canvas.fill(ring, paint: Self.paint(color, tint), rule: .evenOdd, transform: transform)
+            case .clip(let node, let transform, let opacity):
+                let p = node.properties
                 canvas.beginMask()
                 canvas.fill(LayerBackgroundShapes.roundedRect(p.bounds, radius: p.cornerRadius, corners: p.maskedCorners),
                             paint: .solid(.white), transform: transform)
                 canvas.endGroup(opacity: opacity)
-            case .mask(let index, let matrix, let opacity):
+            case .mask(let node, let matrix, let opacity):
+                guard let mask = node.mask else { continue }
                 // The mask layer's geometry is relative to the layer it masks, as a sublayer's.
-                let maskIndex = Int(tree.shape.masks[index])
-                let toLayer = LayerGeometry.toSuperlayer(tree.properties[maskIndex], superlayer: tree.properties[index])
+                let toLayer = LayerGeometry.toSuperlayer(mask.properties, superlayer: node.properties)
                 canvas.beginMask()
                 steps.append(.endGroup(opacity: opacity))
-                steps.append(.layer(index: maskIndex, transform: CATransform3DConcat(toLayer, matrix), opacity: 1))
+                steps.append(.layer(mask, transform: CATransform3DConcat(toLayer, matrix), tint: Tint(1, 1, 1, 1)))
             case .endGroup(let opacity):
                 canvas.endGroup(opacity: opacity)
             }
@@ -91,8 +96,8 @@ struct LayerTreeDrawing {
     /// The group step with the opacity it ends with (the outermost group carries the layer's).
     private static func withOpacity(_ step: Step, _ opacity: Double) -> Step {
         switch step {
-        case .clip(let index, let transform, _): return .clip(index: index, transform: transform, opacity: opacity)
-        case .mask(let index, let matrix, _): return .mask(index: index, transform: matrix, opacity: opacity)
+        case .clip(let node, let transform, _): return .clip(node, transform: transform, opacity: opacity)
+        case .mask(let node, let matrix, _): return .mask(node, transform: matrix, opacity: opacity)
         case .endGroup: return .endGroup(opacity: opacity)
         case .layer, .border: return step
         }
@@ -109,37 +114,65 @@ struct LayerTreeDrawing {
         return count
     }
 
-    /// Sublayers back to front: by zPosition, ties in their order (a stable sort).
-    private func sortedSublayers(of index: Int) -> [Int] {
-        let children = tree.shape.sublayers(of: index).map(Int.init)
-        guard children.count > 1 else { return children }
-        return children.enumerated().sorted { a, b in
-            let za = tree.properties[a.element].zPosition, zb = tree.properties[b.element].zPosition
-            return za != zb ? za < zb : a.offset < b.offset
-        }.map(\.element)
+    /// The sublayers to draw, back to front, each with the transform and tint of the replicator
+    /// instance it belongs to (the identity and no tint outside replicators).
+    ///
+    /// A replicator draws its sublayers `instanceCount` times (clamped to
+    /// ``EvaluationPlan/maximumReplicatorInstances``; none when it is 0 or less): instance k
+    /// through `instanceTransform` applied k times about the layer's center, its colors
+    /// multiplied by `instanceColor` plus k times the color offsets (clamped to [0, 1]), and its
+    /// animations `k × instanceDelay` later (evaluated with the presentation tree).
+    private static func sublayerInstances(of node: LayerSnapshot, _ p: LayerProperties)
+        -> [(LayerSnapshot, CATransform3D, Tint)] {
+        let own = sortedByZ(node.sublayers)
+        guard p.kind == .replicator else { return own.map { ($0, CATransform3DIdentity, Tint(1, 1, 1, 1)) } }
+        let count = max(0, min(p.instanceCount, EvaluationPlan.maximumReplicatorInstances))
+        let replicas = node.tree.replicaSublayers[node.index]
+        let toCenter = CATransform3DMakeTranslation(-p.bounds.midX, -p.bounds.midY, 0)
+        let fromCenter = CATransform3DMakeTranslation(p.bounds.midX, p.bounds.midY, 0)
+        let color = p.instanceColor.map { Tint($0.red, $0.green, $0.blue, $0.alpha) } ?? Tint(1, 1, 1, 1)
+        let offset = Tint(Double(p.instanceRedOffset), Double(p.instanceGreenOffset), Double(p.instanceBlueOffset),
+                          Double(p.instanceAlphaOffset))
+        var result: [(LayerSnapshot, CATransform3D, Tint)] = []
+        var power = CATransform3DIdentity
+        for k in 0..<count {
+            let sublayers = k == 0 ? own : replicas.map { sortedByZ($0[k - 1]) } ?? own
+            let instance = CATransform3DConcat(CATransform3DConcat(toCenter, power), fromCenter)
+            let tint = (color + offset * Double(k)).clamped(lowerBound: .zero, upperBound: Tint(1, 1, 1, 1))
+            for sublayer in sublayers { result.append((sublayer, instance, tint)) }
+            power = CATransform3DConcat(power, p.instanceTransform)
+        }
+        return result
     }
 
-    private func drawContents(of p: LayerProperties, transform: Transform, opacity: Double) {
+    /// Back to front: by zPosition, ties in their order (a stable sort).
+    private static func sortedByZ(_ layers: [LayerSnapshot]) -> [LayerSnapshot] {
+        guard layers.count > 1 else { return layers }
+        let z = layers.map(\.properties.zPosition)
+        guard z.contains(where: { $0 != z[0] }) else { return layers }
+        return layers.indices.sorted { z[$0] != z[$1] ? z[$0] < z[$1] : $0 < $1 }.map { layers[$0] }
+    }
+
+    private func drawContents(of p: LayerProperties, transform: Transform, tint: Tint) {
         if let background = p.backgroundColor {
             let outline = LayerBackgroundShapes.roundedRect(p.bounds, radius: p.cornerRadius, corners: p.maskedCorners)
-            canvas.fill(outline, paint: Self.paint(background, opacity), transform: transform)
+            canvas.fill(outline, paint: Self.paint(background, tint), transform: transform)
         }
         guard p.kind == .shape, let path = p.path else { return }
         if let fill = p.fillColor {
-            canvas.fill(path, paint: Self.paint(fill, opacity), rule: p.fillRule.rasterRule, transform: transform)
+            canvas.fill(path, paint: Self.paint(fill, tint), rule: p.fillRule.rasterRule, transform: transform)
         }
         if let stroke = p.strokeColor, p.lineWidth > 0 {
             let style = StrokeStyle(width: Double(p.lineWidth), cap: p.lineCap.rasterCap, join: p.lineJoin.rasterJoin,
                                     miterLimit: Double(p.miterLimit))
-            canvas.stroke(path, paint: Self.paint(stroke, opacity), style: style, dash: p.rasterDash,
+            canvas.stroke(path, paint: Self.paint(stroke, tint), style: style, dash: p.rasterDash,
                           trimStart: Double(p.strokeStart), trimEnd: Double(p.strokeEnd), transform: transform)
         }
     }
 
-    private static func paint(_ color: Color, _ opacity: Double) -> Paint {
-        var color = color
-        color.alpha *= opacity
-        return .solid(color)
+    private static func paint(_ color: Color, _ tint: Tint) -> Paint {
+        .solid(Color(red: color.red * tint.x, green: color.green * tint.y, blue: color.blue * tint.z,
+                     alpha: color.alpha * tint.w))
     }
 }
 #endif

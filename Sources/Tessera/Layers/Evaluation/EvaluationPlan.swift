@@ -96,7 +96,32 @@ final class EvaluationPlan {
             }
             initialized = layers.count
         }
-        return PresentationTree(shape: shape, properties: shown, localTimes: times)
+        return PresentationTree(shape: shape, properties: shown, localTimes: times,
+                                replicaSublayers: replicaSublayers(shown: shown, times: times))
+    }
+}
+
+extension EvaluationPlan {
+    /// The most instances of a replicator that are evaluated and drawn (`instanceCount` is
+    /// clamped to this): each one is a copy of the replicator's subtree.
+    static let maximumReplicatorInstances = 4096
+
+    /// The sublayers of every instance after the first of the replicators whose instances run
+    /// at different times: instance k's animations run `k × instanceDelay` later, so each is
+    /// evaluated on its own (the sublayers' own plans, at the shifted time).
+    private func replicaSublayers(shown: [LayerProperties], times: [Double]) -> [Int: [[LayerSnapshot]]] {
+        var replicas: [Int: [[LayerSnapshot]]] = [:]
+        for i in 0..<layers.count where shown[i].kind == .replicator {
+            let p = shown[i]
+            let count = min(p.instanceCount, Self.maximumReplicatorInstances)
+            guard count > 1, p.instanceDelay != 0, p.instanceDelay.isFinite, !times[i].isNaN else { continue }
+            let sublayers = shape.sublayers(of: i).map { layer(at: Int($0)) }
+            replicas[i] = (1..<count).map { k in
+                let delayed = times[i] - Double(k) * p.instanceDelay
+                return sublayers.map { $0.presentationTree(parentTime: delayed).root }
+            }
+        }
+        return replicas
     }
 }
 
