@@ -14,8 +14,10 @@ import TesseraRaster
 ///
 /// Replicators draw their instances (see ``sublayerInstances(of:_:)``).
 ///
-/// Not yet drawn (issue 5 continues): shadows, and layers under a perspective transform
-/// (skipped with their subtree).
+/// Layers under perspective (a transform whose w varies over the layer's plane) are drawn
+/// through a projection; geometry reaching the eye's plane or behind it is not drawn.
+///
+/// Not yet drawn (issue 5 continues): shadows.
 struct LayerTreeDrawing {
     let canvas: Canvas
 
@@ -25,9 +27,9 @@ struct LayerTreeDrawing {
 
     private enum Step {
         case layer(LayerSnapshot, transform: CATransform3D, tint: Tint)
-        case border(LayerSnapshot, transform: Transform, tint: Tint)
+        case border(LayerSnapshot, mapping: PlaneMapping, tint: Tint)
         /// The mask of the group clipping a layer to its rounded bounds, then its end.
-        case clip(LayerSnapshot, transform: Transform, opacity: Double)
+        case clip(LayerSnapshot, mapping: PlaneMapping, opacity: Double)
         /// The mask of the group masking a layer by its mask layer, then its end.
         case mask(LayerSnapshot, transform: CATransform3D, opacity: Double)
         case endGroup(opacity: Double)
@@ -42,12 +44,12 @@ struct LayerTreeDrawing {
             case .layer(let node, let matrix, let inherited):
                 let p = node.properties
                 let alpha = inherited.w * Double(p.opacity)
-                guard !p.isHidden, alpha > 0, let transform = matrix.planeAffine else { continue }
+                guard !p.isHidden, alpha > 0, let mapping = PlaneMapping(matrix) else { continue }
                 let sublayers = Self.sublayerInstances(of: node, p)
                 let groupOpacity = alpha < 1 && (!sublayers.isEmpty || Self.drawCount(p) > 1)
                 // Outermost first; the outermost one ends last, with the opacity.
                 var groups: [Step] = []
-                if p.masksToBounds { groups.append(.clip(node, transform: transform, opacity: 1)) }
+                if p.masksToBounds { groups.append(.clip(node, mapping: mapping, opacity: 1)) }
                 if node.mask != nil { groups.append(.mask(node, transform: matrix, opacity: 1)) }
                 if groups.isEmpty && groupOpacity { groups.append(.endGroup(opacity: 1)) }
                 var tint = inherited
@@ -56,29 +58,29 @@ struct LayerTreeDrawing {
                     groups[0] = Self.withOpacity(groups[0], alpha)
                     for _ in groups { canvas.beginGroup() }
                 }
-                drawContents(of: p, transform: transform, tint: tint)
+                drawContents(of: p, mapping: mapping, tint: tint)
                 // Pushed in reverse: they run as sublayers, border, then the groups' ends from
                 // the innermost out.
                 steps.append(contentsOf: groups)
                 if p.borderWidth > 0, p.borderColor != nil {
-                    steps.append(.border(node, transform: transform, tint: tint))
+                    steps.append(.border(node, mapping: mapping, tint: tint))
                 }
                 for (child, instance, instanceTint) in sublayers.reversed() {
                     let toParent = LayerGeometry.toSuperlayer(child.properties, superlayer: p)
                     let childMatrix = CATransform3DConcat(CATransform3DConcat(toParent, instance), matrix)
                     steps.append(.layer(child, transform: childMatrix, tint: tint * instanceTint))
                 }
-            case .border(let node, let transform, let tint):
+            case .border(let node, let mapping, let tint):
                 let p = node.properties
                 guard let color = p.borderColor else { continue }
                 let ring = LayerBackgroundShapes.border(p.bounds, width: p.borderWidth, radius: p.cornerRadius,
                                                         corners: p.maskedCorners)
-                canvas.fill(ring, paint: Self.paint(color, tint), rule: .evenOdd, transform: transform)
-            case .clip(let node, let transform, let opacity):
+                canvas.fill(ring, paint: Self.paint(color, tint), rule: .evenOdd, mapping: mapping)
+            case .clip(let node, let mapping, let opacity):
                 let p = node.properties
                 canvas.beginMask()
                 canvas.fill(LayerBackgroundShapes.roundedRect(p.bounds, radius: p.cornerRadius, corners: p.maskedCorners),
-                            paint: .solid(.white), transform: transform)
+                            paint: .solid(.white), mapping: mapping)
                 canvas.endGroup(opacity: opacity)
             case .mask(let node, let matrix, let opacity):
                 guard let mask = node.mask else { continue }
@@ -96,7 +98,7 @@ struct LayerTreeDrawing {
     /// The group step with the opacity it ends with (the outermost group carries the layer's).
     private static func withOpacity(_ step: Step, _ opacity: Double) -> Step {
         switch step {
-        case .clip(let node, let transform, _): return .clip(node, transform: transform, opacity: opacity)
+        case .clip(let node, let mapping, _): return .clip(node, mapping: mapping, opacity: opacity)
         case .mask(let node, let matrix, _): return .mask(node, transform: matrix, opacity: opacity)
         case .endGroup: return .endGroup(opacity: opacity)
         case .layer, .border: return step
@@ -153,20 +155,20 @@ struct LayerTreeDrawing {
         return layers.indices.sorted { z[$0] != z[$1] ? z[$0] < z[$1] : $0 < $1 }.map { layers[$0] }
     }
 
-    private func drawContents(of p: LayerProperties, transform: Transform, tint: Tint) {
+    private func drawContents(of p: LayerProperties, mapping: PlaneMapping, tint: Tint) {
         if let background = p.backgroundColor {
             let outline = LayerBackgroundShapes.roundedRect(p.bounds, radius: p.cornerRadius, corners: p.maskedCorners)
-            canvas.fill(outline, paint: Self.paint(background, tint), transform: transform)
+            canvas.fill(outline, paint: Self.paint(background, tint), mapping: mapping)
         }
         guard p.kind == .shape, let path = p.path else { return }
         if let fill = p.fillColor {
-            canvas.fill(path, paint: Self.paint(fill, tint), rule: p.fillRule.rasterRule, transform: transform)
+            canvas.fill(path, paint: Self.paint(fill, tint), rule: p.fillRule.rasterRule, mapping: mapping)
         }
         if let stroke = p.strokeColor, p.lineWidth > 0 {
             let style = StrokeStyle(width: Double(p.lineWidth), cap: p.lineCap.rasterCap, join: p.lineJoin.rasterJoin,
                                     miterLimit: Double(p.miterLimit))
             canvas.stroke(path, paint: Self.paint(stroke, tint), style: style, dash: p.rasterDash,
-                          trimStart: Double(p.strokeStart), trimEnd: Double(p.strokeEnd), transform: transform)
+                          trimStart: Double(p.strokeStart), trimEnd: Double(p.strokeEnd), mapping: mapping)
         }
     }
 

@@ -19,6 +19,7 @@ final class BandRenderer {
 
     private var arenas: [LineArena] = []
     private var strokeGeometry: [StrokeGeometry] = []
+    private var projectedGeometry: [ProjectedGeometry] = []
     private var scratch: [WorkerScratch] = []
     private let prepared = ScratchBuffer<PreparedCommand>()
     private let bandStarts = ScratchBuffer<Int32>()
@@ -60,7 +61,8 @@ final class BandRenderer {
 
     private func frameMemory(_ pixmap: Pixmap) -> FrameMemory {
         FrameMemory(
-            prepared: prepared.pointer, arenas: arenas, strokeGeometry: strokeGeometry, scratch: scratch,
+            prepared: prepared.pointer, arenas: arenas, strokeGeometry: strokeGeometry,
+            projectedGeometry: projectedGeometry, scratch: scratch,
             bandStarts: bandStarts.pointer, bandCommands: bandCommands.pointer,
             pixels: pixmap.baseAddress, bytesPerRow: pixmap.bytesPerRow,
             width: pixmap.width, height: pixmap.height)
@@ -70,6 +72,7 @@ final class BandRenderer {
         prepared.reserve(commands)
         while arenas.count < workers { arenas.append(LineArena()) }
         while strokeGeometry.count < workers { strokeGeometry.append(StrokeGeometry()) }
+        while projectedGeometry.count < workers { projectedGeometry.append(ProjectedGeometry()) }
         for arena in arenas { arena.removeAll() }
         if scratch.first.map({ $0.stride < WorkerScratch.stride(forWidth: width) }) ?? false { scratch.removeAll() }
         while scratch.count < workers { scratch.append(WorkerScratch(width: width, rows: Self.bandHeight)) }
@@ -78,9 +81,19 @@ final class BandRenderer {
     private static func prepare(_ commands: ArraySlice<Recording.Command>, chunk: Int, memory: FrameMemory, tolerance: Double) {
         var builder = EdgeBuilder(width: memory.width, height: memory.height, tolerance: tolerance, arena: memory.arenas[chunk])
         let strokeGeometry = memory.strokeGeometry[chunk]
+        let projectedGeometry = memory.projectedGeometry[chunk]
         let height = Float(memory.height), width = Float(memory.width)
         for i in commands.indices {
             var out = PreparedCommand()
+            // The lines the builder emitted since `first`, as the command's geometry.
+            func takeLines(from first: Int) {
+                out.kind = .lines
+                out.arena = chunk
+                out.firstLine = first
+                out.lineCount = builder.arena.count - first
+                out.top = Int32(builder.minY.rounded(.down))
+                out.bottom = Int32(builder.maxY.rounded(.up))
+            }
             switch commands[i] {
             case .clear(let color):
                 out.kind = .clear
@@ -92,6 +105,13 @@ final class BandRenderer {
                 out.evenOdd = fill.rule == .evenOdd
                 if fill.color.a == 0 {
                     break   // source-over with zero alpha changes nothing
+                } else if let projection = fill.projection {
+                    guard projectedGeometry.fill(fill.path, projection: projection, tolerance: tolerance) else { break }
+                    builder.reset()
+                    let first = builder.arena.count
+                    guard builder.addOutline(projectedGeometry.projected, transform: .identity),
+                          builder.arena.count > first else { break }
+                    takeLines(from: first)
                 } else if let (x0, y0, x1, y1) = RectDetection.deviceRect(of: fill.path, transform: fill.transform) {
                     let r = SIMD4<Float>(Float(max(x0, 0)), Float(max(y0, 0)), Float(min(x1, Double(width))), Float(min(y1, Double(height))))
                     guard r.x < r.z, r.y < r.w else { break }
@@ -103,12 +123,7 @@ final class BandRenderer {
                     builder.reset()
                     let first = builder.arena.count
                     guard builder.addPath(fill.path, transform: fill.transform), builder.arena.count > first else { break }
-                    out.kind = .lines
-                    out.arena = chunk
-                    out.firstLine = first
-                    out.lineCount = builder.arena.count - first
-                    out.top = Int32(builder.minY.rounded(.down))
-                    out.bottom = Int32(builder.maxY.rounded(.up))
+                    takeLines(from: first)
                 }
             case .beginGroup:
                 out.kind = .beginGroup   // rows: set by extendGroups from what the group draws
@@ -118,19 +133,19 @@ final class BandRenderer {
                 out.kind = .endGroup
                 out.color = UInt32(opacity)
             case .stroke(let stroke):
-                guard stroke.color.a != 0,
-                      let outlineTransform = strokeGeometry.outline(of: stroke, tolerance: tolerance) else { break }
+                guard stroke.color.a != 0 else { break }
                 builder.reset()
                 let first = builder.arena.count
-                guard builder.addOutline(strokeGeometry.outline, transform: outlineTransform),
-                      builder.arena.count > first else { break }
-                out.kind = .lines
+                if let projection = stroke.projection {
+                    guard projectedGeometry.stroke(stroke, projection: projection, tolerance: tolerance, using: strokeGeometry),
+                          builder.addOutline(projectedGeometry.projected, transform: .identity) else { break }
+                } else {
+                    guard let outlineTransform = strokeGeometry.outline(of: stroke, tolerance: tolerance),
+                          builder.addOutline(strokeGeometry.outline, transform: outlineTransform) else { break }
+                }
+                guard builder.arena.count > first else { break }
                 out.color = stroke.color.packed.littleEndian
-                out.arena = chunk
-                out.firstLine = first
-                out.lineCount = builder.arena.count - first
-                out.top = Int32(builder.minY.rounded(.down))
-                out.bottom = Int32(builder.maxY.rounded(.up))
+                takeLines(from: first)
             }
             memory.prepared[i] = out
         }

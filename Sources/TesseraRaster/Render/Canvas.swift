@@ -86,6 +86,22 @@ public final class Canvas {
         recording.appendEndGroup(opacity: opacity)
     }
 
+    /// Records: fill `path` mapped through a projective `projection` (a layer's plane under
+    /// perspective): curves are flattened in the path's space finely enough for the screen, then
+    /// projected. A path reaching the eye's plane or behind it draws nothing.
+    public func fill(_ path: Path, paint: Paint, rule: FillRule = .nonZero, projection: Projection) {
+        recording.appendFill(path, paint: paint, rule: rule, transform: .identity, projection: projection)
+    }
+
+    /// Records: stroke `path` as ``stroke(_:paint:style:dash:trimStart:trimEnd:transform:)``
+    /// does, the stroke computed in the path's space and then projected (the pen foreshortens
+    /// with the plane). A stroke reaching the eye's plane or behind it draws nothing.
+    public func stroke(_ path: Path, paint: Paint, style: StrokeStyle, dash: DashPattern? = nil,
+                       trimStart: Double = 0, trimEnd: Double = 1, projection: Projection) {
+        recording.appendStroke(path, paint: paint, style: style, dash: dash, trimStart: trimStart, trimEnd: trimEnd,
+                               transform: .identity, projection: projection)
+    }
+
     /// The number of drawing calls recorded since the last render.
     public var recordedCount: Int { recording.count }
 

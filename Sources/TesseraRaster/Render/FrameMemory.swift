@@ -5,13 +5,14 @@ import CTesseraSIMD
 /// `@unchecked Sendable` because it carries pointers; the renderer guarantees the exclusivity that
 /// makes sharing them safe:
 /// - during preparation, chunk `c` writes only `prepared[i]` for its own commands `i`, and only
-///   `arenas[c]` and `strokeGeometry[c]`;
+///   `arenas[c]`, `strokeGeometry[c]` and `projectedGeometry[c]`;
 /// - during rasterization, everything but the pixels and the scratch is read-only, band `b` writes
 ///   only the pixel rows of band `b`, and worker `w` uses only `scratch[w]`.
 struct FrameMemory: @unchecked Sendable {
     let prepared: UnsafeMutablePointer<PreparedCommand>
     let arenas: [LineArena]
     let strokeGeometry: [StrokeGeometry]
+    let projectedGeometry: [ProjectedGeometry]
     let scratch: [WorkerScratch]
     let bandStarts: UnsafePointer<Int32>
     let bandCommands: UnsafePointer<Int32>

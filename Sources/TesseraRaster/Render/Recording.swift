@@ -21,6 +21,9 @@ final class Recording {
         var trimStart: Double
         var trimEnd: Double
         var transform: Transform
+        /// When set, replaces `transform`: the stroke is computed in the path's space and
+        /// projected.
+        var projection: Projection? = nil
     }
 
     struct FillCommand: Sendable {
@@ -28,6 +31,8 @@ final class Recording {
         var color: PremultipliedRGBA8
         var rule: FillRule
         var transform: Transform
+        /// When set, replaces `transform`.
+        var projection: Projection? = nil
     }
 
     private(set) var commands: [Command] = []
@@ -40,16 +45,18 @@ final class Recording {
         commands.append(.clear(color))
     }
 
-    func appendFill(_ path: Path, paint: Paint, rule: FillRule, transform: Transform) {
+    func appendFill(_ path: Path, paint: Paint, rule: FillRule, transform: Transform, projection: Projection? = nil) {
         guard case .solid(let color) = paint else { return }
-        commands.append(.fill(FillCommand(path: path, color: color.premultiplied, rule: rule, transform: transform)))
+        commands.append(.fill(FillCommand(path: path, color: color.premultiplied, rule: rule, transform: transform,
+                                          projection: projection)))
     }
 
     func appendStroke(_ path: Path, paint: Paint, style: StrokeStyle, dash: DashPattern?,
-                      trimStart: Double, trimEnd: Double, transform: Transform) {
+                      trimStart: Double, trimEnd: Double, transform: Transform, projection: Projection? = nil) {
         guard case .solid(let color) = paint else { return }
         commands.append(.stroke(StrokeCommand(path: path, color: color.premultiplied, style: style, dash: dash,
-                                              trimStart: trimStart, trimEnd: trimEnd, transform: transform)))
+                                              trimStart: trimStart, trimEnd: trimEnd, transform: transform,
+                                              projection: projection)))
     }
 
     func appendBeginGroup() {

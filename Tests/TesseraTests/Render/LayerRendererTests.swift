@@ -129,3 +129,41 @@ import TesseraRaster
     }
 }
 
+
+/// Layers under perspective (`sublayerTransform.m34`) are projected; those behind the eye are
+/// not drawn.
+@Suite struct LayerRendererPerspectiveTests {
+    typealias Support = LayerRendererTests
+
+    static func stage() -> (root: CALayer, card: CALayer) {
+        let root = CALayer()
+        root.bounds = CGRect(x: 0, y: 0, width: 64, height: 64)
+        root.backgroundColor = Support.white
+        var perspective = CATransform3DIdentity
+        perspective.m34 = -1.0 / 100
+        root.sublayerTransform = perspective
+        let card = Support.layer(CGRect(x: 12, y: 12, width: 40, height: 40), Support.blue, in: root)
+        return (root, card)
+    }
+
+    /// Turned about y, the card's near edge is taller than its far edge.
+    @Test func rotationAboutYForeshortens() throws {
+        let (root, card) = Self.stage()
+        card.transform = CATransform3DMakeRotation(.pi / 4, 0, 1, 0)
+        let image = try Support.render(root, size: 64)
+        let columns = (0..<64).filter { x in (0..<64).contains { image[x, $0].b == 255 && image[x, $0].r == 0 } }
+        func height(_ x: Int) -> Int { (0..<64).filter { image[x, $0].b == 255 && image[x, $0].r == 0 }.count }
+        let (left, right) = (try #require(columns.first), try #require(columns.last))
+        #expect(right - left < 36, "narrower than its 40 points")
+        #expect(height(left + 1) != height(right - 1))
+        GoldenImage.expectMatch(image, named: "render-perspective")
+    }
+
+    /// Moved past the eye (zPosition beyond the perspective distance): not drawn.
+    @Test func behindTheEye() throws {
+        let (root, card) = Self.stage()
+        card.zPosition = 150
+        let image = try Support.render(root, size: 64)
+        #expect((0..<64).allSatisfy { y in (0..<64).allSatisfy { image[$0, y].r == 255 } })
+    }
+}

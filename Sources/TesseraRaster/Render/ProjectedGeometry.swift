@@ -1,0 +1,54 @@
+/// Fill and stroke geometry under a ``Projection``, reusing its buffers from frame to frame:
+/// flattened (or stroked) in the path's own space with the tolerance divided by the
+/// projection's largest stretch, then every point projected. Lines stay lines under a
+/// projection, so projecting the flattened points is exact up to the flattening.
+final class ProjectedGeometry {
+    private var flattened = Polylines()
+    private var smooth: [Bool] = []
+    /// The contours of the last fill or stroke, on screen.
+    private(set) var projected = Polylines()
+
+    /// Projects the contours of a fill; false when it draws nothing (empty, non-finite, or
+    /// reaching the eye's plane).
+    func fill(_ path: Path, projection: Projection, tolerance: Double) -> Bool {
+        let scale = projection.largestScale(over: path.controlPointBounds)
+        guard scale.isFinite, scale > 0 else { return false }
+        flattened.removeAll()
+        smooth.removeAll(keepingCapacity: true)
+        guard PolylineFlattener.flatten(path, transform: .identity, tolerance: tolerance / scale,
+                                        into: &flattened, smooth: &smooth) else { return false }
+        return project(flattened, projection)
+    }
+
+    /// Projects the outline of a stroke computed by `strokes` in the path's space.
+    func stroke(_ command: Recording.StrokeCommand, projection: Projection, tolerance: Double,
+                using strokes: StrokeGeometry) -> Bool {
+        // The outline reaches past the path by half the width, more at miters: its stretch
+        // counts too (the path's own box when the padded one reaches behind the eye).
+        let bounds = command.path.controlPointBounds
+        let pad = command.style.width / 2 * max(command.style.miterLimit, 1.5)
+        let padded = Rect(x: bounds.minX - pad, y: bounds.minY - pad,
+                          width: bounds.maxX - bounds.minX + 2 * pad, height: bounds.maxY - bounds.minY + 2 * pad)
+        var scale = projection.largestScale(over: padded)
+        if !scale.isFinite { scale = projection.largestScale(over: bounds) }
+        guard scale.isFinite, scale > 0 else { return false }
+        var local = command
+        local.transform = .identity
+        local.projection = nil
+        guard strokes.outline(of: local, tolerance: tolerance / scale) != nil else { return false }
+        return project(strokes.outline, projection)
+    }
+
+    private func project(_ lines: Polylines, _ projection: Projection) -> Bool {
+        projected.removeAll()
+        for subpath in lines.subpaths {
+            var first = true
+            for p in lines.points(of: subpath) {
+                guard let q = projection.project(p) else { return false }
+                if first { projected.begin(q) } else { projected.add(q) }
+                first = false
+            }
+        }
+        return !projected.subpaths.isEmpty
+    }
+}
