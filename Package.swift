@@ -28,7 +28,7 @@ let package = Package(
         // The scenes of Benchmarks/bench-scenes.md, shared by the bench and the golden-image tests.
         .target(name: "BenchScenes", dependencies: ["TesseraRaster"], path: "Benchmarks/Scenes"),
         // Workloads of the Core Animation model (layer trees), for the bench and the tests.
-        .target(name: "LayerScenes", dependencies: ["Tessera"], path: "Benchmarks/LayerScenes"),
+        .target(name: "LayerScenes", dependencies: ["Tessera", "TesseraRaster"], path: "Benchmarks/LayerScenes"),
         .executableTarget(
             name: "bench",
             dependencies: [

@@ -15,7 +15,7 @@ struct Workload {
 
     /// Every workload, in the order the bench runs them.
     static var all: [Workload] {
-        BenchScene.all.map(Workload.init(raster:)) + [animate]
+        BenchScene.all.map(Workload.init(raster:)) + [animate, layerTree]
     }
 
     static var names: [String] { all.map(\.name) }
@@ -39,6 +39,12 @@ struct Workload {
 
     static var animate: Workload {
         Workload(name: AnimateScene.name, summary: AnimateScene.summary, usesThreads: false) { PreparedAnimation() }
+    }
+}
+
+extension Workload {
+    static var layerTree: Workload {
+        Workload(name: LayerTreeScene.name, summary: LayerTreeScene.summary, usesThreads: true) { try PreparedLayerTree() }
     }
 }
 
@@ -79,4 +85,19 @@ final class PreparedAnimation: PreparedWorkload {
     }
 
     var lastFrame: Pixmap? { nil }
+}
+
+/// One frame steps the clock, evaluates the tree and renders it.
+final class PreparedLayerTree: PreparedWorkload {
+    private let scene: LayerTreeScene
+
+    init() throws {
+        scene = try LayerTreeScene()
+    }
+
+    func frame(threads: Int) {
+        scene.frame(threads: threads)
+    }
+
+    var lastFrame: Pixmap? { scene.pixmap }
 }
