@@ -17,6 +17,8 @@ struct EdgeBuilder {
     /// The vertical extent of the lines emitted since the last ``reset()``.
     private(set) var minY = Double.infinity
     private(set) var maxY = -Double.infinity
+    private(set) var minX = Double.infinity
+    private(set) var maxX = -Double.infinity
 
     init(width: Int, height: Int, tolerance: Double, arena: LineArena) {
         self.width = Double(width)
@@ -28,6 +30,8 @@ struct EdgeBuilder {
     mutating func reset() {
         minY = .infinity
         maxY = -.infinity
+        minX = .infinity
+        maxX = -.infinity
     }
 
     /// Emits the lines of `path` mapped through `transform`. Returns false, with nothing emitted,
@@ -185,6 +189,8 @@ struct EdgeBuilder {
         if y0 == y1 { return }
         minY = Swift.min(minY, Swift.min(y0, y1))
         maxY = Swift.max(maxY, Swift.max(y0, y1))
+        minX = Swift.min(minX, Swift.min(x0, x1))
+        maxX = Swift.max(maxX, Swift.max(x0, x1))
         arena.append(Float(x0), Float(y0), Float(x1), Float(y1))
     }
 }

@@ -93,6 +93,9 @@ final class BandRenderer {
                 out.lineCount = builder.arena.count - first
                 out.top = Int32(builder.minY.rounded(.down))
                 out.bottom = Int32(builder.maxY.rounded(.up))
+                // A line's coverage reaches the cell right of it.
+                out.left = Int32(builder.minX.rounded(.down))
+                out.right = Int32(min(builder.maxX.rounded(.up) + 1, Double(memory.width)))
             }
             switch commands[i] {
             case .clear(let color):
@@ -100,6 +103,8 @@ final class BandRenderer {
                 out.color = color.packed.littleEndian
                 out.top = 0
                 out.bottom = Int32(memory.height)
+                out.left = 0
+                out.right = Int32(memory.width)
             case .fill(let fill):
                 out.color = fill.color.packed.littleEndian
                 out.evenOdd = fill.rule == .evenOdd
@@ -119,6 +124,8 @@ final class BandRenderer {
                     out.rect = r
                     out.top = Int32(r.y.rounded(.down))
                     out.bottom = Int32(r.w.rounded(.up))
+                    out.left = Int32(r.x.rounded(.down))
+                    out.right = Int32(r.z.rounded(.up))
                 } else {
                     builder.reset()
                     let first = builder.arena.count
@@ -156,17 +163,23 @@ final class BandRenderer {
     /// draws nothing becomes nothing.
     private func extendGroups(commandCount: Int) {
         let commands = prepared.pointer
-        var open: [(begin: Int, mask: Int?, top: Int32, bottom: Int32)] = []
+        var open: [(begin: Int, mask: Int?, top: Int32, bottom: Int32, left: Int32, right: Int32)] = []
+        func include(_ top: Int32, _ bottom: Int32, _ left: Int32, _ right: Int32) {
+            guard !open.isEmpty else { return }
+            let k = open.count - 1
+            open[k].top = min(open[k].top, top)
+            open[k].bottom = max(open[k].bottom, bottom)
+            open[k].left = min(open[k].left, left)
+            open[k].right = max(open[k].right, right)
+        }
         for i in 0..<commandCount {
             switch commands[i].kind {
             case .nothing:
                 break
             case .clear, .rect, .lines:
-                guard !open.isEmpty else { break }
-                open[open.count - 1].top = min(open[open.count - 1].top, commands[i].top)
-                open[open.count - 1].bottom = max(open[open.count - 1].bottom, commands[i].bottom)
+                include(commands[i].top, commands[i].bottom, commands[i].left, commands[i].right)
             case .beginGroup:
-                open.append((i, nil, .max, .min))
+                open.append((i, nil, .max, .min, .max, .min))
             case .beginMask:
                 if !open.isEmpty { open[open.count - 1].mask = i }
             case .endGroup:
@@ -175,11 +188,11 @@ final class BandRenderer {
                 for k in [group.begin, group.mask, i].compactMap({ $0 }) {
                     commands[k].top = group.top
                     commands[k].bottom = group.bottom
+                    commands[k].left = group.left
+                    commands[k].right = group.right
                     if !drawn { commands[k].kind = .nothing }
                 }
-                guard drawn, !open.isEmpty else { break }
-                open[open.count - 1].top = min(open[open.count - 1].top, group.top)
-                open[open.count - 1].bottom = max(open[open.count - 1].bottom, group.bottom)
+                if drawn { include(group.top, group.bottom, group.left, group.right) }
             }
         }
     }
@@ -225,14 +238,17 @@ final class BandRenderer {
             case .nothing:
                 break
             case .beginGroup, .beginMask:
+                // Only the columns the group draws in are cleared and composited.
                 let layer = scratch.pushLayer(isMask: command.kind == .beginMask, below: target)
-                (scratch.layer(layer)).update(repeating: 0, count: width * (bottom - top))
+                let (left, count) = (Int(command.left), Int(command.right - command.left))
+                for y in top..<bottom { (row(layer, y) + left).update(repeating: 0, count: count) }
                 target = layer
             case .endGroup:
                 let group = scratch.popGroup()
+                let (left, count) = (Int(command.left), Int(command.right - command.left))
                 for y in top..<bottom {
-                    tsr_composite_row(row(group.below, y), row(group.content, y),
-                                      group.mask.map { UnsafePointer(row($0, y)) }, width, command.color)
+                    tsr_composite_row(row(group.below, y) + left, row(group.content, y) + left,
+                                      group.mask.map { UnsafePointer(row($0, y) + left) }, count, command.color)
                 }
                 target = group.below
             case .clear:

@@ -23,5 +23,8 @@ struct PreparedCommand {
     /// Device rows [top, bottom) the command may touch.
     var top: Int32 = 0
     var bottom: Int32 = 0
+    /// Device columns [left, right) it may touch (what a group clears and composites).
+    var left: Int32 = 0
+    var right: Int32 = 0
     var rect = SIMD4<Float>()
 }
