@@ -7,6 +7,7 @@ let package = Package(
     products: [
         .library(name: "TesseraRaster", targets: ["TesseraRaster"]),
         .library(name: "Tessera", targets: ["Tessera"]),
+        .executable(name: "tessera", targets: ["tessera"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -25,10 +26,18 @@ let package = Package(
         .target(name: "TesseraRaster", dependencies: ["CTesseraSIMD", "CTesseraPNG"]),
         // Core Animation's model (layers, animations, timing) on top of the rasterizer.
         .target(name: "Tessera", dependencies: ["TesseraRaster"]),
+        // The built-in demo scenes (the seed documents' animations), for the CLI and the tests.
+        .target(name: "TesseraDemos", dependencies: ["Tessera"]),
         // The scenes of Benchmarks/bench-scenes.md, shared by the bench and the golden-image tests.
         .target(name: "BenchScenes", dependencies: ["TesseraRaster"], path: "Benchmarks/Scenes"),
         // Workloads of the Core Animation model (layer trees), for the bench and the tests.
         .target(name: "LayerScenes", dependencies: ["Tessera", "TesseraRaster"], path: "Benchmarks/LayerScenes"),
+        // The `tessera` command: render scenes to PNG frames and animated PNGs.
+        .executableTarget(
+            name: "tessera",
+            dependencies: ["Tessera", "TesseraRaster", "TesseraDemos",
+                           .product(name: "ArgumentParser", package: "swift-argument-parser")]
+        ),
         .executableTarget(
             name: "bench",
             dependencies: [
@@ -46,7 +55,7 @@ let package = Package(
             dependencies: ["TesseraRaster", "BenchScenes", "GoldenSupport"],
             resources: [.copy("Golden")]
         ),
-        .testTarget(name: "TesseraTests", dependencies: ["Tessera", "LayerScenes", "BenchScenes", "GoldenSupport"],
+        .testTarget(name: "TesseraTests", dependencies: ["Tessera", "LayerScenes", "BenchScenes", "GoldenSupport", "TesseraDemos"],
                     resources: [.copy("Fixtures"), .copy("Golden")]),
     ],
     swiftLanguageModes: [.v6]

@@ -13,6 +13,8 @@ public enum PNGError: Error, Hashable, Sendable {
     case outOfMemory
     /// A file could not be read or written.
     case io(path: String, reason: String)
+    /// A frame of an animated PNG is not the size of the first frame (given here).
+    case frameSizeMismatch(width: Int, height: Int)
 }
 
 extension Pixmap {
