@@ -33,36 +33,30 @@ extension DemoScene {
         return shape
     }
 
-    static let shapeMorph = DemoScene(
-        name: "shape-morph", summary: "seed 001: a star morphs into a rectangle and back (path, 0.75 s, autoreversing)",
-        size: CGSize(width: 204, height: 204), duration: 1.5) {
+    /// The star with seed 001's pulse on `keyPath`: to `value`, 0.75 s, easeInEaseOut,
+    /// autoreversing, forever.
+    static func pulsingStar(_ keyPath: String, to value: Any) -> CALayer {
         let root = DemoScene.root(CGSize(width: 204, height: 204))
         let shape = starLayer()
-        let morph = fromStart(CABasicAnimation(keyPath: "path"))
-        morph.toValue = rectanglePath
-        morph.duration = 0.75
-        morph.timingFunction = CAMediaTimingFunction(name: .easeInEaseOut)
-        morph.autoreverses = true
-        morph.repeatCount = .greatestFiniteMagnitude
-        shape.add(morph, forKey: "pathAnimation")
-        root.addSublayer(shape)
-        return root
-    }
-
-    static let fillPulse = DemoScene(
-        name: "fill-pulse", summary: "seed 001: the star's fill pulses red to cyan, interpolated in RGB (0.75 s, autoreversing)",
-        size: CGSize(width: 204, height: 204), duration: 1.5) {
-        let root = DemoScene.root(CGSize(width: 204, height: 204))
-        let shape = starLayer()
-        let pulse = fromStart(CABasicAnimation(keyPath: "fillColor"))
-        pulse.toValue = CGColor(red: 0, green: 1, blue: 1, alpha: 1)
+        let pulse = fromStart(CABasicAnimation(keyPath: keyPath))
+        pulse.toValue = value
         pulse.duration = 0.75
         pulse.timingFunction = CAMediaTimingFunction(name: .easeInEaseOut)
         pulse.autoreverses = true
         pulse.repeatCount = .greatestFiniteMagnitude
-        shape.add(pulse, forKey: "fillColorAnimation")
+        shape.add(pulse, forKey: keyPath + "Animation")
         root.addSublayer(shape)
         return root
+    }
+
+    static let shapeMorph = DemoScene(
+        name: "shape-morph", summary: "seed 001: a star morphs into a rectangle and back (path, 0.75 s, autoreversing)",
+        size: CGSize(width: 204, height: 204), duration: 1.5) { pulsingStar("path", to: rectanglePath) }
+
+    static let fillPulse = DemoScene(
+        name: "fill-pulse", summary: "seed 001: the star's fill pulses red to cyan, interpolated in RGB (0.75 s, autoreversing)",
+        size: CGSize(width: 204, height: 204), duration: 1.5) {
+        pulsingStar("fillColor", to: CGColor(red: 0, green: 1, blue: 1, alpha: 1))
     }
 
     static let marchingAnts = DemoScene(
