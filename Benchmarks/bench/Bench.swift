@@ -59,6 +59,10 @@ struct Bench: ParsableCommand {
             }
         }
 
+        if let limit = options.maxMemoryGrowth {
+            try MemoryCheck(limitMB: limit).verify(results)
+        }
+
         let report = BenchReport(machine: machine, warmup: options.warmup, results: results)
         if let path = options.json {
             try report.write(to: path)

@@ -30,6 +30,10 @@ struct BenchOptions: ParsableArguments {
     @Option(help: ArgumentHelp("With --baseline: the slowdown, in percent, that counts as a regression.", valueName: "percent"))
     var tolerance: Double = 10
 
+    @Option(help: ArgumentHelp("Fail when resident memory grows by more than this over the timed frames of a scene.",
+                               valueName: "MB"))
+    var maxMemoryGrowth: Double?
+
     @Flag(help: "List the scenes with their summaries and exit.")
     var list = false
 
@@ -38,6 +42,9 @@ struct BenchOptions: ParsableArguments {
         guard warmup >= 0 else { throw ValidationError("--warmup must be 0 or more (got \(warmup)).") }
         if let bad = threadOptions.first(where: { $0 < 1 }) {
             throw ValidationError("--threads must be at least 1 (got \(bad)).")
+        }
+        if let limit = maxMemoryGrowth, !(limit.isFinite && limit >= 0) {
+            throw ValidationError("--max-memory-growth must be 0 MB or more (got \(limit)).")
         }
         guard tolerance.isFinite, tolerance >= 0 else {
             throw ValidationError("--tolerance must be a percentage of 0 or more (got \(tolerance)).")

@@ -11,6 +11,8 @@ struct SceneResult: Codable, Equatable {
     var fps: Double
     /// The number of timed frames.
     var frames: Int
+    /// How much resident memory grew over the timed frames (after the warm-up), in bytes.
+    var memoryGrowthBytes: Int?
 
     init(scene: String, threads: Int, statistics: FrameStatistics) {
         self.scene = scene

@@ -10,12 +10,15 @@ struct BenchRunner {
         }
         var samples: [Double] = []
         samples.reserveCapacity(frames)
+        let residentBefore = ResidentMemory.bytes()
         for _ in 0..<frames {
             let start = MonotonicClock.nanoseconds()
             workload.frame(threads: threads)
             let end = MonotonicClock.nanoseconds()
             samples.append(Double(end - start) / 1_000_000)
         }
-        return SceneResult(scene: name, threads: threads, statistics: FrameStatistics(samplesMs: samples))
+        var result = SceneResult(scene: name, threads: threads, statistics: FrameStatistics(samplesMs: samples))
+        if let before = residentBefore, let after = ResidentMemory.bytes() { result.memoryGrowthBytes = after - before }
+        return result
     }
 }
