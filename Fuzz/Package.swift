@@ -1,0 +1,22 @@
+// swift-tools-version: 6.0
+// The fuzz target of Tessera's archive readers, in a package of its own so that the main
+// package's `swift build` and `swift test` are unaffected. See "Fuzzing the archive readers" in
+// the README for how to build and run it.
+import PackageDescription
+
+let package = Package(
+    name: "TesseraFuzz",
+    platforms: [.macOS(.v15)],
+    dependencies: [
+        .package(name: "Tessera", path: ".."),
+    ],
+    targets: [
+        // libFuzzer's driver, declared for Swift; its code comes with `-sanitize=fuzzer`.
+        .systemLibrary(name: "CLibFuzzer", path: "Sources/CLibFuzzer"),
+        .executableTarget(
+            name: "ArchiveFuzzer",
+            dependencies: ["CLibFuzzer", .product(name: "Tessera", package: "Tessera")]
+        ),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,40 @@
+import Foundation
+import Tessera
+
+/// The fuzz target, libFuzzer's `LLVMFuzzerTestOneInput` (main.swift hands it to the driver):
+/// feeds the bytes to the binary property list reader, the keyed archive reader (walking its
+/// whole object graph) and the Core Animation archive loader. Every input must give a value or a
+/// typed error. An archive that loads must also evaluate, write, and load again from what was
+/// written, to the same bytes: a failure there traps, for libFuzzer to report.
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzzArchiveReaders(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
+    let bytes = Array(UnsafeBufferPointer(start: data, count: data == nil ? 0 : size))
+    _ = try? BinaryPropertyList.decode(bytes)
+    if let archive = try? KeyedArchive(bytes: bytes) { walk(archive) }
+    if let archive = try? AnimationArchive(data: Data(bytes)) {
+        _ = archive.rootLayer.presentation(at: 0.25)
+        _ = archive.rootLayer.presentation(at: 2)
+        do {
+            let written = try archive.encoded()
+            let reloaded = try AnimationArchive(data: written)
+            guard try reloaded.encoded() == written else { fatalError("a rewritten archive differs from the first writing") }
+        } catch {
+            fatalError("a loaded archive must write and load again: \(error)")
+        }
+    }
+    return 0
+}
+
+/// Reads every field, element and entry of every object reachable from `$top`, each object once.
+private func walk(_ archive: KeyedArchive) {
+    var queue: [ArchivedValue] = archive.topKeys.compactMap { try? archive.top($0) }
+    var visited = Set<Int>()
+    while let value = queue.popLast() {
+        guard case .object(let object) = value, visited.insert(object.reference).inserted else { continue }
+        for key in object.keys {
+            if let field = try? object.value(forKey: key) { queue.append(field) }
+        }
+        if let elements = try? object.arrayElements() { queue += elements }
+        if let entries = try? object.dictionaryEntries() { queue += entries.values }
+    }
+}

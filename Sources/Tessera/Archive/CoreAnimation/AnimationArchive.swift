@@ -1,0 +1,119 @@
+import Foundation
+
+#if !canImport(QuartzCore)
+/// A Core Animation Archive (`.caar`): a layer tree with its animations, frozen with
+/// NSKeyedArchiver, as Kite exports it or code archives it (seed 000's "animations are assets").
+///
+/// ```swift
+/// let archive = try AnimationArchive(contentsOf: url)
+/// let layer = archive.rootLayer          // play it: speed, timeOffset, beginTime
+/// for item in archive.skipped { print(item) }
+///
+/// let data = try AnimationArchive(rootLayer: layer, documentSize: CGSize(width: 400, height: 400),
+///                                 geometryFlipped: true).encoded()
+/// ```
+///
+/// The document is a dictionary with `rootLayer`, `geometryFlipped` and, in Kite's exports,
+/// `documentWidth` / `documentHeight`; an archive of a single layer also loads (with no document
+/// size). Reading takes `CALayer`, `CAShapeLayer`, `CAReplicatorLayer` and the animation classes
+/// (`CABasicAnimation`, `CASpringAnimation`, `CAKeyframeAnimation`, `CAAnimationGroup`) with every
+/// property Tessera models, through Core Animation's coding proxies. What Tessera does not model
+/// is left out and listed in ``skipped``; it never fails the file:
+/// - a layer of another class (`CATransformLayer`, `CATextLayer`, `CAGradientLayer`…) is loaded
+///   as the nearest class Tessera has, with its sublayers (a `CATransformLayer` is then drawn
+///   flattened, as a plain layer);
+/// - keys Tessera does not model (filters, contents, text…) are left out, except rendering hints
+///   and values that change nothing here (group opacity on, no filters), which are ignored;
+/// - animations of other classes (`CATransition`), and animations whose values are of a kind
+///   Tessera does not read or whose key path it does not animate, are left out.
+///
+/// Animations are added to their layers as Core Animation adds them when it unarchives: a
+/// `beginTime` of 0 means the time of loading (exporters write 1e-6 for the start of the
+/// timeline). Writing archives what Tessera's public API shows: animations added without a key,
+/// animations' delegates and values set with `setValue(_:forKey:)` are not written.
+///
+/// Numbers: NaN is never taken; infinities are taken for timing properties (a layer's duration,
+/// a repeat count: forever), and a NaN or infinite number anywhere else (geometry, colors, paths,
+/// animation values) leaves out the property, or the animation that holds it.
+///
+/// Limits, against files built to exhaust memory or time: layers, animation groups and value
+/// collections nest at most 128 deep (counted together), and loading visits
+/// at most four objects per byte of the file (a tree needs fewer: every reference takes a byte).
+public struct AnimationArchive {
+    /// The root of the layer tree.
+    public var rootLayer: CALayer
+    /// The size of the document (Kite's canvas), when the archive gives one.
+    public var documentSize: CGSize?
+    /// Whether the document's geometry is flipped (y down), as macOS tools export it: seed 000
+    /// sets the layer's `isGeometryFlipped` accordingly when showing it elsewhere. This is the
+    /// document's flag; the root layer has its own.
+    public var isGeometryFlipped: Bool
+    /// What loading left out or approximated, in the order met; empty for an archive built in
+    /// code.
+    public private(set) var skipped: [Skipped]
+
+    /// An archive of `rootLayer`'s tree, to write with ``encoded()`` or ``write(to:)``.
+    public init(rootLayer: CALayer, documentSize: CGSize? = nil, geometryFlipped: Bool = false) {
+        self.rootLayer = rootLayer
+        self.documentSize = documentSize
+        self.isGeometryFlipped = geometryFlipped
+        skipped = []
+    }
+
+    /// Loads an archive from the bytes of a `.caar` file.
+    public init(data: Data) throws(AnimationArchiveError) {
+        let bytes = [UInt8](data)
+        do {
+            let archive = try KeyedArchive(bytes: bytes)
+            var decoder = CoreAnimationDecoder(budget: 4 * bytes.count + 1024)
+            let document = try decoder.document(archive)
+            rootLayer = document.rootLayer
+            documentSize = document.size
+            isGeometryFlipped = document.isFlipped
+            skipped = decoder.skipped
+        } catch let error as AnimationArchiveError {
+            throw error
+        } catch let error as KeyedArchiveError {
+            throw AnimationArchiveError(error)
+        } catch ArchiveDecodingFailure.malformed(let reason) {
+            throw .malformedObjectGraph(reason: reason)
+        } catch {
+            throw .malformedObjectGraph(reason: "\(error)")
+        }
+    }
+
+    /// Loads an archive from a `.caar` file.
+    public init(contentsOf url: URL) throws(AnimationArchiveError) {
+        let data: Data
+        do {
+            data = try Data(contentsOf: url)
+        } catch {
+            throw .unreadableFile(url, reason: error.localizedDescription)
+        }
+        try self.init(data: data)
+    }
+
+    /// The archive as the bytes of a `.caar` file (a binary property list), which Tessera reads
+    /// back identically and Core Animation reads with `NSKeyedUnarchiver`.
+    public func encoded() throws(AnimationArchiveError) -> Data {
+        var encoder = CoreAnimationEncoder()
+        do {
+            return Data(try encoder.document(rootLayer: rootLayer, size: documentSize, isFlipped: isGeometryFlipped))
+        } catch let error as AnimationArchiveError {
+            throw error
+        } catch {
+            throw .unencodableValue(reason: "\(error)")
+        }
+    }
+
+    /// Writes the archive to a `.caar` file.
+    public func write(to url: URL) throws(AnimationArchiveError) {
+        let data = try encoded()
+        do {
+            try data.write(to: url, options: .atomic)
+        } catch {
+            throw .unwritableFile(url, reason: error.localizedDescription)
+        }
+    }
+}
+#endif

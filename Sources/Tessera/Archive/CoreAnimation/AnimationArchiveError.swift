@@ -1,0 +1,56 @@
+import Foundation
+
+#if !canImport(QuartzCore)
+/// Why a Core Animation archive could not be read or written.
+///
+/// Content Tessera does not model (filters, text, images, unknown classes and keys) is not an
+/// error: it is left out and listed in ``AnimationArchive/skipped``.
+public enum AnimationArchiveError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// The bytes are not an NSKeyedArchiver archive: a malformed binary property list, or a
+    /// property list without `$archiver`, `$version` and `$top`.
+    case notAnArchive(KeyedArchiveError)
+    /// `$archiver` names an archiver other than `NSKeyedArchiver`.
+    case unsupportedArchiver(String)
+    /// `$version` is not 100000.
+    case unsupportedVersion(Int)
+    /// The document has no `rootLayer` (or it is nil).
+    case missingRootLayer
+    /// The archive breaks the rules of keyed archives or of Core Animation's classes: a reference
+    /// outside the objects, a value of the wrong type (a string for `lineWidth`, a point for
+    /// `bounds`), a layer where there should be none or none where there should be one, a cycle in
+    /// the layer tree, nesting or sharing beyond the documented limits.
+    case malformedObjectGraph(reason: String)
+    /// A value of the layer tree cannot be archived (an animation value of a type Core Animation
+    /// cannot archive, a layer that appears twice in the tree).
+    case unencodableValue(reason: String)
+    /// The file could not be read.
+    case unreadableFile(URL, reason: String)
+    /// The file could not be written.
+    case unwritableFile(URL, reason: String)
+
+    /// One line for a log.
+    public var description: String {
+        switch self {
+        case .notAnArchive(let error): "not a Core Animation archive: \(error)"
+        case .unsupportedArchiver(let archiver): "unsupported archiver \"\(archiver)\" (expected NSKeyedArchiver)"
+        case .unsupportedVersion(let version): "unsupported archive version \(version) (expected 100000)"
+        case .missingRootLayer: "the archive has no root layer"
+        case .malformedObjectGraph(let reason): "malformed Core Animation archive: \(reason)"
+        case .unencodableValue(let reason): "cannot archive: \(reason)"
+        case .unreadableFile(let url, let reason): "cannot read \(url.path): \(reason)"
+        case .unwritableFile(let url, let reason): "cannot write \(url.path): \(reason)"
+        }
+    }
+
+    /// The archive error for a lower-level keyed archive error met while loading.
+    init(_ error: KeyedArchiveError) {
+        switch error {
+        case .propertyList, .notAKeyedArchive: self = .notAnArchive(error)
+        case .unsupportedArchiver(let archiver): self = .unsupportedArchiver(archiver)
+        case .unsupportedVersion(let version): self = .unsupportedVersion(version)
+        case .missingTop, .invalidReference, .typeMismatch, .malformedObjectGraph, .invalidFieldKey:
+            self = .malformedObjectGraph(reason: error.description)
+        }
+    }
+}
+#endif

@@ -1,0 +1,60 @@
+#if !canImport(QuartzCore)
+extension AnimationArchive {
+    /// Something an archive holds that Tessera left out or approximated when loading it: the
+    /// layers are kept with everything Tessera understands, and each of these says what was not.
+    public struct Skipped: Hashable, Sendable, CustomStringConvertible {
+        /// Why something was left out or approximated.
+        public enum Reason: Hashable, Sendable {
+            /// An object of a class Tessera does not model (a `CATransition`, a filter, an image,
+            /// a kind of value it does not read): left out with the property that held it.
+            case unsupportedClass
+            /// A key Tessera does not model (text, gradients, emitters, layout…), or one it models
+            /// only at its default value.
+            case unsupportedKey
+            /// A value Tessera could not use, described: an unknown constant, a NaN or infinite
+            /// number where a finite one is needed, a path segment of an unknown type.
+            case unsupportedValue(String)
+            /// Loaded as the nearest class Tessera models, described (a `CATransformLayer` is
+            /// loaded as a `CALayer`).
+            case approximated(String)
+            /// An animation the layer did not take, with the layer's diagnostic (a key path that
+            /// Tessera does not animate, values that do not fit it).
+            case animationNotApplied(String)
+        }
+
+        /// The layer it belongs to, as the names from the root down joined by `/` (an unnamed
+        /// layer is written `<class slot>`: `<CAShapeLayer sublayers[2]>`); empty for the
+        /// document dictionary.
+        public let layer: String
+        /// The class of the object left out or approximated, or of the object that holds the key.
+        public let className: String
+        /// The key left out, as a path from the layer (`filters`, `CALayerAnimations[2].valueFunction`);
+        /// nil when the whole object is meant.
+        public let key: String?
+        /// Why it was left out.
+        public let reason: Reason
+
+        /// An entry for `key` (nil: the whole object) of an object of `className`, in `layer`.
+        public init(layer: String, className: String, key: String?, reason: Reason) {
+            self.layer = layer
+            self.className = className
+            self.key = key
+            self.reason = reason
+        }
+
+        /// One line for a log: `Root/Label: CATextLayer.string (unsupported key)`.
+        public var description: String {
+            let what = key.map { "\(className).\($0)" } ?? className
+            let why: String
+            switch reason {
+            case .unsupportedClass: why = "unsupported class"
+            case .unsupportedKey: why = "unsupported key"
+            case .unsupportedValue(let detail): why = "unsupported value: \(detail)"
+            case .approximated(let detail): why = "approximated: \(detail)"
+            case .animationNotApplied(let detail): why = "animation not applied: \(detail)"
+            }
+            return "\(layer): \(what) (\(why))"
+        }
+    }
+}
+#endif

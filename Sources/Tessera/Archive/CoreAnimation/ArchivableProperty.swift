@@ -1,0 +1,217 @@
+import Foundation
+
+#if !canImport(QuartzCore)
+/// The type of a property of Core Animation's classes, as archives store it: how a field
+/// decodes into it and how it is written back.
+protocol ArchivableProperty: Equatable, SendableMetatype {
+    /// The value of an archive field; throws ``ArchiveDecodingFailure``.
+    static func decode(_ value: ArchivedValue, with reader: inout ArchivedValueReader) throws -> Self
+    /// The archive field for this value.
+    func encode(with writer: inout ArchiveValueWriter) throws -> ArchiveFieldValue
+    /// False when a number of the value is NaN or infinite.
+    var isFinite: Bool { get }
+}
+
+extension ArchivableProperty {
+    var isFinite: Bool { true }
+
+    /// A value that ``ArchivedValueReader/value(_:depth:)`` returns as `Self`.
+    fileprivate static func decodeObject(_ value: ArchivedValue, with reader: inout ArchivedValueReader,
+                                         expected: String) throws -> Self {
+        guard let decoded = try reader.value(value, depth: 0) as? Self else {
+            throw ArchiveDecodingFailure.mismatch(value, expected: expected)
+        }
+        return decoded
+    }
+}
+
+// MARK: Numbers, booleans, strings
+
+extension Double: ArchivableProperty {
+    static func decode(_ value: ArchivedValue, with reader: inout ArchivedValueReader) throws -> Double {
+        try reader.number(value)
+    }
+    func encode(with writer: inout ArchiveValueWriter) throws -> ArchiveFieldValue { try writer.number(self) }
+}
+
+extension Float: ArchivableProperty {
+    static func decode(_ value: ArchivedValue, with reader: inout ArchivedValueReader) throws -> Float {
+        Float(try reader.number(value))
+    }
+    func encode(with writer: inout ArchiveValueWriter) throws -> ArchiveFieldValue { try writer.number(Double(self)) }
+}
+
+extension CGFloat: ArchivableProperty {
+    static func decode(_ value: ArchivedValue, with reader: inout ArchivedValueReader) throws -> CGFloat {
+        CGFloat(try reader.number(value))
+    }
+    func encode(with writer: inout ArchiveValueWriter) throws -> ArchiveFieldValue { try writer.number(Double(self)) }
+}
+
+extension Int: ArchivableProperty {
+    static func decode(_ value: ArchivedValue, with reader: inout ArchivedValueReader) throws -> Int {
+        try reader.int(value)
+    }
+    func encode(with writer: inout ArchiveValueWriter) throws -> ArchiveFieldValue { try writer.integer(Int64(self)) }
+}
+
+extension Bool: ArchivableProperty {
+    static func decode(_ value: ArchivedValue, with reader: inout ArchivedValueReader) throws -> Bool {
+        try reader.bool(value)
+    }
+    func encode(with writer: inout ArchiveValueWriter) throws -> ArchiveFieldValue { try writer.bool(self) }
+}
+
+extension String: ArchivableProperty {
+    static func decode(_ value: ArchivedValue, with reader: inout ArchivedValueReader) throws -> String {
+        try reader.string(value)
+    }
+    func encode(with writer: inout ArchiveValueWriter) throws -> ArchiveFieldValue { .string(self) }
+}
+
+/// `maskedCorners`: the four corner bits.
+extension CACornerMask: ArchivableProperty {
+    static func decode(_ value: ArchivedValue, with reader: inout ArchivedValueReader) throws -> CACornerMask {
+        let bits = try reader.int(value)
+        guard (0...15).contains(bits) else {
+            throw ArchiveDecodingFailure.unsupported(className: nil, reason: .unsupportedValue("corner mask \(bits)"))
+        }
+        return CACornerMask(rawValue: UInt(bits))
+    }
+    func encode(with writer: inout ArchiveValueWriter) throws -> ArchiveFieldValue { try writer.integer(Int64(rawValue)) }
+}
+
+// MARK: Value types and objects
+
+extension CGPoint: ArchivableProperty {
+    static func decode(_ value: ArchivedValue, with reader: inout ArchivedValueReader) throws -> CGPoint {
+        try decodeObject(value, with: &reader, expected: "a point")
+    }
+    func encode(with writer: inout ArchiveValueWriter) throws -> ArchiveFieldValue { try writer.point(self) }
+}
+
+extension CGSize: ArchivableProperty {
+    static func decode(_ value: ArchivedValue, with reader: inout ArchivedValueReader) throws -> CGSize {
+        try decodeObject(value, with: &reader, expected: "a size")
+    }
+    func encode(with writer: inout ArchiveValueWriter) throws -> ArchiveFieldValue { try writer.size(self) }
+}
+
+extension CGRect: ArchivableProperty {
+    static func decode(_ value: ArchivedValue, with reader: inout ArchivedValueReader) throws -> CGRect {
+        try decodeObject(value, with: &reader, expected: "a rect")
+    }
+    func encode(with writer: inout ArchiveValueWriter) throws -> ArchiveFieldValue { try writer.rect(self) }
+}
+
+extension CATransform3D: ArchivableProperty {
+    static func decode(_ value: ArchivedValue, with reader: inout ArchivedValueReader) throws -> CATransform3D {
+        try decodeObject(value, with: &reader, expected: "a transform")
+    }
+    func encode(with writer: inout ArchiveValueWriter) throws -> ArchiveFieldValue { try writer.transform(self) }
+}
+
+extension CGColor: ArchivableProperty {
+    static func decode(_ value: ArchivedValue, with reader: inout ArchivedValueReader) throws -> Self {
+        try decodeObject(value, with: &reader, expected: "a color")
+    }
+    func encode(with writer: inout ArchiveValueWriter) throws -> ArchiveFieldValue { try writer.color(self) }
+}
+
+extension CGPath: ArchivableProperty {
+    static func decode(_ value: ArchivedValue, with reader: inout ArchivedValueReader) throws -> Self {
+        try decodeObject(value, with: &reader, expected: "a path")
+    }
+    func encode(with writer: inout ArchiveValueWriter) throws -> ArchiveFieldValue { try writer.path(self) }
+}
+
+extension CAMediaTimingFunction: ArchivableProperty {
+    static func decode(_ value: ArchivedValue, with reader: inout ArchivedValueReader) throws -> Self {
+        try decodeObject(value, with: &reader, expected: "a timing function")
+    }
+    func encode(with writer: inout ArchiveValueWriter) throws -> ArchiveFieldValue { try writer.timingFunction(self) }
+}
+
+extension NSNumber: ArchivableProperty {
+    static func decode(_ value: ArchivedValue, with reader: inout ArchivedValueReader) throws -> Self {
+        guard let number = try reader.nsNumber(value) as? Self else { throw ArchiveDecodingFailure.mismatch(value, expected: "a number") }
+        return number
+    }
+    func encode(with writer: inout ArchiveValueWriter) throws -> ArchiveFieldValue { try writer.value(self) }
+    var isFinite: Bool { doubleValue.isFinite }
+}
+
+// MARK: Collections and nil
+
+/// Arrays (dash patterns, key times, timing functions) are written as `LKNSArrayCodingProxy`s.
+extension Array: ArchivableProperty where Element: ArchivableProperty {
+    static func decode(_ value: ArchivedValue, with reader: inout ArchivedValueReader) throws -> [Element] {
+        guard let elements = try reader.elements(value) else { throw ArchiveDecodingFailure.mismatch(value, expected: "an array") }
+        var decoded: [Element] = []
+        decoded.reserveCapacity(elements.count)
+        for element in elements { decoded.append(try Element.decode(element, with: &reader)) }
+        return decoded
+    }
+    func encode(with writer: inout ArchiveValueWriter) throws -> ArchiveFieldValue {
+        var fields: [ArchiveFieldValue] = []
+        for element in self { fields.append(try element.encode(with: &writer)) }
+        return try writer.array(fields)
+    }
+    var isFinite: Bool { allSatisfy(\.isFinite) }
+}
+
+/// nil is written as a reference to `$null`, as NSKeyedArchiver writes a nil object.
+extension Optional: ArchivableProperty where Wrapped: ArchivableProperty {
+    static func decode(_ value: ArchivedValue, with reader: inout ArchivedValueReader) throws -> Wrapped? {
+        value == .null ? nil : try Wrapped.decode(value, with: &reader)
+    }
+    func encode(with writer: inout ArchiveValueWriter) throws -> ArchiveFieldValue {
+        try self?.encode(with: &writer) ?? .null
+    }
+    var isFinite: Bool { self?.isFinite ?? true }
+}
+
+// MARK: String constants
+
+/// A string constant of Core Animation's API (fill modes, fill rules, line caps…), decoded
+/// only when it is one Tessera knows.
+protocol ArchivableConstant: ArchivableProperty, RawRepresentable where RawValue == String {
+    /// The constants Tessera models.
+    static var knownValues: [Self] { get }
+}
+
+extension ArchivableConstant {
+    static func decode(_ value: ArchivedValue, with reader: inout ArchivedValueReader) throws -> Self {
+        let string = try reader.string(value)
+        guard let constant = knownValues.first(where: { $0.rawValue == string }) else {
+            throw ArchiveDecodingFailure.unsupported(className: nil, reason: .unsupportedValue("unknown constant \"\(string)\""))
+        }
+        return constant
+    }
+    func encode(with writer: inout ArchiveValueWriter) throws -> ArchiveFieldValue { .string(rawValue) }
+}
+
+extension CAMediaTimingFillMode: ArchivableConstant {
+    static var knownValues: [Self] { [.removed, .forwards, .backwards, .both] }
+}
+
+extension CAShapeLayerFillRule: ArchivableConstant {
+    static var knownValues: [Self] { [.nonZero, .evenOdd] }
+}
+
+extension CAShapeLayerLineJoin: ArchivableConstant {
+    static var knownValues: [Self] { [.miter, .round, .bevel] }
+}
+
+extension CAShapeLayerLineCap: ArchivableConstant {
+    static var knownValues: [Self] { [.butt, .round, .square] }
+}
+
+extension CAAnimationCalculationMode: ArchivableConstant {
+    static var knownValues: [Self] { [.linear, .discrete, .paced, .cubic, .cubicPaced] }
+}
+
+extension CAAnimationRotationMode: ArchivableConstant {
+    static var knownValues: [Self] { [.rotateAuto, .rotateAutoReverse] }
+}
+#endif

@@ -1,0 +1,82 @@
+import Foundation
+
+#if !canImport(QuartzCore)
+/// One property of a Core Animation class under its archive key: how a field is read into an
+/// object and how the object's value is written back. The tables of ``LayerArchiveProperties``
+/// and ``AnimationArchiveProperties`` list them, so that reading and writing stay symmetrical.
+struct ArchivedProperty: Sendable {
+    /// The key in the archive (the property's name in Objective-C: `hidden`, `removedOnCompletion`).
+    let key: String
+    /// Whether a value Tessera does not model leaves out the whole object rather than this key:
+    /// an animation without its values (or its path) would animate something else.
+    let isEssential: Bool
+    /// Reads `value` into `object` (values nested `depth` deep); false when `object` does not have
+    /// the property (a shape layer's key on a plain layer). Throws ``ArchiveDecodingFailure`` or
+    /// ``KeyedArchiveError``.
+    let decode: @Sendable (_ value: ArchivedValue, _ object: AnyObject, _ reader: inout ArchivedValueReader,
+                           _ depth: Int) throws -> Bool
+    /// The field for `object`'s value; nil when it equals `defaults`' (a new object of the same
+    /// class), since Core Animation archives only what differs from the defaults.
+    let encode: @Sendable (_ object: AnyObject, _ defaults: AnyObject, _ writer: inout ArchiveValueWriter) throws -> ArchiveFieldValue?
+
+    /// A property whose numbers must be finite (a NaN or infinite one is unsupported).
+    init<Owner: AnyObject, Value: ArchivableProperty>(_ key: String, _ keyPath: ReferenceWritableKeyPath<Owner, Value> & Sendable,
+                                                      essential: Bool = false) {
+        self.init(key, keyPath, essential: essential) { value in
+            guard value.isFinite else { throw ArchiveDecodingFailure.nonFinite }
+        }
+    }
+
+    /// A timing property (`beginTime`, `duration`, `repeatCount`…): infinities are kept, since
+    /// Core Animation gives them a meaning (forever) and ``TimingSpec`` clamps the rest; NaN is
+    /// unsupported.
+    init<Owner: AnyObject, Value: ArchivableProperty & BinaryFloatingPoint>(
+        timing key: String, _ keyPath: ReferenceWritableKeyPath<Owner, Value> & Sendable
+    ) {
+        self.init(key, keyPath, essential: false) { value in
+            guard !value.isNaN else { throw ArchiveDecodingFailure.unsupported(className: nil, reason: .unsupportedValue("NaN")) }
+        }
+    }
+
+    private init<Owner: AnyObject, Value: ArchivableProperty>(
+        _ key: String, _ keyPath: ReferenceWritableKeyPath<Owner, Value> & Sendable, essential: Bool,
+        validate: @escaping @Sendable (Value) throws -> Void
+    ) {
+        self.key = key
+        isEssential = essential
+        decode = { value, object, reader, _ in
+            guard let owner = object as? Owner else { return false }
+            let decoded = try Value.decode(value, with: &reader)
+            try validate(decoded)
+            owner[keyPath: keyPath] = decoded
+            return true
+        }
+        encode = { object, defaults, writer in
+            guard let owner = object as? Owner, let defaults = defaults as? Owner else { return nil }
+            let value = owner[keyPath: keyPath]
+            return value == defaults[keyPath: keyPath] ? nil : try value.encode(with: &writer)
+        }
+    }
+
+    /// An animation value of any type (`fromValue`, `toValue`, `byValue`, `values`), essential
+    /// to its animation. Written when it is not nil.
+    init<Owner: AnyObject, Value>(value key: String, _ keyPath: ReferenceWritableKeyPath<Owner, Value?> & Sendable) {
+        self.key = key
+        isEssential = true
+        decode = { value, object, reader, depth in
+            guard let owner = object as? Owner else { return false }
+            guard let decoded = try reader.value(value, depth: depth) else {
+                owner[keyPath: keyPath] = nil
+                return true
+            }
+            guard let typed = decoded as? Value else { throw ArchiveDecodingFailure.mismatch(value, expected: "\(Value.self)") }
+            owner[keyPath: keyPath] = typed
+            return true
+        }
+        encode = { object, _, writer in
+            guard let owner = object as? Owner, let value = owner[keyPath: keyPath] else { return nil }
+            return try writer.value(value)
+        }
+    }
+}
+#endif

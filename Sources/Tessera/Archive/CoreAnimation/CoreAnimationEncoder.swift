@@ -1,0 +1,106 @@
+import Foundation
+
+#if !canImport(QuartzCore)
+/// Writes a layer tree and its animations as Core Animation archives it: Apple's class names and
+/// keys, only the properties that differ from a new object's, each object's
+/// `__CACodingContents`, sublayers in an `LKNSArrayCodingProxy`, animations in
+/// `CALayerAnimations` with the parallel `CALayerAnimationKeys`.
+///
+/// A layer or animation of a subclass is written as the nearest class Tessera models (a
+/// subclass's own state is not archived). What Tessera's public API does not expose is not
+/// written: animations added without a key, animations' delegates and their values set by
+/// `setValue(_:forKey:)`.
+struct CoreAnimationEncoder {
+    typealias Format = CoreAnimationArchiveFormat
+
+    var writer = ArchiveValueWriter()
+    /// The layers written so far: a layer has one place in a tree.
+    private var written: Set<ObjectIdentifier> = []
+
+    /// The document: the `$top.root` dictionary of Kite's exports.
+    mutating func document(rootLayer: CALayer, size: CGSize?, isFlipped: Bool) throws -> [UInt8] {
+        var entries: [(key: String, value: ArchiveFieldValue)] = [
+            (Format.rootLayerKey, try layer(rootLayer, depth: 0)),
+            (Format.geometryFlippedKey, .bool(isFlipped)),
+        ]
+        if let size {
+            entries += [(Format.documentWidthKey, .real(Double(size.width))), (Format.documentHeightKey, .real(Double(size.height)))]
+        }
+        let document = try writer.archive.addDictionary(entries)
+        try writer.archive.setTop(.reference(document))
+        return try writer.archive.encoded()
+    }
+
+    private mutating func layer(_ layer: CALayer, depth: Int) throws -> ArchiveFieldValue {
+        guard written.insert(ObjectIdentifier(layer)).inserted else {
+            throw AnimationArchiveError.unencodableValue(reason: "layer \(layer.name ?? "without a name") appears twice in the tree")
+        }
+        guard depth <= ArchivedValueReader.maximumDepth else {
+            throw AnimationArchiveError.unencodableValue(reason: "layers nested more than \(ArchivedValueReader.maximumDepth) deep")
+        }
+        let (archiveClass, defaults): (ArchiveClass, CALayer) = switch layer {
+        case is CAShapeLayer: (Format.shapeLayerClass, CAShapeLayer())
+        case is CAReplicatorLayer: (Format.replicatorLayerClass, CAReplicatorLayer())
+        default: (Format.layerClass, CALayer())
+        }
+        var fields = try properties(LayerArchiveProperties.all, of: layer, defaults: defaults)
+        if let sublayers = layer.sublayers {
+            var references: [ArchiveFieldValue] = []
+            for sublayer in sublayers { references.append(try self.layer(sublayer, depth: depth + 1)) }
+            fields.append((Format.sublayersKey, try writer.array(references)))
+        }
+        if let mask = layer.mask { fields.append((Format.maskKey, try self.layer(mask, depth: depth + 1))) }
+        fields.append(try codingContents(fields))
+
+        let keys = layer.animationKeys() ?? []
+        if !keys.isEmpty {
+            var animations: [ArchiveFieldValue] = []
+            for key in keys {
+                guard let animation = layer.animation(forKey: key) else { continue }
+                animations.append(try self.animation(animation, depth: depth + 1))
+            }
+            fields.append((Format.animationsKey, .reference(try writer.archive.addArray(animations, class: .mutableArray))))
+            fields.append((Format.animationKeysKey, .reference(try writer.archive.addArray(keys.map { .string($0) }, class: .mutableArray))))
+        }
+        return try writer.object(archiveClass, fields)
+    }
+
+    private mutating func animation(_ animation: CAAnimation, depth: Int) throws -> ArchiveFieldValue {
+        guard depth <= ArchivedValueReader.maximumDepth else {
+            throw AnimationArchiveError.unencodableValue(reason: "animation groups nested more than \(ArchivedValueReader.maximumDepth) deep")
+        }
+        let (archiveClass, defaults): (ArchiveClass, CAAnimation)
+        switch animation {
+        case is CASpringAnimation: (archiveClass, defaults) = (Format.springAnimationClass, CASpringAnimation())
+        case is CABasicAnimation: (archiveClass, defaults) = (Format.basicAnimationClass, CABasicAnimation())
+        case is CAKeyframeAnimation: (archiveClass, defaults) = (Format.keyframeAnimationClass, CAKeyframeAnimation())
+        case is CAAnimationGroup: (archiveClass, defaults) = (Format.animationGroupClass, CAAnimationGroup())
+        default: throw AnimationArchiveError.unencodableValue(reason: "an animation of class \(type(of: animation))")
+        }
+        var fields = try properties(AnimationArchiveProperties.all, of: animation, defaults: defaults)
+        if let children = (animation as? CAAnimationGroup)?.animations {
+            var references: [ArchiveFieldValue] = []
+            for child in children { references.append(try self.animation(child, depth: depth + 1)) }
+            fields.append((Format.groupAnimationsKey, try writer.array(references)))
+        }
+        fields.append(try codingContents(fields))
+        return try writer.object(archiveClass, fields)
+    }
+
+    /// The fields of the properties of `object` that differ from `defaults`'.
+    private mutating func properties(_ properties: [ArchivedProperty], of object: AnyObject,
+                                     defaults: AnyObject) throws -> [(key: String, value: ArchiveFieldValue)] {
+        var fields: [(key: String, value: ArchiveFieldValue)] = []
+        for property in properties {
+            if let field = try property.encode(object, defaults, &writer) { fields.append((property.key, field)) }
+        }
+        return fields
+    }
+
+    /// `__CACodingContents`: the keys written, sorted, as Core Animation lists them.
+    private mutating func codingContents(_ fields: [(key: String, value: ArchiveFieldValue)]) throws -> (key: String, value: ArchiveFieldValue) {
+        let keys = fields.map(\.key).sorted().map { ArchiveFieldValue.string($0) }
+        return (Format.codingContentsKey, .reference(try writer.archive.addArray(keys)))
+    }
+}
+#endif
