@@ -1,7 +1,6 @@
 import ArgumentParser
 import Foundation
 import Tessera
-import TesseraDemos
 import TesseraRaster
 
 /// `tessera render`: one frame to a PNG, a numbered frame sequence, or an animated PNG.
@@ -12,9 +11,10 @@ struct Render: ParsableCommand {
             One frame: tessera render checkmark --time 0.3 -o check.png
             Frames:    tessera render shape-morph --frames 45 --fps 30 -o frames/
             Animated:  tessera render message-dots --apng dots.png
+            Archives:  tessera render Checkmark.caar --apng check.png
             """)
 
-    @Argument(help: "A demo scene (see `tessera scenes`).")
+    @Argument(help: "A demo scene (see `tessera scenes`) or a Core Animation Archive (.caar).")
     var scene: String
 
     @Option(help: "The time of the (first) frame, in seconds.")
@@ -42,9 +42,6 @@ struct Render: ParsableCommand {
     var threads: Int = Canvas.processorCount
 
     mutating func validate() throws {
-        guard DemoScene.named(scene) != nil else {
-            throw ValidationError("unknown scene \"\(scene)\"; `tessera scenes` lists them")
-        }
         guard scale.isFinite, scale > 0, scale <= 64 else { throw ValidationError("--scale must be in (0, 64]") }
         guard time.isFinite else { throw ValidationError("--time must be finite") }
         guard (1...1000).contains(fps) else { throw ValidationError("--fps must be in 1…1000") }
@@ -53,19 +50,24 @@ struct Render: ParsableCommand {
     }
 
     func run() throws {
-        let demo = DemoScene.named(scene)!
-        let root = demo.build()
-        let pixelSize = size ?? PixelSize(width: Int((Double(demo.size.width) * scale).rounded(.up)),
-                                          height: Int((Double(demo.size.height) * scale).rounded(.up)))
+        let source: SceneSource
+        do {
+            source = try SceneSource(scene)
+        } catch {
+            throw ValidationError("\(error)")
+        }
+        let pixelSize = size ?? PixelSize(width: max(1, Int((Double(source.size.width) * scale).rounded(.up))),
+                                          height: max(1, Int((Double(source.size.height) * scale).rounded(.up))))
         let pixmap = try Pixmap(width: pixelSize.width, height: pixelSize.height)
         let renderer = LayerRenderer(threadCount: threads)
         renderer.scale = scale
         func render(at t: Double) {
-            renderer.render(demo.frame(of: root, at: t), at: t, into: pixmap)
+            source.prepare(t)
+            renderer.render(source.root, at: t, into: pixmap)
         }
 
         if let apng {
-            let count = frames ?? max(1, Int((demo.duration * Double(fps)).rounded()))
+            let count = frames ?? max(1, Int((source.duration * Double(fps)).rounded()))
             var animation = AnimatedPNG(framesPerSecond: fps)
             let progress = Progress(total: count)
             for i in 0..<count {
@@ -83,7 +85,7 @@ struct Render: ParsableCommand {
             let progress = Progress(total: frames)
             for i in 0..<frames {
                 render(at: time + Double(i) / Double(fps))
-                let path = URL(fileURLWithPath: output).appendingPathComponent(String(format: "%@-%04d.png", scene, i + 1)).path
+                let path = URL(fileURLWithPath: output).appendingPathComponent(String(format: "%@-%04d.png", source.name, i + 1)).path
                 try pixmap.writePNG(to: path)
                 progress.advance()
             }
@@ -91,7 +93,7 @@ struct Render: ParsableCommand {
             return
         }
         if apng != nil { return }
-        let path = output ?? "\(scene).png"
+        let path = output ?? "\(source.name).png"
         render(at: time)
         try pixmap.writePNG(to: path)
         print("wrote \(path) (\(pixelSize.width)×\(pixelSize.height), t = \(time) s)")

@@ -7,5 +7,5 @@ struct TesseraCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "tessera",
         abstract: "Render Core Animation layer trees with Tessera.",
-        subcommands: [Render.self, Scenes.self])
+        subcommands: [Render.self, Scenes.self, Inspect.self])
 }

@@ -1,0 +1,109 @@
+import ArgumentParser
+import Foundation
+import Tessera
+
+/// `tessera inspect FILE.caar`: the archive's document, its layer tree with the properties that
+/// differ from a new layer's and the animations, and what loading left out.
+struct Inspect: ParsableCommand {
+    static let configuration = CommandConfiguration(abstract: "Print a Core Animation Archive's layer tree, animations and skipped parts.")
+
+    @Argument(help: "A .caar file.")
+    var file: String
+
+    func run() throws {
+        let archive: AnimationArchive
+        do {
+            archive = try AnimationArchive(contentsOf: URL(fileURLWithPath: file))
+        } catch {
+            throw ValidationError("\(file): \(error)")
+        }
+        let size = archive.documentSize.map { "\(Int($0.width))×\(Int($0.height))" } ?? "not given"
+        print("document: \(size), geometry \(archive.isGeometryFlipped ? "flipped" : "not flipped")")
+        var stack: [(CALayer, Int)] = [(archive.rootLayer, 0)]
+        while let (layer, depth) = stack.popLast() {
+            let indent = String(repeating: "  ", count: depth)
+            print("\(indent)\(type(of: layer)) \"\(layer.name ?? "")\"  \(LayerDescription.properties(of: layer))")
+            for key in layer.animationKeys() ?? [] {
+                guard let animation = layer.animation(forKey: key) else { continue }
+                print("\(indent)  ▸ \(key): \(LayerDescription.animation(animation))")
+            }
+            if let mask = layer.mask { stack.append((mask, depth + 1)) }
+            for sublayer in (layer.sublayers ?? []).reversed() { stack.append((sublayer, depth + 1)) }
+        }
+        print(archive.skipped.isEmpty ? "skipped: nothing" : "skipped:")
+        for item in archive.skipped { print("  \(item)") }
+    }
+}
+
+/// Short descriptions of layers and animations for `inspect`.
+enum LayerDescription {
+    /// The properties that differ from a new layer's of the same class, as `key=value`.
+    static func properties(of layer: CALayer) -> String {
+        let fresh = type(of: layer).init()
+        let keys = ["bounds", "position", "anchorPoint", "transform", "sublayerTransform", "opacity", "isHidden",
+                    "backgroundColor", "cornerRadius", "borderWidth", "borderColor", "masksToBounds", "isGeometryFlipped",
+                    "path", "fillColor", "fillRule", "strokeColor", "lineWidth", "lineCap", "lineJoin", "lineDashPattern",
+                    "strokeStart", "strokeEnd", "instanceCount", "instanceDelay", "instanceTransform", "speed", "timeOffset",
+                    "beginTime"]
+        var parts: [String] = []
+        for key in keys {
+            let value = describe(layer.value(forKeyPath: keyPath(key)) ?? timing(layer, key))
+            guard value != describe(fresh.value(forKeyPath: keyPath(key)) ?? timing(fresh, key)) else { continue }
+            parts.append("\(key)=\(value)")
+        }
+        return parts.joined(separator: " ")
+    }
+
+    /// Key-value names of the Swift property names that differ.
+    private static func keyPath(_ key: String) -> String {
+        switch key {
+        case "isHidden": return "hidden"
+        case "isGeometryFlipped": return "geometryFlipped"
+        default: return key
+        }
+    }
+
+    private static func timing(_ layer: CALayer, _ key: String) -> Any? {
+        switch key {
+        case "speed": return layer.speed
+        case "timeOffset": return layer.timeOffset
+        case "beginTime": return layer.beginTime
+        case "isGeometryFlipped": return layer.isGeometryFlipped
+        default: return nil
+        }
+    }
+
+    static func animation(_ animation: CAAnimation) -> String {
+        var parts = ["\(type(of: animation))"]
+        if let property = animation as? CAPropertyAnimation, let path = property.keyPath { parts.append("keyPath=\(path)") }
+        if let basic = animation as? CABasicAnimation {
+            if let from = basic.fromValue { parts.append("from=\(describe(from))") }
+            if let to = basic.toValue { parts.append("to=\(describe(to))") }
+            if let by = basic.byValue { parts.append("by=\(describe(by))") }
+        }
+        if let keyframes = animation as? CAKeyframeAnimation, let values = keyframes.values {
+            parts.append("values=\(values.count)")
+        }
+        if let group = animation as? CAAnimationGroup { parts.append("animations=\(group.animations?.count ?? 0)") }
+        parts.append("beginTime=\(animation.beginTime) duration=\(animation.duration)")
+        if animation.repeatCount != 0 { parts.append("repeatCount=\(animation.repeatCount)") }
+        if animation.autoreverses { parts.append("autoreverses") }
+        if animation.fillMode != .removed { parts.append("fillMode=\(animation.fillMode.rawValue)") }
+        if !animation.isRemovedOnCompletion { parts.append("kept") }
+        return parts.joined(separator: " ")
+    }
+
+    static func describe(_ value: Any?) -> String {
+        switch value {
+        case nil: return "nil"
+        case let color as CGColor:
+            return "rgba(" + (color.components ?? []).map { String(format: "%.3g", Double($0)) }.joined(separator: ",") + ")"
+        case let path as CGPath:
+            return "path(\(path.boundingBox.width.rounded())×\(path.boundingBox.height.rounded()))"
+        case let rect as CGRect: return "(\(rect.origin.x),\(rect.origin.y),\(rect.width),\(rect.height))"
+        case let point as CGPoint: return "(\(point.x),\(point.y))"
+        case let t as CATransform3D: return CATransform3DIsIdentity(t) ? "identity" : "matrix"
+        default: return "\(value!)"
+        }
+    }
+}
