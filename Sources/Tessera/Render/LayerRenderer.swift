@@ -43,9 +43,14 @@ public final class LayerRenderer {
 
     /// Renders a presented layer and its subtree.
     public func render(_ snapshot: LayerSnapshot, into pixmap: Pixmap) {
+        render(snapshot, origin: snapshot.properties.bounds.origin, into: pixmap)
+    }
+
+    /// Renders a presented layer and its subtree with the point `origin` of its coordinates at
+    /// the pixmap's top-left.
+    func render(_ snapshot: LayerSnapshot, origin: CGPoint, into pixmap: Pixmap) {
         if let background { canvas.clear(background) }
         if scale.isFinite && scale > 0 {
-            let origin = snapshot.properties.bounds.origin
             let base = CATransform3DConcat(CATransform3DMakeTranslation(-origin.x, -origin.y, 0),
                                            CATransform3DMakeScale(CGFloat(scale), CGFloat(scale), 1))
             LayerTreeDrawing(canvas: canvas).draw(snapshot, base: base)
