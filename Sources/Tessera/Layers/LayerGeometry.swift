@@ -10,12 +10,25 @@ import Foundation
 /// the middle of the superlayer's bounds. Row vectors, as `CATransform3D`.
 enum LayerGeometry {
     static func toSuperlayer(_ p: LayerProperties, superlayer: LayerProperties?) -> CATransform3D {
+        let m = toSuperlayerBounds(p)
+        guard let s = superlayer else { return m }
+        return CATransform3DConcat(m, sublayerSpace(of: s))
+    }
+
+    /// The first part of ``toSuperlayer(_:superlayer:)``: to the superlayer's bounds, before its
+    /// sublayerTransform and flip.
+    static func toSuperlayerBounds(_ p: LayerProperties) -> CATransform3D {
         let size = p.bounds.size
         var m = CATransform3DMakeTranslation(-p.bounds.minX - p.anchorPoint.x * size.width,
                                              -p.bounds.minY - p.anchorPoint.y * size.height, -p.anchorPointZ)
         m = CATransform3DConcat(m, p.transform)
-        m = CATransform3DConcat(m, CATransform3DMakeTranslation(p.position.x, p.position.y, p.zPosition))
-        guard let s = superlayer else { return m }
+        return CATransform3DConcat(m, CATransform3DMakeTranslation(p.position.x, p.position.y, p.zPosition))
+    }
+
+    /// The second part: what a superlayer does to all its sublayers (its sublayerTransform about
+    /// its anchor point, its flip).
+    static func sublayerSpace(of s: LayerProperties) -> CATransform3D {
+        var m = CATransform3DIdentity
         if !CATransform3DIsIdentity(s.sublayerTransform) {
             let anchor = CGPoint(x: s.bounds.minX + s.anchorPoint.x * s.bounds.width,
                                  y: s.bounds.minY + s.anchorPoint.y * s.bounds.height)

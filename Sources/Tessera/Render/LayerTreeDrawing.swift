@@ -26,7 +26,10 @@ struct LayerTreeDrawing {
     typealias Tint = SIMD4<Double>
 
     private enum Step {
-        case layer(LayerSnapshot, transform: CATransform3D, tint: Tint)
+        /// A layer, mapped to the canvas by `transform`, after its own transform to its
+        /// superlayer's bounds when `ownTransformFirst` (its superlayer computes the rest once
+        /// for all its sublayers).
+        case layer(LayerSnapshot, transform: CATransform3D, ownTransformFirst: Bool, tint: Tint)
         case border(LayerSnapshot, mapping: PlaneMapping, tint: Tint)
         /// The mask of the group clipping a layer to its rounded bounds, then its end.
         case clip(LayerSnapshot, mapping: PlaneMapping, opacity: Double)
@@ -38,11 +41,12 @@ struct LayerTreeDrawing {
     /// Draws `root` and its subtree, its coordinates mapped to the canvas by `base`.
     /// Iterative: trees may be deeper than the stack allows recursion.
     func draw(_ root: LayerSnapshot, base: CATransform3D) {
-        var steps: [Step] = [.layer(root, transform: base, tint: Tint(1, 1, 1, 1))]
+        var steps: [Step] = [.layer(root, transform: base, ownTransformFirst: false, tint: Tint(1, 1, 1, 1))]
         while let step = steps.popLast() {
             switch step {
-            case .layer(let node, let matrix, let inherited):
+            case .layer(let node, let outer, let ownTransformFirst, let inherited):
                 let p = node.properties
+                let matrix = ownTransformFirst ? CATransform3DConcat(LayerGeometry.toSuperlayerBounds(p), outer) : outer
                 let alpha = inherited.w * Double(p.opacity)
                 guard !p.isHidden, alpha > 0, let mapping = PlaneMapping(matrix) else { continue }
                 let sublayers = Self.sublayerInstances(of: node, p)
@@ -65,10 +69,10 @@ struct LayerTreeDrawing {
                 if p.borderWidth > 0, p.borderColor != nil {
                     steps.append(.border(node, mapping: mapping, tint: tint))
                 }
+                let sublayerSpace = CATransform3DConcat(LayerGeometry.sublayerSpace(of: p), matrix)
                 for (child, instance, instanceTint) in sublayers.reversed() {
-                    let toParent = LayerGeometry.toSuperlayer(child.properties, superlayer: p)
-                    let childMatrix = CATransform3DConcat(CATransform3DConcat(toParent, instance), matrix)
-                    steps.append(.layer(child, transform: childMatrix, tint: tint * instanceTint))
+                    let outer = CATransform3DIsIdentity(instance) ? sublayerSpace : CATransform3DConcat(instance, sublayerSpace)
+                    steps.append(.layer(child, transform: outer, ownTransformFirst: true, tint: tint * instanceTint))
                 }
             case .border(let node, let mapping, let tint):
                 let p = node.properties
@@ -85,10 +89,10 @@ struct LayerTreeDrawing {
             case .mask(let node, let matrix, let opacity):
                 guard let mask = node.mask else { continue }
                 // The mask layer's geometry is relative to the layer it masks, as a sublayer's.
-                let toLayer = LayerGeometry.toSuperlayer(mask.properties, superlayer: node.properties)
                 canvas.beginMask()
                 steps.append(.endGroup(opacity: opacity))
-                steps.append(.layer(mask, transform: CATransform3DConcat(toLayer, matrix), tint: Tint(1, 1, 1, 1)))
+                steps.append(.layer(mask, transform: CATransform3DConcat(LayerGeometry.sublayerSpace(of: node.properties), matrix),
+                                    ownTransformFirst: true, tint: Tint(1, 1, 1, 1)))
             case .endGroup(let opacity):
                 canvas.endGroup(opacity: opacity)
             }
@@ -150,7 +154,7 @@ struct LayerTreeDrawing {
     /// Back to front: by zPosition, ties in their order (a stable sort).
     private static func sortedByZ(_ layers: [LayerSnapshot]) -> [LayerSnapshot] {
         guard layers.count > 1 else { return layers }
-        let z = layers.map(\.properties.zPosition)
+        let z = layers.map { $0.tree.properties[$0.index].zPosition }   // not a copy of each layer's properties
         guard z.contains(where: { $0 != z[0] }) else { return layers }
         return layers.indices.sorted { z[$0] != z[$1] ? z[$0] < z[$1] : $0 < $1 }.map { layers[$0] }
     }
