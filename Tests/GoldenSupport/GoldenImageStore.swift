@@ -1,9 +1,9 @@
 import Foundation
+import Testing
 import TesseraRaster
 
 /// Golden-image comparison for rendered pixmaps, against PNGs in a test target's `Golden/`
-/// folder, shared by the test targets (each wraps ``check(_:named:tolerance:)`` to record an
-/// issue with its own `Bundle.module`).
+/// folder, shared by the test targets (each makes one store with its own `Bundle.module`).
 ///
 /// - **Comparing** (the default): the golden is read from the test bundle (the test target
 ///   copies the `Golden` folder as a resource) and compared with the pixmap exactly, byte for
@@ -159,5 +159,13 @@ public struct GoldenImageStore: Sendable {
             return "Could not write the failure images: \(error)"
         }
         return "Wrote " + written.joined(separator: ", ")
+    }
+
+    /// Records an issue unless `pixmap` matches the golden `name` (see ``check(_:named:tolerance:)``).
+    public func expectMatch(_ pixmap: Pixmap, named name: String, tolerance: Int = 0,
+                            sourceLocation: SourceLocation = #_sourceLocation) {
+        if let problem = check(pixmap, named: name, tolerance: tolerance) {
+            Issue.record(Comment(rawValue: problem), sourceLocation: sourceLocation)
+        }
     }
 }

@@ -1,5 +1,5 @@
 /// Golden-image tests of the rasterizer (compared exactly with PNGs in `Golden/`, see
-/// `GoldenImage`), and tests of the golden-image helper's own comparison.
+/// `GoldenImageStore`), and tests of the golden-image helper's own comparison.
 import Testing
 import GoldenSupport
 import TesseraRaster
@@ -43,7 +43,7 @@ import TesseraRaster
 
         let pixmap = try Pixmap(width: 64, height: 64)
         canvas.render(into: pixmap)
-        GoldenImage.expectMatch(pixmap, named: "raster-basic-shapes")
+        goldenImages.expectMatch(pixmap, named: "raster-basic-shapes")
     }
 
     // MARK: The helper itself

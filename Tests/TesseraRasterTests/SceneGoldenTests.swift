@@ -12,6 +12,6 @@ import TesseraRaster
         let pixmap = try Pixmap(width: 480, height: 270)
         scene.prepare().draw(on: canvas, transform: Transform(scaleX: 0.25, y: 0.25))
         canvas.render(into: pixmap)
-        GoldenImage.expectMatch(pixmap, named: "scene-\(name)")
+        goldenImages.expectMatch(pixmap, named: "scene-\(name)")
     }
 }

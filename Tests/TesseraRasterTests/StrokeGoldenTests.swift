@@ -57,7 +57,7 @@ import TesseraRaster
                 }
             }
         }
-        GoldenImage.expectMatch(pixmap, named: "stroke-joins-caps")
+        goldenImages.expectMatch(pixmap, named: "stroke-joins-caps")
     }
 
     /// Top row, on the zigzag: dashed `[8, 4]` with butt caps (width 4); dashed `[6, 3, 1, 3]`
@@ -91,7 +91,7 @@ import TesseraRaster
             canvas.stroke(circle(in: 2), paint: .solid(Self.accent), style: StrokeStyle(width: 5, cap: .butt),
                           dash: DashPattern(lengths: [12, 4, 2, 4]), trimStart: 0.25, trimEnd: 1, transform: squash)
         }
-        GoldenImage.expectMatch(pixmap, named: "stroke-dashed-trimmed")
+        goldenImages.expectMatch(pixmap, named: "stroke-dashed-trimmed")
     }
 
     /// 96 × 96 cells. A cubic loop at width 20 with round joins and butt caps; a cubic with a cusp
@@ -124,6 +124,6 @@ import TesseraRaster
             canvas.stroke(hairpin, paint: .solid(Self.ink), style: StrokeStyle(width: 18, cap: .square, join: .bevel))
             canvas.stroke(hairpin, paint: .solid(Self.spineColor), style: Self.spine)
         }
-        GoldenImage.expectMatch(pixmap, named: "stroke-wide-curves")
+        goldenImages.expectMatch(pixmap, named: "stroke-wide-curves")
     }
 }

@@ -6,12 +6,6 @@ import Testing
 /// must show in the next one, and the clock, quiet while nothing has events ahead, must wake
 /// for what is added later.
 @Suite struct EvaluationPlanTests {
-    final class Listener: NSObject, CAAnimationDelegate {
-        var events: [String] = []
-        func animationDidStart(_ anim: CAAnimation) { events.append("start") }
-        func animationDidStop(_ anim: CAAnimation, finished flag: Bool) { events.append("stop \(flag)") }
-    }
-
     static func fade(to value: Double, duration: Double = 1) -> CABasicAnimation {
         let animation = CABasicAnimation(keyPath: "opacity")
         animation.fromValue = 1.0
@@ -116,13 +110,13 @@ import Testing
         defer { withExtendedLifetime(root) {} }
         let forever = Self.fade(to: 0)
         forever.repeatCount = .infinity
-        let foreverListener = Listener()
+        let foreverListener = DelegateLog()
         forever.delegate = foreverListener
         layer.add(forever, forKey: "forever")
         for step in 1...10 { clock.advance(to: Double(step) * 0.1) }
         #expect(foreverListener.events == ["start"])
 
-        let listener = Listener()
+        let listener = DelegateLog()
         let once = Self.fade(to: 0, duration: 0.5)
         once.delegate = listener
         layer.add(once, forKey: "once")
@@ -142,7 +136,7 @@ import Testing
         clock.advance(to: 1)
         let layer = CALayer()
         root.addSublayer(layer)
-        let listener = Listener()
+        let listener = DelegateLog()
         let fade = Self.fade(to: 0, duration: 0.5)
         fade.delegate = listener
         layer.add(fade, forKey: "fade")

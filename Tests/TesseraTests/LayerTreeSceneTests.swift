@@ -36,6 +36,6 @@ import LayerScenes
         renderer.scale = 0.25
         let pixmap = try Pixmap(width: LayerTreeScene.width / 4, height: LayerTreeScene.height / 4)
         renderer.render(scene.root, at: 1.25, into: pixmap)
-        GoldenImage.expectMatch(pixmap, named: "layer-tree-quarter")
+        goldenImages.expectMatch(pixmap, named: "layer-tree-quarter")
     }
 }

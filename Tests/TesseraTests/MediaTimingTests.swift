@@ -159,15 +159,10 @@ import Testing
     }
 
     @Test func delegatesHearStartAndStopOnce() {
-        final class Listener: NSObject, CAAnimationDelegate {
-            var events: [String] = []
-            func animationDidStart(_ anim: CAAnimation) { events.append("start") }
-            func animationDidStop(_ anim: CAAnimation, finished flag: Bool) { events.append("stop \(flag)") }
-        }
         let layer = CALayer()
         let (root, clock) = tree(with: layer)
         defer { withExtendedLifetime(root) {} }    // the clock holds its roots weakly
-        let listener = Listener()
+        let listener = DelegateLog()
         let animation = CABasicAnimation(keyPath: "opacity")
         animation.toValue = 0
         animation.duration = 1
@@ -181,7 +176,7 @@ import Testing
         #expect(listener.events == ["start", "stop true"])
         #expect(layer.animation(forKey: "fade") == nil)
 
-        let early = Listener()
+        let early = DelegateLog()
         let other = CABasicAnimation(keyPath: "opacity")
         other.toValue = 0
         other.duration = 10
@@ -195,15 +190,10 @@ import Testing
     /// A negative speed plays the period backwards, but it still begins at beginTime and ends
     /// duration / |speed| later: the delegate hears both.
     @Test func delegatesOfABackwardsAnimation() {
-        final class Listener: NSObject, CAAnimationDelegate {
-            var events: [String] = []
-            func animationDidStart(_ anim: CAAnimation) { events.append("start") }
-            func animationDidStop(_ anim: CAAnimation, finished flag: Bool) { events.append("stop \(flag)") }
-        }
         let layer = CALayer()
         let (root, clock) = tree(with: layer)
         defer { withExtendedLifetime(root) {} }
-        let listener = Listener()
+        let listener = DelegateLog()
         let animation = CABasicAnimation(keyPath: "opacity")
         animation.toValue = 0
         animation.duration = 1

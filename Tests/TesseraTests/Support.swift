@@ -34,3 +34,10 @@ func presented(_ layer: CALayer, in root: CALayer, at t: Double) -> LayerPropert
     let index = root.sublayers!.firstIndex { $0 === layer }!
     return root.presentation(at: t).sublayers[index].properties
 }
+
+/// A delegate that records what it hears: "start", "stop true", "stop false".
+final class DelegateLog: NSObject, CAAnimationDelegate {
+    var events: [String] = []
+    func animationDidStart(_ anim: CAAnimation) { events.append("start") }
+    func animationDidStop(_ anim: CAAnimation, finished flag: Bool) { events.append("stop \(flag)") }
+}

@@ -25,14 +25,14 @@ import TesseraRaster
     @Test func checkmark() throws {
         let start = try Self.render("Checkmark", at: 0, scale: 0.5)
         #expect((0..<start.height).allSatisfy { y in (0..<start.width).allSatisfy { start[$0, y].a == 0 } })
-        GoldenImage.expectMatch(try Self.render("Checkmark", at: 0.35, scale: 0.5), named: "archive-checkmark-0.35")
-        GoldenImage.expectMatch(try Self.render("Checkmark", at: 1, scale: 0.5), named: "archive-checkmark-1.00")
+        goldenImages.expectMatch(try Self.render("Checkmark", at: 0.35, scale: 0.5), named: "archive-checkmark-0.35")
+        goldenImages.expectMatch(try Self.render("Checkmark", at: 1, scale: 0.5), named: "archive-checkmark-1.00")
     }
 
     /// Emoji before, during and after its expression change and blinks.
     @Test(arguments: [0.05, 1.0, 1.65, 3.2])
     func emoji(at t: Double) throws {
-        GoldenImage.expectMatch(try Self.render("Emoji", at: t, scale: 1), named: "archive-emoji-\(String(format: "%.2f", t))")
+        goldenImages.expectMatch(try Self.render("Emoji", at: t, scale: 1), named: "archive-emoji-\(String(format: "%.2f", t))")
     }
 
     /// Every demo scene, archived and loaded again, draws the same bytes at several times.

@@ -24,7 +24,7 @@ import TesseraRaster
         let pixmap = try Pixmap(width: Int(demo.size.width), height: Int(demo.size.height))
         for t in Self.cases.first(where: { $0.scene == name })!.times {
             renderer.render(demo.frame(of: root, at: t), at: t, into: pixmap)
-            GoldenImage.expectMatch(pixmap, named: "demo-\(name)-\(String(format: "%.3f", t))")
+            goldenImages.expectMatch(pixmap, named: "demo-\(name)-\(String(format: "%.3f", t))")
         }
     }
 

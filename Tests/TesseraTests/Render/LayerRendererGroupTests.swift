@@ -78,6 +78,6 @@ import TesseraRaster
         mask.frame = CGRect(x: 0, y: 0, width: 30, height: 30)
         dot.mask = mask
         root.addSublayer(dot)
-        GoldenImage.expectMatch(try Support.render(root, size: 64), named: "render-groups")
+        goldenImages.expectMatch(try Support.render(root, size: 64), named: "render-groups")
     }
 }

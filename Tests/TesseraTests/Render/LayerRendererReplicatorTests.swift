@@ -85,6 +85,6 @@ import TesseraRaster
         replicator.instanceTransform = CATransform3DMakeRotation(.pi / 6, 0, 0, 1)
         replicator.instanceAlphaOffset = -1.0 / 12
         replicator.instanceBlueOffset = 1.0 / 12
-        GoldenImage.expectMatch(try Support.render(root, size: 64), named: "render-replicator")
+        goldenImages.expectMatch(try Support.render(root, size: 64), named: "render-replicator")
     }
 }

@@ -73,7 +73,7 @@ import TesseraRaster
     }
 
     @Test func matchesGolden() throws {
-        GoldenImage.expectMatch(try Self.render(Self.scene()), named: "render-basic-layers")
+        goldenImages.expectMatch(try Self.render(Self.scene()), named: "render-basic-layers")
     }
 
     @Test func pixels() throws {
@@ -156,7 +156,7 @@ import TesseraRaster
         let (left, right) = (try #require(columns.first), try #require(columns.last))
         #expect(right - left < 36, "narrower than its 40 points")
         #expect(height(left + 1) != height(right - 1))
-        GoldenImage.expectMatch(image, named: "render-perspective")
+        goldenImages.expectMatch(image, named: "render-perspective")
     }
 
     /// Moved past the eye (zPosition beyond the perspective distance): not drawn.

@@ -1,0 +1,9 @@
+import Foundation
+import GoldenSupport
+
+/// This target's golden images (`Tests/TesseraRasterTests/Golden/`), compared as ``GoldenImageStore``
+/// describes: `goldenImages.expectMatch(pixmap, named: "…")`.
+let goldenImages = GoldenImageStore(
+    bundle: .module,
+    sourceDirectory: URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("Golden", isDirectory: true))
