@@ -55,8 +55,7 @@ open class CAReplicatorLayer: CALayer {
     /// The presentation of instance `index` (0 is the original) of this replicator's subtree at
     /// root time `t`: its sublayers' animations run `index × instanceDelay` later.
     public func instancePresentation(_ index: Int, at t: CFTimeInterval) -> [LayerSnapshot] {
-        let delayed = time(atRootTime: t).map { $0 - Double(index) * properties.instanceDelay }
-        return (sublayers ?? []).map { $0.presentationTree(parentTime: delayed).root }
+        sublayerPresentations(atTime: time(atRootTime: t).map { $0 - Double(index) * properties.instanceDelay })
     }
 }
 #endif

@@ -115,17 +115,20 @@ extension EvaluationPlan {
             let p = shown[i]
             let count = min(p.instanceCount, Self.maximumReplicatorInstances)
             guard count > 1, p.instanceDelay != 0, p.instanceDelay.isFinite, !times[i].isNaN else { continue }
-            let sublayers = shape.sublayers(of: i).map { layer(at: Int($0)) }
-            replicas[i] = (1..<count).map { k in
-                let delayed = times[i] - Double(k) * p.instanceDelay
-                return sublayers.map { $0.presentationTree(parentTime: delayed).root }
-            }
+            let replicator = layer(at: i)
+            replicas[i] = (1..<count).map { k in replicator.sublayerPresentations(atTime: times[i] - Double(k) * p.instanceDelay) }
         }
         return replicas
     }
 }
 
 extension CALayer {
+    /// The sublayers' presentations with this layer's time at `time` (nil: not active): a
+    /// replicator's instances, each at its own delay.
+    func sublayerPresentations(atTime time: Double?) -> [LayerSnapshot] {
+        (sublayers ?? []).map { $0.presentationTree(parentTime: time).root }
+    }
+
     /// This layer's plan, made anew when the tree's shape has changed since the last one.
     var evaluationPlan: EvaluationPlan {
         if let plan = cachedPlan, plan.isCurrent { return plan }
