@@ -66,33 +66,30 @@ struct Render: ParsableCommand {
             renderer.render(source.root, at: t, into: pixmap)
         }
 
-        if let apng {
+        // A sequence: numbered PNGs (--frames with -o DIR/), an animated PNG (--apng), or both
+        // from one rendering of each frame.
+        if frames != nil || apng != nil {
             let count = frames ?? max(1, Int((source.duration * Double(fps)).rounded()))
-            var animation = AnimatedPNG(framesPerSecond: fps)
+            let directory = frames != nil ? output : nil
+            if let directory { try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true) }
+            var animation = apng.map { _ in AnimatedPNG(framesPerSecond: fps) }
             let progress = Progress(total: count)
             for i in 0..<count {
                 render(at: time + Double(i) / Double(fps))
-                try animation.append(pixmap)
+                try animation?.append(pixmap)
+                if let directory {
+                    let name = String(format: "%@-%04d.png", source.name, i + 1)
+                    try pixmap.writePNG(to: URL(fileURLWithPath: directory).appendingPathComponent(name).path)
+                }
                 progress.advance()
             }
-            guard let bytes = animation.encoded() else { return }
-            try Data(bytes).write(to: URL(fileURLWithPath: apng))
-            print("wrote \(apng) (\(count) frames, \(pixelSize.width)×\(pixelSize.height))")
-            if frames == nil || output == nil { return }
-        }
-        if let frames, let output {
-            try FileManager.default.createDirectory(atPath: output, withIntermediateDirectories: true)
-            let progress = Progress(total: frames)
-            for i in 0..<frames {
-                render(at: time + Double(i) / Double(fps))
-                let path = URL(fileURLWithPath: output).appendingPathComponent(String(format: "%@-%04d.png", source.name, i + 1)).path
-                try pixmap.writePNG(to: path)
-                progress.advance()
+            if let apng, let bytes = animation?.encoded() {
+                try Data(bytes).write(to: URL(fileURLWithPath: apng))
+                print("wrote \(apng) (\(count) frames, \(pixelSize.width)×\(pixelSize.height))")
             }
-            print("wrote \(frames) frames to \(output)")
+            if let directory { print("wrote \(count) frames to \(directory)") }
             return
         }
-        if apng != nil { return }
         let path = output ?? "\(source.name).png"
         render(at: time)
         try pixmap.writePNG(to: path)
