@@ -17,6 +17,10 @@ extension LayerKeyPath {
     }
 
     /// The value in `p` as a vector; only for ``isInterpolatedVector`` key paths.
+    ///
+    /// Inlined, with ``wholeVector(_:in:)``: called out of line from an animation (which holds
+    /// the properties `inout`), the compiler copied the whole kilobyte of properties to the stack
+    /// for each call (callgrind: a memcpy per animation per frame).
     @inline(__always) func vector(in p: borrowing LayerProperties) -> SIMD4<Double> {
         switch field {
         case .whole:
