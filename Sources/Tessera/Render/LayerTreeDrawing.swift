@@ -31,8 +31,9 @@ struct LayerTreeDrawing {
         /// for all its sublayers).
         case layer(LayerSnapshot, transform: CATransform3D, ownTransformFirst: Bool, tint: Tint)
         case border(LayerSnapshot, mapping: PlaneMapping, tint: Tint)
-        /// The mask of the group clipping a layer to its rounded bounds, then its end.
-        case clip(LayerSnapshot, mapping: PlaneMapping, opacity: Double)
+        /// The mask of the group clipping a layer's shape and sublayers to its rounded bounds,
+        /// then its end.
+        case clip(LayerSnapshot, mapping: PlaneMapping)
         /// The mask of the group masking a layer by its mask layer, then its end.
         case mask(LayerSnapshot, transform: CATransform3D, opacity: Double)
         case endGroup(opacity: Double)
@@ -50,25 +51,27 @@ struct LayerTreeDrawing {
                 let alpha = inherited.w * Double(p.opacity)
                 guard !p.isHidden, alpha > 0, let mapping = PlaneMapping(matrix) else { continue }
                 let sublayers = Self.sublayerInstances(of: node, p)
+                // The group the whole layer is composited as (it carries the opacity), then the
+                // clip of what masksToBounds clips: the shape and the sublayers, not the
+                // background and border, which lie inside the rounded bounds already (clipping
+                // them would only darken their anti-aliased edges).
                 let groupOpacity = alpha < 1 && (!sublayers.isEmpty || Self.drawCount(p) > 1)
-                // Outermost first; the outermost one ends last, with the opacity.
-                var groups: [Step] = []
-                if p.masksToBounds { groups.append(.clip(node, mapping: mapping, opacity: 1)) }
-                if node.mask != nil { groups.append(.mask(node, transform: matrix, opacity: 1)) }
-                if groups.isEmpty && groupOpacity { groups.append(.endGroup(opacity: 1)) }
+                let outerGroup: Step? = node.mask != nil ? .mask(node, transform: matrix, opacity: alpha)
+                    : groupOpacity ? .endGroup(opacity: alpha) : nil
+                let clips = p.masksToBounds && (!sublayers.isEmpty || (p.kind == .shape && p.path != nil))
                 var tint = inherited
-                tint.w = groups.isEmpty ? alpha : 1
-                if !groups.isEmpty {
-                    groups[0] = Self.withOpacity(groups[0], alpha)
-                    for _ in groups { canvas.beginGroup() }
-                }
-                drawContents(of: p, mapping: mapping, tint: tint)
-                // Pushed in reverse: they run as sublayers, border, then the groups' ends from
-                // the innermost out.
-                steps.append(contentsOf: groups)
+                tint.w = outerGroup == nil ? alpha : 1
+                if outerGroup != nil { canvas.beginGroup() }
+                drawBackground(of: p, mapping: mapping, tint: tint)
+                if clips { canvas.beginGroup() }
+                drawShape(of: p, mapping: mapping, tint: tint)
+                // Pushed in reverse: they run as sublayers, the clip's end, the border, then the
+                // outer group's end.
+                if let outerGroup { steps.append(outerGroup) }
                 if p.borderWidth > 0, p.borderColor != nil {
                     steps.append(.border(node, mapping: mapping, tint: tint))
                 }
+                if clips { steps.append(.clip(node, mapping: mapping)) }
                 let sublayerSpace = CATransform3DConcat(LayerGeometry.sublayerSpace(of: p), matrix)
                 for (child, instance, instanceTint) in sublayers.reversed() {
                     let outer = CATransform3DIsIdentity(instance) ? sublayerSpace : CATransform3DConcat(instance, sublayerSpace)
@@ -80,12 +83,12 @@ struct LayerTreeDrawing {
                 let ring = LayerBackgroundShapes.border(p.bounds, width: p.borderWidth, radius: p.cornerRadius,
                                                         corners: p.maskedCorners)
                 canvas.fill(ring, paint: Self.paint(color, tint), rule: .evenOdd, mapping: mapping)
-            case .clip(let node, let mapping, let opacity):
+            case .clip(let node, let mapping):
                 let p = node.properties
-                canvas.beginMask()
+                canvas.beginMask(opaqueInside: Self.opaqueInterior(of: p, mapping: mapping, tolerance: canvas.tolerance))
                 canvas.fill(LayerBackgroundShapes.roundedRect(p.bounds, radius: p.cornerRadius, corners: p.maskedCorners),
                             paint: .solid(.white), mapping: mapping)
-                canvas.endGroup(opacity: opacity)
+                canvas.endGroup()
             case .mask(let node, let matrix, let opacity):
                 guard let mask = node.mask else { continue }
                 // The mask layer's geometry is relative to the layer it masks, as a sublayer's.
@@ -96,16 +99,6 @@ struct LayerTreeDrawing {
             case .endGroup(let opacity):
                 canvas.endGroup(opacity: opacity)
             }
-        }
-    }
-
-    /// The group step with the opacity it ends with (the outermost group carries the layer's).
-    private static func withOpacity(_ step: Step, _ opacity: Double) -> Step {
-        switch step {
-        case .clip(let node, let mapping, _): return .clip(node, mapping: mapping, opacity: opacity)
-        case .mask(let node, let matrix, _): return .mask(node, transform: matrix, opacity: opacity)
-        case .endGroup: return .endGroup(opacity: opacity)
-        case .layer, .border: return step
         }
     }
 
@@ -159,11 +152,13 @@ struct LayerTreeDrawing {
         return layers.indices.sorted { z[$0] != z[$1] ? z[$0] < z[$1] : $0 < $1 }.map { layers[$0] }
     }
 
-    private func drawContents(of p: LayerProperties, mapping: PlaneMapping, tint: Tint) {
-        if let background = p.backgroundColor {
-            let outline = LayerBackgroundShapes.roundedRect(p.bounds, radius: p.cornerRadius, corners: p.maskedCorners)
-            canvas.fill(outline, paint: Self.paint(background, tint), mapping: mapping)
-        }
+    private func drawBackground(of p: LayerProperties, mapping: PlaneMapping, tint: Tint) {
+        guard let background = p.backgroundColor else { return }
+        let outline = LayerBackgroundShapes.roundedRect(p.bounds, radius: p.cornerRadius, corners: p.maskedCorners)
+        canvas.fill(outline, paint: Self.paint(background, tint), mapping: mapping)
+    }
+
+    private func drawShape(of p: LayerProperties, mapping: PlaneMapping, tint: Tint) {
         guard p.kind == .shape, let path = p.path else { return }
         if let fill = p.fillColor {
             canvas.fill(path, paint: Self.paint(fill, tint), rule: p.fillRule.rasterRule, mapping: mapping)
@@ -174,6 +169,21 @@ struct LayerTreeDrawing {
             canvas.stroke(path, paint: Self.paint(stroke, tint), style: style, dash: p.rasterDash,
                           trimStart: Double(p.strokeStart), trimEnd: Double(p.strokeEnd), mapping: mapping)
         }
+    }
+
+    /// Where the clip to a layer's rounded bounds is sure to be opaque, in device pixels: the
+    /// bounds mapped, less the flattening tolerance (the flattened corners lie inside the true
+    /// arcs by at most that). Only for a mapping that keeps the bounds an axis-aligned rounded
+    /// rectangle with circular corners (scale and translation, possibly flipped); a layer whose
+    /// unmasked corners are square counts them as rounded, which is smaller and so still sure.
+    static func opaqueInterior(of p: LayerProperties, mapping: PlaneMapping, tolerance: Double) -> MaskInterior? {
+        guard case .affine(let t) = mapping, t.b == 0, t.c == 0, abs(t.a) == abs(t.d), t.a != 0 else { return nil }
+        let bounds = p.bounds.standardized
+        let x0 = t.a * Double(bounds.minX) + t.tx, x1 = t.a * Double(bounds.maxX) + t.tx
+        let y0 = t.d * Double(bounds.minY) + t.ty, y1 = t.d * Double(bounds.maxY) + t.ty
+        let radius = Double(p.cornerRadius).isFinite ? max(0, Double(p.cornerRadius)) * abs(t.a) : 0
+        let region = MaskInterior(minX: min(x0, x1), minY: min(y0, y1), maxX: max(x0, x1), maxY: max(y0, y1), radius: radius)
+        return region.inset(by: tolerance + 1e-3)
     }
 
     private static func paint(_ color: Color, _ tint: Tint) -> Paint {

@@ -38,7 +38,7 @@ final class BandRenderer {
             let range = min(c * chunk, commands.count)..<min((c + 1) * chunk, commands.count)
             Self.prepare(commands[range], chunk: c, memory: memory, tolerance: tolerance)
         }
-        extendGroups(commandCount: commands.count)
+        extendGroups(commands)
         // 2. Bin.
         let bands = (pixmap.height + Self.bandHeight - 1) / Self.bandHeight
         bin(commandCount: commands.count, bands: bands)
@@ -93,9 +93,10 @@ final class BandRenderer {
                 out.lineCount = builder.arena.count - first
                 out.top = Int32(builder.minY.rounded(.down))
                 out.bottom = Int32(builder.maxY.rounded(.up))
-                // A line's coverage reaches the cell right of it.
+                // The pixels the lines cover. (The accumulation also writes the cell right of the
+                // last line, but a closed outline's coverage there is zero: no pixel changes.)
                 out.left = Int32(builder.minX.rounded(.down))
-                out.right = Int32(min(builder.maxX.rounded(.up) + 1, Double(memory.width)))
+                out.right = Int32(builder.maxX.rounded(.up))
             }
             switch commands[i] {
             case .clear(let color):
@@ -160,8 +161,9 @@ final class BandRenderer {
 
     /// Gives each group's begin, mask and end commands the rows of everything drawn inside it,
     /// so that they are binned to every band the group touches and to no other; a group that
-    /// draws nothing becomes nothing.
-    private func extendGroups(commandCount: Int) {
+    /// draws nothing becomes nothing. A mask whose opaque interior holds all the group's content
+    /// is dropped, and so is the group then unless it has an opacity.
+    private func extendGroups(_ recorded: [Recording.Command]) {
         let commands = prepared.pointer
         var open: [(begin: Int, mask: Int?, top: Int32, bottom: Int32, left: Int32, right: Int32)] = []
         func include(_ top: Int32, _ bottom: Int32, _ left: Int32, _ right: Int32) {
@@ -172,7 +174,7 @@ final class BandRenderer {
             open[k].left = min(open[k].left, left)
             open[k].right = max(open[k].right, right)
         }
-        for i in 0..<commandCount {
+        for i in recorded.indices {
             switch commands[i].kind {
             case .nothing:
                 break
@@ -193,7 +195,22 @@ final class BandRenderer {
                     if !drawn { commands[k].kind = .nothing }
                 }
                 if drawn { include(group.top, group.bottom, group.left, group.right) }
+                if drawn, let mask = group.mask, case .beginMask(let interior?) = recorded[mask],
+                   Self.allInside(interior, commands, group.begin + 1..<mask) {
+                    for k in mask..<i { commands[k].kind = .nothing }
+                    if commands[i].color == 255 { commands[group.begin].kind = .nothing; commands[i].kind = .nothing }
+                }
             }
+        }
+    }
+
+    /// True when every command in `range` draws only inside `interior` (nested groups' content
+    /// and masks included: a conservative answer).
+    private static func allInside(_ interior: MaskInterior, _ commands: UnsafeMutablePointer<PreparedCommand>,
+                                  _ range: Range<Int>) -> Bool {
+        range.allSatisfy { k in
+            let c = commands[k]
+            return c.kind == .nothing || interior.contains(left: c.left, top: c.top, right: c.right, bottom: c.bottom)
         }
     }
 

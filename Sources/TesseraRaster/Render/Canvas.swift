@@ -76,8 +76,12 @@ public final class Canvas {
     /// Records: what is drawn from here until the group ends is the group's mask, not its
     /// content: the group is composited through the mask's alpha (a clip is a mask filled
     /// opaque). Ignored outside a group, or a second time in one group.
-    public func beginMask() {
-        recording.appendBeginMask()
+    ///
+    /// `opaqueInside`: where the caller guarantees the mask it draws will be fully opaque (for a
+    /// clip to rounded bounds, those bounds less the flattening ``tolerance``). When the
+    /// group's content all lies inside, the mask is skipped (see ``MaskInterior``).
+    public func beginMask(opaqueInside interior: MaskInterior? = nil) {
+        recording.appendBeginMask(interior: interior)
     }
 
     /// Records: end the innermost group, compositing it scaled by `opacity` (clamped to [0, 1],

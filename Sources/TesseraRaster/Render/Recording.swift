@@ -6,8 +6,9 @@ final class Recording {
         case stroke(StrokeCommand)
         /// Starts a group: what follows is drawn into a transparent layer of its own.
         case beginGroup
-        /// What follows, until the group ends, is the group's mask.
-        case beginMask
+        /// What follows, until the group ends, is the group's mask, opaque inside `interior`
+        /// when it is given.
+        case beginMask(interior: MaskInterior?)
         /// Composites the group's layer onto what is below, scaled by `opacity` (0–255) and
         /// the mask's alpha.
         case endGroup(opacity: UInt8)
@@ -65,10 +66,10 @@ final class Recording {
     }
 
     /// Ignored outside a group and in a group whose mask has begun.
-    func appendBeginMask() {
+    func appendBeginMask(interior: MaskInterior?) {
         guard let masked = openGroups.last, !masked else { return }
         openGroups[openGroups.count - 1] = true
-        commands.append(.beginMask)
+        commands.append(.beginMask(interior: interior))
     }
 
     /// Ignored when no group is open. A NaN opacity counts as 0.

@@ -41,6 +41,49 @@ import TesseraRaster
         #expect(edge[2] == 255 && edge[0] > 0 && edge[0] < 255)
     }
 
+    /// The background and the border are not clipped by masksToBounds (they lie inside the
+    /// rounded bounds already; clipping them would darken their edges a second time), and
+    /// sublayers well inside the rounded bounds draw exactly as with no clip.
+    @Test func clipLeavesWhatIsInsideAsItIs() throws {
+        func card(clipped: Bool, scale: Double) throws -> Pixmap {
+            let root = Self.root()
+            let card = Support.layer(CGRect(x: 4, y: 4, width: 32, height: 32), Support.red, in: root)
+            card.cornerRadius = 8
+            card.borderWidth = 2
+            card.borderColor = Support.blue
+            card.masksToBounds = clipped
+            for origin in [6.0, 12.0] {   // translucent overlaps: a group would round them differently
+                let dot = CAShapeLayer()
+                dot.frame = CGRect(x: origin, y: origin, width: 12, height: 12)
+                dot.path = CGPath(ellipseIn: CGRect(x: 0, y: 0, width: 12, height: 12), transform: nil)
+                dot.fillColor = CGColor(red: 0, green: 0.5, blue: origin / 12, alpha: 0.6)
+                card.addSublayer(dot)
+            }
+            return try Support.render(root, size: 40 * Int(scale), scale: scale)
+        }
+        for scale in [1.0, 2.0] {
+            let same = try card(clipped: true, scale: scale).bytes == card(clipped: false, scale: scale).bytes
+            #expect(same, "scale \(scale)")
+        }
+    }
+
+    /// Where the clip is sure to be opaque: the rounded bounds in device pixels less the
+    /// flattening tolerance, for scales and translations (flipped too); none under a rotation.
+    @Test func clipInteriorInDevicePixels() {
+        let layer = CALayer()
+        layer.bounds = CGRect(x: 0, y: 0, width: 40, height: 20)
+        layer.cornerRadius = 6
+        let flipped = Transform(a: 2, b: 0, c: 0, d: -2, tx: 10, ty: 100)
+        let interior = LayerTreeDrawing.opaqueInterior(of: layer.properties, mapping: .affine(flipped), tolerance: 0.25)
+        let margin = 0.25 + 1e-3
+        #expect(interior == MaskInterior(minX: 10 + margin, minY: 60 + margin, maxX: 90 - margin, maxY: 100 - margin,
+                                         radius: 12 - margin))
+        let rotated = Transform(a: 0, b: 1, c: -1, d: 0, tx: 0, ty: 0)
+        #expect(LayerTreeDrawing.opaqueInterior(of: layer.properties, mapping: .affine(rotated), tolerance: 0.25) == nil)
+        let stretched = Transform(a: 2, b: 0, c: 0, d: 1, tx: 0, ty: 0)
+        #expect(LayerTreeDrawing.opaqueInterior(of: layer.properties, mapping: .affine(stretched), tolerance: 0.25) == nil)
+    }
+
     /// A mask layer's alpha cuts the layer and its sublayers; the mask sits in the masked
     /// layer's coordinates.
     @Test func maskLayer() throws {
