@@ -51,6 +51,7 @@ struct Bench: ParsableCommand {
                 let result = runner.measure(prepared, name: scene.name, threads: threads)
                 results.append(result)
                 print(table.row(result))
+                if let stages = table.stages(result) { print(stages) }
                 flushStandardOutput()  // show progress row by row, also through a pipe
             }
             if let directory = options.png, let frame = prepared.lastFrame {

@@ -13,6 +13,8 @@ struct SceneResult: Codable, Equatable {
     var frames: Int
     /// How much resident memory grew over the timed frames (after the warm-up), in bytes.
     var memoryGrowthBytes: Int?
+    /// The median time of each step of a frame, for workloads that report them.
+    var stages: [StageResult]?
 
     init(scene: String, threads: Int, statistics: FrameStatistics) {
         self.scene = scene
@@ -32,6 +34,12 @@ struct SceneResult: Codable, Equatable {
         for _ in 0..<digits { scale *= 10 }
         return (value * scale).rounded() / scale
     }
+}
+
+/// The median time of one step of a frame (its medians need not add up to the frame's).
+struct StageResult: Codable, Equatable {
+    var stage: String
+    var medianMs: Double
 }
 
 /// The `--json` file: the machine and build that measured, and the results.

@@ -10,14 +10,23 @@ struct BenchRunner {
         }
         var samples: [Double] = []
         samples.reserveCapacity(frames)
+        var stageSamples: [String: [Double]] = [:]
+        var stageNames: [String] = []
         let residentBefore = ResidentMemory.bytes()
         for _ in 0..<frames {
             let start = MonotonicClock.nanoseconds()
             workload.frame(threads: threads)
             let end = MonotonicClock.nanoseconds()
             samples.append(Double(end - start) / 1_000_000)
+            for (stage, seconds) in workload.lastStageTimes {
+                if stageSamples[stage] == nil { stageNames.append(stage) }
+                stageSamples[stage, default: []].append(seconds * 1000)
+            }
         }
         var result = SceneResult(scene: name, threads: threads, statistics: FrameStatistics(samplesMs: samples))
+        if !stageNames.isEmpty {
+            result.stages = stageNames.map { StageResult(stage: $0, medianMs: FrameStatistics(samplesMs: stageSamples[$0]!).medianMs) }
+        }
         if let before = residentBefore, let after = ResidentMemory.bytes() { result.memoryGrowthBytes = after - before }
         return result
     }

@@ -29,6 +29,12 @@ struct ResultTable {
          Format.right(Format.fixed(result.maxMs, 3), Self.numberWidth)]
             .joined(separator: "  ")
     }
+
+    /// The steps of a frame, under its row: `  median ms by step: evaluation 0.912, …`.
+    func stages(_ result: SceneResult) -> String? {
+        guard let stages = result.stages, !stages.isEmpty else { return nil }
+        return "  median ms by step: " + stages.map { "\($0.stage) \(Format.fixed($0.medianMs, 3))" }.joined(separator: ", ")
+    }
 }
 
 /// The `--list` output: each scene's name and summary.

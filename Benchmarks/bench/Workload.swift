@@ -54,6 +54,12 @@ protocol PreparedWorkload: AnyObject {
     func frame(threads: Int)
     /// The last frame's pixels, for workloads that render.
     var lastFrame: Pixmap? { get }
+    /// How long the steps of the last frame took (name, seconds), for workloads that report them.
+    var lastStageTimes: [(name: String, seconds: Double)] { get }
+}
+
+extension PreparedWorkload {
+    var lastStageTimes: [(name: String, seconds: Double)] { [] }
 }
 
 /// One frame records the scene on a canvas and renders it into a pixmap, both reused.
@@ -100,4 +106,10 @@ final class PreparedLayerTree: PreparedWorkload {
     }
 
     var lastFrame: Pixmap? { scene.pixmap }
+
+    var lastStageTimes: [(name: String, seconds: Double)] {
+        let times = scene.renderer.lastFrameTimes
+        return [("evaluation", times.evaluation), ("drawing walk", times.drawing), ("geometry", times.raster.prepare),
+                ("binning", times.raster.binning), ("rasterization", times.raster.rasterization)]
+    }
 }

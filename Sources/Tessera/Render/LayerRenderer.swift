@@ -1,3 +1,4 @@
+import Dispatch
 import Foundation
 import TesseraRaster
 
@@ -32,13 +33,20 @@ public final class LayerRenderer {
         set { canvas.threadCount = newValue }
     }
 
+    /// How long the steps of the last frame took, in seconds of wall-clock time.
+    public private(set) var lastFrameTimes = FrameStageTimes()
+
     public init(threadCount: Int = Canvas.processorCount) {
         canvas = Canvas(threadCount: threadCount)
     }
 
     /// Renders `layer`'s tree at root time `t` (see ``CALayer/presentation(at:)``).
     public func render(_ layer: CALayer, at t: CFTimeInterval, into pixmap: Pixmap) {
-        render(layer.presentation(at: t), into: pixmap)
+        let start = DispatchTime.now().uptimeNanoseconds
+        let snapshot = layer.presentation(at: t)
+        let evaluation = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+        render(snapshot, into: pixmap)
+        lastFrameTimes.evaluation = evaluation
     }
 
     /// Renders a presented layer and its subtree.
@@ -49,13 +57,35 @@ public final class LayerRenderer {
     /// Renders a presented layer and its subtree with the point `origin` of its coordinates at
     /// the pixmap's top-left.
     func render(_ snapshot: LayerSnapshot, origin: CGPoint, into pixmap: Pixmap) {
+        let start = DispatchTime.now().uptimeNanoseconds
         if let background { canvas.clear(background) }
         if scale.isFinite && scale > 0 {
             let base = CATransform3DConcat(CATransform3DMakeTranslation(-origin.x, -origin.y, 0),
                                            CATransform3DMakeScale(CGFloat(scale), CGFloat(scale), 1))
             LayerTreeDrawing(canvas: canvas).draw(snapshot, base: base)
         }
+        let drawing = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
         canvas.render(into: pixmap)
+        lastFrameTimes = FrameStageTimes(evaluation: 0, drawing: drawing, raster: canvas.lastRenderTimes)
+    }
+}
+
+/// How long the steps of a ``LayerRenderer`` frame took, in seconds of wall-clock time, in the
+/// order of the render pipeline.
+public struct FrameStageTimes: Sendable, Equatable {
+    /// Evaluating the presentation tree (0 when a presented tree was given).
+    public var evaluation: Double = 0
+    /// Walking the tree into drawing calls.
+    public var drawing: Double = 0
+    /// Geometry, binning and rasterization (see `RenderStageTimes`).
+    public var raster = RenderStageTimes()
+
+    public init() {}
+
+    init(evaluation: Double, drawing: Double, raster: RenderStageTimes) {
+        self.evaluation = evaluation
+        self.drawing = drawing
+        self.raster = raster
     }
 }
 #endif

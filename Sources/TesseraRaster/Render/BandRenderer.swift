@@ -25,9 +25,12 @@ final class BandRenderer {
     private let bandStarts = ScratchBuffer<Int32>()
     private let bandCommands = ScratchBuffer<Int32>()
 
-    func render(_ recording: Recording, into pixmap: Pixmap, threadCount: Int, tolerance: Double) {
+    /// Returns how long each step took.
+    func render(_ recording: Recording, into pixmap: Pixmap, threadCount: Int, tolerance: Double) -> RenderStageTimes {
+        var times = RenderStageTimes()
+        var clock = DispatchTime.now().uptimeNanoseconds
         let commands = recording.commands
-        guard pixmap.width > 0, pixmap.height > 0, !commands.isEmpty else { return }
+        guard pixmap.width > 0, pixmap.height > 0, !commands.isEmpty else { return times }
         let workers = min(threadCount, max(1, (pixmap.height + Self.bandHeight - 1) / Self.bandHeight))
         reserve(commands: commands.count, workers: workers, width: pixmap.width)
         let memory = frameMemory(pixmap)
@@ -39,9 +42,11 @@ final class BandRenderer {
             Self.prepare(commands[range], chunk: c, memory: memory, tolerance: tolerance)
         }
         extendGroups(commands)
+        times.prepare = RenderStageTimes.seconds(since: &clock)
         // 2. Bin.
         let bands = (pixmap.height + Self.bandHeight - 1) / Self.bandHeight
         bin(commandCount: commands.count, bands: bands)
+        times.binning = RenderStageTimes.seconds(since: &clock)
         // 3. Rasterize.
         let binned = frameMemory(pixmap)
         let nextBand = Atomic<Int>(0)
@@ -52,6 +57,8 @@ final class BandRenderer {
                 Self.rasterize(band: band, memory: binned, scratch: binned.scratch[w])
             }
         }
+        times.rasterization = RenderStageTimes.seconds(since: &clock)
+        return times
     }
 
     /// Runs `body(0..<count)` on the caller's thread for one worker, on Dispatch's pool otherwise.

@@ -112,11 +112,14 @@ public final class Canvas {
     /// Forgets the recorded calls without drawing them.
     public func discardRecording() { recording.reset() }
 
+    /// How long the steps of the last ``render(into:)`` took.
+    public private(set) var lastRenderTimes = RenderStageTimes()
+
     /// Draws every recorded call into `pixmap` in order, then empties the recording.
     public func render(into pixmap: Pixmap) {
         recording.closeOpenGroups()
-        renderer.render(recording, into: pixmap, threadCount: max(1, threadCount),
-                        tolerance: min(max(tolerance.isNaN ? 0.25 : tolerance, 0.01), 16))
+        lastRenderTimes = renderer.render(recording, into: pixmap, threadCount: max(1, threadCount),
+                                          tolerance: min(max(tolerance.isNaN ? 0.25 : tolerance, 0.01), 16))
         recording.reset()
     }
 }

@@ -97,6 +97,21 @@ import TesseraRaster
         #expect(Self.rgba(image[46, 20]) == [0, 153, 51, 255])
     }
 
+    /// A frame reports how long its steps took: each step's time is counted once, so together
+    /// they fit in the time the whole call took.
+    @Test func reportsTheTimeOfEachStep() throws {
+        let renderer = LayerRenderer(threadCount: 2)
+        let pixmap = try Pixmap(width: 64, height: 64)
+        let start = DispatchTime.now().uptimeNanoseconds
+        renderer.render(Self.scene(), at: 0, into: pixmap)
+        let total = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+        let t = renderer.lastFrameTimes
+        let steps = [t.evaluation, t.drawing, t.raster.prepare, t.raster.binning, t.raster.rasterization]
+        #expect(steps.allSatisfy { $0 >= 0 })
+        #expect(t.raster.rasterization > 0 && t.evaluation > 0 && t.drawing > 0)
+        #expect(steps.reduce(0, +) <= total)
+    }
+
     @Test func sameBytesAtAnyThreadCount() throws {
         let one = try Self.render(Self.scene(), size: 128, scale: 2, threads: 1)
         for threads in [2, 8] {
