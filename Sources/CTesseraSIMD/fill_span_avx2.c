@@ -94,6 +94,8 @@ TSR_AVX2 void tsr_fill_accumulated_span_avx2(float *accumulation, int32_t start,
     const __m256 zero = _mm256_setzero_ps();
     const __m256i color16 = color_lanes(color);
     const __m256i lane3 = _mm256_set1_epi32(3), lane7 = _mm256_set1_epi32(7);
+    const int opaque = (color >> 24) == 255;
+    const __m256i solid = _mm256_set1_epi32((int32_t)color);
     const int32_t pixelEnd = end + 1 < width ? end + 1 : width;
     __m256 carry = zero;
     uint32_t runCoverage = 0;
@@ -106,6 +108,10 @@ TSR_AVX2 void tsr_fill_accumulated_span_avx2(float *accumulation, int32_t start,
         const int32_t pixelCount = pixelEnd - x;
         if (_mm256_movemask_ps(_mm256_cmp_ps(deltas, zero, _CMP_NEQ_UQ)) == 0) {
             if (runCoverage == 0) continue;
+            if (runCoverage == 255 && opaque && pixelCount >= 8) {
+                _mm256_storeu_si256((__m256i *)(pixels + x), solid);   // what the blend gives, without it
+                continue;
+            }
             if (!runSourceValid) {
                 runSource = scaled_color(color, runCoverage);
                 runInverse = _mm256_sub_epi16(_mm256_set1_epi16(255), alpha_lanes(runSource));

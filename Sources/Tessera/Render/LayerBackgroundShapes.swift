@@ -10,6 +10,7 @@ enum LayerBackgroundShapes {
         let rect = bounds.standardized
         let r = max(0, min(Double(radius).isFinite ? Double(radius) : 0, Double(min(rect.width, rect.height)) / 2))
         var path = Path()
+        path.reserveCapacity(verbs: 10, points: 17)
         let minX = Double(rect.minX), minY = Double(rect.minY), maxX = Double(rect.maxX), maxY = Double(rect.maxY)
         guard r > 0, !corners.isEmpty else {
             path.addRect(Rect(x: minX, y: minY, width: maxX - minX, height: maxY - minY))
@@ -30,8 +31,19 @@ enum LayerBackgroundShapes {
         return path
     }
 
+    /// The corner at `point`, reached along an axis from the current point and left along an
+    /// axis towards `next`: a line to the quarter circle's start, then the quarter circle as one
+    /// cubic (what `addArc(tangent1End:tangent2End:radius:)` draws there, without its
+    /// trigonometry: this runs for every layer with a background, every frame).
     private static func corner(_ path: inout Path, at point: Point, next: Point, radius: Double) {
-        if radius > 0 { path.addArc(tangent1End: point, tangent2End: next, radius: radius) } else { path.addLine(to: point) }
+        guard radius > 0, let current = path.currentPoint else { return path.addLine(to: point) }
+        func sign(_ v: Double) -> Double { v > 0 ? 1 : v < 0 ? -1 : 0 }
+        let incoming = Point(x: sign(point.x - current.x), y: sign(point.y - current.y))
+        let outgoing = Point(x: sign(next.x - point.x), y: sign(next.y - point.y))
+        let start = point - incoming * radius, end = point + outgoing * radius
+        let k = radius * Path.quarterCircleKappa
+        path.addLine(to: start)
+        path.addCurve(to: end, control1: start + incoming * k, control2: end - outgoing * k)
     }
 
     /// The border: the ring between the rounded bounds and the same inset by `width` (its radius

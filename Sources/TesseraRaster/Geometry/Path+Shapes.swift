@@ -11,7 +11,7 @@ import Darwin
 extension Path {
     /// The control-point distance of a cubic approximating a quarter circle of radius 1:
     /// 4/3 · tan(π/8).
-    static let quarterCircleKappa = 0.5522847498307936
+    public static let quarterCircleKappa = 0.5522847498307936
 
     /// A path holding one rectangle (see ``addRect(_:)``).
     public init(rect: Rect) {

@@ -246,6 +246,27 @@ final class BandRenderer {
         starts[0] = 0
     }
 
+    /// Where a band's drawing starts to show: at the last of its commands that replaces every
+    /// pixel of the band outside any group (a clear, or an opaque rectangle covering the band),
+    /// since everything drawn before it is covered. (A frame's background usually is one.)
+    private static func firstShown(_ listed: Range<Int>, top: Int, bottom: Int, memory: FrameMemory) -> Int {
+        var first = listed.lowerBound, depth = 0
+        let width = Float(memory.width)
+        for k in listed {
+            let command = memory.prepared[Int(memory.bandCommands[k])]
+            switch command.kind {
+            case .beginGroup: depth += 1
+            case .endGroup: depth -= 1
+            case .clear where depth == 0: first = k
+            case .rect where depth == 0 && command.color >> 24 == 255:
+                let r = command.rect
+                if r.x <= 0 && r.z >= width && r.y <= Float(top) && r.w >= Float(bottom) { first = k }
+            default: break
+            }
+        }
+        return first
+    }
+
     private static func rasterize(band: Int, memory: FrameMemory, scratch: WorkerScratch) {
         let top = band * bandHeight
         let bottom = min(top + bandHeight, memory.height)
@@ -256,7 +277,8 @@ final class BandRenderer {
         func row(_ layer: Int, _ y: Int) -> UnsafeMutablePointer<UInt32> {
             layer < 0 ? memory.row(y) : scratch.layer(layer) + (y - top) * width
         }
-        for k in Int(memory.bandStarts[band])..<Int(memory.bandStarts[band + 1]) {
+        let listed = Int(memory.bandStarts[band])..<Int(memory.bandStarts[band + 1])
+        for k in firstShown(listed, top: top, bottom: bottom, memory: memory)..<listed.upperBound {
             let command = memory.prepared[Int(memory.bandCommands[k])]
             switch command.kind {
             case .nothing:
