@@ -78,6 +78,7 @@ struct EdgeBuilder {
     /// Emits the closed contours of `outline` mapped through `transform`. Returns false, with
     /// nothing emitted, when a transformed coordinate is not finite.
     mutating func addOutline(_ outline: Polylines, transform: Transform) -> Bool {
+        if transform.isIdentity, addOutlineInsideTarget(outline) { return true }
         let mark = arena.count
         let identity = transform.isIdentity
         for subpath in outline.subpaths {
@@ -94,6 +95,38 @@ struct EdgeBuilder {
             addLine(previous, start)
         }
         return true
+    }
+
+    /// The common case of ``addOutline(_:transform:)``, in one tight loop: device-space contours
+    /// that lie inside the target need no clipping. Returns false, with nothing emitted, when
+    /// they do not (or a coordinate is not finite): the general path then handles them.
+    private mutating func addOutlineInsideTarget(_ outline: Polylines) -> Bool {
+        outline.points.withUnsafeBufferPointer { points in
+            var lowX = Double.infinity, highX = -Double.infinity, lowY = Double.infinity, highY = -Double.infinity
+            for p in points {
+                lowX = Swift.min(lowX, p.x); highX = Swift.max(highX, p.x)
+                lowY = Swift.min(lowY, p.y); highY = Swift.max(highY, p.y)
+            }
+            // Written so that NaN fails: min/max skip NaN, but a NaN coordinate fails these too.
+            guard lowX >= 0, highX <= width, lowY >= 0, highY <= height,
+                  points.allSatisfy({ $0.x == $0.x && $0.y == $0.y }) else { return false }
+            arena.reserve(points.count)   // a closed contour has as many lines as points
+            for subpath in outline.subpaths {
+                // In the general path's order, so that both give the same bytes.
+                let end = subpath.start + subpath.count
+                var previous = points[subpath.start]
+                for k in subpath.start + 1..<end + 1 {
+                    let p = points[k < end ? k : subpath.start]
+                    if p.y != previous.y { arena.appendReserved(Float(previous.x), Float(previous.y), Float(p.x), Float(p.y)) }
+                    previous = p
+                }
+            }
+            if !points.isEmpty {
+                minX = Swift.min(minX, lowX); maxX = Swift.max(maxX, highX)
+                minY = Swift.min(minY, lowY); maxY = Swift.max(maxY, highY)
+            }
+            return true
+        }
     }
 
     /// True when every point is on one outer side of the target, so the curve through them covers

@@ -29,6 +29,19 @@ final class LineArena {
         count += 1
     }
 
+    /// Makes room for `additional` more lines, so that ``appendReserved(_:_:_:_:)`` may follow.
+    func reserve(_ additional: Int) {
+        while capacity - count < additional { grow() }
+    }
+
+    /// Appends a line into room made by ``reserve(_:)``.
+    @inline(__always)
+    func appendReserved(_ x0: Float, _ y0: Float, _ x1: Float, _ y1: Float) {
+        let p = floats + count * 4
+        p[0] = x0; p[1] = y0; p[2] = x1; p[3] = y1
+        count += 1
+    }
+
     private func grow() {
         let newCapacity = capacity * 2
         let newFloats = UnsafeMutablePointer<Float>.allocate(capacity: newCapacity * 4)
