@@ -3,7 +3,7 @@ import Dispatch
 import Synchronization
 
 /// Renders a ``Recording`` into a pixmap in three steps:
-/// 1. **Prepare** (parallel over chunks of commands): transform, flatten and clip each path into
+/// 1. **Prepare** (parallel over chunks of commands, taken dynamically by the workers): transform, flatten and clip each path into
 ///    device-space lines, or recognise it as a rectangle.
 /// 2. **Bin**: list for each band of ``bandHeight`` rows the commands that touch it, in order.
 /// 3. **Rasterize** (parallel over bands, taken dynamically by the workers): each band draws its
@@ -16,6 +16,8 @@ final class BandRenderer {
     /// Rows per band: small enough that a frame has many more bands than cores (balance), large
     /// enough that a band's accumulation cells stay in L2 (1920 px × 32 rows × 4 B = 246 KB).
     static let bandHeight = 32
+    /// Commands a worker prepares at a time.
+    static let prepareChunk = 64
 
     private var arenas: [LineArena] = []
     private var strokeGeometry: [StrokeGeometry] = []
@@ -36,10 +38,16 @@ final class BandRenderer {
         let memory = frameMemory(pixmap)
 
         // 1. Prepare.
-        let chunk = (commands.count + workers - 1) / workers
-        parallel(workers) { c in
-            let range = min(c * chunk, commands.count)..<min((c + 1) * chunk, commands.count)
-            Self.prepare(commands[range], chunk: c, memory: memory, tolerance: tolerance)
+        // Small chunks taken in turn: a worker that drew cheap commands takes more.
+        let chunks = (commands.count + Self.prepareChunk - 1) / Self.prepareChunk
+        let nextChunk = Atomic<Int>(0)
+        parallel(workers) { w in
+            while true {
+                let c = nextChunk.wrappingAdd(1, ordering: .relaxed).oldValue
+                if c >= chunks { break }
+                let range = c * Self.prepareChunk..<min((c + 1) * Self.prepareChunk, commands.count)
+                Self.prepare(commands[range], worker: w, memory: memory, tolerance: tolerance)
+            }
         }
         extendGroups(commands)
         times.prepare = RenderStageTimes.seconds(since: &clock)
@@ -85,17 +93,18 @@ final class BandRenderer {
         while scratch.count < workers { scratch.append(WorkerScratch(width: width, rows: Self.bandHeight)) }
     }
 
-    private static func prepare(_ commands: ArraySlice<Recording.Command>, chunk: Int, memory: FrameMemory, tolerance: Double) {
-        var builder = EdgeBuilder(width: memory.width, height: memory.height, tolerance: tolerance, arena: memory.arenas[chunk])
-        let strokeGeometry = memory.strokeGeometry[chunk]
-        let projectedGeometry = memory.projectedGeometry[chunk]
+    /// Prepares `commands` with worker `worker`'s buffers (its lines go to its arena).
+    private static func prepare(_ commands: ArraySlice<Recording.Command>, worker: Int, memory: FrameMemory, tolerance: Double) {
+        var builder = EdgeBuilder(width: memory.width, height: memory.height, tolerance: tolerance, arena: memory.arenas[worker])
+        let strokeGeometry = memory.strokeGeometry[worker]
+        let projectedGeometry = memory.projectedGeometry[worker]
         let height = Float(memory.height), width = Float(memory.width)
         for i in commands.indices {
             var out = PreparedCommand()
             // The lines the builder emitted since `first`, as the command's geometry.
             func takeLines(from first: Int) {
                 out.kind = .lines
-                out.arena = chunk
+                out.arena = worker
                 out.firstLine = first
                 out.lineCount = builder.arena.count - first
                 out.top = Int32(builder.minY.rounded(.down))
