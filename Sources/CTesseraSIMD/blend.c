@@ -1,6 +1,7 @@
 #include "CTesseraSIMD.h"
 #include "blend_sse2.h"
 #include <math.h>
+#include <string.h>
 
 // Blends fewer than four pixels through a scratch copy, so the SIMD kernel never touches memory
 // past the end of the row.
@@ -42,6 +43,24 @@ void tsr_fill_rect_row(uint32_t *pixels, int32_t width, float left, float right,
     tsr_blend_span(pixels + first, 1, color, coverage_byte(((float)(first + 1) - left) * rowCoverage));
     tsr_blend_span(pixels + first + 1, (size_t)(last - first - 1), color, coverage_byte(rowCoverage));
     tsr_blend_span(pixels + last, 1, color, coverage_byte((right - (float)last) * rowCoverage));
+}
+
+void tsr_blend_mask_row(uint32_t *pixels, const uint8_t *coverage, size_t count, uint32_t color) {
+    const simde__m128i zero = simde_mm_setzero_si128();
+    const simde__m128i color16 = tsr_color_lanes(color);
+    size_t i = 0;
+    for (; i + 4 <= count; i += 4) {
+        uint32_t four;
+        memcpy(&four, coverage + i, 4);
+        if (four == 0) continue;   // shadows are mostly empty or faint at their edges: skip the empty runs
+        simde__m128i bytes = simde_mm_cvtsi32_si128((int32_t)four);
+        tsr_blend_4px(pixels + i, simde_mm_unpacklo_epi16(simde_mm_unpacklo_epi8(bytes, zero), zero), color16);
+    }
+    if (i < count) {
+        int32_t tail[4] = {0, 0, 0, 0};
+        for (size_t k = 0; k < count - i; k++) tail[k] = coverage[i + k];
+        blend_tail(pixels + i, count - i, simde_mm_set_epi32(tail[3], tail[2], tail[1], tail[0]), color16);
+    }
 }
 
 // Shared with fill_span.c for its row tails.

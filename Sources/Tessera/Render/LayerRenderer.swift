@@ -21,6 +21,8 @@ import TesseraRaster
 /// transform are not applied.
 public final class LayerRenderer {
     private let canvas: Canvas
+    /// Where shadows' shapes are rendered.
+    private let shadowCanvas: Canvas
 
     /// Pixels per point (1 by default). A non-finite or non-positive scale draws nothing.
     public var scale: Double = 1
@@ -30,7 +32,10 @@ public final class LayerRenderer {
     /// Threads used to rasterize (values below 1 count as 1).
     public var threadCount: Int {
         get { canvas.threadCount }
-        set { canvas.threadCount = newValue }
+        set {
+            canvas.threadCount = newValue
+            shadowCanvas.threadCount = newValue
+        }
     }
 
     /// How long the steps of the last frame took, in seconds of wall-clock time.
@@ -38,6 +43,7 @@ public final class LayerRenderer {
 
     public init(threadCount: Int = Canvas.processorCount) {
         canvas = Canvas(threadCount: threadCount)
+        shadowCanvas = Canvas(threadCount: threadCount)
     }
 
     /// Renders `layer`'s tree at root time `t` (see ``CALayer/presentation(at:)``).
@@ -62,7 +68,8 @@ public final class LayerRenderer {
         if scale.isFinite && scale > 0 {
             let base = CATransform3DConcat(CATransform3DMakeTranslation(-origin.x, -origin.y, 0),
                                            CATransform3DMakeScale(CGFloat(scale), CGFloat(scale), 1))
-            LayerTreeDrawing(canvas: canvas).draw(snapshot, base: base)
+            let shadows = ShadowDrawing(offscreen: shadowCanvas, targetWidth: pixmap.width, targetHeight: pixmap.height)
+            LayerTreeDrawing(canvas: canvas, shadows: shadows).draw(snapshot, base: base)
         }
         let drawing = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
         canvas.render(into: pixmap)

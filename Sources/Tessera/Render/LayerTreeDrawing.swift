@@ -3,23 +3,27 @@ import TesseraRaster
 
 #if !canImport(QuartzCore)
 /// Turns a presentation tree into drawing calls on a canvas, in Core Animation's order: for each
-/// layer its background (rounded by its corner radius), its shape's fill then stroke, its
-/// sublayers (by `zPosition`, then in order), then its border.
+/// layer its shadow (see ``ShadowDrawing``), its background (rounded by its corner radius), its
+/// shape's fill then stroke, its sublayers (by `zPosition`, then in order), then its border.
 ///
 /// Groups (canvas layers composited as one image) where Core Animation composites a subtree as
 /// one: a layer with `opacity` < 1 that has sublayers or draws more than one thing (group
 /// opacity: overlaps inside do not show through), `masksToBounds` (masked by its rounded bounds,
 /// anti-aliased) and `mask` (masked by the mask layer's alpha). Nested groups carry the opacity
-/// on the outermost one.
+/// on the outermost one. A layer's shadow is drawn inside its groups: `masksToBounds` and `mask`
+/// clip it as they clip the rest (Lockwood, *iOS Core Animation: Advanced Techniques*, "Shadow
+/// Clipping": a layer that clips to its bounds loses its shadow outside them, hence the usual
+/// container layer for a clipped layer with a shadow), and it counts as one more thing drawn for
+/// group opacity (the background does not show the shadow through).
 ///
 /// Replicators draw their instances (see ``sublayerInstances(of:_:)``).
 ///
 /// Layers under perspective (a transform whose w varies over the layer's plane) are drawn
 /// through a projection; geometry reaching the eye's plane or behind it is not drawn.
-///
-/// Not yet drawn (issue 5 continues): shadows.
 struct LayerTreeDrawing {
     let canvas: Canvas
+    /// How shadows are drawn; nil draws none (inside a shadow's own shape).
+    let shadows: ShadowDrawing?
 
     /// Multipliers of a color's red, green, blue and alpha: the opacities above a layer and the
     /// colors of the replicator instances it belongs to.
@@ -39,31 +43,43 @@ struct LayerTreeDrawing {
         case endGroup(opacity: Double)
     }
 
-    /// Draws `root` and its subtree, its coordinates mapped to the canvas by `base`.
-    /// Iterative: trees may be deeper than the stack allows recursion.
-    func draw(_ root: LayerSnapshot, base: CATransform3D) {
+    /// Draws `root` and its subtree, its coordinates mapped to the canvas by `base`, at
+    /// `rootOpacity` instead of the root's own opacity when given (a shadow's shape is drawn at
+    /// full opacity). Iterative: trees may be deeper than the stack allows recursion.
+    func draw(_ root: LayerSnapshot, base: CATransform3D, rootOpacity: Float? = nil) {
         var steps: [Step] = [.layer(root, transform: base, ownTransformFirst: false, tint: Tint(1, 1, 1, 1))]
+        var rootOpacity = rootOpacity
         while let step = steps.popLast() {
             switch step {
             case .layer(let node, let outer, let ownTransformFirst, let inherited):
                 let p = node.properties
                 let matrix = ownTransformFirst ? CATransform3DConcat(LayerGeometry.toSuperlayerBounds(p), outer) : outer
-                let alpha = inherited.w * Double(p.opacity)
+                let alpha = inherited.w * Double(rootOpacity ?? p.opacity)
+                rootOpacity = nil   // the root is the first step
                 guard !p.isHidden, alpha > 0, let mapping = PlaneMapping(matrix) else { continue }
                 let sublayers = Self.sublayerInstances(of: node, p)
                 // The group the whole layer is composited as (it carries the opacity), then the
                 // clip of what masksToBounds clips: the shape and the sublayers, not the
                 // background and border, which lie inside the rounded bounds already (clipping
-                // them would only darken their anti-aliased edges).
-                let groupOpacity = alpha < 1 && (!sublayers.isEmpty || Self.drawCount(p) > 1)
+                // them would only darken their anti-aliased edges). A shadow is clipped too, so
+                // a layer that has one begins its clip before it, background included.
+                let shadowColor = shadows == nil ? nil : ShadowDrawing.color(of: p)
+                let drawCount = Self.drawCount(p) + (shadowColor == nil ? 0 : 1)
+                let groupOpacity = alpha < 1 && (!sublayers.isEmpty || drawCount > 1)
                 let outerGroup: Step? = node.mask != nil ? .mask(node, transform: matrix, opacity: alpha)
                     : groupOpacity ? .endGroup(opacity: alpha) : nil
-                let clips = p.masksToBounds && (!sublayers.isEmpty || (p.kind == .shape && p.path != nil))
+                let clips = p.masksToBounds
+                    && (shadowColor != nil || !sublayers.isEmpty || (p.kind == .shape && p.path != nil))
+                let clipsBackground = clips && shadowColor != nil
                 var tint = inherited
                 tint.w = outerGroup == nil ? alpha : 1
                 if outerGroup != nil { canvas.beginGroup() }
+                if clipsBackground { canvas.beginGroup() }
+                if let shadows, let shadowColor {
+                    shadows.draw(node, p, matrix: matrix, paint: Self.paint(shadowColor, tint), on: canvas)
+                }
                 drawBackground(of: p, mapping: mapping, tint: tint)
-                if clips { canvas.beginGroup() }
+                if clips && !clipsBackground { canvas.beginGroup() }
                 drawShape(of: p, mapping: mapping, tint: tint)
                 // Pushed in reverse: they run as sublayers, the clip's end, the border, then the
                 // outer group's end.

@@ -3,8 +3,10 @@ import Dispatch
 import Synchronization
 
 /// Renders a ``Recording`` into a pixmap in three steps:
-/// 1. **Prepare** (parallel over chunks of commands, taken dynamically by the workers): transform, flatten and clip each path into
-///    device-space lines, or recognise it as a rectangle.
+/// 1. **Prepare** (parallel over chunks of commands, taken dynamically by the workers):
+///    transform, flatten and clip each path into device-space lines, or recognise it as a
+///    rectangle; clip each alpha mask (made, blurred, before it was recorded) to the target, so
+///    that bands only blend rows of a finished image.
 /// 2. **Bin**: list for each band of ``bandHeight`` rows the commands that touch it, in order.
 /// 3. **Rasterize** (parallel over bands, taken dynamically by the workers): each band draws its
 ///    commands in order into its own rows, so no band waits on another.
@@ -27,15 +29,21 @@ final class BandRenderer {
     private let bandStarts = ScratchBuffer<Int32>()
     private let bandCommands = ScratchBuffer<Int32>()
 
-    /// Returns how long each step took.
-    func render(_ recording: Recording, into pixmap: Pixmap, threadCount: Int, tolerance: Double) -> RenderStageTimes {
+    /// What a render did: how long each step took, and the pixels the recording may have
+    /// changed (a rectangle containing them; nil when it draws nothing).
+    struct Result {
         var times = RenderStageTimes()
+        var drawn: (left: Int, top: Int, right: Int, bottom: Int)?
+    }
+
+    func render(_ recording: Recording, into pixmap: Pixmap, threadCount: Int, tolerance: Double) -> Result {
+        var result = Result()
         var clock = DispatchTime.now().uptimeNanoseconds
         let commands = recording.commands
-        guard pixmap.width > 0, pixmap.height > 0, !commands.isEmpty else { return times }
+        guard pixmap.width > 0, pixmap.height > 0, !commands.isEmpty else { return result }
         let workers = min(threadCount, max(1, (pixmap.height + Self.bandHeight - 1) / Self.bandHeight))
         reserve(commands: commands.count, workers: workers, width: pixmap.width)
-        let memory = frameMemory(pixmap)
+        let memory = frameMemory(pixmap, masks: recording.masks)
 
         // 1. Prepare.
         // Small chunks taken in turn: a worker that drew cheap commands takes more.
@@ -50,13 +58,13 @@ final class BandRenderer {
             }
         }
         extendGroups(commands)
-        times.prepare = RenderStageTimes.seconds(since: &clock)
+        result.times.prepare = RenderStageTimes.seconds(since: &clock)
         // 2. Bin.
         let bands = (pixmap.height + Self.bandHeight - 1) / Self.bandHeight
         bin(commandCount: commands.count, bands: bands)
-        times.binning = RenderStageTimes.seconds(since: &clock)
+        result.times.binning = RenderStageTimes.seconds(since: &clock)
         // 3. Rasterize.
-        let binned = frameMemory(pixmap)
+        let binned = frameMemory(pixmap, masks: recording.masks)
         let nextBand = Atomic<Int>(0)
         parallel(workers) { w in
             while true {
@@ -65,8 +73,23 @@ final class BandRenderer {
                 Self.rasterize(band: band, memory: binned, scratch: binned.scratch[w])
             }
         }
-        times.rasterization = RenderStageTimes.seconds(since: &clock)
-        return times
+        result.times.rasterization = RenderStageTimes.seconds(since: &clock)
+        result.drawn = drawnBounds(commandCount: commands.count)
+        return result
+    }
+
+    /// The union of the prepared commands' pixels (a group's covers everything drawn in it).
+    private func drawnBounds(commandCount: Int) -> (left: Int, top: Int, right: Int, bottom: Int)? {
+        var left = Int32.max, top = Int32.max, right = Int32.min, bottom = Int32.min
+        for i in 0..<commandCount where prepared.pointer[i].kind != .nothing {
+            let command = prepared.pointer[i]
+            left = min(left, command.left)
+            top = min(top, command.top)
+            right = max(right, command.right)
+            bottom = max(bottom, command.bottom)
+        }
+        guard left < right, top < bottom else { return nil }
+        return (Int(left), Int(top), Int(right), Int(bottom))
     }
 
     /// Runs `body(0..<count)` on the caller's thread for one worker, on Dispatch's pool otherwise.
@@ -74,10 +97,10 @@ final class BandRenderer {
         if count == 1 { body(0) } else { DispatchQueue.concurrentPerform(iterations: count, execute: body) }
     }
 
-    private func frameMemory(_ pixmap: Pixmap) -> FrameMemory {
+    private func frameMemory(_ pixmap: Pixmap, masks: [AlphaMask]) -> FrameMemory {
         FrameMemory(
             prepared: prepared.pointer, arenas: arenas, strokeGeometry: strokeGeometry,
-            projectedGeometry: projectedGeometry, scratch: scratch,
+            projectedGeometry: projectedGeometry, scratch: scratch, masks: masks,
             bandStarts: bandStarts.pointer, bandCommands: bandCommands.pointer,
             pixels: pixmap.baseAddress, bytesPerRow: pixmap.bytesPerRow,
             width: pixmap.width, height: pixmap.height)
@@ -149,6 +172,21 @@ final class BandRenderer {
                     guard builder.addPath(fill.path, transform: fill.transform), builder.arena.count > first else { break }
                     takeLines(from: first)
                 }
+            case .alphaMask(let index, let color):
+                let mask = memory.masks[index]
+                // Clipped to the target (the right and bottom computed only for masks starting
+                // inside it, so that no sum overflows).
+                let left = max(mask.x, 0), top = max(mask.y, 0)
+                let right = mask.x < memory.width ? min(mask.x + mask.width, memory.width) : 0
+                let bottom = mask.y < memory.height ? min(mask.y + mask.height, memory.height) : 0
+                guard color.a != 0, left < right, top < bottom else { break }
+                out.kind = .alphaMask
+                out.arena = index
+                out.color = color.packed.littleEndian
+                out.top = Int32(top)
+                out.bottom = Int32(bottom)
+                out.left = Int32(left)
+                out.right = Int32(right)
             case .beginGroup:
                 out.kind = .beginGroup   // rows: set by extendGroups from what the group draws
             case .beginMask:
@@ -194,7 +232,7 @@ final class BandRenderer {
             switch commands[i].kind {
             case .nothing:
                 break
-            case .clear, .rect, .lines:
+            case .clear, .rect, .lines, .alphaMask:
                 include(commands[i].top, commands[i].bottom, commands[i].left, commands[i].right)
             case .beginGroup:
                 open.append((i, nil, .max, .min, .max, .min))
@@ -313,6 +351,15 @@ final class BandRenderer {
                 for y in max(top, Int(command.top))..<min(bottom, Int(command.bottom)) {
                     let rowCoverage = min(Float(y + 1), r.w) - max(Float(y), r.y)
                     tsr_fill_rect_row(row(target, y), Int32(width), r.x, r.z, rowCoverage, command.color)
+                }
+            case .alphaMask:
+                let mask = memory.masks[command.arena]
+                let (left, count) = (Int(command.left), Int(command.right - command.left))
+                mask.values.withUnsafeBufferPointer { values in
+                    for y in max(top, Int(command.top))..<min(bottom, Int(command.bottom)) {
+                        let coverage = values.baseAddress! + (y - mask.y) * mask.width + (left - mask.x)
+                        tsr_blend_mask_row(row(target, y) + left, coverage, count, command.color)
+                    }
                 }
             case .lines:
                 let lines = memory.arenas[command.arena].floats + command.firstLine * 4

@@ -31,6 +31,8 @@ public final class Canvas {
 
     let recording = Recording()
     let renderer = BandRenderer()
+    /// The target of ``renderAlphaMask(width:height:)``, kept transparent between calls.
+    private var maskTarget: Pixmap?
 
     /// The number of processors online: the default thread count.
     public static var processorCount: Int { max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN)))) }
@@ -63,6 +65,13 @@ public final class Canvas {
                        trimStart: Double = 0, trimEnd: Double = 1, transform: Transform = .identity) {
         recording.appendStroke(path, paint: paint, style: style, dash: dash,
                                trimStart: trimStart, trimEnd: trimEnd, transform: transform)
+    }
+
+    /// Records: blend `paint` through `mask`'s values onto the target, source-over, the mask
+    /// placed at its (x, y); the parts outside the target are clipped. Inside a group it draws
+    /// into the group, as any drawing call.
+    public func fill(_ mask: AlphaMask, paint: Paint) {
+        recording.appendAlphaMask(mask, paint: paint)
     }
 
     /// Records: start a group. What is drawn until the matching ``endGroup(opacity:)`` goes
@@ -119,9 +128,48 @@ public final class Canvas {
     public func render(into pixmap: Pixmap) {
         recording.closeOpenGroups()
         lastRenderTimes = renderer.render(recording, into: pixmap, threadCount: max(1, threadCount),
-                                          tolerance: min(max(tolerance.isNaN ? 0.25 : tolerance, 0.01), 16))
+                                          tolerance: clampedTolerance).times
         recording.reset()
     }
+
+    /// Draws every recorded call, in order, into a transparent target `width × height` pixels
+    /// of the canvas's own, and returns the target's alpha cropped to the pixels the calls may
+    /// have drawn (nil when they draw nothing); then empties the recording. Only coverage and
+    /// alpha count: the colors drawn are dropped. The target's memory is kept for the next call.
+    ///
+    /// - Throws: ``RasterError`` for a size ``Pixmap`` refuses (the recording is emptied all
+    ///   the same).
+    public func renderAlphaMask(width: Int, height: Int) throws(RasterError) -> AlphaMask? {
+        defer { recording.reset() }
+        let target = try maskTarget(width: width, height: height)
+        recording.closeOpenGroups()
+        guard let drawn = renderer.render(recording, into: target, threadCount: max(1, threadCount),
+                                          tolerance: clampedTolerance).drawn else { return nil }
+        let columns = drawn.right - drawn.left
+        var mask = AlphaMask(x: drawn.left, y: drawn.top, width: columns, height: drawn.bottom - drawn.top)
+        mask.values.withUnsafeMutableBufferPointer { values in
+            for y in drawn.top..<drawn.bottom {
+                let row = target.row(y) + drawn.left
+                let alpha = values.baseAddress! + (y - drawn.top) * columns
+                for i in 0..<columns { alpha[i] = UInt8(UInt32(littleEndian: row[i]) >> 24) }
+                row.update(repeating: 0, count: columns)   // transparent again for the next call
+            }
+        }
+        return mask
+    }
+
+    /// A transparent pixmap of the size asked for, in the memory of the largest one asked so far.
+    private func maskTarget(width: Int, height: Int) throws(RasterError) -> Pixmap {
+        if let kept = maskTarget, width <= Pixmap.maximumDimension, height <= Pixmap.maximumDimension,
+           width * height <= kept.width * kept.height {
+            return try Pixmap(wrapping: kept.baseAddress, width: width, height: height, bytesPerRow: width * 4)
+        }
+        let target = try Pixmap(width: width, height: height)
+        maskTarget = target
+        return target
+    }
+
+    private var clampedTolerance: Double { min(max(tolerance.isNaN ? 0.25 : tolerance, 0.01), 16) }
 }
 
 #if canImport(Glibc)

@@ -14,6 +14,7 @@ struct FrameMemory: @unchecked Sendable {
     let strokeGeometry: [StrokeGeometry]
     let projectedGeometry: [ProjectedGeometry]
     let scratch: [WorkerScratch]
+    let masks: [AlphaMask]
     let bandStarts: UnsafePointer<Int32>
     let bandCommands: UnsafePointer<Int32>
     let pixels: UnsafeMutableRawPointer

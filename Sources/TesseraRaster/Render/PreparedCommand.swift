@@ -9,6 +9,9 @@ struct PreparedCommand {
         case lines
         /// Fill the axis-aligned rectangle `rect` (minX, minY, maxX, maxY), already clipped.
         case rect
+        /// Blend `color` through the values of mask `arena` of the frame's masks, rows
+        /// [top, bottom) and columns [left, right) (already clipped).
+        case alphaMask
         /// Start a group layer, start its mask, composite it with opacity `color` (0–255).
         case beginGroup, beginMask, endGroup
     }
@@ -17,6 +20,7 @@ struct PreparedCommand {
     var evenOdd = false
     /// Premultiplied RGBA8 as a little-endian word.
     var color: UInt32 = 0
+    /// The line arena (lines), or the mask (alphaMask).
     var arena = 0
     var firstLine = 0
     var lineCount = 0

@@ -4,6 +4,8 @@ final class Recording {
         case clear(PremultipliedRGBA8)
         case fill(FillCommand)
         case stroke(StrokeCommand)
+        /// Blends `color` through mask `index` of ``masks``.
+        case alphaMask(index: Int, color: PremultipliedRGBA8)
         /// Starts a group: what follows is drawn into a transparent layer of its own.
         case beginGroup
         /// What follows, until the group ends, is the group's mask, opaque inside `interior`
@@ -37,6 +39,8 @@ final class Recording {
     }
 
     private(set) var commands: [Command] = []
+    /// The masks the commands paint through.
+    private(set) var masks: [AlphaMask] = []
     /// For each open group, whether its mask has begun.
     private var openGroups: [Bool] = []
 
@@ -58,6 +62,12 @@ final class Recording {
         commands.append(.stroke(StrokeCommand(path: path, color: color.premultiplied, style: style, dash: dash,
                                               trimStart: trimStart, trimEnd: trimEnd, transform: transform,
                                               projection: projection)))
+    }
+
+    func appendAlphaMask(_ mask: AlphaMask, paint: Paint) {
+        guard case .solid(let color) = paint else { return }
+        commands.append(.alphaMask(index: masks.count, color: color.premultiplied))
+        masks.append(mask)
     }
 
     func appendBeginGroup() {
@@ -86,6 +96,7 @@ final class Recording {
 
     func reset() {
         commands.removeAll(keepingCapacity: true)
+        masks.removeAll(keepingCapacity: true)
         openGroups.removeAll(keepingCapacity: true)
     }
 }

@@ -1,0 +1,97 @@
+import Foundation
+import TesseraRaster
+
+#if !canImport(QuartzCore)
+/// Draws a layer's shadow as Core Animation does: the shadow's shape, moved by `shadowOffset`,
+/// blurred by `shadowRadius`, painted in `shadowColor` at `shadowOpacity`.
+///
+/// - **Shape**: `shadowPath` filled with the non-zero rule in the layer's coordinates, or,
+///   without one, "the layer's composited alpha channel" (Apple, `CALayer.shadowPath`; "the
+///   shape of the layer's nontransparent region", Neuburg, *Programming iOS*): the layer and its
+///   sublayers as drawn, clipped by its `masksToBounds` and `mask`, at full opacity. The
+///   shadows inside that subtree are left out of the shape (a sublayer's shadow does not cast
+///   one of its own; each shadow costs one offscreen render, never more).
+/// - **Color**: the shape's alpha × `shadowColor` × `shadowOpacity` (clamped to [0, 1]), tinted
+///   as the layer's contents (replicator instance colors, the opacities above).
+/// - **Blur**: a Gaussian of standard deviation σ = `shadowRadius` / 2, the convention of CSS
+///   (Backgrounds and Borders 3: a shadow's blur radius is "a Gaussian blur with a standard
+///   deviation equal to half the blur radius"); Apple documents `shadowRadius` only as "the
+///   blur radius (in points)". Truncated at 3σ, separable (``GaussianKernel``).
+/// - **Coordinates**: offset and radius are "in points" of the layer (Apple, `shadowOffset`,
+///   `shadowRadius`), so the shadow follows every transform above the layer and its own, as
+///   its contents do: the renderer's scale scales both, a rotation turns the offset, and a
+///   flipped superlayer turns the default offset (0, −3) downwards, as on macOS (Lockwood,
+///   *iOS Core Animation: Advanced Techniques*, "Drop Shadows": "On a Mac, the same default
+///   shadowOffset value results in a downward-pointing shadow"). Unflipped, y runs down as on
+///   iOS: a positive height moves the shadow down. On the target, σ is stretched along x and y
+///   as the layer's mapping stretches them at the middle of its bounds: exact for scales and
+///   rotations, an axis-aligned approximation under skew or perspective.
+/// - **Perspective**: the shape is projected with the layer, the offset applied in the layer's
+///   plane before the projection.
+///
+/// Clamps: a NaN offset component counts as 0 and an infinite offset moves the shadow out of
+/// sight (nothing is drawn); a NaN or negative radius blurs nothing (a hard shadow, as radius
+/// 0); σ on the target is capped at ``GaussianKernel/maximumSigma`` pixels (larger radii blur as
+/// that); the shape is rendered only over the target grown by the blur's reach, since what lies
+/// farther out cannot blur into view (a target so large that this plane passes ``Pixmap``'s
+/// limits draws no shadows).
+struct ShadowDrawing {
+    /// Where shapes are rendered, apart from the frame's canvas.
+    let offscreen: Canvas
+    /// The frame's size in pixels.
+    let targetWidth: Int
+    let targetHeight: Int
+
+    /// The color the layer's shadow is painted in (its alpha times `shadowOpacity`); nil when it
+    /// casts none: no color, an opacity of 0 or NaN, or an empty `shadowPath`.
+    static func color(of p: LayerProperties) -> Color? {
+        guard var color = p.shadowColor, p.shadowOpacity > 0, p.shadowPath?.isEmpty != true else { return nil }
+        color.alpha *= Double(min(p.shadowOpacity, 1))
+        return color.alpha > 0 ? color : nil
+    }
+
+    /// Draws the shadow of `node` (presented properties `p`), mapped to the canvas by `matrix`,
+    /// with `paint` onto `canvas`.
+    func draw(_ node: LayerSnapshot, _ p: LayerProperties, matrix: CATransform3D, paint: Paint, on canvas: Canvas) {
+        let offset = CGSize(width: p.shadowOffset.width.isNaN ? 0 : p.shadowOffset.width,
+                            height: p.shadowOffset.height.isNaN ? 0 : p.shadowOffset.height)
+        guard offset.width.isFinite, offset.height.isFinite else { return }
+        let sigma = Self.sigma(p, matrix)
+        let horizontal = GaussianKernel(sigma: sigma.x), vertical = GaussianKernel(sigma: sigma.y)
+        // The shape where the shadow falls, in a plane over the target grown by the blur's reach
+        // (its pixel (rx, ry) is the target's (0, 0)).
+        let moved = CATransform3DConcat(CATransform3DMakeTranslation(offset.width, offset.height, 0), matrix)
+        let plane = CATransform3DConcat(moved, CATransform3DMakeTranslation(CGFloat(horizontal.radius),
+                                                                            CGFloat(vertical.radius), 0))
+        if let path = p.shadowPath {
+            guard let mapping = PlaneMapping(plane) else { return }
+            offscreen.fill(path, paint: .solid(.black), mapping: mapping)
+        } else {
+            LayerTreeDrawing(canvas: offscreen, shadows: nil).draw(node, base: plane, rootOpacity: 1)
+        }
+        // A plane too large to allocate casts no shadow.
+        guard let shape = try? offscreen.renderAlphaMask(width: targetWidth + 2 * horizontal.radius,
+                                                         height: targetHeight + 2 * vertical.radius) else { return }
+        var shadow = shape.blurred(horizontally: horizontal, vertically: vertical)
+        shadow.x -= horizontal.radius
+        shadow.y -= vertical.radius
+        canvas.fill(shadow, paint: paint)
+    }
+
+    /// σ on the target along x and y: `shadowRadius` / 2 (NaN or negative: 0) times the lengths
+    /// of the rows of the mapping's Jacobian at the middle of the bounds (0 where that point is
+    /// not in front of the eye).
+    private static func sigma(_ p: LayerProperties, _ m: CATransform3D) -> (x: Double, y: Double) {
+        let radius = Double(p.shadowRadius)
+        let sigma = radius > 0 ? radius / 2 : 0
+        let x = Double(p.bounds.midX), y = Double(p.bounds.midY)
+        let w = Double(m.m14) * x + Double(m.m24) * y + Double(m.m44)
+        guard sigma > 0, w > 0 else { return (0, 0) }
+        let px = (Double(m.m11) * x + Double(m.m21) * y + Double(m.m41)) / w
+        let py = (Double(m.m12) * x + Double(m.m22) * y + Double(m.m42)) / w
+        let dxdx = (Double(m.m11) - px * Double(m.m14)) / w, dxdy = (Double(m.m21) - px * Double(m.m24)) / w
+        let dydx = (Double(m.m12) - py * Double(m.m14)) / w, dydy = (Double(m.m22) - py * Double(m.m24)) / w
+        return (sigma * (dxdx * dxdx + dxdy * dxdy).squareRoot(), sigma * (dydx * dydx + dydy * dydy).squareRoot())
+    }
+}
+#endif
