@@ -7,12 +7,7 @@ import TesseraRaster
 @Suite struct LayerRendererGroupTests {
     typealias Support = LayerRendererTests
 
-    static func root(_ size: CGFloat = 40) -> CALayer {
-        let root = CALayer()
-        root.bounds = CGRect(x: 0, y: 0, width: size, height: size)
-        root.backgroundColor = Support.white
-        return root
-    }
+    static func root(_ size: CGFloat = 40) -> CALayer { Support.root(size, background: Support.white) }
 
     /// Two overlapping opaque sublayers of a layer at opacity 0.5: the overlap is no darker.
     @Test func groupOpacity() throws {

@@ -21,6 +21,14 @@ import TesseraRaster
         return layer
     }
 
+    /// A root layer `size` points square, with `background` (none by default).
+    static func root(_ size: CGFloat, background: CGColor? = nil) -> CALayer {
+        let root = CALayer()
+        root.bounds = CGRect(x: 0, y: 0, width: size, height: size)
+        root.backgroundColor = background
+        return root
+    }
+
     static func render(_ root: CALayer, size: Int = 64, scale: Double = 1, threads: Int = 1) throws -> Pixmap {
         let pixmap = try Pixmap(width: size, height: size)
         let renderer = LayerRenderer(threadCount: threads)

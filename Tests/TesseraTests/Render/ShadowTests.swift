@@ -11,11 +11,7 @@ import TesseraRaster
     typealias Support = LayerRendererTests
 
     /// A transparent root `size` points square.
-    static func root(_ size: CGFloat = 64) -> CALayer {
-        let root = CALayer()
-        root.bounds = CGRect(x: 0, y: 0, width: size, height: size)
-        return root
-    }
+    static func root(_ size: CGFloat = 64) -> CALayer { Support.root(size) }
 
     /// A layer drawing nothing but a hard black shadow of its bounds (a shadowPath), in `root`.
     static func caster(_ frame: CGRect, in root: CALayer, radius: CGFloat = 0, offset: CGSize = .zero,
