@@ -29,18 +29,12 @@ final class BandRenderer {
     private let bandStarts = ScratchBuffer<Int32>()
     private let bandCommands = ScratchBuffer<Int32>()
 
-    /// What a render did: how long each step took, and the pixels the recording may have
-    /// changed (a rectangle containing them; nil when it draws nothing).
-    struct Result {
+    /// Returns how long each step took.
+    func render(_ recording: Recording, into pixmap: Pixmap, threadCount: Int, tolerance: Double) -> RenderStageTimes {
         var times = RenderStageTimes()
-        var drawn: (left: Int, top: Int, right: Int, bottom: Int)?
-    }
-
-    func render(_ recording: Recording, into pixmap: Pixmap, threadCount: Int, tolerance: Double) -> Result {
-        var result = Result()
         var clock = DispatchTime.now().uptimeNanoseconds
         let commands = recording.commands
-        guard pixmap.width > 0, pixmap.height > 0, !commands.isEmpty else { return result }
+        guard pixmap.width > 0, pixmap.height > 0, !commands.isEmpty else { return times }
         let workers = min(threadCount, max(1, (pixmap.height + Self.bandHeight - 1) / Self.bandHeight))
         reserve(commands: commands.count, workers: workers, width: pixmap.width)
         let memory = frameMemory(pixmap, masks: recording.masks)
@@ -58,11 +52,11 @@ final class BandRenderer {
             }
         }
         extendGroups(commands)
-        result.times.prepare = RenderStageTimes.seconds(since: &clock)
+        times.prepare = RenderStageTimes.seconds(since: &clock)
         // 2. Bin.
         let bands = (pixmap.height + Self.bandHeight - 1) / Self.bandHeight
         bin(commandCount: commands.count, bands: bands)
-        result.times.binning = RenderStageTimes.seconds(since: &clock)
+        times.binning = RenderStageTimes.seconds(since: &clock)
         // 3. Rasterize.
         let binned = frameMemory(pixmap, masks: recording.masks)
         let nextBand = Atomic<Int>(0)
@@ -73,13 +67,14 @@ final class BandRenderer {
                 Self.rasterize(band: band, memory: binned, scratch: binned.scratch[w])
             }
         }
-        result.times.rasterization = RenderStageTimes.seconds(since: &clock)
-        result.drawn = drawnBounds(commandCount: commands.count)
-        return result
+        times.rasterization = RenderStageTimes.seconds(since: &clock)
+        return times
     }
 
-    /// The union of the prepared commands' pixels (a group's covers everything drawn in it).
-    private func drawnBounds(commandCount: Int) -> (left: Int, top: Int, right: Int, bottom: Int)? {
+    /// After a render of `commandCount` commands: the union of their prepared pixels (a
+    /// group's covers everything drawn in it), nil when they drew nothing. Asked for only by
+    /// those who need it, off the frame's path.
+    func drawnBounds(commandCount: Int) -> (left: Int, top: Int, right: Int, bottom: Int)? {
         var left = Int32.max, top = Int32.max, right = Int32.min, bottom = Int32.min
         for i in 0..<commandCount where prepared.pointer[i].kind != .nothing {
             let command = prepared.pointer[i]

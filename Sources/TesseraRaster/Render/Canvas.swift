@@ -128,7 +128,7 @@ public final class Canvas {
     public func render(into pixmap: Pixmap) {
         recording.closeOpenGroups()
         lastRenderTimes = renderer.render(recording, into: pixmap, threadCount: max(1, threadCount),
-                                          tolerance: clampedTolerance).times
+                                          tolerance: clampedTolerance)
         recording.reset()
     }
 
@@ -143,8 +143,8 @@ public final class Canvas {
         defer { recording.reset() }
         let target = try maskTarget(width: width, height: height)
         recording.closeOpenGroups()
-        guard let drawn = renderer.render(recording, into: target, threadCount: max(1, threadCount),
-                                          tolerance: clampedTolerance).drawn else { return nil }
+        _ = renderer.render(recording, into: target, threadCount: max(1, threadCount), tolerance: clampedTolerance)
+        guard let drawn = renderer.drawnBounds(commandCount: recording.count) else { return nil }
         let columns = drawn.right - drawn.left
         var mask = AlphaMask(x: drawn.left, y: drawn.top, width: columns, height: drawn.bottom - drawn.top)
         mask.values.withUnsafeMutableBufferPointer { values in
