@@ -76,26 +76,29 @@ void tsr_accumulate_lines(const float *lines, size_t count, int32_t bandY, int32
             direction = -1.0f;
         }
         if (y1 <= bandTop || y0 >= bandBottom) continue;
-        // x is computed from the line's own equation at each row (not stepped from the band's
-        // top), so a line contributes the same bytes whatever the band boundaries are.
+        // x is computed from the line's own equation at each row boundary (not stepped from the
+        // band's top), so a line contributes the same bytes whatever the band boundaries are. A
+        // row's bottom boundary is the next row's top: each is computed once.
         const float dxdy = (x1 - x0) / (y1 - y0);
         const float xMin = min_f(x0, x1), xMax = max_f(x0, x1);
         const int32_t firstRow = floor_nonnegative(max_f(y0, bandTop));
         const int32_t endRow = ceil_nonnegative(min_f(y1, bandBottom));
-        for (int32_t y = firstRow; y < endRow; y++) {
-            float top = max_f(y0, (float)y), bottom = min_f(y1, (float)(y + 1));
+        float top = max_f(y0, (float)firstRow);
+        // Rounding must not carry a piece outside the line's own extent (and so the clip).
+        float xTop = top == y0 ? x0 : min_f(max_f(x0 + (top - y0) * dxdy, xMin), xMax);
+        int32_t row = firstRow - bandY;
+        float *cells = accumulation + (size_t)row * stride;
+        for (int32_t y = firstRow; y < endRow; y++, row++, cells += stride) {
+            float bottom = min_f(y1, (float)(y + 1));
+            float xBottom = bottom == y1 ? x1 : min_f(max_f(x0 + (bottom - y0) * dxdy, xMin), xMax);
             float dy = bottom - top;
-            if (dy <= 0.0f) continue;
-            float xTop = top == y0 ? x0 : x0 + (top - y0) * dxdy;
-            float xBottom = bottom == y1 ? x1 : x0 + (bottom - y0) * dxdy;
-            // Rounding must not carry a piece outside the line's own extent (and so the clip).
-            xTop = min_f(max_f(xTop, xMin), xMax);
-            xBottom = min_f(max_f(xBottom, xMin), xMax);
-            int32_t row = y - bandY, lo, hi;
-            float *cells = accumulation + (size_t)row * stride;
-            if (xTop <= xBottom) accumulate_piece(cells, dy * direction, xTop, xBottom, &lo, &hi);
-            else accumulate_piece(cells, dy * direction, xBottom, xTop, &lo, &hi);
-            widen_row(rowMin, rowMax, row, lo, hi);
+            if (dy > 0.0f) {
+                int32_t lo, hi;
+                accumulate_piece(cells, dy * direction, min_f(xTop, xBottom), max_f(xTop, xBottom), &lo, &hi);
+                widen_row(rowMin, rowMax, row, lo, hi);
+            }
+            top = bottom;
+            xTop = xBottom;
         }
     }
 }
