@@ -360,13 +360,18 @@ open class CALayer: NSObject, CAMediaTiming {
     /// The whole subtree's presentation at root time `t` (the media time of the tree), as values
     /// that can cross threads. The properties is not changed.
     public func presentation(at t: CFTimeInterval) -> LayerSnapshot {
-        presentationTree(parentTime: superlayer == nil ? t : superlayer?.time(atRootTime: t)).root
+        presentation(at: t, threadCount: 1)
+    }
+
+    /// ``presentation(at:)`` with the layers evaluated on up to `threadCount` threads.
+    func presentation(at t: CFTimeInterval, threadCount: Int) -> LayerSnapshot {
+        presentationTree(parentTime: superlayer == nil ? t : superlayer?.time(atRootTime: t), threadCount: threadCount).root
     }
 
     /// The subtree's presentation at its parent's time `parentTime` (nil: the parent is not
-    /// active).
-    func presentationTree(parentTime: Double?) -> PresentationTree {
-        evaluationPlan.evaluate(rootParentTime: parentTime)
+    /// active), evaluated on up to `threadCount` threads.
+    func presentationTree(parentTime: Double?, threadCount: Int = 1) -> PresentationTree {
+        evaluationPlan.evaluate(rootParentTime: parentTime, threadCount: threadCount)
     }
 
     /// This layer's time at root time `t`, through every ancestor's timing; nil when one of

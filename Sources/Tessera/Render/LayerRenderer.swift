@@ -23,6 +23,8 @@ public final class LayerRenderer {
     private let canvas: Canvas
     /// Where shadows' shapes are rendered.
     private let shadowCanvas: Canvas
+    /// Where the root's sublayers of a large tree are recorded in parallel.
+    private let sublayerRecording = ParallelSublayerRecording()
 
     /// Pixels per point (1 by default). A non-finite or non-positive scale draws nothing.
     public var scale: Double = 1
@@ -49,7 +51,7 @@ public final class LayerRenderer {
     /// Renders `layer`'s tree at root time `t` (see ``CALayer/presentation(at:)``).
     public func render(_ layer: CALayer, at t: CFTimeInterval, into pixmap: Pixmap) {
         let start = DispatchTime.now().uptimeNanoseconds
-        let snapshot = layer.presentation(at: t)
+        let snapshot = layer.presentation(at: t, threadCount: threadCount)
         let evaluation = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
         render(snapshot, into: pixmap)
         lastFrameTimes.evaluation = evaluation
@@ -69,7 +71,10 @@ public final class LayerRenderer {
             let base = CATransform3DConcat(CATransform3DMakeTranslation(-origin.x, -origin.y, 0),
                                            CATransform3DMakeScale(CGFloat(scale), CGFloat(scale), 1))
             let shadows = ShadowDrawing(offscreen: shadowCanvas, targetWidth: pixmap.width, targetHeight: pixmap.height)
-            LayerTreeDrawing(canvas: canvas, shadows: shadows).draw(snapshot, base: base)
+            sublayerRecording.threadCount = threadCount
+            (sublayerRecording.targetWidth, sublayerRecording.targetHeight) = (pixmap.width, pixmap.height)
+            sublayerRecording.tolerance = canvas.tolerance
+            LayerTreeDrawing(canvas: canvas, shadows: shadows, sublayerRecorders: sublayerRecording).draw(snapshot, base: base)
         }
         let drawing = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
         canvas.render(into: pixmap)

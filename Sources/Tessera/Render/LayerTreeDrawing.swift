@@ -24,6 +24,9 @@ struct LayerTreeDrawing {
     let canvas: Canvas
     /// How shadows are drawn; nil draws none (inside a shadow's own shape).
     let shadows: ShadowDrawing?
+    /// Where the root's sublayers are recorded in parallel; nil records the whole tree on
+    /// `canvas`, in turn.
+    var sublayerRecorders: ParallelSublayerRecording? = nil
 
     /// Multipliers of a color's red, green, blue and alpha: the opacities above a layer and the
     /// colors of the replicator instances it belongs to.
@@ -41,17 +44,43 @@ struct LayerTreeDrawing {
         /// The mask of the group masking a layer by its mask layer, then its end.
         case mask(LayerSnapshot, transform: CATransform3D, opacity: Double)
         case endGroup(opacity: Double)
+
+        init(_ sublayer: Sublayer) {
+            self = .layer(sublayer.node, transform: sublayer.transform, ownTransformFirst: true, tint: sublayer.tint)
+        }
+    }
+
+    /// A sublayer to draw: mapped to the canvas by `transform` after its own transform to its
+    /// superlayer's bounds, its colors multiplied by `tint`.
+    struct Sublayer: Sendable {
+        let node: LayerSnapshot
+        let transform: CATransform3D
+        let tint: Tint
     }
 
     /// Draws `root` and its subtree, its coordinates mapped to the canvas by `base`, at
     /// `rootOpacity` instead of the root's own opacity when given (a shadow's shape is drawn at
     /// full opacity). Iterative: trees may be deeper than the stack allows recursion.
     func draw(_ root: LayerSnapshot, base: CATransform3D, rootOpacity: Float? = nil) {
-        var steps: [Step] = [.layer(root, transform: base, ownTransformFirst: false, tint: Tint(1, 1, 1, 1))]
-        var rootOpacity = rootOpacity
+        walk([.layer(root, transform: base, ownTransformFirst: false, tint: Tint(1, 1, 1, 1))], rootOpacity: rootOpacity,
+             recorders: sublayerRecorders)
+    }
+
+    /// Draws `sublayers` and their subtrees, in order.
+    func draw(_ sublayers: ArraySlice<Sublayer>) {
+        walk(sublayers.reversed().map(Step.init), rootOpacity: nil, recorders: nil)
+    }
+
+    /// Runs `steps` from the last: a stack, to which each layer pushes what it draws later.
+    /// The first layer's sublayers go to `recorders` when given.
+    private func walk(_ steps: [Step], rootOpacity: Float?, recorders: ParallelSublayerRecording?) {
+        var steps = steps
+        var rootOpacity = rootOpacity, recorders = recorders
         while let step = steps.popLast() {
             switch step {
             case .layer(let node, let outer, let ownTransformFirst, let inherited):
+                let sublayerRecorders = recorders
+                recorders = nil   // the root only
                 let p = node.properties
                 let matrix = ownTransformFirst ? CATransform3DConcat(LayerGeometry.toSuperlayerBounds(p), outer) : outer
                 let alpha = inherited.w * Double(rootOpacity ?? p.opacity)
@@ -89,9 +118,17 @@ struct LayerTreeDrawing {
                 }
                 if clips { steps.append(.clip(node, mapping: mapping)) }
                 let sublayerSpace = CATransform3DConcat(LayerGeometry.sublayerSpace(of: p), matrix)
-                for (child, instance, instanceTint) in sublayers.reversed() {
-                    let outer = CATransform3DIsIdentity(instance) ? sublayerSpace : CATransform3DConcat(instance, sublayerSpace)
-                    steps.append(.layer(child, transform: outer, ownTransformFirst: true, tint: tint * instanceTint))
+                let children = sublayers.map { child, instance, instanceTint in
+                    Sublayer(node: child, transform: CATransform3DIsIdentity(instance) ? sublayerSpace
+                                : CATransform3DConcat(instance, sublayerSpace),
+                             tint: tint * instanceTint)
+                }
+                // Recorded now, in parallel, they come where they would run from the stack:
+                // after what the layer drew so far, before what it pushed.
+                if let sublayerRecorders, sublayerRecorders.isWorthIt(for: children, of: node) {
+                    sublayerRecorders.record(children, onto: canvas)
+                } else {
+                    steps.append(contentsOf: children.reversed().map(Step.init))
                 }
             case .border(let node, let mapping, let tint):
                 let p = node.properties

@@ -74,30 +74,68 @@ final class EvaluationPlan {
         }
     }
 
-    /// The presentation of the whole subtree at the root's parent time.
-    func evaluate(rootParentTime: Double?) -> PresentationTree {
+    /// The presentation of the whole subtree at the root's parent time, its layers evaluated on
+    /// up to `threadCount` threads (the result does not depend on it).
+    func evaluate(rootParentTime: Double?, threadCount: Int = 1) -> PresentationTree {
         let times = localTimes(rootParentTime: rootParentTime)
         // Each layer's properties copied once, straight into place, and animated there.
         let shown = [LayerProperties](unsafeUninitializedCapacity: layers.count) { buffer, initialized in
-            animations.withUnsafeBufferPointer { animations in
-                for i in 0..<layers.count {
-                    let slot = buffer.baseAddress! + i
-                    // Copied from where the layer stores them: reading the property first would
-                    // copy the kilobyte twice.
-                    layers[i]._withUnsafeGuaranteedRef { layer in
-                        withUnsafeMutablePointer(to: &layer.properties) { slot.initialize(from: $0, count: 1) }
-                    }
-                    let time = times[i]
-                    guard !time.isNaN else { continue }
-                    for k in Int(animationStarts[i])..<Int(animationStarts[i + 1]) {
-                        animations[k].apply(at: time, to: &slot.pointee)
-                    }
+            let chunks = Self.chunkCount(layers: layers.count, threadCount: threadCount)
+            let chunkSize = (layers.count + chunks - 1) / max(chunks, 1)
+            let work = LayerEvaluation(plan: self, times: times, slots: buffer)
+            if chunks <= 1 {
+                work.evaluate(0..<layers.count)
+            } else {
+                DispatchQueue.concurrentPerform(iterations: chunks) { c in
+                    work.evaluate(c * chunkSize..<min((c + 1) * chunkSize, work.slots.count))
                 }
             }
             initialized = layers.count
         }
         return PresentationTree(shape: shape, properties: shown, localTimes: times,
                                 replicaSublayers: replicaSublayers(shown: shown, times: times))
+    }
+
+    /// Layers evaluated at a time by one thread: enough that a chunk outweighs handing it out.
+    private static let layersPerChunk = 256
+
+    /// How many chunks a tree of `layers` is evaluated in: a few per thread, so that threads
+    /// that finish early take more.
+    private static func chunkCount(layers: Int, threadCount: Int) -> Int {
+        guard threadCount > 1 else { return 1 }
+        return min(4 * threadCount, max(1, layers / layersPerChunk))
+    }
+
+    /// Copies layer `i`'s properties into `slot` and applies its animations at `time` (NaN:
+    /// not active, none apply).
+    fileprivate func evaluateLayer(_ i: Int, time: Double, into slot: UnsafeMutablePointer<LayerProperties>) {
+        // Copied from where the layer stores them: reading the property first would copy the
+        // kilobyte twice.
+        layers[i]._withUnsafeGuaranteedRef { layer in
+            withUnsafeMutablePointer(to: &layer.properties) { slot.initialize(from: $0, count: 1) }
+        }
+        guard !time.isNaN else { return }
+        animations.withUnsafeBufferPointer { animations in
+            for k in Int(animationStarts[i])..<Int(animationStarts[i + 1]) {
+                animations[k].apply(at: time, to: &slot.pointee)
+            }
+        }
+    }
+}
+
+/// One frame's evaluation shared by the threads that run it, each on its own range of layers.
+///
+/// `@unchecked Sendable`: the layers and the plan are only read while the frame is evaluated
+/// (the caller waits for it; the model is not changed meanwhile), each layer's animations
+/// change only the properties being built (a pure function of the model and the time), and
+/// every slot is written by the one thread whose range holds it.
+private struct LayerEvaluation: @unchecked Sendable {
+    let plan: EvaluationPlan
+    let times: [Double]
+    let slots: UnsafeMutableBufferPointer<LayerProperties>
+
+    func evaluate(_ range: Range<Int>) {
+        for i in range { plan.evaluateLayer(i, time: times[i], into: slots.baseAddress! + i) }
     }
 }
 

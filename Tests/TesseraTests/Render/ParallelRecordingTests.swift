@@ -1,0 +1,114 @@
+import Foundation
+import GoldenSupport
+import Testing
+import TesseraRaster
+@testable import Tessera
+
+/// Large trees are evaluated and recorded on several threads (the root's sublayers in runs,
+/// spliced in order): the frame is the one a single thread makes, byte for byte, shadows, masks,
+/// clips, group opacity and replicators included.
+@Suite struct ParallelRecordingTests {
+    static let white = CGColor(red: 1, green: 1, blue: 1, alpha: 1)
+
+    /// 24 cards, each a different mix of what a layer can draw, with 25 shapes each: over 600
+    /// layers in all (past ParallelSublayerRecording's threshold).
+    static func tree() -> CALayer {
+        let root = LayerRendererTests.root(96, background: CGColor(red: 0.1, green: 0.1, blue: 0.2, alpha: 1))
+        for tile in 0..<24 {
+            let card = CALayer()
+            card.frame = CGRect(x: 16 * Double(tile % 6), y: 24 * Double(tile / 6), width: 15, height: 22)
+            card.backgroundColor = CGColor(red: 0.3, green: 0.2 + 0.02 * Double(tile), blue: 0.4, alpha: 1)
+            card.cornerRadius = 3
+            card.masksToBounds = tile % 2 == 0
+            card.opacity = tile % 3 == 0 ? 0.7 : 1
+            if tile % 4 == 1 {
+                card.shadowOpacity = 0.8
+                card.shadowRadius = 2
+                card.shadowOffset = CGSize(width: 1, height: 2)
+            }
+            if tile % 5 == 2 {
+                let mask = CALayer()
+                mask.frame = CGRect(x: 2, y: 2, width: 11, height: 18)
+                mask.cornerRadius = 5
+                mask.backgroundColor = white
+                card.mask = mask
+            }
+            for cell in 0..<25 {
+                let shape = CAShapeLayer()
+                shape.frame = CGRect(x: Double(cell % 5) * 3, y: Double(cell / 5) * 4, width: 3, height: 3)
+                shape.path = CGPath(ellipseIn: CGRect(x: 0, y: 0, width: 3, height: 3), transform: nil)
+                shape.fillColor = CGColor(red: Double(cell) / 25, green: 0.8, blue: 0.3, alpha: 0.9)
+                shape.strokeColor = white
+                shape.lineWidth = 0.5
+                shape.lineDashPattern = cell % 3 == 0 ? [1, 0.5] : nil
+                shape.transform = CATransform3DMakeRotation(Double(cell) * 0.3, 0, 0, 1)
+                card.addSublayer(shape)
+            }
+            if tile % 6 == 3 {
+                let replicator = CAReplicatorLayer()
+                replicator.frame = CGRect(x: 0, y: 0, width: 15, height: 22)
+                replicator.instanceCount = 4
+                replicator.instanceTransform = CATransform3DMakeTranslation(3, 4, 0)
+                replicator.instanceRedOffset = -0.2
+                let dot = CALayer()
+                dot.frame = CGRect(x: 1, y: 1, width: 2, height: 2)
+                dot.backgroundColor = white
+                dot.shadowOpacity = 1
+                dot.shadowRadius = 1
+                replicator.addSublayer(dot)
+                card.addSublayer(replicator)
+            }
+            root.addSublayer(card)
+        }
+        return root
+    }
+
+    @Test func sameBytesAsOneThread() throws {
+        let root = Self.tree()
+        let one = try LayerRendererTests.render(root, size: 192, scale: 2, threads: 1)
+        for threads in [2, 3, 8] {
+            let many = try LayerRendererTests.render(root, size: 192, scale: 2, threads: threads)
+            #expect(GoldenImageStore.difference(one, many)?.pixelCount == 0, "\(threads) threads")
+        }
+        // The shadows were drawn: card 1's falls 2 points below it (into the gap under it,
+        // 1 point below its bottom edge), darker than the background (26, 26, 51) left bare
+        // under the first card of the last row.
+        #expect(one[4, 191] == PremultipliedRGBA8(r: 26, g: 26, b: 51, a: 255))
+        #expect(one[46, 46].b < 40)
+    }
+
+    /// Only a tree large enough, on more than one thread, is recorded in parallel.
+    @Test func recordsInParallelOnlyWhenItPays() throws {
+        let recording = ParallelSublayerRecording()
+        let large = Self.tree().presentation(at: 0)
+        let small = LayerRendererTests.scene().presentation(at: 0)
+        let sublayers = { (node: LayerSnapshot) in
+            node.sublayers.map { LayerTreeDrawing.Sublayer(node: $0, transform: CATransform3DIdentity, tint: .one) }
+        }
+        #expect(large.tree.count > 600)
+        #expect(!recording.isWorthIt(for: sublayers(large), of: large))
+        recording.threadCount = 2
+        #expect(recording.isWorthIt(for: sublayers(large), of: large))
+        #expect(!recording.isWorthIt(for: sublayers(small), of: small))
+    }
+
+    /// Evaluated in chunks on several threads, every layer's presented properties are the ones
+    /// one thread gives.
+    @Test func evaluationDoesNotDependOnThreads() throws {
+        let root = Self.tree()
+        for (index, card) in (root.sublayers ?? []).enumerated() {
+            let fade = CABasicAnimation(keyPath: "opacity")
+            fade.fromValue = 1.0
+            fade.toValue = 0.2
+            fade.duration = 1 + Double(index) / 10
+            fade.beginTime = 1e-6   // the start of the timeline (0 would mean "now")
+            card.add(fade, forKey: "fade")
+        }
+        let one = root.presentation(at: 0.5, threadCount: 1).tree
+        let many = root.presentation(at: 0.5, threadCount: 4).tree
+        #expect(one.count == many.count)
+        #expect(one.properties.map(\.opacity) == many.properties.map(\.opacity))
+        #expect(one.properties.map(\.position) == many.properties.map(\.position))
+        #expect(Set(one.properties.map(\.opacity)).count > 10)
+    }
+}
