@@ -78,7 +78,8 @@ struct EdgeBuilder {
     /// Emits the closed contours of `outline` mapped through `transform`. Returns false, with
     /// nothing emitted, when a transformed coordinate is not finite.
     mutating func addOutline(_ outline: Polylines, transform: Transform) -> Bool {
-        if transform.isIdentity, addOutlineInsideTarget(outline) { return true }
+        let t = transform
+        if t.a == 1, t.b == 0, t.c == 0, t.d == 1, addOutlineInsideTarget(outline, movedBy: t.tx, t.ty) { return true }
         let mark = arena.count
         let identity = transform.isIdentity
         for subpath in outline.subpaths {
@@ -97,16 +98,19 @@ struct EdgeBuilder {
         return true
     }
 
-    /// The common case of ``addOutline(_:transform:)``, in one tight loop: device-space contours
-    /// that lie inside the target need no clipping. Returns false, with nothing emitted, when
-    /// they do not (or a coordinate is not finite): the general path then handles them.
-    private mutating func addOutlineInsideTarget(_ outline: Polylines) -> Bool {
+    /// The common case of ``addOutline(_:transform:)``, in one tight loop: contours moved by
+    /// (dx, dy) (a translation, or none) that lie inside the target need no clipping. Returns
+    /// false, with nothing emitted, when they do not (or a coordinate is not finite): the general
+    /// path then handles them. `p + d` is what the general path's `Transform.apply` computes for a
+    /// translation (1·x + 0·y + dx), so both give the same bytes.
+    private mutating func addOutlineInsideTarget(_ outline: Polylines, movedBy dx: Double, _ dy: Double) -> Bool {
         outline.points.withUnsafeBufferPointer { points in
             var lowX = Double.infinity, highX = -Double.infinity, lowY = Double.infinity, highY = -Double.infinity
             for p in points {
                 lowX = Swift.min(lowX, p.x); highX = Swift.max(highX, p.x)
                 lowY = Swift.min(lowY, p.y); highY = Swift.max(highY, p.y)
             }
+            (lowX, highX, lowY, highY) = (lowX + dx, highX + dx, lowY + dy, highY + dy)
             // Written so that NaN fails: min/max skip NaN, but a NaN coordinate fails these too.
             guard lowX >= 0, highX <= width, lowY >= 0, highY <= height,
                   points.allSatisfy({ $0.x == $0.x && $0.y == $0.y }) else { return false }
@@ -115,8 +119,10 @@ struct EdgeBuilder {
                 // In the general path's order, so that both give the same bytes.
                 let end = subpath.start + subpath.count
                 var previous = points[subpath.start]
+                previous = Point(x: previous.x + dx, y: previous.y + dy)
                 for k in subpath.start + 1..<end + 1 {
-                    let p = points[k < end ? k : subpath.start]
+                    var p = points[k < end ? k : subpath.start]
+                    p = Point(x: p.x + dx, y: p.y + dy)
                     if p.y != previous.y { arena.appendReserved(Float(previous.x), Float(previous.y), Float(p.x), Float(p.y)) }
                     previous = p
                 }

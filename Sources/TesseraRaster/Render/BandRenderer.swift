@@ -24,6 +24,7 @@ final class BandRenderer {
     private var arenas: [LineArena] = []
     private var strokeGeometry: [StrokeGeometry] = []
     private var projectedGeometry: [ProjectedGeometry] = []
+    private let strokeOutlines = StrokeOutlineCache()
     private var scratch: [WorkerScratch] = []
     private let prepared = ScratchBuffer<PreparedCommand>()
     private let bandStarts = ScratchBuffer<Int32>()
@@ -95,7 +96,7 @@ final class BandRenderer {
     private func frameMemory(_ pixmap: Pixmap, masks: [AlphaMask]) -> FrameMemory {
         FrameMemory(
             prepared: prepared.pointer, arenas: arenas, strokeGeometry: strokeGeometry,
-            projectedGeometry: projectedGeometry, scratch: scratch, masks: masks,
+            projectedGeometry: projectedGeometry, strokeOutlines: strokeOutlines.slots, scratch: scratch, masks: masks,
             bandStarts: bandStarts.pointer, bandCommands: bandCommands.pointer,
             pixels: pixmap.baseAddress, bytesPerRow: pixmap.bytesPerRow,
             width: pixmap.width, height: pixmap.height)
@@ -103,6 +104,7 @@ final class BandRenderer {
 
     private func reserve(commands: Int, workers: Int, width: Int) {
         prepared.reserve(commands)
+        strokeOutlines.reserve(commands)
         while arenas.count < workers { arenas.append(LineArena()) }
         while strokeGeometry.count < workers { strokeGeometry.append(StrokeGeometry()) }
         while projectedGeometry.count < workers { projectedGeometry.append(ProjectedGeometry()) }
@@ -197,8 +199,9 @@ final class BandRenderer {
                     guard projectedGeometry.stroke(stroke, projection: projection, tolerance: tolerance, using: strokeGeometry),
                           builder.addOutline(projectedGeometry.projected, transform: .identity) else { break }
                 } else {
-                    guard let outlineTransform = strokeGeometry.outline(of: stroke, tolerance: tolerance),
-                          builder.addOutline(strokeGeometry.outline, transform: outlineTransform) else { break }
+                    guard let (outline, transform) = memory.strokeOutlines[i].outline(of: stroke, tolerance: tolerance,
+                                                                                      using: strokeGeometry),
+                          builder.addOutline(outline, transform: transform) else { break }
                 }
                 guard builder.arena.count > first else { break }
                 out.color = stroke.color.packed.littleEndian

@@ -4,8 +4,9 @@ import CTesseraSIMD
 ///
 /// `@unchecked Sendable` because it carries pointers; the renderer guarantees the exclusivity that
 /// makes sharing them safe:
-/// - during preparation, chunk `c` writes only `prepared[i]` for its own commands `i`, and only
-///   `arenas[c]`, `strokeGeometry[c]` and `projectedGeometry[c]`;
+/// - during preparation, the worker `w` preparing command `i` writes only `prepared[i]` and
+///   `strokeOutlines[i]` for it, and only `arenas[w]`, `strokeGeometry[w]` and
+///   `projectedGeometry[w]`;
 /// - during rasterization, everything but the pixels and the scratch is read-only, band `b` writes
 ///   only the pixel rows of band `b`, and worker `w` uses only `scratch[w]`.
 struct FrameMemory: @unchecked Sendable {
@@ -13,6 +14,8 @@ struct FrameMemory: @unchecked Sendable {
     let arenas: [LineArena]
     let strokeGeometry: [StrokeGeometry]
     let projectedGeometry: [ProjectedGeometry]
+    /// The outline cache's slot of each command index.
+    let strokeOutlines: [StrokeOutlineCache.Slot]
     let scratch: [WorkerScratch]
     let masks: [AlphaMask]
     let bandStarts: UnsafePointer<Int32>

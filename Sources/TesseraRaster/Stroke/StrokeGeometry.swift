@@ -83,3 +83,11 @@ final class StrokeGeometry {
         return ((sum + root) / 2).squareRoot()
     }
 }
+
+extension StrokeGeometry {
+    /// Swaps the last outline with `other` (no copy): the caller keeps the outline, and this
+    /// geometry reuses `other`'s buffers for its next one.
+    func exchangeOutline(with other: inout Polylines) {
+        swap(&outline, &other)
+    }
+}

@@ -1,0 +1,59 @@
+/// Stroke outlines kept from one frame to the next, one slot per command index. A stroke
+/// recorded again at the same index with the same path, style, dash, trims and tolerance, under
+/// a similarity transform with the same linear part (only moved, if at all), reuses its outline:
+/// animated scenes redraw most strokes unchanged or only moved (the 960 squares of the
+/// `layer-tree` scene move every frame and keep their outline).
+///
+/// So that a frame's bytes do not depend on what the cache held, every stroke under a similarity
+/// is outlined with its transform's translation left out and moved when its lines are built,
+/// hit or miss. Other strokes are outlined as ``StrokeGeometry`` does, every time.
+final class StrokeOutlineCache {
+    /// What an outline depends on, apart from the translation.
+    struct Key: Equatable {
+        let path: Path
+        let style: StrokeStyle
+        let dash: DashPattern?
+        let trimStart: Double, trimEnd: Double
+        let linear: SIMD4<Double>
+        let tolerance: Double
+    }
+
+    /// One command index's outline. Touched only by the worker preparing that command.
+    final class Slot {
+        private var key: Key?
+        private var outline = Polylines()
+
+        /// The outline of `command` and the transform to device space; nil when it draws nothing.
+        func outline(of command: Recording.StrokeCommand, tolerance: Double,
+                     using geometry: StrokeGeometry) -> (outline: Polylines, transform: Transform)? {
+            let t = command.transform
+            guard StrokeGeometry.similarityScale(t) != nil else {
+                key = nil
+                guard let transform = geometry.outline(of: command, tolerance: tolerance) else { return nil }
+                return (geometry.outline, transform)
+            }
+            let key = Key(path: command.path, style: command.style, dash: command.dash, trimStart: command.trimStart,
+                          trimEnd: command.trimEnd, linear: SIMD4(t.a, t.b, t.c, t.d), tolerance: tolerance)
+            let move = Transform(translationX: t.tx, y: t.ty)
+            if key == self.key { return outline.subpaths.isEmpty ? nil : (outline, move) }
+            self.key = key
+            var atOrigin = command
+            atOrigin.transform.tx = 0
+            atOrigin.transform.ty = 0
+            guard geometry.outline(of: atOrigin, tolerance: tolerance) != nil else {
+                outline.removeAll()   // remembered as drawing nothing
+                return nil
+            }
+            // Taken, not copied: the geometry keeps the slot's old buffer for its next outline.
+            geometry.exchangeOutline(with: &outline)
+            return (outline, move)
+        }
+    }
+
+    private(set) var slots: [Slot] = []
+
+    /// Makes sure there is a slot for every command index below `count`.
+    func reserve(_ count: Int) {
+        while slots.count < count { slots.append(Slot()) }
+    }
+}
