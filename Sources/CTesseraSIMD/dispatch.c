@@ -7,8 +7,9 @@
 
 #if defined(__x86_64__) || defined(_M_X64)
 void tsr_blend_span_avx2(uint32_t *pixels, size_t count, uint32_t color, uint32_t coverage);
-void tsr_fill_accumulated_span_avx2(float *accumulation, int32_t start, int32_t end, int32_t width,
-                                    int evenOdd, uint32_t color, uint32_t *pixels);
+void tsr_fill_accumulated_rows_avx2(float *accumulation, size_t stride, int32_t *rowMin, int32_t *rowMax,
+                                    int32_t firstRow, int32_t endRow, uint32_t *pixels, size_t pixelStride,
+                                    int32_t width, int evenOdd, uint32_t color);
 
 static int detect_level(void) {
     const char *forced = getenv("TESSERA_SIMD");
@@ -51,19 +52,23 @@ int tsr_kernel_level(void) {
     return level;
 }
 
-void tsr_fill_accumulated_span_sse2(float *accumulation, int32_t start, int32_t end, int32_t width,
-                                    int evenOdd, uint32_t color, uint32_t *pixels);
+void tsr_fill_accumulated_rows_sse2(float *accumulation, size_t stride, int32_t *rowMin, int32_t *rowMax,
+                                    int32_t firstRow, int32_t endRow, uint32_t *pixels, size_t pixelStride,
+                                    int32_t width, int evenOdd, uint32_t color);
 void tsr_blend_span_sse2(uint32_t *pixels, size_t count, uint32_t color, uint32_t coverage);
 
-void tsr_fill_accumulated_span(float *accumulation, int32_t start, int32_t end, int32_t width,
-                               int evenOdd, uint32_t color, uint32_t *pixels) {
+void tsr_fill_accumulated_rows(float *accumulation, size_t stride, int32_t *rowMin, int32_t *rowMax,
+                               int32_t firstRow, int32_t endRow, uint32_t *pixels, size_t pixelStride,
+                               int32_t width, int evenOdd, uint32_t color) {
 #if defined(__x86_64__) || defined(_M_X64)
     if (tsr_kernel_level() == 2) {
-        tsr_fill_accumulated_span_avx2(accumulation, start, end, width, evenOdd, color, pixels);
+        tsr_fill_accumulated_rows_avx2(accumulation, stride, rowMin, rowMax, firstRow, endRow, pixels, pixelStride,
+                                       width, evenOdd, color);
         return;
     }
 #endif
-    tsr_fill_accumulated_span_sse2(accumulation, start, end, width, evenOdd, color, pixels);
+    tsr_fill_accumulated_rows_sse2(accumulation, stride, rowMin, rowMax, firstRow, endRow, pixels, pixelStride,
+                                   width, evenOdd, color);
 }
 
 void tsr_blend_span(uint32_t *pixels, size_t count, uint32_t color, uint32_t coverage) {

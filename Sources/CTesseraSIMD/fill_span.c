@@ -32,8 +32,9 @@ static inline simde__m128 prefix_sum(simde__m128 v) {
     return simde_mm_add_ps(v, simde_mm_castsi128_ps(simde_mm_slli_si128(simde_mm_castps_si128(v), 8)));
 }
 
-void tsr_fill_accumulated_span_sse2(float *accumulation, int32_t start, int32_t end, int32_t width,
-                               int evenOdd, uint32_t color, uint32_t *pixels) {
+// One accumulation row: cells [start, end] to coverage, blended into pixels [start, min(end, width - 1)].
+static inline void fill_row(float *accumulation, int32_t start, int32_t end, int32_t width,
+                            int evenOdd, uint32_t color, uint32_t *pixels) {
     const simde__m128 zero = simde_mm_setzero_ps();
     const simde__m128i color16 = tsr_color_lanes(color);
     const int opaque = (color >> 24) == 255;
@@ -77,5 +78,17 @@ void tsr_fill_accumulated_span_sse2(float *accumulation, int32_t start, int32_t 
         if (simde_mm_movemask_epi8(simde_mm_cmpeq_epi32(coverage, simde_mm_setzero_si128())) == 0xFFFF) continue;
         if (pixelCount >= 4) tsr_blend_4px(pixels + x, coverage, color16);
         else tsr_blend_tail_sse2(pixels + x, (size_t)pixelCount, coverage, color16);
+    }
+}
+
+void tsr_fill_accumulated_rows_sse2(float *accumulation, size_t stride, int32_t *rowMin, int32_t *rowMax,
+                                    int32_t firstRow, int32_t endRow, uint32_t *pixels, size_t pixelStride,
+                                    int32_t width, int evenOdd, uint32_t color) {
+    for (int32_t r = firstRow; r < endRow; r++) {
+        if (rowMax[r] < 0) continue;
+        fill_row(accumulation + (size_t)r * stride, rowMin[r], rowMax[r], width, evenOdd, color,
+                 pixels + (size_t)r * pixelStride);
+        rowMin[r] = INT32_MAX;
+        rowMax[r] = -1;
     }
 }

@@ -24,14 +24,18 @@ TSR_AVX2 static inline __m256i lane_mask(int32_t count) {
     return _mm256_cmpgt_epi32(_mm256_set1_epi32(count), _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7));
 }
 
-TSR_AVX2 static inline __m256i over_2x2px(__m256i dst16, __m256i src16) {
-    __m256i inverse = _mm256_sub_epi16(_mm256_set1_epi16(255), alpha_lanes(src16));
+// srcAlpha16: each pixel's source alpha in its four lanes.
+TSR_AVX2 static inline __m256i over_2x2px(__m256i dst16, __m256i src16, __m256i srcAlpha16) {
+    __m256i inverse = _mm256_sub_epi16(_mm256_set1_epi16(255), srcAlpha16);
     return _mm256_add_epi16(src16, div255_epu16(_mm256_mullo_epi16(dst16, inverse)));
 }
 
 // Eight pixels through eight coverages (32-bit lanes). Unpacking works within 128-bit halves, so
-// the coverage lanes [c0 c1 | c4 c5] and [c2 c3 | c6 c7] line up with the pixel unpacks.
-TSR_AVX2 static inline void blend_8px(uint32_t *pixels, int32_t count, __m256i coverage32, __m256i color16) {
+// the coverage lanes [c0 c1 | c4 c5] and [c2 c3 | c6 c7] line up with the pixel unpacks. An opaque
+// color scaled by coverage c has alpha div255(255 c) = c exactly: its alpha lanes are the coverage
+// lanes, without the shuffles.
+TSR_AVX2 static inline void blend_8px(uint32_t *pixels, int32_t count, __m256i coverage32, __m256i color16,
+                                      int opaque) {
     __m256i zero = _mm256_setzero_si256();
     __m256i c16 = _mm256_packs_epi32(coverage32, coverage32);
     __m256i pairs = _mm256_unpacklo_epi16(c16, c16);
@@ -41,8 +45,9 @@ TSR_AVX2 static inline void blend_8px(uint32_t *pixels, int32_t count, __m256i c
     __m256i srcHigh = div255_epu16(_mm256_mullo_epi16(color16, covHigh));
     __m256i mask = lane_mask(count);
     __m256i dst = count >= 8 ? _mm256_loadu_si256((const __m256i *)pixels) : _mm256_maskload_epi32((const int *)pixels, mask);
-    __m256i out = _mm256_packus_epi16(over_2x2px(_mm256_unpacklo_epi8(dst, zero), srcLow),
-                                      over_2x2px(_mm256_unpackhi_epi8(dst, zero), srcHigh));
+    __m256i out = _mm256_packus_epi16(
+        over_2x2px(_mm256_unpacklo_epi8(dst, zero), srcLow, opaque ? covLow : alpha_lanes(srcLow)),
+        over_2x2px(_mm256_unpackhi_epi8(dst, zero), srcHigh, opaque ? covHigh : alpha_lanes(srcHigh)));
     if (count >= 8) _mm256_storeu_si256((__m256i *)pixels, out);
     else _mm256_maskstore_epi32((int *)pixels, mask, out);
 }
@@ -89,53 +94,93 @@ TSR_AVX2 static inline __m256i coverage_bytes(__m256 w, int evenOdd) {
     return _mm256_cvttps_epi32(_mm256_add_ps(_mm256_mul_ps(c, _mm256_set1_ps(255.0f)), _mm256_set1_ps(0.5f)));
 }
 
-TSR_AVX2 void tsr_fill_accumulated_span_avx2(float *accumulation, int32_t start, int32_t end, int32_t width,
-                                            int evenOdd, uint32_t color, uint32_t *pixels) {
+// A row's running state from one group of eight cells to the next.
+typedef struct {
+    __m256 carry;            // the winding integral so far, in every lane
+    uint32_t runCoverage;    // coverage byte of `carry`
+    int runSourceValid;      // whether runSource and runInverse are set for runCoverage
+    __m256i runSource, runInverse;
+} RowState;
+
+// Cells [0, 8) to coverage, blended into pixels [0, count) (count <= 8), the cells zeroed. Always
+// inlined, so that groups of eight pixels (count 8, most of them) lose the masking. `opaque`: the
+// color's alpha is 255.
+TSR_AVX2 __attribute__((always_inline))
+static inline void fill_group(float *cells, uint32_t *pixels, int32_t count, int evenOdd, uint32_t color,
+                              int opaque, RowState *s) {
     const __m256 zero = _mm256_setzero_ps();
-    const __m256i color16 = color_lanes(color);
-    const __m256i lane3 = _mm256_set1_epi32(3), lane7 = _mm256_set1_epi32(7);
-    const int opaque = (color >> 24) == 255;
-    const __m256i solid = _mm256_set1_epi32((int32_t)color);
-    const int32_t pixelEnd = end + 1 < width ? end + 1 : width;
-    __m256 carry = zero;
-    uint32_t runCoverage = 0;
-    __m256i runSource = _mm256_setzero_si256(), runInverse = _mm256_setzero_si256();
-    int runSourceValid = 0;
-    for (int32_t x = start; x <= end; x += 8) {
-        __m256 deltas = _mm256_loadu_ps(accumulation + x);
-        _mm256_storeu_ps(accumulation + x, zero);
-        if (x >= pixelEnd) continue;
-        const int32_t pixelCount = pixelEnd - x;
-        if (_mm256_movemask_ps(_mm256_cmp_ps(deltas, zero, _CMP_NEQ_UQ)) == 0) {
-            if (runCoverage == 0) continue;
-            if (runCoverage == 255 && opaque && pixelCount >= 8) {
-                _mm256_storeu_si256((__m256i *)(pixels + x), solid);   // what the blend gives, without it
-                continue;
-            }
-            if (!runSourceValid) {
-                runSource = scaled_color(color, runCoverage);
-                runInverse = _mm256_sub_epi16(_mm256_set1_epi16(255), alpha_lanes(runSource));
-                runSourceValid = 1;
-            }
-            over_8px(pixels + x, pixelCount, runSource, runInverse);
-            continue;
+    __m256 deltas = _mm256_loadu_ps(cells);
+    _mm256_storeu_ps(cells, zero);
+    if (_mm256_movemask_ps(_mm256_cmp_ps(deltas, zero, _CMP_NEQ_UQ)) == 0) {
+        // No edge in these cells: their coverage is the running one (a solid or empty run).
+        if (s->runCoverage == 0) return;
+        if (s->runCoverage == 255 && opaque && count >= 8) {
+            _mm256_storeu_si256((__m256i *)pixels, _mm256_set1_epi32((int32_t)color));   // what the blend gives, without it
+            return;
         }
-        // Prefix sum within each half, as the SSE2 kernel does per group of four; then the low half
-        // gets the carry and the high half the low half's last sum, in the SSE2 kernel's order.
-        __m256 v = _mm256_add_ps(deltas, _mm256_castsi256_ps(_mm256_slli_si256(_mm256_castps_si256(deltas), 4)));
-        v = _mm256_add_ps(v, _mm256_castsi256_ps(_mm256_slli_si256(_mm256_castps_si256(v), 8)));
-        __m256 low = _mm256_add_ps(v, carry);
-        __m256 highCarry = _mm256_permutevar8x32_ps(low, lane3);
-        __m256 winding = _mm256_blend_ps(low, _mm256_add_ps(v, highCarry), 0xF0);
-        carry = _mm256_permutevar8x32_ps(winding, lane7);
-        __m256i coverage = coverage_bytes(winding, evenOdd);
-        uint32_t lastCoverage = (uint32_t)_mm256_extract_epi32(coverage, 7);
-        if (lastCoverage != runCoverage) {
-            runCoverage = lastCoverage;
-            runSourceValid = 0;
+        if (!s->runSourceValid) {
+            s->runSource = scaled_color(color, s->runCoverage);
+            s->runInverse = _mm256_sub_epi16(_mm256_set1_epi16(255), alpha_lanes(s->runSource));
+            s->runSourceValid = 1;
         }
-        if (_mm256_testz_si256(coverage, coverage)) continue;
-        blend_8px(pixels + x, pixelCount, coverage, color16);
+        over_8px(pixels, count, s->runSource, s->runInverse);
+        return;
+    }
+    // Prefix sum within each half, as the SSE2 kernel does per group of four; then the low half
+    // gets the carry and the high half the low half's last sum, in the SSE2 kernel's order.
+    __m256 v = _mm256_add_ps(deltas, _mm256_castsi256_ps(_mm256_slli_si256(_mm256_castps_si256(deltas), 4)));
+    v = _mm256_add_ps(v, _mm256_castsi256_ps(_mm256_slli_si256(_mm256_castps_si256(v), 8)));
+    __m256 low = _mm256_add_ps(v, s->carry);
+    __m256 highCarry = _mm256_permutevar8x32_ps(low, _mm256_set1_epi32(3));
+    __m256 winding = _mm256_blend_ps(low, _mm256_add_ps(v, highCarry), 0xF0);
+    s->carry = _mm256_permutevar8x32_ps(winding, _mm256_set1_epi32(7));
+    __m256i coverage = coverage_bytes(winding, evenOdd);
+    uint32_t lastCoverage = (uint32_t)_mm256_extract_epi32(coverage, 7);
+    if (lastCoverage != s->runCoverage) {
+        s->runCoverage = lastCoverage;
+        s->runSourceValid = 0;
+    }
+    if (_mm256_testz_si256(coverage, coverage)) return;
+    blend_8px(pixels, count, coverage, color_lanes(color), opaque);
+}
+
+// One accumulation row: cells [start, end] to coverage, blended into pixels [start, min(end, width - 1)].
+TSR_AVX2 __attribute__((always_inline))
+static inline void fill_row(float *cells, int32_t start, int32_t end, int32_t width, int evenOdd, uint32_t color,
+                            int opaque, uint32_t *pixels) {
+    const int32_t pixelEnd = end + 1 < width ? end + 1 : width;   // exclusive
+    RowState s = {_mm256_setzero_ps(), 0, 0, _mm256_setzero_si256(), _mm256_setzero_si256()};
+    int32_t x = start;
+    for (; x + 8 <= pixelEnd; x += 8) fill_group(cells + x, pixels + x, 8, evenOdd, color, opaque, &s);
+    if (x < pixelEnd) {
+        fill_group(cells + x, pixels + x, pixelEnd - x, evenOdd, color, opaque, &s);
+        x += 8;
+    }
+    // Only cells right of the last pixel remain to be cleared.
+    for (; x <= end; x += 8) _mm256_storeu_ps(cells + x, _mm256_setzero_ps());
+}
+
+TSR_AVX2 __attribute__((always_inline))
+static inline void fill_rows(float *accumulation, size_t stride, int32_t *rowMin, int32_t *rowMax,
+                             int32_t firstRow, int32_t endRow, uint32_t *pixels, size_t pixelStride,
+                             int32_t width, int evenOdd, uint32_t color, int opaque) {
+    for (int32_t r = firstRow; r < endRow; r++) {
+        if (rowMax[r] < 0) continue;
+        fill_row(accumulation + (size_t)r * stride, rowMin[r], rowMax[r], width, evenOdd, color, opaque,
+                 pixels + (size_t)r * pixelStride);
+        rowMin[r] = INT32_MAX;
+        rowMax[r] = -1;
+    }
+}
+
+TSR_AVX2 void tsr_fill_accumulated_rows_avx2(float *accumulation, size_t stride, int32_t *rowMin, int32_t *rowMax,
+                                            int32_t firstRow, int32_t endRow, uint32_t *pixels, size_t pixelStride,
+                                            int32_t width, int evenOdd, uint32_t color) {
+    // Opaque colors (most fills) get a loop of their own, without the alpha tests and shuffles.
+    if ((color >> 24) == 255) {
+        fill_rows(accumulation, stride, rowMin, rowMax, firstRow, endRow, pixels, pixelStride, width, evenOdd, color, 1);
+    } else {
+        fill_rows(accumulation, stride, rowMin, rowMax, firstRow, endRow, pixels, pixelStride, width, evenOdd, color, 0);
     }
 }
 #endif

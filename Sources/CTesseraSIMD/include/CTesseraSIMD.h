@@ -22,11 +22,14 @@ extern "C" {
 void tsr_accumulate_lines(const float *lines, size_t count, int32_t bandY, int32_t bandHeight,
                           float *accumulation, size_t stride, int32_t *rowMin, int32_t *rowMax);
 
-/// Turns cells [start, end] of one accumulation row into coverage (non-zero or even-odd) and blends
-/// `color` through it into `pixels[start ... min(end, width - 1)]`, source-over. Zeroes the cells
-/// [start, end] on the way so the row is ready for the next shape.
-void tsr_fill_accumulated_span(float *accumulation, int32_t start, int32_t end, int32_t width,
-                               int evenOdd, uint32_t color, uint32_t *pixels);
+/// Fills the band-local rows [firstRow, endRow) from their accumulation: for each row r with
+/// rowMax[r] >= 0, turns cells [rowMin[r], rowMax[r]] of `accumulation + r * stride` into coverage
+/// (non-zero or even-odd) and blends `color` through it into pixels [rowMin[r], min(rowMax[r],
+/// width - 1)] of `pixels + r * pixelStride`, source-over. Zeroes those cells and resets rowMin[r]
+/// / rowMax[r] to INT32_MAX / -1 on the way, so the rows are ready for the next shape.
+void tsr_fill_accumulated_rows(float *accumulation, size_t stride, int32_t *rowMin, int32_t *rowMax,
+                               int32_t firstRow, int32_t endRow, uint32_t *pixels, size_t pixelStride,
+                               int32_t width, int evenOdd, uint32_t color);
 
 /// Blends `color` scaled by a constant coverage (0–255) over `count` pixels, source-over.
 void tsr_blend_span(uint32_t *pixels, size_t count, uint32_t color, uint32_t coverage);

@@ -363,15 +363,10 @@ final class BandRenderer {
                 let lines = memory.arenas[command.arena].floats + command.firstLine * 4
                 tsr_accumulate_lines(lines, command.lineCount, Int32(top), Int32(bottom - top),
                                      scratch.cells, scratch.stride, scratch.rowMin, scratch.rowMax)
-                for y in max(top, Int(command.top))..<min(bottom, Int(command.bottom)) {
-                    let r = y - top
-                    let last = scratch.rowMax[r]
-                    guard last >= 0 else { continue }
-                    tsr_fill_accumulated_span(scratch.cells + r * scratch.stride, scratch.rowMin[r], last,
-                                              Int32(width), command.evenOdd ? 1 : 0, command.color, row(target, y))
-                    scratch.rowMin[r] = .max
-                    scratch.rowMax[r] = -1
-                }
+                let pixelStride = target < 0 ? memory.bytesPerRow / 4 : width
+                tsr_fill_accumulated_rows(scratch.cells, scratch.stride, scratch.rowMin, scratch.rowMax,
+                                          Int32(max(top, Int(command.top)) - top), Int32(min(bottom, Int(command.bottom)) - top),
+                                          row(target, top), pixelStride, Int32(width), command.evenOdd ? 1 : 0, command.color)
             }
         }
     }

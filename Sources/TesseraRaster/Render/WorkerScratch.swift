@@ -2,7 +2,7 @@
 /// extent of the cells in use. Kept between frames.
 ///
 /// Invariant between commands: every cell is zero and every row extent is empty
-/// (`rowMin = Int32.max`, `rowMax = -1`); the span kernel restores both as it consumes a row.
+/// (`rowMin = Int32.max`, `rowMax = -1`); the fill kernel restores both as it consumes a row.
 final class WorkerScratch {
     let stride: Int
     let rows: Int
