@@ -91,7 +91,7 @@ static inline uint32_t composite_factor(const uint32_t *mask, size_t i, uint32_t
     return (v + 128 + ((v + 128) >> 8)) >> 8;   // round(v / 255), exact for v <= 255²
 }
 
-void tsr_composite_row(uint32_t *dst, const uint32_t *src, const uint32_t *mask, size_t count, uint32_t opacity) {
+void tsr_composite_row_sse2(uint32_t *dst, const uint32_t *src, const uint32_t *mask, size_t count, uint32_t opacity) {
     if (opacity > 255) opacity = 255;
     size_t i = 0;
     for (; i + 4 <= count; i += 4) {

@@ -7,6 +7,7 @@
 
 #if defined(__x86_64__) || defined(_M_X64)
 void tsr_blend_span_avx2(uint32_t *pixels, size_t count, uint32_t color, uint32_t coverage);
+void tsr_composite_row_avx2(uint32_t *dst, const uint32_t *src, const uint32_t *mask, size_t count, uint32_t opacity);
 void tsr_fill_accumulated_rows_avx2(float *accumulation, size_t stride, int32_t *rowMin, int32_t *rowMax,
                                     int32_t firstRow, int32_t endRow, uint32_t *pixels, size_t pixelStride,
                                     int32_t width, int evenOdd, uint32_t color);
@@ -56,6 +57,17 @@ void tsr_fill_accumulated_rows_sse2(float *accumulation, size_t stride, int32_t 
                                     int32_t firstRow, int32_t endRow, uint32_t *pixels, size_t pixelStride,
                                     int32_t width, int evenOdd, uint32_t color);
 void tsr_blend_span_sse2(uint32_t *pixels, size_t count, uint32_t color, uint32_t coverage);
+void tsr_composite_row_sse2(uint32_t *dst, const uint32_t *src, const uint32_t *mask, size_t count, uint32_t opacity);
+
+void tsr_composite_row(uint32_t *dst, const uint32_t *src, const uint32_t *mask, size_t count, uint32_t opacity) {
+#if defined(__x86_64__) || defined(_M_X64)
+    if (tsr_kernel_level() == 2) {
+        tsr_composite_row_avx2(dst, src, mask, count, opacity);
+        return;
+    }
+#endif
+    tsr_composite_row_sse2(dst, src, mask, count, opacity);
+}
 
 void tsr_fill_accumulated_rows(float *accumulation, size_t stride, int32_t *rowMin, int32_t *rowMax,
                                int32_t firstRow, int32_t endRow, uint32_t *pixels, size_t pixelStride,

@@ -183,4 +183,45 @@ TSR_AVX2 void tsr_fill_accumulated_rows_avx2(float *accumulation, size_t stride,
         fill_rows(accumulation, stride, rowMin, rowMax, firstRow, endRow, pixels, pixelStride, width, evenOdd, color, 0);
     }
 }
+
+// Eight pixels of a group's row through eight factors (32-bit lanes, 0-255): the arithmetic of the
+// SSE2 kernel's composite_4px, eight pixels at a time.
+TSR_AVX2 static inline void composite_8px(uint32_t *dst, const uint32_t *src, int32_t count, __m256i factor32) {
+    __m256i zero = _mm256_setzero_si256();
+    __m256i c16 = _mm256_packs_epi32(factor32, factor32);
+    __m256i pairs = _mm256_unpacklo_epi16(c16, c16);
+    __m256i covLow = _mm256_unpacklo_epi32(pairs, pairs);
+    __m256i covHigh = _mm256_unpackhi_epi32(pairs, pairs);
+    __m256i mask = lane_mask(count);
+    __m256i s = count >= 8 ? _mm256_loadu_si256((const __m256i *)src) : _mm256_maskload_epi32((const int *)src, mask);
+    __m256i srcLow = div255_epu16(_mm256_mullo_epi16(_mm256_unpacklo_epi8(s, zero), covLow));
+    __m256i srcHigh = div255_epu16(_mm256_mullo_epi16(_mm256_unpackhi_epi8(s, zero), covHigh));
+    __m256i d = count >= 8 ? _mm256_loadu_si256((const __m256i *)dst) : _mm256_maskload_epi32((const int *)dst, mask);
+    __m256i out = _mm256_packus_epi16(over_2x2px(_mm256_unpacklo_epi8(d, zero), srcLow, alpha_lanes(srcLow)),
+                                      over_2x2px(_mm256_unpackhi_epi8(d, zero), srcHigh, alpha_lanes(srcHigh)));
+    if (count >= 8) _mm256_storeu_si256((__m256i *)dst, out);
+    else _mm256_maskstore_epi32((int *)dst, mask, out);
+}
+
+TSR_AVX2 void tsr_composite_row_avx2(uint32_t *dst, const uint32_t *src, const uint32_t *mask, size_t count,
+                                     uint32_t opacity) {
+    if (opacity > 255) opacity = 255;
+    const __m256i constant = _mm256_set1_epi32((int32_t)opacity);
+    for (size_t i = 0; i < count; i += 8) {
+        const int32_t n = count - i < 8 ? (int32_t)(count - i) : 8;
+        const __m256i lanes = lane_mask(n);
+        __m256i s = n == 8 ? _mm256_loadu_si256((const __m256i *)(src + i)) : _mm256_maskload_epi32((const int *)(src + i), lanes);
+        // Transparent source pixels change nothing: skip runs of them (most of a group's rows).
+        if (_mm256_testz_si256(s, s)) continue;
+        __m256i factor = constant;
+        if (mask) {
+            // round(alpha × opacity / 255), as composite_factor: exact for products up to 255².
+            __m256i m = n == 8 ? _mm256_loadu_si256((const __m256i *)(mask + i))
+                               : _mm256_maskload_epi32((const int *)(mask + i), lanes);
+            __m256i v = _mm256_add_epi32(_mm256_mullo_epi32(_mm256_srli_epi32(m, 24), constant), _mm256_set1_epi32(128));
+            factor = _mm256_srli_epi32(_mm256_add_epi32(v, _mm256_srli_epi32(v, 8)), 8);
+        }
+        composite_8px(dst + i, src + i, n, factor);
+    }
+}
 #endif

@@ -40,4 +40,39 @@ import Testing
             }
         }
     }
+    /// A group's row composited through an opacity, and a mask's alpha when there is one: every
+    /// pixel as the formula blends the group's pixel with factor round(mask alpha · opacity / 255)
+    /// (the opacity alone without a mask; clamped to 255), in SIMD groups and tails, with runs of
+    /// transparent pixels (skipped) among them.
+    @Test func compositeRowAgreesWithTheFormula() {
+        var random = CoverageHarness.SplitMix64(seed: 7)
+        func pixel() -> UInt32 {
+            Color(red: random.double(in: 0...1), green: random.double(in: 0...1), blue: random.double(in: 0...1),
+                  alpha: random.double(in: 0...1)).premultiplied.packed
+        }
+        for count in [1, 3, 4, 5, 8, 9, 13, 16, 17, 40] {
+            for trial in 0..<30 {
+                let opacity = UInt32(trial == 0 ? 300 : random.int(in: 0...255))
+                let dst = (0..<count).map { _ in pixel() }
+                let src = (0..<count).map { i in (i / 9).isMultiple(of: 2) ? pixel() : 0 }
+                let mask: [UInt32]? = trial.isMultiple(of: 2) ? nil : (0..<count).map { _ in pixel() }
+                var out = dst
+                out.withUnsafeMutableBufferPointer { o in
+                    src.withUnsafeBufferPointer { s in
+                        if let mask {
+                            mask.withUnsafeBufferPointer { tsr_composite_row(o.baseAddress, s.baseAddress, $0.baseAddress, count, opacity) }
+                        } else {
+                            tsr_composite_row(o.baseAddress, s.baseAddress, nil, count, opacity)
+                        }
+                    }
+                }
+                let clamped = min(opacity, 255)
+                let expected = (0..<count).map { i in
+                    let factor = mask.map { ($0[i] >> 24) * clamped }.map { ($0 + 127) / 255 } ?? clamped
+                    return reference(dst[i], src[i], factor)
+                }
+                #expect(out == expected, "count \(count), opacity \(opacity), mask \(mask != nil)")
+            }
+        }
+    }
 }
