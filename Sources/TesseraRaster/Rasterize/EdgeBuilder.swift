@@ -106,26 +106,39 @@ struct EdgeBuilder {
     private mutating func addOutlineInsideTarget(_ outline: Polylines, movedBy dx: Double, _ dy: Double) -> Bool {
         outline.points.withUnsafeBufferPointer { points in
             var lowX = Double.infinity, highX = -Double.infinity, lowY = Double.infinity, highY = -Double.infinity
+            // min/max skip NaN, so NaN is caught by a sum of the coordinates, NaN exactly when one
+            // of them is (once the bounds pass, the moved points lie inside the target, so the
+            // terms x + y all lie in one interval of the target's size: no inf − inf).
+            var sum = 0.0
             for p in points {
                 lowX = Swift.min(lowX, p.x); highX = Swift.max(highX, p.x)
                 lowY = Swift.min(lowY, p.y); highY = Swift.max(highY, p.y)
+                sum += p.x + p.y
             }
             (lowX, highX, lowY, highY) = (lowX + dx, highX + dx, lowY + dy, highY + dy)
-            // Written so that NaN fails: min/max skip NaN, but a NaN coordinate fails these too.
-            guard lowX >= 0, highX <= width, lowY >= 0, highY <= height,
-                  points.allSatisfy({ $0.x == $0.x && $0.y == $0.y }) else { return false }
-            arena.reserve(points.count)   // a closed contour has as many lines as points
-            for subpath in outline.subpaths {
-                // In the general path's order, so that both give the same bytes.
-                let end = subpath.start + subpath.count
-                var previous = points[subpath.start]
-                previous = Point(x: previous.x + dx, y: previous.y + dy)
-                for k in subpath.start + 1..<end + 1 {
-                    var p = points[k < end ? k : subpath.start]
-                    p = Point(x: p.x + dx, y: p.y + dy)
-                    if p.y != previous.y { arena.appendReserved(Float(previous.x), Float(previous.y), Float(p.x), Float(p.y)) }
-                    previous = p
+            guard lowX >= 0, highX <= width, lowY >= 0, highY <= height, !sum.isNaN else { return false }
+            // A closed contour has as many lines as points.
+            arena.appendLines(upTo: points.count) { lines in
+                var written = 0
+                @inline(__always) func line(_ a: Point, _ b: Point) {
+                    guard a.y != b.y else { return }
+                    let q = lines + 4 * written
+                    q[0] = Float(a.x); q[1] = Float(a.y); q[2] = Float(b.x); q[3] = Float(b.y)
+                    written += 1
                 }
+                @inline(__always) func moved(_ k: Int) -> Point { Point(x: points[k].x + dx, y: points[k].y + dy) }
+                for subpath in outline.subpaths {
+                    // In the general path's order, so that both give the same bytes.
+                    let first = moved(subpath.start)
+                    var previous = first
+                    for k in subpath.start + 1..<subpath.start + subpath.count {
+                        let p = moved(k)
+                        line(previous, p)
+                        previous = p
+                    }
+                    line(previous, first)
+                }
+                return written
             }
             if !points.isEmpty {
                 minX = Swift.min(minX, lowX); maxX = Swift.max(maxX, highX)

@@ -29,17 +29,16 @@ final class LineArena {
         count += 1
     }
 
-    /// Makes room for `additional` more lines, so that ``appendReserved(_:_:_:_:)`` may follow.
-    func reserve(_ additional: Int) {
-        while capacity - count < additional { grow() }
-    }
-
-    /// Appends a line into room made by ``reserve(_:)``.
+    /// Appends at most `maximum` lines written by `body` straight into the buffer: `body` gets
+    /// the address of the first free line's x0 and returns how many lines it wrote there. For hot
+    /// loops, which then keep the write position in a register instead of updating `count` (a
+    /// class property) line by line.
     @inline(__always)
-    func appendReserved(_ x0: Float, _ y0: Float, _ x1: Float, _ y1: Float) {
-        let p = floats + count * 4
-        p[0] = x0; p[1] = y0; p[2] = x1; p[3] = y1
-        count += 1
+    func appendLines(upTo maximum: Int, _ body: (UnsafeMutablePointer<Float>) -> Int) {
+        while capacity - count < maximum { grow() }
+        let written = body(floats + count * 4)
+        precondition(written >= 0 && written <= maximum, "LineArena: wrote past the room asked for")
+        count += written
     }
 
     private func grow() {

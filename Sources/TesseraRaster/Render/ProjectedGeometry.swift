@@ -40,15 +40,21 @@ final class ProjectedGeometry {
     }
 
     private func project(_ lines: Polylines, _ projection: Projection) -> Bool {
-        projected.removeAll()
+        // Built in a local, swapped in and out: appending to the stored property point by point
+        // would check exclusive access at run time for every point.
+        var out = Polylines()
+        swap(&out, &projected)
+        defer { swap(&out, &projected) }
+        out.removeAll()
+        let points = lines.points
         for subpath in lines.subpaths {
-            var first = true
-            for p in lines.points(of: subpath) {
-                guard let q = projection.project(p) else { return false }
-                if first { projected.begin(q) } else { projected.add(q) }
-                first = false
+            guard let first = projection.project(points[subpath.start]) else { return false }
+            out.begin(first)
+            for k in subpath.start + 1..<subpath.start + subpath.count {
+                guard let q = projection.project(points[k]) else { return false }
+                out.add(q)
             }
         }
-        return !projected.subpaths.isEmpty
+        return !out.subpaths.isEmpty
     }
 }

@@ -292,25 +292,22 @@ enum DashTrim {
 
         init(tracks: Bool) { self.tracks = tracks }
 
-        var mark: (points: Int, subpaths: Int, smooth: Int) {
-            (lines.points.count, lines.subpaths.count, smooth.count)
-        }
+        var mark: (lines: Polylines.Mark, smooth: Int) { (lines.mark, smooth.count) }
 
-        mutating func rollBack(to mark: (points: Int, subpaths: Int, smooth: Int)) {
-            lines.points.removeSubrange(mark.points...)
-            lines.subpaths.removeSubrange(mark.subpaths...)
+        mutating func rollBack(to mark: (lines: Polylines.Mark, smooth: Int)) {
+            lines.truncate(to: mark.lines)
             if tracks { smooth.removeSubrange(mark.smooth...) }
         }
 
+        @inline(__always)
         mutating func begin(_ p: Point, flag: Bool) {
             lines.begin(p)
             if tracks { smooth.append(flag) }
         }
 
+        @inline(__always)
         mutating func add(_ p: Point, flag: Bool) {
-            let before = lines.points.count
-            lines.add(p)
-            if tracks && lines.points.count > before { smooth.append(flag) }
+            if lines.add(p) && tracks { smooth.append(flag) }
         }
 
         mutating func setLastFlag(_ flag: Bool) {
@@ -320,9 +317,7 @@ enum DashTrim {
         /// Appends a subpath unchanged (closed stays closed).
         mutating func copy(_ subpath: Polylines.Subpath, from points: [Point], flags: [Bool]) {
             let range = subpath.start..<subpath.start + subpath.count
-            lines.subpaths.append(Polylines.Subpath(start: lines.points.count, count: subpath.count,
-                                                    closed: subpath.closed))
-            lines.points.append(contentsOf: points[range])
+            lines.append(points[range], closed: subpath.closed)
             if tracks { smooth.append(contentsOf: flags[range]) }
         }
     }

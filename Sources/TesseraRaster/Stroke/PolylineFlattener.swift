@@ -10,7 +10,7 @@ enum PolylineFlattener {
     /// when a transformed coordinate is not finite.
     static func flatten(_ path: Path, transform: Transform, tolerance: Double, into out: inout Polylines,
                         smooth: inout [Bool]) -> Bool {
-        let pointMark = out.points.count, subpathMark = out.subpaths.count, smoothMark = smooth.count
+        let mark = out.mark, smoothMark = smooth.count
         var start = Point.zero, current = Point.zero
         var pending = false    // a move whose subpath has no segment yet
         var valid = true
@@ -27,9 +27,7 @@ enum PolylineFlattener {
         }
         // Adds a point and its smoothness unless Polylines dropped it as a repeat.
         func add(_ p: Point, smooth isSmooth: Bool) {
-            let before = out.points.count
-            out.add(p)
-            if out.points.count > before { smooth.append(isSmooth) }
+            if out.add(p) { smooth.append(isSmooth) }
         }
         for verb in path.verbs {
             switch verb {
@@ -61,8 +59,7 @@ enum PolylineFlattener {
             if !valid { break }
         }
         if !valid {
-            out.points.removeSubrange(pointMark...)
-            out.subpaths.removeSubrange(subpathMark...)
+            out.truncate(to: mark)
             smooth.removeSubrange(smoothMark...)
         }
         return valid

@@ -7,6 +7,8 @@
 ///   points are all equal (a zero-length subpath, which a stroke draws as a dot with round or
 ///   square caps), stored as a single point.
 /// - A closed subpath does not repeat its first point at the end: the closing segment is implied.
+/// - The subpaths are consecutive ranges of `points` covering it all, so only where each one
+///   starts is stored: ``add(_:)``, the hot path of every producer, appends the point alone.
 struct Polylines {
     struct Subpath: Hashable {
         var start: Int
@@ -14,36 +16,82 @@ struct Polylines {
         var closed: Bool
     }
 
-    var points: [Point] = []
-    var subpaths: [Subpath] = []
+    /// A subpath as stored: it runs to the next one's start (or the end of `points`).
+    fileprivate struct Head {
+        var start: Int
+        var closed: Bool
+    }
+
+    /// The subpaths in order, their counts derived from where the next one starts.
+    struct Subpaths: RandomAccessCollection {
+        fileprivate let heads: [Head]
+        fileprivate let pointCount: Int
+
+        var startIndex: Int { 0 }
+        var endIndex: Int { heads.count }
+
+        subscript(index: Int) -> Subpath {
+            let head = heads[index]
+            let end = index + 1 < heads.count ? heads[index + 1].start : pointCount
+            return Subpath(start: head.start, count: end - head.start, closed: head.closed)
+        }
+    }
+
+    /// How far the buffers are filled, to roll back to with ``truncate(to:)``.
+    struct Mark {
+        fileprivate let points: Int
+        fileprivate let subpaths: Int
+    }
+
+    private(set) var points: [Point] = []
+    private var heads: [Head] = []
+
+    var subpaths: Subpaths { Subpaths(heads: heads, pointCount: points.count) }
+
+    var mark: Mark { Mark(points: points.count, subpaths: heads.count) }
 
     mutating func removeAll() {
         points.removeAll(keepingCapacity: true)
-        subpaths.removeAll(keepingCapacity: true)
+        heads.removeAll(keepingCapacity: true)
+    }
+
+    /// Drops what was appended since `mark` was taken.
+    mutating func truncate(to mark: Mark) {
+        points.removeSubrange(mark.points...)
+        heads.removeSubrange(mark.subpaths...)
     }
 
     /// Starts a subpath at `p`.
+    @inline(__always)
     mutating func begin(_ p: Point) {
-        subpaths.append(Subpath(start: points.count, count: 1, closed: false))
+        heads.append(Head(start: points.count, closed: false))
         points.append(p)
     }
 
-    /// Extends the current subpath to `p`, skipping a point equal to the previous one.
-    mutating func add(_ p: Point) {
-        if points[points.count - 1] == p { return }
+    /// Extends the current subpath to `p`, skipping a point equal to the previous one; returns
+    /// whether `p` was added. Inlined into the producers' loops, where the optimizer can then
+    /// check the array's uniqueness once for the loop instead of at every point.
+    @inline(__always) @discardableResult
+    mutating func add(_ p: Point) -> Bool {
+        if points[points.count - 1] == p { return false }
         points.append(p)
-        subpaths[subpaths.count - 1].count += 1
+        return true
     }
 
     /// Marks the current subpath closed, dropping a last point equal to its first.
+    @inline(__always)
     mutating func close() {
-        var s = subpaths[subpaths.count - 1]
-        if s.count > 1 && points[s.start + s.count - 1] == points[s.start] {
+        let start = heads[heads.count - 1].start
+        if points.count - start > 1 && points[points.count - 1] == points[start] {
             points.removeLast()
-            s.count -= 1
         }
-        s.closed = s.count > 1
-        subpaths[subpaths.count - 1] = s
+        heads[heads.count - 1].closed = points.count - start > 1
+    }
+
+    /// Appends a whole subpath (closed or not) made of `newPoints`, which satisfy the invariants.
+    mutating func append(_ newPoints: ArraySlice<Point>, closed: Bool) {
+        heads.append(Head(start: points.count, closed: closed))
+        points.append(contentsOf: newPoints)
     }
 
     /// The points of subpath `index`.

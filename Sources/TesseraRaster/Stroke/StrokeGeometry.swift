@@ -8,62 +8,79 @@
 /// the pen into an ellipse; the flattening tolerance is divided by the transform's largest scale
 /// so that it still holds in device space.
 final class StrokeGeometry {
-    private var flattened = Polylines()
-    private var smooth: [Bool] = []
-    private var dashed = Polylines()
-    private var dashedSmooth: [Bool] = []
-    private var scaledDashLengths: [Double] = []
-    private(set) var outline = Polylines()
+    /// Every buffer in one stored property, so that ``outline(of:tolerance:)`` swaps them all
+    /// into a local at once: each use of a class's stored property as `inout` is checked for
+    /// exclusive access at run time.
+    private var buffers = Buffers()
+
+    /// The outline built by the last ``outline(of:tolerance:)`` that did not return nil.
+    var outline: Polylines { buffers.outline }
 
     /// Builds the outline of `command`; returns the transform that maps it to device space, or nil
     /// when the stroke draws nothing (invalid width, non-finite coordinates, empty path).
     func outline(of command: Recording.StrokeCommand, tolerance: Double) -> Transform? {
-        guard Stroker.draws(command.style) else { return nil }
-        let t = command.transform
-        var style = command.style
-        var dash = command.dash.flatMap { $0.isSolid ? nil : $0 }
-        let pathTransform: Transform, outlineTransform: Transform, flatteningTolerance: Double
-        if let scale = Self.similarityScale(t) {
-            pathTransform = t
-            outlineTransform = .identity
-            flatteningTolerance = tolerance
-            style.width *= scale
-            // Dash lengths are user-space lengths: scale them with the path.
-            if let pattern = dash, scale != 1 { dash = scaled(pattern, by: scale) }
-        } else {
-            let largest = Self.largestScale(t)
-            guard largest.isFinite else { return nil }
-            pathTransform = .identity
-            outlineTransform = t
-            flatteningTolerance = largest > 0 ? tolerance / largest : tolerance
-        }
-        guard style.width.isFinite, style.width > 0 else { return nil }
-        flattened.removeAll()
-        smooth.removeAll(keepingCapacity: true)
-        guard PolylineFlattener.flatten(command.path, transform: pathTransform, tolerance: flatteningTolerance,
-                                        into: &flattened, smooth: &smooth) else { return nil }
-        let stroker = Stroker(style: style, tolerance: flatteningTolerance)
-        outline.removeAll()
-        // Written so that a NaN trim end goes through DashTrim, which reads it as the default.
-        let untrimmed = command.trimStart <= 0 && command.trimEnd >= 1
-        if dash == nil && untrimmed {
-            stroker.stroke(flattened, smooth: smooth, into: &outline)
-        } else {
-            dashed.removeAll()
-            dashedSmooth.removeAll(keepingCapacity: true)
-            DashTrim.apply(dash: dash, trimStart: command.trimStart, trimEnd: command.trimEnd, to: flattened,
-                           smooth: smooth, into: &dashed, smooth: &dashedSmooth)
-            stroker.stroke(dashed, smooth: dashedSmooth, into: &outline)
-        }
-        return outline.subpaths.isEmpty ? nil : outlineTransform
+        var work = Buffers()
+        swap(&work, &buffers)
+        defer { swap(&work, &buffers) }
+        return work.outline(of: command, tolerance: tolerance)
     }
 
-    /// `pattern` with every length and the phase multiplied by `scale`, built in a buffer kept
-    /// from frame to frame (the pattern is valid already, so it needs no new validation).
-    private func scaled(_ pattern: DashPattern, by scale: Double) -> DashPattern {
-        scaledDashLengths.removeAll(keepingCapacity: true)
-        for length in pattern.lengths { scaledDashLengths.append(length * scale) }
-        return DashPattern(validLengths: scaledDashLengths, phase: pattern.phase * scale)
+    private struct Buffers {
+        var flattened = Polylines()
+        var smooth: [Bool] = []
+        var dashed = Polylines()
+        var dashedSmooth: [Bool] = []
+        var scaledDashLengths: [Double] = []
+        var outline = Polylines()
+
+        mutating func outline(of command: Recording.StrokeCommand, tolerance: Double) -> Transform? {
+            guard Stroker.draws(command.style) else { return nil }
+            let t = command.transform
+            var style = command.style
+            var dash = command.dash.flatMap { $0.isSolid ? nil : $0 }
+            let pathTransform: Transform, outlineTransform: Transform, flatteningTolerance: Double
+            if let scale = StrokeGeometry.similarityScale(t) {
+                pathTransform = t
+                outlineTransform = .identity
+                flatteningTolerance = tolerance
+                style.width *= scale
+                // Dash lengths are user-space lengths: scale them with the path.
+                if let pattern = dash, scale != 1 { dash = scaled(pattern, by: scale) }
+            } else {
+                let largest = StrokeGeometry.largestScale(t)
+                guard largest.isFinite else { return nil }
+                pathTransform = .identity
+                outlineTransform = t
+                flatteningTolerance = largest > 0 ? tolerance / largest : tolerance
+            }
+            guard style.width.isFinite, style.width > 0 else { return nil }
+            flattened.removeAll()
+            smooth.removeAll(keepingCapacity: true)
+            guard PolylineFlattener.flatten(command.path, transform: pathTransform, tolerance: flatteningTolerance,
+                                            into: &flattened, smooth: &smooth) else { return nil }
+            let stroker = Stroker(style: style, tolerance: flatteningTolerance)
+            outline.removeAll()
+            // Written so that a NaN trim end goes through DashTrim, which reads it as the default.
+            let untrimmed = command.trimStart <= 0 && command.trimEnd >= 1
+            if dash == nil && untrimmed {
+                stroker.stroke(flattened, smooth: smooth, into: &outline)
+            } else {
+                dashed.removeAll()
+                dashedSmooth.removeAll(keepingCapacity: true)
+                DashTrim.apply(dash: dash, trimStart: command.trimStart, trimEnd: command.trimEnd, to: flattened,
+                               smooth: smooth, into: &dashed, smooth: &dashedSmooth)
+                stroker.stroke(dashed, smooth: dashedSmooth, into: &outline)
+            }
+            return outline.subpaths.isEmpty ? nil : outlineTransform
+        }
+
+        /// `pattern` with every length and the phase multiplied by `scale`, built in a buffer kept
+        /// from frame to frame (the pattern is valid already, so it needs no new validation).
+        private mutating func scaled(_ pattern: DashPattern, by scale: Double) -> DashPattern {
+            scaledDashLengths.removeAll(keepingCapacity: true)
+            for length in pattern.lengths { scaledDashLengths.append(length * scale) }
+            return DashPattern(validLengths: scaledDashLengths, phase: pattern.phase * scale)
+        }
     }
 
     /// The scale factor of a similarity transform, nil for any other (including a degenerate one).
@@ -88,6 +105,6 @@ extension StrokeGeometry {
     /// Swaps the last outline with `other` (no copy): the caller keeps the outline, and this
     /// geometry reuses `other`'s buffers for its next one.
     func exchangeOutline(with other: inout Polylines) {
-        swap(&outline, &other)
+        swap(&buffers.outline, &other)
     }
 }

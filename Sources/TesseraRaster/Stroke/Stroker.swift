@@ -53,58 +53,86 @@ struct Stroker {
     /// Appends the outline contours of every subpath of `input` to `outline` (closed subpaths).
     /// `smooth`, when not empty, flags the points of `input` that lie inside a flattened curve.
     func stroke(_ input: Polylines, smooth: [Bool], into outline: inout Polylines) {
-        for subpath in input.subpaths {
-            let points = input.points[subpath.start..<subpath.start + subpath.count]
-            let flags = smooth.isEmpty ? nil : smooth[subpath.start..<subpath.start + subpath.count]
-            if subpath.count == 1 {
-                dot(at: points.first!, into: &outline)
-            } else if subpath.closed {
-                closedContours(points, flags, into: &outline)
-            } else {
-                openContour(points, flags, into: &outline)
+        precondition(smooth.isEmpty || smooth.count == input.points.count, "Stroker: smooth flags do not match the points")
+        // By pointer: slicing the arrays per subpath would retain and release them each time.
+        input.points.withUnsafeBufferPointer { allPoints in
+            smooth.withUnsafeBufferPointer { allFlags in
+                for subpath in input.subpaths {
+                    let range = subpath.start..<subpath.start + subpath.count
+                    let points = UnsafeBufferPointer(rebasing: allPoints[range])
+                    let flags = allFlags.isEmpty ? nil : UnsafeBufferPointer(rebasing: allFlags[range])
+                    if subpath.count == 1 {
+                        dot(at: points[0], into: &outline)
+                    } else if subpath.closed {
+                        closedContours(points, flags, into: &outline)
+                    } else {
+                        openContour(points, flags, into: &outline)
+                    }
+                }
             }
         }
     }
 
     // MARK: - Contours
 
-    private func openContour(_ points: ArraySlice<Point>, _ smooth: ArraySlice<Bool>?, into out: inout Polylines) {
+    private func openContour(_ points: UnsafeBufferPointer<Point>, _ smooth: UnsafeBufferPointer<Bool>?, into out: inout Polylines) {
         let first = points.startIndex, last = points.endIndex - 1
         let startNormal = normal(points[first], points[first + 1])
         out.begin(points[first] + startNormal)
-        // Left side, forwards.
+        // Left side, forwards. Each segment's normal is computed once, for the joins at both ends.
+        var incoming = startNormal
         for i in (first + 1)..<last {
-            join(at: points[i], from: points[i - 1], to: points[i + 1], smooth: smooth?[i] ?? false,
-                 forwards: true, into: &out)
+            let outgoing = normal(points[i], points[i + 1])
+            join(at: points[i], from: points[i - 1], to: points[i + 1], normals: (incoming, outgoing),
+                 smooth: smooth?[i] ?? false, forwards: true, into: &out)
+            incoming = outgoing
         }
-        let endNormal = normal(points[last - 1], points[last])
+        let endNormal = incoming
         out.add(points[last] + endNormal)
         cap(at: points[last], normal: endNormal, into: &out)
         // Right side, backwards: walking back, the right side is the walker's left.
-        for i in stride(from: last - 1, to: first, by: -1) {
-            join(at: points[i], from: points[i + 1], to: points[i - 1], smooth: smooth?[i] ?? false,
-                 forwards: false, into: &out)
+        if last - 1 > first {
+            incoming = normal(points[last], points[last - 1])
+            for i in stride(from: last - 1, to: first, by: -1) {
+                let outgoing = normal(points[i], points[i - 1])
+                join(at: points[i], from: points[i + 1], to: points[i - 1], normals: (incoming, outgoing),
+                     smooth: smooth?[i] ?? false, forwards: false, into: &out)
+                incoming = outgoing
+            }
         }
         out.add(points[first] - startNormal)
         cap(at: points[first], normal: startNormal * -1, into: &out)
         out.close()
     }
 
-    private func closedContours(_ points: ArraySlice<Point>, _ smooth: ArraySlice<Bool>?, into out: inout Polylines) {
-        let n = points.count, base = points.startIndex
-        @inline(__always) func p(_ k: Int) -> Point { points[base + ((k % n) + n) % n] }
-        @inline(__always) func isSmooth(_ k: Int) -> Bool { smooth?[base + ((k % n) + n) % n] ?? false }
+    private func closedContours(_ points: UnsafeBufferPointer<Point>, _ smooth: UnsafeBufferPointer<Bool>?, into out: inout Polylines) {
         // Left offset forwards, joining at every vertex including the first.
-        out.begin(p(0) + normal(p(-1), p(0)))
-        for k in 0..<n { join(at: p(k), from: p(k - 1), to: p(k + 1), smooth: isSmooth(k), forwards: true, into: &out) }
-        out.close()
+        closedSide(points, smooth, forwards: true, into: &out)
         // Two points closed is there and back: the left offset already goes round both sides
         // (with a join at each end), and a right contour would wind the other way and cancel it.
-        guard n > 2 else { return }
+        guard points.count > 2 else { return }
         // Right offset backwards.
-        out.begin(p(0) + normal(p(1), p(0)))
-        for k in stride(from: 0, to: -n, by: -1) {
-            join(at: p(k), from: p(k + 1), to: p(k - 1), smooth: isSmooth(k), forwards: false, into: &out)
+        closedSide(points, smooth, forwards: false, into: &out)
+    }
+
+    /// One contour of a closed subpath: its left offset walking from vertex 0 `forwards` (vertex
+    /// 1 next) or backwards (vertex n − 1 next), joined at every vertex.
+    private func closedSide(_ points: UnsafeBufferPointer<Point>, _ smooth: UnsafeBufferPointer<Bool>?, forwards: Bool,
+                            into out: inout Polylines) {
+        let n = points.count, base = points.startIndex, direction = forwards ? 1 : -1
+        // Vertex k's index, for k in -n...n.
+        @inline(__always) func index(_ k: Int) -> Int { base + (k < 0 ? k + n : k >= n ? k - n : k) }
+        var previous = points[index(-direction)], v = points[base]
+        var incoming = normal(previous, v)
+        out.begin(v + incoming)
+        for step in 0..<n {
+            let k = step * direction
+            let next = points[index(k + direction)]
+            // Each segment's normal is computed once, for the joins at both ends.
+            let outgoing = normal(v, next)
+            join(at: v, from: previous, to: next, normals: (incoming, outgoing), smooth: smooth?[index(k)] ?? false,
+                 forwards: forwards, into: &out)
+            previous = v; v = next; incoming = outgoing
         }
         out.close()
     }
@@ -125,10 +153,11 @@ struct Stroker {
     /// Emits the left side's passage through vertex `v` between segments previous→v and v→next:
     /// the join on the outside of the turn, the inner corner on the inside. A 180° turn has no
     /// inside: the pass that walks the path `forwards` puts the join there, the backward pass
-    /// pivots, so that the join is drawn once.
-    private func join(at v: Point, from previous: Point, to next: Point, smooth: Bool, forwards: Bool,
-                      into out: inout Polylines) {
-        let incoming = normal(previous, v), outgoing = normal(v, next)
+    /// pivots, so that the join is drawn once. `normals` are those of previous→v and v→next (see
+    /// ``normal(_:_:)``), computed by the caller, which shares each with the neighbouring join.
+    private func join(at v: Point, from previous: Point, to next: Point, normals: (Point, Point), smooth: Bool,
+                      forwards: Bool, into out: inout Polylines) {
+        let (incoming, outgoing) = normals
         let start = v + incoming, end = v + outgoing
         // Directions (as normals rotated back): cross > 0 turns towards the left normal.
         let cross = incoming.x * outgoing.y - incoming.y * outgoing.x
@@ -191,6 +220,7 @@ struct Stroker {
 
     /// Emits the cap at an end whose left offset the contour has just reached (`center + normal`),
     /// finishing at `center − normal`. `normal` is the left normal of the direction of travel.
+    @inline(__always)   // twice per open contour, mostly two-point dashes: the call costs more than the work
     private func cap(at center: Point, normal: Point, into out: inout Polylines) {
         let forward = Point(x: normal.y, y: -normal.x)   // the direction of travel, length halfWidth
         switch style.cap {
