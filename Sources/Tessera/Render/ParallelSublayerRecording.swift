@@ -54,6 +54,8 @@ final class ParallelSublayerRecording {
         func record(_ run: Int) {
             let count = sublayers.count, runs = parts.count
             let range = run * count / runs..<(run + 1) * count / runs
+            // The last frame's calls, spliced since, freed here rather than by the splicing thread.
+            parts[run].canvas.discardRecording()
             let shadows = ShadowDrawing(offscreen: parts[run].shadows, targetWidth: targetWidth, targetHeight: targetHeight)
             LayerTreeDrawing(canvas: parts[run].canvas, shadows: shadows).draw(sublayers[range])
         }

@@ -115,10 +115,14 @@ public final class Canvas {
                                transform: .identity, projection: projection)
     }
 
-    /// Records: the calls recorded on `other` since its last render, in order, as they were
-    /// recorded there (its groups are its own: those left open are ended first, at full
-    /// opacity), then empties `other`'s recording. Several threads can so record the parts of
-    /// a frame on canvases of their own, one each, and splice them in order on one thread.
+    /// Records: the calls recorded on `other` since its last render or discard, in order, as
+    /// they were recorded there (its groups are its own: those left open are ended first, at
+    /// full opacity). Several threads can so record the parts of a frame on canvases of their
+    /// own, one each, and splice them in order on one thread.
+    ///
+    /// `other` keeps its recording: call its ``discardRecording()`` before it records anew, on
+    /// the thread that records it, so that freeing the calls' memory is not work for the thread
+    /// that splices.
     public func append(_ other: Canvas) {
         recording.append(contentsOf: other.recording)
     }

@@ -94,21 +94,24 @@ final class Recording {
         while !openGroups.isEmpty { appendEndGroup(opacity: 1) }
     }
 
-    /// Appends `other`'s commands (its open groups ended first) and masks, in order, then
-    /// empties it.
+    /// Appends `other`'s commands (its open groups ended first) and masks, in order; `other`
+    /// keeps them.
     func append(contentsOf other: Recording) {
         other.closeOpenGroups()
-        let maskOffset = masks.count
-        commands.reserveCapacity(commands.count + other.commands.count)
-        for command in other.commands {
-            if case .alphaMask(let index, let color) = command {
-                commands.append(.alphaMask(index: index + maskOffset, color: color))
-            } else {
-                commands.append(command)
+        if other.masks.isEmpty {
+            commands.append(contentsOf: other.commands)
+        } else {
+            let maskOffset = masks.count
+            commands.reserveCapacity(commands.count + other.commands.count)
+            for command in other.commands {
+                if case .alphaMask(let index, let color) = command {
+                    commands.append(.alphaMask(index: index + maskOffset, color: color))
+                } else {
+                    commands.append(command)
+                }
             }
+            masks.append(contentsOf: other.masks)
         }
-        masks.append(contentsOf: other.masks)
-        other.reset()
     }
 
     func reset() {
