@@ -71,9 +71,6 @@ public final class LayerRenderer {
             let base = CATransform3DConcat(CATransform3DMakeTranslation(-origin.x, -origin.y, 0),
                                            CATransform3DMakeScale(CGFloat(scale), CGFloat(scale), 1))
             let shadows = ShadowDrawing(offscreen: shadowCanvas, targetWidth: pixmap.width, targetHeight: pixmap.height)
-            sublayerRecording.threadCount = threadCount
-            (sublayerRecording.targetWidth, sublayerRecording.targetHeight) = (pixmap.width, pixmap.height)
-            sublayerRecording.tolerance = canvas.tolerance
             LayerTreeDrawing(canvas: canvas, shadows: shadows, sublayerRecorders: sublayerRecording).draw(snapshot, base: base)
         }
         let drawing = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9

@@ -125,10 +125,11 @@ struct LayerTreeDrawing {
                 }
                 // Recorded now, in parallel, they come where they would run from the stack:
                 // after what the layer drew so far, before what it pushed.
-                if let sublayerRecorders, sublayerRecorders.isWorthIt(for: children, of: node) {
-                    sublayerRecorders.record(children, onto: canvas)
+                if let sublayerRecorders,
+                   ParallelSublayerRecording.isWorthIt(for: children, of: node, threadCount: canvas.threadCount) {
+                    sublayerRecorders.record(children, as: self)
                 } else {
-                    steps.append(contentsOf: children.reversed().map(Step.init))
+                    steps.append(contentsOf: children.reversed().lazy.map(Step.init))
                 }
             case .border(let node, let mapping, let tint):
                 let p = node.properties

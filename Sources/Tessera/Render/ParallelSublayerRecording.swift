@@ -10,34 +10,29 @@ import TesseraRaster
 /// The canvases are kept from frame to frame. Used from one thread at a time, as the
 /// ``LayerRenderer`` that owns it.
 final class ParallelSublayerRecording {
-    /// Threads the runs are recorded on.
-    var threadCount = 1
-    /// The frame's size in pixels (for the shadows).
-    var targetWidth = 0, targetHeight = 0
-    /// The flattening tolerance of the frame's canvas, which the drawing reads.
-    var tolerance = 0.25
-
     /// Each run's canvas and the canvas its shadows are rendered on.
     private var parts: [(canvas: Canvas, shadows: Canvas)] = []
 
     /// Below this many layers in the tree, handing runs to threads costs more than it saves.
     private static let minimumLayers = 512
 
-    /// Whether `sublayers` of `node` are better recorded in parallel.
-    func isWorthIt(for sublayers: [LayerTreeDrawing.Sublayer], of node: LayerSnapshot) -> Bool {
-        threadCount > 1 && sublayers.count > 1 && node.tree.count >= Self.minimumLayers
+    /// Whether `sublayers` of `node` are better recorded in parallel on `threadCount` threads.
+    static func isWorthIt(for sublayers: [LayerTreeDrawing.Sublayer], of node: LayerSnapshot, threadCount: Int) -> Bool {
+        threadCount > 1 && sublayers.count > 1 && node.tree.count >= minimumLayers
     }
 
-    /// Records `sublayers` (in drawing order) and their subtrees onto `canvas`.
-    func record(_ sublayers: [LayerTreeDrawing.Sublayer], onto canvas: Canvas) {
+    /// Records `sublayers` (in drawing order) and their subtrees as `drawing` draws them, onto
+    /// its canvas (with its tolerance, on its threads) and with its shadows, if it draws any.
+    func record(_ sublayers: [LayerTreeDrawing.Sublayer], as drawing: LayerTreeDrawing) {
+        let canvas = drawing.canvas
         // A few runs per thread: a thread that drew light subtrees takes more.
-        let runs = min(sublayers.count, 4 * threadCount)
+        let runs = min(sublayers.count, 4 * max(1, canvas.threadCount))
         while parts.count < runs {
             parts.append((Canvas(threadCount: 1), Canvas(threadCount: 1)))
         }
-        for part in parts.prefix(runs) { part.canvas.tolerance = tolerance }
-        let work = Runs(sublayers: sublayers, parts: Array(parts.prefix(runs)), targetWidth: targetWidth,
-                        targetHeight: targetHeight)
+        for part in parts.prefix(runs) { part.canvas.tolerance = canvas.tolerance }
+        let work = Runs(sublayers: sublayers, parts: Array(parts.prefix(runs)),
+                        shadowTarget: drawing.shadows.map { ($0.targetWidth, $0.targetHeight) })
         DispatchQueue.concurrentPerform(iterations: runs, execute: work.record)
         for part in parts.prefix(runs) { canvas.append(part.canvas) }
     }
@@ -49,14 +44,17 @@ final class ParallelSublayerRecording {
     private struct Runs: @unchecked Sendable {
         let sublayers: [LayerTreeDrawing.Sublayer]
         let parts: [(canvas: Canvas, shadows: Canvas)]
-        let targetWidth: Int, targetHeight: Int
+        /// The frame's size in pixels when shadows are drawn; nil when they are not.
+        let shadowTarget: (width: Int, height: Int)?
 
         func record(_ run: Int) {
             let count = sublayers.count, runs = parts.count
             let range = run * count / runs..<(run + 1) * count / runs
             // The last frame's calls, spliced since, freed here rather than by the splicing thread.
             parts[run].canvas.discardRecording()
-            let shadows = ShadowDrawing(offscreen: parts[run].shadows, targetWidth: targetWidth, targetHeight: targetHeight)
+            let shadows = shadowTarget.map {
+                ShadowDrawing(offscreen: parts[run].shadows, targetWidth: $0.width, targetHeight: $0.height)
+            }
             LayerTreeDrawing(canvas: parts[run].canvas, shadows: shadows).draw(sublayers[range])
         }
     }

@@ -79,17 +79,16 @@ import TesseraRaster
 
     /// Only a tree large enough, on more than one thread, is recorded in parallel.
     @Test func recordsInParallelOnlyWhenItPays() throws {
-        let recording = ParallelSublayerRecording()
         let large = Self.tree().presentation(at: 0)
         let small = LayerRendererTests.scene().presentation(at: 0)
         let sublayers = { (node: LayerSnapshot) in
             node.sublayers.map { LayerTreeDrawing.Sublayer(node: $0, transform: CATransform3DIdentity, tint: .one) }
         }
         #expect(large.tree.count > 600)
-        #expect(!recording.isWorthIt(for: sublayers(large), of: large))
-        recording.threadCount = 2
-        #expect(recording.isWorthIt(for: sublayers(large), of: large))
-        #expect(!recording.isWorthIt(for: sublayers(small), of: small))
+        typealias Recording = ParallelSublayerRecording
+        #expect(!Recording.isWorthIt(for: sublayers(large), of: large, threadCount: 1))
+        #expect(Recording.isWorthIt(for: sublayers(large), of: large, threadCount: 2))
+        #expect(!Recording.isWorthIt(for: sublayers(small), of: small, threadCount: 2))
     }
 
     /// Evaluated in chunks on several threads, every layer's presented properties are the ones

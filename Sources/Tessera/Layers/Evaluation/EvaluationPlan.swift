@@ -81,9 +81,9 @@ final class EvaluationPlan {
         // Each layer's properties copied once, straight into place, and animated there.
         let shown = [LayerProperties](unsafeUninitializedCapacity: layers.count) { buffer, initialized in
             let chunks = Self.chunkCount(layers: layers.count, threadCount: threadCount)
-            let chunkSize = (layers.count + chunks - 1) / max(chunks, 1)
+            let chunkSize = (layers.count + chunks - 1) / chunks
             let work = LayerEvaluation(plan: self, times: times, slots: buffer)
-            if chunks <= 1 {
+            if chunks == 1 {
                 work.evaluate(0..<layers.count)
             } else {
                 DispatchQueue.concurrentPerform(iterations: chunks) { c in
