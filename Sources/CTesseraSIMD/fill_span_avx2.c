@@ -24,44 +24,58 @@ TSR_AVX2 static inline __m256i lane_mask(int32_t count) {
     return _mm256_cmpgt_epi32(_mm256_set1_epi32(count), _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7));
 }
 
+// Eight pixels, or the first `count` of them (the others read as 0, left unwritten) through `mask`
+// = lane_mask(count).
+TSR_AVX2 static inline __m256i load_8px(const uint32_t *p, int32_t count, __m256i mask) {
+    return count >= 8 ? _mm256_loadu_si256((const __m256i *)p) : _mm256_maskload_epi32((const int *)p, mask);
+}
+
+TSR_AVX2 static inline void store_8px(uint32_t *p, int32_t count, __m256i mask, __m256i v) {
+    if (count >= 8) _mm256_storeu_si256((__m256i *)p, v);
+    else _mm256_maskstore_epi32((int *)p, mask, v);
+}
+
+// Eight per-pixel factors (32-bit lanes, 0-255) spread over the 16-bit channel lanes of the pixel
+// unpacks. Unpacking works within 128-bit halves, so the lanes are [c0 c1 | c4 c5] (low) and
+// [c2 c3 | c6 c7] (high), lining up with _mm256_unpacklo/hi_epi8 of eight pixels.
+TSR_AVX2 static inline void factor_lanes(__m256i factor32, __m256i *low, __m256i *high) {
+    __m256i c16 = _mm256_packs_epi32(factor32, factor32);
+    __m256i pairs = _mm256_unpacklo_epi16(c16, c16);
+    *low = _mm256_unpacklo_epi32(pairs, pairs);
+    *high = _mm256_unpackhi_epi32(pairs, pairs);
+}
+
 // srcAlpha16: each pixel's source alpha in its four lanes.
 TSR_AVX2 static inline __m256i over_2x2px(__m256i dst16, __m256i src16, __m256i srcAlpha16) {
     __m256i inverse = _mm256_sub_epi16(_mm256_set1_epi16(255), srcAlpha16);
     return _mm256_add_epi16(src16, div255_epu16(_mm256_mullo_epi16(dst16, inverse)));
 }
 
-// Eight pixels through eight coverages (32-bit lanes). Unpacking works within 128-bit halves, so
-// the coverage lanes [c0 c1 | c4 c5] and [c2 c3 | c6 c7] line up with the pixel unpacks. An opaque
-// color scaled by coverage c has alpha div255(255 c) = c exactly: its alpha lanes are the coverage
-// lanes, without the shuffles.
+// Eight pixels through eight coverages (32-bit lanes). An opaque color scaled by coverage c has
+// alpha div255(255 c) = c exactly: its alpha lanes are the coverage lanes, without the shuffles.
 TSR_AVX2 static inline void blend_8px(uint32_t *pixels, int32_t count, __m256i coverage32, __m256i color16,
                                       int opaque) {
     __m256i zero = _mm256_setzero_si256();
-    __m256i c16 = _mm256_packs_epi32(coverage32, coverage32);
-    __m256i pairs = _mm256_unpacklo_epi16(c16, c16);
-    __m256i covLow = _mm256_unpacklo_epi32(pairs, pairs);
-    __m256i covHigh = _mm256_unpackhi_epi32(pairs, pairs);
+    __m256i covLow, covHigh;
+    factor_lanes(coverage32, &covLow, &covHigh);
     __m256i srcLow = div255_epu16(_mm256_mullo_epi16(color16, covLow));
     __m256i srcHigh = div255_epu16(_mm256_mullo_epi16(color16, covHigh));
     __m256i mask = lane_mask(count);
-    __m256i dst = count >= 8 ? _mm256_loadu_si256((const __m256i *)pixels) : _mm256_maskload_epi32((const int *)pixels, mask);
+    __m256i dst = load_8px(pixels, count, mask);
     __m256i out = _mm256_packus_epi16(
         over_2x2px(_mm256_unpacklo_epi8(dst, zero), srcLow, opaque ? covLow : alpha_lanes(srcLow)),
         over_2x2px(_mm256_unpackhi_epi8(dst, zero), srcHigh, opaque ? covHigh : alpha_lanes(srcHigh)));
-    if (count >= 8) _mm256_storeu_si256((__m256i *)pixels, out);
-    else _mm256_maskstore_epi32((int *)pixels, mask, out);
+    store_8px(pixels, count, mask, out);
 }
 
 // Eight pixels with a constant, already scaled source and its precomputed inverse alpha.
 TSR_AVX2 static inline void over_8px(uint32_t *pixels, int32_t count, __m256i src16, __m256i inverse16) {
     __m256i zero = _mm256_setzero_si256();
     __m256i mask = lane_mask(count);
-    __m256i dst = count >= 8 ? _mm256_loadu_si256((const __m256i *)pixels) : _mm256_maskload_epi32((const int *)pixels, mask);
+    __m256i dst = load_8px(pixels, count, mask);
     __m256i low = _mm256_add_epi16(src16, div255_epu16(_mm256_mullo_epi16(_mm256_unpacklo_epi8(dst, zero), inverse16)));
     __m256i high = _mm256_add_epi16(src16, div255_epu16(_mm256_mullo_epi16(_mm256_unpackhi_epi8(dst, zero), inverse16)));
-    __m256i out = _mm256_packus_epi16(low, high);
-    if (count >= 8) _mm256_storeu_si256((__m256i *)pixels, out);
-    else _mm256_maskstore_epi32((int *)pixels, mask, out);
+    store_8px(pixels, count, mask, _mm256_packus_epi16(low, high));
 }
 
 TSR_AVX2 static inline __m256i color_lanes(uint32_t color) {
@@ -184,23 +198,18 @@ TSR_AVX2 void tsr_fill_accumulated_rows_avx2(float *accumulation, size_t stride,
     }
 }
 
-// Eight pixels of a group's row through eight factors (32-bit lanes, 0-255): the arithmetic of the
-// SSE2 kernel's composite_4px, eight pixels at a time.
-TSR_AVX2 static inline void composite_8px(uint32_t *dst, const uint32_t *src, int32_t count, __m256i factor32) {
+// Eight pixels of a group's row, `src` (already loaded), over `dst` through eight factors (32-bit
+// lanes, 0-255): the arithmetic of the SSE2 kernel's composite_4px, eight pixels at a time.
+TSR_AVX2 static inline void composite_8px(uint32_t *dst, __m256i src, int32_t count, __m256i mask, __m256i factor32) {
     __m256i zero = _mm256_setzero_si256();
-    __m256i c16 = _mm256_packs_epi32(factor32, factor32);
-    __m256i pairs = _mm256_unpacklo_epi16(c16, c16);
-    __m256i covLow = _mm256_unpacklo_epi32(pairs, pairs);
-    __m256i covHigh = _mm256_unpackhi_epi32(pairs, pairs);
-    __m256i mask = lane_mask(count);
-    __m256i s = count >= 8 ? _mm256_loadu_si256((const __m256i *)src) : _mm256_maskload_epi32((const int *)src, mask);
-    __m256i srcLow = div255_epu16(_mm256_mullo_epi16(_mm256_unpacklo_epi8(s, zero), covLow));
-    __m256i srcHigh = div255_epu16(_mm256_mullo_epi16(_mm256_unpackhi_epi8(s, zero), covHigh));
-    __m256i d = count >= 8 ? _mm256_loadu_si256((const __m256i *)dst) : _mm256_maskload_epi32((const int *)dst, mask);
+    __m256i covLow, covHigh;
+    factor_lanes(factor32, &covLow, &covHigh);
+    __m256i srcLow = div255_epu16(_mm256_mullo_epi16(_mm256_unpacklo_epi8(src, zero), covLow));
+    __m256i srcHigh = div255_epu16(_mm256_mullo_epi16(_mm256_unpackhi_epi8(src, zero), covHigh));
+    __m256i d = load_8px(dst, count, mask);
     __m256i out = _mm256_packus_epi16(over_2x2px(_mm256_unpacklo_epi8(d, zero), srcLow, alpha_lanes(srcLow)),
                                       over_2x2px(_mm256_unpackhi_epi8(d, zero), srcHigh, alpha_lanes(srcHigh)));
-    if (count >= 8) _mm256_storeu_si256((__m256i *)dst, out);
-    else _mm256_maskstore_epi32((int *)dst, mask, out);
+    store_8px(dst, count, mask, out);
 }
 
 TSR_AVX2 void tsr_composite_row_avx2(uint32_t *dst, const uint32_t *src, const uint32_t *mask, size_t count,
@@ -210,18 +219,17 @@ TSR_AVX2 void tsr_composite_row_avx2(uint32_t *dst, const uint32_t *src, const u
     for (size_t i = 0; i < count; i += 8) {
         const int32_t n = count - i < 8 ? (int32_t)(count - i) : 8;
         const __m256i lanes = lane_mask(n);
-        __m256i s = n == 8 ? _mm256_loadu_si256((const __m256i *)(src + i)) : _mm256_maskload_epi32((const int *)(src + i), lanes);
+        __m256i s = load_8px(src + i, n, lanes);
         // Transparent source pixels change nothing: skip runs of them (most of a group's rows).
         if (_mm256_testz_si256(s, s)) continue;
         __m256i factor = constant;
         if (mask) {
             // round(alpha × opacity / 255), as composite_factor: exact for products up to 255².
-            __m256i m = n == 8 ? _mm256_loadu_si256((const __m256i *)(mask + i))
-                               : _mm256_maskload_epi32((const int *)(mask + i), lanes);
-            __m256i v = _mm256_add_epi32(_mm256_mullo_epi32(_mm256_srli_epi32(m, 24), constant), _mm256_set1_epi32(128));
+            __m256i v = _mm256_add_epi32(_mm256_mullo_epi32(_mm256_srli_epi32(load_8px(mask + i, n, lanes), 24), constant),
+                                         _mm256_set1_epi32(128));
             factor = _mm256_srli_epi32(_mm256_add_epi32(v, _mm256_srli_epi32(v, 8)), 8);
         }
-        composite_8px(dst + i, src + i, n, factor);
+        composite_8px(dst + i, s, n, lanes, factor);
     }
 }
 #endif
