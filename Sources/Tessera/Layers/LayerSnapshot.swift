@@ -2,21 +2,34 @@ import Foundation
 
 /// A layer tree as shown at one time: every layer's presented properties, in arrays. Immutable,
 /// so it can cross threads (the renderer takes it). ``LayerSnapshot``s are views into it.
-public final class PresentationTree: Sendable {
+///
+/// `@unchecked Sendable`: `properties` is a buffer the tree owns, initialized before the tree
+/// is made and never written after.
+public final class PresentationTree: @unchecked Sendable {
     let shape: TreeShape
-    /// Each layer's presented properties, numbered as in ``shape``.
-    let properties: [LayerProperties]
+    /// Each layer's presented properties, numbered as in ``shape``: a buffer rather than an
+    /// array, so that the drawing walk reads a layer's properties in place, without copying the
+    /// kilobyte or retaining the storage (from several threads at once).
+    let properties: UnsafeBufferPointer<LayerProperties>
     /// Each layer's own time; NaN where it is not active.
     let localTimes: [Double]
     /// For each replicator layer whose instances run at different times (`instanceDelay` ≠ 0):
     /// the sublayers of instance k at `[k - 1]` (instance 0's are this tree's own).
     let replicaSublayers: [Int: [[LayerSnapshot]]]
 
-    init(shape: TreeShape, properties: [LayerProperties], localTimes: [Double], replicaSublayers: [Int: [[LayerSnapshot]]]) {
+    /// Takes ownership of `properties`, initialized, allocated with `allocate(capacity:)`.
+    init(shape: TreeShape, properties: UnsafeMutableBufferPointer<LayerProperties>, localTimes: [Double],
+         replicaSublayers: [Int: [[LayerSnapshot]]]) {
         self.shape = shape
-        self.properties = properties
+        self.properties = UnsafeBufferPointer(properties)
         self.localTimes = localTimes
         self.replicaSublayers = replicaSublayers
+    }
+
+    deinit {
+        let owned = UnsafeMutableBufferPointer(mutating: properties)
+        owned.deinitialize()
+        owned.deallocate()
     }
 
     /// The number of layers, masks included.

@@ -36,13 +36,13 @@ struct LayerTreeDrawing {
         /// A layer, mapped to the canvas by `transform`, after its own transform to its
         /// superlayer's bounds when `ownTransformFirst` (its superlayer computes the rest once
         /// for all its sublayers).
-        case layer(LayerSnapshot, transform: CATransform3D, ownTransformFirst: Bool, tint: Tint)
-        case border(LayerSnapshot, mapping: PlaneMapping, tint: Tint)
+        case layer(PresentedLayer, transform: CATransform3D, ownTransformFirst: Bool, tint: Tint)
+        case border(PresentedLayer, mapping: PlaneMapping, tint: Tint)
         /// The mask of the group clipping a layer's shape and sublayers to its rounded bounds,
         /// then its end.
-        case clip(LayerSnapshot, mapping: PlaneMapping)
+        case clip(PresentedLayer, mapping: PlaneMapping)
         /// The mask of the group masking a layer by its mask layer, then its end.
-        case mask(LayerSnapshot, transform: CATransform3D, opacity: Double)
+        case mask(PresentedLayer, transform: CATransform3D, opacity: Double)
         case endGroup(opacity: Double)
 
         init(_ sublayer: Sublayer) {
@@ -53,7 +53,7 @@ struct LayerTreeDrawing {
     /// A sublayer to draw: mapped to the canvas by `transform` after its own transform to its
     /// superlayer's bounds, its colors multiplied by `tint`.
     struct Sublayer: Sendable {
-        let node: LayerSnapshot
+        let node: PresentedLayer
         let transform: CATransform3D
         let tint: Tint
     }
@@ -62,8 +62,8 @@ struct LayerTreeDrawing {
     /// `rootOpacity` instead of the root's own opacity when given (a shadow's shape is drawn at
     /// full opacity). Iterative: trees may be deeper than the stack allows recursion.
     func draw(_ root: LayerSnapshot, base: CATransform3D, rootOpacity: Float? = nil) {
-        walk([.layer(root, transform: base, ownTransformFirst: false, tint: Tint(1, 1, 1, 1))], rootOpacity: rootOpacity,
-             recorders: sublayerRecorders)
+        walk([.layer(PresentedLayer(root), transform: base, ownTransformFirst: false, tint: Tint(1, 1, 1, 1))],
+             rootOpacity: rootOpacity, recorders: sublayerRecorders)
     }
 
     /// Draws `sublayers` and their subtrees, in order.
@@ -81,56 +81,10 @@ struct LayerTreeDrawing {
             case .layer(let node, let outer, let ownTransformFirst, let inherited):
                 let sublayerRecorders = recorders
                 recorders = nil   // the root only
-                let p = node.properties
-                let matrix = ownTransformFirst ? CATransform3DConcat(LayerGeometry.toSuperlayerBounds(p), outer) : outer
-                let alpha = inherited.w * Double(rootOpacity ?? p.opacity)
+                let opacity = rootOpacity
                 rootOpacity = nil   // the root is the first step
-                guard !p.isHidden, alpha > 0, let mapping = PlaneMapping(matrix) else { continue }
-                let sublayers = Self.sublayerInstances(of: node, p)
-                // The group the whole layer is composited as (it carries the opacity), then the
-                // clip of what masksToBounds clips: the shape and the sublayers, not the
-                // background and border, which lie inside the rounded bounds already (clipping
-                // them would only darken their anti-aliased edges). A shadow is clipped too, so
-                // a layer that has one begins its clip before it, background included.
-                let shadowColor = shadows == nil ? nil : ShadowDrawing.color(of: p)
-                let drawCount = Self.drawCount(p) + (shadowColor == nil ? 0 : 1)
-                let groupOpacity = alpha < 1 && (!sublayers.isEmpty || drawCount > 1)
-                let outerGroup: Step? = node.mask != nil ? .mask(node, transform: matrix, opacity: alpha)
-                    : groupOpacity ? .endGroup(opacity: alpha) : nil
-                let clips = p.masksToBounds
-                    && (shadowColor != nil || !sublayers.isEmpty || (p.kind == .shape && p.path != nil))
-                let clipsBackground = clips && shadowColor != nil
-                var tint = inherited
-                tint.w = outerGroup == nil ? alpha : 1
-                if outerGroup != nil { canvas.beginGroup() }
-                if clipsBackground { canvas.beginGroup() }
-                if let shadows, let shadowColor {
-                    shadows.draw(node, p, matrix: matrix, paint: Self.paint(shadowColor, tint), on: canvas)
-                }
-                drawBackground(of: p, mapping: mapping, tint: tint)
-                if clips && !clipsBackground { canvas.beginGroup() }
-                drawShape(of: p, mapping: mapping, tint: tint)
-                // Pushed in reverse: they run as sublayers, the clip's end, the border, then the
-                // outer group's end.
-                if let outerGroup { steps.append(outerGroup) }
-                if p.borderWidth > 0, p.borderColor != nil {
-                    steps.append(.border(node, mapping: mapping, tint: tint))
-                }
-                if clips { steps.append(.clip(node, mapping: mapping)) }
-                let sublayerSpace = CATransform3DConcat(LayerGeometry.sublayerSpace(of: p), matrix)
-                let children = sublayers.map { child, instance, instanceTint in
-                    Sublayer(node: child, transform: CATransform3DIsIdentity(instance) ? sublayerSpace
-                                : CATransform3DConcat(instance, sublayerSpace),
-                             tint: tint * instanceTint)
-                }
-                // Recorded now, in parallel, they come where they would run from the stack:
-                // after what the layer drew so far, before what it pushed.
-                if let sublayerRecorders,
-                   ParallelSublayerRecording.isWorthIt(for: children, of: node, threadCount: canvas.threadCount) {
-                    sublayerRecorders.record(children, as: self)
-                } else {
-                    steps.append(contentsOf: children.reversed().lazy.map(Step.init))
-                }
+                drawLayer(node, node.properties, outer: outer, ownTransformFirst: ownTransformFirst,
+                          inherited: inherited, rootOpacity: opacity, recorders: sublayerRecorders, steps: &steps)
             case .border(let node, let mapping, let tint):
                 let p = node.properties
                 guard let color = p.borderColor else { continue }
@@ -156,6 +110,60 @@ struct LayerTreeDrawing {
         }
     }
 
+    /// Draws what `node` (presented properties `p`) draws before its sublayers, and pushes onto
+    /// `steps` what it draws after them: its sublayers (or records them on `recorders`), the
+    /// clip's end, the border, the outer group's end.
+    private func drawLayer(_ node: PresentedLayer, _ p: LayerProperties, outer: CATransform3D,
+                           ownTransformFirst: Bool, inherited: Tint, rootOpacity: Float?,
+                           recorders: ParallelSublayerRecording?, steps: inout [Step]) {
+        let matrix = ownTransformFirst ? CATransform3DConcat(LayerGeometry.toSuperlayerBounds(p), outer) : outer
+        let alpha = inherited.w * Double(rootOpacity ?? p.opacity)
+        guard !p.isHidden, alpha > 0, let mapping = PlaneMapping(matrix) else { return }
+        let sublayers = Self.sublayerInstances(of: node, p)
+        // The group the whole layer is composited as (it carries the opacity), then the clip of
+        // what masksToBounds clips: the shape and the sublayers, not the background and border,
+        // which lie inside the rounded bounds already (clipping them would only darken their
+        // anti-aliased edges). A shadow is clipped too, so a layer that has one begins its clip
+        // before it, background included.
+        let shadowColor = shadows == nil ? nil : ShadowDrawing.color(of: p)
+        let drawCount = Self.drawCount(p) + (shadowColor == nil ? 0 : 1)
+        let groupOpacity = alpha < 1 && (!sublayers.isEmpty || drawCount > 1)
+        let outerGroup: Step? = node.mask != nil ? .mask(node, transform: matrix, opacity: alpha)
+            : groupOpacity ? .endGroup(opacity: alpha) : nil
+        let clips = p.masksToBounds && (shadowColor != nil || !sublayers.isEmpty || (p.kind == .shape && p.path != nil))
+        let clipsBackground = clips && shadowColor != nil
+        var tint = inherited
+        tint.w = outerGroup == nil ? alpha : 1
+        if outerGroup != nil { canvas.beginGroup() }
+        if clipsBackground { canvas.beginGroup() }
+        if let shadows, let shadowColor {
+            shadows.draw(node.snapshot, p, matrix: matrix, paint: Self.paint(shadowColor, tint), on: canvas)
+        }
+        drawBackground(of: p, mapping: mapping, tint: tint)
+        if clips && !clipsBackground { canvas.beginGroup() }
+        drawShape(of: p, mapping: mapping, tint: tint)
+        // Pushed in reverse: they run as sublayers, the clip's end, the border, then the outer
+        // group's end.
+        if let outerGroup { steps.append(outerGroup) }
+        if p.borderWidth > 0, p.borderColor != nil {
+            steps.append(.border(node, mapping: mapping, tint: tint))
+        }
+        if clips { steps.append(.clip(node, mapping: mapping)) }
+        let sublayerSpace = CATransform3DConcat(LayerGeometry.sublayerSpace(of: p), matrix)
+        let children = sublayers.map { child, instance, instanceTint in
+            Sublayer(node: child, transform: CATransform3DIsIdentity(instance) ? sublayerSpace
+                        : CATransform3DConcat(instance, sublayerSpace),
+                     tint: tint * instanceTint)
+        }
+        // Recorded now, in parallel, they come where they would run from the stack: after what
+        // the layer drew so far, before what it pushed.
+        if let recorders, ParallelSublayerRecording.isWorthIt(for: children, of: node, threadCount: canvas.threadCount) {
+            recorders.record(children, as: self)
+        } else {
+            steps.append(contentsOf: children.reversed().lazy.map(Step.init))
+        }
+    }
+
     /// How many things a layer draws itself (background, fill, stroke, border).
     private static func drawCount(_ p: LayerProperties) -> Int {
         var count = p.backgroundColor == nil ? 0 : 1
@@ -175,18 +183,18 @@ struct LayerTreeDrawing {
     /// through `instanceTransform` applied k times about the layer's center, its colors
     /// multiplied by `instanceColor` plus k times the color offsets (clamped to [0, 1]), and its
     /// animations `k × instanceDelay` later (evaluated with the presentation tree).
-    private static func sublayerInstances(of node: LayerSnapshot, _ p: LayerProperties)
-        -> [(LayerSnapshot, CATransform3D, Tint)] {
+    private static func sublayerInstances(of node: PresentedLayer, _ p: LayerProperties)
+        -> [(PresentedLayer, CATransform3D, Tint)] {
         let own = sortedByZ(node.sublayers)
         guard p.kind == .replicator else { return own.map { ($0, CATransform3DIdentity, Tint(1, 1, 1, 1)) } }
         let count = max(0, min(p.instanceCount, EvaluationPlan.maximumReplicatorInstances))
-        let replicas = node.tree.replicaSublayers[node.index]
+        let replicas = node.replicaSublayers
         let toCenter = CATransform3DMakeTranslation(-p.bounds.midX, -p.bounds.midY, 0)
         let fromCenter = CATransform3DMakeTranslation(p.bounds.midX, p.bounds.midY, 0)
         let color = p.instanceColor.map { Tint($0.red, $0.green, $0.blue, $0.alpha) } ?? Tint(1, 1, 1, 1)
         let offset = Tint(Double(p.instanceRedOffset), Double(p.instanceGreenOffset), Double(p.instanceBlueOffset),
                           Double(p.instanceAlphaOffset))
-        var result: [(LayerSnapshot, CATransform3D, Tint)] = []
+        var result: [(PresentedLayer, CATransform3D, Tint)] = []
         var power = CATransform3DIdentity
         for k in 0..<count {
             let sublayers = k == 0 ? own : replicas.map { sortedByZ($0[k - 1]) } ?? own
@@ -199,9 +207,9 @@ struct LayerTreeDrawing {
     }
 
     /// Back to front: by zPosition, ties in their order (a stable sort).
-    private static func sortedByZ(_ layers: [LayerSnapshot]) -> [LayerSnapshot] {
+    private static func sortedByZ(_ layers: [PresentedLayer]) -> [PresentedLayer] {
         guard layers.count > 1 else { return layers }
-        let z = layers.map { $0.tree.properties[$0.index].zPosition }   // not a copy of each layer's properties
+        let z = layers.map { $0.properties.zPosition }
         guard z.contains(where: { $0 != z[0] }) else { return layers }
         return layers.indices.sorted { z[$0] != z[$1] ? z[$0] < z[$1] : $0 < $1 }.map { layers[$0] }
     }

@@ -17,8 +17,8 @@ final class ParallelSublayerRecording {
     private static let minimumLayers = 512
 
     /// Whether `sublayers` of `node` are better recorded in parallel on `threadCount` threads.
-    static func isWorthIt(for sublayers: [LayerTreeDrawing.Sublayer], of node: LayerSnapshot, threadCount: Int) -> Bool {
-        threadCount > 1 && sublayers.count > 1 && node.tree.count >= minimumLayers
+    static func isWorthIt(for sublayers: [LayerTreeDrawing.Sublayer], of node: PresentedLayer, threadCount: Int) -> Bool {
+        threadCount > 1 && sublayers.count > 1 && node.treeCount >= minimumLayers
     }
 
     /// Records `sublayers` (in drawing order) and their subtrees as `drawing` draws them, onto

@@ -82,13 +82,13 @@ import TesseraRaster
         let large = Self.tree().presentation(at: 0)
         let small = LayerRendererTests.scene().presentation(at: 0)
         let sublayers = { (node: LayerSnapshot) in
-            node.sublayers.map { LayerTreeDrawing.Sublayer(node: $0, transform: CATransform3DIdentity, tint: .one) }
+            node.sublayers.map { LayerTreeDrawing.Sublayer(node: PresentedLayer($0), transform: CATransform3DIdentity, tint: .one) }
         }
         #expect(large.tree.count > 600)
         typealias Recording = ParallelSublayerRecording
-        #expect(!Recording.isWorthIt(for: sublayers(large), of: large, threadCount: 1))
-        #expect(Recording.isWorthIt(for: sublayers(large), of: large, threadCount: 2))
-        #expect(!Recording.isWorthIt(for: sublayers(small), of: small, threadCount: 2))
+        #expect(!Recording.isWorthIt(for: sublayers(large), of: PresentedLayer(large), threadCount: 1))
+        #expect(Recording.isWorthIt(for: sublayers(large), of: PresentedLayer(large), threadCount: 2))
+        #expect(!Recording.isWorthIt(for: sublayers(small), of: PresentedLayer(small), threadCount: 2))
     }
 
     /// Evaluated in chunks on several threads, every layer's presented properties are the ones

@@ -79,21 +79,19 @@ final class EvaluationPlan {
     func evaluate(rootParentTime: Double?, threadCount: Int = 1) -> PresentationTree {
         let times = localTimes(rootParentTime: rootParentTime)
         // Each layer's properties copied once, straight into place, and animated there.
-        let shown = [LayerProperties](unsafeUninitializedCapacity: layers.count) { buffer, initialized in
-            let chunks = Self.chunkCount(layers: layers.count, threadCount: threadCount)
-            let chunkSize = (layers.count + chunks - 1) / chunks
-            let work = LayerEvaluation(plan: self, times: times, slots: buffer)
-            if chunks == 1 {
-                work.evaluate(0..<layers.count)
-            } else {
-                DispatchQueue.concurrentPerform(iterations: chunks) { c in
-                    work.evaluate(c * chunkSize..<min((c + 1) * chunkSize, work.slots.count))
-                }
+        let shown = UnsafeMutableBufferPointer<LayerProperties>.allocate(capacity: layers.count)
+        let chunks = Self.chunkCount(layers: layers.count, threadCount: threadCount)
+        let chunkSize = (layers.count + chunks - 1) / chunks
+        let work = LayerEvaluation(plan: self, times: times, slots: shown)
+        if chunks == 1 {
+            work.evaluate(0..<layers.count)
+        } else {
+            DispatchQueue.concurrentPerform(iterations: chunks) { c in
+                work.evaluate(c * chunkSize..<min((c + 1) * chunkSize, work.slots.count))
             }
-            initialized = layers.count
         }
         return PresentationTree(shape: shape, properties: shown, localTimes: times,
-                                replicaSublayers: replicaSublayers(shown: shown, times: times))
+                                replicaSublayers: replicaSublayers(shown: UnsafeBufferPointer(shown), times: times))
     }
 
     /// Layers evaluated at a time by one thread: enough that a chunk outweighs handing it out.
@@ -147,14 +145,13 @@ extension EvaluationPlan {
     /// The sublayers of every instance after the first of the replicators whose instances run
     /// at different times: instance k's animations run `k × instanceDelay` later, so each is
     /// evaluated on its own (the sublayers' own plans, at the shifted time).
-    private func replicaSublayers(shown: [LayerProperties], times: [Double]) -> [Int: [[LayerSnapshot]]] {
+    private func replicaSublayers(shown: UnsafeBufferPointer<LayerProperties>, times: [Double]) -> [Int: [[LayerSnapshot]]] {
         var replicas: [Int: [[LayerSnapshot]]] = [:]
         for i in 0..<layers.count where shown[i].kind == .replicator {
-            let p = shown[i]
-            let count = min(p.instanceCount, Self.maximumReplicatorInstances)
-            guard count > 1, p.instanceDelay != 0, p.instanceDelay.isFinite, !times[i].isNaN else { continue }
+            let count = min(shown[i].instanceCount, Self.maximumReplicatorInstances), delay = shown[i].instanceDelay
+            guard count > 1, delay != 0, delay.isFinite, !times[i].isNaN else { continue }
             let replicator = layer(at: i)
-            replicas[i] = (1..<count).map { k in replicator.sublayerPresentations(atTime: times[i] - Double(k) * p.instanceDelay) }
+            replicas[i] = (1..<count).map { k in replicator.sublayerPresentations(atTime: times[i] - Double(k) * delay) }
         }
         return replicas
     }

@@ -1,0 +1,50 @@
+#if !canImport(QuartzCore)
+/// A layer of a presentation tree as the drawing walk carries it: a ``LayerSnapshot`` without
+/// reference counting. Each snapshot the walk made and copied retained the same tree, from
+/// every thread recording part of it, and the threads contended for that one count.
+///
+/// Valid while the tree the walk started from is alive: that tree holds every tree a layer can
+/// be found in (the replicas' trees, through its `replicaSublayers`).
+struct PresentedLayer: @unchecked Sendable {
+    private let tree: Unmanaged<PresentationTree>
+    let index: Int
+
+    init(_ snapshot: LayerSnapshot) {
+        tree = .passUnretained(snapshot.tree)
+        index = snapshot.index
+    }
+
+    private init(tree: Unmanaged<PresentationTree>, index: Int) {
+        self.tree = tree
+        self.index = index
+    }
+
+    /// The presented properties, read in place: reading one of them copies nothing else.
+    var properties: LayerProperties {
+        unsafeAddress { tree._withUnsafeGuaranteedRef { $0.properties.baseAddress! + index } }
+    }
+
+    var snapshot: LayerSnapshot { LayerSnapshot(tree: tree.takeUnretainedValue(), index: index) }
+
+    /// The number of layers in the tree, masks included.
+    var treeCount: Int { tree._withUnsafeGuaranteedRef { $0.count } }
+
+    var mask: PresentedLayer? {
+        let mask = tree._withUnsafeGuaranteedRef { $0.shape.masks[index] }
+        return mask < 0 ? nil : PresentedLayer(tree: tree, index: Int(mask))
+    }
+
+    /// The sublayers, back to front.
+    var sublayers: [PresentedLayer] {
+        tree._withUnsafeGuaranteedRef { tree in
+            tree.shape.sublayers(of: index).map { PresentedLayer(tree: self.tree, index: Int($0)) }
+        }
+    }
+
+    /// For a replicator whose instances run at different times, the sublayers of instance k at
+    /// `[k - 1]` (see ``PresentationTree/replicaSublayers``).
+    var replicaSublayers: [[PresentedLayer]]? {
+        tree._withUnsafeGuaranteedRef { $0.replicaSublayers[index] }.map { $0.map { $0.map(PresentedLayer.init) } }
+    }
+}
+#endif
