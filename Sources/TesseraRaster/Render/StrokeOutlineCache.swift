@@ -9,13 +9,20 @@
 /// hit or miss. Other strokes are outlined as ``StrokeGeometry`` does, every time.
 final class StrokeOutlineCache {
     /// What an outline depends on, apart from the translation.
-    struct Key: Equatable {
+    struct Key {
         let path: Path
         let style: StrokeStyle
         let dash: DashPattern?
         let trimStart: Double, trimEnd: Double
         let linear: SIMD4<Double>
         let tolerance: Double
+
+        /// Whether `command` with this linear part and tolerance has this key. Compared in place:
+        /// making a key of every stroke to compare it (copies and retains) cost more than a hit saved.
+        func matches(_ command: Recording.StrokeCommand, linear: SIMD4<Double>, tolerance: Double) -> Bool {
+            self.linear == linear && self.tolerance == tolerance && trimStart == command.trimStart
+                && trimEnd == command.trimEnd && style == command.style && dash == command.dash && path == command.path
+        }
     }
 
     /// One command index's outline. Touched only by the worker preparing that command.
@@ -32,11 +39,13 @@ final class StrokeOutlineCache {
                 guard let transform = geometry.outline(of: command, tolerance: tolerance) else { return nil }
                 return (geometry.outline, transform)
             }
-            let key = Key(path: command.path, style: command.style, dash: command.dash, trimStart: command.trimStart,
-                          trimEnd: command.trimEnd, linear: SIMD4(t.a, t.b, t.c, t.d), tolerance: tolerance)
+            let linear = SIMD4(t.a, t.b, t.c, t.d)
             let move = Transform(translationX: t.tx, y: t.ty)
-            if key == self.key { return outline.subpaths.isEmpty ? nil : (outline, move) }
-            self.key = key
+            if let key, key.matches(command, linear: linear, tolerance: tolerance) {
+                return outline.subpaths.isEmpty ? nil : (outline, move)
+            }
+            key = Key(path: command.path, style: command.style, dash: command.dash, trimStart: command.trimStart,
+                      trimEnd: command.trimEnd, linear: linear, tolerance: tolerance)
             var atOrigin = command
             atOrigin.transform.tx = 0
             atOrigin.transform.ty = 0
