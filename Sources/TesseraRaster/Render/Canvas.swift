@@ -141,7 +141,7 @@ public final class Canvas {
         recording.closeOpenGroups()
         lastRenderTimes = renderer.render(recording, into: pixmap, threadCount: max(1, threadCount),
                                           tolerance: clampedTolerance)
-        recording.reset()
+        recording.reset(threadCount: max(1, threadCount))
     }
 
     /// Draws every recorded call, in order, into a transparent target `width × height` pixels
