@@ -36,15 +36,15 @@ static inline void accumulate_piece(float *cells, float d, float xLow, float xHi
                                     int32_t *lowCell, int32_t *highCell) {
     int32_t i0 = floor_nonnegative(xLow);
     float lowFloor = (float)i0;
-    int32_t xHighCeil = ceil_nonnegative(xHigh);
-    if (xHighCeil <= i0 + 1) {
+    // Within pixel i0 when ceil(xHigh) <= i0 + 1, that is xHigh <= i0 + 1 (exact in float).
+    if (xHigh <= lowFloor + 1.0f) {
         accumulate_in_pixel(cells, d, xLow + xHigh, i0);
         *lowCell = i0;
         *highCell = i0 + 1;
         return;
     }
     // Across several pixels: the edge sweeps x at a constant rate s = 1 / (xHigh - xLow).
-    int32_t i1 = xHighCeil - 1;               // the last pixel the edge enters
+    int32_t i1 = ceil_nonnegative(xHigh) - 1;   // the last pixel the edge enters
     float s = 1.0f / (xHigh - xLow);
     float lowFrac = xLow - lowFloor;
     float firstArea = 0.5f * s * (1.0f - lowFrac) * (1.0f - lowFrac);   // A(i0)
@@ -57,6 +57,8 @@ static inline void accumulate_piece(float *cells, float d, float xLow, float xHi
         float second = s * (1.5f - lowFrac);  // A(i0 + 1); each further pixel adds s
         cells[i0 + 1] += d * (second - firstArea);
         float ds = d * s;
+        // Rarely more than a few cells: not worth the vectorizer's set-up.
+#pragma clang loop vectorize(disable) unroll(disable)
         for (int32_t i = i0 + 2; i < i1; i++) cells[i] += ds;
         float beforeLast = second + (float)(i1 - i0 - 2) * s;          // A(i1 - 1)
         cells[i1] += d * (1.0f - lastRemainder - beforeLast);
@@ -66,11 +68,17 @@ static inline void accumulate_piece(float *cells, float d, float xLow, float xHi
     *highCell = i1 + 1;
 }
 
-// A line oriented downwards (y0 < y1), with its direction: +1 where it went down, -1 up.
+// A line oriented downwards (y0 < y1), with its direction (+1 where it went down, -1 up) and its
+// part in the band: rows [firstRow, endRow), at least one, from its top, y0 when `topInside` (y0 >=
+// the band's top; then firstRow = floor(y0)) or else the band's top firstRow, to its bottom, y1
+// when `bottomInside` (y1 <= the band's bottom; then endRow = ceil(y1)) or else the band's bottom
+// endRow.
 typedef struct {
     float x0, y0, x1, y1;
     float dxdy, xMin, xMax;
     float direction;
+    int32_t firstRow, endRow;
+    int topInside, bottomInside;
 } Edge;
 
 // The edge's x at height y strictly between its ends. x is computed from the line's own equation at
@@ -81,70 +89,119 @@ static inline float edge_x(const Edge *e, float y) {
     return min_f(max_f(e->x0 + (y - e->y0) * e->dxdy, e->xMin), e->xMax);
 }
 
-// Adds the piece of the edge in band row `row` from (xTop, top) to (xBottom, top + dy). With
-// `inColumn`, the whole edge lies within pixel column `column`, and so does the piece:
-// accumulate_piece's single-pixel case, without finding the pixel (xTop + xBottom is its
-// xLow + xHigh: float addition commutes).
+// How an edge's pieces are found, from the cheapest case.
+enum {
+    VERTICAL,     // x0 == x1: every piece is at x0 (edge_x clamps to [x0, x0], so it gives x0 too)
+    IN_COLUMN,    // the whole edge lies within pixel column `column`, and so does every piece
+    RIGHTWARDS,   // x0 < x1: each piece's top x is its low x (edge_x never decreases with y)
+    LEFTWARDS,    // x0 > x1: each piece's bottom x is its low x (edge_x never increases with y)
+    UNORDERED,    // a piece whose ends are in no known order
+};
+
+// The edge's x at row boundary y (strictly between its ends).
 __attribute__((always_inline))
-static inline void add_piece(float *cells, int32_t row, int32_t *rowMin, int32_t *rowMax, float d,
-                             float xTop, float xBottom, int inColumn, int32_t column) {
-    if (inColumn) {
-        accumulate_in_pixel(cells, d, xTop + xBottom, column);
-        widen_row(rowMin, rowMax, row, column, column + 1);
-    } else {
-        int32_t lo, hi;
-        accumulate_piece(cells, d, min_f(xTop, xBottom), max_f(xTop, xBottom), &lo, &hi);
-        widen_row(rowMin, rowMax, row, lo, hi);
-    }
+static inline float boundary_x(const Edge *e, float y, int kind) {
+    return kind == VERTICAL ? e->x0 : edge_x(e, y);
 }
 
-// Adds the edge's pieces in rows [firstRow, endRow), at least one row, where firstRow =
-// floor(max(y0, band top)) and endRow = ceil(min(y1, band bottom)). Always inlined so that each
-// value of `inColumn` gets its own loop. Every piece has a positive height: its top and bottom are
-// distinct floats (y0 < y1, y0 < endRow and y1 > endRow - 1).
+// Adds the piece of the edge in band row `row` from (xTop, top) to (xBottom, top + dy), d = dy ×
+// direction. In a column, accumulate_piece's single-pixel case without finding the pixel (xTop +
+// xBottom is its xLow + xHigh: float addition commutes). For an edge going one way, which end
+// min_f and max_f pick is known, with the same bits: where the ends are equal they are the same
+// float (the only zero among an edge's x values is xMin itself: edge_x clamps to it, and of x0 and
+// x1 only the smaller can be zero).
 __attribute__((always_inline))
-static inline void accumulate_edge(const Edge *e, int32_t firstRow, int32_t endRow, int32_t bandY,
-                                   float *accumulation, size_t stride, int32_t *rowMin, int32_t *rowMax,
-                                   int inColumn, int32_t column) {
-    float top = max_f(e->y0, (float)firstRow);
-    float xTop = top == e->y0 ? e->x0 : edge_x(e, top);
+static inline void add_piece(float *cells, int32_t row, int32_t *rowMin, int32_t *rowMax, float d,
+                             float xTop, float xBottom, int kind, int32_t column) {
+    if (kind == VERTICAL || kind == IN_COLUMN) {
+        accumulate_in_pixel(cells, d, xTop + xBottom, column);
+        widen_row(rowMin, rowMax, row, column, column + 1);
+        return;
+    }
+    int32_t lo, hi;
+    if (kind == RIGHTWARDS) accumulate_piece(cells, d, xTop, xBottom, &lo, &hi);
+    else if (kind == LEFTWARDS) accumulate_piece(cells, d, xBottom, xTop, &lo, &hi);
+    else accumulate_piece(cells, d, min_f(xTop, xBottom), max_f(xTop, xBottom), &lo, &hi);
+    widen_row(rowMin, rowMax, row, lo, hi);
+}
+
+// Adds the edge's pieces in its rows of the band. Always inlined so that each kind gets its own
+// loop. Every piece has a positive height: its top and bottom are distinct floats (y0 < y1, y0 <
+// endRow and y1 > endRow - 1).
+__attribute__((always_inline))
+static inline void accumulate_edge(const Edge *e, int32_t bandY, float *accumulation, size_t stride,
+                                   int32_t *rowMin, int32_t *rowMax, int kind, int32_t column) {
+    const int32_t firstRow = e->firstRow, endRow = e->endRow;
+    float top = e->topInside ? e->y0 : (float)firstRow;
+    float xTop = e->topInside ? e->x0 : boundary_x(e, top, kind);
     int32_t row = firstRow - bandY;
     float *cells = accumulation + (size_t)row * stride;
     // A row's bottom boundary is the next row's top: each is computed once. Every row but the last
     // ends at y + 1 < y1.
-    for (int32_t y = firstRow; y < endRow - 1; y++, row++, cells += stride) {
-        float bottom = (float)(y + 1);
-        float xBottom = edge_x(e, bottom);
-        add_piece(cells, row, rowMin, rowMax, (bottom - top) * e->direction, xTop, xBottom, inColumn, column);
-        top = bottom;
+    if (endRow - firstRow > 1) {
+        float bottom = (float)(firstRow + 1);
+        float xBottom = boundary_x(e, bottom, kind);
+        add_piece(cells, row, rowMin, rowMax, (bottom - top) * e->direction, xTop, xBottom, kind, column);
         xTop = xBottom;
+        row++;
+        cells += stride;
+        // The rows between are whole: (y + 1) - y is exactly 1 (integers below 2^24), so their d
+        // is the direction itself. (For a vertical edge every value of the piece is then
+        // loop-invariant: the loop adds the same two deltas to each row.)
+        for (int32_t y = firstRow + 1; y < endRow - 1; y++, row++, cells += stride) {
+            bottom += 1.0f;   // y + 1, exactly
+            float xNext = boundary_x(e, bottom, kind);
+            add_piece(cells, row, rowMin, rowMax, e->direction, xTop, xNext, kind, column);
+            xTop = xNext;
+        }
+        top = bottom;   // endRow - 1
     }
-    float bottom = min_f(e->y1, (float)endRow);
-    float xBottom = bottom == e->y1 ? e->x1 : edge_x(e, bottom);
-    add_piece(cells, row, rowMin, rowMax, (bottom - top) * e->direction, xTop, xBottom, inColumn, column);
+    float bottom = e->bottomInside ? e->y1 : (float)endRow;
+    float xBottom = e->bottomInside ? e->x1 : boundary_x(e, bottom, kind);
+    add_piece(cells, row, rowMin, rowMax, (bottom - top) * e->direction, xTop, xBottom, kind, column);
 }
 
 void tsr_accumulate_lines(const float *lines, size_t count, int32_t bandY, int32_t bandHeight,
                           float *accumulation, size_t stride, int32_t *rowMin, int32_t *rowMax) {
     const float bandTop = (float)bandY;
     const float bandBottom = (float)(bandY + bandHeight);
-    for (size_t n = 0; n < count; n++) {
-        const float *line = lines + 4 * n;
-        Edge e = {line[0], line[1], line[2], line[3], 0.0f, 0.0f, 0.0f, 1.0f};
-        if (e.y0 == e.y1) continue;
-        if (e.y0 > e.y1) e = (Edge){line[2], line[3], line[0], line[1], 0.0f, 0.0f, 0.0f, -1.0f};
-        if (e.y1 <= bandTop || e.y0 >= bandBottom) continue;
+    for (const float *line = lines, *end = lines + 4 * count; line != end; line += 4) {
+        // Every band of a command visits all its lines: most of those outside the band are
+        // rejected on their y alone, before any other work.
+        const float ya = line[1], yb = line[3];
+        if (max_f(ya, yb) <= bandTop || min_f(ya, yb) >= bandBottom) continue;
+        Edge e = ya < yb ? (Edge){line[0], ya, line[2], yb, 0.0f, 0.0f, 0.0f, 1.0f}
+                         : (Edge){line[2], yb, line[0], ya, 0.0f, 0.0f, 0.0f, -1.0f};
+        e.topInside = e.y0 >= bandTop;
+        e.bottomInside = e.y1 <= bandBottom;
+        e.firstRow = e.topInside ? floor_nonnegative(e.y0) : bandY;
+        e.endRow = e.bottomInside ? ceil_nonnegative(e.y1) : bandY + bandHeight;
+        if (e.topInside && e.bottomInside && e.endRow - e.firstRow <= 1) {
+            // A horizontal line (no area) is within the band and a row or none: skipped here.
+            if (e.y0 == e.y1) continue;
+            // The whole line within one pixel row (a third of them): one piece between its own ends,
+            // which needs no slope. accumulate_edge would give the same bytes: its top and bottom
+            // are y0 and y1 here, and its in-column pieces are accumulate_piece's single-pixel case.
+            const int32_t row = e.firstRow - bandY;
+            add_piece(accumulation + (size_t)row * stride, row, rowMin, rowMax, (e.y1 - e.y0) * e.direction,
+                      e.x0, e.x1, UNORDERED, 0);
+            continue;
+        }
+        if (e.x0 == e.x1) {
+            accumulate_edge(&e, bandY, accumulation, stride, rowMin, rowMax, VERTICAL, floor_nonnegative(e.x0));
+            continue;
+        }
         e.dxdy = (e.x1 - e.x0) / (e.y1 - e.y0);
         e.xMin = min_f(e.x0, e.x1);
         e.xMax = max_f(e.x0, e.x1);
-        const int32_t firstRow = floor_nonnegative(max_f(e.y0, bandTop));
-        const int32_t endRow = ceil_nonnegative(min_f(e.y1, bandBottom));
         // A line within one pixel column [column, column + 1) has all its pieces within that pixel.
         const int32_t column = floor_nonnegative(e.xMin);
         if (e.xMax < (float)(column + 1)) {
-            accumulate_edge(&e, firstRow, endRow, bandY, accumulation, stride, rowMin, rowMax, 1, column);
+            accumulate_edge(&e, bandY, accumulation, stride, rowMin, rowMax, IN_COLUMN, column);
+        } else if (e.x0 < e.x1) {
+            accumulate_edge(&e, bandY, accumulation, stride, rowMin, rowMax, RIGHTWARDS, 0);
         } else {
-            accumulate_edge(&e, firstRow, endRow, bandY, accumulation, stride, rowMin, rowMax, 0, 0);
+            accumulate_edge(&e, bandY, accumulation, stride, rowMin, rowMax, LEFTWARDS, 0);
         }
     }
 }

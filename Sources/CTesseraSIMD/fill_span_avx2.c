@@ -51,16 +51,16 @@ TSR_AVX2 static inline __m256i over_2x2px(__m256i dst16, __m256i src16, __m256i 
     return _mm256_add_epi16(src16, div255_epu16(_mm256_mullo_epi16(dst16, inverse)));
 }
 
-// Eight pixels through eight coverages (32-bit lanes). An opaque color scaled by coverage c has
-// alpha div255(255 c) = c exactly: its alpha lanes are the coverage lanes, without the shuffles.
-TSR_AVX2 static inline void blend_8px(uint32_t *pixels, int32_t count, __m256i coverage32, __m256i color16,
-                                      int opaque) {
+// Eight pixels, or the first `count` through `mask` = lane_mask(count), through eight coverages
+// (32-bit lanes). An opaque color scaled by coverage c has alpha div255(255 c) = c exactly: its
+// alpha lanes are the coverage lanes, without the shuffles.
+TSR_AVX2 static inline void blend_8px(uint32_t *pixels, int32_t count, __m256i mask, __m256i coverage32,
+                                      __m256i color16, int opaque) {
     __m256i zero = _mm256_setzero_si256();
     __m256i covLow, covHigh;
     factor_lanes(coverage32, &covLow, &covHigh);
     __m256i srcLow = div255_epu16(_mm256_mullo_epi16(color16, covLow));
     __m256i srcHigh = div255_epu16(_mm256_mullo_epi16(color16, covHigh));
-    __m256i mask = lane_mask(count);
     __m256i dst = load_8px(pixels, count, mask);
     __m256i out = _mm256_packus_epi16(
         over_2x2px(_mm256_unpacklo_epi8(dst, zero), srcLow, opaque ? covLow : alpha_lanes(srcLow)),
@@ -108,66 +108,110 @@ TSR_AVX2 static inline __m256i coverage_bytes(__m256 w, int evenOdd) {
     return _mm256_cvttps_epi32(_mm256_add_ps(_mm256_mul_ps(c, _mm256_set1_ps(255.0f)), _mm256_set1_ps(0.5f)));
 }
 
-// A row's running state from one group of eight cells to the next.
-typedef struct {
-    __m256 carry;            // the winding integral so far, in every lane
-    uint32_t runCoverage;    // coverage byte of `carry`
-    int runSourceValid;      // whether runSource and runInverse are set for runCoverage
-    __m256i runSource, runInverse;
-} RowState;
+// True when all eight cells are +0.0. A bit test, not a comparison: a group of -0.0 cells takes the
+// edge path, which gives the same bytes (its windings are the carry itself, so its coverage is the
+// run's) and clears the cells.
+TSR_AVX2 static inline int all_zero(const float *cells) {
+    __m256i v = _mm256_loadu_si256((const __m256i *)cells);
+    return _mm256_testz_si256(v, v);
+}
 
-// Cells [0, 8) to coverage, blended into pixels [0, count) (count <= 8), the cells zeroed. Always
-// inlined, so that groups of eight pixels (count 8, most of them) lose the masking. `opaque`: the
-// color's alpha is 255.
+// The same for four groups (32 cells).
+TSR_AVX2 static inline int all_zero_4(const float *cells) {
+    __m256i v = _mm256_or_si256(_mm256_or_si256(_mm256_loadu_si256((const __m256i *)cells),
+                                                _mm256_loadu_si256((const __m256i *)(cells + 8))),
+                                _mm256_or_si256(_mm256_loadu_si256((const __m256i *)(cells + 16)),
+                                                _mm256_loadu_si256((const __m256i *)(cells + 24))));
+    return _mm256_testz_si256(v, v);
+}
+
+// Cells [0, 8), holding an edge, to coverage blended into pixels [0, count) (count <= 8; `mask` =
+// lane_mask(count)); the cells zeroed. `carry` is the winding integral before the group, in every
+// lane, and becomes the one after it; `coverage` becomes the group's coverage bytes, lane 7 that of
+// the run of cells after it. Always inlined, so that whole groups (count 8) lose the masking.
+// `opaque`: the color's alpha is 255.
 TSR_AVX2 __attribute__((always_inline))
-static inline void fill_group(float *cells, uint32_t *pixels, int32_t count, int evenOdd, uint32_t color,
-                              int opaque, RowState *s) {
-    const __m256 zero = _mm256_setzero_ps();
+static inline void fill_edge_group(float *cells, uint32_t *pixels, int32_t count, __m256i mask, int evenOdd,
+                                   __m256i color16, int opaque, __m256 *carry, __m256i *coverage) {
     __m256 deltas = _mm256_loadu_ps(cells);
-    _mm256_storeu_ps(cells, zero);
-    if (_mm256_movemask_ps(_mm256_cmp_ps(deltas, zero, _CMP_NEQ_UQ)) == 0) {
-        // No edge in these cells: their coverage is the running one (a solid or empty run).
-        if (s->runCoverage == 0) return;
-        if (s->runCoverage == 255 && opaque && count >= 8) {
-            _mm256_storeu_si256((__m256i *)pixels, _mm256_set1_epi32((int32_t)color));   // what the blend gives, without it
-            return;
-        }
-        if (!s->runSourceValid) {
-            s->runSource = scaled_color(color, s->runCoverage);
-            s->runInverse = _mm256_sub_epi16(_mm256_set1_epi16(255), alpha_lanes(s->runSource));
-            s->runSourceValid = 1;
-        }
-        over_8px(pixels, count, s->runSource, s->runInverse);
-        return;
-    }
+    _mm256_storeu_ps(cells, _mm256_setzero_ps());
     // Prefix sum within each half, as the SSE2 kernel does per group of four; then the low half
     // gets the carry and the high half the low half's last sum, in the SSE2 kernel's order.
     __m256 v = _mm256_add_ps(deltas, _mm256_castsi256_ps(_mm256_slli_si256(_mm256_castps_si256(deltas), 4)));
     v = _mm256_add_ps(v, _mm256_castsi256_ps(_mm256_slli_si256(_mm256_castps_si256(v), 8)));
-    __m256 low = _mm256_add_ps(v, s->carry);
+    __m256 low = _mm256_add_ps(v, *carry);
     __m256 highCarry = _mm256_permutevar8x32_ps(low, _mm256_set1_epi32(3));
     __m256 winding = _mm256_blend_ps(low, _mm256_add_ps(v, highCarry), 0xF0);
-    s->carry = _mm256_permutevar8x32_ps(winding, _mm256_set1_epi32(7));
-    __m256i coverage = coverage_bytes(winding, evenOdd);
-    uint32_t lastCoverage = (uint32_t)_mm256_extract_epi32(coverage, 7);
-    if (lastCoverage != s->runCoverage) {
-        s->runCoverage = lastCoverage;
-        s->runSourceValid = 0;
+    *carry = _mm256_permutevar8x32_ps(winding, _mm256_set1_epi32(7));
+    *coverage = coverage_bytes(winding, evenOdd);
+    if (_mm256_testz_si256(*coverage, *coverage)) return;
+    blend_8px(pixels, count, mask, *coverage, color16, opaque);
+}
+
+// How a run of pixels without edges is drawn.
+enum { RUN_EMPTY, RUN_SOLID, RUN_OVER };
+
+// Eight pixels of a run: untouched (coverage 0), `source` stored (coverage 255 and an opaque color:
+// what the blend gives, without it), or `source` (the scaled color) blended over them with
+// `inverse` (its inverse alpha).
+TSR_AVX2 __attribute__((always_inline))
+static inline void run_group(uint32_t *pixels, int kind, __m256i source, __m256i inverse) {
+    if (kind == RUN_SOLID) _mm256_storeu_si256((__m256i *)pixels, source);
+    else if (kind == RUN_OVER) over_8px(pixels, 8, source, inverse);
+}
+
+// Whole groups of cells from x on without edges (+0.0, nothing to clear; the group at x is one)
+// while they last before pixelEnd, drawn as `kind`. Runs are often long (the inside of a shape, or
+// of a thin outline), so they are tested four groups at a time first. Returns the end of the run: a
+// group with an edge or the row's last, partial group.
+TSR_AVX2 __attribute__((always_inline))
+static inline ptrdiff_t run_groups(const float *cells, uint32_t *pixels, ptrdiff_t x, ptrdiff_t pixelEnd, int kind,
+                                   __m256i source, __m256i inverse) {
+    run_group(pixels + x, kind, source, inverse);
+    x += 8;
+    for (; x + 32 <= pixelEnd && all_zero_4(cells + x); x += 32) {
+        for (int k = 0; k < 32; k += 8) run_group(pixels + x + k, kind, source, inverse);
     }
-    if (_mm256_testz_si256(coverage, coverage)) return;
-    blend_8px(pixels, count, coverage, color_lanes(color), opaque);
+    for (; x + 8 <= pixelEnd && all_zero(cells + x); x += 8) run_group(pixels + x, kind, source, inverse);
+    return x;
+}
+
+// The run from x on, whose pixels all have coverage `run`, that of the cells before it.
+TSR_AVX2 __attribute__((always_inline))
+static inline ptrdiff_t fill_run(const float *cells, uint32_t *pixels, ptrdiff_t x, ptrdiff_t pixelEnd, uint32_t run,
+                                 uint32_t color, int opaque) {
+    const __m256i zero = _mm256_setzero_si256();
+    if (run == 0) return run_groups(cells, pixels, x, pixelEnd, RUN_EMPTY, zero, zero);
+    if (run == 255 && opaque) {
+        return run_groups(cells, pixels, x, pixelEnd, RUN_SOLID, _mm256_set1_epi32((int32_t)color), zero);
+    }
+    const __m256i source = scaled_color(color, run);
+    const __m256i inverse = _mm256_sub_epi16(_mm256_set1_epi16(255), alpha_lanes(source));
+    return run_groups(cells, pixels, x, pixelEnd, RUN_OVER, source, inverse);
 }
 
 // One accumulation row: cells [start, end] to coverage, blended into pixels [start, min(end, width - 1)].
 TSR_AVX2 __attribute__((always_inline))
-static inline void fill_row(float *cells, int32_t start, int32_t end, int32_t width, int evenOdd, uint32_t color,
-                            int opaque, uint32_t *pixels) {
-    const int32_t pixelEnd = end + 1 < width ? end + 1 : width;   // exclusive
-    RowState s = {_mm256_setzero_ps(), 0, 0, _mm256_setzero_si256(), _mm256_setzero_si256()};
-    int32_t x = start;
-    for (; x + 8 <= pixelEnd; x += 8) fill_group(cells + x, pixels + x, 8, evenOdd, color, opaque, &s);
+static inline void fill_row(float *cells, ptrdiff_t start, ptrdiff_t end, ptrdiff_t width, int evenOdd,
+                            uint32_t color, __m256i color16, int opaque, uint32_t *pixels) {
+    const ptrdiff_t pixelEnd = end + 1 < width ? end + 1 : width;   // exclusive
+    const __m256i all = _mm256_set1_epi32(-1);
+    __m256 carry = _mm256_setzero_ps();
+    __m256i coverage = _mm256_setzero_si256();
+    ptrdiff_t x = start;
+    while (x + 8 <= pixelEnd) {
+        if (all_zero(cells + x)) {
+            x = fill_run(cells, pixels, x, pixelEnd, (uint32_t)_mm256_extract_epi32(coverage, 7), color, opaque);
+        } else {
+            fill_edge_group(cells + x, pixels + x, 8, all, evenOdd, color16, opaque, &carry, &coverage);
+            x += 8;
+        }
+    }
     if (x < pixelEnd) {
-        fill_group(cells + x, pixels + x, pixelEnd - x, evenOdd, color, opaque, &s);
+        // The last, partial group nearly always holds the row's last edge: it takes the edge path
+        // even when it has none (its windings are then the carry: the run's coverage, as above).
+        const int32_t count = (int32_t)(pixelEnd - x);
+        fill_edge_group(cells + x, pixels + x, count, lane_mask(count), evenOdd, color16, opaque, &carry, &coverage);
         x += 8;
     }
     // Only cells right of the last pixel remain to be cleared.
@@ -178,10 +222,12 @@ TSR_AVX2 __attribute__((always_inline))
 static inline void fill_rows(float *accumulation, size_t stride, int32_t *rowMin, int32_t *rowMax,
                              int32_t firstRow, int32_t endRow, uint32_t *pixels, size_t pixelStride,
                              int32_t width, int evenOdd, uint32_t color, int opaque) {
-    for (int32_t r = firstRow; r < endRow; r++) {
+    const __m256i color16 = color_lanes(color);
+    float *cells = accumulation + (size_t)firstRow * stride;
+    pixels += (size_t)firstRow * pixelStride;
+    for (int32_t r = firstRow; r < endRow; r++, cells += stride, pixels += pixelStride) {
         if (rowMax[r] < 0) continue;
-        fill_row(accumulation + (size_t)r * stride, rowMin[r], rowMax[r], width, evenOdd, color, opaque,
-                 pixels + (size_t)r * pixelStride);
+        fill_row(cells, rowMin[r], rowMax[r], width, evenOdd, color, color16, opaque, pixels);
         rowMin[r] = INT32_MAX;
         rowMax[r] = -1;
     }
@@ -190,11 +236,17 @@ static inline void fill_rows(float *accumulation, size_t stride, int32_t *rowMin
 TSR_AVX2 void tsr_fill_accumulated_rows_avx2(float *accumulation, size_t stride, int32_t *rowMin, int32_t *rowMax,
                                             int32_t firstRow, int32_t endRow, uint32_t *pixels, size_t pixelStride,
                                             int32_t width, int evenOdd, uint32_t color) {
-    // Opaque colors (most fills) get a loop of their own, without the alpha tests and shuffles.
-    if ((color >> 24) == 255) {
-        fill_rows(accumulation, stride, rowMin, rowMax, firstRow, endRow, pixels, pixelStride, width, evenOdd, color, 1);
+    // Each fill rule gets a loop of its own, without the test, and so do opaque colors (most fills),
+    // without the alpha tests and shuffles.
+    const int opaque = (color >> 24) == 255;
+    if (evenOdd && opaque) {
+        fill_rows(accumulation, stride, rowMin, rowMax, firstRow, endRow, pixels, pixelStride, width, 1, color, 1);
+    } else if (evenOdd) {
+        fill_rows(accumulation, stride, rowMin, rowMax, firstRow, endRow, pixels, pixelStride, width, 1, color, 0);
+    } else if (opaque) {
+        fill_rows(accumulation, stride, rowMin, rowMax, firstRow, endRow, pixels, pixelStride, width, 0, color, 1);
     } else {
-        fill_rows(accumulation, stride, rowMin, rowMax, firstRow, endRow, pixels, pixelStride, width, evenOdd, color, 0);
+        fill_rows(accumulation, stride, rowMin, rowMax, firstRow, endRow, pixels, pixelStride, width, 0, color, 0);
     }
 }
 
