@@ -83,7 +83,7 @@ struct LayerTreeDrawing {
                 recorders = nil   // the root only
                 let opacity = rootOpacity
                 rootOpacity = nil   // the root is the first step
-                drawLayer(node, node.properties, outer: outer, ownTransformFirst: ownTransformFirst,
+                drawLayer(node, node.propertiesAddress, outer: outer, ownTransformFirst: ownTransformFirst,
                           inherited: inherited, rootOpacity: opacity, recorders: sublayerRecorders, steps: &steps)
             case .border(let node, let mapping, let tint):
                 let p = node.properties
@@ -110,34 +110,35 @@ struct LayerTreeDrawing {
         }
     }
 
-    /// Draws what `node` (presented properties `p`) draws before its sublayers, and pushes onto
-    /// `steps` what it draws after them: its sublayers (or records them on `recorders`), the
-    /// clip's end, the border, the outer group's end.
-    private func drawLayer(_ node: PresentedLayer, _ p: LayerProperties, outer: CATransform3D,
+    /// Draws what `node` (its presented properties at `p`, read in place) draws before its
+    /// sublayers, and pushes onto `steps` what it draws after them: its sublayers (or records
+    /// them on `recorders`), the clip's end, the border, the outer group's end.
+    private func drawLayer(_ node: PresentedLayer, _ p: UnsafePointer<LayerProperties>, outer: CATransform3D,
                            ownTransformFirst: Bool, inherited: Tint, rootOpacity: Float?,
                            recorders: ParallelSublayerRecording?, steps: inout [Step]) {
-        let matrix = ownTransformFirst ? CATransform3DConcat(LayerGeometry.toSuperlayerBounds(p), outer) : outer
-        let alpha = inherited.w * Double(rootOpacity ?? p.opacity)
-        guard !p.isHidden, alpha > 0, let mapping = PlaneMapping(matrix) else { return }
+        let matrix = ownTransformFirst ? CATransform3DConcat(LayerGeometry.toSuperlayerBounds(p.pointee), outer) : outer
+        let alpha = inherited.w * Double(rootOpacity ?? p.pointee.opacity)
+        guard !p.pointee.isHidden, alpha > 0, let mapping = PlaneMapping(matrix) else { return }
         let sublayers = Self.sublayerInstances(of: node, p)
         // The group the whole layer is composited as (it carries the opacity), then the clip of
         // what masksToBounds clips: the shape and the sublayers, not the background and border,
         // which lie inside the rounded bounds already (clipping them would only darken their
         // anti-aliased edges). A shadow is clipped too, so a layer that has one begins its clip
         // before it, background included.
-        let shadowColor = shadows == nil ? nil : ShadowDrawing.color(of: p)
+        let shadowColor = shadows == nil ? nil : ShadowDrawing.color(of: p.pointee)
         let drawCount = Self.drawCount(p) + (shadowColor == nil ? 0 : 1)
         let groupOpacity = alpha < 1 && (!sublayers.isEmpty || drawCount > 1)
         let outerGroup: Step? = node.mask != nil ? .mask(node, transform: matrix, opacity: alpha)
             : groupOpacity ? .endGroup(opacity: alpha) : nil
-        let clips = p.masksToBounds && (shadowColor != nil || !sublayers.isEmpty || (p.kind == .shape && p.path != nil))
+        let clips = p.pointee.masksToBounds
+            && (shadowColor != nil || !sublayers.isEmpty || (p.pointee.kind == .shape && p.pointee.path != nil))
         let clipsBackground = clips && shadowColor != nil
         var tint = inherited
         tint.w = outerGroup == nil ? alpha : 1
         if outerGroup != nil { canvas.beginGroup() }
         if clipsBackground { canvas.beginGroup() }
         if let shadows, let shadowColor {
-            shadows.draw(node.snapshot, p, matrix: matrix, paint: Self.paint(shadowColor, tint), on: canvas)
+            shadows.draw(node.snapshot, p.pointee, matrix: matrix, paint: Self.paint(shadowColor, tint), on: canvas)
         }
         drawBackground(of: p, mapping: mapping, tint: tint)
         if clips && !clipsBackground { canvas.beginGroup() }
@@ -145,11 +146,11 @@ struct LayerTreeDrawing {
         // Pushed in reverse: they run as sublayers, the clip's end, the border, then the outer
         // group's end.
         if let outerGroup { steps.append(outerGroup) }
-        if p.borderWidth > 0, p.borderColor != nil {
+        if p.pointee.borderWidth > 0, p.pointee.borderColor != nil {
             steps.append(.border(node, mapping: mapping, tint: tint))
         }
         if clips { steps.append(.clip(node, mapping: mapping)) }
-        let sublayerSpace = CATransform3DConcat(LayerGeometry.sublayerSpace(of: p), matrix)
+        let sublayerSpace = CATransform3DConcat(LayerGeometry.sublayerSpace(of: p.pointee), matrix)
         let children = sublayers.map { child, instance, instanceTint in
             Sublayer(node: child, transform: CATransform3DIsIdentity(instance) ? sublayerSpace
                         : CATransform3DConcat(instance, sublayerSpace),
@@ -165,12 +166,12 @@ struct LayerTreeDrawing {
     }
 
     /// How many things a layer draws itself (background, fill, stroke, border).
-    private static func drawCount(_ p: LayerProperties) -> Int {
-        var count = p.backgroundColor == nil ? 0 : 1
-        if p.borderWidth > 0 && p.borderColor != nil { count += 1 }
-        if p.kind == .shape && p.path != nil {
-            if p.fillColor != nil { count += 1 }
-            if p.strokeColor != nil && p.lineWidth > 0 { count += 1 }
+    private static func drawCount(_ p: UnsafePointer<LayerProperties>) -> Int {
+        var count = p.pointee.backgroundColor == nil ? 0 : 1
+        if p.pointee.borderWidth > 0 && p.pointee.borderColor != nil { count += 1 }
+        if p.pointee.kind == .shape && p.pointee.path != nil {
+            if p.pointee.fillColor != nil { count += 1 }
+            if p.pointee.strokeColor != nil && p.pointee.lineWidth > 0 { count += 1 }
         }
         return count
     }
@@ -183,17 +184,17 @@ struct LayerTreeDrawing {
     /// through `instanceTransform` applied k times about the layer's center, its colors
     /// multiplied by `instanceColor` plus k times the color offsets (clamped to [0, 1]), and its
     /// animations `k × instanceDelay` later (evaluated with the presentation tree).
-    private static func sublayerInstances(of node: PresentedLayer, _ p: LayerProperties)
+    private static func sublayerInstances(of node: PresentedLayer, _ p: UnsafePointer<LayerProperties>)
         -> [(PresentedLayer, CATransform3D, Tint)] {
         let own = sortedByZ(node.sublayers)
-        guard p.kind == .replicator else { return own.map { ($0, CATransform3DIdentity, Tint(1, 1, 1, 1)) } }
-        let count = max(0, min(p.instanceCount, EvaluationPlan.maximumReplicatorInstances))
+        guard p.pointee.kind == .replicator else { return own.map { ($0, CATransform3DIdentity, Tint(1, 1, 1, 1)) } }
+        let count = max(0, min(p.pointee.instanceCount, EvaluationPlan.maximumReplicatorInstances))
         let replicas = node.replicaSublayers
-        let toCenter = CATransform3DMakeTranslation(-p.bounds.midX, -p.bounds.midY, 0)
-        let fromCenter = CATransform3DMakeTranslation(p.bounds.midX, p.bounds.midY, 0)
-        let color = p.instanceColor.map { Tint($0.red, $0.green, $0.blue, $0.alpha) } ?? Tint(1, 1, 1, 1)
-        let offset = Tint(Double(p.instanceRedOffset), Double(p.instanceGreenOffset), Double(p.instanceBlueOffset),
-                          Double(p.instanceAlphaOffset))
+        let toCenter = CATransform3DMakeTranslation(-p.pointee.bounds.midX, -p.pointee.bounds.midY, 0)
+        let fromCenter = CATransform3DMakeTranslation(p.pointee.bounds.midX, p.pointee.bounds.midY, 0)
+        let color = p.pointee.instanceColor.map { Tint($0.red, $0.green, $0.blue, $0.alpha) } ?? Tint(1, 1, 1, 1)
+        let offset = Tint(Double(p.pointee.instanceRedOffset), Double(p.pointee.instanceGreenOffset),
+                          Double(p.pointee.instanceBlueOffset), Double(p.pointee.instanceAlphaOffset))
         var result: [(PresentedLayer, CATransform3D, Tint)] = []
         var power = CATransform3DIdentity
         for k in 0..<count {
@@ -201,7 +202,7 @@ struct LayerTreeDrawing {
             let instance = CATransform3DConcat(CATransform3DConcat(toCenter, power), fromCenter)
             let tint = (color + offset * Double(k)).clamped(lowerBound: .zero, upperBound: Tint(1, 1, 1, 1))
             for sublayer in sublayers { result.append((sublayer, instance, tint)) }
-            power = CATransform3DConcat(power, p.instanceTransform)
+            power = CATransform3DConcat(power, p.pointee.instanceTransform)
         }
         return result
     }
@@ -214,22 +215,23 @@ struct LayerTreeDrawing {
         return layers.indices.sorted { z[$0] != z[$1] ? z[$0] < z[$1] : $0 < $1 }.map { layers[$0] }
     }
 
-    private func drawBackground(of p: LayerProperties, mapping: PlaneMapping, tint: Tint) {
-        guard let background = p.backgroundColor else { return }
-        let outline = LayerBackgroundShapes.roundedRect(p.bounds, radius: p.cornerRadius, corners: p.maskedCorners)
+    private func drawBackground(of p: UnsafePointer<LayerProperties>, mapping: PlaneMapping, tint: Tint) {
+        guard let background = p.pointee.backgroundColor else { return }
+        let outline = LayerBackgroundShapes.roundedRect(p.pointee.bounds, radius: p.pointee.cornerRadius,
+                                                        corners: p.pointee.maskedCorners)
         canvas.fill(outline, paint: Self.paint(background, tint), mapping: mapping)
     }
 
-    private func drawShape(of p: LayerProperties, mapping: PlaneMapping, tint: Tint) {
-        guard p.kind == .shape, let path = p.path else { return }
-        if let fill = p.fillColor {
-            canvas.fill(path, paint: Self.paint(fill, tint), rule: p.fillRule.rasterRule, mapping: mapping)
+    private func drawShape(of p: UnsafePointer<LayerProperties>, mapping: PlaneMapping, tint: Tint) {
+        guard p.pointee.kind == .shape, let path = p.pointee.path else { return }
+        if let fill = p.pointee.fillColor {
+            canvas.fill(path, paint: Self.paint(fill, tint), rule: p.pointee.fillRule.rasterRule, mapping: mapping)
         }
-        if let stroke = p.strokeColor, p.lineWidth > 0 {
-            let style = StrokeStyle(width: Double(p.lineWidth), cap: p.lineCap.rasterCap, join: p.lineJoin.rasterJoin,
-                                    miterLimit: Double(p.miterLimit))
-            canvas.stroke(path, paint: Self.paint(stroke, tint), style: style, dash: p.rasterDash,
-                          trimStart: Double(p.strokeStart), trimEnd: Double(p.strokeEnd), mapping: mapping)
+        if let stroke = p.pointee.strokeColor, p.pointee.lineWidth > 0 {
+            let style = StrokeStyle(width: Double(p.pointee.lineWidth), cap: p.pointee.lineCap.rasterCap,
+                                    join: p.pointee.lineJoin.rasterJoin, miterLimit: Double(p.pointee.miterLimit))
+            canvas.stroke(path, paint: Self.paint(stroke, tint), style: style, dash: p.pointee.rasterDash,
+                          trimStart: Double(p.pointee.strokeStart), trimEnd: Double(p.pointee.strokeEnd), mapping: mapping)
         }
     }
 

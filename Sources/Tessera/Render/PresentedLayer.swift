@@ -24,6 +24,14 @@ struct PresentedLayer: @unchecked Sendable {
         unsafeAddress { tree._withUnsafeGuaranteedRef { $0.properties.baseAddress! + index } }
     }
 
+    /// Where the presented properties are: read through it, the walk's helpers copy no more
+    /// of them than the fields they read. (Passing `properties` itself to a function copies the
+    /// kilobyte, and retains what it holds, whenever the compiler cannot prove that the call does
+    /// not write to it.)
+    var propertiesAddress: UnsafePointer<LayerProperties> {
+        tree._withUnsafeGuaranteedRef { UnsafePointer($0.properties.baseAddress! + index) }
+    }
+
     var snapshot: LayerSnapshot { LayerSnapshot(tree: tree.takeUnretainedValue(), index: index) }
 
     /// The number of layers in the tree, masks included.
