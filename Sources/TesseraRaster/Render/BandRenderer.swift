@@ -217,42 +217,63 @@ final class BandRenderer {
     /// is dropped, and so is the group then unless it has an opacity.
     private func extendGroups(_ recorded: [Recording.Command]) {
         let commands = prepared.pointer
-        var open: [(begin: Int, mask: Int?, top: Int32, bottom: Int32, left: Int32, right: Int32)] = []
-        func include(_ top: Int32, _ bottom: Int32, _ left: Int32, _ right: Int32) {
-            guard !open.isEmpty else { return }
-            let k = open.count - 1
-            open[k].top = min(open[k].top, top)
-            open[k].bottom = max(open[k].bottom, bottom)
-            open[k].left = min(open[k].left, left)
-            open[k].right = max(open[k].right, right)
-        }
+        // The innermost open group (begin < 0: none) and the groups around it. Kept in locals: this
+        // runs on one thread, over every command of the frame.
+        var group = OpenGroup(begin: -1)
+        var outer: [OpenGroup] = []
         for i in recorded.indices {
             switch commands[i].kind {
             case .nothing:
                 break
             case .clear, .rect, .lines, .alphaMask:
-                include(commands[i].top, commands[i].bottom, commands[i].left, commands[i].right)
+                group.include(commands[i])
             case .beginGroup:
-                open.append((i, nil, .max, .min, .max, .min))
+                outer.append(group)
+                group = OpenGroup(begin: i)
             case .beginMask:
-                if !open.isEmpty { open[open.count - 1].mask = i }
+                if group.begin >= 0 { group.mask = i }
             case .endGroup:
-                guard let group = open.popLast() else { break }
+                guard group.begin >= 0 else { break }
                 let drawn = group.top < group.bottom
-                for k in [group.begin, group.mask, i].compactMap({ $0 }) {
+                for k in [group.begin, group.mask ?? group.begin, i] {
                     commands[k].top = group.top
                     commands[k].bottom = group.bottom
                     commands[k].left = group.left
                     commands[k].right = group.right
                     if !drawn { commands[k].kind = .nothing }
                 }
-                if drawn { include(group.top, group.bottom, group.left, group.right) }
                 if drawn, let mask = group.mask, case .beginMask(let interior?) = recorded[mask],
                    Self.allInside(interior, commands, group.begin + 1..<mask) {
                     for k in mask..<i { commands[k].kind = .nothing }
                     if commands[i].color == 255 { commands[group.begin].kind = .nothing; commands[i].kind = .nothing }
                 }
+                let ended = group
+                group = outer.removeLast()
+                if drawn { group.include(ended) }
             }
+        }
+    }
+
+    /// A group whose end is not reached yet, and the extent of what it draws so far.
+    private struct OpenGroup {
+        let begin: Int
+        var mask: Int? = nil
+        var top = Int32.max, bottom = Int32.min, left = Int32.max, right = Int32.min
+
+        init(begin: Int) { self.begin = begin }
+
+        mutating func include(_ c: PreparedCommand) {
+            top = min(top, c.top)
+            bottom = max(bottom, c.bottom)
+            left = min(left, c.left)
+            right = max(right, c.right)
+        }
+
+        mutating func include(_ g: OpenGroup) {
+            top = min(top, g.top)
+            bottom = max(bottom, g.bottom)
+            left = min(left, g.left)
+            right = max(right, g.right)
         }
     }
 

@@ -35,6 +35,10 @@ public struct MaskInterior: Sendable, Equatable {
     public func contains(left: Int32, top: Int32, right: Int32, bottom: Int32) -> Bool {
         guard left < right, top < bottom else { return true }
         let x0 = Double(left), y0 = Double(top), x1 = Double(right), y1 = Double(bottom)
+        // Inside one of the two rectangles that make the region without its corners: no circle to
+        // test (the usual case, checked for every command of a clipped group).
+        if x0 >= minX + radius && x1 <= maxX - radius && y0 >= minY && y1 <= maxY { return true }
+        if y0 >= minY + radius && y1 <= maxY - radius && x0 >= minX && x1 <= maxX { return true }
         return contains(x0, y0) && contains(x1, y0) && contains(x0, y1) && contains(x1, y1)
     }
 
