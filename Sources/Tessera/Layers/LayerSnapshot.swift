@@ -1,3 +1,4 @@
+import Dispatch
 import Foundation
 
 /// A layer tree as shown at one time: every layer's presented properties, in arrays. Immutable,
@@ -16,20 +17,46 @@ public final class PresentationTree: @unchecked Sendable {
     /// For each replicator layer whose instances run at different times (`instanceDelay` ≠ 0):
     /// the sublayers of instance k at `[k - 1]` (instance 0's are this tree's own).
     let replicaSublayers: [Int: [[LayerSnapshot]]]
+    /// The threads the properties are released on: those they were evaluated on.
+    private let threadCount: Int
 
-    /// Takes ownership of `properties`, initialized, allocated with `allocate(capacity:)`.
+    /// Takes ownership of `properties`, initialized, allocated with `allocate(capacity:)`, and
+    /// releases them on up to `threadCount` threads.
     init(shape: TreeShape, properties: UnsafeMutableBufferPointer<LayerProperties>, localTimes: [Double],
-         replicaSublayers: [Int: [[LayerSnapshot]]]) {
+         replicaSublayers: [Int: [[LayerSnapshot]]], threadCount: Int = 1) {
         self.shape = shape
         self.properties = UnsafeBufferPointer(properties)
         self.localTimes = localTimes
         self.replicaSublayers = replicaSublayers
+        self.threadCount = threadCount
     }
 
     deinit {
-        let owned = UnsafeMutableBufferPointer(mutating: properties)
-        owned.deinitialize()
-        owned.deallocate()
+        let owned = PropertiesRelease(buffer: UnsafeMutableBufferPointer(mutating: properties),
+                                      chunks: min(2 * threadCount, properties.count / Self.layersPerReleaseChunk))
+        if owned.chunks > 1 {
+            DispatchQueue.concurrentPerform(iterations: owned.chunks, execute: owned.release)
+        } else {
+            owned.buffer.deinitialize()
+        }
+        owned.buffer.deallocate()
+    }
+
+    /// Layers released at a time by one thread: enough that a chunk outweighs handing it out.
+    private static let layersPerReleaseChunk = 512
+
+    /// The chunks of a tree's properties released in parallel (each layer's properties hold
+    /// paths, colors and arrays: a large tree's release is a serial step of every frame).
+    ///
+    /// `@unchecked Sendable`: each chunk is touched by the one thread that releases it.
+    private struct PropertiesRelease: @unchecked Sendable {
+        let buffer: UnsafeMutableBufferPointer<LayerProperties>
+        let chunks: Int
+
+        func release(_ c: Int) {
+            let range = c * buffer.count / chunks..<(c + 1) * buffer.count / chunks
+            _ = UnsafeMutableBufferPointer(rebasing: buffer[range]).deinitialize()
+        }
     }
 
     /// The number of layers, masks included.

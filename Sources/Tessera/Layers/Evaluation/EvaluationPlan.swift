@@ -91,7 +91,8 @@ final class EvaluationPlan {
             }
         }
         return PresentationTree(shape: shape, properties: shown, localTimes: times,
-                                replicaSublayers: replicaSublayers(shown: UnsafeBufferPointer(shown), times: times))
+                                replicaSublayers: replicaSublayers(shown: UnsafeBufferPointer(shown), times: times),
+                                threadCount: threadCount)
     }
 
     /// Layers evaluated at a time by one thread: enough that a chunk outweighs handing it out.
