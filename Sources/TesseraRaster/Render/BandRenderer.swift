@@ -34,29 +34,30 @@ final class BandRenderer {
     func render(_ recording: Recording, into pixmap: Pixmap, threadCount: Int, tolerance: Double) -> RenderStageTimes {
         var times = RenderStageTimes()
         var clock = DispatchTime.now().uptimeNanoseconds
-        let commands = recording.commands
-        guard pixmap.width > 0, pixmap.height > 0, !commands.isEmpty else { return times }
+        let parts = recording.parts, count = recording.count
+        guard pixmap.width > 0, pixmap.height > 0, count > 0 else { return times }
         let workers = min(threadCount, max(1, (pixmap.height + Self.bandHeight - 1) / Self.bandHeight))
-        reserve(commands: commands.count, workers: workers, width: pixmap.width)
+        reserve(commands: count, workers: workers, width: pixmap.width)
         let memory = frameMemory(pixmap, masks: recording.masks)
 
         // 1. Prepare.
         // Small chunks taken in turn: a worker that drew cheap commands takes more.
-        let chunks = (commands.count + Self.prepareChunk - 1) / Self.prepareChunk
+        let chunks = Self.chunks(of: parts)
         let nextChunk = Atomic<Int>(0)
         parallel(workers) { w in
             while true {
                 let c = nextChunk.wrappingAdd(1, ordering: .relaxed).oldValue
-                if c >= chunks { break }
-                let range = c * Self.prepareChunk..<min((c + 1) * Self.prepareChunk, commands.count)
-                Self.prepare(commands[range], worker: w, memory: memory, tolerance: tolerance)
+                if c >= chunks.count { break }
+                let chunk = chunks[c]
+                Self.prepare(parts[chunk.part].commands[chunk.range], firstIndex: chunk.firstIndex,
+                             maskOffset: parts[chunk.part].maskOffset, worker: w, memory: memory, tolerance: tolerance)
             }
         }
-        extendGroups(commands)
+        extendGroups(parts)
         times.prepare = RenderStageTimes.seconds(since: &clock)
         // 2. Bin.
         let bands = (pixmap.height + Self.bandHeight - 1) / Self.bandHeight
-        bin(commandCount: commands.count, bands: bands)
+        bin(commandCount: count, bands: bands)
         times.binning = RenderStageTimes.seconds(since: &clock)
         // 3. Rasterize.
         let binned = frameMemory(pixmap, masks: recording.masks)
@@ -113,13 +114,31 @@ final class BandRenderer {
         while scratch.count < workers { scratch.append(WorkerScratch(width: width, rows: Self.bandHeight)) }
     }
 
-    /// Prepares `commands` with worker `worker`'s buffers (its lines go to its arena).
-    private static func prepare(_ commands: ArraySlice<Recording.Command>, worker: Int, memory: FrameMemory, tolerance: Double) {
+    /// The chunks commands are prepared in: at most ``prepareChunk`` commands of one part each,
+    /// with the frame's index of its first command.
+    private static func chunks(of parts: [Recording.Part]) -> [(part: Int, range: Range<Int>, firstIndex: Int)] {
+        var chunks: [(part: Int, range: Range<Int>, firstIndex: Int)] = []
+        var firstIndex = 0
+        for (p, part) in parts.enumerated() {
+            for start in stride(from: 0, to: part.commands.count, by: prepareChunk) {
+                let range = start..<min(start + prepareChunk, part.commands.count)
+                chunks.append((p, range, firstIndex + start))
+            }
+            firstIndex += part.commands.count
+        }
+        return chunks
+    }
+
+    /// Prepares `commands`, the frame's commands from `firstIndex` on, whose mask indices start
+    /// at `maskOffset`, with worker `worker`'s buffers (its lines go to its arena).
+    private static func prepare(_ commands: ArraySlice<Recording.Command>, firstIndex: Int, maskOffset: Int, worker: Int,
+                                memory: FrameMemory, tolerance: Double) {
         var builder = EdgeBuilder(width: memory.width, height: memory.height, tolerance: tolerance, arena: memory.arenas[worker])
         let strokeGeometry = memory.strokeGeometry[worker]
         let projectedGeometry = memory.projectedGeometry[worker]
         let height = Float(memory.height), width = Float(memory.width)
-        for i in commands.indices {
+        for local in commands.indices {
+            let i = firstIndex + (local - commands.startIndex)
             var out = PreparedCommand()
             // The lines the builder emitted since `first`, as the command's geometry.
             func takeLines(from first: Int) {
@@ -134,7 +153,7 @@ final class BandRenderer {
                 out.left = Int32(builder.minX.rounded(.down))
                 out.right = Int32(builder.maxX.rounded(.up))
             }
-            switch commands[i] {
+            switch commands[local] {
             case .clear(let color):
                 out.kind = .clear
                 out.color = color.packed.littleEndian
@@ -169,7 +188,8 @@ final class BandRenderer {
                     guard builder.addPath(fill.path, transform: fill.transform), builder.arena.count > first else { break }
                     takeLines(from: first)
                 }
-            case .alphaMask(let index, let color):
+            case .alphaMask(let localIndex, let color):
+                let index = maskOffset + localIndex
                 let mask = memory.masks[index]
                 // Clipped to the target (the right and bottom computed only for masks starting
                 // inside it, so that no sum overflows).
@@ -215,41 +235,47 @@ final class BandRenderer {
     /// so that they are binned to every band the group touches and to no other; a group that
     /// draws nothing becomes nothing. A mask whose opaque interior holds all the group's content
     /// is dropped, and so is the group then unless it has an opacity.
-    private func extendGroups(_ recorded: [Recording.Command]) {
+    private func extendGroups(_ parts: [Recording.Part]) {
         let commands = prepared.pointer
         // The innermost open group (begin < 0: none) and the groups around it. Kept in locals: this
         // runs on one thread, over every command of the frame.
         var group = OpenGroup(begin: -1)
         var outer: [OpenGroup] = []
-        for i in recorded.indices {
-            switch commands[i].kind {
-            case .nothing:
-                break
-            case .clear, .rect, .lines, .alphaMask:
-                group.include(commands[i])
-            case .beginGroup:
-                outer.append(group)
-                group = OpenGroup(begin: i)
-            case .beginMask:
-                if group.begin >= 0 { group.mask = i }
-            case .endGroup:
-                guard group.begin >= 0 else { break }
-                let drawn = group.top < group.bottom
-                for k in [group.begin, group.mask ?? group.begin, i] {
-                    commands[k].top = group.top
-                    commands[k].bottom = group.bottom
-                    commands[k].left = group.left
-                    commands[k].right = group.right
-                    if !drawn { commands[k].kind = .nothing }
+        var i = 0
+        for part in parts {
+            for local in part.commands.indices {
+                defer { i += 1 }
+                switch commands[i].kind {
+                case .nothing:
+                    break
+                case .clear, .rect, .lines, .alphaMask:
+                    group.include(commands[i])
+                case .beginGroup:
+                    outer.append(group)
+                    group = OpenGroup(begin: i)
+                case .beginMask:
+                    guard group.begin >= 0 else { break }
+                    group.mask = i
+                    if case .beginMask(let interior) = part.commands[local] { group.maskInterior = interior }
+                case .endGroup:
+                    guard group.begin >= 0 else { break }
+                    let drawn = group.top < group.bottom
+                    for k in [group.begin, group.mask ?? group.begin, i] {
+                        commands[k].top = group.top
+                        commands[k].bottom = group.bottom
+                        commands[k].left = group.left
+                        commands[k].right = group.right
+                        if !drawn { commands[k].kind = .nothing }
+                    }
+                    if drawn, let mask = group.mask, let interior = group.maskInterior,
+                       Self.allInside(interior, commands, group.begin + 1..<mask) {
+                        for k in mask..<i { commands[k].kind = .nothing }
+                        if commands[i].color == 255 { commands[group.begin].kind = .nothing; commands[i].kind = .nothing }
+                    }
+                    let ended = group
+                    group = outer.removeLast()
+                    if drawn { group.include(ended) }
                 }
-                if drawn, let mask = group.mask, case .beginMask(let interior?) = recorded[mask],
-                   Self.allInside(interior, commands, group.begin + 1..<mask) {
-                    for k in mask..<i { commands[k].kind = .nothing }
-                    if commands[i].color == 255 { commands[group.begin].kind = .nothing; commands[i].kind = .nothing }
-                }
-                let ended = group
-                group = outer.removeLast()
-                if drawn { group.include(ended) }
             }
         }
     }
@@ -258,6 +284,8 @@ final class BandRenderer {
     private struct OpenGroup {
         let begin: Int
         var mask: Int? = nil
+        /// Where the mask is known to be opaque, when it is.
+        var maskInterior: MaskInterior? = nil
         var top = Int32.max, bottom = Int32.min, left = Int32.max, right = Int32.min
 
         init(begin: Int) { self.begin = begin }

@@ -120,6 +120,7 @@ public final class Canvas {
     /// full opacity). Several threads can so record the parts of a frame on canvases of their
     /// own, one each, and splice them in order on one thread.
     ///
+    /// The calls are shared, not copied: splicing costs next to nothing whatever their number.
     /// `other` keeps its recording: call its ``discardRecording()`` before it records anew, on
     /// the thread that records it, so that freeing the calls' memory is not work for the thread
     /// that splices.

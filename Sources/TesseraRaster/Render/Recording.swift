@@ -40,13 +40,28 @@ final class Recording {
         var projection: Projection? = nil
     }
 
-    private(set) var commands: [Command] = []
-    /// The masks the commands paint through.
+    /// Commands recorded elsewhere and appended (see ``append(contentsOf:)``), and this
+    /// recording's own commands recorded before them, in order.
+    private(set) var sealedParts: [Part] = []
+    /// The commands recorded since the last part was sealed: where new commands go.
+    private var commands: [Command] = []
+    /// The masks the commands paint through (an appended part's indices start at its
+    /// `maskOffset`).
     private(set) var masks: [AlphaMask] = []
     /// For each open group, whether its mask has begun.
     private var openGroups: [Bool] = []
+    private var sealedCount = 0
 
-    var count: Int { commands.count }
+    /// A run of commands stored together, and where its mask indices start in ``masks``.
+    struct Part {
+        let commands: [Command]
+        let maskOffset: Int
+    }
+
+    var count: Int { sealedCount + commands.count }
+
+    /// Every command in order, as the parts they are stored in.
+    var parts: [Part] { commands.isEmpty ? sealedParts : sealedParts + [Part(commands: commands, maskOffset: 0)] }
 
     func appendClear(_ color: PremultipliedRGBA8) {
         commands.append(.clear(color))
@@ -96,28 +111,27 @@ final class Recording {
         while !openGroups.isEmpty { appendEndGroup(opacity: 1) }
     }
 
-    /// Appends `other`'s commands (its open groups ended first) and masks, in order; `other`
-    /// keeps them.
+    /// Appends `other`'s commands (its open groups ended first) and masks, in order. They are
+    /// shared, not copied: the thread that splices the parts threads recorded touches neither
+    /// their commands nor their reference counts, and `other` keeps them.
     func append(contentsOf other: Recording) {
+        guard other !== self else { return }
         other.closeOpenGroups()
-        if other.masks.isEmpty {
-            commands.append(contentsOf: other.commands)
-        } else {
-            let maskOffset = masks.count
-            commands.reserveCapacity(commands.count + other.commands.count)
-            for command in other.commands {
-                if case .alphaMask(let index, let color) = command {
-                    commands.append(.alphaMask(index: index + maskOffset, color: color))
-                } else {
-                    commands.append(command)
-                }
-            }
-            masks.append(contentsOf: other.masks)
-        }
+        seal(commands, maskOffset: 0)
+        commands = []
+        for part in other.parts { seal(part.commands, maskOffset: part.maskOffset + masks.count) }
+        masks.append(contentsOf: other.masks)
     }
 
-    /// Forgets every command and mask. With `threadCount` > 1, a long recording's commands are
-    /// destroyed (their paths' and dashes' memory released) on that many threads.
+    private func seal(_ part: [Command], maskOffset: Int) {
+        guard !part.isEmpty else { return }
+        sealedParts.append(Part(commands: part, maskOffset: maskOffset))
+        sealedCount += part.count
+    }
+
+    /// Forgets every command and mask. With `threadCount` > 1, a long recording's own commands
+    /// are destroyed (their paths' and dashes' memory released) on that many threads; appended
+    /// parts are released by the recordings they came from.
     func reset(threadCount: Int = 1) {
         let chunks = min(2 * threadCount, commands.count / Self.commandsPerReleaseChunk)
         if chunks > 1 {
@@ -127,6 +141,8 @@ final class Recording {
             }
         }
         commands.removeAll(keepingCapacity: true)
+        sealedParts.removeAll(keepingCapacity: true)
+        sealedCount = 0
         masks.removeAll(keepingCapacity: true)
         openGroups.removeAll(keepingCapacity: true)
     }
