@@ -32,8 +32,10 @@ public final class PresentationTree: @unchecked Sendable {
     }
 
     deinit {
+        // As many chunks for every thread, two at most; none on one thread.
+        let perThread = threadCount > 1 ? min(2, properties.count / (Self.layersPerReleaseChunk * threadCount)) : 0
         let owned = PropertiesRelease(buffer: UnsafeMutableBufferPointer(mutating: properties),
-                                      chunks: min(2 * threadCount, properties.count / Self.layersPerReleaseChunk))
+                                      chunks: threadCount * perThread)
         if owned.chunks > 1 {
             DispatchQueue.concurrentPerform(iterations: owned.chunks, execute: owned.release)
         } else {

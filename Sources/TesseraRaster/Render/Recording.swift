@@ -133,7 +133,8 @@ final class Recording {
     /// are destroyed (their paths' and dashes' memory released) on that many threads; appended
     /// parts are released by the recordings they came from.
     func reset(threadCount: Int = 1) {
-        let chunks = min(2 * threadCount, commands.count / Self.commandsPerReleaseChunk)
+        // As many chunks for every thread, two at most; none on one thread.
+        let chunks = threadCount > 1 ? threadCount * min(2, commands.count / (Self.commandsPerReleaseChunk * threadCount)) : 0
         if chunks > 1 {
             commands.withUnsafeMutableBufferPointer { buffer in
                 let parts = ReleaseChunks(buffer: buffer, count: chunks)

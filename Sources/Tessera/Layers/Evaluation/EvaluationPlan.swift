@@ -81,13 +81,13 @@ final class EvaluationPlan {
         // Each layer's properties copied once, straight into place, and animated there.
         let shown = UnsafeMutableBufferPointer<LayerProperties>.allocate(capacity: layers.count)
         let chunks = Self.chunkCount(layers: layers.count, threadCount: threadCount)
-        let chunkSize = (layers.count + chunks - 1) / chunks
         let work = LayerEvaluation(plan: self, times: times, slots: shown)
         if chunks == 1 {
             work.evaluate(0..<layers.count)
         } else {
+            let count = layers.count
             DispatchQueue.concurrentPerform(iterations: chunks) { c in
-                work.evaluate(c * chunkSize..<min((c + 1) * chunkSize, work.slots.count))
+                work.evaluate(c * count / chunks..<(c + 1) * count / chunks)
             }
         }
         return PresentationTree(shape: shape, properties: shown, localTimes: times,
@@ -99,10 +99,11 @@ final class EvaluationPlan {
     private static let layersPerChunk = 256
 
     /// How many chunks a tree of `layers` is evaluated in: a few per thread, so that threads
-    /// that finish early take more.
+    /// that finish early take more, and as many for every thread (with 7 chunks on 2 threads,
+    /// one thread evaluated 4 of them while the other waited).
     private static func chunkCount(layers: Int, threadCount: Int) -> Int {
-        guard threadCount > 1 else { return 1 }
-        return min(4 * threadCount, max(1, layers / layersPerChunk))
+        guard threadCount > 1, layers >= 2 * layersPerChunk else { return 1 }
+        return threadCount * min(4, max(1, layers / (layersPerChunk * threadCount)))
     }
 
     /// Copies layer `i`'s properties into `slot` and applies its animations at `time` (NaN:
