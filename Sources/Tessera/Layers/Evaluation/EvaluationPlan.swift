@@ -80,8 +80,11 @@ final class EvaluationPlan {
         let times = localTimes(rootParentTime: rootParentTime)
         // Each layer's properties copied once, straight into place, and animated there.
         let shown = UnsafeMutableBufferPointer<LayerProperties>.allocate(capacity: layers.count)
+        let replicas = UnsafeMutableBufferPointer<[[LayerSnapshot]]?>.allocate(capacity: layers.count)
+        replicas.initialize(repeating: nil)
+        defer { replicas.deinitialize().deallocate() }
         let chunks = Self.chunkCount(layers: layers.count, threadCount: threadCount)
-        let work = LayerEvaluation(plan: self, times: times, slots: shown)
+        let work = LayerEvaluation(plan: self, times: times, slots: shown, replicas: replicas)
         if chunks == 1 {
             work.evaluate(0..<layers.count)
         } else {
@@ -90,8 +93,9 @@ final class EvaluationPlan {
                 work.evaluate(c * count / chunks..<(c + 1) * count / chunks)
             }
         }
-        return PresentationTree(shape: shape, properties: shown, localTimes: times,
-                                replicaSublayers: replicaSublayers(shown: UnsafeBufferPointer(shown), times: times),
+        var replicaSublayers: [Int: [[LayerSnapshot]]] = [:]
+        for i in replicas.indices { if let sublayers = replicas[i] { replicaSublayers[i] = sublayers } }
+        return PresentationTree(shape: shape, properties: shown, localTimes: times, replicaSublayers: replicaSublayers,
                                 threadCount: threadCount)
     }
 
@@ -128,14 +132,21 @@ final class EvaluationPlan {
 /// `@unchecked Sendable`: the layers and the plan are only read while the frame is evaluated
 /// (the caller waits for it; the model is not changed meanwhile), each layer's animations
 /// change only the properties being built (a pure function of the model and the time), and
-/// every slot is written by the one thread whose range holds it.
+/// every slot is written by the one thread whose range holds it. A replicator's replicas are
+/// evaluated by that thread too, from its sublayers' own plans (the only thing written to a
+/// layer: its cached plan, by the one thread evaluating its replicator).
 private struct LayerEvaluation: @unchecked Sendable {
     let plan: EvaluationPlan
     let times: [Double]
     let slots: UnsafeMutableBufferPointer<LayerProperties>
+    /// Where a replicator's replicas go (see ``EvaluationPlan/replicaSublayers(of:_:time:)``).
+    let replicas: UnsafeMutableBufferPointer<[[LayerSnapshot]]?>
 
     func evaluate(_ range: Range<Int>) {
         for i in range { plan.evaluateLayer(i, time: times[i], into: slots.baseAddress! + i) }
+        for i in range where slots[i].kind == .replicator {
+            replicas[i] = plan.replicaSublayers(of: i, slots[i], time: times[i])
+        }
     }
 }
 
@@ -144,18 +155,15 @@ extension EvaluationPlan {
     /// clamped to this): each one is a copy of the replicator's subtree.
     static let maximumReplicatorInstances = 4096
 
-    /// The sublayers of every instance after the first of the replicators whose instances run
-    /// at different times: instance k's animations run `k × instanceDelay` later, so each is
-    /// evaluated on its own (the sublayers' own plans, at the shifted time).
-    private func replicaSublayers(shown: UnsafeBufferPointer<LayerProperties>, times: [Double]) -> [Int: [[LayerSnapshot]]] {
-        var replicas: [Int: [[LayerSnapshot]]] = [:]
-        for i in 0..<layers.count where shown[i].kind == .replicator {
-            let count = min(shown[i].instanceCount, Self.maximumReplicatorInstances), delay = shown[i].instanceDelay
-            guard count > 1, delay != 0, delay.isFinite, !times[i].isNaN else { continue }
-            let replicator = layer(at: i)
-            replicas[i] = (1..<count).map { k in replicator.sublayerPresentations(atTime: times[i] - Double(k) * delay) }
-        }
-        return replicas
+    /// For replicator `i` (presented properties `p`, its time `time`) whose instances run at
+    /// different times, the sublayers of every instance after the first: instance k's
+    /// animations run `k × instanceDelay` later, so each is evaluated on its own (the
+    /// sublayers' own plans, at the shifted time). Nil for other replicators.
+    fileprivate func replicaSublayers(of i: Int, _ p: LayerProperties, time: Double) -> [[LayerSnapshot]]? {
+        let count = min(p.instanceCount, Self.maximumReplicatorInstances), delay = p.instanceDelay
+        guard count > 1, delay != 0, delay.isFinite, !time.isNaN else { return nil }
+        let replicator = layer(at: i)
+        return (1..<count).map { k in replicator.sublayerPresentations(atTime: time - Double(k) * delay) }
     }
 }
 
