@@ -1,5 +1,5 @@
-import Dispatch
 import Foundation
+import TesseraRaster
 
 /// A layer tree as shown at one time: every layer's presented properties, in arrays. Immutable,
 /// so it can cross threads (the renderer takes it). ``LayerSnapshot``s are views into it.
@@ -32,33 +32,11 @@ public final class PresentationTree: @unchecked Sendable {
     }
 
     deinit {
-        // As many chunks for every thread, two at most; none on one thread.
-        let perThread = threadCount > 1 ? min(2, properties.count / (Self.layersPerReleaseChunk * threadCount)) : 0
-        let owned = PropertiesRelease(buffer: UnsafeMutableBufferPointer(mutating: properties),
-                                      chunks: threadCount * perThread)
-        if owned.chunks > 1 {
-            DispatchQueue.concurrentPerform(iterations: owned.chunks, execute: owned.release)
-        } else {
-            owned.buffer.deinitialize()
-        }
-        owned.buffer.deallocate()
-    }
-
-    /// Layers released at a time by one thread: enough that a chunk outweighs handing it out.
-    private static let layersPerReleaseChunk = 512
-
-    /// The chunks of a tree's properties released in parallel (each layer's properties hold
-    /// paths, colors and arrays: a large tree's release is a serial step of every frame).
-    ///
-    /// `@unchecked Sendable`: each chunk is touched by the one thread that releases it.
-    private struct PropertiesRelease: @unchecked Sendable {
-        let buffer: UnsafeMutableBufferPointer<LayerProperties>
-        let chunks: Int
-
-        func release(_ c: Int) {
-            let range = c * buffer.count / chunks..<(c + 1) * buffer.count / chunks
-            _ = UnsafeMutableBufferPointer(rebasing: buffer[range]).deinitialize()
-        }
+        // Each layer's properties hold paths, colors and arrays: on one thread, releasing a
+        // large tree would be a serial step of every frame.
+        let owned = UnsafeMutableBufferPointer(mutating: properties)
+        ConcurrentRelease.deinitialize(owned, threadCount: threadCount, minimumChunk: 512)
+        owned.deallocate()
     }
 
     /// The number of layers, masks included.

@@ -1,5 +1,3 @@
-import Dispatch
-
 /// The drawing calls of a ``Canvas`` since its last render, in order, as plain values.
 final class Recording {
     enum Command: Sendable {
@@ -133,12 +131,12 @@ final class Recording {
     /// are destroyed (their paths' and dashes' memory released) on that many threads; appended
     /// parts are released by the recordings they came from.
     func reset(threadCount: Int = 1) {
-        // As many chunks for every thread, two at most; none on one thread.
-        let chunks = threadCount > 1 ? threadCount * min(2, commands.count / (Self.commandsPerReleaseChunk * threadCount)) : 0
-        if chunks > 1 {
+        if threadCount > 1 {
             commands.withUnsafeMutableBufferPointer { buffer in
-                let parts = ReleaseChunks(buffer: buffer, count: chunks)
-                DispatchQueue.concurrentPerform(iterations: chunks, execute: parts.release)
+                // Commands without payload left in their place: emptying the array frees nothing more.
+                ConcurrentRelease.deinitialize(buffer, threadCount: threadCount, minimumChunk: 1024) {
+                    $0.initialize(repeating: .beginGroup)
+                }
             }
         }
         commands.removeAll(keepingCapacity: true)
@@ -146,25 +144,5 @@ final class Recording {
         sealedCount = 0
         masks.removeAll(keepingCapacity: true)
         openGroups.removeAll(keepingCapacity: true)
-    }
-
-    /// Commands released at a time by one thread: enough that a chunk outweighs handing it out.
-    private static let commandsPerReleaseChunk = 1024
-
-    /// The chunks of a recording's commands released in parallel.
-    ///
-    /// `@unchecked Sendable`: each chunk is touched by the one thread that releases it, while
-    /// the recording waits.
-    private struct ReleaseChunks: @unchecked Sendable {
-        let buffer: UnsafeMutableBufferPointer<Command>
-        let count: Int
-
-        /// Destroys chunk `c`'s commands, leaving commands without payload in their place.
-        func release(_ c: Int) {
-            let range = c * buffer.count / count..<(c + 1) * buffer.count / count
-            let part = UnsafeMutableBufferPointer(rebasing: buffer[range])
-            _ = part.deinitialize()
-            part.initialize(repeating: .beginGroup)
-        }
     }
 }
