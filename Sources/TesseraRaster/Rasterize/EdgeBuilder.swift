@@ -19,6 +19,9 @@ struct EdgeBuilder {
     private(set) var maxY = -Double.infinity
     private(set) var minX = Double.infinity
     private(set) var maxX = -Double.infinity
+    /// Set while ``addPath(_:transform:)`` adds a path whose mapped points all lie inside the
+    /// target: its lines then need no clipping.
+    private var pathInsideTarget = false
 
     init(width: Int, height: Int, tolerance: Double, arena: LineArena) {
         self.width = Double(width)
@@ -38,6 +41,10 @@ struct EdgeBuilder {
     /// when any transformed coordinate is not finite.
     mutating func addPath(_ path: Path, transform: Transform) -> Bool {
         let mark = arena.count
+        // A curve lies within its control points' hull, so when every mapped point is inside the
+        // target, so is every line; clipping them then changes nothing (see addLine).
+        pathInsideTarget = Self.allInside(path.points, transform, width: width, height: height)
+        defer { pathInsideTarget = false }
         var start = Point.zero, current = Point.zero
         var open = false
         var valid = true
@@ -199,8 +206,24 @@ struct EdgeBuilder {
         return abs(x - a.x) <= abs(x - b.x) ? a.y + (x - a.x) * slope : b.y + (x - b.x) * slope
     }
 
+    /// True when every point of `points` mapped through `transform` lies in [0, width] × [0, height]
+    /// (false for any point that is not finite).
+    private static func allInside(_ points: [Point], _ transform: Transform, width: Double, height: Double) -> Bool {
+        points.withUnsafeBufferPointer { points in
+            var inside = true
+            for point in points {
+                let p = transform.apply(point)
+                inside = inside && p.x >= 0 && p.x <= width && p.y >= 0 && p.y <= height
+            }
+            return inside
+        }
+    }
+
     mutating func addLine(_ a: Point, _ b: Point) {
         if a.y == b.y { return }
+        // Inside the target, the clipping below comes to emit(a.x, a.y, b.x, b.y): lines on a
+        // border give the border's x, which is theirs.
+        if pathInsideTarget { return emit(a.x, a.y, b.x, b.y) }
         if (a.y <= 0 && b.y <= 0) || (a.y >= height && b.y >= height) { return }
         // Clip vertically to [0, height].
         var p = a, q = b
