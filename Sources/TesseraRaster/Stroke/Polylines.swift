@@ -98,4 +98,112 @@ struct Polylines {
     func points(of subpath: Subpath) -> ArraySlice<Point> {
         points[subpath.start..<subpath.start + subpath.count]
     }
+
+    /// Appends what `body` writes through a ``Writer``, for producers that add point after point
+    /// in a loop: `Array.append` checks the array's uniqueness (a runtime call) and capacity at
+    /// every point, the writer only its capacity. It writes into the memory of `buffer`, and what
+    /// it wrote is appended at the end, at once.
+    mutating func write<R>(using buffer: WriteBuffer, _ body: (inout Writer) -> R) -> R {
+        var writer = Writer(buffer, pointOffset: points.count)
+        let result = body(&writer)
+        points.append(contentsOf: UnsafeBufferPointer(start: writer.points, count: writer.pointCount))
+        heads.append(contentsOf: UnsafeBufferPointer(start: writer.heads, count: writer.headCount))
+        buffer.keep(writer)
+        return result
+    }
+
+    /// The memory of a ``Writer``, kept by its owner from one ``write(using:_:)`` to the next. One
+    /// thread at a time: two writers at once on the same buffer would write to the same memory.
+    final class WriteBuffer {
+        fileprivate var points = UnsafeMutablePointer<Point>.allocate(capacity: 64)
+        fileprivate var heads = UnsafeMutablePointer<Head>.allocate(capacity: 8)
+        fileprivate var pointCapacity = 64
+        fileprivate var headCapacity = 8
+
+        /// Takes back the memory of `writer`, which may have grown.
+        fileprivate func keep(_ writer: consuming Writer) {
+            points = writer.points
+            heads = writer.heads
+            pointCapacity = writer.pointCapacity
+            headCapacity = writer.headCapacity
+        }
+
+        deinit {
+            points.deallocate()
+            heads.deallocate()
+        }
+    }
+
+    /// Builds whole subpaths (``begin(_:)`` first) in the memory of a ``WriteBuffer``, with the
+    /// invariants and methods of ``Polylines``; see ``Polylines/write(using:_:)``. Not copyable, so
+    /// that no copy writes to the same memory.
+    struct Writer: ~Copyable {
+        fileprivate private(set) var points: UnsafeMutablePointer<Point>
+        fileprivate private(set) var heads: UnsafeMutablePointer<Head>
+        fileprivate private(set) var pointCount = 0
+        fileprivate private(set) var headCount = 0
+        fileprivate private(set) var pointCapacity: Int
+        fileprivate private(set) var headCapacity: Int
+        /// Where the written points will start in the polylines, to store the heads as they will be.
+        private let pointOffset: Int
+
+        fileprivate init(_ buffer: WriteBuffer, pointOffset: Int) {
+            points = buffer.points
+            heads = buffer.heads
+            pointCapacity = buffer.pointCapacity
+            headCapacity = buffer.headCapacity
+            self.pointOffset = pointOffset
+        }
+
+        /// Starts a subpath at `p`.
+        @inline(__always)
+        mutating func begin(_ p: Point) {
+            if headCount == headCapacity { growHeads() }
+            (heads + headCount).initialize(to: Head(start: pointOffset + pointCount, closed: false))
+            headCount += 1
+            append(p)
+        }
+
+        /// Extends the current subpath to `p`, skipping a point equal to the previous one.
+        @inline(__always)
+        mutating func add(_ p: Point) {
+            // Also keeps the read below within what was written: a subpath has its first point.
+            precondition(headCount > 0, "Polylines.Writer: a point added before any subpath began")
+            if points[pointCount - 1] != p { append(p) }
+        }
+
+        /// Marks the current subpath closed, dropping a last point equal to its first.
+        @inline(__always)
+        mutating func close() {
+            precondition(headCount > 0, "Polylines.Writer: a subpath closed before any began")
+            let start = heads[headCount - 1].start - pointOffset
+            if pointCount - start > 1 && points[pointCount - 1] == points[start] { pointCount -= 1 }
+            heads[headCount - 1].closed = pointCount - start > 1
+        }
+
+        @inline(__always)
+        private mutating func append(_ p: Point) {
+            if pointCount == pointCapacity { growPoints() }
+            (points + pointCount).initialize(to: p)
+            pointCount += 1
+        }
+
+        @inline(never)
+        private mutating func growPoints() {
+            pointCapacity *= 2
+            let larger = UnsafeMutablePointer<Point>.allocate(capacity: pointCapacity)
+            larger.moveInitialize(from: points, count: pointCount)
+            points.deallocate()
+            points = larger
+        }
+
+        @inline(never)
+        private mutating func growHeads() {
+            headCapacity *= 2
+            let larger = UnsafeMutablePointer<Head>.allocate(capacity: headCapacity)
+            larger.moveInitialize(from: heads, count: headCount)
+            heads.deallocate()
+            heads = larger
+        }
+    }
 }

@@ -32,6 +32,8 @@ final class StrokeGeometry {
         var dashedSmooth: [Bool] = []
         var scaledDashLengths: [Double] = []
         var outline = Polylines()
+        /// The stroker's, made on first use (a fresh `Buffers` is made and swapped in for every outline).
+        var writeBuffer: Polylines.WriteBuffer?
 
         mutating func outline(of command: Recording.StrokeCommand, tolerance: Double) -> Transform? {
             guard Stroker.draws(command.style) else { return nil }
@@ -59,17 +61,19 @@ final class StrokeGeometry {
             guard PolylineFlattener.flatten(command.path, transform: pathTransform, tolerance: flatteningTolerance,
                                             into: &flattened, smooth: &smooth) else { return nil }
             let stroker = Stroker(style: style, tolerance: flatteningTolerance)
+            let buffer = writeBuffer ?? Polylines.WriteBuffer()
+            writeBuffer = buffer
             outline.removeAll()
             // Written so that a NaN trim end goes through DashTrim, which reads it as the default.
             let untrimmed = command.trimStart <= 0 && command.trimEnd >= 1
             if dash == nil && untrimmed {
-                stroker.stroke(flattened, smooth: smooth, into: &outline)
+                stroker.stroke(flattened, smooth: smooth, into: &outline, using: buffer)
             } else {
                 dashed.removeAll()
                 dashedSmooth.removeAll(keepingCapacity: true)
                 DashTrim.apply(dash: dash, trimStart: command.trimStart, trimEnd: command.trimEnd, to: flattened,
                                smooth: smooth, into: &dashed, smooth: &dashedSmooth)
-                stroker.stroke(dashed, smooth: dashedSmooth, into: &outline)
+                stroker.stroke(dashed, smooth: dashedSmooth, into: &outline, using: buffer)
             }
             return outline.subpaths.isEmpty ? nil : outlineTransform
         }

@@ -52,21 +52,24 @@ struct Stroker {
 
     /// Appends the outline contours of every subpath of `input` to `outline` (closed subpaths).
     /// `smooth`, when not empty, flags the points of `input` that lie inside a flattened curve.
-    func stroke(_ input: Polylines, smooth: [Bool], into outline: inout Polylines) {
+    /// `buffer` is the memory the outline is written in before it is appended to `outline`.
+    func stroke(_ input: Polylines, smooth: [Bool], into outline: inout Polylines, using buffer: Polylines.WriteBuffer) {
         precondition(smooth.isEmpty || smooth.count == input.points.count, "Stroker: smooth flags do not match the points")
         // By pointer: slicing the arrays per subpath would retain and release them each time.
-        input.points.withUnsafeBufferPointer { allPoints in
-            smooth.withUnsafeBufferPointer { allFlags in
-                for subpath in input.subpaths {
-                    let range = subpath.start..<subpath.start + subpath.count
-                    let points = UnsafeBufferPointer(rebasing: allPoints[range])
-                    let flags = allFlags.isEmpty ? nil : UnsafeBufferPointer(rebasing: allFlags[range])
-                    if subpath.count == 1 {
-                        dot(at: points[0], into: &outline)
-                    } else if subpath.closed {
-                        closedContours(points, flags, into: &outline)
-                    } else {
-                        openContour(points, flags, into: &outline)
+        outline.write(using: buffer) { out in
+            input.points.withUnsafeBufferPointer { allPoints in
+                smooth.withUnsafeBufferPointer { allFlags in
+                    for subpath in input.subpaths {
+                        let range = subpath.start..<subpath.start + subpath.count
+                        let points = UnsafeBufferPointer(rebasing: allPoints[range])
+                        let flags = allFlags.isEmpty ? nil : UnsafeBufferPointer(rebasing: allFlags[range])
+                        if subpath.count == 1 {
+                            dot(at: points[0], into: &out)
+                        } else if subpath.closed {
+                            closedContours(points, flags, into: &out)
+                        } else {
+                            openContour(points, flags, into: &out)
+                        }
                     }
                 }
             }
@@ -75,7 +78,7 @@ struct Stroker {
 
     // MARK: - Contours
 
-    private func openContour(_ points: UnsafeBufferPointer<Point>, _ smooth: UnsafeBufferPointer<Bool>?, into out: inout Polylines) {
+    private func openContour(_ points: UnsafeBufferPointer<Point>, _ smooth: UnsafeBufferPointer<Bool>?, into out: inout Polylines.Writer) {
         let first = points.startIndex, last = points.endIndex - 1
         let startNormal = normal(points[first], points[first + 1])
         out.begin(points[first] + startNormal)
@@ -105,7 +108,7 @@ struct Stroker {
         out.close()
     }
 
-    private func closedContours(_ points: UnsafeBufferPointer<Point>, _ smooth: UnsafeBufferPointer<Bool>?, into out: inout Polylines) {
+    private func closedContours(_ points: UnsafeBufferPointer<Point>, _ smooth: UnsafeBufferPointer<Bool>?, into out: inout Polylines.Writer) {
         // Left offset forwards, joining at every vertex including the first.
         closedSide(points, smooth, forwards: true, into: &out)
         // Two points closed is there and back: the left offset already goes round both sides
@@ -118,7 +121,7 @@ struct Stroker {
     /// One contour of a closed subpath: its left offset walking from vertex 0 `forwards` (vertex
     /// 1 next) or backwards (vertex n − 1 next), joined at every vertex.
     private func closedSide(_ points: UnsafeBufferPointer<Point>, _ smooth: UnsafeBufferPointer<Bool>?, forwards: Bool,
-                            into out: inout Polylines) {
+                            into out: inout Polylines.Writer) {
         let n = points.count, base = points.startIndex, direction = forwards ? 1 : -1
         // Vertex k's index, for k in -n...n.
         @inline(__always) func index(_ k: Int) -> Int { base + (k < 0 ? k + n : k >= n ? k - n : k) }
@@ -156,7 +159,7 @@ struct Stroker {
     /// pivots, so that the join is drawn once. `normals` are those of previous→v and v→next (see
     /// ``normal(_:_:)``), computed by the caller, which shares each with the neighbouring join.
     private func join(at v: Point, from previous: Point, to next: Point, normals: (Point, Point), smooth: Bool,
-                      forwards: Bool, into out: inout Polylines) {
+                      forwards: Bool, into out: inout Polylines.Writer) {
         let (incoming, outgoing) = normals
         let start = v + incoming, end = v + outgoing
         // Directions (as normals rotated back): cross > 0 turns towards the left normal.
@@ -221,7 +224,7 @@ struct Stroker {
     /// Emits the cap at an end whose left offset the contour has just reached (`center + normal`),
     /// finishing at `center − normal`. `normal` is the left normal of the direction of travel.
     @inline(__always)   // twice per open contour, mostly two-point dashes: the call costs more than the work
-    private func cap(at center: Point, normal: Point, into out: inout Polylines) {
+    private func cap(at center: Point, normal: Point, into out: inout Polylines.Writer) {
         let forward = Point(x: normal.y, y: -normal.x)   // the direction of travel, length halfWidth
         switch style.cap {
         case .butt:
@@ -236,7 +239,7 @@ struct Stroker {
     }
 
     /// A zero-length subpath: a dot for round and square caps.
-    private func dot(at p: Point, into out: inout Polylines) {
+    private func dot(at p: Point, into out: inout Polylines.Writer) {
         let h = halfWidth
         switch style.cap {
         case .butt:
@@ -259,7 +262,7 @@ struct Stroker {
     /// Emits the interior points of the arc around `center` from offset `u` to offset `w` (both of
     /// length halfWidth), turning the way that passes the side of `through`; the endpoints are the
     /// caller's.
-    private func arc(center: Point, from u: Point, to w: Point, through m: Point, into out: inout Polylines) {
+    private func arc(center: Point, from u: Point, to w: Point, through m: Point, into out: inout Polylines.Writer) {
         let hh = halfWidth * halfWidth
         let angle = acos(max(-1, min(1, (u.x * w.x + u.y * w.y) / hh)))
         let turnsTowardM = u.x * m.y - u.y * m.x >= 0
