@@ -188,22 +188,20 @@ struct Polylines {
             pointCount += 1
         }
 
-        @inline(never)
-        private mutating func growPoints() {
-            pointCapacity *= 2
-            let larger = UnsafeMutablePointer<Point>.allocate(capacity: pointCapacity)
-            larger.moveInitialize(from: points, count: pointCount)
-            points.deallocate()
-            points = larger
-        }
+        private mutating func growPoints() { points = Self.doubled(points, count: pointCount, capacity: &pointCapacity) }
 
+        private mutating func growHeads() { heads = Self.doubled(heads, count: headCount, capacity: &headCapacity) }
+
+        /// `memory`'s first `count` elements moved to a block of twice its `capacity`, which is
+        /// updated; `memory` is freed. Out of line: rare, and kept out of the writing loops.
         @inline(never)
-        private mutating func growHeads() {
-            headCapacity *= 2
-            let larger = UnsafeMutablePointer<Head>.allocate(capacity: headCapacity)
-            larger.moveInitialize(from: heads, count: headCount)
-            heads.deallocate()
-            heads = larger
+        private static func doubled<T>(_ memory: UnsafeMutablePointer<T>, count: Int,
+                                       capacity: inout Int) -> UnsafeMutablePointer<T> {
+            capacity *= 2
+            let larger = UnsafeMutablePointer<T>.allocate(capacity: capacity)
+            larger.moveInitialize(from: memory, count: count)
+            memory.deallocate()
+            return larger
         }
     }
 }
