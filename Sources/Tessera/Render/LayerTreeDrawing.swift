@@ -150,6 +150,7 @@ struct LayerTreeDrawing {
             steps.append(.border(node, mapping: mapping, tint: tint))
         }
         if clips { steps.append(.clip(node, mapping: mapping)) }
+        guard !sublayers.isEmpty else { return }   // most layers: no sublayer space to compute
         let sublayerSpace = CATransform3DConcat(LayerGeometry.sublayerSpace(of: p.pointee), matrix)
         let children = sublayers.map { child, instance, instanceTint in
             Sublayer(node: child, transform: CATransform3DIsIdentity(instance) ? sublayerSpace
