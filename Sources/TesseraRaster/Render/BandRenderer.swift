@@ -249,7 +249,8 @@ final class BandRenderer {
                 case .nothing:
                     break
                 case .clear, .rect, .lines, .alphaMask:
-                    group.include(commands[i])
+                    let c = commands[i]
+                    group.include(top: c.top, bottom: c.bottom, left: c.left, right: c.right)
                 case .beginGroup:
                     outer.append(group)
                     group = OpenGroup(begin: i)
@@ -274,7 +275,7 @@ final class BandRenderer {
                     }
                     let ended = group
                     group = outer.removeLast()
-                    if drawn { group.include(ended) }
+                    if drawn { group.include(top: ended.top, bottom: ended.bottom, left: ended.left, right: ended.right) }
                 }
             }
         }
@@ -290,18 +291,12 @@ final class BandRenderer {
 
         init(begin: Int) { self.begin = begin }
 
-        mutating func include(_ c: PreparedCommand) {
-            top = min(top, c.top)
-            bottom = max(bottom, c.bottom)
-            left = min(left, c.left)
-            right = max(right, c.right)
-        }
-
-        mutating func include(_ g: OpenGroup) {
-            top = min(top, g.top)
-            bottom = max(bottom, g.bottom)
-            left = min(left, g.left)
-            right = max(right, g.right)
+        /// Widens the extent to rows [top, bottom) and columns [left, right).
+        mutating func include(top: Int32, bottom: Int32, left: Int32, right: Int32) {
+            self.top = min(self.top, top)
+            self.bottom = max(self.bottom, bottom)
+            self.left = min(self.left, left)
+            self.right = max(self.right, right)
         }
     }
 

@@ -143,9 +143,9 @@ private struct LayerEvaluation: @unchecked Sendable {
     let replicas: UnsafeMutableBufferPointer<[[LayerSnapshot]]?>
 
     func evaluate(_ range: Range<Int>) {
-        for i in range { plan.evaluateLayer(i, time: times[i], into: slots.baseAddress! + i) }
-        for i in range where slots[i].kind == .replicator {
-            replicas[i] = plan.replicaSublayers(of: i, slots[i], time: times[i])
+        for i in range {
+            plan.evaluateLayer(i, time: times[i], into: slots.baseAddress! + i)
+            if slots[i].kind == .replicator { replicas[i] = plan.replicaSublayers(of: i, slots[i], time: times[i]) }
         }
     }
 }
