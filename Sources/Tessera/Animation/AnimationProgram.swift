@@ -85,6 +85,8 @@ final class PropertyProgram: Sendable {
     /// Basic and spring values of a vector key path as vectors: the fast path, with no
     /// ``AnimatableValue`` work per frame.
     let vector: VectorAnimation?
+    /// Basic and spring values morphing one path into another: the fast path of shape morphs.
+    let morph: PathMorph?
 
     init(keyPath: LayerKeyPath, additive: Bool, cumulative: Bool, values: Values) {
         self.keyPath = keyPath
@@ -94,16 +96,19 @@ final class PropertyProgram: Sendable {
         switch values {
         case .basic(let basic), .spring(let basic, _):
             vector = VectorAnimation(keyPath: keyPath, additive: additive, cumulative: cumulative, values: basic)
+            morph = PathMorph(keyPath: keyPath, additive: additive, cumulative: cumulative, values: basic)
         case .keyframes:
             vector = nil
+            morph = nil
         }
     }
 
     func apply(fraction: Double, time: Double, iteration: Double, to properties: inout LayerProperties) {
-        if let vector {
+        if vector != nil || morph != nil {
             var progress = fraction
             if case .spring(_, let spring) = values { progress = spring.fraction(at: time) }
-            vector.apply(progress: progress, iteration: iteration, to: &properties)
+            if let vector { vector.apply(progress: progress, iteration: iteration, to: &properties) }
+            if let morph { morph.apply(progress: progress, to: &properties) }
             return
         }
         if case .keyframes(let keyframes) = values, keyframes.path == nil, let vectors = keyframes.vectors,
