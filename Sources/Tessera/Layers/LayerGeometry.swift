@@ -17,12 +17,21 @@ enum LayerGeometry {
 
     /// The first part of ``toSuperlayer(_:superlayer:)``: to the superlayer's bounds, before its
     /// sublayerTransform and flip.
+    ///
+    /// `translate(a) · transform · translate(position)`, written out: the products of the two
+    /// concatenations without their terms in 0 and 1, which leave finite values as they are (the
+    /// drawing walk computes this for every layer; two 4×4 products were 500 instructions).
     static func toSuperlayerBounds(_ p: LayerProperties) -> CATransform3D {
         let size = p.bounds.size
-        var m = CATransform3DMakeTranslation(-p.bounds.minX - p.anchorPoint.x * size.width,
-                                             -p.bounds.minY - p.anchorPoint.y * size.height, -p.anchorPointZ)
-        m = CATransform3DConcat(m, p.transform)
-        return CATransform3DConcat(m, CATransform3DMakeTranslation(p.position.x, p.position.y, p.zPosition))
+        let a = SIMD4<Double>(Double(-p.bounds.minX - p.anchorPoint.x * size.width),
+                              Double(-p.bounds.minY - p.anchorPoint.y * size.height), Double(-p.anchorPointZ), 1)
+        let b = SIMD4<Double>(Double(p.position.x), Double(p.position.y), Double(p.zPosition), 0)
+        let (t1, t2, t3, t4) = p.transform.rows
+        // translate(a) · transform: the transform's rows, its last one moved by a.
+        let moved = a.x * t1 + a.y * t2 + a.z * t3 + t4
+        // · translate(b): each row r gains r.w · b in x, y and z.
+        func translated(_ r: SIMD4<Double>) -> SIMD4<Double> { r + r.w * b }
+        return CATransform3D(rows: translated(t1), translated(t2), translated(t3), translated(moved))
     }
 
     /// The second part: what a superlayer does to all its sublayers (its sublayerTransform about
