@@ -119,7 +119,8 @@ struct LayerTreeDrawing {
         let matrix = ownTransformFirst ? CATransform3DConcat(LayerGeometry.toSuperlayerBounds(p.pointee), outer) : outer
         let alpha = inherited.w * Double(rootOpacity ?? p.pointee.opacity)
         guard !p.pointee.isHidden, alpha > 0, let mapping = PlaneMapping(matrix) else { return }
-        let sublayers = Self.sublayerInstances(of: node, p)
+        let instances = Self.sublayerInstances(of: node, p)
+        let hasSublayers = instances.contains { !$0.layers.isEmpty }
         // The group the whole layer is composited as (it carries the opacity), then the clip of
         // what masksToBounds clips: the shape and the sublayers, not the background and border,
         // which lie inside the rounded bounds already (clipping them would only darken their
@@ -127,11 +128,11 @@ struct LayerTreeDrawing {
         // before it, background included.
         let shadowColor = shadows == nil ? nil : ShadowDrawing.color(of: p.pointee)
         let drawCount = Self.drawCount(p) + (shadowColor == nil ? 0 : 1)
-        let groupOpacity = alpha < 1 && (!sublayers.isEmpty || drawCount > 1)
+        let groupOpacity = alpha < 1 && (hasSublayers || drawCount > 1)
         let outerGroup: Step? = node.mask != nil ? .mask(node, transform: matrix, opacity: alpha)
             : groupOpacity ? .endGroup(opacity: alpha) : nil
         let clips = p.pointee.masksToBounds
-            && (shadowColor != nil || !sublayers.isEmpty || (p.pointee.kind == .shape && p.pointee.path != nil))
+            && (shadowColor != nil || hasSublayers || (p.pointee.kind == .shape && p.pointee.path != nil))
         let clipsBackground = clips && shadowColor != nil
         var tint = inherited
         tint.w = outerGroup == nil ? alpha : 1
@@ -150,12 +151,15 @@ struct LayerTreeDrawing {
             steps.append(.border(node, mapping: mapping, tint: tint))
         }
         if clips { steps.append(.clip(node, mapping: mapping)) }
-        guard !sublayers.isEmpty else { return }   // most layers: no sublayer space to compute
+        guard hasSublayers else { return }   // most layers: no sublayer space to compute
         let sublayerSpace = CATransform3DConcat(LayerGeometry.sublayerSpace(of: p.pointee), matrix)
-        let children = sublayers.map { child, instance, instanceTint in
-            Sublayer(node: child, transform: CATransform3DIsIdentity(instance) ? sublayerSpace
-                        : CATransform3DConcat(instance, sublayerSpace),
-                     tint: tint * instanceTint)
+        var children: [Sublayer] = []
+        children.reserveCapacity(instances.reduce(0) { $0 + $1.layers.count })
+        for instance in instances {
+            let transform = CATransform3DIsIdentity(instance.transform) ? sublayerSpace
+                : CATransform3DConcat(instance.transform, sublayerSpace)
+            let instanceTint = tint * instance.tint
+            for child in instance.layers { children.append(Sublayer(node: child, transform: transform, tint: instanceTint)) }
         }
         // Recorded now, in parallel, they come where they would run from the stack: after what
         // the layer drew so far, before what it pushed.
@@ -177,8 +181,9 @@ struct LayerTreeDrawing {
         return count
     }
 
-    /// The sublayers to draw, back to front, each with the transform and tint of the replicator
-    /// instance it belongs to (the identity and no tint outside replicators).
+    /// The sublayers to draw, back to front, instance by instance of a replicator: each
+    /// instance's sublayers with its transform and tint (outside replicators, one instance with
+    /// the identity and no tint; none for a layer without sublayers).
     ///
     /// A replicator draws its sublayers `instanceCount` times (clamped to
     /// ``EvaluationPlan/maximumReplicatorInstances``; none when it is 0 or less): instance k
@@ -186,9 +191,10 @@ struct LayerTreeDrawing {
     /// multiplied by `instanceColor` plus k times the color offsets (clamped to [0, 1]), and its
     /// animations `k × instanceDelay` later (evaluated with the presentation tree).
     private static func sublayerInstances(of node: PresentedLayer, _ p: UnsafePointer<LayerProperties>)
-        -> [(PresentedLayer, CATransform3D, Tint)] {
+        -> [(layers: [PresentedLayer], transform: CATransform3D, tint: Tint)] {
         let own = sortedByZ(node.sublayers)
-        guard p.pointee.kind == .replicator else { return own.map { ($0, CATransform3DIdentity, Tint(1, 1, 1, 1)) } }
+        guard !own.isEmpty else { return [] }
+        guard p.pointee.kind == .replicator else { return [(own, CATransform3DIdentity, Tint(1, 1, 1, 1))] }
         let count = max(0, min(p.pointee.instanceCount, EvaluationPlan.maximumReplicatorInstances))
         let replicas = node.replicaSublayers
         let toCenter = CATransform3DMakeTranslation(-p.pointee.bounds.midX, -p.pointee.bounds.midY, 0)
@@ -196,13 +202,14 @@ struct LayerTreeDrawing {
         let color = p.pointee.instanceColor.map { Tint($0.red, $0.green, $0.blue, $0.alpha) } ?? Tint(1, 1, 1, 1)
         let offset = Tint(Double(p.pointee.instanceRedOffset), Double(p.pointee.instanceGreenOffset),
                           Double(p.pointee.instanceBlueOffset), Double(p.pointee.instanceAlphaOffset))
-        var result: [(PresentedLayer, CATransform3D, Tint)] = []
+        var result: [(layers: [PresentedLayer], transform: CATransform3D, tint: Tint)] = []
+        result.reserveCapacity(count)
         var power = CATransform3DIdentity
         for k in 0..<count {
             let sublayers = k == 0 ? own : replicas.map { sortedByZ($0[k - 1]) } ?? own
             let instance = CATransform3DConcat(CATransform3DConcat(toCenter, power), fromCenter)
             let tint = (color + offset * Double(k)).clamped(lowerBound: .zero, upperBound: Tint(1, 1, 1, 1))
-            for sublayer in sublayers { result.append((sublayer, instance, tint)) }
+            result.append((sublayers, instance, tint))
             power = CATransform3DConcat(power, p.pointee.instanceTransform)
         }
         return result
