@@ -7,6 +7,8 @@ final class ProjectedGeometry {
     private var smooth: [Bool] = []
     /// The contours of the last fill or stroke, on screen.
     private(set) var projected = Polylines()
+    /// Where ``project(_:_:)`` writes its points before they are appended at once.
+    private let writeBuffer = Polylines.WriteBuffer()
 
     /// Projects the contours of a fill; false when it draws nothing (empty, non-finite, or
     /// reaching the eye's plane).
@@ -46,15 +48,19 @@ final class ProjectedGeometry {
         swap(&out, &projected)
         defer { swap(&out, &projected) }
         out.removeAll()
-        let points = lines.points
-        for subpath in lines.subpaths {
-            guard let first = projection.project(points[subpath.start]) else { return false }
-            out.begin(first)
-            for k in subpath.start + 1..<subpath.start + subpath.count {
-                guard let q = projection.project(points[k]) else { return false }
-                out.add(q)
+        let projectedAll = lines.points.withUnsafeBufferPointer { points in
+            out.write(using: writeBuffer) { writer in
+                for subpath in lines.subpaths {
+                    guard let first = projection.project(points[subpath.start]) else { return false }
+                    writer.begin(first)
+                    for k in subpath.start + 1..<subpath.start + subpath.count {
+                        guard let q = projection.project(points[k]) else { return false }
+                        writer.add(q)
+                    }
+                }
+                return true
             }
         }
-        return !out.subpaths.isEmpty
+        return projectedAll && !out.subpaths.isEmpty
     }
 }
