@@ -120,8 +120,9 @@ static inline void fill_row(float *cells, ptrdiff_t start, ptrdiff_t end, ptrdif
     }
     if (x < pixelEnd) {
         // The last, partial group takes the edge path even when it has none (its windings are then
-        // the carry: the run's coverage, as above).
-        fill_edge_group(cells + x, pixels + x, pixelEnd - x, evenOdd, color16, &carry, &coverage);
+        // the carry: the run's coverage, as above). Drawn whole where the row has room, as the
+        // AVX2 kernel does (see there): the pixels past pixelEnd stay as they are.
+        fill_edge_group(cells + x, pixels + x, x + 4 <= width ? 4 : pixelEnd - x, evenOdd, color16, &carry, &coverage);
         x += 4;
     }
     // Only cells right of the last pixel remain to be cleared.

@@ -210,8 +210,16 @@ static inline void fill_row(float *cells, ptrdiff_t start, ptrdiff_t end, ptrdif
     if (x < pixelEnd) {
         // The last, partial group nearly always holds the row's last edge: it takes the edge path
         // even when it has none (its windings are then the carry: the run's coverage, as above).
-        const int32_t count = (int32_t)(pixelEnd - x);
-        fill_edge_group(cells + x, pixels + x, count, lane_mask(count), evenOdd, color16, opaque, &carry, &coverage);
+        // Where the row has room, it is drawn whole, without the masked load and store (slow on
+        // AMD): the cells past the last one written are zero, so the pixels past pixelEnd get the
+        // coverage of the row's winding sum, which is zero for a closed outline (up to float
+        // rounding far below a coverage step), as at the last pixel now: they stay as they are.
+        if (x + 8 <= width) {
+            fill_edge_group(cells + x, pixels + x, 8, all, evenOdd, color16, opaque, &carry, &coverage);
+        } else {
+            const int32_t count = (int32_t)(pixelEnd - x);
+            fill_edge_group(cells + x, pixels + x, count, lane_mask(count), evenOdd, color16, opaque, &carry, &coverage);
+        }
         x += 8;
     }
     // Only cells right of the last pixel remain to be cleared.
