@@ -25,8 +25,15 @@ public struct Color: Hashable, Sendable {
     @inlinable
     static func unit(_ v: Double) -> Double { v.isNaN ? 0 : min(max(v, 0), 1) }
 
+    /// `round(v · 255)` for v in [0, 1], halves away from zero as `rounded()`, without its libm
+    /// call (the x86-64 baseline has no rounding instruction; a frame converts thousands of
+    /// colors): the truncation plus one where the exact remainder is at least a half.
     @inlinable
-    static func byte(_ v: Double) -> UInt8 { UInt8((v * 255).rounded()) }
+    static func byte(_ v: Double) -> UInt8 {
+        let x = v * 255
+        let whole = Int(x)
+        return UInt8(truncatingIfNeeded: x - Double(whole) >= 0.5 ? whole + 1 : whole)
+    }
 }
 
 /// One pixel: 8-bit red, green, blue and alpha, with the color channels premultiplied by alpha
