@@ -157,4 +157,33 @@ import Testing
             #expect(CATransform3DEqualToTransform(general, shortcut), "\(field) = \(value)")
         }
     }
+    /// A freed tree's properties are reused by the next evaluation (``SpareProperties``): a tree
+    /// still held keeps its values, and a reused buffer gives the values a new one would.
+    @Test func heldTreesKeepTheirValuesWhileFreedOnesAreReused() throws {
+        let root = CALayer()
+        let clock = AnimationClock(time: 0)
+        clock.attach(root)
+        let layers = (0..<8).map { k -> CAShapeLayer in
+            let layer = CAShapeLayer()
+            layer.path = CGPath(rect: CGRect(x: 0, y: 0, width: 10 + Double(k), height: 5), transform: nil)
+            root.addSublayer(layer)
+            layer.add(Self.fade(to: 0, duration: 2), forKey: "fade")
+            return layer
+        }
+        let held = root.presentation(at: 0.5)
+        #expect(held.sublayers.allSatisfy { $0.properties.opacity == 0.75 })
+        // Evaluated while `held` is alive: into a new buffer.
+        #expect(root.presentation(at: 1).sublayers.allSatisfy { $0.properties.opacity == 0.5 })
+        #expect(held.sublayers.allSatisfy { $0.properties.opacity == 0.75 })
+        // The tree at 1 was freed: the next evaluation assigns over its properties, model
+        // changes made since included.
+        layers[3].path = nil
+        layers[5].lineWidth = 4
+        let reused = root.presentation(at: 1.5).sublayers
+        #expect(reused.allSatisfy { $0.properties.opacity == 0.25 })
+        #expect(reused[3].properties.path == nil && reused[5].properties.lineWidth == 4)
+        #expect(reused[4].properties.path == layers[4].path?.rasterPath)
+        #expect(held.sublayers.allSatisfy { $0.properties.opacity == 0.75 })
+        #expect(held.sublayers[3].properties.path != nil && held.sublayers[5].properties.lineWidth == 1)
+    }
 }

@@ -19,22 +19,27 @@ public final class PresentationTree: @unchecked Sendable {
     let replicaSublayers: [Int: [[LayerSnapshot]]]
     /// The threads the properties are released on: those they were evaluated on.
     private let threadCount: Int
+    /// Where the properties go back to when the tree is freed, for the next evaluation.
+    private let spare: SpareProperties?
 
-    /// Takes ownership of `properties`, initialized, allocated with `allocate(capacity:)`, and
-    /// releases them on up to `threadCount` threads.
+    /// Takes ownership of `properties`, initialized, allocated with `allocate(capacity:)`: hands
+    /// them to `spare` when freed if it takes them, else releases them on up to `threadCount`
+    /// threads.
     init(shape: TreeShape, properties: UnsafeMutableBufferPointer<LayerProperties>, localTimes: [Double],
-         replicaSublayers: [Int: [[LayerSnapshot]]], threadCount: Int = 1) {
+         replicaSublayers: [Int: [[LayerSnapshot]]], threadCount: Int = 1, spare: SpareProperties? = nil) {
         self.shape = shape
         self.properties = UnsafeBufferPointer(properties)
         self.localTimes = localTimes
         self.replicaSublayers = replicaSublayers
         self.threadCount = threadCount
+        self.spare = spare
     }
 
     deinit {
+        let owned = UnsafeMutableBufferPointer(mutating: properties)
+        if let spare, spare.keep(owned) { return }
         // Each layer's properties hold paths, colors and arrays: on one thread, releasing a
         // large tree would be a serial step of every frame.
-        let owned = UnsafeMutableBufferPointer(mutating: properties)
         ConcurrentRelease.deinitialize(owned, threadCount: threadCount, minimumChunk: 512)
         owned.deallocate()
     }

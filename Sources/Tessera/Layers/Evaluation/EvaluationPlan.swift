@@ -20,6 +20,8 @@ final class EvaluationPlan {
     /// `animations[animationStarts[i] ..< animationStarts[i + 1]]`.
     private let animations: [PlannedAnimation]
     private let animationStarts: [Int32]
+    /// The properties of the last tree evaluated, once it is freed.
+    private let spare = SpareProperties()
 
     init(root: CALayer) {
         generation = TreeGeneration.current
@@ -78,13 +80,16 @@ final class EvaluationPlan {
     /// up to `threadCount` threads (the result does not depend on it).
     func evaluate(rootParentTime: Double?, threadCount: Int = 1) -> PresentationTree {
         let times = localTimes(rootParentTime: rootParentTime)
-        // Each layer's properties copied once, straight into place, and animated there.
-        let shown = UnsafeMutableBufferPointer<LayerProperties>.allocate(capacity: layers.count)
+        // Each layer's properties copied once, straight into place (over the last frame's when
+        // its tree has been freed), and animated there.
+        let reused = spare.take(count: layers.count)
+        let shown = reused ?? UnsafeMutableBufferPointer<LayerProperties>.allocate(capacity: layers.count)
         let replicas = UnsafeMutableBufferPointer<[[LayerSnapshot]]?>.allocate(capacity: layers.count)
         replicas.initialize(repeating: nil)
         defer { replicas.deinitialize().deallocate() }
         let chunks = Self.chunkCount(layers: layers.count, threadCount: threadCount)
-        let work = LayerEvaluation(plan: self, times: times, slots: shown, replicas: replicas)
+        let work = LayerEvaluation(plan: self, times: times, slots: shown, slotsInitialized: reused != nil,
+                                   replicas: replicas)
         if chunks == 1 {
             work.evaluate(0..<layers.count)
         } else {
@@ -96,7 +101,7 @@ final class EvaluationPlan {
         var replicaSublayers: [Int: [[LayerSnapshot]]] = [:]
         for i in replicas.indices { if let sublayers = replicas[i] { replicaSublayers[i] = sublayers } }
         return PresentationTree(shape: shape, properties: shown, localTimes: times, replicaSublayers: replicaSublayers,
-                                threadCount: threadCount)
+                                threadCount: threadCount, spare: spare)
     }
 
     /// Layers evaluated at a time by one thread: enough that a chunk outweighs handing it out.
@@ -110,13 +115,16 @@ final class EvaluationPlan {
         return threadCount * min(4, max(1, layers / (layersPerChunk * threadCount)))
     }
 
-    /// Copies layer `i`'s properties into `slot` and applies its animations at `time` (NaN:
-    /// not active, none apply).
-    fileprivate func evaluateLayer(_ i: Int, time: Double, into slot: UnsafeMutablePointer<LayerProperties>) {
+    /// Copies layer `i`'s properties into `slot` (assigned over the properties there when
+    /// `initialized`) and applies its animations at `time` (NaN: not active, none apply).
+    fileprivate func evaluateLayer(_ i: Int, time: Double, into slot: UnsafeMutablePointer<LayerProperties>,
+                                   initialized: Bool) {
         // Copied from where the layer stores them: reading the property first would copy the
         // kilobyte twice.
         layers[i]._withUnsafeGuaranteedRef { layer in
-            withUnsafeMutablePointer(to: &layer.properties) { slot.initialize(from: $0, count: 1) }
+            withUnsafeMutablePointer(to: &layer.properties) {
+                if initialized { slot.update(from: $0, count: 1) } else { slot.initialize(from: $0, count: 1) }
+            }
         }
         guard !time.isNaN else { return }
         animations.withUnsafeBufferPointer { animations in
@@ -139,12 +147,14 @@ private struct LayerEvaluation: @unchecked Sendable {
     let plan: EvaluationPlan
     let times: [Double]
     let slots: UnsafeMutableBufferPointer<LayerProperties>
+    /// Whether the slots hold a freed tree's properties, to be assigned over.
+    let slotsInitialized: Bool
     /// Where a replicator's replicas go (see ``EvaluationPlan/replicaSublayers(of:_:time:)``).
     let replicas: UnsafeMutableBufferPointer<[[LayerSnapshot]]?>
 
     func evaluate(_ range: Range<Int>) {
         for i in range {
-            plan.evaluateLayer(i, time: times[i], into: slots.baseAddress! + i)
+            plan.evaluateLayer(i, time: times[i], into: slots.baseAddress! + i, initialized: slotsInitialized)
             if slots[i].kind == .replicator { replicas[i] = plan.replicaSublayers(of: i, slots[i], time: times[i]) }
         }
     }
