@@ -1,46 +1,58 @@
 import Synchronization
 
 #if !canImport(QuartzCore)
-/// The properties buffer of a plan's last presentation tree, kept when the tree is freed, so that
-/// the next evaluation assigns each layer's properties over the last frame's instead of
-/// initializing a new buffer, and the freed tree releases nothing. A frame of the layer-tree
+/// The properties buffers of a plan's freed presentation trees, kept so that the next evaluation
+/// assigns each layer's properties over the last frame's instead of initializing a new buffer,
+/// and the freed tree releases nothing. A frame of the layer-tree
 /// scene spent 0.4 ms releasing the last tree's 2,041 properties (their paths and arrays, whose
 /// counts other threads touched), on one thread or two alike.
 ///
-/// Holds one buffer at most: a plan evaluated several times at once (a replicator's instances)
-/// gets the spare for one of its trees and new buffers for the others.
+/// Holds a few buffers: a plan evaluated several times a frame (a replicator's sublayer, once
+/// per instance) reuses one for each of its trees. Beyond the first buffer, at most
+/// ``propertyLimit`` properties are kept in all, so that snapshots of a large tree, held and then
+/// freed, do not leave megabytes behind.
 final class SpareProperties: Sendable {
+    /// The most buffers kept.
+    static let capacity = 8
+    /// The most properties kept in all, beyond a first buffer of any size.
+    static let propertyLimit = 4096
+
     /// A buffer of initialized properties, allocated with `allocate(capacity:)`.
     private struct Buffer: @unchecked Sendable {
         let properties: UnsafeMutableBufferPointer<LayerProperties>
     }
 
-    private let spare = Mutex<Buffer?>(nil)
+    private let spares = Mutex<(buffers: [Buffer], properties: Int)>(([], 0))
 
-    /// Keeps `properties` (initialized, allocated with `allocate(capacity:)`) for the next
-    /// evaluation; false, leaving them to the caller, when a buffer is kept already.
+    /// Keeps `properties` (initialized, allocated with `allocate(capacity:)`) for a later
+    /// evaluation; false, leaving them to the caller, when enough buffers are kept already.
     func keep(_ properties: UnsafeMutableBufferPointer<LayerProperties>) -> Bool {
-        spare.withLock { spare in
-            guard spare == nil else { return false }
-            spare = Buffer(properties: properties)
+        spares.withLock { spares in
+            let total = spares.properties + properties.count
+            guard spares.buffers.isEmpty || (spares.buffers.count < Self.capacity && total <= Self.propertyLimit)
+            else { return false }
+            spares.buffers.append(Buffer(properties: properties))
+            spares.properties = total
             return true
         }
     }
 
-    /// The kept buffer, initialized, when there is one of `count` properties; the caller owns it.
+    /// A kept buffer, initialized, when there is one of `count` properties; the caller owns it.
     func take(count: Int) -> UnsafeMutableBufferPointer<LayerProperties>? {
-        spare.withLock { spare in
-            guard let buffer = spare, buffer.properties.count == count else { return nil }
-            spare = nil
-            return buffer.properties
+        spares.withLock { spares in
+            guard let last = spares.buffers.last, last.properties.count == count else { return nil }
+            spares.buffers.removeLast()
+            spares.properties -= count
+            return last.properties
         }
     }
 
     deinit {
-        spare.withLock { spare in
-            guard let buffer = spare else { return }
-            buffer.properties.deinitialize()
-            buffer.properties.deallocate()
+        spares.withLock { spares in
+            for buffer in spares.buffers {
+                buffer.properties.deinitialize()
+                buffer.properties.deallocate()
+            }
         }
     }
 }
