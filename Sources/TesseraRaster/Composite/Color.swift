@@ -28,7 +28,7 @@ public struct Color: Hashable, Sendable {
     /// `round(v · 255)` for v in [0, 1], halves away from zero as `rounded()`, without its libm
     /// call (the x86-64 baseline has no rounding instruction; a frame converts thousands of
     /// colors): the truncation plus one where the exact remainder is at least a half.
-    @inlinable
+    @inlinable @inline(__always)
     static func byte(_ v: Double) -> UInt8 {
         let x = v * 255
         let whole = Int(x)
