@@ -166,7 +166,7 @@ struct LayerTreeDrawing {
         if let recorders, ParallelSublayerRecording.isWorthIt(for: children, of: node, threadCount: canvas.threadCount) {
             recorders.record(children, as: self)
         } else {
-            steps.append(contentsOf: children.reversed().lazy.map(Step.init))
+            for child in children.reversed() { steps.append(Step(child)) }
         }
     }
 
