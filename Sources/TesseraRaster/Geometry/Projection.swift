@@ -29,8 +29,9 @@ public struct Projection: Hashable, Sendable {
     /// eye.
     func largestScale(over rect: Rect) -> Double {
         var largest = 0.0
-        for corner in [Point(x: rect.minX, y: rect.minY), Point(x: rect.maxX, y: rect.minY),
-                       Point(x: rect.minX, y: rect.maxY), Point(x: rect.maxX, y: rect.maxY)] {
+        // The corners by index, not from an array literal: that allocated an array per call.
+        for k in 0..<4 {
+            let corner = Point(x: k & 1 == 0 ? rect.minX : rect.maxX, y: k < 2 ? rect.minY : rect.maxY)
             guard let q = project(corner) else { return .infinity }
             let w = wx * corner.x + wy * corner.y + w0
             let j11 = (a - q.x * wx) / w, j12 = (c - q.x * wy) / w
