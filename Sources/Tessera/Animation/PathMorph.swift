@@ -38,6 +38,8 @@ struct PathMorph: Sendable {
         }
         // Same counts (checked at init): replacing cannot fail.
         guard let morphed = from.replacingPoints(points) else { return }
+        // Stored directly: through `keyPath.set`, wrapped in an AnimatableValue, it measured
+        // 0.15M instructions a frame more in the layer-tree scene.
         if keyPath.property == .path { properties.path = morphed } else { properties.shadowPath = morphed }
     }
 }
