@@ -186,4 +186,69 @@ import Testing
         #expect(held.sublayers.allSatisfy { $0.properties.opacity == 0.75 })
         #expect(held.sublayers[3].properties.path != nil && held.sublayers[5].properties.lineWidth == 1)
     }
+
+    /// Over a reused buffer, a layer whose model has not changed gets back the model's value of
+    /// every property its animations wrote the last time: an animation that no longer applies
+    /// leaves the model's value, and one relative to the value under it (`byValue`, a field of
+    /// the transform) starts from the model's, not from last frame's result.
+    @Test func reusedBuffersRestoreWhatAnimationsWrote() throws {
+        let root = CALayer()
+        let clock = AnimationClock(time: 0)
+        clock.attach(root)
+        let layer = CAShapeLayer()
+        layer.opacity = 0.9
+        layer.transform = CATransform3DMakeTranslation(5, 0, 0)
+        layer.strokeEnd = 0.8
+        root.addSublayer(layer)
+        let late = Self.fade(to: 0.1, duration: 1)
+        late.beginTime = 2   // active from 2 to 3 only (fill mode removed)
+        layer.add(late, forKey: "late")
+        let turn = CABasicAnimation(keyPath: "transform.rotation.z")
+        turn.byValue = Double.pi / 2
+        turn.duration = 10
+        layer.add(turn, forKey: "turn")
+        let trim = CABasicAnimation(keyPath: "strokeEnd")
+        trim.toValue = 0.2   // from the value under it
+        trim.duration = 10
+        layer.add(trim, forKey: "trim")
+
+        let fresh = try #require(root.presentation(at: 5).sublayers.first).properties
+        for time in [2.5, 5, 5] {
+            let shown = try #require(root.presentation(at: time).sublayers.first).properties
+            if time == 2.5 { #expect(shown.opacity != 0.9) }
+            guard time == 5 else { continue }
+            // Each tree is freed before the next evaluation, which reuses its buffer.
+            #expect(shown.opacity == 0.9)
+            #expect(CATransform3DEqualToTransform(shown.transform, fresh.transform))
+            #expect(shown.strokeEnd == fresh.strokeEnd)
+        }
+        #expect(abs(fresh.strokeEnd - 0.5) < 1e-12)   // halfway from 0.8 to 0.2
+    }
+
+    /// What a group's children and a keyframe animation along a path with a rotation mode write
+    /// (position and transform) is restored too once they stop applying.
+    @Test func reusedBuffersRestoreWhatGroupsAndPathsWrote() throws {
+        let root = CALayer()
+        let clock = AnimationClock(time: 0)
+        clock.attach(root)
+        let layer = CALayer()
+        layer.position = CGPoint(x: 3, y: 4)
+        root.addSublayer(layer)
+        let along = CAKeyframeAnimation(keyPath: "position")
+        along.path = CGPath(ellipseIn: CGRect(x: 0, y: 0, width: 40, height: 20), transform: nil)
+        along.rotationMode = .rotateAuto
+        along.duration = 1
+        let group = CAAnimationGroup()
+        group.animations = [along, Self.fade(to: 0.5)]
+        group.duration = 1
+        group.beginTime = 2
+        layer.add(group, forKey: "group")
+
+        let during = try #require(root.presentation(at: 2.3).sublayers.first).properties
+        #expect(during.position != layer.position && during.opacity < 1)
+        #expect(!CATransform3DIsIdentity(during.transform))
+        let after = try #require(root.presentation(at: 4).sublayers.first).properties
+        #expect(after.position == layer.position && after.opacity == 1)
+        #expect(CATransform3DIsIdentity(after.transform))
+    }
 }

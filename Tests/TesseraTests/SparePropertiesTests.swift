@@ -3,15 +3,10 @@ import Testing
 
 /// What ``SpareProperties`` keeps of freed trees: a few small buffers, one large one.
 struct SparePropertiesTests {
-    static func buffer(_ count: Int) -> UnsafeMutableBufferPointer<LayerProperties> {
-        let buffer = UnsafeMutableBufferPointer<LayerProperties>.allocate(capacity: count)
-        buffer.initialize(repeating: LayerProperties(kind: .layer))
+    static func buffer(_ count: Int) -> EvaluatedProperties {
+        let buffer = EvaluatedProperties.allocate(count: count)
+        buffer.properties.initialize(repeating: LayerProperties(kind: .layer))
         return buffer
-    }
-
-    static func free(_ buffer: UnsafeMutableBufferPointer<LayerProperties>) {
-        buffer.deinitialize()
-        buffer.deallocate()
     }
 
     @Test func keepsAFewSmallBuffersAndOneLargeOne() throws {
@@ -19,16 +14,16 @@ struct SparePropertiesTests {
         for _ in 0..<SpareProperties.capacity { #expect(small.keep(Self.buffer(3))) }
         let extra = Self.buffer(3)
         #expect(!small.keep(extra))   // full: the caller frees it
-        Self.free(extra)
+        extra.free()
         #expect(small.take(count: 4) == nil)   // only a buffer of the same size is given back
         let taken = try #require(small.take(count: 3))
-        #expect(taken.count == 3 && taken[0].kind == .layer)
-        Self.free(taken)
+        #expect(taken.count == 3 && taken.properties[0].kind == .layer)
+        taken.free()
 
         let large = SpareProperties()
         #expect(large.keep(Self.buffer(SpareProperties.propertyLimit + 1)))   // a first buffer of any size
         let second = Self.buffer(2)
         #expect(!large.keep(second))   // past the limit in all
-        Self.free(second)
+        second.free()
     }
 }

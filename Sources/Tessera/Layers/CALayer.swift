@@ -14,8 +14,24 @@ open class CALayer: NSObject, CAMediaTiming {
     // is only read or assigned whole, never lent out inout across a call that could reach it
     // again, so the compile-time checks are enough.
 
-    /// The model values.
-    @exclusivity(unchecked) final var properties: LayerProperties
+    /// The model values. Every change moves ``propertiesVersion``.
+    final var properties: LayerProperties {
+        _read { yield modelProperties }
+        _modify {
+            defer { propertiesVersion &+= 1 }
+            yield &modelProperties
+        }
+    }
+    @exclusivity(unchecked) private final var modelProperties: LayerProperties
+    /// Moves on every change of ``properties``: an evaluation that finds the version its last
+    /// copy of them was made at needs to restore only what animations changed (see
+    /// ``EvaluationPlan``).
+    @exclusivity(unchecked) private(set) final var propertiesVersion: UInt64 = 0
+
+    /// Calls `body` with the address of the model values, to copy them without a copy in between.
+    final func withModelProperties<R>(_ body: (UnsafePointer<LayerProperties>) -> R) -> R {
+        withUnsafePointer(to: &modelProperties, body)
+    }
 
     // MARK: Timing
 
@@ -60,14 +76,14 @@ open class CALayer: NSObject, CAMediaTiming {
     public private(set) var diagnostics: [String] = []
 
     public required override init() {
-        properties = LayerProperties(kind: Self.kind)
+        modelProperties = LayerProperties(kind: Self.kind)
         super.init()
     }
 
     /// A copy of `layer`'s properties (not its sublayers or animations), as Core Animation's
     /// initializer for presentation layers.
     public init(layer: Any) {
-        properties = (layer as? CALayer)?.properties ?? LayerProperties(kind: Self.kind)
+        modelProperties = (layer as? CALayer)?.properties ?? LayerProperties(kind: Self.kind)
         super.init()
         if let other = layer as? CALayer {
             copyTiming(from: other)

@@ -19,16 +19,18 @@ public final class PresentationTree: @unchecked Sendable {
     let replicaSublayers: [Int: [[LayerSnapshot]]]
     /// The threads the properties are released on: those they were evaluated on.
     private let threadCount: Int
+    /// The properties' buffer, with the model versions they were copied at.
+    private let evaluated: EvaluatedProperties
     /// Where the properties go back to when the tree is freed, for the next evaluation.
     private let spare: SpareProperties?
 
-    /// Takes ownership of `properties`, initialized, allocated with `allocate(capacity:)`: hands
-    /// them to `spare` when freed if it takes them, else releases them on up to `threadCount`
-    /// threads.
-    init(shape: TreeShape, properties: UnsafeMutableBufferPointer<LayerProperties>, localTimes: [Double],
+    /// Takes ownership of `evaluated`, initialized: hands it to `spare` when freed if it takes
+    /// it, else releases the properties on up to `threadCount` threads.
+    init(shape: TreeShape, evaluated: EvaluatedProperties, localTimes: [Double],
          replicaSublayers: [Int: [[LayerSnapshot]]], threadCount: Int = 1, spare: SpareProperties? = nil) {
         self.shape = shape
-        self.properties = UnsafeBufferPointer(properties)
+        self.properties = UnsafeBufferPointer(evaluated.properties)
+        self.evaluated = evaluated
         self.localTimes = localTimes
         self.replicaSublayers = replicaSublayers
         self.threadCount = threadCount
@@ -36,12 +38,10 @@ public final class PresentationTree: @unchecked Sendable {
     }
 
     deinit {
-        let owned = UnsafeMutableBufferPointer(mutating: properties)
-        if let spare, spare.keep(owned) { return }
+        if let spare, spare.keep(evaluated) { return }
         // Each layer's properties hold paths, colors and arrays: on one thread, releasing a
         // large tree would be a serial step of every frame.
-        ConcurrentRelease.deinitialize(owned, threadCount: threadCount, minimumChunk: 512)
-        owned.deallocate()
+        evaluated.free(threadCount: threadCount)
     }
 
     /// The number of layers, masks included.

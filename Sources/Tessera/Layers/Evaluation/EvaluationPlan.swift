@@ -20,6 +20,11 @@ final class EvaluationPlan {
     /// `animations[animationStarts[i] ..< animationStarts[i + 1]]`.
     private let animations: [PlannedAnimation]
     private let animationStarts: [Int32]
+    /// The properties the animations of layer i may write are
+    /// `animatedProperties[animatedStarts[i] ..< animatedStarts[i + 1]]`, each once: all that
+    /// differs from the model in last frame's properties, when the model has not changed since.
+    private let animatedProperties: [LayerKeyPath.Property]
+    private let animatedStarts: [Int32]
     /// The properties of the last tree evaluated, once it is freed.
     private let spare = SpareProperties()
 
@@ -46,12 +51,22 @@ final class EvaluationPlan {
         self.layers = layers
         shape = TreeShape(parents: parents, names: names, masks: masks)
         var animations: [PlannedAnimation] = [], animationStarts: [Int32] = [0]
+        var animatedProperties: [LayerKeyPath.Property] = [], animatedStarts: [Int32] = [0]
         for layer in layers {
-            animations.append(contentsOf: layer.takeUnretainedValue().attached.map(PlannedAnimation.init))
+            let attached = layer.takeUnretainedValue().attached
+            animations.append(contentsOf: attached.map(PlannedAnimation.init))
             animationStarts.append(Int32(animations.count))
+            var written: [LayerKeyPath.Property] = []
+            for property in attached.flatMap(\.program.writtenProperties) where !written.contains(property) {
+                written.append(property)
+            }
+            animatedProperties.append(contentsOf: written)
+            animatedStarts.append(Int32(animatedProperties.count))
         }
         self.animations = animations
         self.animationStarts = animationStarts
+        self.animatedProperties = animatedProperties
+        self.animatedStarts = animatedStarts
     }
 
     var isCurrent: Bool { generation == TreeGeneration.current }
@@ -83,7 +98,7 @@ final class EvaluationPlan {
         // Each layer's properties copied once, straight into place (over the last frame's when
         // its tree has been freed), and animated there.
         let reused = spare.take(count: layers.count)
-        let shown = reused ?? UnsafeMutableBufferPointer<LayerProperties>.allocate(capacity: layers.count)
+        let shown = reused ?? EvaluatedProperties.allocate(count: layers.count)
         let replicas = UnsafeMutableBufferPointer<[[LayerSnapshot]]?>.allocate(capacity: layers.count)
         replicas.initialize(repeating: nil)
         defer { replicas.deinitialize().deallocate() }
@@ -100,7 +115,7 @@ final class EvaluationPlan {
         }
         var replicaSublayers: [Int: [[LayerSnapshot]]] = [:]
         for i in replicas.indices { if let sublayers = replicas[i] { replicaSublayers[i] = sublayers } }
-        return PresentationTree(shape: shape, properties: shown, localTimes: times, replicaSublayers: replicaSublayers,
+        return PresentationTree(shape: shape, evaluated: shown, localTimes: times, replicaSublayers: replicaSublayers,
                                 threadCount: threadCount, spare: spare)
     }
 
@@ -115,16 +130,28 @@ final class EvaluationPlan {
         return threadCount * min(4, max(1, layers / (layersPerChunk * threadCount)))
     }
 
-    /// Copies layer `i`'s properties into `slot` (assigned over the properties there when
-    /// `initialized`) and applies its animations at `time` (NaN: not active, none apply).
-    fileprivate func evaluateLayer(_ i: Int, time: Double, into slot: UnsafeMutablePointer<LayerProperties>,
-                                   initialized: Bool) {
-        // Copied from where the layer stores them: reading the property first would copy the
-        // kilobyte twice.
+    /// Brings layer `i`'s slot of `evaluated` to the model's properties (initialized there
+    /// unless `initialized`) and applies its animations at `time` (NaN: not active, none apply).
+    fileprivate func evaluateLayer(_ i: Int, time: Double, into evaluated: EvaluatedProperties, initialized: Bool) {
+        let slot = evaluated.properties.baseAddress! + i
         layers[i]._withUnsafeGuaranteedRef { layer in
-            withUnsafeMutablePointer(to: &layer.properties) {
-                if initialized { slot.update(from: $0, count: 1) } else { slot.initialize(from: $0, count: 1) }
+            let version = layer.propertiesVersion
+            // Copied from where the layer stores them: reading the property first would copy the
+            // kilobyte twice. When the slot was copied from this very version of the model, only
+            // what the animations wrote there differs from it: restoring that alone spares
+            // reading and writing the kilobyte (and its paths' reference counts) every frame.
+            layer.withModelProperties { model in
+                if !initialized {
+                    slot.initialize(from: model, count: 1)
+                } else if evaluated.versions[i] == version {
+                    for k in Int(animatedStarts[i])..<Int(animatedStarts[i + 1]) {
+                        slot.pointee.restore(animatedProperties[k], from: model)
+                    }
+                } else {
+                    slot.update(from: model, count: 1)
+                }
             }
+            evaluated.versions[i] = version
         }
         guard !time.isNaN else { return }
         animations.withUnsafeBufferPointer { animations in
@@ -146,7 +173,7 @@ final class EvaluationPlan {
 private struct LayerEvaluation: @unchecked Sendable {
     let plan: EvaluationPlan
     let times: [Double]
-    let slots: UnsafeMutableBufferPointer<LayerProperties>
+    let slots: EvaluatedProperties
     /// Whether the slots hold a freed tree's properties, to be assigned over.
     let slotsInitialized: Bool
     /// Where a replicator's replicas go (see ``EvaluationPlan/replicaSublayers(of:_:time:)``).
@@ -154,8 +181,9 @@ private struct LayerEvaluation: @unchecked Sendable {
 
     func evaluate(_ range: Range<Int>) {
         for i in range {
-            plan.evaluateLayer(i, time: times[i], into: slots.baseAddress! + i, initialized: slotsInitialized)
-            if slots[i].kind == .replicator { replicas[i] = plan.replicaSublayers(of: i, slots[i], time: times[i]) }
+            plan.evaluateLayer(i, time: times[i], into: slots, initialized: slotsInitialized)
+            let properties = slots.properties
+            if properties[i].kind == .replicator { replicas[i] = plan.replicaSublayers(of: i, properties[i], time: times[i]) }
         }
     }
 }

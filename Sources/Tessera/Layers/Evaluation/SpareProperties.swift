@@ -1,4 +1,5 @@
 import Synchronization
+import TesseraRaster
 
 #if !canImport(QuartzCore)
 /// The properties buffers of a plan's freed presentation trees, kept so that the next evaluation
@@ -17,43 +18,57 @@ final class SpareProperties: Sendable {
     /// The most properties kept in all, beyond a first buffer of any size.
     static let propertyLimit = 4096
 
-    /// A buffer of initialized properties, allocated with `allocate(capacity:)`.
-    private struct Buffer: @unchecked Sendable {
-        let properties: UnsafeMutableBufferPointer<LayerProperties>
-    }
+    private let spares = Mutex<(buffers: [EvaluatedProperties], properties: Int)>(([], 0))
 
-    private let spares = Mutex<(buffers: [Buffer], properties: Int)>(([], 0))
-
-    /// Keeps `properties` (initialized, allocated with `allocate(capacity:)`) for a later
-    /// evaluation; false, leaving them to the caller, when enough buffers are kept already.
-    func keep(_ properties: UnsafeMutableBufferPointer<LayerProperties>) -> Bool {
+    /// Keeps `buffer` for a later evaluation; false, leaving it to the caller, when enough
+    /// buffers are kept already.
+    func keep(_ buffer: EvaluatedProperties) -> Bool {
         spares.withLock { spares in
-            let total = spares.properties + properties.count
+            let total = spares.properties + buffer.count
             guard spares.buffers.isEmpty || (spares.buffers.count < Self.capacity && total <= Self.propertyLimit)
             else { return false }
-            spares.buffers.append(Buffer(properties: properties))
+            spares.buffers.append(buffer)
             spares.properties = total
             return true
         }
     }
 
-    /// A kept buffer, initialized, when there is one of `count` properties; the caller owns it.
-    func take(count: Int) -> UnsafeMutableBufferPointer<LayerProperties>? {
+    /// A kept buffer, when there is one of `count` properties; the caller owns it.
+    func take(count: Int) -> EvaluatedProperties? {
         spares.withLock { spares in
-            guard let last = spares.buffers.last, last.properties.count == count else { return nil }
+            guard let last = spares.buffers.last, last.count == count else { return nil }
             spares.buffers.removeLast()
             spares.properties -= count
-            return last.properties
+            return last
         }
     }
 
     deinit {
         spares.withLock { spares in
-            for buffer in spares.buffers {
-                buffer.properties.deinitialize()
-                buffer.properties.deallocate()
-            }
+            for buffer in spares.buffers { buffer.free() }
         }
+    }
+}
+
+/// A tree's evaluated properties, and for each the ``CALayer/propertiesVersion`` of the model
+/// they were copied from: an evaluation over them copies again only what changed since.
+struct EvaluatedProperties: @unchecked Sendable {
+    /// Initialized (by whoever allocated them).
+    let properties: UnsafeMutableBufferPointer<LayerProperties>
+    let versions: UnsafeMutableBufferPointer<UInt64>
+
+    /// `count` slots, uninitialized.
+    static func allocate(count: Int) -> EvaluatedProperties {
+        EvaluatedProperties(properties: .allocate(capacity: count), versions: .allocate(capacity: count))
+    }
+
+    var count: Int { properties.count }
+
+    /// Releases the properties, on up to `threadCount` threads, and frees the memory.
+    func free(threadCount: Int = 1) {
+        ConcurrentRelease.deinitialize(properties, threadCount: threadCount, minimumChunk: 512)
+        properties.deallocate()
+        versions.deallocate()
     }
 }
 #endif

@@ -1,0 +1,65 @@
+#if !canImport(QuartzCore)
+extension AnimationProgram {
+    /// The properties that applying the animation may write: its key path's property (a
+    /// group's children's), and the transform of a keyframe animation along a path, which a
+    /// rotation mode turns.
+    var writtenProperties: [LayerKeyPath.Property] {
+        switch body {
+        case .property(let program):
+            if case .keyframes(let keyframes) = program.values, keyframes.path != nil {
+                return [program.keyPath.property, .transform]
+            }
+            return [program.keyPath.property]
+        case .group(let children):
+            return children.flatMap(\.writtenProperties)
+        }
+    }
+}
+
+extension LayerProperties {
+    /// Sets `property` to its value in `model`.
+    mutating func restore(_ property: LayerKeyPath.Property, from model: UnsafePointer<LayerProperties>) {
+        switch property {
+        case .bounds: bounds = model.pointee.bounds
+        case .position: position = model.pointee.position
+        case .zPosition: zPosition = model.pointee.zPosition
+        case .anchorPoint: anchorPoint = model.pointee.anchorPoint
+        case .anchorPointZ: anchorPointZ = model.pointee.anchorPointZ
+        case .transform: transform = model.pointee.transform
+        case .sublayerTransform: sublayerTransform = model.pointee.sublayerTransform
+        case .opacity: opacity = model.pointee.opacity
+        case .hidden: isHidden = model.pointee.isHidden
+        case .backgroundColor: backgroundColor = model.pointee.backgroundColor
+        case .cornerRadius: cornerRadius = model.pointee.cornerRadius
+        case .borderWidth: borderWidth = model.pointee.borderWidth
+        case .borderColor: borderColor = model.pointee.borderColor
+        case .masksToBounds: masksToBounds = model.pointee.masksToBounds
+        case .shadowColor: shadowColor = model.pointee.shadowColor
+        case .shadowOpacity: shadowOpacity = model.pointee.shadowOpacity
+        case .shadowRadius: shadowRadius = model.pointee.shadowRadius
+        case .shadowOffset: shadowOffset = model.pointee.shadowOffset
+        case .shadowPath: shadowPath = model.pointee.shadowPath
+        case .path: path = model.pointee.path
+        case .fillColor: fillColor = model.pointee.fillColor
+        case .fillRule: fillRule = model.pointee.fillRule
+        case .strokeColor: strokeColor = model.pointee.strokeColor
+        case .lineWidth: lineWidth = model.pointee.lineWidth
+        case .lineJoin: lineJoin = model.pointee.lineJoin
+        case .lineCap: lineCap = model.pointee.lineCap
+        case .miterLimit: miterLimit = model.pointee.miterLimit
+        case .lineDashPattern: lineDashPattern = model.pointee.lineDashPattern
+        case .lineDashPhase: lineDashPhase = model.pointee.lineDashPhase
+        case .strokeStart: strokeStart = model.pointee.strokeStart
+        case .strokeEnd: strokeEnd = model.pointee.strokeEnd
+        case .instanceCount: instanceCount = model.pointee.instanceCount
+        case .instanceDelay: instanceDelay = model.pointee.instanceDelay
+        case .instanceTransform: instanceTransform = model.pointee.instanceTransform
+        case .instanceColor: instanceColor = model.pointee.instanceColor
+        case .instanceRedOffset: instanceRedOffset = model.pointee.instanceRedOffset
+        case .instanceGreenOffset: instanceGreenOffset = model.pointee.instanceGreenOffset
+        case .instanceBlueOffset: instanceBlueOffset = model.pointee.instanceBlueOffset
+        case .instanceAlphaOffset: instanceAlphaOffset = model.pointee.instanceAlphaOffset
+        }
+    }
+}
+#endif
