@@ -60,6 +60,8 @@ final class StrokeGeometry {
             smooth.removeAll(keepingCapacity: true)
             guard PolylineFlattener.flatten(command.path, transform: pathTransform, tolerance: flatteningTolerance,
                                             into: &flattened, smooth: &smooth) else { return nil }
+            // A path of lines has no smooth point: without flags, dashing does not carry them along.
+            if !smooth.contains(true) { smooth.removeAll(keepingCapacity: true) }
             let stroker = Stroker(style: style, tolerance: flatteningTolerance)
             let buffer = writeBuffer ?? Polylines.WriteBuffer()
             writeBuffer = buffer
