@@ -362,14 +362,15 @@ enum DashTrimSupport {
         let smooth = [false, true, true, false]
         var output = Polylines(), flags: [Bool] = []
         DashTrim.apply(dash: DashPattern(lengths: [25, 2]), trimStart: 0, trimEnd: 1, to: input, smooth: smooth,
-                       into: &output, smooth: &flags)
+                       into: &output, smooth: &flags, using: Polylines.WriteBuffer())
         #expect(flags.count == output.points.count)
         #expect(S.pieces(output) == [S.open(S.p(0, 0), S.p(10, 0), S.p(20, 0), S.p(25, 0)),
                                      S.open(S.p(27, 0), S.p(30, 0))])
         #expect(flags == [false, true, true, false, false, false])
         // Without a pattern or trim, the flags are copied.
         output.removeAll(); flags.removeAll()
-        DashTrim.apply(dash: nil, trimStart: 0, trimEnd: 1, to: input, smooth: smooth, into: &output, smooth: &flags)
+        DashTrim.apply(dash: nil, trimStart: 0, trimEnd: 1, to: input, smooth: smooth, into: &output, smooth: &flags,
+                       using: Polylines.WriteBuffer())
         #expect(flags == smooth)
     }
 }

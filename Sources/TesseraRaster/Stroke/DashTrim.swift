@@ -63,7 +63,7 @@ enum DashTrim {
                       into output: inout Polylines) {
         var unused: [Bool] = []
         apply(dash: dash, trimStart: trimStart, trimEnd: trimEnd, to: input, smooth: [], into: &output,
-              smooth: &unused)
+              smooth: &unused, using: Polylines.WriteBuffer())
     }
 
     /// As ``apply(dash:trimStart:trimEnd:to:into:)``, carrying the smoothness flags of
@@ -71,25 +71,31 @@ enum DashTrim {
     /// flattened curve, and `outputSmooth` (kept parallel to `output.points`) gets the flags of the
     /// appended points. An input vertex keeps its flag; a point where a dash or the trim cuts a
     /// segment is an end, flagged false. When `smooth` is empty (or does not match `input`),
-    /// `outputSmooth` is left alone.
+    /// `outputSmooth` is left alone. The points are written in `buffer`'s memory first (see
+    /// ``Polylines/write(using:_:)``).
     static func apply(dash: DashPattern?, trimStart: Double, trimEnd: Double, to input: Polylines,
-                      smooth: [Bool], into output: inout Polylines, smooth outputSmooth: inout [Bool]) {
+                      smooth: [Bool], into output: inout Polylines, smooth outputSmooth: inout [Bool],
+                      using buffer: Polylines.WriteBuffer) {
         let start = trimStart.isNaN ? 0 : min(max(trimStart, 0), 1)
         let end = trimEnd.isNaN ? 1 : min(max(trimEnd, 0), 1)
         guard start < end, !input.subpaths.isEmpty else { return }
-        let pattern = dash.flatMap { $0.isSolid ? nil : $0 }
         let tracks = !smooth.isEmpty && smooth.count == input.points.count
-        let flags = tracks ? smooth : []
-
-        // Work in a sink that owns the output's storage (swapped in, so appends do not copy).
-        var sink = Sink(tracks: tracks)
-        swap(&sink.lines, &output)
-        if tracks { swap(&sink.smooth, &outputSmooth) }
-        defer {
-            swap(&sink.lines, &output)
+        output.write(using: buffer) { writer in
+            // The sink owns the writer and the flags' storage (swapped in, so appends do not copy)
+            // while it works, and gives them back.
+            var sink = Sink(lines: writer, tracks: tracks)
             if tracks { swap(&sink.smooth, &outputSmooth) }
+            apply(dash: dash, start: start, end: end, to: input, flags: tracks ? smooth : [], into: &sink)
+            if tracks { swap(&sink.smooth, &outputSmooth) }
+            writer = sink.finish()
         }
+    }
 
+    /// The work of ``apply(dash:trimStart:trimEnd:to:smooth:into:smooth:using:)``, with the trim
+    /// clamped (start < end).
+    private static func apply(dash: DashPattern?, start: Double, end: Double, to input: Polylines, flags: [Bool],
+                              into sink: inout Sink) {
+        let pattern = dash.flatMap { $0.isSolid ? nil : $0 }
         let trimmed = start > 0 || end < 1
         if pattern == nil && !trimmed {
             for subpath in input.subpaths { sink.copy(subpath, from: input.points, flags: flags) }
@@ -284,19 +290,28 @@ enum DashTrim {
         return total
     }
 
-    /// Output with its smoothness flags kept parallel.
-    private struct Sink {
-        var lines = Polylines()
+    /// Output with its smoothness flags kept parallel: the lines through a writer, which owns
+    /// nothing written before this call.
+    private struct Sink: ~Copyable {
+        var lines: Polylines.Writer
         var smooth: [Bool] = []
         let tracks: Bool
 
-        init(tracks: Bool) { self.tracks = tracks }
+        init(lines: consuming Polylines.Writer, tracks: Bool) {
+            self.lines = lines
+            self.tracks = tracks
+        }
 
-        var mark: (lines: Polylines.Mark, smooth: Int) { (lines.mark, smooth.count) }
+        /// Gives the writer back.
+        consuming func finish() -> Polylines.Writer { lines }
 
-        mutating func rollBack(to mark: (lines: Polylines.Mark, smooth: Int)) {
-            lines.truncate(to: mark.lines)
-            if tracks { smooth.removeSubrange(mark.smooth...) }
+        /// Where the flags stand; the lines are rolled back to nothing (nothing is written
+        /// before the dashes are).
+        var mark: Int { smooth.count }
+
+        mutating func rollBack(to mark: Int) {
+            lines.removeAll()
+            if tracks { smooth.removeSubrange(mark...) }
         }
 
         @inline(__always)

@@ -164,12 +164,29 @@ struct Polylines {
             append(p)
         }
 
-        /// Extends the current subpath to `p`, skipping a point equal to the previous one.
-        @inline(__always)
-        mutating func add(_ p: Point) {
+        /// Extends the current subpath to `p`, skipping a point equal to the previous one; returns
+        /// whether `p` was added.
+        @inline(__always) @discardableResult
+        mutating func add(_ p: Point) -> Bool {
             // Also keeps the read below within what was written: a subpath has its first point.
             precondition(headCount > 0, "Polylines.Writer: a point added before any subpath began")
-            if points[pointCount - 1] != p { append(p) }
+            if points[pointCount - 1] == p { return false }
+            append(p)
+            return true
+        }
+
+        /// Appends a whole subpath (closed or not) made of `newPoints`, which satisfy the invariants.
+        mutating func append(_ newPoints: ArraySlice<Point>, closed: Bool) {
+            precondition(!newPoints.isEmpty, "Polylines.Writer: a subpath without points")
+            begin(newPoints[newPoints.startIndex])
+            heads[headCount - 1].closed = closed
+            for p in newPoints.dropFirst() { append(p) }
+        }
+
+        /// Forgets everything written.
+        mutating func removeAll() {
+            pointCount = 0
+            headCount = 0
         }
 
         /// Marks the current subpath closed, dropping a last point equal to its first.

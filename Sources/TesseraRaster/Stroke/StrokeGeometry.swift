@@ -74,7 +74,7 @@ final class StrokeGeometry {
                 dashed.removeAll()
                 dashedSmooth.removeAll(keepingCapacity: true)
                 DashTrim.apply(dash: dash, trimStart: command.trimStart, trimEnd: command.trimEnd, to: flattened,
-                               smooth: smooth, into: &dashed, smooth: &dashedSmooth)
+                               smooth: smooth, into: &dashed, smooth: &dashedSmooth, using: buffer)
                 stroker.stroke(dashed, smooth: dashedSmooth, into: &outline, using: buffer)
             }
             return outline.subpaths.isEmpty ? nil : outlineTransform
