@@ -3,6 +3,7 @@
 // so that the prefix sum of the row at cell x is the integral of the winding number over pixel x.
 #include "CTesseraSIMD.h"
 #include <math.h>
+#include <simde/x86/sse2.h>
 
 // Floor and ceiling for the non-negative coordinates left after clipping: truncation is the floor
 // there, and these avoid libm calls (the x86-64 baseline has no SSE4.1 rounding instruction).
@@ -32,28 +33,20 @@ static inline void accumulate_in_pixel(float *cells, float d, float xSum, int32_
 // Adds one line piece that stays within a single pixel row. `d` is its signed height (positive
 // downwards), xLow <= xHigh its horizontal extent. With A(i) = the mean fraction of pixel i lying
 // right of the edge, pixel i gets d * A(i); cell i stores the difference d * (A(i) - A(i - 1)).
+__attribute__((always_inline))
 static inline void accumulate_piece(float *cells, float d, float xLow, float xHigh,
                                     int32_t *lowCell, int32_t *highCell) {
     int32_t i0 = floor_nonnegative(xLow);
     float lowFloor = (float)i0;
-    // Within pixel i0 when ceil(xHigh) <= i0 + 1, that is xHigh <= i0 + 1 (exact in float).
-    if (xHigh <= lowFloor + 1.0f) {
-        accumulate_in_pixel(cells, d, xLow + xHigh, i0);
-        *lowCell = i0;
-        *highCell = i0 + 1;
-        return;
-    }
-    // Across several pixels: the edge sweeps x at a constant rate s = 1 / (xHigh - xLow).
-    int32_t i1 = ceil_nonnegative(xHigh) - 1;   // the last pixel the edge enters
-    float s = 1.0f / (xHigh - xLow);
+    int32_t i1 = ceil_nonnegative(xHigh) - 1;   // the last pixel the edge enters (i0 - 1 or i0 within one)
+    float s = 1.0f / (xHigh - xLow);            // the rate the edge sweeps x at (unused within one pixel)
     float lowFrac = xLow - lowFloor;
     float firstArea = 0.5f * s * (1.0f - lowFrac) * (1.0f - lowFrac);   // A(i0)
-    float highFrac = xHigh - (float)i1;
-    float lastRemainder = 0.5f * s * highFrac * highFrac;               // 1 - A(i1)
-    cells[i0] += d * firstArea;
-    if (i1 == i0 + 1) {
-        cells[i1] += d * (1.0f - lastRemainder - firstArea);
-    } else {
+    if (i1 > i0 + 1) {
+        // Across three pixels or more (rarer): pixels between add s each.
+        float highFrac = xHigh - (float)i1;
+        float lastRemainder = 0.5f * s * highFrac * highFrac;               // 1 - A(i1)
+        cells[i0] += d * firstArea;
         float second = s * (1.5f - lowFrac);  // A(i0 + 1); each further pixel adds s
         cells[i0 + 1] += d * (second - firstArea);
         float ds = d * s;
@@ -62,10 +55,27 @@ static inline void accumulate_piece(float *cells, float d, float xLow, float xHi
         for (int32_t i = i0 + 2; i < i1; i++) cells[i] += ds;
         float beforeLast = second + (float)(i1 - i0 - 2) * s;          // A(i1 - 1)
         cells[i1] += d * (1.0f - lastRemainder - beforeLast);
+        cells[i1 + 1] += d * lastRemainder;
+        *lowCell = i0;
+        *highCell = i1 + 1;
+        return;
     }
-    cells[i1 + 1] += d * lastRemainder;
+    // Within pixel i0 (xHigh <= i0 + 1, exact in float), or across i0 and i0 + 1: the three
+    // cells' deltas computed both ways and one chosen by a mask, without a branch (the pieces'
+    // mix makes one unpredictable), then added to cells i0 to i0 + 3 at once. Within one pixel,
+    // A(i0) = 1 - (mean x - i0) and the third cell gets zero, as does the fourth always, which
+    // changes no cell (a cell is never -0: it starts at +0, and only -0 + -0 gives -0). A row has
+    // cells past its last pixel + 1 (WorkerScratch.stride), so i0 + 3 stays inside it.
+    float fromLeft = 0.5f * (xLow + xHigh) - lowFloor;
+    float highFrac = xHigh - (float)(i0 + 1);
+    float lastRemainder = 0.5f * s * highFrac * highFrac;                   // 1 - A(i0 + 1)
+    simde__m128 within = simde_mm_cmple_ps(simde_mm_set1_ps(xHigh), simde_mm_set1_ps(lowFloor + 1.0f));
+    simde__m128 inOne = simde_mm_setr_ps(d - d * fromLeft, d * fromLeft, 0.0f, 0.0f);
+    simde__m128 inTwo = simde_mm_setr_ps(d * firstArea, d * (1.0f - lastRemainder - firstArea), d * lastRemainder, 0.0f);
+    simde__m128 deltas = simde_mm_or_ps(simde_mm_and_ps(within, inOne), simde_mm_andnot_ps(within, inTwo));
+    simde_mm_storeu_ps(cells + i0, simde_mm_add_ps(simde_mm_loadu_ps(cells + i0), deltas));
     *lowCell = i0;
-    *highCell = i1 + 1;
+    *highCell = xHigh <= lowFloor + 1.0f ? i0 + 1 : i0 + 2;
 }
 
 // A line oriented downwards (y0 < y1), with its direction (+1 where it went down, -1 up) and its
