@@ -187,17 +187,8 @@ void tsr_accumulate_lines(const float *lines, size_t count, int32_t bandY, int32
         e.bottomInside = e.y1 <= bandBottom;
         e.firstRow = e.topInside ? floor_nonnegative(e.y0) : bandY;
         e.endRow = e.bottomInside ? ceil_nonnegative(e.y1) : bandY + bandHeight;
-        if (e.topInside && e.bottomInside && e.endRow - e.firstRow <= 1) {
-            // A horizontal line (no area) is within the band and a row or none: skipped here.
-            if (e.y0 == e.y1) continue;
-            // The whole line within one pixel row (a third of them): one piece between its own ends,
-            // which needs no slope. accumulate_edge would give the same bytes: its top and bottom
-            // are y0 and y1 here, and its in-column pieces are accumulate_piece's single-pixel case.
-            const int32_t row = e.firstRow - bandY;
-            add_piece(accumulation + (size_t)row * stride, row, rowMin, rowMax, (e.y1 - e.y0) * e.direction,
-                      e.x0, e.x1, SLOPED, 0);
-            continue;
-        }
+        // A horizontal line (no area) is within the band, in a row or none: skipped.
+        if (e.y0 == e.y1) continue;
         if (e.x0 == e.x1) {
             accumulate_edge(&e, bandY, accumulation, stride, rowMin, rowMax, VERTICAL, floor_nonnegative(e.x0));
             continue;
