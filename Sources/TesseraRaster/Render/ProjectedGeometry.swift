@@ -34,10 +34,7 @@ final class ProjectedGeometry {
         var scale = projection.largestScale(over: padded)
         if !scale.isFinite { scale = projection.largestScale(over: bounds) }
         guard scale.isFinite, scale > 0 else { return false }
-        var local = command
-        local.transform = .identity
-        local.projection = nil
-        guard strokes.outline(of: local, tolerance: tolerance / scale) != nil else { return false }
+        guard strokes.outline(of: command, transform: .identity, tolerance: tolerance / scale) != nil else { return false }
         return project(strokes.outline, projection)
     }
 

@@ -36,7 +36,7 @@ final class StrokeOutlineCache {
             let t = command.transform
             guard StrokeGeometry.similarityScale(t) != nil else {
                 key = nil
-                guard let transform = geometry.outline(of: command, tolerance: tolerance) else { return nil }
+                guard let transform = geometry.outline(of: command, transform: t, tolerance: tolerance) else { return nil }
                 return (geometry.outline, transform)
             }
             let linear = SIMD4(t.a, t.b, t.c, t.d)
@@ -46,10 +46,10 @@ final class StrokeOutlineCache {
             }
             key = Key(path: command.path, style: command.style, dash: command.dash, trimStart: command.trimStart,
                       trimEnd: command.trimEnd, linear: linear, tolerance: tolerance)
-            var atOrigin = command
-            atOrigin.transform.tx = 0
-            atOrigin.transform.ty = 0
-            guard geometry.outline(of: atOrigin, tolerance: tolerance) != nil else {
+            var atOrigin = t
+            atOrigin.tx = 0
+            atOrigin.ty = 0
+            guard geometry.outline(of: command, transform: atOrigin, tolerance: tolerance) != nil else {
                 outline.removeAll()   // remembered as drawing nothing
                 return nil
             }

@@ -8,21 +8,23 @@
 /// the pen into an ellipse; the flattening tolerance is divided by the transform's largest scale
 /// so that it still holds in device space.
 final class StrokeGeometry {
-    /// Every buffer in one stored property, so that ``outline(of:tolerance:)`` swaps them all
+    /// Every buffer in one stored property, so that ``outline(of:transform:tolerance:)`` swaps them all
     /// into a local at once: each use of a class's stored property as `inout` is checked for
     /// exclusive access at run time.
     private var buffers = Buffers()
 
-    /// The outline built by the last ``outline(of:tolerance:)`` that did not return nil.
+    /// The outline built by the last ``outline(of:transform:tolerance:)`` that did not return nil.
     var outline: Polylines { buffers.outline }
 
-    /// Builds the outline of `command`; returns the transform that maps it to device space, or nil
-    /// when the stroke draws nothing (invalid width, non-finite coordinates, empty path).
-    func outline(of command: Recording.StrokeCommand, tolerance: Double) -> Transform? {
+    /// Builds the outline of `command` under `transform` (in place of the command's own, which
+    /// callers change without copying the command and retaining its path again); returns the
+    /// transform that maps it to device space, or nil when the stroke draws nothing (invalid
+    /// width, non-finite coordinates, empty path).
+    func outline(of command: Recording.StrokeCommand, transform: Transform, tolerance: Double) -> Transform? {
         var work = Buffers()
         swap(&work, &buffers)
         defer { swap(&work, &buffers) }
-        return work.outline(of: command, tolerance: tolerance)
+        return work.outline(of: command, transform: transform, tolerance: tolerance)
     }
 
     private struct Buffers {
@@ -35,9 +37,8 @@ final class StrokeGeometry {
         /// The stroker's, made on first use (a fresh `Buffers` is made and swapped in for every outline).
         var writeBuffer: Polylines.WriteBuffer?
 
-        mutating func outline(of command: Recording.StrokeCommand, tolerance: Double) -> Transform? {
+        mutating func outline(of command: Recording.StrokeCommand, transform t: Transform, tolerance: Double) -> Transform? {
             guard Stroker.draws(command.style) else { return nil }
-            let t = command.transform
             var style = command.style
             var dash = command.dash.flatMap { $0.isSolid ? nil : $0 }
             let pathTransform: Transform, outlineTransform: Transform, flatteningTolerance: Double
