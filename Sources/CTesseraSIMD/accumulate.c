@@ -72,13 +72,14 @@ static inline void accumulate_piece(float *cells, float d, float xLow, float xHi
     float fromLeft = 0.5f * (xLow + xHigh) - lowFloor;
     float highFrac = xHigh - (float)(i0 + 1);
     float lastRemainder = 0.5f * s * highFrac * highFrac;                   // 1 - A(i0 + 1)
-    simde__m128 within = simde_mm_cmple_ps(simde_mm_set1_ps(xHigh), simde_mm_set1_ps(lowFloor + 1.0f));
+    const int within = xHigh <= lowFloor + 1.0f;
+    simde__m128 mask = simde_mm_castsi128_ps(simde_mm_set1_epi32(-within));
     simde__m128 inOne = simde_mm_setr_ps(d - d * fromLeft, d * fromLeft, 0.0f, 0.0f);
     simde__m128 inTwo = simde_mm_setr_ps(d * firstArea, d * (1.0f - lastRemainder - firstArea), d * lastRemainder, 0.0f);
-    simde__m128 deltas = simde_mm_or_ps(simde_mm_and_ps(within, inOne), simde_mm_andnot_ps(within, inTwo));
+    simde__m128 deltas = simde_mm_or_ps(simde_mm_and_ps(mask, inOne), simde_mm_andnot_ps(mask, inTwo));
     simde_mm_storeu_ps(cells + i0, simde_mm_add_ps(simde_mm_loadu_ps(cells + i0), deltas));
     *lowCell = i0;
-    *highCell = xHigh <= lowFloor + 1.0f ? i0 + 1 : i0 + 2;
+    *highCell = within ? i0 + 1 : i0 + 2;
 }
 
 // A line oriented downwards (y0 < y1), with its direction (+1 where it went down, -1 up) and its
