@@ -7,7 +7,7 @@ let package = Package(
     products: [
         .library(name: "TesseraRaster", targets: ["TesseraRaster"]),
         .library(name: "Tessera", targets: ["Tessera"]),
-        .executable(name: "tessera", targets: ["tessera"]),
+        .executable(name: "tessera", targets: ["TesseraCLI"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -33,8 +33,10 @@ let package = Package(
         // Workloads of the Core Animation model (layer trees), for the bench and the tests.
         .target(name: "LayerScenes", dependencies: ["Tessera", "TesseraRaster"], path: "Benchmarks/LayerScenes"),
         // The `tessera` command: render scenes to PNG frames and animated PNGs.
+        // (The folder is Sources/TesseraCLI, not Sources/tessera: that differs from Sources/Tessera only by
+        // case and breaks checkouts on case-insensitive file systems. The product keeps the name `tessera`.)
         .executableTarget(
-            name: "tessera",
+            name: "TesseraCLI",
             dependencies: ["Tessera", "TesseraRaster", "TesseraDemos",
                            .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
