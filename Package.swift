@@ -11,6 +11,8 @@ let package = Package(
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        // `swift package generate-documentation`: the DocC catalogs of TesseraRaster and Tessera.
+        .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
     ],
     targets: [
         // Pixel and coverage kernels in C on SIMDe (Debian's libsimde-dev, header-only, no pkg-config file).
