@@ -31,31 +31,66 @@ public struct AnimatedPNG {
 
     /// The file's bytes; nil when there is no frame.
     public func encoded() -> [UInt8]? {
-        guard let first = frames.first else { return nil }
-        var out: [UInt8] = Array(first.prefix(8))   // the PNG signature
-        let firstChunks = Self.chunks(of: first)
-        guard let header = firstChunks.first(where: { $0.type == "IHDR" }) else { return nil }
-        Self.appendChunk("IHDR", header.data, to: &out)
-        Self.appendChunk("acTL", Self.be32(UInt32(frames.count)) + Self.be32(0), to: &out)   // 0 plays: forever
-        var sequence: UInt32 = 0
-        for (index, frame) in frames.enumerated() {
-            var control = Self.be32(sequence) + Self.be32(UInt32(width)) + Self.be32(UInt32(height))
-            control += Self.be32(0) + Self.be32(0)   // at (0, 0)
-            control += Self.be16(delayNumerator) + Self.be16(delayDenominator)
-            control += [0, 0]   // dispose: none; blend: source (each frame replaces the canvas)
-            Self.appendChunk("fcTL", control, to: &out)
-            sequence += 1
-            for chunk in (index == 0 ? firstChunks : Self.chunks(of: frame)) where chunk.type == "IDAT" {
-                if index == 0 {
-                    Self.appendChunk("IDAT", chunk.data, to: &out)
-                } else {
-                    Self.appendChunk("fdAT", Self.be32(sequence) + chunk.data, to: &out)
-                    sequence += 1
-                }
+        guard !frames.isEmpty else { return nil }
+        var chunks = APNGChunkWriter(width: width, height: height, frameCount: frames.count,
+                                     delayNumerator: delayNumerator, delayDenominator: delayDenominator)
+        var out: [UInt8] = []
+        for frame in frames { chunks.appendFrame(png: frame, to: &out) }
+        APNGChunkWriter.appendEnd(to: &out)
+        return out
+    }
+}
+
+/// The chunks of an animated PNG in the order the APNG specification lays them out, produced one
+/// frame at a time: shared by ``AnimatedPNG``, which holds its frames, and the streaming writer
+/// behind ``FrameWriter``, which holds none.
+struct APNGChunkWriter {
+    private let width: UInt32, height: UInt32, frameCount: UInt32
+    private let delayNumerator: UInt16, delayDenominator: UInt16
+    /// The next sequence number of an fcTL or fdAT chunk; they run 0, 1, 2, … over both.
+    private var sequence: UInt32 = 0
+    private var framesAppended = 0
+
+    init(width: Int, height: Int, frameCount: Int, delayNumerator: UInt16, delayDenominator: UInt16) {
+        self.width = UInt32(clamping: width)
+        self.height = UInt32(clamping: height)
+        self.frameCount = UInt32(clamping: frameCount)
+        self.delayNumerator = delayNumerator
+        self.delayDenominator = delayDenominator
+    }
+
+    /// Appends one frame, given as a PNG written by ``Pixmap/pngData()``. The first frame is
+    /// preceded by the PNG signature, its header (IHDR) and the animation control chunk (acTL); each
+    /// frame is a frame control chunk (fcTL) and its image data: IDAT for the first frame, so that
+    /// plain PNG readers show it, fdAT for the others.
+    mutating func appendFrame(png: [UInt8], to out: inout [UInt8]) {
+        let chunks = Self.chunks(of: png)
+        let isFirst = framesAppended == 0
+        if isFirst {
+            out += png.prefix(8)   // the PNG signature
+            for chunk in chunks where chunk.type == "IHDR" { Self.appendChunk("IHDR", chunk.data, to: &out) }
+            Self.appendChunk("acTL", Self.be32(frameCount) + Self.be32(0), to: &out)   // 0 plays: forever
+        }
+        var control = Self.be32(sequence) + Self.be32(width) + Self.be32(height)
+        control += Self.be32(0) + Self.be32(0)   // at (0, 0)
+        control += Self.be16(delayNumerator) + Self.be16(delayDenominator)
+        control += [0, 0]   // dispose: none; blend: source (each frame replaces the canvas)
+        Self.appendChunk("fcTL", control, to: &out)
+        sequence += 1
+        for chunk in chunks where chunk.type == "IDAT" {
+            if isFirst {
+                Self.appendChunk("IDAT", chunk.data, to: &out)
+            } else {
+                Self.appendChunk("fdAT", Self.be32(sequence) + chunk.data, to: &out)
+                sequence += 1
             }
         }
-        Self.appendChunk("IEND", [], to: &out)
-        return out
+        framesAppended += 1
+    }
+
+    /// Appends the end of the file (IEND).
+    static func appendEnd(to out: inout [UInt8]) {
+        appendChunk("IEND", [], to: &out)
     }
 
     /// The chunks of a PNG written by ``Pixmap/pngData()`` (well formed: lengths are trusted).

@@ -120,3 +120,17 @@ extension PremultipliedRGBA8 {
         self.init(r: channel(p.r), g: channel(p.g), b: channel(p.b), a: p.a)
     }
 }
+
+extension PNGError: CustomStringConvertible {
+    /// One line a person reads.
+    public var description: String {
+        switch self {
+        case .notPNG: "not a PNG file"
+        case .corrupt: "a damaged PNG file (bad chunk, checksum or truncated data)"
+        case .tooLarge(let width, let height): "the image is \(width)×\(height) pixels, over Tessera's limits"
+        case .outOfMemory: "out of memory"
+        case .io(let path, let reason): "\(path): \(reason)"
+        case .frameSizeMismatch(let width, let height): "a frame is not the first frame's size (\(width)×\(height))"
+        }
+    }
+}
