@@ -54,4 +54,38 @@ import TesseraRaster
         #expect(pixmap[10, 10] == PremultipliedRGBA8(r: 0, g: 0, b: 0, a: 255), "the dot's middle")
         #expect(pixmap[30, 30].a == 0, "outside it")
     }
+
+    /// "Core Animation Archives": the example as written, with the archive from the fixtures.
+    /// `rootLayerForDisplay()` draws the check the right way up: its point at the bottom left of
+    /// the circle's middle, its long arm rising to the top right. Upside down (the root's flip
+    /// kept), the point would be at the top.
+    @Test func archiveExampleIsTheRightWayUp() throws {
+        let url = try #require(Bundle.module.url(forResource: "Checkmark", withExtension: "caar", subdirectory: "Fixtures"))
+        let archive = try AnimationArchive(contentsOf: url)
+        let checkmark = archive.rootLayerForDisplay()
+        let copy = FileManager.default.temporaryDirectory.appendingPathComponent("readme-copy-\(UUID().uuidString).caar")
+        try AnimationArchive(rootLayer: checkmark, documentSize: archive.documentSize,
+                             geometryFlipped: archive.isGeometryFlipped).write(to: copy)
+        try? FileManager.default.removeItem(at: copy)
+
+        let renderer = LayerRenderer()
+        renderer.scale = 0.5
+        let pixmap = try Pixmap(width: 200, height: 200)
+        renderer.render(checkmark, at: 1, into: pixmap)
+
+        // The check lies inside the circle (radius 68.5 px about (100, 101.5), stroke 2 px): look
+        // at the covered pixels well inside it.
+        var lowest = (x: 0, y: -1), highest = (x: 0, y: 200)
+        for y in 0..<200 {
+            for x in 0..<200 where pixmap[x, y].a > 128 {
+                let dx = Double(x) - 100, dy = Double(y) - 101.5
+                guard dx * dx + dy * dy < 60 * 60 else { continue }
+                if y > lowest.y { lowest = (x, y) }
+                if y < highest.y { highest = (x, y) }
+            }
+        }
+        #expect(lowest.y > 120 && lowest.x < 100, "the check's point, low and left: \(lowest)")
+        #expect(highest.y < 80 && highest.x > 120, "the end of its long arm, high and right: \(highest)")
+        #expect(!checkmark.isGeometryFlipped && archive.rootLayer === checkmark)
+    }
 }

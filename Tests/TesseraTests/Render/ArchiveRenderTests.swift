@@ -11,7 +11,7 @@ import TesseraRaster
     /// An archive's root drawn as on iOS (y down, the root's flip cleared, as seed 000 does).
     static func render(_ name: String, at t: Double, scale: Double) throws -> Pixmap {
         let archive = try AnimationArchive(data: Data(ArchiveTests.fixtureBytes(name)))
-        archive.rootLayer.isGeometryFlipped = false
+        archive.rootLayerForDisplay()
         let size = try #require(archive.documentSize)
         let pixmap = try Pixmap(width: Int(size.width * scale), height: Int(size.height * scale))
         let renderer = LayerRenderer(threadCount: 2)

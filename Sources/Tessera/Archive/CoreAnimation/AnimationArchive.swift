@@ -6,12 +6,21 @@ import Foundation
 ///
 /// ```swift
 /// let archive = try AnimationArchive(contentsOf: url)
-/// let layer = archive.rootLayer          // play it: speed, timeOffset, beginTime
+/// let layer = archive.rootLayerForDisplay()   // the right way up for LayerRenderer (y down)
 /// for item in archive.skipped { print(item) }
 ///
 /// let data = try AnimationArchive(rootLayer: layer, documentSize: CGSize(width: 400, height: 400),
 ///                                 geometryFlipped: true).encoded()
 /// ```
+///
+/// ## Which way up
+///
+/// Tessera draws as iOS does: y runs down. Archives exported on macOS (Kite's, seed 000's) are
+/// flipped documents: their root layer has `isGeometryFlipped = true`, which shows them the right
+/// way up in macOS's y-up views and upside down on iOS and in Tessera. Seed 000's iOS app clears
+/// the flag before showing the layer; ``rootLayerForDisplay()`` does the same and is the one way
+/// the `tessera` command and the README get the tree the right way up. ``rootLayer`` is the tree
+/// exactly as archived (what writing it back needs).
 ///
 /// The document is a dictionary with `rootLayer`, `geometryFlipped` and, in Kite's exports,
 /// `documentWidth` / `documentHeight`; an archive of a single layer also loads (with no document
@@ -51,6 +60,16 @@ public struct AnimationArchive {
     /// What loading left out or approximated, in the order met; empty for an archive built in
     /// code.
     public private(set) var skipped: [Skipped]
+
+    /// The root layer, set up to be drawn the right way up by Tessera (y down, as on iOS): its
+    /// `isGeometryFlipped` is cleared, as seed 000's app does for archives exported on macOS (see
+    /// "Which way up" above). This changes the archive's own tree (``rootLayer`` is the same
+    /// object) and returns it; calling it again changes nothing more.
+    @discardableResult
+    public func rootLayerForDisplay() -> CALayer {
+        rootLayer.isGeometryFlipped = false
+        return rootLayer
+    }
 
     /// An archive of `rootLayer`'s tree, to write with ``encoded()`` or ``write(to:)``.
     public init(rootLayer: CALayer, documentSize: CGSize? = nil, geometryFlipped: Bool = false) {
