@@ -98,7 +98,9 @@ extension DemoScene {
         draw.toValue = 1.0
         draw.duration = 0.45
         draw.timingFunction = CAMediaTimingFunction(name: .easeInEaseOut)
-        draw.fillMode = .forwards
+        // Both: the animation begins just after 0 (fromStart), so without the backwards fill the
+        // model's strokeEnd of 1 would show the finished check at t = 0 before drawing it on.
+        draw.fillMode = .both
         draw.isRemovedOnCompletion = false
         check.add(draw, forKey: "strokeEnd")
         root.addSublayer(circle)
