@@ -59,6 +59,9 @@ let package = Package(
             dependencies: ["TesseraRaster", "BenchScenes", "GoldenSupport"],
             resources: [.copy("Golden")]
         ),
+        // The `tessera` command run as a person runs it: exit codes, messages, files left behind.
+        // It depends on the executable so that `swift test` builds the binary it runs.
+        .testTarget(name: "TesseraCLITests", dependencies: ["TesseraCLI", "Tessera", "TesseraRaster"]),
         .testTarget(name: "TesseraTests", dependencies: ["Tessera", "LayerScenes", "BenchScenes", "GoldenSupport", "TesseraDemos"],
                     resources: [.copy("Fixtures"), .copy("Golden")]),
     ],

@@ -3,35 +3,42 @@ import Foundation
 import Tessera
 
 /// `tessera inspect FILE.caar`: the archive's document, its layer tree with the properties that
-/// differ from a new layer's and the animations, and what loading left out.
+/// differ from a new layer's and the animations, and what loading left out, most severe first;
+/// `--json` prints the same for tools.
 struct Inspect: ParsableCommand {
     static let configuration = CommandConfiguration(abstract: "Print a Core Animation Archive's layer tree, animations and skipped parts.")
 
-    @Argument(help: "A .caar file.")
+    @Argument(help: "A .caar file (or a demo scene).")
     var file: String
 
+    @Flag(help: "Print JSON: the document, the tree with its animations, and the skipped items.")
+    var json = false
+
     func run() throws {
-        let archive: AnimationArchive
-        do {
-            archive = try AnimationArchive(contentsOf: URL(fileURLWithPath: file))
-        } catch {
-            throw ValidationError("\(file): \(error)")
-        }
-        let size = archive.documentSize.map { "\(Int($0.width))×\(Int($0.height))" } ?? "not given"
-        print("document: \(size), geometry \(archive.isGeometryFlipped ? "flipped" : "not flipped")")
-        var stack: [(CALayer, Int)] = [(archive.rootLayer, 0)]
-        while let (layer, depth) = stack.popLast() {
-            let indent = String(repeating: "  ", count: depth)
-            print("\(indent)\(type(of: layer)) \"\(layer.name ?? "")\"  \(LayerDescription.properties(of: layer))")
-            for key in layer.animationKeys() ?? [] {
-                guard let animation = layer.animation(forKey: key) else { continue }
-                print("\(indent)  ▸ \(key): \(LayerDescription.animation(animation))")
+        try reportingFailures {
+            let source = try SceneSource(file)
+            let skipped = AnimationArchive.Skipped.sortedBySeverity(source.skipped)
+            if json {
+                print(InspectJSON.document(source, skipped: skipped))
+                return
             }
-            if let mask = layer.mask { stack.append((mask, depth + 1)) }
-            for sublayer in (layer.sublayers ?? []).reversed() { stack.append((sublayer, depth + 1)) }
+            let size = "\(Int(source.size.width))×\(Int(source.size.height))"
+            let flipped = source.archive.map { $0.isGeometryFlipped ? ", geometry flipped" : ", geometry not flipped" } ?? ""
+            print("document: \(size)\(flipped); animations: \(String(format: "%g", source.defaultDuration.seconds)) s")
+            var stack: [(CALayer, Int)] = [(source.root, 0)]
+            while let (layer, depth) = stack.popLast() {
+                let indent = String(repeating: "  ", count: depth)
+                print("\(indent)\(type(of: layer)) \"\(layer.name ?? "")\"  \(LayerDescription.properties(of: layer))")
+                for key in layer.animationKeys() ?? [] {
+                    guard let animation = layer.animation(forKey: key) else { continue }
+                    print("\(indent)  ▸ \(key): \(LayerDescription.animation(animation))")
+                }
+                if let mask = layer.mask { stack.append((mask, depth + 1)) }
+                for sublayer in (layer.sublayers ?? []).reversed() { stack.append((sublayer, depth + 1)) }
+            }
+            print(skipped.isEmpty ? "skipped: nothing" : "skipped (\(AnimationArchive.Skipped.summary(of: skipped)!)):")
+            for item in skipped { print("  [\(item.severity)] \(item)") }
         }
-        print(archive.skipped.isEmpty ? "skipped: nothing" : "skipped:")
-        for item in archive.skipped { print("  \(item)") }
     }
 }
 
@@ -39,19 +46,24 @@ struct Inspect: ParsableCommand {
 enum LayerDescription {
     /// The properties that differ from a new layer's of the same class, as `key=value`.
     static func properties(of layer: CALayer) -> String {
+        propertyList(of: layer).map { "\($0.key)=\($0.value)" }.joined(separator: " ")
+    }
+
+    /// The properties that differ from a new layer's of the same class, in a fixed order.
+    static func propertyList(of layer: CALayer) -> [(key: String, value: String)] {
         let fresh = type(of: layer).init()
         let keys = ["bounds", "position", "anchorPoint", "transform", "sublayerTransform", "opacity", "isHidden",
                     "backgroundColor", "cornerRadius", "borderWidth", "borderColor", "masksToBounds", "isGeometryFlipped",
                     "path", "fillColor", "fillRule", "strokeColor", "lineWidth", "lineCap", "lineJoin", "lineDashPattern",
                     "strokeStart", "strokeEnd", "instanceCount", "instanceDelay", "instanceTransform", "speed", "timeOffset",
                     "beginTime"]
-        var parts: [String] = []
+        var parts: [(key: String, value: String)] = []
         for key in keys {
             let value = describe(layer.value(forKeyPath: keyPath(key)) ?? timing(layer, key))
             guard value != describe(fresh.value(forKeyPath: keyPath(key)) ?? timing(fresh, key)) else { continue }
-            parts.append("\(key)=\(value)")
+            parts.append((key, value))
         }
-        return parts.joined(separator: " ")
+        return parts
     }
 
     /// Key-value names of the Swift property names that differ.

@@ -3,101 +3,160 @@ import Foundation
 import Tessera
 import TesseraRaster
 
-/// `tessera render`: one frame to a PNG, a numbered frame sequence, or an animated PNG.
+/// `tessera render`: one frame, numbered frames, an animated PNG, a video or a raw stream.
 struct Render: ParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Render a scene at a time, or as frames.",
+        abstract: "Render a demo scene or a Core Animation Archive to an image, frames or a video.",
         discussion: """
-            One frame: tessera render checkmark --time 0.3 -o check.png
-            Frames:    tessera render shape-morph --frames 45 --fps 30 -o frames/
-            Animated:  tessera render message-dots --apng dots.png
-            Archives:  tessera render Checkmark.caar --apng check.png
+            The format follows -o's extension (png, apng, mp4, webm, gif, webp, rgba, y4m) or --format.
+            Without --frames or --duration an animation lasts one cycle of its longest animation
+            (at most 60 s). Video formats need ffmpeg.
+
+              One frame:  tessera render checkmark --time 0.3 -o check.png
+              Frames:     tessera render shape-morph --frames 45 --fps 30 -o frames/
+              Animated:   tessera render message-dots -o dots.apng
+              Video:      tessera render Checkmark.caar --scale 2 -o check.mp4
+              Pipe:       tessera render Checkmark.caar --duration 2 -o - --format rgba | ffmpeg -f rawvideo -pix_fmt rgba -s 400x400 -r 30 -i - out.mkv
             """)
+
+    /// The most threads `--threads` takes.
+    static let maximumThreads = 256
 
     @Argument(help: "A demo scene (see `tessera scenes`) or a Core Animation Archive (.caar).")
     var scene: String
 
-    @Option(help: "The time of the (first) frame, in seconds.")
+    @Option(name: [.short, .customLong("output")],
+            help: "The file to write (its extension gives the format), a folder DIR/ for numbered PNGs, or - for standard output.")
+    var output: String?
+
+    @Option(help: ArgumentHelp("The output format, when -o's extension does not say it or for -o -.", valueName: "png|apng|mp4|webm|gif|webp|rgba|y4m"))
+    var format: FrameFormat?
+
+    @Option(help: "Write an animated PNG to this file (the same as -o FILE --format apng).")
+    var apng: String?
+
+    @Option(parsing: .unconditional, help: "The time of the (first) frame, in seconds; may be negative.")
     var time: Double = 0
+
+    @Option(parsing: .unconditional, help: "How many seconds to render (default: one cycle of the longest animation, at most 60 s).")
+    var duration: Double?
+
+    @Option(parsing: .unconditional, help: "How many frames to render, 1/fps apart.")
+    var frames: Int?
+
+    @Option(parsing: .unconditional, help: "Frames per second of an animation.")
+    var fps: Int = 30
 
     @Option(help: "The output size in pixels, as WxH (default: the scene's size times the scale).")
     var size: PixelSize?
 
-    @Option(help: "Pixels per point.")
+    @Option(parsing: .unconditional, help: "Pixels per point.")
     var scale: Double = 1
 
-    @Option(name: [.short, .customLong("output")], help: "The PNG to write (one frame), or the folder for --frames.")
-    var output: String?
+    @Option(help: "What the frames are drawn over: a colour (#RRGGBB, #RRGGBBAA, white, black, transparent) or a PNG of the frame's size.")
+    var background: BackgroundOption = .color(.clear)
 
-    @Option(help: "Render this many frames, 1/fps apart, as DIR/<scene>-0001.png… (needs -o DIR/).")
-    var frames: Int?
-
-    @Option(help: "Frames per second for --frames and --apng.")
-    var fps: Int = 30
-
-    @Option(help: "Write an animated PNG of --frames frames (default: one cycle of the scene).")
-    var apng: String?
-
-    @Option(help: "Rasterizer threads (default: every core).")
+    @Option(parsing: .unconditional, help: "Rasterizer threads (default: every core).")
     var threads: Int = Canvas.processorCount
 
+    @Flag(name: [.short, .long], help: "Print nothing but errors.")
+    var quiet = false
+
     mutating func validate() throws {
-        guard scale.isFinite, scale > 0, scale <= 64 else { throw ValidationError("--scale must be in (0, 64]") }
-        guard time.isFinite else { throw ValidationError("--time must be finite") }
-        guard (1...1000).contains(fps) else { throw ValidationError("--fps must be in 1…1000") }
-        if let frames, !(1...100_000).contains(frames) { throw ValidationError("--frames must be in 1…100000") }
-        if frames != nil && apng == nil && output == nil { throw ValidationError("--frames needs -o DIR/ (or --apng)") }
+        guard scale.isFinite, scale > 0, scale <= 64 else { throw ValidationError("--scale must be in (0, 64], not \(scale)") }
+        guard time.isFinite else { throw ValidationError("--time must be a finite number of seconds") }
+        guard (1...1000).contains(fps) else { throw ValidationError("--fps must be in 1…1000, not \(fps)") }
+        guard (1...Self.maximumThreads).contains(threads) else {
+            throw ValidationError("--threads must be in 1…\(Self.maximumThreads), not \(threads)")
+        }
+        if let frames, !(1...FrameTimeline.maximumFrameCount).contains(frames) {
+            throw ValidationError("--frames must be in 1…\(FrameTimeline.maximumFrameCount), not \(frames)")
+        }
+        if let duration {
+            guard duration.isFinite, duration > 0 else { throw ValidationError("--duration must be a positive number of seconds") }
+            guard duration * Double(fps) <= Double(FrameTimeline.maximumFrameCount) else {
+                throw ValidationError("--duration \(duration) at \(fps) fps is over the limit of \(FrameTimeline.maximumFrameCount) frames")
+            }
+        }
+        if frames != nil && duration != nil { throw ValidationError("give --frames or --duration, not both") }
+        if apng != nil && output != nil { throw ValidationError("give -o or --apng, not both") }
+        if apng != nil, let format, format != .apng { throw ValidationError("--apng writes an animated PNG, not \(format.rawValue)") }
+        if let size {
+            guard size.width <= Pixmap.maximumDimension, size.height <= Pixmap.maximumDimension else {
+                throw ValidationError("--size \(size.width)x\(size.height) is over the limit of \(Pixmap.maximumDimension) pixels a side")
+            }
+            guard size.width * size.height <= Pixmap.maximumPixelCount else {
+                throw ValidationError("--size \(size.width)x\(size.height) is over the limit of \(Pixmap.maximumPixelCount) pixels")
+            }
+        }
     }
 
     func run() throws {
-        let source: SceneSource
-        do {
-            source = try SceneSource(scene)
-        } catch {
-            throw ValidationError("\(error)")
-        }
-        let pixelSize = size ?? PixelSize(width: max(1, Int((Double(source.size.width) * scale).rounded(.up))),
-                                          height: max(1, Int((Double(source.size.height) * scale).rounded(.up))))
-        let pixmap = try Pixmap(width: pixelSize.width, height: pixelSize.height)
-        let renderer = LayerRenderer(threadCount: threads)
-        renderer.scale = scale
-        func render(at t: Double) {
-            source.prepare(t)
-            renderer.render(source.root, at: t, into: pixmap)
-        }
+        try reportingFailures {
+            let source = try SceneSource(scene)
+            let pixelSize = try frameSize(of: source)
+            let animated = frames != nil || duration != nil || apng != nil || requestsAnimation
+            var warnings: [String] = []
+            let timeline: FrameTimeline
+            if let frames {
+                timeline = FrameTimeline(start: time, frameCount: frames, framesPerSecond: fps)
+            } else if animated {
+                let (seconds, warning) = duration.map { ($0, nil) } ?? source.defaultDuration
+                if let warning { warnings.append(warning) }
+                timeline = FrameTimeline(start: time, duration: seconds, framesPerSecond: fps)
+            } else {
+                timeline = FrameTimeline(start: time, frameCount: 1, framesPerSecond: fps)
+            }
+            let plan = try OutputPlan(output: apng ?? output, format: apng != nil ? .apng : format, animated: animated,
+                                      frameCount: timeline.frameCount, baseName: source.name)
+            if let summary = AnimationArchive.Skipped.summary(of: source.skipped) {
+                warnings.append("\(source.displayName): not drawn: \(summary) (`tessera inspect \(source.displayName)` lists them)")
+            }
+            if !quiet { for warning in warnings { FileHandle.standardError.write(Data("tessera: warning: \(warning)\n".utf8)) } }
 
-        // A sequence: numbered PNGs (--frames with -o DIR/), an animated PNG (--apng), or both
-        // from one rendering of each frame.
-        if frames != nil || apng != nil {
-            let count = frames ?? max(1, Int((source.duration * Double(fps)).rounded()))
-            let directory = frames != nil ? output : nil
-            if let directory { try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true) }
-            var animation = apng.map { _ in AnimatedPNG(framesPerSecond: fps) }
-            let progress = Progress(total: count)
-            for i in 0..<count {
-                render(at: time + Double(i) / Double(fps))
-                try animation?.append(pixmap)
-                if let directory {
-                    let name = String(format: "%@-%04d.png", source.name, i + 1)
-                    try pixmap.writePNG(to: URL(fileURLWithPath: directory).appendingPathComponent(name).path)
-                }
-                progress.advance()
+            let export = AnimationExport(renderer: LayerRenderer(threadCount: threads))
+            export.renderer.scale = scale
+            export.background = try background.resolved(width: pixelSize.width, height: pixelSize.height)
+            let writer = try FrameWriter(format: plan.format, destination: plan.destination, width: pixelSize.width,
+                                         height: pixelSize.height, framesPerSecond: fps, frameCount: timeline.frameCount)
+            let progress = ProgressReport(total: timeline.frameCount, label: plan.displayName, quiet: quiet)
+            Interruption.install()
+            try export.render(source.root, timeline: timeline, width: pixelSize.width, height: pixelSize.height, to: writer,
+                              beforeFrame: source.prepare) { done in
+                progress.update(done)
+                try Interruption.check()
             }
-            if let apng, let bytes = animation?.encoded() {
-                try Data(bytes).write(to: URL(fileURLWithPath: apng))
-                print("wrote \(apng) (\(count) frames, \(pixelSize.width)×\(pixelSize.height))")
-            }
-            if let directory { print("wrote \(count) frames to \(directory)") }
-            return
+            if !quiet { FileHandle.standardError.write(Data("tessera: wrote \(summary(plan, timeline, pixelSize))\n".utf8)) }
         }
-        let path = output ?? "\(source.name).png"
-        render(at: time)
-        try pixmap.writePNG(to: path)
-        print("wrote \(path) (\(pixelSize.width)×\(pixelSize.height), t = \(time) s)")
+    }
+
+    /// Whether `-o`'s extension or `--format` names an animation format.
+    private var requestsAnimation: Bool {
+        if let format { return format.isAnimation }
+        guard let output, output != "-", !output.hasSuffix("/") else { return false }
+        return FrameFormat(pathExtension: URL(fileURLWithPath: output).pathExtension)?.isAnimation ?? false
+    }
+
+    /// `--size`, or the scene's size times the scale, within the pixmap's limits.
+    private func frameSize(of source: SceneSource) throws(CommandFailure) -> PixelSize {
+        if let size { return size }
+        let width = (Double(source.size.width) * scale).rounded(.up), height = (Double(source.size.height) * scale).rounded(.up)
+        guard width.isFinite, height.isFinite, width <= Double(Pixmap.maximumDimension), height <= Double(Pixmap.maximumDimension),
+              width * height <= Double(Pixmap.maximumPixelCount) else {
+            throw CommandFailure(.usage, "\(source.displayName): \(source.size.width)×\(source.size.height) points at --scale \(scale) is over the limit of \(Pixmap.maximumDimension) pixels a side and \(Pixmap.maximumPixelCount) in all: lower --scale or give --size")
+        }
+        return PixelSize(width: max(1, Int(width)), height: max(1, Int(height)))
+    }
+
+    private func summary(_ plan: OutputPlan, _ timeline: FrameTimeline, _ size: PixelSize) -> String {
+        let frames = timeline.frameCount == 1
+            ? "t = \(time) s"
+            : "\(timeline.frameCount) frames at \(fps) fps, \(String(format: "%g", timeline.duration)) s from t = \(time) s"
+        return "\(plan.displayName) (\(plan.format.rawValue), \(size.width)×\(size.height), \(frames))"
     }
 }
 
-/// A size in pixels, parsed from `WxH`.
+/// A size in pixels, parsed from `WxH` (limits are checked by `render`, which names them).
 struct PixelSize: ExpressibleByArgument {
     let width: Int
     let height: Int
@@ -109,28 +168,9 @@ struct PixelSize: ExpressibleByArgument {
 
     init?(argument: String) {
         let parts = argument.lowercased().split(separator: "x")
-        guard parts.count == 2, let w = Int(parts[0]), let h = Int(parts[1]), w > 0, h > 0,
-              w <= Pixmap.maximumDimension, h <= Pixmap.maximumDimension else { return nil }
+        guard parts.count == 2, let w = Int(parts[0]), let h = Int(parts[1]), w > 0, h > 0 else { return nil }
         self.init(width: w, height: h)
     }
 }
 
-/// A progress bar on standard error, drawn only when it is a terminal.
-final class Progress {
-    private let total: Int
-    private var done = 0
-    private let isTerminal = isatty(STDERR_FILENO) != 0
-
-    init(total: Int) {
-        self.total = total
-    }
-
-    func advance() {
-        done += 1
-        guard isTerminal else { return }
-        let width = 30, filled = width * done / max(total, 1)
-        let bar = String(repeating: "█", count: filled) + String(repeating: "·", count: width - filled)
-        FileHandle.standardError.write(Data("\r\(bar) \(done)/\(total)".utf8))
-        if done == total { FileHandle.standardError.write(Data("\n".utf8)) }
-    }
-}
+extension FrameFormat: ExpressibleByArgument {}

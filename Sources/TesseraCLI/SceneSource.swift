@@ -2,70 +2,73 @@ import Foundation
 import Tessera
 import TesseraDemos
 
-/// What `tessera render` draws: a built-in demo scene, or a Core Animation Archive.
+/// What `tessera render` and `inspect` read: a built-in demo scene, or a Core Animation Archive.
 struct SceneSource {
-    /// A name for output files.
+    /// A name for output files (`NAME-0001.png`).
     let name: String
+    /// How messages name it: the path as given, or the demo's name.
+    let displayName: String
     let root: CALayer
     /// The document's size in points.
     let size: CGSize
-    /// One cycle of the animations, in seconds: what --apng covers by default.
-    let duration: Double
+    /// How long the animation is when no duration is given: a demo's designed cycle, or
+    /// ``AnimationLength`` for an archive.
+    let length: AnimationLength?
+    let demoDuration: Double?
+    /// What loading left out (empty for demos).
+    let skipped: [AnimationArchive.Skipped]
+    /// The archive, for `inspect`; nil for demos.
+    let archive: AnimationArchive?
     /// Readies the tree for the frame at a time (demos driven from outside the timeline).
-    let prepare: (Double) -> Void
+    let prepare: ((Double) -> Void)?
 
-    /// A demo scene's name, or the path of a `.caar` file.
-    init(_ argument: String) throws {
+    /// A demo scene's name, or the path of a `.caar` file; failures name the file and exit 65/66.
+    init(_ argument: String) throws(CommandFailure) {
         if let demo = DemoScene.named(argument) {
             let root = demo.build()
-            self.init(name: demo.name, root: root, size: demo.size, duration: demo.duration) { t in _ = demo.frame(of: root, at: t) }
+            name = demo.name
+            displayName = demo.name
+            self.root = root
+            size = demo.size
+            length = nil
+            demoDuration = demo.duration
+            skipped = []
+            archive = nil
+            prepare = demo.prepareFrame.map { prepare in { t in prepare(root, t) } }
             return
         }
-        guard argument.hasSuffix(".caar") || FileManager.default.fileExists(atPath: argument) else {
-            throw SceneSourceError.unknown(argument)
-        }
-        let archive = try AnimationArchive(contentsOf: URL(fileURLWithPath: argument))
-        let root = archive.rootLayer
-        // Drawn as on iOS (y down), as seed 000 shows archives exported from macOS.
-        root.isGeometryFlipped = false
-        let name = URL(fileURLWithPath: argument).deletingPathExtension().lastPathComponent
-        self.init(name: name, root: root, size: archive.documentSize ?? root.bounds.size,
-                  duration: Self.animationsEnd(root) ?? 2) { _ in }
-    }
-
-    private init(name: String, root: CALayer, size: CGSize, duration: Double, prepare: @escaping (Double) -> Void) {
-        self.name = name
-        self.root = root
-        self.size = size
-        self.duration = duration
-        self.prepare = prepare
-    }
-
-    /// When the last finite animation of the tree ends (in its layer's time: exporters' trees
-    /// run on the document's timeline); nil when none has a finite end.
-    static func animationsEnd(_ root: CALayer) -> Double? {
-        var end: Double?
-        var stack = [root]
-        while let layer = stack.popLast() {
-            stack.append(contentsOf: layer.sublayers ?? [])
-            for key in layer.animationKeys() ?? [] {
-                guard let animation = layer.animation(forKey: key) else { continue }
-                let cycle = animation.duration * (animation.autoreverses ? 2 : 1)
-                let active = animation.repeatDuration > 0 ? animation.repeatDuration : cycle * Double(max(animation.repeatCount, 1))
-                let finish = animation.beginTime + active / Double(max(abs(animation.speed), 1e-9))
-                if finish.isFinite { end = max(end ?? 0, finish) }
+        let looksLikeAFile = argument.contains("/") || argument.contains(".")
+        if let reason = unreadableReason(argument) {
+            guard looksLikeAFile || FileManager.default.fileExists(atPath: argument) else {
+                throw CommandFailure(.noInput, "\(argument): no such demo scene or file (`tessera scenes` lists the demos)")
             }
+            throw CommandFailure(.noInput, "\(argument): cannot read: \(reason)")
         }
-        return end
+        let archive: AnimationArchive
+        do {
+            archive = try AnimationArchive(contentsOf: URL(fileURLWithPath: argument))
+        } catch {
+            if case .unreadableFile(_, let reason) = error { throw CommandFailure(.noInput, "\(argument): cannot read: \(reason)") }
+            throw CommandFailure(.dataError, "\(argument): \(error)")
+        }
+        name = URL(fileURLWithPath: argument).deletingPathExtension().lastPathComponent
+        displayName = argument
+        root = archive.rootLayerForDisplay()
+        size = archive.documentSize ?? root.bounds.size
+        length = AnimationLength(of: root)
+        demoDuration = nil
+        skipped = archive.skipped
+        self.archive = archive
+        prepare = nil
     }
-}
 
-enum SceneSourceError: Error, CustomStringConvertible {
-    case unknown(String)
-
-    var description: String {
-        switch self {
-        case .unknown(let name): return "\"\(name)\" is neither a demo scene (see `tessera scenes`) nor a .caar file"
-        }
+    /// The default length of an animation render, in seconds, and the warning to print when it
+    /// was capped.
+    var defaultDuration: (seconds: Double, warning: String?) {
+        if let demoDuration { return (demoDuration, nil) }
+        guard let length else { return (0, nil) }
+        guard length.isCapped else { return (length.duration, nil) }
+        let natural = String(format: "%g", length.natural)
+        return (length.duration, "\(displayName): its animations run \(natural) s; rendering the first \(String(format: "%g", length.cap)) s (--duration \(natural) renders all of it)")
     }
 }

@@ -1,11 +1,16 @@
 import ArgumentParser
 
-/// `tessera`: render layer trees (built-in demo scenes) to PNG images, numbered frame sequences
-/// and animated PNGs.
+/// `tessera`: render Core Animation layer trees (built-in demo scenes and archives) to images,
+/// frame sequences, animated PNGs, videos and raw streams; inspect archives.
 @main
 struct TesseraCommand: ParsableCommand {
+    /// The version `tessera --version` prints.
+    static let version = "0.2.0"
+
     static let configuration = CommandConfiguration(
         commandName: "tessera",
         abstract: "Render Core Animation layer trees with Tessera.",
+        discussion: "Shell completions: tessera --generate-completion-script bash|zsh|fish",
+        version: "tessera \(version)",
         subcommands: [Render.self, Scenes.self, Inspect.self])
 }

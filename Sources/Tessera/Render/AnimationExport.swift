@@ -35,9 +35,11 @@ public final class AnimationExport {
 
     /// Renders `root` at each time of `timeline` into a `width` × `height` frame and writes it.
     /// `beforeFrame` runs before each frame is rendered, with its time (to drive a tree from
-    /// outside its timeline); `progress` after each frame is written, with the count so far.
+    /// outside its timeline); `progress` after each frame is written, with the count so far. An
+    /// error thrown by `progress` stops the render: the writer is cancelled and the error rethrown
+    /// (how a caller stops on an interruption).
     public func render(_ root: CALayer, timeline: FrameTimeline, width: Int, height: Int, to writer: FrameWriter,
-                       beforeFrame: ((Double) -> Void)? = nil, progress: ((Int) -> Void)? = nil) throws {
+                       beforeFrame: ((Double) -> Void)? = nil, progress: ((Int) throws -> Void)? = nil) throws {
         do {
             let pixmap = try Pixmap(width: width, height: height)
             for index in 0..<timeline.frameCount {
@@ -45,7 +47,7 @@ public final class AnimationExport {
                 beforeFrame?(t)
                 draw(root, at: t, into: pixmap)
                 try writer.write(pixmap)
-                progress?(index + 1)
+                try progress?(index + 1)
             }
             try writer.finish()
         } catch {

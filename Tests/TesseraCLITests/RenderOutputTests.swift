@@ -1,0 +1,149 @@
+import Foundation
+import Testing
+import Tessera
+import TesseraRaster
+
+/// What `tessera render` writes: one PNG, numbered PNGs, animated PNGs, raw streams, videos,
+/// standard output; the length rule and its warning; the background.
+@Suite struct RenderOutputTests {
+    @Test func versionIsPrinted() throws {
+        let result = try Tessera.run(["--version"])
+        #expect(result.status == 0)
+        #expect(String(decoding: result.stdout, as: UTF8.self).hasPrefix("tessera "))
+    }
+
+    /// Negative numbers are values where they mean something (`--time -0.5` was read as a
+    /// missing value); before the checkmark begins nothing of the check is drawn.
+    @Test func negativeTimeIsAValue() throws {
+        let folder = try Tessera.temporaryFolder()
+        let result = try Tessera.run(["render", "checkmark", "--time", "-0.5", "-o", "early.png", "--quiet"], in: folder)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stderr.isEmpty)
+        let pixmap = try Pixmap(contentsOfPNGFile: folder.appendingPathComponent("early.png").path)
+        #expect(pixmap.width == 120 && pixmap.height == 120)
+    }
+
+    /// `-o -` writes the same bytes as `-o FILE`: one PNG, and a raw stream.
+    @Test func standardOutputHasTheFileBytes() throws {
+        let folder = try Tessera.temporaryFolder()
+        let file = try Tessera.run(["render", "checkmark", "--time", "0.3", "-o", "check.png"], in: folder)
+        let piped = try Tessera.run(["render", "checkmark", "--time", "0.3", "-o", "-"], in: folder)
+        #expect(file.status == 0 && piped.status == 0)
+        #expect(try Data(contentsOf: folder.appendingPathComponent("check.png")) == piped.stdout)
+        let raw = try Tessera.run(["render", "checkmark", "--frames", "4", "-o", "frames.rgba"], in: folder)
+        let rawPiped = try Tessera.run(["render", "checkmark", "--frames", "4", "-o", "-", "--format", "rgba"], in: folder)
+        #expect(raw.status == 0 && rawPiped.status == 0)
+        #expect(try Data(contentsOf: folder.appendingPathComponent("frames.rgba")) == rawPiped.stdout)
+    }
+
+    /// A raw stream of N frames is exactly N × W × H × 4 bytes.
+    @Test func rawStreamSize() throws {
+        let result = try Tessera.run(["render", "message-dots", "--frames", "7", "--scale", "0.5", "-o", "-", "--quiet"])
+        #expect(result.status == 0, "\(result.stderr)")
+        let demoSize = (width: 75, height: 50)   // message-dots is 150 × 100 points
+        #expect(result.stdout.count == 7 * demoSize.width * demoSize.height * 4)
+    }
+
+    @Test func numberedFramesIntoAFolder() throws {
+        let folder = try Tessera.temporaryFolder()
+        let result = try Tessera.run(["render", "checkmark", "--frames", "3", "-o", "frames/"], in: folder)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(Tessera.contents(of: folder.appendingPathComponent("frames"))
+            == ["checkmark-0001.png", "checkmark-0002.png", "checkmark-0003.png"])
+    }
+
+    /// Without --frames or --duration an archive renders one cycle of its animations: the
+    /// checkmark's last stroke begins at 0.163 s and lasts 0.431 s, so 0.595 s: 18 frames at 30 fps.
+    @Test func defaultLengthOfAnArchive() throws {
+        let folder = try Tessera.temporaryFolder()
+        let result = try Tessera.run(["render", Tessera.fixture("Checkmark.caar"), "--scale", "0.1", "-o", "check.apng"], in: folder)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stderr.contains("18 frames"))
+        let bytes = [UInt8](try Data(contentsOf: folder.appendingPathComponent("check.apng")))
+        #expect(APNG.frameCount(bytes) == 18)
+    }
+
+    /// An 80 s animation repeated 9,999 times (a real archive asked for 24 million frames):
+    /// one cycle, capped at 60 s with a warning that says how to ask for all of it.
+    @Test func longAnimationsAreCappedWithAWarning() throws {
+        let folder = try Tessera.temporaryFolder()
+        let root = CALayer()
+        root.bounds = CGRect(x: 0, y: 0, width: 8, height: 8)
+        root.backgroundColor = CGColor(red: 1, green: 0, blue: 0, alpha: 1)
+        let fade = CABasicAnimation(keyPath: "opacity")
+        fade.fromValue = 0.0
+        fade.toValue = 1.0
+        fade.beginTime = 1e-6
+        fade.duration = 80
+        fade.repeatCount = 9_999
+        root.add(fade, forKey: "fade")
+        let archive = folder.appendingPathComponent("Long.caar")
+        try AnimationArchive(rootLayer: root, documentSize: CGSize(width: 8, height: 8)).write(to: archive)
+        let result = try Tessera.run(["render", archive.path, "--fps", "1", "-o", "long.apng"], in: folder)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stderr.contains("warning") && result.stderr.contains("80 s") && result.stderr.contains("--duration 80"))
+        let bytes = [UInt8](try Data(contentsOf: folder.appendingPathComponent("long.apng")))
+        #expect(APNG.frameCount(bytes) == 60)
+    }
+
+    /// The background shows where the scene is transparent.
+    @Test func backgroundColor() throws {
+        let folder = try Tessera.temporaryFolder()
+        let result = try Tessera.run(["render", Tessera.fixture("Checkmark.caar"), "--scale", "0.1", "--time", "0",
+                                      "--background", "#ff000080", "-o", "bg.png"], in: folder)
+        #expect(result.status == 0, "\(result.stderr)")
+        let pixmap = try Pixmap(contentsOfPNGFile: folder.appendingPathComponent("bg.png").path)
+        #expect(pixmap[0, 0] == PremultipliedRGBA8(r: 128, g: 0, b: 0, a: 128))
+        let bad = try Tessera.run(["render", "checkmark", "--background", "#12345", "-o", "x.png"], in: folder)
+        #expect(bad.status == 64)
+    }
+
+    @Test func mp4HasItsFrames() throws {
+        guard Tessera.hasTool("ffmpeg"), Tessera.hasTool("ffprobe") else {
+            print("skipped: ffmpeg/ffprobe not on PATH (CI installs them)")
+            return
+        }
+        let folder = try Tessera.temporaryFolder()
+        let result = try Tessera.run(["render", "checkmark", "--frames", "9", "--scale", "0.55", "-o", "check.mp4", "--quiet"], in: folder)
+        #expect(result.status == 0, "\(result.stderr)")
+        let probe = Process()
+        probe.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        probe.arguments = ["ffprobe", "-v", "error", "-count_frames", "-select_streams", "v:0",
+                           "-show_entries", "stream=nb_read_frames", "-of", "csv=p=0",
+                           folder.appendingPathComponent("check.mp4").path]
+        let pipe = Pipe()
+        probe.standardOutput = pipe
+        try probe.run()
+        let output = pipe.fileHandleForReading.readDataToEndOfFile()
+        probe.waitUntilExit()
+        #expect(String(decoding: output, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines) == "9")
+        #expect(Tessera.contents(of: folder) == ["check.mp4"], "no temporary file left")
+    }
+
+    @Test func gifOpens() throws {
+        guard Tessera.hasTool("ffmpeg"), Tessera.hasTool("ffprobe") else {
+            print("skipped: ffmpeg/ffprobe not on PATH (CI installs them)")
+            return
+        }
+        let folder = try Tessera.temporaryFolder()
+        let result = try Tessera.run(["render", "message-dots", "--duration", "0.2", "-o", "dots.gif", "--quiet"], in: folder)
+        #expect(result.status == 0, "\(result.stderr)")
+        let bytes = [UInt8](try Data(contentsOf: folder.appendingPathComponent("dots.gif")))
+        #expect(bytes.starts(with: Array("GIF89a".utf8)))
+    }
+}
+
+/// Counting the frames of an animated PNG: its acTL chunk's first field.
+enum APNG {
+    static func frameCount(_ bytes: [UInt8]) -> Int? {
+        var at = 8
+        while at + 12 <= bytes.count {
+            let length = bytes[at..<at + 4].reduce(0) { $0 << 8 | Int($1) }
+            if String(decoding: bytes[at + 4..<at + 8], as: UTF8.self) == "acTL" {
+                return bytes[at + 8..<at + 12].reduce(0) { $0 << 8 | Int($1) }
+            }
+            at += 12 + length
+        }
+        return nil
+    }
+}
