@@ -8,7 +8,7 @@ struct CommandResult {
     let stderr: String
 }
 
-enum Tessera {
+enum CLI {
     /// The `tessera` binary beside the test bundle (`swift test` builds it: the test target
     /// depends on the executable).
     static let binary: URL = {

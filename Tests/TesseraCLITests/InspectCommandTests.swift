@@ -4,7 +4,7 @@ import Testing
 /// `tessera inspect`: the tree, animations and skipped parts; `--json` for tools.
 @Suite struct InspectCommandTests {
     @Test func jsonHasTheTreeAndTheAnimations() throws {
-        let result = try Tessera.run(["inspect", "--json", Tessera.fixture("Checkmark.caar")])
+        let result = try CLI.run(["inspect", "--json", CLI.fixture("Checkmark.caar")])
         #expect(result.status == 0, "\(result.stderr)")
         let object = try #require(try JSONSerialization.jsonObject(with: result.stdout) as? [String: Any])
         #expect(object["geometryFlipped"] as? Bool == true)
@@ -19,7 +19,7 @@ import Testing
     }
 
     @Test func missingFileIs66() throws {
-        let result = try Tessera.run(["inspect", "/nonexistent/Nothing.caar"])
+        let result = try CLI.run(["inspect", "/nonexistent/Nothing.caar"])
         #expect(result.status == 66 && result.stderr.contains("/nonexistent/Nothing.caar"))
     }
 }

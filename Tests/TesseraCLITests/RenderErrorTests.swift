@@ -13,89 +13,89 @@ import Testing
     }
 
     @Test func missingFileIs66() throws {
-        let result = try Tessera.run(["render", "/nonexistent/Missing.caar", "-o", "/tmp/x.png"])
+        let result = try CLI.run(["render", "/nonexistent/Missing.caar", "-o", "/tmp/x.png"])
         #expect(result.status == 66)
         Self.expectReadable(result.stderr, naming: "/nonexistent/Missing.caar")
         #expect(result.stderr.contains("No such file or directory"))
     }
 
     @Test func unknownSceneIs66() throws {
-        let result = try Tessera.run(["render", "checkmrk"])
+        let result = try CLI.run(["render", "checkmrk"])
         #expect(result.status == 66)
         #expect(result.stderr.contains("checkmrk") && result.stderr.contains("tessera scenes"))
     }
 
     @Test func directoryIs66() throws {
-        let folder = try Tessera.temporaryFolder()
+        let folder = try CLI.temporaryFolder()
         let input = folder.appendingPathComponent("Looks.caar")
         try FileManager.default.createDirectory(at: input, withIntermediateDirectories: false)
-        let result = try Tessera.run(["render", input.path, "-o", folder.appendingPathComponent("x.png").path])
+        let result = try CLI.run(["render", input.path, "-o", folder.appendingPathComponent("x.png").path])
         #expect(result.status == 66)
         Self.expectReadable(result.stderr, naming: input.path)
         #expect(result.stderr.contains("is a directory"))
     }
 
     @Test func malformedArchiveIs65() throws {
-        let folder = try Tessera.temporaryFolder()
+        let folder = try CLI.temporaryFolder()
         let input = folder.appendingPathComponent("Broken.caar")
         try Data("bplist00 this is not an archive".utf8).write(to: input)
-        let result = try Tessera.run(["render", input.path, "-o", folder.appendingPathComponent("x.png").path])
+        let result = try CLI.run(["render", input.path, "-o", folder.appendingPathComponent("x.png").path])
         #expect(result.status == 65)
         Self.expectReadable(result.stderr, naming: input.path)
-        #expect(Tessera.contents(of: folder) == ["Broken.caar"])
+        #expect(CLI.contents(of: folder) == ["Broken.caar"])
     }
 
     @Test func unwritableOutputIs73() throws {
-        let result = try Tessera.run(["render", "checkmark", "-o", "/nonexistent-folder/check.png"])
+        let result = try CLI.run(["render", "checkmark", "-o", "/nonexistent-folder/check.png"])
         #expect(result.status == 73)
         Self.expectReadable(result.stderr, naming: "/nonexistent-folder/check.png")
     }
 
     @Test func zeroThreadsIsAUsageError() throws {
-        let result = try Tessera.run(["render", "checkmark", "--threads", "0", "-o", "/tmp/never.png"])
+        let result = try CLI.run(["render", "checkmark", "--threads", "0", "-o", "/tmp/never.png"])
         #expect(result.status == 64)
         #expect(result.stderr.contains("--threads must be in 1…"))
     }
 
     @Test func sizesOverTheLimitAreRefusedWithTheLimit() throws {
-        let result = try Tessera.run(["render", "checkmark", "--size", "70000x10"])
+        let result = try CLI.run(["render", "checkmark", "--size", "70000x10"])
         #expect(result.status == 64 && result.stderr.contains("65535"))
-        let scaled = try Tessera.run(["render", "checkmark", "--scale", "64", "--size", "30000x30000"])
+        let scaled = try CLI.run(["render", "checkmark", "--scale", "64", "--size", "30000x30000"])
         #expect(scaled.status == 64 && scaled.stderr.contains("268435456"))
     }
 
     /// `--frames 3 -o out.png` once made a folder named out.png.
     @Test func severalFramesIntoOnePNGAreRefused() throws {
-        let folder = try Tessera.temporaryFolder()
-        let result = try Tessera.run(["render", "checkmark", "--frames", "3", "-o", "out.png"], in: folder)
+        let folder = try CLI.temporaryFolder()
+        let result = try CLI.run(["render", "checkmark", "--frames", "3", "-o", "out.png"], in: folder)
         #expect(result.status == 64)
         #expect(result.stderr.contains("out.png") && result.stderr.contains("-o DIR/"))
-        #expect(Tessera.contents(of: folder).isEmpty)
+        #expect(CLI.contents(of: folder).isEmpty)
     }
 
     /// `-o a.jpg` once wrote PNG bytes into a .jpg.
     @Test func unknownExtensionIsRefused() throws {
-        let folder = try Tessera.temporaryFolder()
-        let result = try Tessera.run(["render", "checkmark", "-o", "a.jpg"], in: folder)
+        let folder = try CLI.temporaryFolder()
+        let result = try CLI.run(["render", "checkmark", "-o", "a.jpg"], in: folder)
         #expect(result.status == 64)
         #expect(result.stderr.contains("a.jpg") && result.stderr.contains(".jpg"))
-        #expect(Tessera.contents(of: folder).isEmpty)
-        let mismatch = try Tessera.run(["render", "checkmark", "-o", "a.gif", "--format", "mp4"], in: folder)
+        #expect(CLI.contents(of: folder).isEmpty)
+        let mismatch = try CLI.run(["render", "checkmark", "-o", "a.gif", "--format", "mp4"], in: folder)
         #expect(mismatch.status == 64 && mismatch.stderr.contains("a.gif"))
     }
 
     /// Without ffmpeg a video is refused with how to install it, and no file is left.
     @Test func videoWithoutFFmpegIs69() throws {
-        let folder = try Tessera.temporaryFolder()
-        let emptyPath = try Tessera.temporaryFolder()
-        let result = try Tessera.run(["render", "checkmark", "-o", "check.mp4"], in: folder, environment: ["PATH": emptyPath.path])
+        let folder = try CLI.temporaryFolder()
+        let emptyPath = try CLI.temporaryFolder()
+        let result = try CLI.run(["render", "checkmark", "-o", "check.mp4"], in: folder, environment: ["PATH": emptyPath.path])
         #expect(result.status == 69)
         #expect(result.stderr.contains("ffmpeg") && result.stderr.contains("apt-get install ffmpeg"))
-        #expect(Tessera.contents(of: folder).isEmpty)
+        #expect(CLI.contents(of: folder).isEmpty)
     }
 
     @Test func mistypedOptionIs64() throws {
-        let result = try Tessera.run(["render", "checkmark", "--no-such-option"])
+        let result = try CLI.run(["render", "checkmark", "--no-such-option"])
         #expect(result.status == 64)
     }
 }

@@ -7,7 +7,7 @@ import TesseraRaster
 /// standard output; the length rule and its warning; the background.
 @Suite struct RenderOutputTests {
     @Test func versionIsPrinted() throws {
-        let result = try Tessera.run(["--version"])
+        let result = try CLI.run(["--version"])
         #expect(result.status == 0)
         #expect(String(decoding: result.stdout, as: UTF8.self).hasPrefix("tessera "))
     }
@@ -15,8 +15,8 @@ import TesseraRaster
     /// Negative numbers are values where they mean something (`--time -0.5` was read as a
     /// missing value); before the checkmark begins nothing of the check is drawn.
     @Test func negativeTimeIsAValue() throws {
-        let folder = try Tessera.temporaryFolder()
-        let result = try Tessera.run(["render", "checkmark", "--time", "-0.5", "-o", "early.png", "--quiet"], in: folder)
+        let folder = try CLI.temporaryFolder()
+        let result = try CLI.run(["render", "checkmark", "--time", "-0.5", "-o", "early.png", "--quiet"], in: folder)
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stderr.isEmpty)
         let pixmap = try Pixmap(contentsOfPNGFile: folder.appendingPathComponent("early.png").path)
@@ -25,38 +25,38 @@ import TesseraRaster
 
     /// `-o -` writes the same bytes as `-o FILE`: one PNG, and a raw stream.
     @Test func standardOutputHasTheFileBytes() throws {
-        let folder = try Tessera.temporaryFolder()
-        let file = try Tessera.run(["render", "checkmark", "--time", "0.3", "-o", "check.png"], in: folder)
-        let piped = try Tessera.run(["render", "checkmark", "--time", "0.3", "-o", "-"], in: folder)
+        let folder = try CLI.temporaryFolder()
+        let file = try CLI.run(["render", "checkmark", "--time", "0.3", "-o", "check.png"], in: folder)
+        let piped = try CLI.run(["render", "checkmark", "--time", "0.3", "-o", "-"], in: folder)
         #expect(file.status == 0 && piped.status == 0)
         #expect(try Data(contentsOf: folder.appendingPathComponent("check.png")) == piped.stdout)
-        let raw = try Tessera.run(["render", "checkmark", "--frames", "4", "-o", "frames.rgba"], in: folder)
-        let rawPiped = try Tessera.run(["render", "checkmark", "--frames", "4", "-o", "-", "--format", "rgba"], in: folder)
+        let raw = try CLI.run(["render", "checkmark", "--frames", "4", "-o", "frames.rgba"], in: folder)
+        let rawPiped = try CLI.run(["render", "checkmark", "--frames", "4", "-o", "-", "--format", "rgba"], in: folder)
         #expect(raw.status == 0 && rawPiped.status == 0)
         #expect(try Data(contentsOf: folder.appendingPathComponent("frames.rgba")) == rawPiped.stdout)
     }
 
     /// A raw stream of N frames is exactly N × W × H × 4 bytes.
     @Test func rawStreamSize() throws {
-        let result = try Tessera.run(["render", "message-dots", "--frames", "7", "--scale", "0.5", "-o", "-", "--quiet"])
+        let result = try CLI.run(["render", "message-dots", "--frames", "7", "--scale", "0.5", "-o", "-", "--quiet"])
         #expect(result.status == 0, "\(result.stderr)")
         let demoSize = (width: 75, height: 50)   // message-dots is 150 × 100 points
         #expect(result.stdout.count == 7 * demoSize.width * demoSize.height * 4)
     }
 
     @Test func numberedFramesIntoAFolder() throws {
-        let folder = try Tessera.temporaryFolder()
-        let result = try Tessera.run(["render", "checkmark", "--frames", "3", "-o", "frames/"], in: folder)
+        let folder = try CLI.temporaryFolder()
+        let result = try CLI.run(["render", "checkmark", "--frames", "3", "-o", "frames/"], in: folder)
         #expect(result.status == 0, "\(result.stderr)")
-        #expect(Tessera.contents(of: folder.appendingPathComponent("frames"))
+        #expect(CLI.contents(of: folder.appendingPathComponent("frames"))
             == ["checkmark-0001.png", "checkmark-0002.png", "checkmark-0003.png"])
     }
 
     /// Without --frames or --duration an archive renders one cycle of its animations: the
     /// checkmark's last stroke begins at 0.163 s and lasts 0.431 s, so 0.595 s: 18 frames at 30 fps.
     @Test func defaultLengthOfAnArchive() throws {
-        let folder = try Tessera.temporaryFolder()
-        let result = try Tessera.run(["render", Tessera.fixture("Checkmark.caar"), "--scale", "0.1", "-o", "check.apng"], in: folder)
+        let folder = try CLI.temporaryFolder()
+        let result = try CLI.run(["render", CLI.fixture("Checkmark.caar"), "--scale", "0.1", "-o", "check.apng"], in: folder)
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stderr.contains("18 frames"))
         let bytes = [UInt8](try Data(contentsOf: folder.appendingPathComponent("check.apng")))
@@ -66,7 +66,7 @@ import TesseraRaster
     /// An 80 s animation repeated 9,999 times (a real archive asked for 24 million frames):
     /// one cycle, capped at 60 s with a warning that says how to ask for all of it.
     @Test func longAnimationsAreCappedWithAWarning() throws {
-        let folder = try Tessera.temporaryFolder()
+        let folder = try CLI.temporaryFolder()
         let root = CALayer()
         root.bounds = CGRect(x: 0, y: 0, width: 8, height: 8)
         root.backgroundColor = CGColor(red: 1, green: 0, blue: 0, alpha: 1)
@@ -79,7 +79,7 @@ import TesseraRaster
         root.add(fade, forKey: "fade")
         let archive = folder.appendingPathComponent("Long.caar")
         try AnimationArchive(rootLayer: root, documentSize: CGSize(width: 8, height: 8)).write(to: archive)
-        let result = try Tessera.run(["render", archive.path, "--fps", "1", "-o", "long.apng"], in: folder)
+        let result = try CLI.run(["render", archive.path, "--fps", "1", "-o", "long.apng"], in: folder)
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stderr.contains("warning") && result.stderr.contains("80 s") && result.stderr.contains("--duration 80"))
         let bytes = [UInt8](try Data(contentsOf: folder.appendingPathComponent("long.apng")))
@@ -88,23 +88,23 @@ import TesseraRaster
 
     /// The background shows where the scene is transparent.
     @Test func backgroundColor() throws {
-        let folder = try Tessera.temporaryFolder()
-        let result = try Tessera.run(["render", Tessera.fixture("Checkmark.caar"), "--scale", "0.1", "--time", "0",
+        let folder = try CLI.temporaryFolder()
+        let result = try CLI.run(["render", CLI.fixture("Checkmark.caar"), "--scale", "0.1", "--time", "0",
                                       "--background", "#ff000080", "-o", "bg.png"], in: folder)
         #expect(result.status == 0, "\(result.stderr)")
         let pixmap = try Pixmap(contentsOfPNGFile: folder.appendingPathComponent("bg.png").path)
         #expect(pixmap[0, 0] == PremultipliedRGBA8(r: 128, g: 0, b: 0, a: 128))
-        let bad = try Tessera.run(["render", "checkmark", "--background", "#12345", "-o", "x.png"], in: folder)
+        let bad = try CLI.run(["render", "checkmark", "--background", "#12345", "-o", "x.png"], in: folder)
         #expect(bad.status == 64)
     }
 
     @Test func mp4HasItsFrames() throws {
-        guard Tessera.hasTool("ffmpeg"), Tessera.hasTool("ffprobe") else {
+        guard CLI.hasTool("ffmpeg"), CLI.hasTool("ffprobe") else {
             print("skipped: ffmpeg/ffprobe not on PATH (CI installs them)")
             return
         }
-        let folder = try Tessera.temporaryFolder()
-        let result = try Tessera.run(["render", "checkmark", "--frames", "9", "--scale", "0.55", "-o", "check.mp4", "--quiet"], in: folder)
+        let folder = try CLI.temporaryFolder()
+        let result = try CLI.run(["render", "checkmark", "--frames", "9", "--scale", "0.55", "-o", "check.mp4", "--quiet"], in: folder)
         #expect(result.status == 0, "\(result.stderr)")
         let probe = Process()
         probe.executableURL = URL(fileURLWithPath: "/usr/bin/env")
@@ -117,16 +117,16 @@ import TesseraRaster
         let output = pipe.fileHandleForReading.readDataToEndOfFile()
         probe.waitUntilExit()
         #expect(String(decoding: output, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines) == "9")
-        #expect(Tessera.contents(of: folder) == ["check.mp4"], "no temporary file left")
+        #expect(CLI.contents(of: folder) == ["check.mp4"], "no temporary file left")
     }
 
     @Test func gifOpens() throws {
-        guard Tessera.hasTool("ffmpeg"), Tessera.hasTool("ffprobe") else {
+        guard CLI.hasTool("ffmpeg"), CLI.hasTool("ffprobe") else {
             print("skipped: ffmpeg/ffprobe not on PATH (CI installs them)")
             return
         }
-        let folder = try Tessera.temporaryFolder()
-        let result = try Tessera.run(["render", "message-dots", "--duration", "0.2", "-o", "dots.gif", "--quiet"], in: folder)
+        let folder = try CLI.temporaryFolder()
+        let result = try CLI.run(["render", "message-dots", "--duration", "0.2", "-o", "dots.gif", "--quiet"], in: folder)
         #expect(result.status == 0, "\(result.stderr)")
         let bytes = [UInt8](try Data(contentsOf: folder.appendingPathComponent("dots.gif")))
         #expect(bytes.starts(with: Array("GIF89a".utf8)))

@@ -1,0 +1,51 @@
+import Foundation
+import Testing
+@testable import Tessera
+
+/// `render` says in one line what the file holds that it did not draw, by severity, and `inspect`
+/// lists the items most severe first.
+@Suite struct NotDrawnWarningTests {
+    /// A flipped 20×20 document whose root has a filter (content lost) and a `cornerCurve`
+    /// (cosmetic), written with the keyed-archive writer as Core Animation lays it out.
+    static func archiveWithUnsupportedKeys() throws -> URL {
+        var writer = KeyedArchiveWriter()
+        let arrayProxy = ArchiveClass("LKNSArrayCodingProxy", superclasses: ["CACodingProxy", "NSObject"])
+        let filter = try writer.addObject(ArchiveClass("CAFilter"), fields: [("CAFilterType", .string("gaussianBlur"))])
+        let list = try writer.addArray([.reference(filter)], class: .mutableArray)
+        let filters = try writer.addObject(arrayProxy, fields: [("array", .reference(list))])
+        let bounds = try writer.addObject(ArchiveClass("LKNSValueCodingProxy", superclasses: ["CACodingProxy", "NSObject"]),
+                                          fields: [("kind", .integer(2)), ("width", .real(20)), ("height", .real(20))])
+        let root = try writer.addObject(ArchiveClass("CALayer"), fields: [
+            ("name", .string("Root")), ("bounds", .reference(bounds)), ("filters", .reference(filters)),
+            ("cornerCurve", .string("continuous")),
+        ])
+        try writer.setTop(.reference(try writer.addDictionary([("rootLayer", .reference(root)), ("geometryFlipped", .bool(true))])))
+        let url = try CLI.temporaryFolder().appendingPathComponent("Unsupported.caar")
+        try Data(try writer.encoded()).write(to: url)
+        return url
+    }
+
+    @Test func renderWarnsInOneLineBySeverity() throws {
+        let archive = try Self.archiveWithUnsupportedKeys()
+        let folder = archive.deletingLastPathComponent()
+        let result = try CLI.run(["render", archive.path, "-o", "frame.png"], in: folder)
+        #expect(result.status == 0, "\(result.stderr)")
+        let warnings = result.stderr.split(separator: "\n").filter { $0.contains("warning") }
+        #expect(warnings.count == 1)
+        #expect(warnings.first?.contains(archive.path) == true)
+        #expect(warnings.first?.contains("content lost: filters ×1; cosmetic: 1 key with no visible effect") == true,
+                "\(warnings)")
+        let quiet = try CLI.run(["render", archive.path, "-o", "frame.png", "--quiet"], in: folder)
+        #expect(quiet.status == 0 && quiet.stderr.isEmpty)
+    }
+
+    @Test func inspectListsTheMostSevereFirst() throws {
+        let archive = try Self.archiveWithUnsupportedKeys()
+        let result = try CLI.run(["inspect", archive.path])
+        #expect(result.status == 0, "\(result.stderr)")
+        let listed = String(decoding: result.stdout, as: UTF8.self).split(separator: "\n").filter { $0.hasPrefix("  [") }
+        #expect(listed.count == 2)
+        #expect(listed.first?.contains("[content lost]") == true && listed.first?.contains("filters") == true)
+        #expect(listed.last?.contains("[cosmetic]") == true && listed.last?.contains("cornerCurve") == true)
+    }
+}
