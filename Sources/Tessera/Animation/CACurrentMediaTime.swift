@@ -12,7 +12,7 @@ public typealias CFTimeInterval = Double
 
 /// The current absolute time in seconds, from a monotonic clock, as QuartzCore's function.
 ///
-/// For ported code only: Tessera itself runs on explicit times (a ``CAClock`` or
+/// For ported code only: Tessera itself runs on explicit times (an ``AnimationClock`` or
 /// `presentation(at:)`), so that a frame rendered twice gives the same pixels.
 public func CACurrentMediaTime() -> CFTimeInterval {
     var now = timespec()

@@ -21,7 +21,7 @@ public let kCAFillModeBackwards = CAMediaTimingFillMode.backwards
 public let kCAFillModeBoth = CAMediaTimingFillMode.both
 
 /// The timing of a layer or an animation, as QuartzCore's protocol: how the time of its parent
-/// maps to its own, t = (t_parent − beginTime) × speed + timeOffset. See ``TimingSpec`` for the
+/// maps to its own, t = (t_parent − beginTime) × speed + timeOffset. See `TimingSpec` for the
 /// exact model.
 public protocol CAMediaTiming: AnyObject {
     /// When it begins, in its parent's time.

@@ -10,7 +10,7 @@ public enum LayerKind: Hashable, Sendable {
 /// ``CALayer`` and, evaluated at a time, its presentation (``LayerSnapshot``). Defaults are
 /// Core Animation's.
 ///
-/// Colors are straight-alpha sRGB (`nil`: none); paths are ``TesseraRaster/Path`` values, so that
+/// Colors are straight-alpha sRGB (`nil`: none); paths are `TesseraRaster.Path` values, so that
 /// a snapshot can cross threads.
 public struct LayerProperties: Hashable, Sendable {
     public var kind: LayerKind

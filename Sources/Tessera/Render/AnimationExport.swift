@@ -4,13 +4,13 @@ import TesseraRaster
 #if !canImport(QuartzCore)
 /// What each frame of an export is drawn over.
 public enum FrameBackground {
-    /// A colour (``Color/clear``: transparent, the default).
+    /// A colour (`Color.clear`: transparent, the default).
     case color(Color)
     /// An image of the frame's size, copied under each frame.
     case image(Pixmap)
 }
 
-/// Renders a layer tree frame after frame into a ``FrameWriter``: the frame loop of
+/// Renders a layer tree frame after frame into a `FrameWriter`: the frame loop of
 /// `tessera render`, for embedders who write videos, animated images or frame sequences
 /// in-process.
 ///
