@@ -7,6 +7,9 @@ public enum BenchShapeStyle: Hashable, Sendable {
     /// Stroke the path with the given pen (width, cap, join, miter limit) and, when not `nil`,
     /// dash pattern.
     case stroke(StrokeStyle, DashPattern?)
+    /// Draw the image of an ``Paint/image(_:)`` paint into the rectangle with
+    /// ``Canvas/drawImage(_:in:transform:filter:opacity:blendMode:)`` (the path is that rectangle).
+    case drawImage(Rect)
 }
 
 /// One shape of a scene: a path built once before timing, its paint, and how it is painted.
@@ -15,23 +18,29 @@ public struct BenchShape: Hashable, Sendable {
     public var path: Path
     /// The paint, with straight alpha as the scene draws it (``Canvas`` premultiplies).
     public var paint: Paint
-    /// Fill (with its rule) or stroke (with its pen and dash pattern).
+    /// Fill (with its rule) or stroke (with its pen and dash pattern), or an image drawn.
     public var style: BenchShapeStyle
+    /// How it is composited (source-over unless a scene says otherwise).
+    public var blendMode: BlendMode
 
     /// A shape from its parts.
-    public init(path: Path, paint: Paint, style: BenchShapeStyle) {
+    public init(path: Path, paint: Paint, style: BenchShapeStyle, blendMode: BlendMode = .normal) {
         self.path = path
         self.paint = paint
         self.style = style
+        self.blendMode = blendMode
     }
 
     /// Records this shape on `canvas`, mapped through `transform`.
     public func draw(on canvas: Canvas, transform: Transform = .identity) {
         switch style {
         case .fill(let rule):
-            canvas.fill(path, paint: paint, rule: rule, transform: transform)
+            canvas.fill(path, paint: paint, rule: rule, transform: transform, blendMode: blendMode)
         case .stroke(let stroke, let dash):
-            canvas.stroke(path, paint: paint, style: stroke, dash: dash, transform: transform)
+            canvas.stroke(path, paint: paint, style: stroke, dash: dash, transform: transform, blendMode: blendMode)
+        case .drawImage(let rect):
+            guard case .image(let pattern) = paint else { return }
+            canvas.drawImage(pattern.image, in: rect, transform: transform, filter: pattern.filter, blendMode: blendMode)
         }
     }
 }

@@ -8,6 +8,7 @@ extension BenchScene {
     public static let all: [BenchScene] = [
         fillPolygons, fillPolygonsEvenOdd, fillCurves, fillRects,
         strokePolylinesMiter, strokeCurvesRound, strokeDashedBevel,
+        fillLinearGradient, fillRadialGradient, fillImage, drawImages, fillPolygonsMultiply,
     ]
 
     /// The names of ``all``, in order.
@@ -160,7 +161,15 @@ enum StandardScenes {
     }
 
     /// For each shape: box(), `moveTo(pt)`, 9 × `lineTo(pt)`, `close` when `closed`, color().
-    private static func polygonShapes(closed: Bool, style: BenchShapeStyle) -> [BenchShape] {
+    static func polygonShapes(closed: Bool, style: BenchShapeStyle, blendMode: BlendMode = .normal) -> [BenchShape] {
+        polygonShapes(closed: closed, style: style) { random, _ in .solid(random.color()) }
+            .map { BenchShape(path: $0.path, paint: $0.paint, style: $0.style, blendMode: blendMode) }
+    }
+
+    /// For each shape: box(), `moveTo(pt)`, 9 × `lineTo(pt)`, `close` when `closed`, then the
+    /// draws of `paint` (given the generator and the box).
+    static func polygonShapes(closed: Bool, style: BenchShapeStyle,
+                              paint: (inout SceneRandom, Point) -> Paint) -> [BenchShape] {
         var random = SceneRandom()
         var shapes: [BenchShape] = []
         shapes.reserveCapacity(shapeCount)
@@ -173,7 +182,7 @@ enum StandardScenes {
                 path.addLine(to: random.point(in: box))
             }
             if closed { path.closeSubpath() }
-            shapes.append(BenchShape(path: path, paint: .solid(random.color()), style: style))
+            shapes.append(BenchShape(path: path, paint: paint(&random, box), style: style))
         }
         return shapes
     }

@@ -249,6 +249,7 @@ import TesseraRaster
         #expect(BenchScene.names == [
             "fill-polygons", "fill-polygons-evenodd", "fill-curves", "fill-rects",
             "stroke-polylines-miter", "stroke-curves-round", "stroke-dashed-bevel",
+            "fill-linear-gradient", "fill-radial-gradient", "fill-image", "draw-images", "fill-polygons-multiply",
         ])
         #expect(BenchScene.named("stroke-dashed-bevel")?.name == "stroke-dashed-bevel")
         #expect(BenchScene.named("fill-rects")?.name == "fill-rects")

@@ -10,6 +10,7 @@
 //   integral over pixel x (font-rs's exact-area accumulation).
 #include <stdint.h>
 #include <stddef.h>
+#include "CTesseraPaint.h"
 
 #ifdef __cplusplus
 extern "C" {

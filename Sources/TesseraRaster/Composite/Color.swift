@@ -61,12 +61,6 @@ public struct PremultipliedRGBA8: Hashable, Sendable {
     }
 }
 
-/// What fills the covered pixels of a shape.
-public enum Paint: Hashable, Sendable {
-    /// One color everywhere.
-    case solid(Color)
-}
-
 /// Which points a path encloses.
 public enum FillRule: Hashable, Sendable {
     /// Inside where the winding number is not zero (CoreGraphics' default, `CGPathFillRule.winding`).

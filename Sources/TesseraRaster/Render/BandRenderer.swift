@@ -27,6 +27,7 @@ final class BandRenderer {
     private let strokeOutlines = StrokeOutlineCache()
     private var scratch: [WorkerScratch] = []
     private let prepared = ScratchBuffer<PreparedCommand>()
+    private let paints = ScratchBuffer<PreparedPaint>()
     private let bandStarts = ScratchBuffer<Int32>()
     private let bandCommands = ScratchBuffer<Int32>()
 
@@ -96,7 +97,7 @@ final class BandRenderer {
 
     private func frameMemory(_ pixmap: Pixmap, masks: [AlphaMask]) -> FrameMemory {
         FrameMemory(
-            prepared: prepared.pointer, arenas: arenas, strokeGeometry: strokeGeometry,
+            prepared: prepared.pointer, paints: paints.pointer, arenas: arenas, strokeGeometry: strokeGeometry,
             projectedGeometry: projectedGeometry, strokeOutlines: strokeOutlines.slots, scratch: scratch, masks: masks,
             bandStarts: bandStarts.pointer, bandCommands: bandCommands.pointer,
             pixels: pixmap.baseAddress, bytesPerRow: pixmap.bytesPerRow,
@@ -105,6 +106,7 @@ final class BandRenderer {
 
     private func reserve(commands: Int, workers: Int, width: Int) {
         prepared.reserve(commands)
+        paints.reserve(commands)
         strokeOutlines.reserve(commands)
         while arenas.count < workers { arenas.append(LineArena()) }
         while strokeGeometry.count < workers { strokeGeometry.append(StrokeGeometry()) }
@@ -153,6 +155,18 @@ final class BandRenderer {
                 out.left = Int32(builder.minX.rounded(.down))
                 out.right = Int32(builder.maxX.rounded(.up))
             }
+            // Prepared lines drawn with the paint stored at `paints[i]`. A blend mode that changes
+            // pixels a transparent source covers reaches the whole target, as in CoreGraphics.
+            func paintLines(_ blendMode: BlendMode) {
+                guard out.kind == .lines else { return }
+                out.kind = .paintedLines
+                if blendMode.changesPixelsOutsideSource {
+                    out.top = 0
+                    out.bottom = Int32(memory.height)
+                    out.left = 0
+                    out.right = Int32(memory.width)
+                }
+            }
             switch commands[local] {
             case .clear(let color):
                 out.kind = .clear
@@ -164,7 +178,15 @@ final class BandRenderer {
             case .fill(let fill):
                 out.color = fill.color.packed.littleEndian
                 out.evenOdd = fill.rule == .evenOdd
-                if fill.color.a == 0 {
+                let painted = fill.shader != nil || fill.blendMode != .normal
+                if painted {
+                    // Projected shapes' paints are not projected: they map through the identity.
+                    guard let paint = PreparedPaint(color: fill.color, shader: fill.shader, blendMode: fill.blendMode,
+                                                    userToDevice: fill.projection == nil ? fill.transform : .identity)
+                    else { break }
+                    memory.paints[i] = paint
+                }
+                if !painted && fill.color.a == 0 {
                     break   // source-over with zero alpha changes nothing
                 } else if let projection = fill.projection {
                     guard projectedGeometry.fill(fill.path, projection: projection, tolerance: tolerance) else { break }
@@ -173,7 +195,7 @@ final class BandRenderer {
                     guard builder.addOutline(projectedGeometry.projected, transform: .identity),
                           builder.arena.count > first else { break }
                     takeLines(from: first)
-                } else if let (x0, y0, x1, y1) = RectDetection.deviceRect(of: fill.path, transform: fill.transform) {
+                } else if !painted, let (x0, y0, x1, y1) = RectDetection.deviceRect(of: fill.path, transform: fill.transform) {
                     let r = SIMD4<Float>(Float(max(x0, 0)), Float(max(y0, 0)), Float(min(x1, Double(width))), Float(min(y1, Double(height))))
                     guard r.x < r.z, r.y < r.w else { break }
                     out.kind = .rect
@@ -188,6 +210,7 @@ final class BandRenderer {
                     guard builder.addPath(fill.path, transform: fill.transform), builder.arena.count > first else { break }
                     takeLines(from: first)
                 }
+                if painted { paintLines(fill.blendMode) }
             case .alphaMask(let localIndex, let color):
                 let index = maskOffset + localIndex
                 let mask = memory.masks[index]
@@ -208,11 +231,19 @@ final class BandRenderer {
                 out.kind = .beginGroup   // rows: set by extendGroups from what the group draws
             case .beginMask:
                 out.kind = .beginMask
-            case .endGroup(let opacity):
+            case .endGroup(let opacity, let blendMode):
                 out.kind = .endGroup
                 out.color = UInt32(opacity)
+                out.blendMode = blendMode.rawValue
             case .stroke(let stroke):
-                guard stroke.color.a != 0 else { break }
+                let painted = stroke.shader != nil || stroke.blendMode != .normal
+                if painted {
+                    guard let paint = PreparedPaint(color: stroke.color, shader: stroke.shader, blendMode: stroke.blendMode,
+                                                    userToDevice: stroke.projection == nil ? stroke.transform : .identity)
+                    else { break }
+                    memory.paints[i] = paint
+                }
+                guard painted || stroke.color.a != 0 else { break }
                 builder.reset()
                 let first = builder.arena.count
                 if let projection = stroke.projection {
@@ -226,6 +257,7 @@ final class BandRenderer {
                 guard builder.arena.count > first else { break }
                 out.color = stroke.color.packed.littleEndian
                 takeLines(from: first)
+                if painted { paintLines(stroke.blendMode) }
             }
             memory.prepared[i] = out
         }
@@ -248,7 +280,7 @@ final class BandRenderer {
                 switch commands[i].kind {
                 case .nothing:
                     break
-                case .clear, .rect, .lines, .alphaMask:
+                case .clear, .rect, .lines, .paintedLines, .alphaMask:
                     let c = commands[i]
                     group.include(top: c.top, bottom: c.bottom, left: c.left, right: c.right)
                 case .beginGroup:
@@ -382,8 +414,14 @@ final class BandRenderer {
                 let group = scratch.popGroup()
                 let (left, count) = (Int(command.left), Int(command.right - command.left))
                 for y in top..<bottom {
-                    tsr_composite_row(row(group.below, y) + left, row(group.content, y) + left,
-                                      group.mask.map { UnsafePointer(row($0, y) + left) }, count, command.color)
+                    let mask = group.mask.map { UnsafePointer(row($0, y) + left) }
+                    if command.blendMode == BlendMode.normal.rawValue {
+                        tsr_composite_row(row(group.below, y) + left, row(group.content, y) + left, mask, count, command.color)
+                    } else {
+                        PaintedRows.compositeGroupRow(row(group.below, y) + left, row(group.content, y) + left, mask: mask,
+                                                      count: count, opacity: command.color, blendMode: command.blendMode,
+                                                      scratch: scratch)
+                    }
                 }
                 target = group.below
             case .clear:
@@ -411,6 +449,12 @@ final class BandRenderer {
                 tsr_fill_accumulated_rows(scratch.cells, scratch.stride, scratch.rowMin, scratch.rowMax,
                                           Int32(max(top, Int(command.top)) - top), Int32(min(bottom, Int(command.bottom)) - top),
                                           row(target, top), pixelStride, Int32(width), command.evenOdd ? 1 : 0, command.color)
+            case .paintedLines:
+                let lines = memory.arenas[command.arena].floats + command.firstLine * 4
+                tsr_accumulate_lines(lines, command.lineCount, Int32(top), Int32(bottom - top),
+                                     scratch.cells, scratch.stride, scratch.rowMin, scratch.rowMax)
+                PaintedRows.draw(command, paint: memory.paints[Int(memory.bandCommands[k])], rows: max(top, Int(command.top))..<min(bottom, Int(command.bottom)),
+                                 bandTop: top, width: width, scratch: scratch) { row(target, $0) }
             }
         }
     }

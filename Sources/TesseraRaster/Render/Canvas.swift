@@ -47,9 +47,31 @@ public final class Canvas {
     }
 
     /// Records: fill `path`, mapped through `transform`, with `paint` under `rule`,
-    /// anti-aliased with exact area coverage and blended source-over.
-    public func fill(_ path: Path, paint: Paint, rule: FillRule = .nonZero, transform: Transform = .identity) {
-        recording.appendFill(path, paint: paint, rule: rule, transform: transform)
+    /// anti-aliased with exact area coverage and composited with `blendMode` (source-over by
+    /// default). A gradient or image paint lies in the path's space: `transform` maps it too.
+    ///
+    /// The modes for which a transparent source changes what is below (``BlendMode/clear``,
+    /// ``BlendMode/copy``, ``BlendMode/sourceIn``, ``BlendMode/sourceOut``,
+    /// ``BlendMode/destinationIn``, ``BlendMode/destinationAtop``) apply, as in CoreGraphics,
+    /// to the whole target (or the group being drawn), not only inside the shape.
+    public func fill(_ path: Path, paint: Paint, rule: FillRule = .nonZero, transform: Transform = .identity,
+                     blendMode: BlendMode = .normal) {
+        recording.appendFill(path, paint: paint, rule: rule, transform: transform, blendMode: blendMode)
+    }
+
+    /// Records: draw `image` into `rect` (mapped through `transform`), its edges anti-aliased
+    /// with exact coverage, sampled with `filter` (texels at the edges continue past them: pad),
+    /// at `opacity` (clamped to [0, 1], NaN as 0), composited with `blendMode`. What a layer's
+    /// `contents` is drawn with.
+    public func drawImage(_ image: Image, in rect: Rect, transform: Transform = .identity,
+                          filter: ImagePattern.Filter = .bilinear, opacity: Double = 1, blendMode: BlendMode = .normal) {
+        guard image.width > 0, image.height > 0 else { return }
+        let placement = Transform(a: rect.width / Double(image.width), b: 0, c: 0, d: rect.height / Double(image.height),
+                                  tx: rect.origin.x, ty: rect.origin.y)
+        let pattern = ImagePattern(image: image, transform: placement, extend: .pad, filter: filter)
+        let clamped = opacity.isNaN ? 0 : min(max(opacity, 0), 1)
+        recording.appendFill(Path(rect: rect), paint: .image(pattern), rule: .nonZero, transform: transform,
+                             blendMode: blendMode, opacity: UInt8((clamped * 255).rounded()))
     }
 
     /// Records: stroke `path` with `style`, as CoreGraphics' `strokePath` and `CAShapeLayer` do.
@@ -61,15 +83,18 @@ public final class Canvas {
     ///   start ≥ end. The dash pattern stays anchored at the start of the untrimmed path.
     /// - `transform`: the stroke is computed in the path's own space and then mapped, so a
     ///   non-uniform scale gives an elliptic pen, as in CoreGraphics.
+    /// - `blendMode`: how the stroke is composited (see ``fill(_:paint:rule:transform:blendMode:)``).
     public func stroke(_ path: Path, paint: Paint, style: StrokeStyle, dash: DashPattern? = nil,
-                       trimStart: Double = 0, trimEnd: Double = 1, transform: Transform = .identity) {
+                       trimStart: Double = 0, trimEnd: Double = 1, transform: Transform = .identity,
+                       blendMode: BlendMode = .normal) {
         recording.appendStroke(path, paint: paint, style: style, dash: dash,
-                               trimStart: trimStart, trimEnd: trimEnd, transform: transform)
+                               trimStart: trimStart, trimEnd: trimEnd, transform: transform, blendMode: blendMode)
     }
 
     /// Records: blend `paint` through `mask`'s values onto the target, source-over, the mask
     /// placed at its (x, y); the parts outside the target are clipped. Inside a group it draws
-    /// into the group, as any drawing call.
+    /// into the group, as any drawing call. Only a solid paint is drawn so far (other paints
+    /// draw nothing).
     public func fill(_ mask: AlphaMask, paint: Paint) {
         recording.appendAlphaMask(mask, paint: paint)
     }
@@ -93,10 +118,12 @@ public final class Canvas {
         recording.appendBeginMask(interior: interior)
     }
 
-    /// Records: end the innermost group, compositing it scaled by `opacity` (clamped to [0, 1],
-    /// NaN as 0) and by its mask's alpha when it has a mask. Ignored when no group is open.
-    public func endGroup(opacity: Double = 1) {
-        recording.appendEndGroup(opacity: opacity)
+    /// Records: end the innermost group, compositing it with `blendMode` onto what is below,
+    /// scaled by `opacity` (clamped to [0, 1], NaN as 0) and by its mask's alpha when it has a
+    /// mask (Core Animation's `compositingFilter` and `opacity` on a layer). The blend applies
+    /// where the group drew. Ignored when no group is open.
+    public func endGroup(opacity: Double = 1, blendMode: BlendMode = .normal) {
+        recording.appendEndGroup(opacity: opacity, blendMode: blendMode)
     }
 
     /// Records: fill `path` mapped through a projective `projection` (a layer's plane under

@@ -5,12 +5,15 @@ import CTesseraSIMD
 /// `@unchecked Sendable` because it carries pointers; the renderer guarantees the exclusivity that
 /// makes sharing them safe:
 /// - during preparation, the worker `w` preparing command `i` writes only `prepared[i]` and
-///   `strokeOutlines[i]` for it, and only `arenas[w]`, `strokeGeometry[w]` and
+///   `strokeOutlines[i]` and `paints[i]` for it, and only `arenas[w]`, `strokeGeometry[w]` and
 ///   `projectedGeometry[w]`;
 /// - during rasterization, everything but the pixels and the scratch is read-only, band `b` writes
 ///   only the pixel rows of band `b`, and worker `w` uses only `scratch[w]`.
 struct FrameMemory: @unchecked Sendable {
     let prepared: UnsafeMutablePointer<PreparedCommand>
+    /// The paint of each `.paintedLines` command, at the command's index (written by the worker
+    /// preparing it).
+    let paints: UnsafeMutablePointer<PreparedPaint>
     let arenas: [LineArena]
     let strokeGeometry: [StrokeGeometry]
     let projectedGeometry: [ProjectedGeometry]

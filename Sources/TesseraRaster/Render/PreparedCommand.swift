@@ -7,12 +7,16 @@ struct PreparedCommand {
         case clear
         /// Fill the lines `firstLine ..< firstLine + lineCount` of arena `arena`.
         case lines
+        /// The same lines, with the frame's prepared paint of this command's index (a gradient,
+        /// an image, or a colour with a blend mode other than source-over).
+        case paintedLines
         /// Fill the axis-aligned rectangle `rect` (minX, minY, maxX, maxY), already clipped.
         case rect
         /// Blend `color` through the values of mask `arena` of the frame's masks, rows
         /// [top, bottom) and columns [left, right) (already clipped).
         case alphaMask
-        /// Start a group layer, start its mask, composite it with opacity `color` (0–255).
+        /// Start a group layer, start its mask, composite it with opacity `color` (0–255) and
+        /// `blendMode`.
         case beginGroup, beginMask, endGroup
     }
 
@@ -31,4 +35,6 @@ struct PreparedCommand {
     var left: Int32 = 0
     var right: Int32 = 0
     var rect = SIMD4<Float>()
+    /// How a group is composited (endGroup): a ``BlendMode``'s raw value (`tsr_blend_mode`).
+    var blendMode: Int32 = 0
 }

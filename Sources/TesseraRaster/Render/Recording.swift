@@ -11,14 +11,18 @@ final class Recording {
         /// What follows, until the group ends, is the group's mask, opaque inside `interior`
         /// when it is given.
         case beginMask(interior: MaskInterior?)
-        /// Composites the group's layer onto what is below, scaled by `opacity` (0–255) and
-        /// the mask's alpha.
-        case endGroup(opacity: UInt8)
+        /// Composites the group's layer onto what is below with `blendMode`, scaled by
+        /// `opacity` (0–255) and the mask's alpha.
+        case endGroup(opacity: UInt8, blendMode: BlendMode)
     }
 
     struct StrokeCommand: Sendable {
         var path: Path
+        /// The paint when it is a solid colour (transparent otherwise).
         var color: PremultipliedRGBA8
+        /// The paint when it is not a solid colour.
+        var shader: Shader?
+        var blendMode: BlendMode
         var style: StrokeStyle
         var dash: DashPattern?
         var trimStart: Double
@@ -31,7 +35,11 @@ final class Recording {
 
     struct FillCommand: Sendable {
         var path: Path
+        /// The paint when it is a solid colour (transparent otherwise).
         var color: PremultipliedRGBA8
+        /// The paint when it is not a solid colour.
+        var shader: Shader?
+        var blendMode: BlendMode
         var rule: FillRule
         var transform: Transform
         /// When set, replaces `transform`.
@@ -69,18 +77,29 @@ final class Recording {
         commands.append(.clear(color))
     }
 
-    func appendFill(_ path: Path, paint: Paint, rule: FillRule, transform: Transform, projection: Projection? = nil) {
-        guard case .solid(let color) = paint else { return }
-        commands.append(.fill(FillCommand(path: path, color: color.premultiplied, rule: rule, transform: transform,
-                                          projection: projection)))
+    func appendFill(_ path: Path, paint: Paint, rule: FillRule, transform: Transform, projection: Projection? = nil,
+                    blendMode: BlendMode = .normal, opacity: UInt8 = 255) {
+        let (color, shader) = Self.split(paint, opacity: opacity)
+        commands.append(.fill(FillCommand(path: path, color: color, shader: shader, blendMode: blendMode, rule: rule,
+                                          transform: transform, projection: projection)))
     }
 
     func appendStroke(_ path: Path, paint: Paint, style: StrokeStyle, dash: DashPattern?,
-                      trimStart: Double, trimEnd: Double, transform: Transform, projection: Projection? = nil) {
-        guard case .solid(let color) = paint else { return }
-        commands.append(.stroke(StrokeCommand(path: path, color: color.premultiplied, style: style, dash: dash,
-                                              trimStart: trimStart, trimEnd: trimEnd, transform: transform,
+                      trimStart: Double, trimEnd: Double, transform: Transform, projection: Projection? = nil,
+                      blendMode: BlendMode = .normal) {
+        let (color, shader) = Self.split(paint, opacity: 255)
+        commands.append(.stroke(StrokeCommand(path: path, color: color, shader: shader, blendMode: blendMode, style: style,
+                                              dash: dash, trimStart: trimStart, trimEnd: trimEnd, transform: transform,
                                               projection: projection)))
+    }
+
+    /// A solid paint as its premultiplied colour (scaled by `opacity`), any other as a shader.
+    private static func split(_ paint: Paint, opacity: UInt8) -> (PremultipliedRGBA8, Shader?) {
+        guard case .solid(let color) = paint else { return (.transparent, Shader(paint, opacity: opacity)) }
+        guard opacity < 255 else { return (color.premultiplied, nil) }
+        var scaled = color
+        scaled.alpha = Color.unit(color.alpha) * Double(opacity) / 255
+        return (scaled.premultiplied, nil)
     }
 
     func appendAlphaMask(_ mask: AlphaMask, paint: Paint) {
@@ -102,10 +121,10 @@ final class Recording {
     }
 
     /// Ignored when no group is open. A NaN opacity counts as 0.
-    func appendEndGroup(opacity: Double) {
+    func appendEndGroup(opacity: Double, blendMode: BlendMode = .normal) {
         guard openGroups.popLast() != nil else { return }
         let clamped = opacity.isNaN ? 0 : min(max(opacity, 0), 1)
-        commands.append(.endGroup(opacity: UInt8((clamped * 255).rounded())))
+        commands.append(.endGroup(opacity: UInt8((clamped * 255).rounded()), blendMode: blendMode))
     }
 
     /// Ends the groups left open (at full opacity), so that every group is closed before drawing.

@@ -9,6 +9,11 @@ final class WorkerScratch {
     let cells: UnsafeMutablePointer<Float>
     let rowMin: UnsafeMutablePointer<Int32>
     let rowMax: UnsafeMutablePointer<Int32>
+    /// One row of 8-bit coverage and one of source colours, for painted fills (`stride` each).
+    let coverage: UnsafeMutablePointer<UInt8>
+    let colors: UnsafeMutablePointer<UInt32>
+    /// `stride` zero coverages: the pixels a blend mode reaches outside its shape.
+    let noCoverage: UnsafeMutablePointer<UInt8>
 
     /// Scratch for bands of `rows` rows of a target `width` pixels wide.
     init(width: Int, rows: Int) {
@@ -21,6 +26,12 @@ final class WorkerScratch {
         rowMin.initialize(repeating: .max, count: rows)
         rowMax = .allocate(capacity: rows)
         rowMax.initialize(repeating: -1, count: rows)
+        coverage = .allocate(capacity: stride)
+        coverage.initialize(repeating: 0, count: stride)
+        colors = .allocate(capacity: stride)
+        colors.initialize(repeating: 0, count: stride)
+        noCoverage = .allocate(capacity: stride)
+        noCoverage.initialize(repeating: 0, count: stride)
     }
 
     /// Cells per row for a target `width` pixels wide. Cells 0…width+1 are written (a line on the
@@ -61,5 +72,8 @@ final class WorkerScratch {
         cells.deallocate()
         rowMin.deallocate()
         rowMax.deallocate()
+        coverage.deallocate()
+        colors.deallocate()
+        noCoverage.deallocate()
     }
 }

@@ -1,0 +1,126 @@
+#ifndef CTESSERA_PAINT_H
+#define CTESSERA_PAINT_H
+// Paint kernels of TesseraRaster: what a covered pixel is made of (gradients, image patterns)
+// and how it is composited (blend modes). The fine stage of a non-solid fill works one row span
+// at a time in three passes over small buffers:
+//
+//     coverage  (tsr_coverage_row: accumulation cells → 8-bit coverage)
+//     paint     (tsr_gradient_row / tsr_image_row: the source colour of each pixel)
+//     blend     (tsr_blend_row: source scaled by coverage, composited with the blend mode)
+//
+// Conventions as in CTesseraSIMD.h: premultiplied RGBA8 as little-endian 32-bit words (R in
+// the lowest byte). Pixel (x, y) is sampled at its centre (x + 0.5, y + 0.5). Every kernel has a
+// scalar `_reference` version: the test oracle, which the SIMD versions match byte for byte.
+#include <stdint.h>
+#include <stddef.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/// What a gradient or image pattern shows outside its [0, 1] range or its texels.
+enum tsr_extend {
+    TSR_EXTEND_PAD = 0,       // the nearest end (edge texel) continues
+    TSR_EXTEND_REPEAT = 1,    // tiles
+    TSR_EXTEND_REFLECT = 2,   // tiles, every other one mirrored
+    TSR_EXTEND_NONE = 3,      // transparent outside (images only)
+};
+
+// MARK: Coverage
+
+/// One accumulation row to coverage: cells [start, end] (of a row as tsr_accumulate_lines writes
+/// it) become coverage bytes coverage[0 … end − start], non-zero or even-odd, with the same
+/// arithmetic as tsr_fill_accumulated_rows; the cells are zeroed on the way.
+void tsr_coverage_row(float *cells, int32_t start, int32_t end, int evenOdd, uint8_t *coverage);
+
+// MARK: Gradients
+
+enum tsr_gradient_kind {
+    TSR_GRADIENT_LINEAR = 0,
+    TSR_GRADIENT_RADIAL = 1,
+    TSR_GRADIENT_CONIC = 2,
+};
+
+/// A gradient ready to evaluate. Device pixel centre (px, py) maps to gradient space (u, v) by
+///     u = xx·px + xy·py + x0,   v = yx·px + yy·py + y0
+/// (the inverse of gradient space → device). In gradient space:
+/// - linear: t = ((u, v) − p0) · (p1 − p0) / |p1 − p0|²;
+/// - radial (two circles, CoreGraphics' drawRadialGradient and Cairo's radial pattern): circles
+///   c(t) = p0 + t·(p1 − p0), r(t) = r0 + t·(r1 − r0); t is the largest value with r(t) ≥ 0 and
+///   |(u, v) − c(t)| = r(t); a pixel with no such t is transparent (0);
+/// - conic (sweep): t = the angle of (u, v) − p0, measured from `angle` (radians) in the
+///   direction of increasing angle (clockwise on a y-down device), divided by 2π, in [0, 1).
+/// Then t is extended (pad: clamped to [0, 1]; repeat: t − floor(t); reflect: the triangle wave)
+/// and looked up: table[round(t · (tableSize − 1))].
+typedef struct tsr_gradient {
+    int32_t kind;             // enum tsr_gradient_kind
+    int32_t extend;           // TSR_EXTEND_PAD, _REPEAT or _REFLECT
+    const uint32_t *table;    // tableSize premultiplied colours: entry i is the colour at t = i / (tableSize − 1)
+    int32_t tableSize;        // ≥ 2
+    double xx, yx, xy, yy, x0, y0;
+    double p0x, p0y, p1x, p1y;
+    double r0, r1;
+    double angle;
+} tsr_gradient;
+
+/// The gradient's colours of the `count` pixels (x … x + count − 1, y) into out.
+void tsr_gradient_row(const tsr_gradient *gradient, int32_t x, int32_t y, size_t count, uint32_t *out);
+void tsr_gradient_row_reference(const tsr_gradient *gradient, int32_t x, int32_t y, size_t count, uint32_t *out);
+
+// MARK: Image patterns
+
+enum tsr_image_filter {
+    TSR_FILTER_NEAREST = 0,
+    TSR_FILTER_BILINEAR = 1,
+};
+
+/// An image as a paint. Device pixel centre (px, py) maps to image space (u, v) as for
+/// gradients. Texel (k, l) covers [k, k + 1) × [l, l + 1). Nearest: the texel containing (u, v).
+/// Bilinear: the four texels around (u − 0.5, v − 0.5), weights fract(u − 0.5), fract(v − 0.5).
+/// Texel indices outside the image are extended (pad: clamped; repeat: modulo; reflect:
+/// mirrored; none: a transparent texel).
+typedef struct tsr_image_pattern {
+    const uint32_t *pixels;   // premultiplied RGBA8
+    int32_t width, height;    // ≥ 1
+    size_t stride;            // in pixels, ≥ width
+    int32_t extend;           // enum tsr_extend
+    int32_t filter;           // enum tsr_image_filter
+    double xx, yx, xy, yy, x0, y0;
+} tsr_image_pattern;
+
+/// The pattern's colours of the `count` pixels (x … x + count − 1, y) into out.
+void tsr_image_row(const tsr_image_pattern *pattern, int32_t x, int32_t y, size_t count, uint32_t *out);
+void tsr_image_row_reference(const tsr_image_pattern *pattern, int32_t x, int32_t y, size_t count, uint32_t *out);
+
+// MARK: Blend modes
+
+/// CoreGraphics' CGBlendMode, with its raw values: the W3C Compositing and Blending Level 1
+/// blend modes, then the Porter-Duff operators and plusDarker / plusLighter.
+enum tsr_blend_mode {
+    TSR_BLEND_NORMAL = 0, TSR_BLEND_MULTIPLY = 1, TSR_BLEND_SCREEN = 2, TSR_BLEND_OVERLAY = 3,
+    TSR_BLEND_DARKEN = 4, TSR_BLEND_LIGHTEN = 5, TSR_BLEND_COLOR_DODGE = 6, TSR_BLEND_COLOR_BURN = 7,
+    TSR_BLEND_SOFT_LIGHT = 8, TSR_BLEND_HARD_LIGHT = 9, TSR_BLEND_DIFFERENCE = 10, TSR_BLEND_EXCLUSION = 11,
+    TSR_BLEND_HUE = 12, TSR_BLEND_SATURATION = 13, TSR_BLEND_COLOR = 14, TSR_BLEND_LUMINOSITY = 15,
+    TSR_BLEND_CLEAR = 16, TSR_BLEND_COPY = 17, TSR_BLEND_SOURCE_IN = 18, TSR_BLEND_SOURCE_OUT = 19,
+    TSR_BLEND_SOURCE_ATOP = 20, TSR_BLEND_DESTINATION_OVER = 21, TSR_BLEND_DESTINATION_IN = 22,
+    TSR_BLEND_DESTINATION_OUT = 23, TSR_BLEND_DESTINATION_ATOP = 24, TSR_BLEND_XOR = 25,
+    TSR_BLEND_PLUS_DARKER = 26, TSR_BLEND_PLUS_LIGHTER = 27,
+};
+
+/// Composites `count` source pixels onto dst: each source pixel is first scaled by its coverage
+/// (coverage[i] / 255; coverage NULL means 255 everywhere) and by a constant `opacity` (0–255;
+/// larger values count as 255), then combined with the destination by `mode` (an unknown mode
+/// composites as normal). For the modes that are linear in the premultiplied source (all but the
+/// six below, plusLighter and plusDarker) scaling the source is the same as interpolating between
+/// the destination and the full result: that is how anti-aliasing and opacity mix in. For clear,
+/// copy, sourceIn, sourceOut, destinationIn and destinationAtop a transparent source still changes
+/// the destination (coverage 0 gives OP(0, d)): CoreGraphics' meaning within the clip.
+void tsr_blend_row(uint32_t *dst, const uint32_t *src, const uint8_t *coverage, size_t count, uint32_t opacity,
+                   int32_t mode);
+void tsr_blend_row_reference(uint32_t *dst, const uint32_t *src, const uint8_t *coverage, size_t count,
+                             uint32_t opacity, int32_t mode);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

@@ -1,0 +1,72 @@
+/// A gradient's colour table: ``size`` premultiplied RGBA8 colours (little-endian 32-bit words, R
+/// in the lowest byte), entry *i* the colour at *t* = *i* / (size − 1), as `tsr_gradient_row`
+/// reads it. Built once per gradient and immutable after; shared by every copy of the
+/// ``Gradient`` value.
+///
+/// `@unchecked Sendable`: the entries are written only by the initializer, before the table can
+/// be shared, and only read after; the buffer is freed when the last reference goes.
+final class GradientTable: @unchecked Sendable {
+    /// Entries per table: 1024 (see ``Gradient``'s discussion for the accuracy it gives).
+    static let size = 1024
+
+    /// The entries; `size` of them.
+    let entries: UnsafeMutablePointer<UInt32>
+    /// True when no stop is usable: every entry is transparent and the gradient paints nothing.
+    let isEmpty: Bool
+
+    /// The table of `stops` (as given: the rules of ``Gradient`` are applied here).
+    init(stops: [Gradient.Stop]) {
+        entries = .allocate(capacity: Self.size)
+        let usable = Self.usableStops(stops)
+        isEmpty = usable.isEmpty
+        guard !isEmpty else {
+            entries.initialize(repeating: 0, count: Self.size)
+            return
+        }
+        // Entry i from the stops around t = i / (size − 1), walking them once.
+        let last = Double(Self.size - 1)
+        var j = 0
+        for i in 0..<Self.size {
+            let t = Double(i) / last
+            while j + 1 < usable.count && usable[j + 1].offset <= t { j += 1 }
+            let color = Self.color(at: t, usable, from: j)
+            (entries + i).initialize(to: color.premultiplied.packed.littleEndian)
+        }
+    }
+
+    deinit { entries.deallocate() }
+
+    /// The entries as an array (tests).
+    var colors: [UInt32] { Array(UnsafeBufferPointer(start: entries, count: Self.size)) }
+
+    /// The stops the gradient uses: those without a NaN offset or colour component, offsets
+    /// clamped to [0, 1], colour components clamped to [0, 1], sorted by offset, stably.
+    static func usableStops(_ stops: [Gradient.Stop]) -> [(offset: Double, color: Color)] {
+        var kept: [(offset: Double, index: Int, color: Color)] = []
+        kept.reserveCapacity(stops.count)
+        for (index, stop) in stops.enumerated() {
+            let c = stop.color
+            guard !stop.offset.isNaN, !c.red.isNaN, !c.green.isNaN, !c.blue.isNaN, !c.alpha.isNaN else { continue }
+            let color = Color(red: Color.unit(c.red), green: Color.unit(c.green), blue: Color.unit(c.blue),
+                              alpha: Color.unit(c.alpha))
+            kept.append((min(max(stop.offset, 0), 1), index, color))
+        }
+        // By offset, then by position in the array: stable whatever the sort's algorithm.
+        kept.sort { ($0.offset, $0.index) < ($1.offset, $1.index) }
+        return kept.map { ($0.offset, $0.color) }
+    }
+
+    /// The straight colour at `t` of the sorted, clamped `stops` (not empty): the first colour up
+    /// to the first offset, the last from the last offset on, else interpolated between stop `j`,
+    /// the last one with offset ≤ t, and the next, whose offset is greater.
+    static func color(at t: Double, _ stops: [(offset: Double, color: Color)], from j: Int) -> Color {
+        let first = stops[0], last = stops[stops.count - 1]
+        if t <= first.offset { return first.color }
+        if t >= last.offset { return last.color }
+        let a = stops[j], b = stops[j + 1]
+        let f = (t - a.offset) / (b.offset - a.offset)
+        func mix(_ x: Double, _ y: Double) -> Double { x + (y - x) * f }
+        return Color(red: mix(a.color.red, b.color.red), green: mix(a.color.green, b.color.green),
+                     blue: mix(a.color.blue, b.color.blue), alpha: mix(a.color.alpha, b.color.alpha))
+    }
+}

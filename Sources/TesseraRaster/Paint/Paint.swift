@@ -1,0 +1,23 @@
+/// What fills the covered pixels of a shape.
+public enum Paint: Hashable, Sendable {
+    /// One color everywhere.
+    case solid(Color)
+    /// A gradient, in the space of the shape it fills (the drawing call's transform applies to
+    /// it, then the gradient's own).
+    case gradient(Gradient)
+    /// An image pattern, in the space of the shape it fills.
+    case image(ImagePattern)
+}
+
+/// A paint other than a solid colour, with the opacity it is drawn at, as the recording keeps it:
+/// one reference in a command, so that solid fills (most of them) carry no more than before.
+final class Shader: Sendable {
+    let paint: Paint
+    /// 0–255, scales the paint's colours.
+    let opacity: UInt8
+
+    init(_ paint: Paint, opacity: UInt8 = 255) {
+        self.paint = paint
+        self.opacity = opacity
+    }
+}

@@ -1,0 +1,163 @@
+/// The image kernels: the SSE2 kernel gives the reference kernel's bytes on random images,
+/// mappings, rows, extend modes and filters (fast paths included: no rotation, power-of-two
+/// sizes, texel pairs, large strides), and bad input (singular, NaN, infinite or nearly singular
+/// mappings; huge coordinates) neither traps nor reads outside the image.
+import CTesseraSIMD
+import Testing
+@testable import TesseraRaster
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+@Suite struct ImageKernelTests {
+    typealias Support = ImageTestSupport
+    typealias Random = Support.Random
+
+    /// A random mapping: rotations, skews, scales from strong minification to strong
+    /// magnification, no rotation (the fast path), and extreme values mixed in.
+    private func randomMapping(_ random: inout Random, into p: inout tsr_image_pattern) {
+        let scale = random.chance(0.3) ? random.double(in: 0.05...1) : random.double(in: 1...12)
+        let angle = random.chance(0.3) ? 0 : random.double(in: 0...6.3)
+        p.xx = scale * cos(angle); p.yx = scale * sin(angle)
+        p.xy = -scale * sin(angle) * random.double(in: 0.5...2); p.yy = scale * cos(angle) + random.double(in: -0.3...0.3)
+        p.x0 = random.double(in: -500...500); p.y0 = random.double(in: -500...500)
+        switch random.int(in: 0...16) {
+        case 0: p.yx = 0; p.xy = 0                                   // scale and translate (layer contents)
+        case 1: p.yx = 0                                             // v constant along rows
+        case 2: p.xx = 1; p.yx = 0; p.xy = 0; p.yy = 1               // translation only
+        case 3: p.x0 = Double(random.int(in: -20...20)); p.y0 = Double(random.int(in: -20...20))
+        case 4: p.xx *= 1e7; p.x0 *= 1e7                             // far outside: clamped coordinates
+        case 5: p.x0 = .nan
+        case 6: p.yy = .infinity
+        case 7: p.xx = -.infinity; p.yx = 0
+        case 8: p.xx = 1e300; p.xy = -1e300                          // products overflow
+        case 9: p.xx = 0; p.yx = 0                                   // one point per row
+        case 10: p.x0 = 2_097_150; p.xx = 0.9                        // near the clamp, ±2²¹ texels
+        case 11: p.y0 = -2_097_160; p.yx = 0.001
+        case 12: p.xx = 5e-324; p.yy = -5e-324                       // subnormal
+        default: break
+        }
+    }
+
+    @Test func simdMatchesReferenceOnRandomRows() {
+        var random = Random(seed: 2025)
+        for trial in 0..<4000 {
+            let width: Int, height: Int
+            switch trial % 5 {
+            case 0: (width, height) = (1 << random.int(in: 0...6), 1 << random.int(in: 0...6))   // masks
+            case 1: (width, height) = (random.int(in: 1...3), random.int(in: 1...3))
+            default: (width, height) = (random.int(in: 1...70), random.int(in: 1...70))
+            }
+            let stride = width + (random.chance(0.3) ? random.int(in: 1...5) : 0)
+            // Exactly as many texels as the last row needs: reading past it would be caught by
+            // sanitizers, and gives garbage that fails the comparison.
+            let texels = (0..<(stride * (height - 1) + width)).map { _ in Support.randomTexel(&random).packed }
+            texels.withUnsafeBufferPointer { buffer in
+                var p = tsr_image_pattern()
+                p.pixels = buffer.baseAddress
+                p.width = Int32(width); p.height = Int32(height); p.stride = stride
+                p.extend = Int32(random.int(in: 0...3))
+                p.filter = Int32(random.int(in: 0...1))
+                randomMapping(&random, into: &p)
+                let x = random.chance(0.05) ? Int(Int32.max) - 30 : random.int(in: -300...300)
+                let y = random.chance(0.05) ? Int(Int32.min) : random.int(in: -300...300)
+                let count = random.int(in: 0...41)
+                let row = Support.row(p, x: x, y: y, count: count)
+                for word in row {
+                    let pixel = PremultipliedRGBA8(packed: word)
+                    #expect(pixel.r <= pixel.a && pixel.g <= pixel.a && pixel.b <= pixel.a)
+                }
+            }
+        }
+    }
+
+    /// Strides of 2¹⁵ texels or more and heights over 2¹⁵ take the kernel's 64-bit row
+    /// addressing; the bytes are the same.
+    @Test func largeStridesAndHeights() {
+        var random = Random(seed: 77)
+        for (width, height, stride) in [(3, 4, 40_000), (2, 40_000, 2), (33_000, 2, 33_000)] {
+            var texels = [UInt32](repeating: 0, count: stride * (height - 1) + width)
+            for i in texels.indices where i % 7 == 0 || i < 64 || i > texels.count - 64 {
+                texels[i] = Support.randomTexel(&random).packed
+            }
+            texels.withUnsafeBufferPointer { buffer in
+                for trial in 0..<200 {
+                    var p = tsr_image_pattern()
+                    p.pixels = buffer.baseAddress
+                    p.width = Int32(width); p.height = Int32(height); p.stride = stride
+                    p.extend = Int32(trial % 4)
+                    p.filter = Int32((trial / 4) % 2)
+                    randomMapping(&random, into: &p)
+                    _ = Support.row(p, x: random.int(in: -50...50), y: random.int(in: -50...50), count: random.int(in: 1...23))
+                }
+            }
+        }
+    }
+
+    /// Mappings that collapse the plane, or are not finite, draw nothing; a nearly singular one
+    /// draws, without trapping, whatever the filter and extend mode.
+    @Test func singularAndNonFiniteTransforms() {
+        let image = Support.noiseImage()
+        let bad: [Transform] = [
+            Transform(scaleX: 0, y: 1),
+            Transform(a: 1, b: 2, c: 2, d: 4, tx: 0, ty: 0),
+            Transform(a: .nan, b: 0, c: 0, d: 1, tx: 0, ty: 0),
+            Transform(a: 1, b: 0, c: 0, d: 1, tx: .infinity, ty: 0),
+            Transform(scaleX: 1e-200, y: 1e-200),     // determinant underflows to 0
+            Transform(scaleX: 1e200, y: 1e200),       // determinant overflows
+        ]
+        for filter in [ImagePattern.Filter.nearest, .bilinear, .trilinear] {
+            for extend in [ImagePattern.Extend.pad, .repeat, .reflect, .none] {
+                for transform in bad {
+                    #expect(ImagePattern(image: image, transform: transform, extend: extend, filter: filter)
+                        .kernelParameters(userToDevice: .identity) == nil)
+                }
+                #expect(ImagePattern(image: image, extend: extend, filter: filter)
+                    .kernelParameters(userToDevice: Transform(scaleX: .nan, y: 1)) == nil)
+                for transform in [Transform(scaleX: 1e-150, y: 1e-150), Transform(scaleX: 1e150, y: 1e-150),
+                                  Transform(a: 1, b: 1, c: 1, d: 1 + 1e-15, tx: 3, ty: 4),
+                                  Transform(translationX: 1e300, y: -1e300)] {
+                    let pattern = ImagePattern(image: image, transform: transform, extend: extend, filter: filter)
+                    _ = Support.sample(pattern, x: -5, y: 7, count: 19)
+                }
+            }
+        }
+    }
+
+    /// Parameters nobody should pass (no pixels, no size) give transparent pixels, not a crash.
+    @Test func emptyParametersGiveTransparentPixels() {
+        var p = tsr_image_pattern()
+        p.xx = 1; p.yy = 1
+        #expect(Support.row(p, x: 0, y: 0, count: 9) == [UInt32](repeating: 0, count: 9))
+        let one: [UInt32] = [0xFFFF_FFFF]
+        one.withUnsafeBufferPointer { buffer in
+            p.pixels = buffer.baseAddress
+            p.width = 0; p.height = 1; p.stride = 1
+            #expect(Support.row(p, x: 0, y: 0, count: 5) == [UInt32](repeating: 0, count: 5))
+        }
+    }
+
+    /// Rows cut anywhere give the same pixels: every pixel is mapped from its own centre, so
+    /// how spans split a row (bands, tiles, clips) never changes a byte.
+    @Test func rowsSplitAnywhereGiveTheSamePixels() throws {
+        let image = Support.noiseImage()
+        let m = Transform(a: 0.9, b: 0.31, c: -0.2, d: 1.1, tx: 17.3, ty: -4.1)
+        for filter in [ImagePattern.Filter.nearest, .bilinear] {
+            for extend in [ImagePattern.Extend.repeat, .pad] {
+                let p = try #require(ImagePattern(image: image, transform: m, extend: extend, filter: filter)
+                    .kernelParameters(userToDevice: .identity))
+                let whole = Support.row(p, x: -13, y: 40, count: 300)
+                var pieces: [UInt32] = []
+                var x = -13
+                for length in [1, 2, 3, 5, 7, 4, 8, 13, 21, 34, 55, 89, 58] {
+                    pieces += Support.row(p, x: x, y: 40, count: length)
+                    x += length
+                }
+                #expect(pieces == whole)
+            }
+        }
+    }
+}
