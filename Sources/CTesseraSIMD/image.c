@@ -10,9 +10,14 @@
 // - four pixels blended at once: vertically in 16-bit lanes ((upper·(256 − wy) + lower·wy) >> 1),
 //   then horizontally with pmaddwd in 32-bit lanes ((left·(256 − wx) + right·wx + 2¹⁴) >> 15).
 //
-// Fast path: with no rotation or skew (yx = 0), v is the same for the whole row, so the two
-// source rows and wy are found once per row; where wy = 0 (nearest, or rows on texel centres) the
-// lower row is not read at all (its weight is 0, so the bytes are the same).
+// Fast paths, all giving the reference's bytes:
+// - no rotation or skew (yx = 0: layer contents, scaled and translated): v is the same for the
+//   whole row, so the two source rows and wy are found once per row; where wy = 0 (nearest, or
+//   rows on texel centres) the lower row is not read at all (its weight is 0);
+// - pad clamps the fixed-point coordinate to the image (see clamp_pd) instead of the indices;
+// - where every k0 + 1 is the texel after k0 in memory (inside the image), each texel pair is one
+//   64-bit load; with strides and heights below 2¹⁵ the texel offsets l·stride + k come from
+//   pmaddwd, four at a time.
 #include "CTesseraPaint.h"
 #include <simde/x86/sse2.h>
 #include <string.h>
@@ -37,6 +42,7 @@
 #define BIAS 1073741824.0          // 2^30, as in image_reference.c
 #define LOW (BIAS - 536870912.0)    // 2^30 - 2^29
 #define HIGH (BIAS + 536870912.0)   // 2^30 + 2^29
+#define MAX_SIDE (1 << 30)          // wider or taller: transparent (2n must fit int32), as in the reference
 
 // Lanes of `mask` (all ones or all zeros) pick a, the others b.
 TSR_ALWAYS_INLINE simde__m128i select_si128(simde__m128i mask, simde__m128i a, simde__m128i b) {
@@ -503,7 +509,7 @@ static inline int is_power_of_two(int32_t n) { return n > 0 && (n & (n - 1)) == 
 
 void tsr_image_row(const tsr_image_pattern *pattern, int32_t x, int32_t y, size_t count, uint32_t *out) {
     const tsr_image_pattern *p = pattern;
-    if (p->pixels == NULL || p->width < 1 || p->height < 1) {
+    if (p->pixels == NULL || p->width < 1 || p->height < 1 || p->width > MAX_SIDE || p->height > MAX_SIDE) {
         memset(out, 0, count * sizeof(uint32_t));
         return;
     }
@@ -524,8 +530,11 @@ void tsr_image_row(const tsr_image_pattern *pattern, int32_t x, int32_t y, size_
     if (p->extend == TSR_EXTEND_PAD) {
         // The last texel's 24.8 value (bilinear) or the last 24.8 value inside it (nearest).
         r.uLow = r.vLow = BIAS;
+        // Capped at HIGH: a side over 2²¹ texels is not reached beyond 2²¹ (as in the reference).
         r.uHigh = BIAS + (nearest ? 256.0 * p->width - 1.0 : 256.0 * (p->width - 1));
         r.vHigh = BIAS + (nearest ? 256.0 * p->height - 1.0 : 256.0 * (p->height - 1));
+        if (r.uHigh > HIGH) r.uHigh = HIGH;
+        if (r.vHigh > HIGH) r.vHigh = HIGH;
     } else {
         r.uLow = r.vLow = LOW;
         r.uHigh = r.vHigh = HIGH;

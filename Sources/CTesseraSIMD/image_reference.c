@@ -19,6 +19,7 @@
 //    Bilinear: k0 = t >> 8 (floor division), wx = t & 255, so wx is round(fract(u − 0.5)·256)
 //    and a fraction that rounds to 256 carries into k0; l0 and wy from s. Texel centres
 //    (u = k + 0.5) give wx = 0 exactly, and so do an identity or integer-translation mapping.
+//    Parameters without pixels, or a side below 1 or above 2³⁰, give transparent pixels.
 // 4. Texel indices are extended one by one: pad clamps to [0, w − 1]; repeat takes k mod w;
 //    reflect takes m = k mod 2w, then m or 2w − 1 − m; none gives a transparent texel outside
 //    the image. (k0 + 1 is extended on its own, so repeat wraps it to 0 at the right edge.)
@@ -43,6 +44,7 @@
 #define BIAS 1073741824.0          // 2^30
 #define LOW (BIAS - 536870912.0)    // 2^30 - 2^29
 #define HIGH (BIAS + 536870912.0)   // 2^30 + 2^29
+#define MAX_SIDE (1 << 30)          // wider or taller: transparent (reflect's 2n must fit int32)
 
 static double clamp_fixed(double a) {
     if (!(a >= LOW)) return LOW;   // also NaN
@@ -92,7 +94,7 @@ static uint32_t bilinear(uint32_t c00, uint32_t c10, uint32_t c01, uint32_t c11,
 
 void tsr_image_row_reference(const tsr_image_pattern *pattern, int32_t x, int32_t y, size_t count, uint32_t *out) {
     const tsr_image_pattern *p = pattern;
-    if (p->pixels == NULL || p->width < 1 || p->height < 1) {
+    if (p->pixels == NULL || p->width < 1 || p->height < 1 || p->width > MAX_SIDE || p->height > MAX_SIDE) {
         for (size_t i = 0; i < count; i++) out[i] = 0;
         return;
     }

@@ -137,6 +137,31 @@ import Darwin
             p.pixels = buffer.baseAddress
             p.width = 0; p.height = 1; p.stride = 1
             #expect(Support.row(p, x: 0, y: 0, count: 5) == [UInt32](repeating: 0, count: 5))
+            // A side over 2³⁰ texels is refused before any texel is read.
+            p.width = 1 << 30 + 1; p.height = 1; p.stride = 1 << 30 + 1
+            #expect(Support.row(p, x: 0, y: 0, count: 5) == [UInt32](repeating: 0, count: 5))
+        }
+    }
+
+    /// A row over 2²¹ texels long: coordinates are clamped at 2²¹ texels, so pad and the other
+    /// modes read no further, and the kernels agree.
+    @Test func sidesLongerThanTheCoordinateClamp() {
+        let width = 2_200_000
+        var random = Random(seed: 3)
+        let texels = (0..<width).map { i in i % 1000 == 0 || i > 2_097_000 ? Support.randomTexel(&random).packed : 0 }
+        texels.withUnsafeBufferPointer { buffer in
+            for extend in 0...3 {
+                for filter in 0...1 {
+                    var p = tsr_image_pattern()
+                    p.pixels = buffer.baseAddress
+                    p.width = Int32(width); p.height = 1; p.stride = width
+                    p.extend = Int32(extend); p.filter = Int32(filter)
+                    p.xx = 1.3; p.yy = 1; p.x0 = 2_097_100
+                    _ = Support.row(p, x: 0, y: 0, count: 300)
+                    p.yx = 0.01
+                    _ = Support.row(p, x: 0, y: 0, count: 300)
+                }
+            }
         }
     }
 
