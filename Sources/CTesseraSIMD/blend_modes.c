@@ -16,13 +16,14 @@
 // destinationAtop) leave d exactly as it was where s = 0: a pixel with zero coverage, a zero
 // opacity or a transparent source pixel is not touched. Both versions state this as a rule (so
 // they agree even on invalid destination pixels, where the clamp below would change them) and the
-// SIMD version skips the work for groups of four such pixels. The six unbounded modes change d where
+// SIMD versions skip the work for groups of such pixels. The six unbounded modes change d where
 // s = 0: clear and copy make it transparent, sourceIn / sourceOut / destinationIn / destinationAtop
 // likewise give OP(0, d) = 0.
 //
 // Arithmetic per mode, per channel c ∈ {r, g, b, a} of s and d (sa, da: the alphas), integers
-// 0–255. The SIMD kernel (SSE2 through SIMDe, 16-bit lanes, two pixels per register) and the
-// reference (one channel at a time in plain C) evaluate the same expressions:
+// 0–255. The SIMD kernels (SSE2 through SIMDe, 16-bit lanes, two pixels per register; AVX2, four
+// per register, chosen at run time) and the reference (one channel at a time in plain C) evaluate
+// the same expressions:
 //
 //   normal           R = min(255, s + div255(d·(255 − sa)))            blend_sse2.h's source-over, byte for byte
 //   clear            R = 0
@@ -82,7 +83,15 @@
 //
 // A mode outside 0–27 composites as normal (as Core Animation ignores a compositingFilter it does
 // not know).
+//
+// Shortcuts of the SIMD versions, each giving the bytes of the full computation: rows go by blocks
+// of 16 pixels classified by their coverage (one branch per block): fully covered at opacity 255
+// (the factor is 255 and div255(s · 255) = s: the source is not scaled; normal with 16 opaque
+// sources is a plain store, s + div255(d · 0) = s), empty (bounded modes skip it), or mixed (each
+// group of four or eight scaled). A solid colour (tsr_blend_solid_row) is scaled once per row for
+// the fully covered blocks.
 #include "CTesseraPaint.h"
+#include "CTesseraSIMD.h"
 #include "blend_sse2.h"
 #include <math.h>
 #include <string.h>
@@ -305,7 +314,14 @@ void tsr_blend_row_reference(uint32_t *dst, const uint32_t *src, const uint8_t *
 
 // MARK: SSE2 (SIMDe), 16-bit lanes: [r g b a r g b a] for two pixels
 
+// Forced inlining makes a copy of the kernel per mode with the mode a constant. Only in optimised
+// builds: unoptimised (swift test's debug build) it would give each dispatching function a stack
+// frame of megabytes, more than a test thread has, as nothing is folded away.
+#ifdef __OPTIMIZE__
 #define BM_INLINE static inline __attribute__((always_inline))
+#else
+#define BM_INLINE static inline
+#endif
 
 // −1 in the colour lanes, 0 in the alpha lanes.
 BM_INLINE simde__m128i bm_colour_lanes(void) { return simde_mm_set_epi16(0, -1, -1, -1, 0, -1, -1, -1); }
@@ -371,74 +387,605 @@ BM_INLINE simde__m128i bm_result_2px(int32_t mode, simde__m128i s, simde__m128i 
     return simde_mm_min_epi16(r, tsr_alpha_lanes(r));
 }
 
-// Four pixels: src scaled by the factors (16-bit lanes 0–3 of factor16), composited onto dst.
-// `scaled` is false when every factor is 255 (the source is used as it is).
-BM_INLINE void bm_blend_4px(int32_t mode, uint32_t *dst, const uint32_t *src, simde__m128i factor16, int scaled) {
+// Whether the mode keeps d by a select where the scaled source is 0: the bounded modes but normal,
+// which computes exactly d there.
+BM_INLINE int bm_selects(int32_t mode) { return mode != TSR_BLEND_NORMAL && !bm_is_unbounded(mode); }
+
+// Four pixels of scaled source (16-bit lanes: s01 pixels 0 and 1, s23 pixels 2 and 3) composited
+// onto dst. With `select`, the pixels whose 32-bit lane of `keep` is set (a scaled source of 0)
+// keep d exactly.
+BM_INLINE void bm_composite_4px(int32_t mode, uint32_t *dst, simde__m128i s01, simde__m128i s23, int select,
+                                simde__m128i keep) {
     const simde__m128i zero = simde_mm_setzero_si128();
-    simde__m128i sp = simde_mm_loadu_si128((const simde__m128i *)src);
-    simde__m128i s01 = simde_mm_unpacklo_epi8(sp, zero), s23 = simde_mm_unpackhi_epi8(sp, zero);
-    if (scaled) {
-        // [m0 m1 m2 m3 …] → [m0 m0 m1 m1 m2 m2 m3 m3] → [m0×4 m1×4] and [m2×4 m3×4]
-        simde__m128i pairs = simde_mm_unpacklo_epi16(factor16, factor16);
-        s01 = bm_mul_div255(s01, simde_mm_unpacklo_epi32(pairs, pairs));
-        s23 = bm_mul_div255(s23, simde_mm_unpackhi_epi32(pairs, pairs));
-    }
     simde__m128i dp = simde_mm_loadu_si128((const simde__m128i *)dst);
     simde__m128i out = simde_mm_packus_epi16(bm_result_2px(mode, s01, simde_mm_unpacklo_epi8(dp, zero)),
                                              bm_result_2px(mode, s23, simde_mm_unpackhi_epi8(dp, zero)));
-    if (mode != TSR_BLEND_NORMAL && !bm_is_unbounded(mode)) {
-        // Bounded modes keep d where the scaled source is 0 (normal computes exactly d there).
-        simde__m128i keep = simde_mm_cmpeq_epi32(simde_mm_packus_epi16(s01, s23), zero);
-        out = simde_mm_or_si128(simde_mm_and_si128(keep, dp), simde_mm_andnot_si128(keep, out));
-    }
+    if (select) out = simde_mm_or_si128(simde_mm_and_si128(keep, dp), simde_mm_andnot_si128(keep, out));
     simde_mm_storeu_si128((simde__m128i *)dst, out);
 }
 
-// The factors of four pixels from four coverage bytes (NULL: 255) in 16-bit lanes 0–3.
-BM_INLINE simde__m128i bm_factors(const uint8_t *coverage, uint32_t opacity) {
-    simde__m128i f;
-    if (coverage) {
-        uint32_t four;
-        memcpy(&four, coverage, 4);
-        f = simde_mm_unpacklo_epi8(simde_mm_cvtsi32_si128((int32_t)four), simde_mm_setzero_si128());
-        if (opacity != 255) f = bm_mul_div255(f, simde_mm_set1_epi16((int16_t)opacity));
-    } else {
-        f = simde_mm_set1_epi16((int16_t)opacity);
-    }
+// The factors of four pixels from their four coverage bytes (`four`, pixel 0 in the low byte) in
+// 16-bit lanes 0–3.
+BM_INLINE simde__m128i bm_factors(uint32_t four, uint32_t opacity) {
+    simde__m128i f = simde_mm_unpacklo_epi8(simde_mm_cvtsi32_si128((int32_t)four), simde_mm_setzero_si128());
+    if (opacity != 255) f = bm_mul_div255(f, simde_mm_set1_epi16((int16_t)opacity));
     return f;
 }
 
+// [m0 m1 m2 m3 …] (16-bit lanes) → [m0×4 m1×4] (*lo) and [m2×4 m3×4] (*hi), the factors of the
+// channel lanes of pixels 0 and 1, 2 and 3.
+BM_INLINE void bm_spread_factors(simde__m128i factor16, simde__m128i *lo, simde__m128i *hi) {
+    simde__m128i pairs = simde_mm_unpacklo_epi16(factor16, factor16);
+    *lo = simde_mm_unpacklo_epi32(pairs, pairs);
+    *hi = simde_mm_unpackhi_epi32(pairs, pairs);
+}
+
+// True when all four pixels of `p` have alpha 255.
+BM_INLINE int bm_opaque_4px(simde__m128i p) {
+    simde__m128i ones = simde_mm_cmpeq_epi32(p, p);
+    return (simde_mm_movemask_epi8(simde_mm_cmpeq_epi8(p, ones)) & 0x8888) == 0x8888;
+}
+
+// Four pixels with factors `factor16` (16-bit lanes 0–3): the source scaled, then composited.
+// Bounded modes leave d where every scaled source is 0, which a group of zero sources is.
+BM_INLINE void bm_scaled_group(int32_t mode, uint32_t *dst, simde__m128i sp, simde__m128i factor16) {
+    const simde__m128i zero = simde_mm_setzero_si128();
+    if (!bm_is_unbounded(mode) && simde_mm_movemask_epi8(simde_mm_cmpeq_epi32(sp, zero)) == 0xFFFF) return;
+    simde__m128i m01, m23;
+    bm_spread_factors(factor16, &m01, &m23);
+    simde__m128i s01 = bm_mul_div255(simde_mm_unpacklo_epi8(sp, zero), m01);
+    simde__m128i s23 = bm_mul_div255(simde_mm_unpackhi_epi8(sp, zero), m23);
+    simde__m128i keep = zero;
+    if (bm_selects(mode)) keep = simde_mm_cmpeq_epi32(simde_mm_packus_epi16(s01, s23), zero);
+    bm_composite_4px(mode, dst, s01, s23, bm_selects(mode), keep);
+}
+
+// Four pixels through coverage bytes `four` (pixel 0 in the low byte): bounded modes leave d where
+// the coverage is 0.
+BM_INLINE void bm_covered_group(int32_t mode, uint32_t *dst, const uint32_t *src, uint32_t four, uint32_t opacity) {
+    if (!bm_is_unbounded(mode) && four == 0) return;
+    bm_scaled_group(mode, dst, simde_mm_loadu_si128((const simde__m128i *)src), bm_factors(four, opacity));
+}
+
+// Four pixels whose factors are all 255: the source as it is (div255(s · 255) = s).
+BM_INLINE void bm_full_group(int32_t mode, uint32_t *dst, simde__m128i sp) {
+    const simde__m128i zero = simde_mm_setzero_si128();
+    simde__m128i zeroSources = simde_mm_cmpeq_epi32(sp, zero);
+    if (!bm_is_unbounded(mode) && simde_mm_movemask_epi8(zeroSources) == 0xFFFF) return;
+    bm_composite_4px(mode, dst, simde_mm_unpacklo_epi8(sp, zero), simde_mm_unpackhi_epi8(sp, zero), bm_selects(mode),
+                     zeroSources);
+}
+
+// 16 pixels whose factors are all 255. Normal onto any d gives an opaque source exactly
+// (s + div255(d · 0) = s): where all 16 are opaque, a plain store.
+BM_INLINE void bm_full_block(int32_t mode, uint32_t *dst, const uint32_t *src) {
+    simde__m128i p0 = simde_mm_loadu_si128((const simde__m128i *)src);
+    simde__m128i p1 = simde_mm_loadu_si128((const simde__m128i *)(src + 4));
+    simde__m128i p2 = simde_mm_loadu_si128((const simde__m128i *)(src + 8));
+    simde__m128i p3 = simde_mm_loadu_si128((const simde__m128i *)(src + 12));
+    if (mode == TSR_BLEND_NORMAL &&
+        bm_opaque_4px(simde_mm_and_si128(simde_mm_and_si128(p0, p1), simde_mm_and_si128(p2, p3)))) {
+        simde_mm_storeu_si128((simde__m128i *)dst, p0);
+        simde_mm_storeu_si128((simde__m128i *)(dst + 4), p1);
+        simde_mm_storeu_si128((simde__m128i *)(dst + 8), p2);
+        simde_mm_storeu_si128((simde__m128i *)(dst + 12), p3);
+        return;
+    }
+    bm_full_group(mode, dst, p0);
+    bm_full_group(mode, dst + 4, p1);
+    bm_full_group(mode, dst + 8, p2);
+    bm_full_group(mode, dst + 12, p3);
+}
+
+// Whether 16 coverage bytes are all 255, all 0.
+BM_INLINE int bm_all_full(simde__m128i c) {
+    return simde_mm_movemask_epi8(simde_mm_cmpeq_epi8(c, simde_mm_cmpeq_epi8(c, c))) == 0xFFFF;
+}
+BM_INLINE int bm_all_empty(simde__m128i c) {
+    return simde_mm_movemask_epi8(simde_mm_cmpeq_epi8(c, simde_mm_setzero_si128())) == 0xFFFF;
+}
+
+// 16 pixels from dst on. With coverage, a block is fully covered (factors 255 with opacity 255),
+// empty (left as it is by the bounded modes), or mixed, each group of a mixed block scaled. One
+// branch per block rather than per group: coverage follows the shape's outline, and a branch per
+// group would be mispredicted at each change.
+BM_INLINE void bm_block(int32_t mode, uint32_t *dst, const uint32_t *src, const uint8_t *coverage, uint32_t opacity) {
+    if (!coverage) {
+        if (opacity == 255) {
+            bm_full_block(mode, dst, src);
+        } else {
+#pragma clang loop unroll(full)
+            for (size_t k = 0; k < 16; k += 4) {
+                bm_scaled_group(mode, dst + k, simde_mm_loadu_si128((const simde__m128i *)(src + k)),
+                                simde_mm_set1_epi16((int16_t)opacity));
+            }
+        }
+        return;
+    }
+    simde__m128i c = simde_mm_loadu_si128((const simde__m128i *)coverage);
+    if (opacity == 255 && bm_all_full(c)) {
+        bm_full_block(mode, dst, src);
+        return;
+    }
+    if (!bm_is_unbounded(mode) && bm_all_empty(c)) return;
+#pragma clang loop unroll(full)
+    for (size_t k = 0; k < 16; k += 4) {
+        uint32_t four;
+        memcpy(&four, coverage + k, 4);
+        bm_covered_group(mode, dst + k, src + k, four, opacity);
+    }
+}
+
+// A row: blocks of 16 pixels, the last one overlapping the one before it where the count is not a
+// multiple of 16. That one is blended from a copy of the destination taken first: every pixel's
+// result depends only on its own destination, source and coverage, so the pixels blended twice get
+// the same bytes twice (unless the source is the destination: then, and for rows under 16 pixels,
+// the row goes by groups of four, the last one to three pixels through scratch copies, so nothing
+// past the row is touched).
 BM_INLINE void bm_row_sse2(int32_t mode, uint32_t *dst, const uint32_t *src, const uint8_t *coverage, size_t count,
                            uint32_t opacity) {
-    const int bounded = !bm_is_unbounded(mode);
-    const int scaled = coverage != NULL || opacity != 255;
+    const uintptr_t dstAt = (uintptr_t)dst, srcAt = (uintptr_t)src, bytes = count * sizeof(uint32_t);
+    if (count >= 16 && (dstAt >= srcAt + bytes || srcAt >= dstAt + bytes)) {
+        uint32_t last[16];
+        memcpy(last, dst + count - 16, sizeof last);
+        size_t i = 0;
+        if (coverage) {
+            for (; i + 16 <= count; i += 16) bm_block(mode, dst + i, src + i, coverage + i, opacity);
+        } else {
+            for (; i + 16 <= count; i += 16) bm_block(mode, dst + i, src + i, NULL, opacity);
+        }
+        if (i < count) {
+            bm_block(mode, last, src + count - 16, coverage ? coverage + count - 16 : NULL, opacity);
+            memcpy(dst + count - 16, last, sizeof last);
+        }
+        return;
+    }
     size_t i = 0;
     for (; i + 4 <= count; i += 4) {
-        if (bounded) {
-            // Groups whose scaled source is 0 throughout stay as they are.
-            if (coverage) {
-                uint32_t four;
-                memcpy(&four, coverage + i, 4);
-                if (four == 0) continue;
-            }
-            if ((src[i] | src[i + 1] | src[i + 2] | src[i + 3]) == 0) continue;
-        }
-        bm_blend_4px(mode, dst + i, src + i, bm_factors(coverage ? coverage + i : NULL, opacity), scaled);
+        uint32_t four = 0xFFFFFFFFu;
+        if (coverage) memcpy(&four, coverage + i, 4);
+        bm_covered_group(mode, dst + i, src + i, four, opacity);
     }
     if (i < count) {
-        // The last one to three pixels through scratch copies, so nothing past the row is touched.
+        // The padding (source 0, coverage 0) changes only the padding.
         size_t n = count - i;
         uint32_t d[4] = {0, 0, 0, 0}, s[4] = {0, 0, 0, 0};
-        uint8_t c[4] = {0, 0, 0, 0};
+        uint8_t c[4] = {255, 255, 255, 255};
         for (size_t k = 0; k < n; k++) {
             d[k] = dst[i + k];
             s[k] = src[i + k];
-            if (coverage) c[k] = coverage[i + k];
         }
-        bm_blend_4px(mode, d, s, bm_factors(coverage ? c : NULL, opacity), scaled);
+        if (coverage) {
+            for (size_t k = 0; k < 4; k++) c[k] = k < n ? coverage[i + k] : 0;
+        }
+        uint32_t four;
+        memcpy(&four, c, 4);
+        bm_covered_group(mode, d, s, four, opacity);
         for (size_t k = 0; k < n; k++) dst[i + k] = d[k];
     }
 }
+
+// The integer modes but normal, each a constant in the kernels it instantiates.
+#define BM_INTEGER_MODES(X)                                                                              \
+    X(TSR_BLEND_MULTIPLY) X(TSR_BLEND_SCREEN) X(TSR_BLEND_DARKEN) X(TSR_BLEND_LIGHTEN)                   \
+    X(TSR_BLEND_DIFFERENCE) X(TSR_BLEND_EXCLUSION) X(TSR_BLEND_CLEAR) X(TSR_BLEND_COPY)                 \
+    X(TSR_BLEND_SOURCE_IN) X(TSR_BLEND_SOURCE_OUT) X(TSR_BLEND_SOURCE_ATOP)                             \
+    X(TSR_BLEND_DESTINATION_OVER) X(TSR_BLEND_DESTINATION_IN) X(TSR_BLEND_DESTINATION_OUT)               \
+    X(TSR_BLEND_DESTINATION_ATOP) X(TSR_BLEND_XOR) X(TSR_BLEND_PLUS_DARKER) X(TSR_BLEND_PLUS_LIGHTER)
+
+// An integer mode (or normal), opacity ≤ 255, count > 0.
+static void bm_blend_row_sse2(uint32_t *dst, const uint32_t *src, const uint8_t *coverage, size_t count,
+                              uint32_t opacity, int32_t mode) {
+    switch (mode) {
+#define BM_CASE(m) case m: bm_row_sse2(m, dst, src, coverage, count, opacity); return;
+    BM_INTEGER_MODES(BM_CASE)
+#undef BM_CASE
+    default: bm_row_sse2(TSR_BLEND_NORMAL, dst, src, coverage, count, opacity); return;
+    }
+}
+
+// MARK: One solid colour
+
+// The solid colour scaled by factor 255 (coverage 255) is `full16`, the colour at the opacity, in
+// both halves (m = div255(255 · opacity) = opacity); `fullPacked` holds it in each 32-bit lane. A
+// bounded mode gets here only with it non-zero (see bm_solid_row_sse2), so that no select is needed
+// for fully covered pixels.
+typedef struct bm_solid {
+    simde__m128i color16, full16, fullPacked;
+    int fullOpaque;
+} bm_solid;
+
+// Four fully covered pixels.
+BM_INLINE void bm_solid_full_group(int32_t mode, uint32_t *dst, const bm_solid *solid) {
+    if (mode == TSR_BLEND_NORMAL && solid->fullOpaque) {
+        simde_mm_storeu_si128((simde__m128i *)dst, solid->fullPacked);
+    } else {
+        bm_composite_4px(mode, dst, solid->full16, solid->full16, 0, simde_mm_setzero_si128());
+    }
+}
+
+// Four pixels through coverage bytes `four`.
+BM_INLINE void bm_solid_covered_group(int32_t mode, uint32_t *dst, uint32_t four, uint32_t opacity,
+                                      const bm_solid *solid) {
+    const simde__m128i zero = simde_mm_setzero_si128();
+    if (!bm_is_unbounded(mode) && four == 0) return;
+    simde__m128i m01, m23;
+    bm_spread_factors(bm_factors(four, opacity), &m01, &m23);
+    simde__m128i s01 = bm_mul_div255(solid->color16, m01), s23 = bm_mul_div255(solid->color16, m23);
+    simde__m128i keep = zero;
+    if (bm_selects(mode)) keep = simde_mm_cmpeq_epi32(simde_mm_packus_epi16(s01, s23), zero);
+    bm_composite_4px(mode, dst, s01, s23, bm_selects(mode), keep);
+}
+
+// As bm_block, for a solid colour.
+BM_INLINE void bm_solid_block(int32_t mode, uint32_t *dst, const uint8_t *coverage, uint32_t opacity,
+                              const bm_solid *solid) {
+    if (coverage) {
+        simde__m128i c = simde_mm_loadu_si128((const simde__m128i *)coverage);
+        if (!bm_all_full(c)) {
+            if (!bm_is_unbounded(mode) && bm_all_empty(c)) return;
+#pragma clang loop unroll(full)
+            for (size_t k = 0; k < 16; k += 4) {
+                uint32_t four;
+                memcpy(&four, coverage + k, 4);
+                bm_solid_covered_group(mode, dst + k, four, opacity, solid);
+            }
+            return;
+        }
+    }
+#pragma clang loop unroll(full)
+    for (size_t k = 0; k < 16; k += 4) bm_solid_full_group(mode, dst + k, solid);
+}
+
+// As bm_row_sse2, for a solid colour.
+BM_INLINE void bm_solid_row_sse2(int32_t mode, uint32_t *dst, uint32_t color, const uint8_t *coverage, size_t count,
+                                 uint32_t opacity) {
+    bm_solid solid;
+    solid.color16 = tsr_color_lanes(color);
+    solid.full16 = opacity == 255 ? solid.color16 : bm_mul_div255(solid.color16, simde_mm_set1_epi16((int16_t)opacity));
+    const uint32_t full = (uint32_t)simde_mm_cvtsi128_si32(simde_mm_packus_epi16(solid.full16, solid.full16));
+    // Every factor is at most the opacity and div255 is monotonic: where the fully covered colour
+    // is 0, so is every scaled one, and a bounded mode leaves the row as it is.
+    if (!bm_is_unbounded(mode) && full == 0) return;
+    solid.fullPacked = simde_mm_set1_epi32((int32_t)full);
+    solid.fullOpaque = (full >> 24) == 255;
+    if (count >= 16) {
+        uint32_t last[16];
+        memcpy(last, dst + count - 16, sizeof last);
+        size_t i = 0;
+        if (coverage) {
+            for (; i + 16 <= count; i += 16) bm_solid_block(mode, dst + i, coverage + i, opacity, &solid);
+        } else {
+            for (; i + 16 <= count; i += 16) bm_solid_block(mode, dst + i, NULL, opacity, &solid);
+        }
+        if (i < count) {
+            bm_solid_block(mode, last, coverage ? coverage + count - 16 : NULL, opacity, &solid);
+            memcpy(dst + count - 16, last, sizeof last);
+        }
+        return;
+    }
+    size_t i = 0;
+    for (; i + 4 <= count; i += 4) {
+        uint32_t four = 0xFFFFFFFFu;
+        if (coverage) memcpy(&four, coverage + i, 4);
+        bm_solid_covered_group(mode, dst + i, four, opacity, &solid);
+    }
+    if (i < count) {
+        size_t n = count - i;
+        uint32_t d[4] = {0, 0, 0, 0};
+        uint8_t c[4] = {0, 0, 0, 0};
+        for (size_t k = 0; k < n; k++) {
+            d[k] = dst[i + k];
+            c[k] = coverage ? coverage[i + k] : 255;
+        }
+        uint32_t four;
+        memcpy(&four, c, 4);
+        bm_solid_covered_group(mode, d, four, opacity, &solid);
+        for (size_t k = 0; k < n; k++) dst[i + k] = d[k];
+    }
+}
+
+static void bm_blend_solid_row_sse2(uint32_t *dst, uint32_t color, const uint8_t *coverage, size_t count,
+                                    uint32_t opacity, int32_t mode) {
+    switch (mode) {
+#define BM_CASE(m) case m: bm_solid_row_sse2(m, dst, color, coverage, count, opacity); return;
+    BM_INTEGER_MODES(BM_CASE)
+#undef BM_CASE
+    default: bm_solid_row_sse2(TSR_BLEND_NORMAL, dst, color, coverage, count, opacity); return;
+    }
+}
+
+// MARK: AVX2, 16-bit lanes: [r g b a r g b a | r g b a r g b a] for four pixels
+//
+// The SSE2 kernels eight pixels at a time, with the same integer arithmetic lane for lane (so the
+// same bytes), chosen at run time by tsr_kernel_level() as the span kernels are. Native
+// intrinsics under a per-function target attribute, as in fill_span_avx2.c (SIMDe decides at compile
+// time). Eight pixels [p0 … p7] unpack within 128-bit halves: the low unpack holds [p0 p1 | p4 p5],
+// the high one [p2 p3 | p6 p7], and packing them gives [p0 … p7] back. Rows go by blocks of 16
+// pixels as in SSE2, the last one overlapping; rows under 16 pixels (and a source that is the
+// destination) take the SSE2 kernel.
+
+#if defined(__x86_64__) || defined(_M_X64)
+#define BM_HAS_AVX2 1
+#include <immintrin.h>
+
+#ifdef __OPTIMIZE__
+#define BMX_INLINE static inline __attribute__((always_inline, target("avx2")))
+#else
+#define BMX_INLINE static inline __attribute__((target("avx2")))
+#endif
+
+BMX_INLINE __m256i bmx_mul_div255(__m256i a, __m256i b) {
+    __m256i v = _mm256_mullo_epi16(a, b);
+    return _mm256_mulhi_epu16(_mm256_add_epi16(v, _mm256_set1_epi16(128)), _mm256_set1_epi16(257));
+}
+
+BMX_INLINE __m256i bmx_alpha_lanes(__m256i v) {
+    return _mm256_shufflehi_epi16(_mm256_shufflelo_epi16(v, 0xFF), 0xFF);
+}
+
+// bm_op_2px for four pixels.
+BMX_INLINE __m256i bmx_op(int32_t mode, __m256i s, __m256i d) {
+    const __m256i c255 = _mm256_set1_epi16(255);
+    __m256i sa = bmx_alpha_lanes(s), da = bmx_alpha_lanes(d);
+    switch (mode) {
+    case TSR_BLEND_CLEAR: return _mm256_setzero_si256();
+    case TSR_BLEND_COPY: return s;
+    case TSR_BLEND_SOURCE_IN: return bmx_mul_div255(s, da);
+    case TSR_BLEND_SOURCE_OUT: return bmx_mul_div255(s, _mm256_sub_epi16(c255, da));
+    case TSR_BLEND_SOURCE_ATOP:
+        return _mm256_add_epi16(bmx_mul_div255(s, da), bmx_mul_div255(d, _mm256_sub_epi16(c255, sa)));
+    case TSR_BLEND_DESTINATION_OVER: return _mm256_add_epi16(bmx_mul_div255(s, _mm256_sub_epi16(c255, da)), d);
+    case TSR_BLEND_DESTINATION_IN: return bmx_mul_div255(d, sa);
+    case TSR_BLEND_DESTINATION_OUT: return bmx_mul_div255(d, _mm256_sub_epi16(c255, sa));
+    case TSR_BLEND_DESTINATION_ATOP:
+        return _mm256_add_epi16(bmx_mul_div255(s, _mm256_sub_epi16(c255, da)), bmx_mul_div255(d, sa));
+    case TSR_BLEND_XOR:
+        return _mm256_add_epi16(bmx_mul_div255(s, _mm256_sub_epi16(c255, da)),
+                                bmx_mul_div255(d, _mm256_sub_epi16(c255, sa)));
+    case TSR_BLEND_PLUS_LIGHTER: return _mm256_min_epi16(_mm256_add_epi16(s, d), c255);
+    case TSR_BLEND_PLUS_DARKER: {
+        __m256i sum = _mm256_add_epi16(s, d);
+        __m256i over = _mm256_subs_epu16(bmx_alpha_lanes(sum), c255);
+        return _mm256_subs_epu16(sum, over);
+    }
+    case TSR_BLEND_MULTIPLY: {
+        __m256i plus = _mm256_add_epi16(_mm256_add_epi16(s, d), bmx_mul_div255(s, d));
+        return _mm256_sub_epi16(_mm256_sub_epi16(plus, bmx_mul_div255(s, da)), bmx_mul_div255(d, sa));
+    }
+    case TSR_BLEND_SCREEN: return _mm256_sub_epi16(_mm256_add_epi16(s, d), bmx_mul_div255(s, d));
+    case TSR_BLEND_DARKEN:
+        return _mm256_sub_epi16(_mm256_add_epi16(s, d), _mm256_max_epi16(bmx_mul_div255(s, da), bmx_mul_div255(d, sa)));
+    case TSR_BLEND_LIGHTEN:
+        return _mm256_sub_epi16(_mm256_add_epi16(s, d), _mm256_min_epi16(bmx_mul_div255(s, da), bmx_mul_div255(d, sa)));
+    case TSR_BLEND_DIFFERENCE: {
+        __m256i t = _mm256_min_epi16(bmx_mul_div255(s, da), bmx_mul_div255(d, sa));
+        __m256i r = _mm256_sub_epi16(_mm256_add_epi16(s, d), t);
+        return _mm256_sub_epi16(r, _mm256_and_si256(t, _mm256_set1_epi64x(0x0000FFFFFFFFFFFFll)));
+    }
+    case TSR_BLEND_EXCLUSION: {
+        __m256i t = bmx_mul_div255(s, d);
+        __m256i r = _mm256_sub_epi16(_mm256_add_epi16(s, d), t);
+        return _mm256_sub_epi16(r, _mm256_and_si256(t, _mm256_set1_epi64x(0x0000FFFFFFFFFFFFll)));
+    }
+    default: /* normal */
+        return _mm256_add_epi16(s, bmx_mul_div255(d, _mm256_sub_epi16(c255, sa)));
+    }
+}
+
+BMX_INLINE __m256i bmx_result(int32_t mode, __m256i s, __m256i d) {
+    __m256i r = bmx_op(mode, s, d);
+    if (mode == TSR_BLEND_NORMAL || mode == TSR_BLEND_CLEAR) return r;
+    return _mm256_min_epi16(r, bmx_alpha_lanes(r));
+}
+
+// bm_composite_4px for eight pixels (sLow: pixels 0, 1, 4, 5; sHigh: 2, 3, 6, 7).
+BMX_INLINE void bmx_composite_8px(int32_t mode, uint32_t *dst, __m256i sLow, __m256i sHigh, int select, __m256i keep) {
+    const __m256i zero = _mm256_setzero_si256();
+    __m256i dp = _mm256_loadu_si256((const __m256i *)dst);
+    __m256i out = _mm256_packus_epi16(bmx_result(mode, sLow, _mm256_unpacklo_epi8(dp, zero)),
+                                      bmx_result(mode, sHigh, _mm256_unpackhi_epi8(dp, zero)));
+    if (select) out = _mm256_blendv_epi8(out, dp, keep);
+    _mm256_storeu_si256((__m256i *)dst, out);
+}
+
+// The factors of eight pixels from their coverage bytes (pixel 0 in the low byte), spread over the
+// channel lanes of the low and high unpacks.
+BMX_INLINE void bmx_factors(uint64_t eight, uint32_t opacity, __m256i *low, __m256i *high) {
+    __m256i c32 = _mm256_cvtepu8_epi32(_mm_cvtsi64_si128((long long)eight));
+    __m256i pairs = _mm256_or_si256(c32, _mm256_slli_epi32(c32, 16));   // (c, c) in each 32-bit lane
+    if (opacity != 255) pairs = bmx_mul_div255(pairs, _mm256_set1_epi16((int16_t)opacity));
+    *low = _mm256_unpacklo_epi32(pairs, pairs);
+    *high = _mm256_unpackhi_epi32(pairs, pairs);
+}
+
+BMX_INLINE int bmx_opaque_8px(__m256i p) {
+    __m256i ones = _mm256_cmpeq_epi32(p, p);
+    return ((uint32_t)_mm256_movemask_epi8(_mm256_cmpeq_epi8(p, ones)) & 0x88888888u) == 0x88888888u;
+}
+
+BMX_INLINE int bmx_all_zero(__m256i v) { return _mm256_testz_si256(v, v); }
+
+// bm_scaled_group for eight pixels.
+BMX_INLINE void bmx_scaled_group(int32_t mode, uint32_t *dst, __m256i sp, __m256i low, __m256i high) {
+    const __m256i zero = _mm256_setzero_si256();
+    if (!bm_is_unbounded(mode) && bmx_all_zero(sp)) return;
+    __m256i sLow = bmx_mul_div255(_mm256_unpacklo_epi8(sp, zero), low);
+    __m256i sHigh = bmx_mul_div255(_mm256_unpackhi_epi8(sp, zero), high);
+    __m256i keep = zero;
+    if (bm_selects(mode)) keep = _mm256_cmpeq_epi32(_mm256_packus_epi16(sLow, sHigh), zero);
+    bmx_composite_8px(mode, dst, sLow, sHigh, bm_selects(mode), keep);
+}
+
+// bm_covered_group for eight pixels.
+BMX_INLINE void bmx_covered_group(int32_t mode, uint32_t *dst, const uint32_t *src, uint64_t eight, uint32_t opacity) {
+    if (!bm_is_unbounded(mode) && eight == 0) return;
+    __m256i low, high;
+    bmx_factors(eight, opacity, &low, &high);
+    bmx_scaled_group(mode, dst, _mm256_loadu_si256((const __m256i *)src), low, high);
+}
+
+// bm_full_group for eight pixels.
+BMX_INLINE void bmx_full_group(int32_t mode, uint32_t *dst, __m256i sp) {
+    const __m256i zero = _mm256_setzero_si256();
+    if (!bm_is_unbounded(mode) && bmx_all_zero(sp)) return;
+    bmx_composite_8px(mode, dst, _mm256_unpacklo_epi8(sp, zero), _mm256_unpackhi_epi8(sp, zero), bm_selects(mode),
+                      _mm256_cmpeq_epi32(sp, zero));
+}
+
+// bm_block: 16 pixels.
+BMX_INLINE void bmx_block(int32_t mode, uint32_t *dst, const uint32_t *src, const uint8_t *coverage, uint32_t opacity) {
+    int full = opacity == 255;
+    if (coverage) {
+        __m128i c = _mm_loadu_si128((const __m128i *)coverage);
+        full = full && _mm_movemask_epi8(_mm_cmpeq_epi8(c, _mm_cmpeq_epi8(c, c))) == 0xFFFF;
+        if (!full) {
+            if (!bm_is_unbounded(mode) && _mm_movemask_epi8(_mm_cmpeq_epi8(c, _mm_setzero_si128())) == 0xFFFF) return;
+            uint64_t eight0, eight1;
+            memcpy(&eight0, coverage, 8);
+            memcpy(&eight1, coverage + 8, 8);
+            bmx_covered_group(mode, dst, src, eight0, opacity);
+            bmx_covered_group(mode, dst + 8, src + 8, eight1, opacity);
+            return;
+        }
+    }
+    if (full) {
+        __m256i p0 = _mm256_loadu_si256((const __m256i *)src);
+        __m256i p1 = _mm256_loadu_si256((const __m256i *)(src + 8));
+        if (mode == TSR_BLEND_NORMAL && bmx_opaque_8px(_mm256_and_si256(p0, p1))) {
+            _mm256_storeu_si256((__m256i *)dst, p0);
+            _mm256_storeu_si256((__m256i *)(dst + 8), p1);
+            return;
+        }
+        bmx_full_group(mode, dst, p0);
+        bmx_full_group(mode, dst + 8, p1);
+        return;
+    }
+    // No coverage, opacity < 255.
+    __m256i low, high;
+    bmx_factors(0xFFFFFFFFFFFFFFFFull, opacity, &low, &high);
+    bmx_scaled_group(mode, dst, _mm256_loadu_si256((const __m256i *)src), low, high);
+    bmx_scaled_group(mode, dst + 8, _mm256_loadu_si256((const __m256i *)(src + 8)), low, high);
+}
+
+// bm_row_sse2 for rows of 16 pixels and more whose source is not the destination.
+BMX_INLINE void bmx_row(int32_t mode, uint32_t *dst, const uint32_t *src, const uint8_t *coverage, size_t count,
+                        uint32_t opacity) {
+    uint32_t last[16];
+    memcpy(last, dst + count - 16, sizeof last);
+    size_t i = 0;
+    if (coverage) {
+        for (; i + 16 <= count; i += 16) bmx_block(mode, dst + i, src + i, coverage + i, opacity);
+    } else {
+        for (; i + 16 <= count; i += 16) bmx_block(mode, dst + i, src + i, NULL, opacity);
+    }
+    if (i < count) {
+        bmx_block(mode, last, src + count - 16, coverage ? coverage + count - 16 : NULL, opacity);
+        memcpy(dst + count - 16, last, sizeof last);
+    }
+}
+
+__attribute__((target("avx2"))) static void bm_blend_row_avx2(uint32_t *dst, const uint32_t *src,
+                                                             const uint8_t *coverage, size_t count, uint32_t opacity,
+                                                             int32_t mode) {
+    const uintptr_t dstAt = (uintptr_t)dst, srcAt = (uintptr_t)src, bytes = count * sizeof(uint32_t);
+    if (count < 16 || !(dstAt >= srcAt + bytes || srcAt >= dstAt + bytes)) {
+        bm_blend_row_sse2(dst, src, coverage, count, opacity, mode);
+        return;
+    }
+    switch (mode) {
+#define BM_CASE(m) case m: bmx_row(m, dst, src, coverage, count, opacity); return;
+    BM_INTEGER_MODES(BM_CASE)
+#undef BM_CASE
+    default: bmx_row(TSR_BLEND_NORMAL, dst, src, coverage, count, opacity); return;
+    }
+}
+
+// The solid colour for eight pixels, as bm_solid.
+typedef struct bmx_solid {
+    __m256i color16, full16, fullPacked;
+    int fullOpaque;
+} bmx_solid;
+
+BMX_INLINE void bmx_solid_full_group(int32_t mode, uint32_t *dst, const bmx_solid *solid) {
+    if (mode == TSR_BLEND_NORMAL && solid->fullOpaque) {
+        _mm256_storeu_si256((__m256i *)dst, solid->fullPacked);
+    } else {
+        bmx_composite_8px(mode, dst, solid->full16, solid->full16, 0, _mm256_setzero_si256());
+    }
+}
+
+BMX_INLINE void bmx_solid_covered_group(int32_t mode, uint32_t *dst, uint64_t eight, uint32_t opacity,
+                                        const bmx_solid *solid) {
+    const __m256i zero = _mm256_setzero_si256();
+    if (!bm_is_unbounded(mode) && eight == 0) return;
+    __m256i low, high;
+    bmx_factors(eight, opacity, &low, &high);
+    __m256i sLow = bmx_mul_div255(solid->color16, low), sHigh = bmx_mul_div255(solid->color16, high);
+    __m256i keep = zero;
+    if (bm_selects(mode)) keep = _mm256_cmpeq_epi32(_mm256_packus_epi16(sLow, sHigh), zero);
+    bmx_composite_8px(mode, dst, sLow, sHigh, bm_selects(mode), keep);
+}
+
+BMX_INLINE void bmx_solid_block(int32_t mode, uint32_t *dst, const uint8_t *coverage, uint32_t opacity,
+                                const bmx_solid *solid) {
+    if (coverage) {
+        __m128i c = _mm_loadu_si128((const __m128i *)coverage);
+        if (_mm_movemask_epi8(_mm_cmpeq_epi8(c, _mm_cmpeq_epi8(c, c))) != 0xFFFF) {
+            if (!bm_is_unbounded(mode) && _mm_movemask_epi8(_mm_cmpeq_epi8(c, _mm_setzero_si128())) == 0xFFFF) return;
+            uint64_t eight0, eight1;
+            memcpy(&eight0, coverage, 8);
+            memcpy(&eight1, coverage + 8, 8);
+            bmx_solid_covered_group(mode, dst, eight0, opacity, solid);
+            bmx_solid_covered_group(mode, dst + 8, eight1, opacity, solid);
+            return;
+        }
+    }
+    bmx_solid_full_group(mode, dst, solid);
+    bmx_solid_full_group(mode, dst + 8, solid);
+}
+
+BMX_INLINE void bmx_solid_row(int32_t mode, uint32_t *dst, uint32_t color, const uint8_t *coverage, size_t count,
+                              uint32_t opacity) {
+    const __m256i zero = _mm256_setzero_si256();
+    bmx_solid solid;
+    solid.color16 = _mm256_unpacklo_epi8(_mm256_set1_epi32((int32_t)color), zero);
+    solid.full16 = opacity == 255 ? solid.color16 : bmx_mul_div255(solid.color16, _mm256_set1_epi16((int16_t)opacity));
+    const uint32_t full = (uint32_t)_mm_cvtsi128_si32(_mm256_castsi256_si128(_mm256_packus_epi16(solid.full16, solid.full16)));
+    if (!bm_is_unbounded(mode) && full == 0) return;   // as in bm_solid_row_sse2
+    solid.fullPacked = _mm256_set1_epi32((int32_t)full);
+    solid.fullOpaque = (full >> 24) == 255;
+    uint32_t last[16];
+    memcpy(last, dst + count - 16, sizeof last);
+    size_t i = 0;
+    if (coverage) {
+        for (; i + 16 <= count; i += 16) bmx_solid_block(mode, dst + i, coverage + i, opacity, &solid);
+    } else {
+        for (; i + 16 <= count; i += 16) bmx_solid_block(mode, dst + i, NULL, opacity, &solid);
+    }
+    if (i < count) {
+        bmx_solid_block(mode, last, coverage ? coverage + count - 16 : NULL, opacity, &solid);
+        memcpy(dst + count - 16, last, sizeof last);
+    }
+}
+
+__attribute__((target("avx2"))) static void bm_blend_solid_row_avx2(uint32_t *dst, uint32_t color,
+                                                                   const uint8_t *coverage, size_t count,
+                                                                   uint32_t opacity, int32_t mode) {
+    if (count < 16) {
+        bm_blend_solid_row_sse2(dst, color, coverage, count, opacity, mode);
+        return;
+    }
+    switch (mode) {
+#define BM_CASE(m) case m: bmx_solid_row(m, dst, color, coverage, count, opacity); return;
+    BM_INTEGER_MODES(BM_CASE)
+#undef BM_CASE
+    default: bmx_solid_row(TSR_BLEND_NORMAL, dst, color, coverage, count, opacity); return;
+    }
+}
+#endif
+
+// MARK: Entry points
 
 void tsr_blend_row(uint32_t *dst, const uint32_t *src, const uint8_t *coverage, size_t count, uint32_t opacity,
                    int32_t mode) {
@@ -450,27 +997,36 @@ void tsr_blend_row(uint32_t *dst, const uint32_t *src, const uint8_t *coverage, 
         return;
     }
     if (opacity == 0 && !bm_is_unbounded(mode)) return;
-    switch (mode) {
-#define BM_CASE(m) case m: bm_row_sse2(m, dst, src, coverage, count, opacity); break;
-    BM_CASE(TSR_BLEND_MULTIPLY)
-    BM_CASE(TSR_BLEND_SCREEN)
-    BM_CASE(TSR_BLEND_DARKEN)
-    BM_CASE(TSR_BLEND_LIGHTEN)
-    BM_CASE(TSR_BLEND_DIFFERENCE)
-    BM_CASE(TSR_BLEND_EXCLUSION)
-    BM_CASE(TSR_BLEND_CLEAR)
-    BM_CASE(TSR_BLEND_COPY)
-    BM_CASE(TSR_BLEND_SOURCE_IN)
-    BM_CASE(TSR_BLEND_SOURCE_OUT)
-    BM_CASE(TSR_BLEND_SOURCE_ATOP)
-    BM_CASE(TSR_BLEND_DESTINATION_OVER)
-    BM_CASE(TSR_BLEND_DESTINATION_IN)
-    BM_CASE(TSR_BLEND_DESTINATION_OUT)
-    BM_CASE(TSR_BLEND_DESTINATION_ATOP)
-    BM_CASE(TSR_BLEND_XOR)
-    BM_CASE(TSR_BLEND_PLUS_DARKER)
-    BM_CASE(TSR_BLEND_PLUS_LIGHTER)
-    default: BM_CASE(TSR_BLEND_NORMAL)
-#undef BM_CASE
+#ifdef BM_HAS_AVX2
+    if (tsr_kernel_level() == 2) {
+        bm_blend_row_avx2(dst, src, coverage, count, opacity, mode);
+        return;
     }
+#endif
+    bm_blend_row_sse2(dst, src, coverage, count, opacity, mode);
+}
+
+void tsr_blend_solid_row(uint32_t *dst, uint32_t color, const uint8_t *coverage, size_t count, uint32_t opacity,
+                         int32_t mode) {
+    mode = bm_valid_mode(mode);
+    if (opacity > 255) opacity = 255;
+    if (count == 0) return;
+    if (bm_is_float(mode)) {
+        // The scalar path of tsr_blend_row, a few colours at a time.
+        uint32_t colors[64];
+        for (size_t k = 0; k < 64; k++) colors[k] = color;
+        for (size_t i = 0; i < count; i += 64) {
+            size_t n = count - i < 64 ? count - i : 64;
+            tsr_blend_row_reference(dst + i, colors, coverage ? coverage + i : NULL, n, opacity, mode);
+        }
+        return;
+    }
+    if (opacity == 0 && !bm_is_unbounded(mode)) return;
+#ifdef BM_HAS_AVX2
+    if (tsr_kernel_level() == 2) {
+        bm_blend_solid_row_avx2(dst, color, coverage, count, opacity, mode);
+        return;
+    }
+#endif
+    bm_blend_solid_row_sse2(dst, color, coverage, count, opacity, mode);
 }

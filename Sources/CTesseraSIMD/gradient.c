@@ -1,134 +1,232 @@
 // Gradients (CTesseraPaint.h): per pixel a parameter t (linear, two-circle radial, conic), extended
-// (pad, repeat, reflect) and looked up in the gradient's colour table. tsr_gradient_row works in
-// SSE2 through SIMDe, two pixels per register (double lanes), four per loop iteration; the table
-// lookups are scalar loads (SSE2 has no gather). tsr_gradient_row_reference is the plain scalar C
-// oracle, one pixel at a time.
+// (pad, repeat, reflect) and looked up in the gradient's colour table. tsr_gradient_prepare derives
+// what the rows need once per gradient (tsr_gradient); a row then costs only its start. Two kinds
+// of loops: single precision for linear gradients and radial ones with the focal point at the
+// centre (the common ones: CAGradientLayer's axial and radial), four pixels per SSE2 register;
+// double precision for the rest (two-circle radial, conic) and for rows outside the float loops'
+// range, two pixels per register. SSE2 through SIMDe; the table lookups are scalar loads (SSE2 has
+// no gather; AVX2's VPGATHERDD and an eight-lane AVX2 version were measured no faster here).
+// tsr_gradient_row_reference is the plain scalar C oracle, one pixel at a time.
 //
-// Precision: everything is computed in double, from the pixel's gradient-space position to the
-// table index, in both versions, with the same operations in the same order (the row's values at
-// its first pixel are computed once by shared code; pixel i adds i times the per-pixel step, never
-// an accumulated sum). IEEE double arithmetic is deterministic, so both give identical bytes:
-// floating-point contraction is off in this file (an FMA would round differently), and the
-// reference spells out SSE's min/max (`a < b ? a : b`) where NaN could reach them. Double keeps t
-// exact to far below a table step (1e-3) even for large coordinates and for the radial quadratic,
-// whose terms cancel; single precision would have been within a step for most scenes but not all.
+// Both versions give identical bytes: they take the same loop for a row (decided by shared code,
+// row_uses_float) and do the same IEEE operations in the same order, which is deterministic:
+// floating-point contraction is off in this file (an FMA would round differently), the reference
+// spells out SSE's min/max (`a < b ? a : b`) where NaN could reach them, and where the SIMD version
+// takes a shortcut it produces the bytes the general computation would.
+//
+// The row's start and the per-gradient constants are always computed in double (the start as
+// A = ax·px + ay·py + a0 from the pixel centre).
+//
+// Double loops: pixel i is the row's start plus i times the per-pixel step (never an accumulated
+// sum), then t, extended and rounded to a table index, all in double. Double keeps t exact to far
+// below a table step (1e-3) even for large coordinates and for the radial quadratic, whose terms
+// cancel.
+//
+// Float loops: the row is cut into blocks of 16 pixels; a block's start is computed in double and
+// rounded to float, then pixel j of the block adds j times the per-pixel step in float (coord_f).
+// t (linear: A; centred radial: √(A² + B²), A and B in end radii), its extension and the index
+// t·(tableSize − 1) + 0.5 are float. With u = 2⁻²⁴ and Δ the step of one pixel in gradient
+// lengths (linear: |Δt| per pixel; radial: |ΔA| + |ΔB|), the rounding errors add up to at most
+//     |error in t| ≤ 2⁻²²·(|t| + 2) + 2⁻¹⁸·Δ
+// (block start 2u|t| + 45uΔ; radial squares, sum and root 2u|t|; extend and index 6u); the block
+// keeps the Δ term from growing along the row. For t in [0, 1] and a gradient at least 10 pixels
+// long (Δ ≤ 0.1) that is under 1.1e-6, 1/900 of a 1024-entry table step: it moves a pixel to the
+// neighbouring entry only where t lies that close to a rounding boundary (GradientKernelTests
+// measures the bound with a 2²²-entry table: the worst pixel reaches 0.64 of it). The float loops
+// take pad rows whose values are finite (t beyond float's range is ±∞, which pad clamps like any
+// t past the ends), and repeat and reflect rows with |t| ≤ 64 and Δ ≤ 4 (error ≤ 3.1e-5, 1/30 of a
+// step); other rows take the double loops.
 //
 // The radial roots: where the quadratic's leading coefficient a = |Δc|² − Δr² is well away from 0
 // (|a| ≥ 1e-4·(|Δc|² + Δr²): all but circles within 0.005% of touching from inside, |Δc| = |Δr|;
-// focal = centre and concentric ones included) they are (b ± √(b² − ac)) · (1/a), with no
-// division per pixel; their absolute error, about 1e-16·(|b| + √disc)/|a|, is under 1e-11 times
-// the pixel's distance in gradient sizes (|Δc|, |Δr|), so under 1% of a table step up to 10⁶
-// sizes away. Nearer 0 that form cancels digits, so the numerically stable q = b + sign(b)·√disc,
-// roots q / a and c / q, is used instead (two divisions). |a| under 1e-12 of that scale is
-// rounding noise of exactly touching circles (a focal point on the end circle) and is taken as 0
-// (the one root c / (2b)): otherwise the second root of the rounded a, near 10¹² or beyond, would
-// paint half the plane in the end colour or not depending on the last bit of the inputs.
+// concentric ones included) they are (b ± √(b² − ac)) · (1/a), with no division per pixel; their
+// absolute error, about 1e-16·(|b| + √disc)/|a|, is under 1e-11 times the pixel's distance in
+// gradient sizes (|Δc|, |Δr|), so under 1% of a table step up to 10⁶ sizes away. Nearer 0 that
+// form cancels digits, so the numerically stable q = b + sign(b)·√disc, roots q / a and c / q, is
+// used instead (two divisions). |a| under 1e-12 of that scale is rounding noise of exactly
+// touching circles (a focal point on the end circle) and is taken as 0 (the one root c / (2b)):
+// otherwise the second root of the rounded a, near 10¹² or beyond, would paint half the plane in
+// the end colour or not depending on the last bit of the inputs.
 //
 // The conic angle is a polynomial atan2 (below), the same in both versions, so that SIMD needs no
 // per-lane libm calls.
 //
-// Fast paths (SIMD only; the reference computes the same values the general way): a linear row
-// whose t cannot be NaN or infinite under pad (no validity masks), a linear row of constant t (one
-// colour), and the radial gradient with the focal point at its centre (t = √(dx² + dy²) / r1, one
-// square root per pixel, in both versions). Measured on this project's 2-core AMD EPYC VM, one
-// thread, 1920-pixel rows: linear pad 0.5 ns/pixel (reference 1.4), repeat 1.1, reflect 1.5;
-// centred radial pad 1.05 (bound by SQRTPD), general two-circle radial about 3; conic 4.3.
+// Shortcuts (SIMD only; the reference computes the same values the general way): a linear row of
+// constant t (one colour), and, for the centred radial under pad, four pixels with A² + B² ≥ 1 all
+// take the last entry without a square root (√x ≥ 1 wherever x ≥ 1, sqrt being correctly rounded
+// and monotonic). The same shortcut for linear pad (four pixels past one end) cost more in branch
+// mispredictions than it saved. Measured on this project's 2-core AMD EPYC VM, one thread,
+// 1920-pixel rows inside the gradient (no shortcut): linear pad 0.30 ns/pixel (double: 0.52),
+// repeat 0.59, reflect 0.78; centred radial pad 0.48 (double: 1.06), repeat 0.93, reflect 1.2;
+// general two-circle radial about 3.2; conic 4.4. 74-pixel rows (the bench scenes' mean): linear
+// pad 0.36, centred radial pad 0.58.
 #pragma STDC FP_CONTRACT OFF
 #include "CTesseraPaint.h"
 #include <simde/x86/sse2.h>
 #include <math.h>
 #include <string.h>
 
-// MARK: The row, shared by both versions
+// The row loops below are instantiated per path and extend mode (the compiler then keeps the row's
+// constants in registers and drops the switches); the helpers are forced inline for that, and so is
+// the row's setup, which runs once per call.
+#if defined(__GNUC__) || defined(__clang__)
+#define TSR_INLINE static inline __attribute__((always_inline))
+#else
+#define TSR_INLINE static inline
+#endif
 
-// What a row needs, computed once per row by the same code for both versions.
-typedef struct {
-    int32_t kind, extend;
-    const uint32_t *table;
-    double scale;               // tableSize − 1
-    // Linear: t at the row's first pixel and per pixel.
-    double t0, dt;
-    // Radial and conic: (u, v) − p0 at the row's first pixel and per pixel.
-    double dx0, ddx, dy0, ddy;
-    // Radial: a = |p1 − p0|² − (r1 − r0)², p1 − p0, r1 − r0, r0 (r0 · dr and r0² precomputed);
-    // with `direct`, 1 / a and the sign of a (the larger root is (b + hiSign·√disc) / a).
-    double a, cdx, cdy, dr, r0, r0dr, r0r0, invA, hiSign;
-    int direct;
-    // Radial with the focal point at the centre (p0 = p1, r0 = 0 < r1: CAGradientLayer's radial,
-    // the bench's): t = |(u, v) − p0| / r1, computed as √(dx² + dy²) · (1 / r1). Never NaN (1 / r1
-    // is finite and positive), so under pad no pixel is transparent.
-    int centred;
-    double invR1;
-    // Conic: the start angle in turns (angle / 2π).
-    double turn0;
-} gradient_row;
+// MARK: Preparation, once per gradient
 
-static inline int finite6(const tsr_gradient *g) {
+// How a gradient's rows are computed (tsr_gradient.path).
+enum {
+    PATH_NONE = 0,              // paints nothing
+    PATH_LINEAR = 1,            // A = t
+    PATH_RADIAL = 2,            // (A, B) = (u, v) − p0, the two-circle quadratic
+    PATH_RADIAL_CENTRED = 3,    // focal point at the centre: (A, B) = ((u, v) − p0) / r1, t = √(A² + B²)
+    PATH_CONIC = 4,             // (A, B) = (u, v) − p0, t = atan2(B, A) in turns
+};
+
+static inline int finite6(const tsr_gradient_spec *g) {
     return isfinite(g->xx) && isfinite(g->yx) && isfinite(g->xy) && isfinite(g->yy) && isfinite(g->x0) &&
            isfinite(g->y0);
 }
 
 static const double kInvTwoPi = 0.15915494309189535;   // 1 / (2π), rounded to double
 
-// Fills `row` for pixels (x …, y). Returns 0 when the whole row is transparent: a parameter the
-// kind uses is NaN or infinite, or the gradient breaks the header's contract (no table, fewer than
-// two entries, an unknown kind or extend). Degenerate geometry needs no test here: it makes t NaN
-// (a zero-length linear axis gives 0 / 0) or leaves no valid radial root, and such pixels are
+// Degenerate geometry needs no test here: it makes t NaN (a zero-length linear axis gives 0 / 0,
+// caught below as a non-finite coefficient) or leaves no valid radial root, and such pixels are
 // transparent one by one.
-static int gradient_row_setup(const tsr_gradient *g, int32_t x, int32_t y, gradient_row *row) {
-    if (g->table == NULL || g->tableSize < 2 || !finite6(g)) return 0;
+int tsr_gradient_prepare(const tsr_gradient_spec *g, tsr_gradient *p) {
+    memset(p, 0, sizeof *p);
+    if (g->table == NULL || g->tableSize < 2 || g->tableSize > (1 << 23) || !finite6(g)) return 0;
     if (g->extend < TSR_EXTEND_PAD || g->extend > TSR_EXTEND_REFLECT) return 0;
-    row->kind = g->kind;
-    row->extend = g->extend;
-    row->table = g->table;
-    row->scale = (double)(g->tableSize - 1);
-    const double px = (double)x + 0.5, py = (double)y + 0.5;
-    const double u0 = g->xx * px + g->xy * py + g->x0;
-    const double v0 = g->yx * px + g->yy * py + g->y0;
+    int32_t path;
     switch (g->kind) {
     case TSR_GRADIENT_LINEAR: {
         if (!(isfinite(g->p0x) && isfinite(g->p0y) && isfinite(g->p1x) && isfinite(g->p1y))) return 0;
         const double ax = g->p1x - g->p0x, ay = g->p1y - g->p0y;
         const double len2 = ax * ax + ay * ay;
-        row->t0 = ((u0 - g->p0x) * ax + (v0 - g->p0y) * ay) / len2;
-        row->dt = (g->xx * ax + g->yx * ay) / len2;
-        return 1;
+        p->ax = (g->xx * ax + g->yx * ay) / len2;
+        p->ay = (g->xy * ax + g->yy * ay) / len2;
+        p->a0 = ((g->x0 - g->p0x) * ax + (g->y0 - g->p0y) * ay) / len2;
+        path = PATH_LINEAR;
+        break;
     }
     case TSR_GRADIENT_RADIAL: {
         if (!(isfinite(g->p0x) && isfinite(g->p0y) && isfinite(g->p1x) && isfinite(g->p1y) && isfinite(g->r0) &&
               isfinite(g->r1)))
             return 0;
-        row->dx0 = u0 - g->p0x;
-        row->dy0 = v0 - g->p0y;
-        row->ddx = g->xx;
-        row->ddy = g->yx;
-        row->cdx = g->p1x - g->p0x;
-        row->cdy = g->p1y - g->p0y;
-        row->dr = g->r1 - g->r0;
-        row->r0 = g->r0;
-        const double axis2 = row->cdx * row->cdx + row->cdy * row->cdy, dr2 = row->dr * row->dr;
-        const double a = axis2 - dr2, scale = axis2 + dr2;
-        row->a = fabs(a) <= 1e-12 * scale ? 0.0 : a;
-        row->direct = fabs(a) >= 1e-4 * scale;
-        row->invA = row->direct ? 1.0 / a : 0.0;
-        row->hiSign = a > 0 ? 1.0 : -1.0;
-        row->r0dr = g->r0 * row->dr;
-        row->r0r0 = g->r0 * g->r0;
-        row->invR1 = g->r1 > 0 ? 1.0 / g->r1 : 0.0;
-        row->centred = row->cdx == 0 && row->cdy == 0 && g->r0 == 0 && g->r1 > 0 && isfinite(row->invR1);
-        return 1;
+        const double cdx = g->p1x - g->p0x, cdy = g->p1y - g->p0y, dr = g->r1 - g->r0;
+        const double axis2 = cdx * cdx + cdy * cdy, dr2 = dr * dr;
+        const double a = axis2 - dr2, size = axis2 + dr2;
+        path = PATH_RADIAL;
+        if (cdx == 0 && cdy == 0 && g->r0 == 0 && g->r1 > 0) {
+            // The circles r1·t about p0 (CAGradientLayer's radial, the bench's): t = |(u, v) − p0| / r1.
+            const double r1 = g->r1;
+            p->ax = g->xx / r1; p->ay = g->xy / r1; p->a0 = (g->x0 - g->p0x) / r1;
+            p->bx = g->yx / r1; p->by = g->yy / r1; p->b0 = (g->y0 - g->p0y) / r1;
+            if (isfinite(p->ax) && isfinite(p->ay) && isfinite(p->a0) && isfinite(p->bx) && isfinite(p->by) &&
+                isfinite(p->b0)) {
+                path = PATH_RADIAL_CENTRED;
+                break;
+            }
+        }
+        p->cdx = cdx;
+        p->cdy = cdy;
+        p->dr = dr;
+        p->r0 = g->r0;
+        p->a = fabs(a) <= 1e-12 * size ? 0.0 : a;
+        p->direct = fabs(a) >= 1e-4 * size;
+        p->invA = p->direct ? 1.0 / a : 0.0;
+        p->ax = g->xx; p->ay = g->xy; p->a0 = g->x0 - g->p0x;
+        p->bx = g->yx; p->by = g->yy; p->b0 = g->y0 - g->p0y;
+        break;
     }
     case TSR_GRADIENT_CONIC:
         if (!(isfinite(g->p0x) && isfinite(g->p0y) && isfinite(g->angle))) return 0;
-        row->dx0 = u0 - g->p0x;
-        row->dy0 = v0 - g->p0y;
-        row->ddx = g->xx;
-        row->ddy = g->yx;
-        row->turn0 = g->angle * kInvTwoPi;
-        return 1;
+        p->ax = g->xx; p->ay = g->xy; p->a0 = g->x0 - g->p0x;
+        p->bx = g->yx; p->by = g->yy; p->b0 = g->y0 - g->p0y;
+        p->turn0 = g->angle * kInvTwoPi;
+        path = PATH_CONIC;
+        break;
     default:
         return 0;
     }
+    if (!(isfinite(p->ax) && isfinite(p->ay) && isfinite(p->a0) && isfinite(p->bx) && isfinite(p->by) &&
+          isfinite(p->b0))) {
+        memset(p, 0, sizeof *p);
+        return 0;
+    }
+    p->table = g->table;
+    p->path = path;
+    p->extend = g->extend;
+    p->scale = (float)(g->tableSize - 1);
+    return 1;
+}
+
+// MARK: The row, shared by both versions
+
+// What a row needs, computed once per row by the same code for both versions.
+typedef struct {
+    const tsr_gradient *p;
+    const uint32_t *table;
+    int32_t path, extend;
+    // A and B (see tsr_gradient) at the row's first pixel, and their steps per pixel.
+    double a0, da, b0, db;
+    // The row's pixels are computed in single precision (see the top of the file).
+    int useFloat;
+    // Radial: r0·(r1 − r0), r0², and with `direct` the sign of a (the larger root is
+    // (b + hiSign·√disc) / a).
+    double r0dr, r0r0, hiSign;
+} gradient_row;
+
+// Where the float loops stay within their error bound (the top of the file): pad with every value
+// finite (t may overflow float to ±∞, which pad clamps like any t beyond the ends), repeat and
+// reflect where |t| ≤ 64 along the row and a pixel moves t (linear) or the position (radial, in
+// end radii) by at most 4. Elsewhere, and for the other kinds, double.
+TSR_INLINE int row_uses_float(const gradient_row *row, size_t count) {
+    const double n = (double)count;
+    switch (row->path) {
+    case PATH_LINEAR:
+        if (row->da == 0) return 0;   // one colour along the row: the double path's constant row
+        if (row->extend == TSR_EXTEND_PAD) return fabs(row->a0) < 1e290 && fabs(row->da) < 1e30;
+        return fabs(row->a0) <= 64 && fabs(row->a0 + n * row->da) <= 64 && fabs(row->da) <= 4;
+    case PATH_RADIAL_CENTRED:
+        if (row->extend == TSR_EXTEND_PAD)
+            return fabs(row->a0) < 1e290 && fabs(row->b0) < 1e290 && fabs(row->da) < 1e30 && fabs(row->db) < 1e30;
+        return fmax(fabs(row->a0), fabs(row->a0 + n * row->da)) + fmax(fabs(row->b0), fabs(row->b0 + n * row->db)) <=
+                   64 &&
+               fabs(row->da) + fabs(row->db) <= 4;
+    default:
+        return 0;
+    }
+}
+
+// Fills `row` for the `count` pixels (x …, y). Returns 0 when the whole row is transparent (the
+// gradient paints nothing: tsr_gradient_prepare said so).
+TSR_INLINE int gradient_row_setup(const tsr_gradient *p, int32_t x, int32_t y, size_t count, gradient_row *row) {
+    if (p->path == PATH_NONE || p->table == NULL) return 0;
+    row->p = p;
+    row->table = p->table;
+    row->path = p->path;
+    row->extend = p->extend;
+    const double px = (double)x + 0.5, py = (double)y + 0.5;
+    row->a0 = p->ax * px + p->ay * py + p->a0;
+    row->da = p->ax;
+    if (p->path != PATH_LINEAR) {
+        row->b0 = p->bx * px + p->by * py + p->b0;
+        row->db = p->bx;
+    } else {
+        row->b0 = 0;
+        row->db = 0;
+    }
+    if (p->path == PATH_RADIAL) {
+        row->r0dr = p->r0 * p->dr;
+        row->r0r0 = p->r0 * p->r0;
+        row->hiSign = p->a > 0 ? 1.0 : -1.0;
+    }
+    row->useFloat = row_uses_float(row, count);
+    return 1;
 }
 
 // atan(q) for q in [0, 1]: Abramowitz & Stegun 4.4.47, q·(c1 + c3 q² + c5 q⁴ + c7 q⁶ + c9 q⁸),
@@ -142,39 +240,38 @@ static const double kHalfPi = 1.5707963267948966, kPi = 3.141592653589793;
 
 // MARK: Scalar reference
 
-// SSE's MINPD / MAXPD: the second operand when either is NaN (or when they are equal).
+// SSE's MINPD / MAXPD (and MINPS / MAXPS): the second operand when either is NaN (or when they
+// are equal).
 static inline double min_sse(double a, double b) { return a < b ? a : b; }
 static inline double max_sse(double a, double b) { return a > b ? a : b; }
+static inline float min_ssef(float a, float b) { return a < b ? a : b; }
+static inline float max_ssef(float a, float b) { return a > b ? a : b; }
 
 // The radial parameter of the pixel at (dx, dy) = (u, v) − p0: the larger root of
 // a t² − 2 b t + c = 0 with r(t) = r0 + t·dr ≥ 0, else the smaller one with r ≥ 0; 0 when neither.
 static inline int radial_t(const gradient_row *row, double dx, double dy, double *t) {
-    if (row->centred) {
-        // The circles r1·t about p0: the one root |(dx, dy)| / r1, r ≥ 0 always.
-        *t = sqrt(dx * dx + dy * dy) * row->invR1;
-        return 1;
-    }
-    const double b = dx * row->cdx + dy * row->cdy + row->r0dr;
+    const tsr_gradient *p = row->p;
+    const double b = dx * p->cdx + dy * p->cdy + row->r0dr;
     const double c = dx * dx + dy * dy - row->r0r0;
-    const double disc = b * b - row->a * c;
+    const double disc = b * b - p->a * c;
     if (!(disc >= 0)) return 0;
     const double root = sqrt(disc);
     double high, low;
     int validHigh, validLow;
-    if (row->direct) {
+    if (p->direct) {
         // (b ± √disc) / a, the larger first.
         const double signedRoot = row->hiSign * root;
-        high = (b + signedRoot) * row->invA;
-        low = (b - signedRoot) * row->invA;
-        validHigh = row->r0 + high * row->dr >= 0;
-        validLow = row->r0 + low * row->dr >= 0;
+        high = (b + signedRoot) * p->invA;
+        low = (b - signedRoot) * p->invA;
+        validHigh = p->r0 + high * p->dr >= 0;
+        validLow = p->r0 + low * p->dr >= 0;
     } else {
         // q = b + sign(b)·√disc; the roots q / a and c / q (Vieta: their product is c / a). With
         // a = 0, q = 2b and c / q is the only root, c / (2b) (q / a is ignored); b = 0 leaves none.
         const double q = b + copysign(root, b);
-        const double t1 = q / row->a, t2 = c / q;
-        const int valid1 = row->r0 + t1 * row->dr >= 0 && row->a != 0;
-        const int valid2 = row->r0 + t2 * row->dr >= 0 && q != 0;
+        const double t1 = q / p->a, t2 = c / q;
+        const int valid1 = p->r0 + t1 * p->dr >= 0 && p->a != 0;
+        const int valid2 = p->r0 + t2 * p->dr >= 0 && q != 0;
         high = valid1 && valid2 ? max_sse(t1, t2) : (valid1 ? t1 : t2);
         low = t2;
         validHigh = valid1 || valid2;
@@ -189,7 +286,7 @@ static inline int radial_t(const gradient_row *row, double dx, double dy, double
 // The conic parameter of the pixel at (dx, dy): atan2(dy, dx) in turns, from the start angle,
 // wrapped into [0, 1] (1 only where rounding reaches it; it is then the last table entry, the
 // colour next to the seam).
-static inline double conic_t(const gradient_row *row, double dx, double dy) {
+static inline double conic_t(const tsr_gradient *p, double dx, double dy) {
     const double ax = fabs(dx), ay = fabs(dy);
     const double hi = max_sse(ax, ay), lo = min_sse(ax, ay);
     double q = lo / hi;
@@ -199,7 +296,7 @@ static inline double conic_t(const gradient_row *row, double dx, double dy) {
     if (ay > ax) angle = kHalfPi - angle;
     if (dx < 0) angle = kPi - angle;
     if (dy < 0) angle = -angle;
-    const double t = angle * kInvTwoPi - row->turn0;
+    const double t = angle * kInvTwoPi - p->turn0;
     return t - floor(t);
 }
 
@@ -219,27 +316,67 @@ static inline uint32_t lookup(const gradient_row *row, double t) {
     if (isnan(t)) return 0;
     const double e = extend_t(row->extend, t);
     if (isnan(e)) return 0;
-    return row->table[(int32_t)(e * row->scale + 0.5)];
+    return row->table[(int32_t)(e * (double)row->p->scale + 0.5)];
+}
+
+// The float loops' coordinate of pixel i: pixel i lies j = i mod 16 pixels into its block of 16,
+// which starts at pixel k = i − j; the block's start is computed in double and rounded to float,
+// then j steps are added in float.
+static inline float coord_f(double start, double step, size_t i) {
+    const size_t j = i & 15;
+    return (float)(start + (double)(int64_t)(i - j) * step) + (float)j * (float)step;
+}
+
+static inline float extend_f(int32_t extend, float t) {
+    switch (extend) {
+    case TSR_EXTEND_REPEAT: return t - floorf(t);
+    case TSR_EXTEND_REFLECT: {
+        const float m = t - 2.0f * floorf(t * 0.5f);
+        return 1.0f - fabsf(m - 1.0f);
+    }
+    default: return t;   // clamped below
+    }
+}
+
+// Pixel i of a row that takes the float loops.
+static inline uint32_t float_pixel(const gradient_row *row, size_t i) {
+    float t;
+    if (row->path == PATH_LINEAR) {
+        t = coord_f(row->a0, row->da, i);
+    } else {
+        const float a = coord_f(row->a0, row->da, i), b = coord_f(row->b0, row->db, i);
+        t = sqrtf(a * a + b * b);
+    }
+    const float e = min_ssef(max_ssef(extend_f(row->extend, t), 0.0f), 1.0f);
+    return row->table[(int32_t)(e * row->p->scale + 0.5f)];
 }
 
 void tsr_gradient_row_reference(const tsr_gradient *gradient, int32_t x, int32_t y, size_t count, uint32_t *out) {
     gradient_row row;
-    if (!gradient_row_setup(gradient, x, y, &row)) {
+    if (!gradient_row_setup(gradient, x, y, count, &row)) {
         memset(out, 0, count * sizeof *out);
         return;
     }
     for (size_t i = 0; i < count; i++) {
+        if (row.useFloat) {
+            out[i] = float_pixel(&row, i);
+            continue;
+        }
         const double k = (double)i;
+        const double a = row.a0 + k * row.da, b = row.b0 + k * row.db;
         double t;
-        switch (row.kind) {
-        case TSR_GRADIENT_LINEAR:
-            t = row.t0 + k * row.dt;
+        switch (row.path) {
+        case PATH_LINEAR:
+            t = a;
             break;
-        case TSR_GRADIENT_RADIAL:
-            if (!radial_t(&row, row.dx0 + k * row.ddx, row.dy0 + k * row.ddy, &t)) t = NAN;
+        case PATH_RADIAL_CENTRED:
+            t = sqrt(a * a + b * b);
+            break;
+        case PATH_RADIAL:
+            if (!radial_t(&row, a, b, &t)) t = NAN;
             break;
         default:
-            t = conic_t(&row, row.dx0 + k * row.ddx, row.dy0 + k * row.ddy);
+            t = conic_t(row.p, a, b);
             break;
         }
         out[i] = lookup(&row, t);
@@ -249,17 +386,106 @@ void tsr_gradient_row_reference(const tsr_gradient *gradient, int32_t x, int32_t
 // MARK: SSE2
 
 typedef simde__m128d v2d;
+typedef simde__m128 v4f;
 
-// A radial gradient with the focal point at the centre, as its own kind for the row loops.
-enum { TSR_GRADIENT_RADIAL_CENTRED = 3 };
+// MARK: Float loops
 
-// The row loops below are instantiated per kind and extend mode (the compiler then keeps the row's
-// constants in registers and drops the switches); the helpers are forced inline for that.
-#if defined(__GNUC__) || defined(__clang__)
-#define TSR_INLINE static inline __attribute__((always_inline))
-#else
-#define TSR_INLINE static inline
-#endif
+TSR_INLINE v4f f_set1(float v) { return simde_mm_set1_ps(v); }
+TSR_INLINE v4f f_select(v4f mask, v4f a, v4f b) {
+    return simde_mm_or_ps(simde_mm_and_ps(mask, a), simde_mm_andnot_ps(mask, b));
+}
+
+// floorf, exact for every float (as v_floor below, with 2^23).
+TSR_INLINE v4f f_floor(v4f t) {
+    const v4f sign = f_set1(-0.0f);
+    const v4f magic = simde_mm_or_ps(simde_mm_and_ps(t, sign), f_set1(0x1p23f));
+    v4f r = simde_mm_sub_ps(simde_mm_add_ps(t, magic), magic);
+    r = simde_mm_sub_ps(r, simde_mm_and_ps(simde_mm_cmpgt_ps(r, t), f_set1(1.0f)));
+    const v4f big = simde_mm_cmpge_ps(simde_mm_andnot_ps(sign, t), f_set1(0x1p23f));
+    return f_select(big, t, r);
+}
+
+TSR_INLINE v4f f_extend(int32_t extend, v4f t) {
+    switch (extend) {
+    case TSR_EXTEND_REPEAT: return simde_mm_sub_ps(t, f_floor(t));
+    case TSR_EXTEND_REFLECT: {
+        const v4f m = simde_mm_sub_ps(t, simde_mm_mul_ps(f_set1(2.0f), f_floor(simde_mm_mul_ps(t, f_set1(0.5f)))));
+        const v4f folded = simde_mm_andnot_ps(f_set1(-0.0f), simde_mm_sub_ps(m, f_set1(1.0f)));
+        return simde_mm_sub_ps(f_set1(1.0f), folded);
+    }
+    default: return t;
+    }
+}
+
+// Four pixels from their coordinates (A alone for linear): t, extended, clamped, looked up. Under
+// pad, four centred-radial pixels with A² + B² ≥ 1 all take `last`, the table's last entry four
+// times, in one store: the same bytes, as √x ≥ 1 wherever x ≥ 1 and t ≥ 1 clamps to that entry.
+TSR_INLINE void f_quad(const uint32_t *table, int32_t path, int32_t extend, v4f a, v4f b, v4f scale,
+                       simde__m128i last, uint32_t *out) {
+    const v4f one = f_set1(1.0f), zero = simde_mm_setzero_ps();
+    v4f t = a;
+    if (path == PATH_RADIAL_CENTRED) {
+        const v4f d = simde_mm_add_ps(simde_mm_mul_ps(a, a), simde_mm_mul_ps(b, b));
+        if (extend == TSR_EXTEND_PAD && simde_mm_movemask_ps(simde_mm_cmplt_ps(d, one)) == 0) {
+            simde_mm_storeu_si128((simde__m128i *)out, last);
+            return;
+        }
+        t = simde_mm_sqrt_ps(d);
+    }
+    v4f e = f_extend(extend, t);
+    e = simde_mm_min_ps(simde_mm_max_ps(e, zero), one);
+    const simde__m128i index = simde_mm_cvttps_epi32(simde_mm_add_ps(simde_mm_mul_ps(e, scale), f_set1(0.5f)));
+    const uint64_t lo = (uint64_t)simde_mm_cvtsi128_si64(index);
+    const uint64_t hi = (uint64_t)simde_mm_cvtsi128_si64(simde_mm_unpackhi_epi64(index, index));
+    out[0] = table[(uint32_t)lo];
+    out[1] = table[(uint32_t)(lo >> 32)];
+    out[2] = table[(uint32_t)hi];
+    out[3] = table[(uint32_t)(hi >> 32)];
+}
+
+// The row in blocks of 16 pixels (coord_f), four per step.
+TSR_INLINE void f_row(const gradient_row *row, int32_t path, int32_t extend, size_t count, uint32_t *out) {
+    const uint32_t *table = row->table;
+    const v4f scale = f_set1(row->p->scale);
+    const v4f stepA = f_set1((float)row->da), stepB = f_set1((float)row->db);
+    const simde__m128i last = simde_mm_set1_epi32((int32_t)table[(int32_t)row->p->scale]);
+    v4f ja[4], jb[4];   // j · step for j = 0 … 15
+    for (int m = 0; m < 4; m++) {
+        const float j = (float)(4 * m);
+        const v4f lanes = simde_mm_set_ps(j + 3, j + 2, j + 1, j);
+        ja[m] = simde_mm_mul_ps(lanes, stepA);
+        jb[m] = simde_mm_mul_ps(lanes, stepB);
+    }
+    const int radial = path == PATH_RADIAL_CENTRED;
+    for (size_t i = 0; i < count; i += 16) {
+        const double k = (double)(int64_t)i;
+        const v4f a = f_set1((float)(row->a0 + k * row->da));
+        const v4f b = radial ? f_set1((float)(row->b0 + k * row->db)) : simde_mm_setzero_ps();
+        const size_t n = count - i;
+        if (n >= 16) {
+            for (int m = 0; m < 4; m++)
+                f_quad(table, path, extend, simde_mm_add_ps(a, ja[m]), simde_mm_add_ps(b, jb[m]), scale, last,
+                       out + i + 4 * m);
+        } else {
+            // The last, partial block: whole quads, then up to three pixels through a scratch quad.
+            int m = 0;
+            for (; 4 * (size_t)m + 4 <= n; m++)
+                f_quad(table, path, extend, simde_mm_add_ps(a, ja[m]), simde_mm_add_ps(b, jb[m]), scale, last,
+                       out + i + 4 * m);
+            const size_t rest = n - 4 * (size_t)m;
+            if (rest > 0) {
+                uint32_t quad[4];
+                f_quad(table, path, extend, simde_mm_add_ps(a, ja[m]), simde_mm_add_ps(b, jb[m]), scale, last, quad);
+                uint32_t *o = out + i + 4 * m;
+                o[0] = quad[0];
+                if (rest > 1) o[1] = quad[1];
+                if (rest > 2) o[2] = quad[2];
+            }
+        }
+    }
+}
+
+// MARK: Double loops
 
 TSR_INLINE v2d v_set1(double v) { return simde_mm_set1_pd(v); }
 TSR_INLINE v2d v_select(v2d mask, v2d a, v2d b) {
@@ -290,23 +516,20 @@ TSR_INLINE v2d v_extend(int32_t extend, v2d t) {
     }
 }
 
-// Pixels k and k + 1 (lanes of `k`): their t, and in `valid` all ones where the pixel has one.
-TSR_INLINE v2d v_radial(const gradient_row *row, v2d k, v2d *valid) {
-    const v2d dx = simde_mm_add_pd(v_set1(row->dx0), simde_mm_mul_pd(k, v_set1(row->ddx)));
-    const v2d dy = simde_mm_add_pd(v_set1(row->dy0), simde_mm_mul_pd(k, v_set1(row->ddy)));
+// Pixels at (dx, dy) (two lanes): their t, and in `valid` all ones where the pixel has one.
+TSR_INLINE v2d v_radial(const gradient_row *row, v2d dx, v2d dy, v2d *valid) {
+    const tsr_gradient *p = row->p;
     const v2d b = simde_mm_add_pd(
-        simde_mm_add_pd(simde_mm_mul_pd(dx, v_set1(row->cdx)), simde_mm_mul_pd(dy, v_set1(row->cdy))),
-        v_set1(row->r0dr));
-    const v2d c = simde_mm_sub_pd(simde_mm_add_pd(simde_mm_mul_pd(dx, dx), simde_mm_mul_pd(dy, dy)),
-                                  v_set1(row->r0r0));
-    const v2d a = v_set1(row->a), zero = simde_mm_setzero_pd();
+        simde_mm_add_pd(simde_mm_mul_pd(dx, v_set1(p->cdx)), simde_mm_mul_pd(dy, v_set1(p->cdy))), v_set1(row->r0dr));
+    const v2d c = simde_mm_sub_pd(simde_mm_add_pd(simde_mm_mul_pd(dx, dx), simde_mm_mul_pd(dy, dy)), v_set1(row->r0r0));
+    const v2d a = v_set1(p->a), zero = simde_mm_setzero_pd();
     const v2d disc = simde_mm_sub_pd(simde_mm_mul_pd(b, b), simde_mm_mul_pd(a, c));
     const v2d real = simde_mm_cmpge_pd(disc, zero);
     // Lanes with disc < 0 (or NaN) take √0 and are masked out at the end.
     const v2d root = simde_mm_sqrt_pd(simde_mm_and_pd(disc, real));
-    const v2d r0 = v_set1(row->r0), dr = v_set1(row->dr);
-    if (row->direct) {
-        const v2d signedRoot = simde_mm_mul_pd(v_set1(row->hiSign), root), invA = v_set1(row->invA);
+    const v2d r0 = v_set1(p->r0), dr = v_set1(p->dr);
+    if (p->direct) {
+        const v2d signedRoot = simde_mm_mul_pd(v_set1(row->hiSign), root), invA = v_set1(p->invA);
         const v2d high = simde_mm_mul_pd(simde_mm_add_pd(b, signedRoot), invA);
         const v2d low = simde_mm_mul_pd(simde_mm_sub_pd(b, signedRoot), invA);
         const v2d validHigh = simde_mm_cmpge_pd(simde_mm_add_pd(r0, simde_mm_mul_pd(high, dr)), zero);
@@ -327,154 +550,129 @@ TSR_INLINE v2d v_radial(const gradient_row *row, v2d k, v2d *valid) {
     return v_select(both, simde_mm_max_pd(t1, t2), v_select(valid1, t1, t2));
 }
 
-TSR_INLINE v2d v_conic(const gradient_row *row, v2d k) {
+TSR_INLINE v2d v_conic(const tsr_gradient *p, v2d dx, v2d dy) {
     const v2d sign = v_set1(-0.0), zero = simde_mm_setzero_pd();
-    const v2d dx = simde_mm_add_pd(v_set1(row->dx0), simde_mm_mul_pd(k, v_set1(row->ddx)));
-    const v2d dy = simde_mm_add_pd(v_set1(row->dy0), simde_mm_mul_pd(k, v_set1(row->ddy)));
     const v2d ax = simde_mm_andnot_pd(sign, dx), ay = simde_mm_andnot_pd(sign, dy);
     const v2d hi = simde_mm_max_pd(ax, ay), lo = simde_mm_min_pd(ax, ay);
     const v2d q = simde_mm_and_pd(simde_mm_div_pd(lo, hi), simde_mm_cmpgt_pd(hi, zero));
     const v2d s = simde_mm_mul_pd(q, q);
-    v2d p = simde_mm_add_pd(simde_mm_mul_pd(v_set1(kAtanC9), s), v_set1(kAtanC7));
-    p = simde_mm_add_pd(simde_mm_mul_pd(p, s), v_set1(kAtanC5));
-    p = simde_mm_add_pd(simde_mm_mul_pd(p, s), v_set1(kAtanC3));
-    p = simde_mm_add_pd(simde_mm_mul_pd(p, s), v_set1(kAtanC1));
-    v2d angle = simde_mm_mul_pd(q, p);
+    v2d poly = simde_mm_add_pd(simde_mm_mul_pd(v_set1(kAtanC9), s), v_set1(kAtanC7));
+    poly = simde_mm_add_pd(simde_mm_mul_pd(poly, s), v_set1(kAtanC5));
+    poly = simde_mm_add_pd(simde_mm_mul_pd(poly, s), v_set1(kAtanC3));
+    poly = simde_mm_add_pd(simde_mm_mul_pd(poly, s), v_set1(kAtanC1));
+    v2d angle = simde_mm_mul_pd(q, poly);
     angle = v_select(simde_mm_cmpgt_pd(ay, ax), simde_mm_sub_pd(v_set1(kHalfPi), angle), angle);
     angle = v_select(simde_mm_cmplt_pd(dx, zero), simde_mm_sub_pd(v_set1(kPi), angle), angle);
     angle = simde_mm_xor_pd(angle, simde_mm_and_pd(simde_mm_cmplt_pd(dy, zero), sign));
-    const v2d t = simde_mm_sub_pd(simde_mm_mul_pd(angle, v_set1(kInvTwoPi)), v_set1(row->turn0));
+    const v2d t = simde_mm_sub_pd(simde_mm_mul_pd(angle, v_set1(kInvTwoPi)), v_set1(p->turn0));
     return simde_mm_sub_pd(t, v_floor(t));
 }
 
-// Table indices of two pixels from their extended t, clamped to [0, 1] first (a no-op where t is
-// valid; it turns NaN into 0, so every index is inside the table): two int32 in one int64.
-TSR_INLINE uint64_t v_indices(const gradient_row *row, v2d e) {
-    e = simde_mm_min_pd(simde_mm_max_pd(e, simde_mm_setzero_pd()), v_set1(1.0));
-    const simde__m128i i = simde_mm_cvttpd_epi32(simde_mm_add_pd(simde_mm_mul_pd(e, v_set1(row->scale)), v_set1(0.5)));
-    return (uint64_t)simde_mm_cvtsi128_si64(i);
-}
-
-// Two pixels' colours into out[0], out[1]: t extended, looked up, and zeroed where `valid` is not
-// set or the extended t is NaN. `checked` 0: t is known valid and not NaN (and extend is pad).
-TSR_INLINE void v_store2(const gradient_row *row, int32_t extend, v2d t, v2d valid, uint32_t *out, int checked) {
-    if (!checked) {
-        const uint64_t index = v_indices(row, t);
-        out[0] = row->table[(uint32_t)index];
-        out[1] = row->table[(uint32_t)(index >> 32)];
-        return;
-    }
+// Two pixels' colours into out[0], out[1]: t extended, clamped to [0, 1] (a no-op where t is
+// valid; it turns NaN into 0, so every index is inside the table), looked up, and zeroed where
+// `valid` is not set or the extended t is NaN.
+TSR_INLINE void v_store2(const gradient_row *row, int32_t extend, v2d t, v2d valid, uint32_t *out) {
     valid = simde_mm_and_pd(valid, simde_mm_cmpord_pd(t, t));
-    const v2d e = v_extend(extend, t);
+    v2d e = v_extend(extend, t);
     valid = simde_mm_and_pd(valid, simde_mm_cmpord_pd(e, e));
-    const uint64_t index = v_indices(row, e);
+    e = simde_mm_min_pd(simde_mm_max_pd(e, simde_mm_setzero_pd()), v_set1(1.0));
+    const simde__m128i i =
+        simde_mm_cvttpd_epi32(simde_mm_add_pd(simde_mm_mul_pd(e, v_set1((double)row->p->scale)), v_set1(0.5)));
+    const uint64_t index = (uint64_t)simde_mm_cvtsi128_si64(i);
     const unsigned mask = (unsigned)simde_mm_movemask_pd(valid);
     out[0] = row->table[(uint32_t)index] & (0u - (mask & 1u));
     out[1] = row->table[(uint32_t)(index >> 32)] & (0u - (mask >> 1));
 }
 
 // Pixels k and k + 1 of the row (lanes of `k`) into out[0], out[1].
-TSR_INLINE void v_pair(const gradient_row *row, int32_t kind, int32_t extend, v2d k, uint32_t *out) {
+TSR_INLINE void v_pair(const gradient_row *row, int32_t path, int32_t extend, v2d k, uint32_t *out) {
     const v2d all = simde_mm_castsi128_pd(simde_mm_set1_epi32(-1));
-    switch (kind) {
-    case TSR_GRADIENT_RADIAL_CENTRED: {
-        const v2d dx = simde_mm_add_pd(v_set1(row->dx0), simde_mm_mul_pd(k, v_set1(row->ddx)));
-        const v2d dy = simde_mm_add_pd(v_set1(row->dy0), simde_mm_mul_pd(k, v_set1(row->ddy)));
-        const v2d d = simde_mm_sqrt_pd(simde_mm_add_pd(simde_mm_mul_pd(dx, dx), simde_mm_mul_pd(dy, dy)));
-        v_store2(row, extend, simde_mm_mul_pd(d, v_set1(row->invR1)), all, out, extend != TSR_EXTEND_PAD);
-        break;
+    const v2d a = simde_mm_add_pd(v_set1(row->a0), simde_mm_mul_pd(k, v_set1(row->da)));
+    if (path == PATH_LINEAR) {
+        v_store2(row, extend, a, all, out);
+        return;
     }
-    case TSR_GRADIENT_LINEAR:
-        v_store2(row, extend, simde_mm_add_pd(v_set1(row->t0), simde_mm_mul_pd(k, v_set1(row->dt))), all, out, 1);
+    const v2d b = simde_mm_add_pd(v_set1(row->b0), simde_mm_mul_pd(k, v_set1(row->db)));
+    switch (path) {
+    case PATH_RADIAL_CENTRED:
+        v_store2(row, extend, simde_mm_sqrt_pd(simde_mm_add_pd(simde_mm_mul_pd(a, a), simde_mm_mul_pd(b, b))), all,
+                 out);
         break;
-    case TSR_GRADIENT_RADIAL: {
+    case PATH_RADIAL: {
         v2d valid;
-        const v2d t = v_radial(row, k, &valid);
-        v_store2(row, extend, t, valid, out, 1);
+        const v2d t = v_radial(row, a, b, &valid);
+        v_store2(row, extend, t, valid, out);
         break;
     }
     default:
-        v_store2(row, extend, v_conic(row, k), all, out, 1);
+        v_store2(row, extend, v_conic(row->p, a, b), all, out);
         break;
     }
 }
 
 // The row, two pixels at a time (four per iteration); an odd last pixel through a scratch pair.
-TSR_INLINE void v_row(const gradient_row *row, int32_t kind, int32_t extend, size_t count, uint32_t *out) {
+TSR_INLINE void v_row(const gradient_row *row, int32_t path, int32_t extend, size_t count, uint32_t *out) {
     v2d k01 = simde_mm_set_pd(1.0, 0.0), k23 = simde_mm_set_pd(3.0, 2.0);
     const v2d four = v_set1(4.0), two = v_set1(2.0);
     size_t i = 0;
     for (; i + 4 <= count; i += 4) {
-        v_pair(row, kind, extend, k01, out + i);
-        v_pair(row, kind, extend, k23, out + i + 2);
+        v_pair(row, path, extend, k01, out + i);
+        v_pair(row, path, extend, k23, out + i + 2);
         k01 = simde_mm_add_pd(k01, four);
         k23 = simde_mm_add_pd(k23, four);
     }
     if (i + 2 <= count) {
-        v_pair(row, kind, extend, k01, out + i);
+        v_pair(row, path, extend, k01, out + i);
         k01 = simde_mm_add_pd(k01, two);
         i += 2;
     }
     if (i < count) {
         uint32_t pair[2];
-        v_pair(row, kind, extend, k01, pair);
+        v_pair(row, path, extend, k01, pair);
         out[i] = pair[0];
     }
 }
 
-// Linear, pad, with t finite along the whole row (the common case): no validity to track.
-TSR_INLINE void v_linear_pad_row(const gradient_row *row, size_t count, uint32_t *out) {
-    const v2d t0 = v_set1(row->t0), dt = v_set1(row->dt), two = v_set1(2.0);
-    v2d k = simde_mm_set_pd(1.0, 0.0);
-    const uint32_t *table = row->table;
-    size_t i = 0;
-    for (; i + 2 <= count; i += 2) {
-        const uint64_t index = v_indices(row, simde_mm_add_pd(t0, simde_mm_mul_pd(k, dt)));
-        out[i] = table[(uint32_t)index];
-        out[i + 1] = table[(uint32_t)(index >> 32)];
-        k = simde_mm_add_pd(k, two);
-    }
-    if (i < count) out[i] = table[(uint32_t)v_indices(row, simde_mm_add_pd(t0, simde_mm_mul_pd(k, dt)))];
-}
+// MARK: Dispatch
 
 void tsr_gradient_row(const tsr_gradient *gradient, int32_t x, int32_t y, size_t count, uint32_t *out) {
     gradient_row row;
-    if (!gradient_row_setup(gradient, x, y, &row)) {
+    if (!gradient_row_setup(gradient, x, y, count, &row)) {
         memset(out, 0, count * sizeof *out);
         return;
     }
-    if (row.kind == TSR_GRADIENT_LINEAR) {
-        if (row.dt == 0) {
-            // t is the same along the row (a vertical axis, CAGradientLayer's default): one colour.
-            // t0 + i·0 is t0 for every pixel (up to the sign of a zero, which picks the same entry).
-            uint32_t pair[2];
-            v_pair(&row, TSR_GRADIENT_LINEAR, row.extend, simde_mm_setzero_pd(), pair);
-            for (size_t i = 0; i < count; i++) out[i] = pair[0];
-            return;
-        }
-        // t0 + i·dt stays finite for any row when both are below 1e290 (count < 2^53).
-        if (row.extend == TSR_EXTEND_PAD && fabs(row.t0) < 1e290 && fabs(row.dt) < 1e290) {
-            v_linear_pad_row(&row, count, out);
-            return;
+    if (row.useFloat) {
+        switch ((row.path == PATH_RADIAL_CENTRED) * 3 + row.extend) {
+        case 0: f_row(&row, PATH_LINEAR, TSR_EXTEND_PAD, count, out); return;
+        case 1: f_row(&row, PATH_LINEAR, TSR_EXTEND_REPEAT, count, out); return;
+        case 2: f_row(&row, PATH_LINEAR, TSR_EXTEND_REFLECT, count, out); return;
+        case 3: f_row(&row, PATH_RADIAL_CENTRED, TSR_EXTEND_PAD, count, out); return;
+        case 4: f_row(&row, PATH_RADIAL_CENTRED, TSR_EXTEND_REPEAT, count, out); return;
+        default: f_row(&row, PATH_RADIAL_CENTRED, TSR_EXTEND_REFLECT, count, out); return;
         }
     }
-    if (row.kind == TSR_GRADIENT_RADIAL && row.centred) {
-        switch (row.extend) {
-        case TSR_EXTEND_PAD: v_row(&row, TSR_GRADIENT_RADIAL_CENTRED, TSR_EXTEND_PAD, count, out); return;
-        case TSR_EXTEND_REPEAT: v_row(&row, TSR_GRADIENT_RADIAL_CENTRED, TSR_EXTEND_REPEAT, count, out); return;
-        default: v_row(&row, TSR_GRADIENT_RADIAL_CENTRED, TSR_EXTEND_REFLECT, count, out); return;
-        }
+    if (row.path == PATH_LINEAR && row.da == 0) {
+        // t is the same along the row (a vertical axis, CAGradientLayer's default): one colour.
+        // a0 + i·0 is a0 for every pixel (up to the sign of a zero, which picks the same entry).
+        uint32_t pair[2];
+        v_pair(&row, PATH_LINEAR, row.extend, simde_mm_setzero_pd(), pair);
+        for (size_t i = 0; i < count; i++) out[i] = pair[0];
+        return;
     }
-    // One instantiation per kind and extend mode.
-    switch (row.kind * 3 + row.extend) {
-    case 0: v_row(&row, TSR_GRADIENT_LINEAR, TSR_EXTEND_PAD, count, out); break;
-    case 1: v_row(&row, TSR_GRADIENT_LINEAR, TSR_EXTEND_REPEAT, count, out); break;
-    case 2: v_row(&row, TSR_GRADIENT_LINEAR, TSR_EXTEND_REFLECT, count, out); break;
-    case 3: v_row(&row, TSR_GRADIENT_RADIAL, TSR_EXTEND_PAD, count, out); break;
-    case 4: v_row(&row, TSR_GRADIENT_RADIAL, TSR_EXTEND_REPEAT, count, out); break;
-    case 5: v_row(&row, TSR_GRADIENT_RADIAL, TSR_EXTEND_REFLECT, count, out); break;
-    case 6: v_row(&row, TSR_GRADIENT_CONIC, TSR_EXTEND_PAD, count, out); break;
-    case 7: v_row(&row, TSR_GRADIENT_CONIC, TSR_EXTEND_REPEAT, count, out); break;
-    default: v_row(&row, TSR_GRADIENT_CONIC, TSR_EXTEND_REFLECT, count, out); break;
+    // One instantiation per path and extend mode.
+    switch ((row.path - 1) * 3 + row.extend) {
+    case 0: v_row(&row, PATH_LINEAR, TSR_EXTEND_PAD, count, out); break;
+    case 1: v_row(&row, PATH_LINEAR, TSR_EXTEND_REPEAT, count, out); break;
+    case 2: v_row(&row, PATH_LINEAR, TSR_EXTEND_REFLECT, count, out); break;
+    case 3: v_row(&row, PATH_RADIAL, TSR_EXTEND_PAD, count, out); break;
+    case 4: v_row(&row, PATH_RADIAL, TSR_EXTEND_REPEAT, count, out); break;
+    case 5: v_row(&row, PATH_RADIAL, TSR_EXTEND_REFLECT, count, out); break;
+    case 6: v_row(&row, PATH_RADIAL_CENTRED, TSR_EXTEND_PAD, count, out); break;
+    case 7: v_row(&row, PATH_RADIAL_CENTRED, TSR_EXTEND_REPEAT, count, out); break;
+    case 8: v_row(&row, PATH_RADIAL_CENTRED, TSR_EXTEND_REFLECT, count, out); break;
+    case 9: v_row(&row, PATH_CONIC, TSR_EXTEND_PAD, count, out); break;
+    case 10: v_row(&row, PATH_CONIC, TSR_EXTEND_REPEAT, count, out); break;
+    default: v_row(&row, PATH_CONIC, TSR_EXTEND_REFLECT, count, out); break;
     }
 }
+

@@ -41,7 +41,7 @@ enum tsr_gradient_kind {
     TSR_GRADIENT_CONIC = 2,
 };
 
-/// A gradient ready to evaluate. Device pixel centre (px, py) maps to gradient space (u, v) by
+/// A gradient as given. Device pixel centre (px, py) maps to gradient space (u, v) by
 ///     u = xx·px + xy·py + x0,   v = yx·px + yy·py + y0
 /// (the inverse of gradient space → device). In gradient space:
 /// - linear: t = ((u, v) − p0) · (p1 − p0) / |p1 − p0|²;
@@ -52,16 +52,42 @@ enum tsr_gradient_kind {
 ///   direction of increasing angle (clockwise on a y-down device), divided by 2π, in [0, 1).
 /// Then t is extended (pad: clamped to [0, 1]; repeat: t − floor(t); reflect: the triangle wave)
 /// and looked up: table[round(t · (tableSize − 1))].
-typedef struct tsr_gradient {
+typedef struct tsr_gradient_spec {
     int32_t kind;             // enum tsr_gradient_kind
     int32_t extend;           // TSR_EXTEND_PAD, _REPEAT or _REFLECT
     const uint32_t *table;    // tableSize premultiplied colours: entry i is the colour at t = i / (tableSize − 1)
-    int32_t tableSize;        // ≥ 2
+    int32_t tableSize;        // 2 … 2^23
     double xx, yx, xy, yy, x0, y0;
     double p0x, p0y, p1x, p1y;
     double r0, r1;
     double angle;
+} tsr_gradient_spec;
+
+/// A gradient ready for the kernels: what tsr_gradient_prepare derives from a tsr_gradient_spec
+/// once, so that a row costs only its start (128 bytes: the renderer copies it per row span). The
+/// fields are internal to gradient.c; only `table` may be replaced (by a table of the same size).
+/// A zeroed tsr_gradient paints nothing.
+typedef struct tsr_gradient {
+    const uint32_t *table;
+    int32_t path;             // how rows are computed (gradient.c); 0: the gradient paints nothing
+    int32_t extend;           // the extend mode, checked
+    float scale;              // tableSize − 1 (exact in float: tableSize ≤ 2^23)
+    int32_t direct;           // radial: the roots by the reciprocal of a (gradient.c)
+    // Two affine functions of the device pixel centre (px, py): A = ax·px + ay·py + a0, B likewise.
+    // Linear: A = t. Radial with the focal point at the centre: (A, B) = ((u, v) − p0) / r1 (then
+    // t = √(A² + B²)). Other radial, conic: (A, B) = (u, v) − p0.
+    double ax, ay, a0, bx, by, b0;
+    // Radial: p1 − p0, r1 − r0, r0, a = |p1 − p0|² − (r1 − r0)² (0 where rounding noise), 1 / a.
+    double cdx, cdy, dr, r0, a, invA;
+    // Conic: the start angle in turns.
+    double turn0;
 } tsr_gradient;
+
+/// The kernels' form of `spec` into `gradient`. Returns 0, and a gradient that paints nothing,
+/// when a parameter the kind uses is NaN or infinite, or a value derived from them overflows, or
+/// `spec` breaks its contract (no table, a table size outside 2 … 2^23, an unknown kind or
+/// extend).
+int tsr_gradient_prepare(const tsr_gradient_spec *spec, tsr_gradient *gradient);
 
 /// The gradient's colours of the `count` pixels (x … x + count − 1, y) into out.
 void tsr_gradient_row(const tsr_gradient *gradient, int32_t x, int32_t y, size_t count, uint32_t *out);
@@ -76,9 +102,12 @@ enum tsr_image_filter {
 
 /// An image as a paint. Device pixel centre (px, py) maps to image space (u, v) as for
 /// gradients. Texel (k, l) covers [k, k + 1) × [l, l + 1). Nearest: the texel containing (u, v).
-/// Bilinear: the four texels around (u − 0.5, v − 0.5), weights fract(u − 0.5), fract(v − 0.5).
-/// Texel indices outside the image are extended (pad: clamped; repeat: modulo; reflect:
-/// mirrored; none: a transparent texel).
+/// Bilinear: the four texels around (u − 0.5, v − 0.5), weights fract(u − 0.5), fract(v − 0.5)
+/// rounded to 1/128. Texel indices outside the image are extended (pad: clamped; repeat: modulo;
+/// reflect: mirrored; none: a transparent texel). The arithmetic (image_reference.c): each row's
+/// mapping rounded once to 32.32 fixed point, so that a pixel's (u, v) is exact integer arithmetic
+/// on its x (the same however a row is split), u and v clamped to ±2²¹ texels; 7-bit weights,
+/// horizontal then vertical, as pixman's.
 typedef struct tsr_image_pattern {
     const uint32_t *pixels;   // premultiplied RGBA8
     int32_t width, height;    // ≥ 1
@@ -114,11 +143,19 @@ enum tsr_blend_mode {
 /// six below, plusLighter and plusDarker) scaling the source is the same as interpolating between
 /// the destination and the full result: that is how anti-aliasing and opacity mix in. For clear,
 /// copy, sourceIn, sourceOut, destinationIn and destinationAtop a transparent source still changes
-/// the destination (coverage 0 gives OP(0, d)): CoreGraphics' meaning within the clip.
+/// the destination (coverage 0 gives OP(0, d)): CoreGraphics' meaning within the clip. src may be
+/// dst itself; otherwise the two rows do not overlap.
 void tsr_blend_row(uint32_t *dst, const uint32_t *src, const uint8_t *coverage, size_t count, uint32_t opacity,
                    int32_t mode);
 void tsr_blend_row_reference(uint32_t *dst, const uint32_t *src, const uint8_t *coverage, size_t count,
                              uint32_t opacity, int32_t mode);
+
+/// tsr_blend_row with one source colour for every pixel (a solid paint), byte for byte the same as
+/// tsr_blend_row given a row of `count` copies of `color` (its oracle is therefore
+/// tsr_blend_row_reference on such a row), without that row: the scaled colour of a fully covered
+/// group is computed once per row.
+void tsr_blend_solid_row(uint32_t *dst, uint32_t color, const uint8_t *coverage, size_t count, uint32_t opacity,
+                         int32_t mode);
 
 #ifdef __cplusplus
 }

@@ -40,9 +40,19 @@ import CTesseraSIMD
 /// for stops at least 0.25 apart, under one level, and the stored byte is within one level of the
 /// exactly rounded colour (two stops at 0 and 1: ≤ 0.25 level before rounding; the bench's three
 /// stops 0.5 apart with a constant alpha of 0.5: ≤ 0.125). Closer stops are proportionally less
-/// exact; a hard edge (Δ = 0) is placed within 1 / 2046 of its offset. The conic angle comes from
-/// a polynomial atan2 accurate to 1.2e-5 rad, under 1/500 of a table step. The table costs 4 KiB
-/// per gradient.
+/// exact; a hard edge (Δ = 0) is placed within 1 / 2046 of its offset. The table costs 4 KiB per
+/// gradient.
+///
+/// *t* itself is computed in double precision, except for linear gradients and radial ones whose
+/// focal point is the centre (CAGradientLayer's kinds), whose pixels are computed in single
+/// precision from a row start in double: there *t* is off by at most
+/// 2⁻²²·(|*t*| + 2) + 2⁻¹⁸·*d*, where *d* is how far one pixel moves the sample along the row in
+/// gradient lengths (linear: the change of *t* per pixel; radial: in end radii). For *t* in [0, 1]
+/// and a gradient at least 10 pixels long that is under 1.1e-6, 1/900 of a table step: a pixel
+/// takes the neighbouring entry only where *t* lies that close to a rounding boundary. (With
+/// repeat and reflect, single precision is used only where |*t*| ≤ 64 along the row and *d* ≤ 4:
+/// under 1/30 of a step.) The conic angle comes from a polynomial atan2 accurate to 1.2e-5 rad,
+/// under 1/500 of a table step.
 ///
 /// ## Degenerate and invalid geometry
 ///
@@ -189,7 +199,7 @@ public struct Gradient: Hashable, Sendable {
         guard let deviceToGradient = transform.concatenating(userToDevice).inverted(),
               deviceToGradient.isFiniteForGradient
         else { return nil }
-        var parameters = tsr_gradient()
+        var parameters = tsr_gradient_spec()
         parameters.extend = extend.kernelValue
         parameters.table = UnsafePointer(table.entries)
         parameters.tableSize = Int32(GradientTable.size)
@@ -215,7 +225,12 @@ public struct Gradient: Hashable, Sendable {
             parameters.p0x = center.x; parameters.p0y = center.y
             parameters.angle = startAngle
         }
-        return parameters
+        // The constants the kernels read, derived once here. A gradient valid here but whose derived
+        // constants overflow (a transform near the limits of double) is prepared as painting
+        // nothing: its rows are transparent, as a non-finite t makes them.
+        var prepared = tsr_gradient()
+        tsr_gradient_prepare(&parameters, &prepared)
+        return prepared
     }
 }
 

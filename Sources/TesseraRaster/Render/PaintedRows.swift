@@ -10,6 +10,9 @@ enum PaintedRows {
                      scratch: WorkerScratch, row: (Int) -> UnsafeMutablePointer<UInt32>) {
         let mode = paint.blendMode
         let reachesOutside = paint.reachesOutside
+        // A solid colour goes straight to the kernel, without a row of colours.
+        var solidColor: UInt32? = nil
+        if case .solid(let color) = paint.source { solidColor = color }
         for y in rows {
             let r = y - bandTop
             let pixels = row(y)
@@ -27,8 +30,12 @@ enum PaintedRows {
             // it has no pixel.
             let last = min(end, width - 1)
             if last >= start {
-                paint.colors(x: start, y: y, count: last - start + 1, into: scratch.colors)
-                tsr_blend_row(pixels + start, scratch.colors, scratch.coverage, last - start + 1, paint.opacity, mode)
+                if let solidColor {
+                    tsr_blend_solid_row(pixels + start, solidColor, scratch.coverage, last - start + 1, paint.opacity, mode)
+                } else {
+                    paint.colors(x: start, y: y, count: last - start + 1, into: scratch.colors)
+                    tsr_blend_row(pixels + start, scratch.colors, scratch.coverage, last - start + 1, paint.opacity, mode)
+                }
             }
             if reachesOutside {
                 tsr_blend_row(pixels, scratch.colors, scratch.noCoverage, start, paint.opacity, mode)

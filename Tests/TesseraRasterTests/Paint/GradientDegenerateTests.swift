@@ -91,13 +91,14 @@ import Testing
         }
     }
 
-    /// The kernels themselves: a NaN or infinite parameter, a missing table, a table of fewer than
-    /// two entries, an unknown kind or extend give a transparent row, and no trap.
+    /// The kernels themselves: a NaN or infinite parameter, a missing table, a table size outside
+    /// 2 … 2²³, an unknown kind or extend give a transparent row (tsr_gradient_prepare refuses
+    /// them), and no trap.
     @Test func brokenKernelParametersGiveTransparentRows() {
         let table: [UInt32] = [0xFF00_00FF, 0xFFFF_0000, 0xFF00_FF00]
         table.withUnsafeBufferPointer { t in
-            func base() -> tsr_gradient {
-                var g = tsr_gradient()
+            func base() -> tsr_gradient_spec {
+                var g = tsr_gradient_spec()
                 g.kind = Int32(TSR_GRADIENT_LINEAR.rawValue)
                 g.extend = Int32(TSR_EXTEND_PAD.rawValue)
                 g.table = t.baseAddress
@@ -108,11 +109,12 @@ import Testing
             }
             var sanity = base()
             #expect(GradientProbe.run(&sanity, x: 0, y: 0, count: 9).simd.allSatisfy { $0 != 0 })
-            let breakers: [(inout tsr_gradient) -> Void] = [
+            let breakers: [(inout tsr_gradient_spec) -> Void] = [
                 { $0.xx = .nan }, { $0.yx = .infinity }, { $0.x0 = -.infinity }, { $0.y0 = .nan },
                 { $0.p0x = .nan }, { $0.p1y = .infinity }, { $0.table = nil }, { $0.tableSize = 1 },
-                { $0.tableSize = 0 }, { $0.tableSize = -5 }, { $0.kind = 3 }, { $0.kind = -1 }, { $0.extend = 3 },
-                { $0.extend = 99 }, { $0.p1x = 0 },   // zero-length axis: t = 0 / 0
+                { $0.tableSize = 0 }, { $0.tableSize = -5 }, { $0.tableSize = (1 << 23) + 1 }, { $0.kind = 3 },
+                { $0.kind = -1 }, { $0.extend = 3 }, { $0.extend = 99 },
+                { $0.p1x = 0 },   // zero-length axis: t = 0 / 0
                 { $0.kind = Int32(TSR_GRADIENT_RADIAL.rawValue); $0.r0 = .nan },
                 { $0.kind = Int32(TSR_GRADIENT_RADIAL.rawValue); $0.r1 = .infinity },
                 { $0.kind = Int32(TSR_GRADIENT_RADIAL.rawValue); $0.r1 = 0; $0.p1x = 0 },   // equal circles

@@ -18,8 +18,9 @@ import Darwin
     /// Random raw parameters: any mapping (rotation, skew, scale, translation), any geometry with
     /// special cases mixed in (focal = centre, concentric, a = 0, zero-length axis, equal
     /// circles, huge and tiny values, NaN), any table size.
-    private func randomParameters(_ random: inout Random, table: UnsafePointer<UInt32>, tableSize: Int32) -> tsr_gradient {
-        var g = tsr_gradient()
+    private func randomParameters(_ random: inout Random, table: UnsafePointer<UInt32>,
+                                  tableSize: Int32) -> tsr_gradient_spec {
+        var g = tsr_gradient_spec()
         g.kind = Int32(random.int(in: 0...2))
         g.extend = Int32(random.int(in: 0...2))
         g.table = table
@@ -100,7 +101,8 @@ import Darwin
 
     /// With a table whose entry i is i + 1, the kernel's output is its index: round(t · 1023) of
     /// the extended t. It equals the formula's (exact unless t · 1023 lies within 1e-6 of a
-    /// rounding boundary; a repeat seam may give 0 for 1023), and radial pixels are transparent
+    /// rounding boundary, or within the float loops' error bound for linear and centred radial
+    /// gradients; a repeat seam may give 0 for 1023), and radial pixels are transparent
     /// exactly where the formula finds no circle (up to a pixel within 1e-6 of the cone's edge).
     @Test func parameterIsTheFormulas() {
         let indexTable = (0..<UInt32(1024)).map { $0 + 1 }
@@ -154,8 +156,10 @@ import Darwin
                 var difference = abs(got - want)
                 if extend == .repeat || kind.isConic { difference = min(difference, 1023 - difference) }
                 // Near a rounding boundary either neighbour is right: within 1e-6 for double
-                // rounding, within 0.01 for the conic's polynomial atan2 (1.9e-6 turn = 0.002 step).
-                let nearBoundary = abs(scaled - scaled.rounded(.down) - 0.5) < (kind.isConic ? 0.01 : 1e-6)
+                // rounding, within 0.01 for the conic's polynomial atan2 (1.9e-6 turn = 0.002 step),
+                // within the float loops' bound (gradient.c) for linear and centred radial.
+                let margin = kind.isConic ? 0.01 : 1023 * floatBound(kind, inverse, t: exact) + 1e-6
+                let nearBoundary = abs(scaled - scaled.rounded(.down) - 0.5) < margin
                 #expect(difference <= (nearBoundary ? 1 : 0),
                         "\(kind) \(extend): pixel \(x + i), \(y): index \(got), formula \(scaled)")
                 compared += 1
@@ -163,6 +167,23 @@ import Darwin
         }
         #expect(compared > 40_000)
         #expect(transparent > 100)
+    }
+
+    /// gradient.c's bound on the error of t in the float loops, 2⁻²²·(|t| + 2) + 2⁻¹⁸·Δ (Δ: the
+    /// move of one pixel step in gradient lengths), for a linear or centred radial gradient whose
+    /// device → gradient mapping is `deviceToGradient`; 0 for the kinds computed in double.
+    private func floatBound(_ kind: Gradient.Kind, _ deviceToGradient: Transform, t: Double) -> Double {
+        let delta: Double
+        switch kind {
+        case .linear(let start, let end):
+            let axis = end - start
+            delta = abs((deviceToGradient.a * axis.x + deviceToGradient.b * axis.y) / axis.lengthSquared)
+        case .radial(let c0, let r0, let c1, let r1) where c0 == c1 && r0 == 0:
+            delta = (abs(deviceToGradient.a) + abs(deviceToGradient.b)) / r1
+        default:
+            return 0
+        }
+        return 0x1p-22 * (abs(t) + 2) + 0x1p-18 * delta
     }
 
     /// The conic angle's error, measured through the kernel with a table of 2²² + 1 entries
@@ -173,7 +194,7 @@ import Darwin
         let table = (0..<UInt32(size)).map { $0 + 1 }
         var worst = 0.0
         table.withUnsafeBufferPointer { t in
-            var g = tsr_gradient()
+            var g = tsr_gradient_spec()
             g.kind = Int32(TSR_GRADIENT_CONIC.rawValue)
             g.extend = Int32(TSR_EXTEND_PAD.rawValue)
             g.table = t.baseAddress
@@ -196,6 +217,89 @@ import Darwin
         print("conic angle: max error \(worst) rad")
         #expect(worst < 1.3e-5)
         #expect(worst > 8e-6)   // the polynomial's error, not the table's resolution, is measured
+    }
+
+    /// The single-precision loops (linear, and radial with the focal point at the centre) against
+    /// t computed in double, with a table of 2²² + 1 entries (the index is then t rounded to
+    /// 2⁻²²; half a step, 1.2e-7, is the resolution): the error in the extended t stays within
+    /// gradient.c's bound 2⁻²²·(|t| + 2) + 2⁻¹⁸·Δ, Δ the move of one pixel step in gradient
+    /// lengths (linear: |Δt|; radial: |Δu| + |Δv| in end radii). Random mappings, rows far from
+    /// the gradient, steep and shallow gradients; repeat and reflect within the float loops' range
+    /// (|t| ≤ 64, Δ ≤ 4).
+    @Test func floatLoopsStayWithinTheirBound() {
+        let size = (1 << 22) + 1
+        let resolution = 1.0 / Double(size - 1)
+        let table = (0..<UInt32(size)).map { $0 + 1 }
+        var random = Random(seed: 31)
+        var compared = 0, offByRounding = 0, worstRatio = 0.0, worstPadError = 0.0
+        table.withUnsafeBufferPointer { t in
+            for trial in 0..<600 {
+                var g = tsr_gradient_spec()
+                let radial = trial % 2 == 1
+                g.kind = Int32(radial ? TSR_GRADIENT_RADIAL.rawValue : TSR_GRADIENT_LINEAR.rawValue)
+                let extend = trial / 2 % 3
+                g.extend = Int32(extend)
+                g.table = t.baseAddress
+                g.tableSize = Int32(size)
+                // Device → gradient: rotation, anisotropic scale, skew, translation.
+                let scale = [0.01, 0.3, 1, 3, 40][random.int(in: 0...4)]
+                let angle = random.double(in: 0...6.3)
+                g.xx = scale * cos(angle); g.yx = scale * sin(angle)
+                g.xy = -scale * sin(angle) * random.double(in: 0.5...2)
+                g.yy = scale * (cos(angle) + random.double(in: -0.3...0.3))
+                g.x0 = random.double(in: -300...300) * scale; g.y0 = random.double(in: -300...300) * scale
+                g.p0x = random.double(in: -200...200) * scale; g.p0y = random.double(in: -200...200) * scale
+                let length = [0.5, 3, 40, 300, 3000][random.int(in: 0...4)] * scale
+                let direction = random.double(in: 0...6.3)
+                if radial {
+                    g.p1x = g.p0x; g.p1y = g.p0y; g.r0 = 0; g.r1 = length
+                } else {
+                    g.p1x = g.p0x + length * cos(direction); g.p1y = g.p0y + length * sin(direction)
+                }
+                // Δ: the step of one pixel along the row, in gradient lengths.
+                let delta: Double
+                if radial {
+                    delta = (abs(g.xx) + abs(g.yx)) / g.r1
+                } else {
+                    let ax = g.p1x - g.p0x, ay = g.p1y - g.p0y
+                    delta = abs((g.xx * ax + g.yx * ay) / (ax * ax + ay * ay))
+                }
+                if extend != 0 && delta > 4 { continue }
+                for _ in 0..<4 {
+                    let x = random.int(in: -2000...2000), y = random.int(in: -2000...2000)
+                    let count = random.int(in: 1...300)
+                    // Exact t of each pixel (double: error ~1e-13 here); repeat and reflect rows
+                    // only within the float loops' range.
+                    let exact = (0..<count).map { i -> Double in
+                        let px = Double(x + i) + 0.5, py = Double(y) + 0.5
+                        let u = g.xx * px + g.xy * py + g.x0, v = g.yx * px + g.yy * py + g.y0
+                        if radial { return ((u - g.p0x) * (u - g.p0x) + (v - g.p0y) * (v - g.p0y)).squareRoot() / g.r1 }
+                        let ax = g.p1x - g.p0x, ay = g.p1y - g.p0y
+                        return ((u - g.p0x) * ax + (v - g.p0y) * ay) / (ax * ax + ay * ay)
+                    }
+                    if extend != 0 && exact.contains(where: { abs($0) > 60 }) { continue }
+                    let out = GradientProbe.run(&g, x: x, y: y, count: count)
+                    #expect(out.simd == out.reference)
+                    let mode = [Gradient.Extend.pad, .repeat, .reflect][extend]
+                    for (i, word) in out.simd.enumerated() {
+                        let want = GradientProbe.extended(exact[i], mode)
+                        var error = abs(Double(word) - 1 - want * Double(size - 1)) * resolution
+                        if extend == 1 { error = min(error, 1 - error) }   // the repeat seam: 0 and 1 meet
+                        let bound = 0x1p-22 * (abs(exact[i]) + 2) + 0x1p-18 * delta + resolution / 2
+                        worstRatio = max(worstRatio, error / bound)
+                        if extend == 0 && exact[i] >= 0 && exact[i] <= 1 { worstPadError = max(worstPadError, error) }
+                        if Int(word) - 1 != Int((want * Double(size - 1)).rounded()) { offByRounding += 1 }
+                        compared += 1
+                    }
+                }
+            }
+        }
+        print("float loops: \(compared) pixels, worst error / bound \(worstRatio), worst pad error for t in [0, 1] "
+              + "\(worstPadError), \(offByRounding) indices off those of t in double")
+        #expect(compared > 100_000)
+        #expect(worstRatio <= 1)
+        // The float arithmetic shows: many indices differ from those of t in double by one.
+        #expect(offByRounding > 1000)
     }
 
     /// A focal point on the end circle up to rounding (|a| ≤ 1e-12 of |Δc|² + Δr²) is taken as on

@@ -30,7 +30,15 @@ enum GradientProbe {
         row(gradient, userToDevice: userToDevice, x: x, y: y, count: 1).map { PremultipliedRGBA8(packed: $0[0]) }
     }
 
-    /// Both kernels' outputs for raw parameters (the table must outlive the call).
+    /// Both kernels' outputs for raw parameters (the table must outlive the call), prepared by
+    /// `tsr_gradient_prepare` first.
+    static func run(_ spec: inout tsr_gradient_spec, x: Int, y: Int, count: Int) -> (simd: [UInt32], reference: [UInt32]) {
+        var parameters = tsr_gradient()
+        tsr_gradient_prepare(&spec, &parameters)
+        return run(&parameters, x: x, y: y, count: count)
+    }
+
+    /// Both kernels' outputs for prepared parameters (the table must outlive the call).
     static func run(_ parameters: inout tsr_gradient, x: Int, y: Int, count: Int) -> (simd: [UInt32], reference: [UInt32]) {
         let out = UnsafeMutablePointer<UInt32>.allocate(capacity: max(count, 1) * 2)
         defer { out.deallocate() }
