@@ -1,35 +1,36 @@
 // Image pattern sampling, four pixels at a time (SSE2 through SIMDe). The arithmetic is written
-// out in image_reference.c, which this kernel matches byte for byte:
+// out in image_reference.c, which this kernel matches byte for byte (and image_avx2.c, eight pixels
+// at a time, for the commonest case on AVX2 machines):
 //
-// - every pixel centre mapped from scratch, a = A·px + Cu (u in 24.8 fixed point plus a bias of
-//   2³⁰) in doubles, two pixels per register, no fused multiply-add, so the reference's scalar
-//   doubles give the same values; clamped (NaN included), truncated to int32, unbiased;
+// - coordinates in 32.32 fixed point, U = Cu + dU·x per pixel in 64-bit lanes: per span, where the
+//   clamp is not reached (tsr_image_span; otherwise the span goes pixel by pixel through
+//   tsr_image_row_scalar), the first is computed once and the others by adding dU, exactly;
+//   t = (U + 2²⁴) >> 25 is then the low half of a 64-bit shift (the same for logical and
+//   arithmetic shifts);
 // - texel indices extended four at a time in int32 lanes (repeat and reflect by an exact floor
 //   division in doubles, or a mask for power-of-two sizes), then the texels loaded one by one
 //   (SSE2 has no gather);
-// - four pixels blended at once: vertically in 16-bit lanes ((upper·(256 − wy) + lower·wy) >> 1),
-//   then horizontally with pmaddwd in 32-bit lanes ((left·(256 − wx) + right·wx + 2¹⁴) >> 15).
+// - four pixels blended at once: top = (c00 << 7) + (c10 − c00)·wx in 16-bit lanes (exact modulo
+//   2¹⁶), then the vertical step and the rounding in one pmaddwd (blend_4px).
 //
 // Fast paths, all giving the reference's bytes:
-// - no rotation or skew (yx = 0: layer contents, scaled and translated): v is the same for the
-//   whole row, so the two source rows and wy are found once per row; where wy = 0 (nearest, or
+// - V the same for the whole row (dV = 0: no rotation or skew, layer contents, scaled and
+//   translated): the two source rows and wy are found once per row; where wy = 0 (nearest, or
 //   rows on texel centres) the lower row is not read at all (its weight is 0);
-// - pad clamps the fixed-point coordinate to the image (see clamp_pd) instead of the indices;
+// - bilinear pad of such rows (bilinear_pad_rows): t is clamped to the image, [0, 128·(w − 1)],
+//   and k0 = min(t >> 7, w − 2), wx = t − 128·k0, so that every texel pair (k0, k0 + 1) is inside
+//   the row (one 64-bit load) and wx = 128 at the right edge: the reference clamps both of its
+//   texels to the edge there, and blends equal texels to themselves, as it does left of the image.
+//   Indices and weights come from a first pass, kept per thread for the next row, which needs the
+//   same ones where x maps alike (the rows of an image drawn into a rectangle);
 // - where every k0 + 1 is the texel after k0 in memory (inside the image), each texel pair is one
 //   64-bit load; with strides and heights below 2¹⁵ the texel offsets l·stride + k come from
 //   pmaddwd, four at a time.
 #include "CTesseraPaint.h"
+#include "CTesseraSIMD.h"
+#include "image_row.h"
 #include <simde/x86/sse2.h>
 #include <string.h>
-
-// No fused multiply-add anywhere: the two files must round every product and sum alike (clang's
-// default honours these; -ffp-contract=fast would not).
-#if defined(__clang__)
-#pragma STDC FP_CONTRACT OFF
-#pragma clang fp contract(off)
-#elif defined(__GNUC__)
-#pragma GCC optimize("fp-contract=off")
-#endif
 
 #if defined(__GNUC__) || defined(__clang__)
 #define TSR_ALWAYS_INLINE static inline __attribute__((always_inline))
@@ -37,38 +38,52 @@
 #define TSR_ALWAYS_INLINE static inline
 #endif
 
-// MARK: Coordinates
-
-#define BIAS 1073741824.0          // 2^30, as in image_reference.c
-#define LOW (BIAS - 536870912.0)    // 2^30 - 2^29
-#define HIGH (BIAS + 536870912.0)   // 2^30 + 2^29
-#define MAX_SIDE (1 << 30)          // wider or taller: transparent (2n must fit int32), as in the reference
+// The row's constants (image_row.h).
+typedef tsr_image_row_setup image_row;
 
 // Lanes of `mask` (all ones or all zeros) pick a, the others b.
 TSR_ALWAYS_INLINE simde__m128i select_si128(simde__m128i mask, simde__m128i a, simde__m128i b) {
     return simde_mm_or_si128(simde_mm_and_si128(mask, a), simde_mm_andnot_si128(mask, b));
 }
 
-// a clamped to [low, high], NaN to low: as clamp_fixed in the reference with [LOW, HIGH]. NaN is
-// made 0 first (below any low), so that max and min see no NaN: their NaN rules differ between
-// SSE2 and the NEON instructions SIMDe maps them to on ARM.
-//
-// Pad clamps to the image instead, [BIAS, BIAS + (n − 1)·256] for bilinear (BIAS + n·256 − 1 for
-// nearest), which gives the reference's bytes: below the image the reference clamps k0 and k0 + 1
-// both to texel 0, so its blend is of equal texels and the same for any wx, as for wx = 0 here;
-// likewise above it. Its indices then need no clamping.
-TSR_ALWAYS_INLINE simde__m128d clamp_pd(simde__m128d a, double low, double high) {
-    a = simde_mm_and_pd(a, simde_mm_cmpeq_pd(a, a));
-    return simde_mm_min_pd(simde_mm_max_pd(a, simde_mm_set1_pd(low)), simde_mm_set1_pd(high));
+// min and max of int32 lanes (SSE2 has no pminsd, pmaxsd).
+TSR_ALWAYS_INLINE simde__m128i min_epi32(simde__m128i a, simde__m128i b) {
+    return select_si128(simde_mm_cmpgt_epi32(a, b), b, a);
+}
+TSR_ALWAYS_INLINE simde__m128i max_epi32(simde__m128i a, simde__m128i b) {
+    return select_si128(simde_mm_cmpgt_epi32(a, b), a, b);
 }
 
-// Biased coordinates of four pixels (two registers, each in [LOW, HIGH] or clamped here) to 24.8
-// fixed point: truncation (floor, as they are positive) minus the bias.
-TSR_ALWAYS_INLINE simde__m128i fixed_4px(simde__m128d a01, simde__m128d a23, double low, double high) {
-    a01 = clamp_pd(a01, low, high);
-    a23 = clamp_pd(a23, low, high);
-    simde__m128i t = simde_mm_unpacklo_epi64(simde_mm_cvttpd_epi32(a01), simde_mm_cvttpd_epi32(a23));
-    return simde_mm_sub_epi32(t, simde_mm_set1_epi32((int32_t)BIAS));
+// MARK: Coordinates
+
+// Four pixels' coordinates, 64-bit lanes [x, x + 1] and [x + 2, x + 3]: U (or V) plus the rounding
+// of t, stepped by adding 4·d.
+typedef struct {
+    simde__m128i p01, p23, step;
+} axis_lanes;
+
+// The lanes from c + d·x (already rounded) for pixels x … x + 3. Wrapping arithmetic: lanes past
+// a span's end may leave the linear range, and are only sampled, never stored.
+TSR_ALWAYS_INLINE axis_lanes axis_start(int64_t first, int64_t d, int64_t round) {
+    const uint64_t a = (uint64_t)first + (uint64_t)round, ud = (uint64_t)d;
+    axis_lanes l;
+    l.p01 = simde_mm_set_epi64x((int64_t)(a + ud), (int64_t)a);
+    l.p23 = simde_mm_set_epi64x((int64_t)(a + 3 * ud), (int64_t)(a + 2 * ud));
+    l.step = simde_mm_set1_epi64x((int64_t)(4 * ud));
+    return l;
+}
+
+TSR_ALWAYS_INLINE void axis_next(axis_lanes *l) {
+    l->p01 = simde_mm_add_epi64(l->p01, l->step);
+    l->p23 = simde_mm_add_epi64(l->p23, l->step);
+}
+
+// Bits shift … shift + 31 of the four lanes as int32: t = (U + 2²⁴) >> 25 with shift 25 (the
+// rounding is in the lanes), U >> 32 with shift 32.
+TSR_ALWAYS_INLINE simde__m128i axis_fixed(const axis_lanes *l, const int shift) {
+    simde__m128 a = simde_mm_castsi128_ps(simde_mm_srli_epi64(l->p01, shift));
+    simde__m128 b = simde_mm_castsi128_ps(simde_mm_srli_epi64(l->p23, shift));
+    return simde_mm_castps_si128(simde_mm_shuffle_ps(a, b, SIMDE_MM_SHUFFLE(2, 0, 2, 0)));
 }
 
 // MARK: Extend
@@ -137,7 +152,7 @@ TSR_ALWAYS_INLINE axis_index extend_one(simde__m128i k, int32_t n, int pow2, con
         a.valid = inside_mask(k, n);
         a.index = clamp_index(k, n);
         break;
-    default: a.index = k; break;   // pad: clamped in fixed_4px already
+    default: a.index = clamp_index(k, n); break;   // pad
     }
     return a;
 }
@@ -169,10 +184,9 @@ TSR_ALWAYS_INLINE void extend_two(simde__m128i k0, int32_t n, int pow2, const in
         *first = extend_one(k0, n, pow2, extend);
         *second = extend_one(simde_mm_add_epi32(k0, one), n, pow2, extend);
         break;
-    default:   // pad: k0 in [0, n − 1] already (fixed_4px); k0 + 1 stays at n − 1 at the right edge
-        first->index = k0;
-        second->index = simde_mm_add_epi32(simde_mm_add_epi32(k0, one),
-                                           simde_mm_cmpeq_epi32(k0, simde_mm_set1_epi32(n - 1)));
+    default:   // pad: each clamped on its own
+        first->index = clamp_index(k0, n);
+        second->index = clamp_index(simde_mm_add_epi32(k0, one), n);
         first->valid = second->valid = simde_mm_set1_epi32(-1);
         break;
     }
@@ -180,62 +194,66 @@ TSR_ALWAYS_INLINE void extend_two(simde__m128i k0, int32_t n, int pow2, const in
 
 // MARK: Blending
 
+// Per-pixel values (int32 lanes, each below 2¹⁵) over each pixel's four 16-bit channel lanes:
+// pixels 0, 1 and 2, 3.
+TSR_ALWAYS_INLINE void spread_4px(simde__m128i v, simde__m128i *v01, simde__m128i *v23) {
+    simde__m128i w = simde_mm_packs_epi32(v, v);   // [v0 v1 v2 v3 v0 v1 v2 v3]
+    w = simde_mm_unpacklo_epi16(w, w);             // [v0 v0 v1 v1 v2 v2 v3 v3]
+    *v01 = simde_mm_unpacklo_epi32(w, w);          // [v0 × 4, v1 × 4]
+    *v23 = simde_mm_unpackhi_epi32(w, w);          // [v2 × 4, v3 × 4]
+}
+
+// Horizontal step of two pixels, 16-bit lanes: c0·(128 − wx) + c1·wx = (c0 << 7) + (c1 − c0)·wx,
+// exact modulo 2¹⁶ and at most 32640.
+TSR_ALWAYS_INLINE simde__m128i horizontal_2px(simde__m128i c0, simde__m128i c1, simde__m128i wx) {
+    return simde_mm_add_epi16(simde_mm_slli_epi16(c0, 7), simde_mm_mullo_epi16(simde_mm_sub_epi16(c1, c0), wx));
+}
+
+// How blend_4px takes its vertical weights.
+enum { WY_PER_PIXEL = 0, WY_UNIFORM = 1, WY_ZERO = 2 };
+
 // Four bilinear pixels from their texels as 32-bit lanes, one pixel per lane: a = (k0, l0),
-// b = (k0 + 1, l0), c = (k0, l0 + 1), d = (k0 + 1, l0 + 1); wx in int32 lanes; wy01 and wy23 the
-// vertical weights of pixels 0, 1 and 2, 3 as 16-bit lanes, each pixel's over its four channels.
-TSR_ALWAYS_INLINE simde__m128i blend_4px(simde__m128i a, simde__m128i b, simde__m128i c, simde__m128i d, simde__m128i wx,
-                                         simde__m128i wy01, simde__m128i wy23) {
-    const simde__m128i zero = simde_mm_setzero_si128(), full = simde_mm_set1_epi16(256);
-    const simde__m128i iy01 = simde_mm_sub_epi16(full, wy01), iy23 = simde_mm_sub_epi16(full, wy23);
-    // Vertical: (upper·(256 − wy) + lower·wy) >> 1, left texels (a over c) and right ones (b over d).
-#define TSR_VERTICAL(upper, lower, unpack, iy, wy)                                                                     \
-    simde_mm_srli_epi16(simde_mm_add_epi16(simde_mm_mullo_epi16(unpack(upper, zero), iy),                              \
-                                           simde_mm_mullo_epi16(unpack(lower, zero), wy)), 1)
-    simde__m128i left01 = TSR_VERTICAL(a, c, simde_mm_unpacklo_epi8, iy01, wy01);
-    simde__m128i left23 = TSR_VERTICAL(a, c, simde_mm_unpackhi_epi8, iy23, wy23);
-    simde__m128i right01 = TSR_VERTICAL(b, d, simde_mm_unpacklo_epi8, iy01, wy01);
-    simde__m128i right23 = TSR_VERTICAL(b, d, simde_mm_unpackhi_epi8, iy23, wy23);
-#undef TSR_VERTICAL
-    // Horizontal: [left, right] pairs per channel × [256 − wx, wx], summed by pmaddwd.
-    simde__m128i weights = simde_mm_or_si128(simde_mm_sub_epi32(simde_mm_set1_epi32(256), wx), simde_mm_slli_epi32(wx, 16));
-    const simde__m128i round = simde_mm_set1_epi32(1 << 14);
-#define TSR_HORIZONTAL(unpack, left, right, lane)                                                                      \
-    simde_mm_srli_epi32(simde_mm_add_epi32(simde_mm_madd_epi16(unpack(left, right),                                    \
-                                                               simde_mm_shuffle_epi32(weights, lane)), round), 15)
-    simde__m128i p0 = TSR_HORIZONTAL(simde_mm_unpacklo_epi16, left01, right01, 0x00);
-    simde__m128i p1 = TSR_HORIZONTAL(simde_mm_unpackhi_epi16, left01, right01, 0x55);
-    simde__m128i p2 = TSR_HORIZONTAL(simde_mm_unpacklo_epi16, left23, right23, 0xAA);
-    simde__m128i p3 = TSR_HORIZONTAL(simde_mm_unpackhi_epi16, left23, right23, 0xFF);
-#undef TSR_HORIZONTAL
-    return simde_mm_packus_epi16(simde_mm_packs_epi32(p0, p1), simde_mm_packs_epi32(p2, p3));
-}
-
-// The same with wy = 0 for every pixel: the lower texels have weight 0 and are not needed.
-TSR_ALWAYS_INLINE simde__m128i blend_upper_4px(simde__m128i a, simde__m128i b, simde__m128i wx) {
+// b = (k0 + 1, l0), c = (k0, l0 + 1), d = (k0 + 1, l0 + 1); wx01 and wx23 the horizontal weights
+// (0 … 128) of pixels 0, 1 and 2, 3 over their 16-bit channel lanes (spread_4px); wyw the vertical
+// weights as (128 − wy) | wy << 16, per pixel in its int32 lane (WY_PER_PIXEL) or the same in every
+// lane (WY_UNIFORM); WY_ZERO: wy = 0 for every pixel, and c, d are not used.
+//
+// The vertical step and the final rounding in one: with X = top·(128 − wy) + bottom·wy + 64,
+// mid = X >> 7 (top·128 is a multiple of 128) and out = (mid + 64) >> 7 = (X + 8192) >> 14 (nested
+// floor divisions), so one pmaddwd of (top, bottom) against (128 − wy, wy) gives it.
+TSR_ALWAYS_INLINE simde__m128i blend_4px(simde__m128i a, simde__m128i b, simde__m128i c, simde__m128i d,
+                                         simde__m128i wx01, simde__m128i wx23, simde__m128i wyw, const int mode) {
     const simde__m128i zero = simde_mm_setzero_si128();
-    simde__m128i left01 = simde_mm_slli_epi16(simde_mm_unpacklo_epi8(a, zero), 7);   // (c·256) >> 1
-    simde__m128i left23 = simde_mm_slli_epi16(simde_mm_unpackhi_epi8(a, zero), 7);
-    simde__m128i right01 = simde_mm_slli_epi16(simde_mm_unpacklo_epi8(b, zero), 7);
-    simde__m128i right23 = simde_mm_slli_epi16(simde_mm_unpackhi_epi8(b, zero), 7);
-    simde__m128i weights = simde_mm_or_si128(simde_mm_sub_epi32(simde_mm_set1_epi32(256), wx), simde_mm_slli_epi32(wx, 16));
-    const simde__m128i round = simde_mm_set1_epi32(1 << 14);
-#define TSR_HORIZONTAL(unpack, left, right, lane)                                                                      \
-    simde_mm_srli_epi32(simde_mm_add_epi32(simde_mm_madd_epi16(unpack(left, right),                                    \
-                                                               simde_mm_shuffle_epi32(weights, lane)), round), 15)
-    simde__m128i p0 = TSR_HORIZONTAL(simde_mm_unpacklo_epi16, left01, right01, 0x00);
-    simde__m128i p1 = TSR_HORIZONTAL(simde_mm_unpackhi_epi16, left01, right01, 0x55);
-    simde__m128i p2 = TSR_HORIZONTAL(simde_mm_unpacklo_epi16, left23, right23, 0xAA);
-    simde__m128i p3 = TSR_HORIZONTAL(simde_mm_unpackhi_epi16, left23, right23, 0xFF);
+#define TSR_HORIZONTAL(unpack, left, right, wx) horizontal_2px(unpack(left, zero), unpack(right, zero), wx)
+    const simde__m128i top01 = TSR_HORIZONTAL(simde_mm_unpacklo_epi8, a, b, wx01);
+    const simde__m128i top23 = TSR_HORIZONTAL(simde_mm_unpackhi_epi8, a, b, wx23);
+    if (mode == WY_ZERO) {
+        const simde__m128i half = simde_mm_set1_epi16(64);
+        return simde_mm_packus_epi16(simde_mm_srli_epi16(simde_mm_add_epi16(top01, half), 7),
+                                     simde_mm_srli_epi16(simde_mm_add_epi16(top23, half), 7));
+    }
+    const simde__m128i bottom01 = TSR_HORIZONTAL(simde_mm_unpacklo_epi8, c, d, wx01);
+    const simde__m128i bottom23 = TSR_HORIZONTAL(simde_mm_unpackhi_epi8, c, d, wx23);
 #undef TSR_HORIZONTAL
+    simde__m128i w0 = wyw, w1 = wyw, w2 = wyw, w3 = wyw;
+    if (mode == WY_PER_PIXEL) {
+        w0 = simde_mm_shuffle_epi32(wyw, 0x00), w1 = simde_mm_shuffle_epi32(wyw, 0x55);
+        w2 = simde_mm_shuffle_epi32(wyw, 0xAA), w3 = simde_mm_shuffle_epi32(wyw, 0xFF);
+    }
+    const simde__m128i round = simde_mm_set1_epi32(64 + 8192);
+#define TSR_VERTICAL(unpack, top, bottom, w)                                                                           \
+    simde_mm_srai_epi32(simde_mm_add_epi32(simde_mm_madd_epi16(unpack(top, bottom), w), round), 14)
+    const simde__m128i p0 = TSR_VERTICAL(simde_mm_unpacklo_epi16, top01, bottom01, w0);
+    const simde__m128i p1 = TSR_VERTICAL(simde_mm_unpackhi_epi16, top01, bottom01, w1);
+    const simde__m128i p2 = TSR_VERTICAL(simde_mm_unpacklo_epi16, top23, bottom23, w2);
+    const simde__m128i p3 = TSR_VERTICAL(simde_mm_unpackhi_epi16, top23, bottom23, w3);
+#undef TSR_VERTICAL
     return simde_mm_packus_epi16(simde_mm_packs_epi32(p0, p1), simde_mm_packs_epi32(p2, p3));
 }
 
-// Per-pixel vertical weights (int32 lanes) as the 16-bit lanes blend_4px takes.
-TSR_ALWAYS_INLINE void vertical_weights(simde__m128i wy, simde__m128i *wy01, simde__m128i *wy23) {
-    simde__m128i w = simde_mm_packs_epi32(wy, wy);   // [w0 w1 w2 w3 w0 w1 w2 w3]
-    w = simde_mm_unpacklo_epi16(w, w);               // [w0 w0 w1 w1 w2 w2 w3 w3]
-    *wy01 = simde_mm_unpacklo_epi32(w, w);           // [w0 × 4, w1 × 4]
-    *wy23 = simde_mm_unpackhi_epi32(w, w);           // [w2 × 4, w3 × 4]
+// (128 − w) | w << 16 of int32 lanes w.
+TSR_ALWAYS_INLINE simde__m128i weight_pairs(simde__m128i w) {
+    return simde_mm_or_si128(simde_mm_sub_epi32(simde_mm_set1_epi32(128), w), simde_mm_slli_epi32(w, 16));
 }
 
 // Four texels, one from each row pointer at its index.
@@ -269,30 +287,6 @@ TSR_ALWAYS_INLINE int adjacent(simde__m128i first, simde__m128i second) {
     return simde_mm_movemask_epi8(simde_mm_cmpeq_epi32(second, next)) == 0xFFFF;
 }
 
-// MARK: Rows
-
-typedef struct {
-    const uint32_t *pixels;
-    size_t stride;
-    int32_t width, height;
-    int widthPow2, heightPow2;
-    double A, B, Cu, Cv;   // as in image_reference.c: a = A·px + Cu, b = B·px + Cv
-    double uLow, uHigh, vLow, vHigh;   // the clamps of a and b (see clamp_pd)
-} image_row;
-
-// 24.8 fixed-point u (t) and, unless s is NULL, v (s) of the four pixel centres p01, p23.
-TSR_ALWAYS_INLINE void map_4px(const image_row *r, simde__m128d p01, simde__m128d p23, simde__m128i *t,
-                               simde__m128i *s) {
-    const simde__m128d A = simde_mm_set1_pd(r->A), Cu = simde_mm_set1_pd(r->Cu);
-    *t = fixed_4px(simde_mm_add_pd(simde_mm_mul_pd(A, p01), Cu), simde_mm_add_pd(simde_mm_mul_pd(A, p23), Cu), r->uLow,
-                   r->uHigh);
-    if (s) {
-        const simde__m128d B = simde_mm_set1_pd(r->B), Cv = simde_mm_set1_pd(r->Cv);
-        *s = fixed_4px(simde_mm_add_pd(simde_mm_mul_pd(B, p01), Cv), simde_mm_add_pd(simde_mm_mul_pd(B, p23), Cv),
-                       r->vLow, r->vHigh);
-    }
-}
-
 // The row pointers of four pixels' texel rows.
 TSR_ALWAYS_INLINE void row_pointers(const image_row *r, simde__m128i l, const uint32_t *rows[4]) {
     int32_t ls[4];
@@ -315,13 +309,13 @@ TSR_ALWAYS_INLINE simde__m128i load_offsets_4(const uint32_t *pixels, simde__m12
                               (int32_t)pixels[o[0]]);
 }
 
+// MARK: Rows
+
 // Nearest, any transform: four pixels into dst.
-TSR_ALWAYS_INLINE void nearest_4px(const image_row *r, simde__m128d p01, simde__m128d p23, uint32_t *dst,
+TSR_ALWAYS_INLINE void nearest_4px(const image_row *r, const axis_lanes *u, const axis_lanes *v, uint32_t *dst,
                                    const int extend, const int offsets) {
-    simde__m128i t, s;
-    map_4px(r, p01, p23, &t, &s);
-    axis_index k = extend_one(simde_mm_srai_epi32(t, 8), r->width, r->widthPow2, extend);
-    axis_index l = extend_one(simde_mm_srai_epi32(s, 8), r->height, r->heightPow2, extend);
+    axis_index k = extend_one(axis_fixed(u, 32), r->width, r->widthPow2, extend);
+    axis_index l = extend_one(axis_fixed(v, 32), r->height, r->heightPow2, extend);
     simde__m128i texels;
     if (offsets) {
         texels = load_offsets_4(r->pixels, texel_offsets(r, l.index, k.index));
@@ -337,13 +331,12 @@ TSR_ALWAYS_INLINE void nearest_4px(const image_row *r, simde__m128d p01, simde__
 }
 
 // Bilinear, any transform: four pixels into dst.
-TSR_ALWAYS_INLINE void bilinear_4px(const image_row *r, simde__m128d p01, simde__m128d p23, uint32_t *dst,
+TSR_ALWAYS_INLINE void bilinear_4px(const image_row *r, const axis_lanes *u, const axis_lanes *v, uint32_t *dst,
                                     const int extend, const int offsets) {
-    simde__m128i t, s;
-    map_4px(r, p01, p23, &t, &s);
+    const simde__m128i t = axis_fixed(u, 25), s = axis_fixed(v, 25);
     axis_index k0, k1, l0, l1;
-    extend_two(simde_mm_srai_epi32(t, 8), r->width, r->widthPow2, extend, &k0, &k1);
-    extend_two(simde_mm_srai_epi32(s, 8), r->height, r->heightPow2, extend, &l0, &l1);
+    extend_two(simde_mm_srai_epi32(t, 7), r->width, r->widthPow2, extend, &k0, &k1);
+    extend_two(simde_mm_srai_epi32(s, 7), r->height, r->heightPow2, extend, &l0, &l1);
     simde__m128i a, b, c, d;
     if (offsets && adjacent(k0.index, k1.index)) {
         int32_t upper[4], lower[4];
@@ -371,31 +364,45 @@ TSR_ALWAYS_INLINE void bilinear_4px(const image_row *r, simde__m128d p01, simde_
         c = simde_mm_and_si128(c, simde_mm_and_si128(k0.valid, l1.valid));
         d = simde_mm_and_si128(d, simde_mm_and_si128(k1.valid, l1.valid));
     }
-    const simde__m128i fraction = simde_mm_set1_epi32(255);
-    simde__m128i wy01, wy23;
-    vertical_weights(simde_mm_and_si128(s, fraction), &wy01, &wy23);
-    simde_mm_storeu_si128((simde__m128i *)dst, blend_4px(a, b, c, d, simde_mm_and_si128(t, fraction), wy01, wy23));
+    const simde__m128i fraction = simde_mm_set1_epi32(127);
+    simde__m128i wx01, wx23;
+    spread_4px(simde_mm_and_si128(t, fraction), &wx01, &wx23);
+    const simde__m128i wyw = weight_pairs(simde_mm_and_si128(s, fraction));
+    simde_mm_storeu_si128((simde__m128i *)dst, blend_4px(a, b, c, d, wx01, wx23, wyw, WY_PER_PIXEL));
 }
 
-// The row's one pair of source rows (no rotation or skew): v is the same for every pixel.
+// The row's one pair of source rows (V the same for every pixel), as the SIMD code uses them.
 typedef struct {
     const uint32_t *upper, *lower;
     simde__m128i upperMask, lowerMask;   // all zeros for a transparent row (extend none)
-    simde__m128i wy;                     // 16-bit lanes
+    simde__m128i wyw;                    // (128 − wy) | wy << 16 in every int32 lane
     int upperOnly;                       // wy = 0 (nearest, or a bilinear row on texel centres)
 } source_rows;
 
-// Bilinear without rotation or skew: only u varies along the row.
-TSR_ALWAYS_INLINE void bilinear_rows_4px(const image_row *r, const source_rows *rows, simde__m128d p01,
-                                         simde__m128d p23, uint32_t *dst, const int extend) {
-    simde__m128i t;
-    map_4px(r, p01, p23, &t, NULL);
+static source_rows row_sources(const image_row *r) {
+    const tsr_image_source_rows s = tsr_image_rows(r);
+    source_rows rows;
+    // A transparent row (extend none) reads row 0 under an all-zeros mask.
+    rows.upper = s.upper ? s.upper : r->pixels;
+    rows.lower = s.lower ? s.lower : r->pixels;
+    rows.upperMask = simde_mm_set1_epi32(s.upper ? -1 : 0);
+    rows.lowerMask = simde_mm_set1_epi32(s.lower ? -1 : 0);
+    rows.wyw = simde_mm_set1_epi32((128 - s.wy) | (s.wy << 16));
+    rows.upperOnly = s.wy == 0;
+    return rows;
+}
+
+// Bilinear with V the same for every pixel: only u varies along the row.
+TSR_ALWAYS_INLINE void bilinear_rows_4px(const image_row *r, const source_rows *rows, const axis_lanes *u,
+                                         uint32_t *dst, const int extend) {
+    const simde__m128i t = axis_fixed(u, 25);
     axis_index k0, k1;
-    extend_two(simde_mm_srai_epi32(t, 8), r->width, r->widthPow2, extend, &k0, &k1);
+    extend_two(simde_mm_srai_epi32(t, 7), r->width, r->widthPow2, extend, &k0, &k1);
     int32_t ka[4], kb[4];
     simde_mm_storeu_si128((simde__m128i *)ka, k0.index);
-    const simde__m128i wx = simde_mm_and_si128(t, simde_mm_set1_epi32(255));
-    simde__m128i a, b, c, d;
+    simde__m128i wx01, wx23;
+    spread_4px(simde_mm_and_si128(t, simde_mm_set1_epi32(127)), &wx01, &wx23);
+    simde__m128i a, b, c = simde_mm_setzero_si128(), d = simde_mm_setzero_si128();
     const int pairs = adjacent(k0.index, k1.index);
     if (pairs) {
         load_pairs_4(rows->upper, ka, &a, &b);
@@ -408,29 +415,27 @@ TSR_ALWAYS_INLINE void bilinear_rows_4px(const image_row *r, const source_rows *
         a = simde_mm_and_si128(a, simde_mm_and_si128(k0.valid, rows->upperMask));
         b = simde_mm_and_si128(b, simde_mm_and_si128(k1.valid, rows->upperMask));
     }
-    if (rows->upperOnly) {
-        simde_mm_storeu_si128((simde__m128i *)dst, blend_upper_4px(a, b, wx));
-        return;
-    }
-    if (pairs) {
-        load_pairs_4(rows->lower, ka, &c, &d);
+    if (!rows->upperOnly) {
+        if (pairs) {
+            load_pairs_4(rows->lower, ka, &c, &d);
+        } else {
+            c = load_row_4(rows->lower, ka);
+            d = load_row_4(rows->lower, kb);
+        }
+        if (extend == TSR_EXTEND_NONE) {
+            c = simde_mm_and_si128(c, simde_mm_and_si128(k0.valid, rows->lowerMask));
+            d = simde_mm_and_si128(d, simde_mm_and_si128(k1.valid, rows->lowerMask));
+        }
+        simde_mm_storeu_si128((simde__m128i *)dst, blend_4px(a, b, c, d, wx01, wx23, rows->wyw, WY_UNIFORM));
     } else {
-        c = load_row_4(rows->lower, ka);
-        d = load_row_4(rows->lower, kb);
+        simde_mm_storeu_si128((simde__m128i *)dst, blend_4px(a, b, a, b, wx01, wx23, rows->wyw, WY_ZERO));
     }
-    if (extend == TSR_EXTEND_NONE) {
-        c = simde_mm_and_si128(c, simde_mm_and_si128(k0.valid, rows->lowerMask));
-        d = simde_mm_and_si128(d, simde_mm_and_si128(k1.valid, rows->lowerMask));
-    }
-    simde_mm_storeu_si128((simde__m128i *)dst, blend_4px(a, b, c, d, wx, rows->wy, rows->wy));
 }
 
-// Nearest without rotation or skew.
-TSR_ALWAYS_INLINE void nearest_rows_4px(const image_row *r, const source_rows *rows, simde__m128d p01,
-                                        simde__m128d p23, uint32_t *dst, const int extend) {
-    simde__m128i t;
-    map_4px(r, p01, p23, &t, NULL);
-    axis_index k = extend_one(simde_mm_srai_epi32(t, 8), r->width, r->widthPow2, extend);
+// Nearest with V the same for every pixel.
+TSR_ALWAYS_INLINE void nearest_rows_4px(const image_row *r, const source_rows *rows, const axis_lanes *u,
+                                        uint32_t *dst, const int extend) {
+    axis_index k = extend_one(axis_fixed(u, 32), r->width, r->widthPow2, extend);
     int32_t ks[4];
     simde_mm_storeu_si128((simde__m128i *)ks, k.index);
     simde__m128i texels = load_row_4(rows->upper, ks);
@@ -438,114 +443,167 @@ TSR_ALWAYS_INLINE void nearest_rows_4px(const image_row *r, const source_rows *r
     simde_mm_storeu_si128((simde__m128i *)dst, texels);
 }
 
-// The source rows of a row whose b is the same for every pixel (B·px = ±0): the arithmetic of
-// bilinear_4px / nearest_4px for that one value.
-static source_rows row_sources(const image_row *r, int filter, int extend) {
-    simde__m128d b = simde_mm_set1_pd(r->Cv);
-    simde__m128i s = fixed_4px(b, b, r->vLow, r->vHigh);
-    simde__m128i l = simde_mm_srai_epi32(s, 8);
-    axis_index l0, l1;
-    if (filter == TSR_FILTER_NEAREST) {
-        l0 = l1 = extend_one(l, r->height, r->heightPow2, extend);
-    } else {
-        extend_two(l, r->height, r->heightPow2, extend, &l0, &l1);
-    }
-    source_rows rows;
-    rows.upper = r->pixels + (size_t)(uint32_t)simde_mm_cvtsi128_si32(l0.index) * r->stride;
-    rows.lower = r->pixels + (size_t)(uint32_t)simde_mm_cvtsi128_si32(l1.index) * r->stride;
-    rows.upperMask = l0.valid;
-    rows.lowerMask = l1.valid;
-    int32_t wy = filter == TSR_FILTER_NEAREST ? 0 : simde_mm_cvtsi128_si32(s) & 255;
-    rows.wy = simde_mm_set1_epi16((int16_t)wy);
-    rows.upperOnly = wy == 0;
-    return rows;
-}
-
-// Four pixels from the centres p01, p23 into dst.
-TSR_ALWAYS_INLINE void sample_4px(const image_row *r, const source_rows *rows, simde__m128d p01, simde__m128d p23,
-                                  uint32_t *dst, const int filter, const int extend, const int axisAligned,
-                                  const int offsets) {
+// Four pixels into dst.
+TSR_ALWAYS_INLINE void sample_4px(const image_row *r, const source_rows *rows, const axis_lanes *u,
+                                  const axis_lanes *v, uint32_t *dst, const int filter, const int extend,
+                                  const int axisAligned, const int offsets) {
     if (axisAligned) {
-        if (filter == TSR_FILTER_NEAREST) nearest_rows_4px(r, rows, p01, p23, dst, extend);
-        else bilinear_rows_4px(r, rows, p01, p23, dst, extend);
+        if (filter == TSR_FILTER_NEAREST) nearest_rows_4px(r, rows, u, dst, extend);
+        else bilinear_rows_4px(r, rows, u, dst, extend);
     } else {
-        if (filter == TSR_FILTER_NEAREST) nearest_4px(r, p01, p23, dst, extend, offsets);
-        else bilinear_4px(r, p01, p23, dst, extend, offsets);
+        if (filter == TSR_FILTER_NEAREST) nearest_4px(r, u, v, dst, extend, offsets);
+        else bilinear_4px(r, u, v, dst, extend, offsets);
     }
 }
 
-// The whole row for one filter and extend mode (constants after inlining: one loop per mode).
-TSR_ALWAYS_INLINE void sample_row(const image_row *r, int32_t x, size_t count, uint32_t *out, const int filter,
-                                  const int extend, const int axisAligned, const int offsets) {
+// The span for one filter and extend mode (constants after inlining: one loop per mode); its
+// coordinates are linear (tsr_image_span), U = firstU and V = firstV at x.
+TSR_ALWAYS_INLINE void sample_row(const image_row *r, int64_t firstU, int64_t firstV, size_t count, uint32_t *out,
+                                  const int filter, const int extend, const int axisAligned, const int offsets) {
     source_rows rows;
     memset(&rows, 0, sizeof rows);
-    if (axisAligned) rows = row_sources(r, filter, extend);
-    const double px = (double)x + 0.5;
-    simde__m128d p01 = simde_mm_set_pd(px + 1.0, px), p23 = simde_mm_set_pd(px + 3.0, px + 2.0);
-    const simde__m128d step = simde_mm_set1_pd(4.0);
+    if (axisAligned) rows = row_sources(r);
+    const int64_t round = filter == TSR_FILTER_NEAREST ? 0 : ((int64_t)1 << 24);
+    axis_lanes u = axis_start(firstU, r->dU, round);
+    axis_lanes v = axis_start(firstV, r->dV, round);
     size_t i = 0;
     for (; i + 4 <= count; i += 4) {
-        sample_4px(r, &rows, p01, p23, out + i, filter, extend, axisAligned, offsets);
-        // Pixel centres are integers plus a half: exact in doubles, however they are added up.
-        p01 = simde_mm_add_pd(p01, step);
-        p23 = simde_mm_add_pd(p23, step);
+        sample_4px(r, &rows, &u, &v, out + i, filter, extend, axisAligned, offsets);
+        axis_next(&u);
+        if (!axisAligned) axis_next(&v);
     }
     if (i < count) {
         uint32_t tail[4];
-        sample_4px(r, &rows, p01, p23, tail, filter, extend, axisAligned, offsets);
+        sample_4px(r, &rows, &u, &v, tail, filter, extend, axisAligned, offsets);
         memcpy(out + i, tail, (count - i) * sizeof(uint32_t));
     }
 }
 
+// MARK: Bilinear, pad, V constant
+
+// Bilinear, pad, dV = 0, width ≥ 2 (layer contents and images drawn into rectangles): t clamped to
+// the image and every texel pair (k0, k0 + 1) inside the row (see the top of the file). In two
+// passes, as image_avx2.c: the first writes the indices k0 and the spread weights wx of up to
+// PAD_CHUNK pixels, the second loads and blends; the first pass of the last row is kept per thread,
+// as the next row of an image drawn into a rectangle needs the same one.
+#define PAD_CHUNK 256
+
+typedef struct {
+    int64_t first, dU;
+    size_t count;
+    int32_t width;
+    int32_t ks[PAD_CHUNK];
+    simde__m128i wx[PAD_CHUNK / 2];   // per four pixels: pixels 0, 1 then 2, 3 (spread_4px)
+} pad_first_pass;
+
+static _Thread_local pad_first_pass lastPadFirstPass;
+
+// Pixels from U = first (linear), rounded up to four; those past the end are clamped like the others.
+static void pad_rows_first_pass(const image_row *r, int64_t first, size_t count, int32_t *ks, simde__m128i *wx) {
+    axis_lanes u = axis_start(first, r->dU, (int64_t)1 << 24);
+    const simde__m128i zero = simde_mm_setzero_si128(), high = simde_mm_set1_epi32(128 * (r->width - 1));
+    const simde__m128i last = simde_mm_set1_epi32(r->width - 2);
+    for (size_t i = 0; i < count; i += 4) {
+        const simde__m128i t = min_epi32(max_epi32(axis_fixed(&u, 25), zero), high);
+        axis_next(&u);
+        const simde__m128i k = min_epi32(simde_mm_srai_epi32(t, 7), last);
+        simde_mm_storeu_si128((simde__m128i *)(ks + i), k);
+        spread_4px(simde_mm_sub_epi32(t, simde_mm_slli_epi32(k, 7)), &wx[i / 2], &wx[i / 2 + 1]);
+    }
+}
+
+TSR_ALWAYS_INLINE simde__m128i pad_rows_4px(const source_rows *rows, const int32_t *ks, const simde__m128i *wx,
+                                             const int mode) {
+    simde__m128i a, b, c = simde_mm_setzero_si128(), d = simde_mm_setzero_si128();
+    load_pairs_4(rows->upper, ks, &a, &b);
+    if (mode != WY_ZERO) load_pairs_4(rows->lower, ks, &c, &d);
+    return blend_4px(a, b, c, d, wx[0], wx[1], rows->wyw, mode);
+}
+
+TSR_ALWAYS_INLINE void pad_rows_second_pass(const source_rows *rows, const int32_t *ks, const simde__m128i *wx,
+                                            size_t count, uint32_t *out, const int mode) {
+    size_t i = 0;
+    for (; i + 4 <= count; i += 4)
+        simde_mm_storeu_si128((simde__m128i *)(out + i), pad_rows_4px(rows, ks + i, wx + i / 2, mode));
+    if (i < count) {
+        uint32_t tail[4];
+        simde_mm_storeu_si128((simde__m128i *)tail, pad_rows_4px(rows, ks + i, wx + i / 2, mode));
+        memcpy(out + i, tail, (count - i) * sizeof(uint32_t));
+    }
+}
+
+static void bilinear_pad_rows(const image_row *r, const source_rows *rows, int64_t firstU, size_t count,
+                              uint32_t *out) {
+    const int mode = rows->upperOnly ? WY_ZERO : WY_UNIFORM;
+    if (count <= PAD_CHUNK) {
+        pad_first_pass *f = &lastPadFirstPass;
+        if (f->count != count || f->first != firstU || f->dU != r->dU || f->width != r->width) {
+            pad_rows_first_pass(r, firstU, count, f->ks, f->wx);
+            f->first = firstU, f->dU = r->dU, f->count = count, f->width = r->width;
+        }
+        if (mode == WY_ZERO) pad_rows_second_pass(rows, f->ks, f->wx, count, out, WY_ZERO);
+        else pad_rows_second_pass(rows, f->ks, f->wx, count, out, WY_UNIFORM);
+        return;
+    }
+    int32_t ks[PAD_CHUNK];
+    simde__m128i wx[PAD_CHUNK / 2];
+    for (size_t start = 0; start < count; start += PAD_CHUNK) {
+        const size_t n = count - start < PAD_CHUNK ? count - start : PAD_CHUNK;
+        pad_rows_first_pass(r, (int64_t)((uint64_t)firstU + (uint64_t)start * (uint64_t)r->dU), n, ks, wx);
+        if (mode == WY_ZERO) pad_rows_second_pass(rows, ks, wx, n, out + start, WY_ZERO);
+        else pad_rows_second_pass(rows, ks, wx, n, out + start, WY_UNIFORM);
+    }
+}
+
 #define SAMPLE_ROW_EXTENDS(filter, aligned, offsets)                                                                  \
-    switch (p->extend) {                                                                                              \
-    case TSR_EXTEND_REPEAT: sample_row(&r, x, count, out, filter, TSR_EXTEND_REPEAT, aligned, offsets); break;        \
-    case TSR_EXTEND_REFLECT: sample_row(&r, x, count, out, filter, TSR_EXTEND_REFLECT, aligned, offsets); break;      \
-    case TSR_EXTEND_NONE: sample_row(&r, x, count, out, filter, TSR_EXTEND_NONE, aligned, offsets); break;            \
-    default: sample_row(&r, x, count, out, filter, TSR_EXTEND_PAD, aligned, offsets); break;                          \
+    switch (r.extend) {                                                                                               \
+    case TSR_EXTEND_REPEAT: sample_row(&r, u, v, count, out, filter, TSR_EXTEND_REPEAT, aligned, offsets); break;     \
+    case TSR_EXTEND_REFLECT: sample_row(&r, u, v, count, out, filter, TSR_EXTEND_REFLECT, aligned, offsets); break;   \
+    case TSR_EXTEND_NONE: sample_row(&r, u, v, count, out, filter, TSR_EXTEND_NONE, aligned, offsets); break;         \
+    default: sample_row(&r, u, v, count, out, filter, TSR_EXTEND_PAD, aligned, offsets); break;                       \
     }
 
-static inline int is_power_of_two(int32_t n) { return n > 0 && (n & (n - 1)) == 0; }
-
 void tsr_image_row(const tsr_image_pattern *pattern, int32_t x, int32_t y, size_t count, uint32_t *out) {
-    const tsr_image_pattern *p = pattern;
-    if (p->pixels == NULL || p->width < 1 || p->height < 1 || p->width > MAX_SIDE || p->height > MAX_SIDE) {
+    image_row r;
+    if (!tsr_image_row_setup_make(pattern, y, &r)) {
         memset(out, 0, count * sizeof(uint32_t));
         return;
     }
-    const double py = (double)y + 0.5;
-    const double bias = p->filter == TSR_FILTER_NEAREST ? BIAS : BIAS - 127.5;
-    image_row r;
-    r.pixels = p->pixels;
-    r.stride = p->stride;
-    r.width = p->width;
-    r.height = p->height;
-    r.widthPow2 = is_power_of_two(p->width);
-    r.heightPow2 = is_power_of_two(p->height);
-    r.A = 256.0 * p->xx;
-    r.B = 256.0 * p->yx;
-    r.Cu = (256.0 * p->xy * py + 256.0 * p->x0) + bias;
-    r.Cv = (256.0 * p->yy * py + 256.0 * p->y0) + bias;
-    const int nearest = p->filter == TSR_FILTER_NEAREST;
-    if (p->extend == TSR_EXTEND_PAD) {
-        // The last texel's 24.8 value (bilinear) or the last 24.8 value inside it (nearest).
-        r.uLow = r.vLow = BIAS;
-        // Capped at HIGH: a side over 2²¹ texels is not reached beyond 2²¹ (as in the reference).
-        r.uHigh = BIAS + (nearest ? 256.0 * p->width - 1.0 : 256.0 * (p->width - 1));
-        r.vHigh = BIAS + (nearest ? 256.0 * p->height - 1.0 : 256.0 * (p->height - 1));
-        if (r.uHigh > HIGH) r.uHigh = HIGH;
-        if (r.vHigh > HIGH) r.vHigh = HIGH;
-    } else {
-        r.uLow = r.vLow = LOW;
-        r.uHigh = r.vHigh = HIGH;
+    if (count == 0) return;
+    const int nearest = r.filter == TSR_FILTER_NEAREST;
+    // V the same for every pixel: dV = 0 (yx = 0, or below 2⁻³³).
+    const int aligned = r.dV == 0;
+    // Spans whose coordinates reach the clamp go pixel by pixel.
+    int64_t u, v = 0;
+    if (!tsr_image_span(r.Cu, r.dU, x, count, &u) || (!aligned && !tsr_image_span(r.Cv, r.dV, x, count, &v))) {
+        tsr_image_row_scalar(&r, x, count, out);
+        return;
     }
-    // With yx = 0, b = B·px + Cv = ±0 + Cv = Cv for every px: the value the general path computes
-    // (up to the sign of a zero, which truncation ignores).
-    const int aligned = p->yx == 0.0;
+    if (aligned && !nearest && r.extend == TSR_EXTEND_PAD && r.width >= 2) {
+#if defined(__x86_64__) || defined(_M_X64)
+        if (tsr_kernel_level() == 2) {
+            const tsr_image_source_rows rows = tsr_image_rows(&r);
+            tsr_image_row_bilinear_pad_rows_avx2(&r, &rows, u, count, out);
+            return;
+        }
+#endif
+        const source_rows rows = row_sources(&r);
+        bilinear_pad_rows(&r, &rows, u, count, out);
+        return;
+    }
+#if defined(__x86_64__) || defined(_M_X64)
+    if (!aligned && !nearest && tsr_kernel_level() == 2 &&
+        ((r.extend == TSR_EXTEND_REPEAT && r.widthPow2 && r.heightPow2) ||
+         (r.extend == TSR_EXTEND_PAD && r.width >= 2)) &&
+        (uint64_t)r.stride * (uint64_t)r.height <= 0x7FFFFFFFu) {
+        tsr_image_row_bilinear_avx2(&r, u, v, count, out);
+        return;
+    }
+#endif
     if (aligned) {
         if (nearest) { SAMPLE_ROW_EXTENDS(TSR_FILTER_NEAREST, 1, 0) }
         else { SAMPLE_ROW_EXTENDS(TSR_FILTER_BILINEAR, 1, 0) }
-    } else if (p->stride < 32768 && p->height <= 32768) {
+    } else if (r.stride < 32768 && r.height <= 32768) {
         if (nearest) { SAMPLE_ROW_EXTENDS(TSR_FILTER_NEAREST, 0, 1) }
         else { SAMPLE_ROW_EXTENDS(TSR_FILTER_BILINEAR, 0, 1) }
     } else {

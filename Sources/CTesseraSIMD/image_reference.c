@@ -1,38 +1,39 @@
-// Image pattern sampling, one pixel at a time in plain C: the oracle that tsr_image_row (image.c)
-// matches byte for byte. The arithmetic, shared by both:
+// Image pattern sampling, one pixel at a time in plain C: the oracle that tsr_image_row (image.c,
+// image_avx2.c) matches byte for byte. The arithmetic, shared by all of them:
 //
-// 1. Pixel centre → image space, in 24.8 fixed point plus a bias, from scratch for every pixel, in
-//    doubles, no fused multiply-add:
-//        px = x + i + 0.5,  py = y + 0.5                                  (exact)
-//        A  = 256·xx,  B = 256·yx                                         (exact: powers of two)
-//        Cu = ((256·xy)·py + 256·x0) + bias,  Cv = ((256·yy)·py + 256·y0) + bias
-//        a  = A·px + Cu,  b = B·px + Cv
-//    with bias = 2³⁰ − 127.5 for bilinear and 2³⁰ for nearest: a = 256·(u − 0.5) + 0.5 + 2³⁰ for
-//    bilinear (the half rounds the 24.8 value to nearest, halves up), a = 256·u + 2³⁰ for nearest,
-//    rounded once or twice more than the exact value (to 2⁻²² of a 24.8 unit at most: 2⁻³⁰ texel).
-// 2. Clamp: a and b are clamped to [2³⁰ − 2²⁹, 2³⁰ + 2²⁹] (±2²¹ texels about the origin), NaN to
-//    the lower end, so that every later step is exact in int32 whatever the transform (a nearly
-//    singular one gives huge or infinite values). Repeat and reflect are therefore exact for
-//    |u|, |v| < 2²¹ texels and constant beyond.
-// 3. t = (int32)a − 2³⁰ (a > 0, so truncation is floor), s likewise from b: 24.8 fixed point.
-//    Nearest: texel (t >> 8, s >> 8), i.e. (floor(u), floor(v)).
-//    Bilinear: k0 = t >> 8 (floor division), wx = t & 255, so wx is round(fract(u − 0.5)·256)
-//    and a fraction that rounds to 256 carries into k0; l0 and wy from s. Texel centres
-//    (u = k + 0.5) give wx = 0 exactly, and so do an identity or integer-translation mapping.
+// 1. Per row, in doubles, no fused multiply-add, in this order (h = 0.5 for bilinear, 0 for nearest):
+//        py = y + 0.5
+//        cu = ((xx·0.5 + xy·py) + x0) − h,   cv = ((yx·0.5 + yy·py) + y0) − h
+//    so that pixel x (centre x + 0.5) maps to u − h = cu + xx·x and v − h = cv + yx·x. Each of xx,
+//    yx, cu and cv goes to 32.32 fixed point (fixed32): times 2³², clamped to ±2⁶¹ (NaN to −2⁶¹),
+//    rounded to the nearest integer (halves away from zero).
+// 2. Per pixel, exact integers: U = Cu + dU·x and V = Cv + dV·x (dU = fixed32(xx), …), clamped to
+//    ±2⁵³ (±2²¹ texels about the origin). A product past ±2⁶² saturates there first, which does not
+//    change the clamped value. So a pixel's coordinates depend on x and y alone, however a row is
+//    split, and a span's are an arithmetic progression until the clamp: the SIMD kernels add dU.
+//    Repeat and reflect are therefore exact for |u|, |v| < 2²¹ texels and constant beyond.
+// 3. Nearest: texel (U >> 32, V >> 32), i.e. (floor(u), floor(v)) up to the 2⁻³² rounding.
+//    Bilinear: t = (U + 2²⁴) >> 25, u − 0.5 in 25.7 fixed point rounded to the nearest 1/128
+//    (halves up); k0 = t >> 7 (floor division), wx = t & 127; l0 and wy from V likewise. Texel
+//    centres, an identity or an integer translation give wx = wy = 0 exactly (their cu, xx are
+//    exact in 32.32).
 //    Parameters without pixels, or a side below 1 or above 2³⁰, give transparent pixels.
 // 4. Texel indices are extended one by one: pad clamps to [0, w − 1]; repeat takes k mod w;
 //    reflect takes m = k mod 2w, then m or 2w − 1 − m; none gives a transparent texel outside
 //    the image. (k0 + 1 is extended on its own, so repeat wraps it to 0 at the right edge.)
-// 5. Bilinear blend, per channel, vertical first, in 16-bit then 32-bit integers:
-//        left  = (c00·(256 − wy) + c01·wy) >> 1        (≤ 32640)
-//        right = (c10·(256 − wy) + c11·wy) >> 1
-//        out   = (left·(256 − wx) + right·wx + 2¹⁴) >> 15
-//    where c10 is texel (k0 + 1, l0) and c01 is texel (k0, l0 + 1). Weights 0 give the texel
-//    back exactly; the result never exceeds 255, and colour ≤ alpha is preserved (every step is
-//    monotonic and the same for all four channels).
+// 5. Bilinear blend, per channel, horizontal first, 7-bit weights (as pixman's), 16-bit values:
+//        top    = c00·(128 − wx) + c10·wx                       (≤ 32640)
+//        bottom = c01·(128 − wx) + c11·wx
+//        mid    = top + (((bottom − top)·wy + 64) >> 7)         (arithmetic shift: floor)
+//        out    = (mid + 64) >> 7
+//    where c10 is texel (k0 + 1, l0) and c01 is texel (k0, l0 + 1). mid lies between top and
+//    bottom (wy ≤ 127), so out ≤ 255; weights 0 give the texel back exactly; every step is
+//    monotonic in every texel and the same for all four channels, so colour ≤ alpha is preserved.
+//    (With bytes offset by −128, top − 16384 is SSSE3's pmaddubsw and the vertical step its
+//    pmulhrsw by wy·256.)
 #include "CTesseraPaint.h"
 
-// No fused multiply-add anywhere: the two files must round every product and sum alike (clang's
+// No fused multiply-add anywhere: the kernels must round every product and sum alike (clang's
 // default honours these; -ffp-contract=fast would not).
 #if defined(__clang__)
 #pragma STDC FP_CONTRACT OFF
@@ -41,15 +42,29 @@
 #pragma GCC optimize("fp-contract=off")
 #endif
 
-#define BIAS 1073741824.0          // 2^30
-#define LOW (BIAS - 536870912.0)    // 2^30 - 2^29
-#define HIGH (BIAS + 536870912.0)   // 2^30 + 2^29
-#define MAX_SIDE (1 << 30)          // wider or taller: transparent (reflect's 2n must fit int32)
+#define MAX_SIDE (1 << 30)   // wider or taller: transparent (reflect's 2n must fit int32)
+#define LIMIT ((int64_t)1 << 53)
 
-static double clamp_fixed(double a) {
-    if (!(a >= LOW)) return LOW;   // also NaN
-    if (a > HIGH) return HIGH;
-    return a;
+// v in 32.32 fixed point: v·2³² clamped to ±2⁶¹ (NaN to −2⁶¹), rounded to nearest, halves away
+// from zero. (The truncation r and the remainder s − r are exact.)
+static int64_t fixed32(double v) {
+    double s = v * 4294967296.0;
+    if (!(s >= -2305843009213693952.0)) return -((int64_t)1 << 61);   // also NaN
+    if (s > 2305843009213693952.0) return (int64_t)1 << 61;
+    int64_t r = (int64_t)s;
+    double f = s - (double)r;
+    if (f >= 0.5) r += 1;
+    else if (f <= -0.5) r -= 1;
+    return r;
+}
+
+// c + d·x clamped to ±2⁵³, exactly (|c|, |d| ≤ 2⁶¹).
+static int64_t coordinate(int64_t c, int64_t d, int64_t x) {
+    int64_t p;
+    if (__builtin_mul_overflow(d, x, &p) || p > ((int64_t)1 << 62) || p < -((int64_t)1 << 62))
+        p = ((d < 0) != (x < 0)) ? -((int64_t)1 << 62) : ((int64_t)1 << 62);
+    int64_t s = c + p;
+    return s < -LIMIT ? -LIMIT : (s > LIMIT ? LIMIT : s);
 }
 
 // k mod n in [0, n), for any sign of k.
@@ -81,13 +96,13 @@ static uint32_t fetch(const tsr_image_pattern *p, int32_t k, int32_t l) {
     return p->pixels[(size_t)row * p->stride + (size_t)column];
 }
 
-static uint32_t bilinear(uint32_t c00, uint32_t c10, uint32_t c01, uint32_t c11, uint32_t wx, uint32_t wy) {
+static uint32_t bilinear(uint32_t c00, uint32_t c10, uint32_t c01, uint32_t c11, int32_t wx, int32_t wy) {
     uint32_t out = 0;
     for (int shift = 0; shift < 32; shift += 8) {
-        uint32_t left = (((c00 >> shift) & 255) * (256 - wy) + ((c01 >> shift) & 255) * wy) >> 1;
-        uint32_t right = (((c10 >> shift) & 255) * (256 - wy) + ((c11 >> shift) & 255) * wy) >> 1;
-        uint32_t channel = (left * (256 - wx) + right * wx + (1u << 14)) >> 15;
-        out |= channel << shift;
+        int32_t top = (int32_t)((c00 >> shift) & 255) * (128 - wx) + (int32_t)((c10 >> shift) & 255) * wx;
+        int32_t bottom = (int32_t)((c01 >> shift) & 255) * (128 - wx) + (int32_t)((c11 >> shift) & 255) * wx;
+        int32_t mid = top + (((bottom - top) * wy + 64) >> 7);
+        out |= (uint32_t)((mid + 64) >> 7) << shift;
     }
     return out;
 }
@@ -99,20 +114,20 @@ void tsr_image_row_reference(const tsr_image_pattern *pattern, int32_t x, int32_
         return;
     }
     const double py = (double)y + 0.5;
-    const double bias = p->filter == TSR_FILTER_NEAREST ? BIAS : BIAS - 127.5;
-    const double A = 256.0 * p->xx, B = 256.0 * p->yx;
-    const double Cu = (256.0 * p->xy * py + 256.0 * p->x0) + bias;
-    const double Cv = (256.0 * p->yy * py + 256.0 * p->y0) + bias;
+    const int nearest = p->filter == TSR_FILTER_NEAREST;
+    const double h = nearest ? 0.0 : 0.5;
+    const int64_t Cu = fixed32(((p->xx * 0.5 + p->xy * py) + p->x0) - h);
+    const int64_t Cv = fixed32(((p->yx * 0.5 + p->yy * py) + p->y0) - h);
+    const int64_t dU = fixed32(p->xx), dV = fixed32(p->yx);
     for (size_t i = 0; i < count; i++) {
-        const double px = (double)((int64_t)x + (int64_t)i) + 0.5;
-        const int32_t t = (int32_t)clamp_fixed(A * px + Cu) - (int32_t)BIAS;
-        const int32_t s = (int32_t)clamp_fixed(B * px + Cv) - (int32_t)BIAS;
-        const int32_t k0 = t >> 8, l0 = s >> 8;   // arithmetic shifts: floor division by 256
-        if (p->filter == TSR_FILTER_NEAREST) {
-            out[i] = fetch(p, k0, l0);
+        const int64_t px = (int64_t)x + (int64_t)i;
+        const int64_t U = coordinate(Cu, dU, px), V = coordinate(Cv, dV, px);
+        if (nearest) {
+            out[i] = fetch(p, (int32_t)(U >> 32), (int32_t)(V >> 32));   // arithmetic shifts: floor
             continue;
         }
-        const uint32_t wx = (uint32_t)t & 255, wy = (uint32_t)s & 255;
+        const int32_t t = (int32_t)((U + (1 << 24)) >> 25), s = (int32_t)((V + (1 << 24)) >> 25);
+        const int32_t k0 = t >> 7, l0 = s >> 7, wx = t & 127, wy = s & 127;
         out[i] = bilinear(fetch(p, k0, l0), fetch(p, k0 + 1, l0), fetch(p, k0, l0 + 1), fetch(p, k0 + 1, l0 + 1), wx,
                           wy);
     }

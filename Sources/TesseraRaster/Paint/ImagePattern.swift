@@ -9,10 +9,10 @@ import CTesseraSIMD
 /// (k + 0.5, l + 0.5). Each device pixel's centre is mapped back into image space (u, v):
 /// - ``Filter/nearest``: the texel containing (u, v);
 /// - ``Filter/bilinear``: the blend of the four texels around (u − 0.5, v − 0.5), with weights
-///   fract(u − 0.5) and fract(v − 0.5) rounded to 1/256;
+///   fract(u − 0.5) and fract(v − 0.5) rounded to 1/128 (pixman's precision);
 /// - ``Filter/trilinear``: bilinear in the mipmap level that matches the minification.
 ///
-/// The arithmetic, its 8-bit fixed-point weights and its clamps are in `CTesseraPaint.h` and
+/// The arithmetic, its 7-bit fixed-point weights and its clamps are in `CTesseraPaint.h` and
 /// `image_reference.c`. A pattern compares and hashes its image by identity (`===`), not by its
 /// texels.
 public struct ImagePattern: Hashable, Sendable {

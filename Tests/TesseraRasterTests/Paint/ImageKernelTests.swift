@@ -1,7 +1,9 @@
-/// The image kernels: the SSE2 kernel gives the reference kernel's bytes on random images,
-/// mappings, rows, extend modes and filters (fast paths included: no rotation, power-of-two
-/// sizes, texel pairs, large strides), and bad input (singular, NaN, infinite or nearly singular
-/// mappings; huge coordinates) neither traps nor reads outside the image.
+/// The image kernels: the SIMD kernel (AVX2 where the CPU has it and TESSERA_SIMD does not say
+/// sse2, else SSE2) gives the reference kernel's bytes on random images, mappings, rows, extend
+/// modes and filters (fast paths included: no rotation, images drawn into rectangles,
+/// power-of-two sizes, texel pairs, large strides, spans reaching the coordinate clamp), and bad
+/// input (singular, NaN, infinite or nearly singular mappings; huge coordinates) neither traps nor
+/// reads outside the image.
 import CTesseraSIMD
 import Testing
 @testable import TesseraRaster
@@ -69,6 +71,95 @@ import Darwin
                 for word in row {
                     let pixel = PremultipliedRGBA8(packed: word)
                     #expect(pixel.r <= pixel.a && pixel.g <= pixel.a && pixel.b <= pixel.a)
+                }
+            }
+        }
+    }
+
+    /// Images drawn into rectangles (scale and translation, pad, bilinear: the kernels' fast path,
+    /// AVX2 where the CPU has it): long rows across the first pass's chunks of 256 pixels, both edges
+    /// of the image (where the pair (k0, k0 + 1) ends at the last texel with wx = 128), rows on
+    /// texel centres (wy = 0, the lower row unread), magnification and minification, flips, and
+    /// rows starting anywhere.
+    @Test func scaledPadRowsMatchTheReference() {
+        var random = Random(seed: 404)
+        for trial in 0..<1500 {
+            let width = random.int(in: 2...(trial % 3 == 0 ? 5 : 300)), height = random.int(in: 1...40)
+            let stride = width + (random.chance(0.3) ? random.int(in: 1...7) : 0)
+            let texels = (0..<(stride * (height - 1) + width)).map { _ in Support.randomTexel(&random).packed }
+            texels.withUnsafeBufferPointer { buffer in
+                var p = tsr_image_pattern()
+                p.pixels = buffer.baseAddress
+                p.width = Int32(width); p.height = Int32(height); p.stride = stride
+                p.extend = Int32(TSR_EXTEND_PAD.rawValue); p.filter = Int32(TSR_FILTER_BILINEAR.rawValue)
+                let sx = random.chance(0.7) ? random.double(in: 0.2...1) : random.double(in: 1...6)
+                let sy = random.chance(0.2) ? 1 : random.double(in: 0.2...4)
+                let left = random.double(in: -40...40), top = random.double(in: -20...20)
+                // Image → device: (u, v) → (left + sx·u, top + sy·v); the kernel takes its inverse.
+                p.xx = (random.chance(0.1) ? -1 : 1) / sx; p.yy = 1 / sy
+                p.x0 = -left / sx; p.y0 = -top / sy
+                if p.xx < 0 { p.x0 = Double(width) + left / sx }
+                if random.chance(0.1) { p.xy = random.double(in: -0.5...0.5) }   // skew, v still constant
+                if random.chance(0.1) { p.y0 = (p.y0 * 2).rounded() / 2 - 0.5 * p.yy }   // texel centres: wy = 0
+                let x = random.int(in: -60...40), count = random.int(in: 0...700)
+                for y in [random.int(in: -30...(Int(Double(height) * sy) + 30)), -5, Int(Double(height) * sy)] {
+                    let whole = Support.row(p, x: x, y: y, count: count)
+                    if trial % 50 == 0 && count > 10 {
+                        // Split anywhere: the same pixels.
+                        let cut = random.int(in: 1...(count - 1))
+                        #expect(Support.row(p, x: x, y: y, count: cut) + Support.row(p, x: x + cut, y: y, count: count - cut)
+                                == whole)
+                    }
+                }
+            }
+        }
+    }
+
+    /// Rotated and skewed bilinear patterns, repeat on power-of-two sides (the fill-image scene)
+    /// and pad (the kernels' AVX2 path for any transform): long rows across the first pass's chunks,
+    /// groups where repeat wraps k0 + 1 to texel 0, both image edges under pad.
+    @Test func rotatedRepeatAndPadRowsMatchTheReference() {
+        var random = Random(seed: 808)
+        for trial in 0..<600 {
+            let pad = trial % 3 == 0
+            let width = pad ? random.int(in: 2...90) : 1 << random.int(in: 1...8)
+            let height = pad ? random.int(in: 1...90) : 1 << random.int(in: 0...8)
+            let stride = width + (random.chance(0.3) ? random.int(in: 1...7) : 0)
+            let texels = (0..<(stride * (height - 1) + width)).map { _ in Support.randomTexel(&random).packed }
+            texels.withUnsafeBufferPointer { buffer in
+                var p = tsr_image_pattern()
+                p.pixels = buffer.baseAddress
+                p.width = Int32(width); p.height = Int32(height); p.stride = stride
+                p.extend = Int32(pad ? TSR_EXTEND_PAD.rawValue : TSR_EXTEND_REPEAT.rawValue)
+                p.filter = Int32(TSR_FILTER_BILINEAR.rawValue)
+                let scale = random.double(in: 0.3...3), angle = random.double(in: 0...6.3)
+                p.xx = scale * cos(angle); p.yx = scale * sin(angle)
+                p.xy = -scale * sin(angle) + random.double(in: -0.2...0.2); p.yy = scale * cos(angle)
+                p.x0 = random.double(in: -300...300); p.y0 = random.double(in: -300...300)
+                let x = random.int(in: -400...400), count = random.int(in: 1...700)
+                _ = Support.row(p, x: x, y: random.int(in: -400...400), count: count)
+            }
+        }
+    }
+
+    /// A span whose coordinates reach the clamp (±2²¹ texels) part way goes pixel by pixel; the
+    /// bytes are the reference's on both sides of the clamp, for every filter and extend mode.
+    @Test func spansReachingTheClampMatchTheReference() {
+        var random = Random(seed: 5)
+        let texels = (0..<(9 * 6)).map { _ in Support.randomTexel(&random).packed }
+        texels.withUnsafeBufferPointer { buffer in
+            for extend in 0...3 {
+                for filter in 0...1 {
+                    var p = tsr_image_pattern()
+                    p.pixels = buffer.baseAddress
+                    p.width = 9; p.height = 6; p.stride = 9
+                    p.extend = Int32(extend); p.filter = Int32(filter)
+                    p.xx = 1_000; p.yy = 1.3; p.x0 = 2_097_152 - 20_000   // reaches 2²¹ texels after 20 pixels
+                    _ = Support.row(p, x: 0, y: 3, count: 40)
+                    p.yx = 0.25
+                    _ = Support.row(p, x: 0, y: 3, count: 40)
+                    p.yx = 0; p.xx = -1_000; p.x0 = -2_097_152 + 20_000
+                    _ = Support.row(p, x: 0, y: 3, count: 40)
                 }
             }
         }

@@ -35,12 +35,12 @@ import Testing
     }
 
     /// Two texels, black and white, with the pixel centres between them: the weights are
-    /// round(fract(u − 0.5) · 256) and the blend is the documented fixed-point one; the results
+    /// round(fract(u − 0.5) · 128) and the blend is the documented fixed-point one; the results
     /// are within 1 of the exact blend.
     @Test func bilinearWeightsBetweenTexels() {
         let black = PremultipliedRGBA8(r: 0, g: 0, b: 0, a: 255), white = PremultipliedRGBA8(r: 255, g: 255, b: 255, a: 255)
         let image = Support.image(width: 2, height: 1) { x, _ in x == 0 ? black : white }
-        for (shift, expectedWeight) in [(0.25, 192), (0.5, 128), (0.75, 64), (0.1, 230), (0.9, 26)] {
+        for (shift, expectedWeight) in [(0.25, 96), (0.5, 64), (0.75, 32), (0.1, 115), (0.9, 13)] {
             // Pixel 1's centre, 1.5, lies at u = 1.5 − shift.
             let pattern = ImagePattern(image: image, transform: Transform(translationX: shift, y: 0), filter: .bilinear)
             let pixel = Support.pixel(pattern, x: 1, y: 0)
@@ -50,7 +50,8 @@ import Testing
             #expect(abs(Double(pixel?.r ?? 0) - exact) <= 1, "shift \(shift)")
             #expect(pixel?.a == 255)
         }
-        // Hand-computed: u − 0.5 = 0.75, wx = 192: (32640 · 192 + 2¹⁴) >> 15 = 191 (exactly 191.25).
+        // Hand-computed: u − 0.5 = 0.75, wx = 96: top = 255 · 96 = 24480, (24480 + 64) >> 7 = 191
+        // (exactly 191.25).
         let quarter = ImagePattern(image: image, transform: Transform(translationX: 0.25, y: 0), filter: .bilinear)
         #expect(Support.pixel(quarter, x: 1, y: 0) == PremultipliedRGBA8(r: 191, g: 191, b: 191, a: 255))
     }
@@ -64,7 +65,7 @@ import Testing
         // Pixel (1, 1)'s centre (1.5, 1.5) lands at image (0.8, 1.2): (u − 0.5, v − 0.5) = (0.3, 0.7).
         let pattern = ImagePattern(image: image, transform: Transform(translationX: 0.7, y: 0.3), filter: .bilinear)
         let pixel = Support.pixel(pattern, x: 1, y: 1)
-        let wx = Int((0.3 * 256).rounded()), wy = Int((0.7 * 256).rounded())
+        let wx = Int((0.3 * 128).rounded()), wy = Int((0.7 * 128).rounded())
         #expect(pixel == Support.bilinear(texels[0], texels[1], texels[2], texels[3], wx: wx, wy: wy))
         func exact(_ path: KeyPath<PremultipliedRGBA8, UInt8>) -> Double {
             let top = Double(texels[0][keyPath: path]) * 0.7 + Double(texels[1][keyPath: path]) * 0.3
@@ -116,8 +117,8 @@ import Testing
         }
         #expect(pixel(.pad) == left)
         #expect(pixel(.reflect) == left)
-        #expect(pixel(.none) == Support.bilinear(.transparent, left, .transparent, left, wx: 128, wy: 0))
-        #expect(pixel(.repeat) == Support.bilinear(right, left, right, left, wx: 128, wy: 0))
+        #expect(pixel(.none) == Support.bilinear(.transparent, left, .transparent, left, wx: 64, wy: 0))
+        #expect(pixel(.repeat) == Support.bilinear(right, left, right, left, wx: 64, wy: 0))
     }
 
     /// A quarter turn maps texels onto pixels exactly, for the exact matrix and for the one
@@ -149,13 +150,13 @@ import Testing
         let near = Support.sample(nearest, x: 0, y: y, count: 28)!
         let blend = Support.sample(bilinear, x: 0, y: y, count: 28)!
         #expect(near == (0..<28).map { image[$0 / 4, 2] })
-        // Pixel x: u − 0.5 = (x + 0.5) / 4 − 0.5, v − 0.5 = 1.875: rows 1 and 2, wy = 224.
+        // Pixel x: u − 0.5 = (x + 0.5) / 4 − 0.5, v − 0.5 = 1.875: rows 1 and 2, wy = 112.
         for x in 0..<28 {
             let s = (Double(x) + 0.5) / 4 - 0.5
-            let k0 = Int(s.rounded(.down)), wx = Int(((s - s.rounded(.down)) * 256).rounded())
+            let k0 = Int(s.rounded(.down)), wx = Int(((s - s.rounded(.down)) * 128).rounded())
             let (a, b) = (min(max(k0, 0), 6), min(max(k0 + 1, 0), 6))
             let expected = Support.bilinear(image[a, 1], image[b, 1], image[a, 2], image[b, 2],
-                                            wx: wx, wy: 224)
+                                            wx: wx, wy: 112)
             #expect(blend[x] == expected, "pixel \(x)")
         }
         #expect(blend != near)

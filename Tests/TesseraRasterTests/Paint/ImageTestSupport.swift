@@ -76,14 +76,16 @@ enum ImageTestSupport {
         sample(pattern, x: x, y: y, count: 1, sourceLocation: sourceLocation)?.first
     }
 
-    /// The bilinear blend as the kernels document it, written independently: vertical first,
-    /// (c0·(256 − wy) + c1·wy) >> 1, then (left·(256 − wx) + right·wx + 2¹⁴) >> 15, per channel.
+    /// The bilinear blend as the kernels document it, written independently: horizontal first
+    /// with 7-bit weights, top = c00·(128 − wx) + c10·wx and bottom likewise, then
+    /// mid = top + (((bottom − top)·wy + 64) >> 7) and (mid + 64) >> 7, per channel.
     static func bilinear(_ c00: PremultipliedRGBA8, _ c10: PremultipliedRGBA8, _ c01: PremultipliedRGBA8,
                          _ c11: PremultipliedRGBA8, wx: Int, wy: Int) -> PremultipliedRGBA8 {
         func channel(_ path: KeyPath<PremultipliedRGBA8, UInt8>) -> UInt8 {
-            let left = (Int(c00[keyPath: path]) * (256 - wy) + Int(c01[keyPath: path]) * wy) >> 1
-            let right = (Int(c10[keyPath: path]) * (256 - wy) + Int(c11[keyPath: path]) * wy) >> 1
-            return UInt8((left * (256 - wx) + right * wx + (1 << 14)) >> 15)
+            let top = Int(c00[keyPath: path]) * (128 - wx) + Int(c10[keyPath: path]) * wx
+            let bottom = Int(c01[keyPath: path]) * (128 - wx) + Int(c11[keyPath: path]) * wx
+            let mid = top + (((bottom - top) * wy + 64) >> 7)
+            return UInt8((mid + 64) >> 7)
         }
         return PremultipliedRGBA8(r: channel(\.r), g: channel(\.g), b: channel(\.b), a: channel(\.a))
     }

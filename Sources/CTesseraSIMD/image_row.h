@@ -1,0 +1,179 @@
+// The per-row setup shared by the image kernels (image.c: SSE2 through SIMDe; image_avx2.c), in
+// plain C: the fixed-point constants of image_reference.c's arithmetic for one row, a scalar
+// sampler for the rare spans that reach the coordinate clamp, and the row's source rows when v is
+// constant along it. Not part of the public headers.
+#ifndef TSR_IMAGE_ROW_H
+#define TSR_IMAGE_ROW_H
+#include "CTesseraPaint.h"
+
+#define TSR_IMAGE_MAX_SIDE (1 << 30)             // wider or taller: transparent, as in the reference
+#define TSR_IMAGE_LIMIT ((int64_t)1 << 53)      // the clamp of U and V (±2²¹ texels in 32.32)
+
+typedef struct {
+    const uint32_t *pixels;
+    size_t stride;
+    int32_t width, height;
+    int32_t extend, filter;
+    int widthPow2, heightPow2;
+    int64_t Cu, Cv, dU, dV;   // 32.32, as in image_reference.c: U = Cu + dU·x, V = Cv + dV·x, clamped
+} tsr_image_row_setup;
+
+static inline int tsr_image_is_power_of_two(int32_t n) { return n > 0 && (n & (n - 1)) == 0; }
+
+// As fixed32 in image_reference.c.
+static inline int64_t tsr_image_fixed32(double v) {
+    double s = v * 4294967296.0;
+    if (!(s >= -2305843009213693952.0)) return -((int64_t)1 << 61);
+    if (s > 2305843009213693952.0) return (int64_t)1 << 61;
+    const int64_t r = (int64_t)s;
+    const double f = s - (double)r;
+    // Without branches: the fraction is as good as random from row to row.
+    return r + (int64_t)(f >= 0.5) - (int64_t)(f <= -0.5);
+}
+
+// As coordinate in image_reference.c: c + d·x clamped to ±2⁵³.
+static inline int64_t tsr_image_coordinate(int64_t c, int64_t d, int64_t x) {
+    int64_t p;
+    if (__builtin_mul_overflow(d, x, &p) || p > ((int64_t)1 << 62) || p < -((int64_t)1 << 62))
+        p = ((d < 0) != (x < 0)) ? -((int64_t)1 << 62) : ((int64_t)1 << 62);
+    int64_t s = c + p;
+    return s < -TSR_IMAGE_LIMIT ? -TSR_IMAGE_LIMIT : (s > TSR_IMAGE_LIMIT ? TSR_IMAGE_LIMIT : s);
+}
+
+// True when c + d·x stays strictly inside the clamp for every x of [x, x + count − 1] (count ≥ 1),
+// with *first = c + d·x: then those coordinates are c + d·x exactly, an arithmetic progression a
+// SIMD kernel may step. (An overflow means a value past ±2⁶³ − 2⁶¹, far outside the clamp.)
+static inline int tsr_image_span(int64_t c, int64_t d, int64_t x, size_t count, int64_t *first) {
+    int64_t p, f, q, l;
+    if (__builtin_mul_overflow(d, x, &p) || __builtin_add_overflow(c, p, &f)) return 0;
+    if (__builtin_mul_overflow(d, (int64_t)count - 1, &q) || __builtin_add_overflow(f, q, &l)) return 0;
+    if (f <= -TSR_IMAGE_LIMIT || f >= TSR_IMAGE_LIMIT || l <= -TSR_IMAGE_LIMIT || l >= TSR_IMAGE_LIMIT) return 0;
+    *first = f;
+    return 1;
+}
+
+// The constants of row y; 0 when the parameters give transparent pixels (no pixels, a side below 1
+// or above 2³⁰).
+static inline int tsr_image_row_setup_make(const tsr_image_pattern *p, int32_t y, tsr_image_row_setup *r) {
+    if (p->pixels == NULL || p->width < 1 || p->height < 1 || p->width > TSR_IMAGE_MAX_SIDE ||
+        p->height > TSR_IMAGE_MAX_SIDE)
+        return 0;
+    const double py = (double)y + 0.5;
+    const int nearest = p->filter == TSR_FILTER_NEAREST;
+    const double h = nearest ? 0.0 : 0.5;
+    r->pixels = p->pixels;
+    r->stride = p->stride;
+    r->width = p->width;
+    r->height = p->height;
+    r->extend = p->extend;
+    r->filter = nearest ? TSR_FILTER_NEAREST : TSR_FILTER_BILINEAR;
+    r->widthPow2 = tsr_image_is_power_of_two(p->width);
+    r->heightPow2 = tsr_image_is_power_of_two(p->height);
+    r->Cu = tsr_image_fixed32(((p->xx * 0.5 + p->xy * py) + p->x0) - h);
+    r->Cv = tsr_image_fixed32(((p->yx * 0.5 + p->yy * py) + p->y0) - h);
+    r->dU = tsr_image_fixed32(p->xx);
+    r->dV = p->yx == 0.0 ? 0 : tsr_image_fixed32(p->yx);   // fixed32(±0) = 0
+    return 1;
+}
+
+static inline int32_t tsr_image_modulo(int32_t k, int32_t n) {
+    int32_t r = k % n;
+    return r < 0 ? r + n : r;
+}
+
+// The texel index for k along an axis of n texels, or -1 for a transparent texel (extend none): as
+// extend_index in the reference.
+static inline int32_t tsr_image_extend_index(int32_t k, int32_t n, int32_t extend) {
+    switch (extend) {
+    case TSR_EXTEND_REPEAT: return tsr_image_modulo(k, n);
+    case TSR_EXTEND_REFLECT: {
+        int32_t m = tsr_image_modulo(k, 2 * n);
+        return m < n ? m : 2 * n - 1 - m;
+    }
+    case TSR_EXTEND_NONE: return (k >= 0 && k < n) ? k : -1;
+    default: return k < 0 ? 0 : (k >= n ? n - 1 : k);
+    }
+}
+
+static inline uint32_t tsr_image_fetch(const tsr_image_row_setup *r, int32_t k, int32_t l) {
+    const int32_t column = tsr_image_extend_index(k, r->width, r->extend);
+    const int32_t row = tsr_image_extend_index(l, r->height, r->extend);
+    if (column < 0 || row < 0) return 0;
+    return r->pixels[(size_t)row * r->stride + (size_t)column];
+}
+
+// The 7-bit bilinear blend of image_reference.c, one pixel.
+static inline uint32_t tsr_image_bilinear(uint32_t c00, uint32_t c10, uint32_t c01, uint32_t c11, int32_t wx,
+                                          int32_t wy) {
+    uint32_t out = 0;
+    for (int shift = 0; shift < 32; shift += 8) {
+        int32_t top = (int32_t)((c00 >> shift) & 255) * (128 - wx) + (int32_t)((c10 >> shift) & 255) * wx;
+        int32_t bottom = (int32_t)((c01 >> shift) & 255) * (128 - wx) + (int32_t)((c11 >> shift) & 255) * wx;
+        int32_t mid = top + (((bottom - top) * wy + 64) >> 7);
+        out |= (uint32_t)((mid + 64) >> 7) << shift;
+    }
+    return out;
+}
+
+// Pixels x … x + count − 1 one at a time, as the reference: for spans whose coordinates reach the
+// clamp (transforms that send pixels over 2²¹ texels away).
+static inline void tsr_image_row_scalar(const tsr_image_row_setup *r, int32_t x, size_t count, uint32_t *out) {
+    for (size_t i = 0; i < count; i++) {
+        const int64_t px = (int64_t)x + (int64_t)i;
+        const int64_t U = tsr_image_coordinate(r->Cu, r->dU, px), V = tsr_image_coordinate(r->Cv, r->dV, px);
+        if (r->filter == TSR_FILTER_NEAREST) {
+            out[i] = tsr_image_fetch(r, (int32_t)(U >> 32), (int32_t)(V >> 32));
+            continue;
+        }
+        const int32_t t = (int32_t)((U + (1 << 24)) >> 25), s = (int32_t)((V + (1 << 24)) >> 25);
+        const int32_t k0 = t >> 7, l0 = s >> 7;
+        out[i] = tsr_image_bilinear(tsr_image_fetch(r, k0, l0), tsr_image_fetch(r, k0 + 1, l0),
+                                    tsr_image_fetch(r, k0, l0 + 1), tsr_image_fetch(r, k0 + 1, l0 + 1), t & 127,
+                                    s & 127);
+    }
+}
+
+// The source rows of a row whose V is the same for every pixel (dV = 0): upper (l0) and lower
+// (l0 + 1, extended on its own; the same row for nearest) and the vertical weight wy (0 for
+// nearest). A row pointer is NULL for a transparent row (extend none).
+typedef struct {
+    const uint32_t *upper, *lower;
+    int32_t wy;
+} tsr_image_source_rows;
+
+static inline tsr_image_source_rows tsr_image_rows(const tsr_image_row_setup *r) {
+    const int64_t V = r->Cv < -TSR_IMAGE_LIMIT ? -TSR_IMAGE_LIMIT : (r->Cv > TSR_IMAGE_LIMIT ? TSR_IMAGE_LIMIT : r->Cv);
+    tsr_image_source_rows rows;
+    int32_t l0, lower;
+    if (r->filter == TSR_FILTER_NEAREST) {
+        l0 = (int32_t)(V >> 32);
+        rows.wy = 0;
+    } else {
+        const int32_t s = (int32_t)((V + (1 << 24)) >> 25);
+        l0 = s >> 7;
+        rows.wy = s & 127;
+    }
+    const int32_t upper = tsr_image_extend_index(l0, r->height, r->extend);
+    rows.upper = upper < 0 ? NULL : r->pixels + (size_t)upper * r->stride;
+    if (r->filter == TSR_FILTER_NEAREST) {
+        rows.lower = rows.upper;
+    } else {
+        lower = tsr_image_extend_index(l0 + 1, r->height, r->extend);
+        rows.lower = lower < 0 ? NULL : r->pixels + (size_t)lower * r->stride;
+    }
+    return rows;
+}
+
+#if defined(__x86_64__) || defined(_M_X64)
+// image_avx2.c: bilinear, pad, V the same along the row (dV = 0), width ≥ 2, U linear over the span
+// (tsr_image_span) with first = U at x: the `count` pixels from x into out, from the row's
+// source rows (the lower one is not read where wy = 0).
+void tsr_image_row_bilinear_pad_rows_avx2(const tsr_image_row_setup *r, const tsr_image_source_rows *rows,
+                                          int64_t first, size_t count, uint32_t *out);
+// image_avx2.c: bilinear, any transform, U and V linear over the span (firstU, firstV at x), extend
+// repeat with power-of-two sides or pad with width ≥ 2, stride·height ≤ 2³¹ − 1.
+void tsr_image_row_bilinear_avx2(const tsr_image_row_setup *r, int64_t firstU, int64_t firstV, size_t count,
+                                 uint32_t *out);
+#endif
+
+#endif
