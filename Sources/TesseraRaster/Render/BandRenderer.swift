@@ -178,11 +178,10 @@ final class BandRenderer {
             case .fill(let fill):
                 out.color = fill.color.packed.littleEndian
                 out.evenOdd = fill.rule == .evenOdd
-                let painted = fill.shader != nil || fill.blendMode != .normal
-                if painted {
+                let painted = fill.shader != nil
+                if let shader = fill.shader {
                     // Projected shapes' paints are not projected: they map through the identity.
-                    guard let paint = PreparedPaint(color: fill.color, shader: fill.shader, blendMode: fill.blendMode,
-                                                    userToDevice: fill.projection == nil ? fill.transform : .identity)
+                    guard let paint = PreparedPaint(shader: shader, userToDevice: fill.projection == nil ? fill.transform : .identity)
                     else { break }
                     memory.paints[i] = paint
                 }
@@ -210,7 +209,7 @@ final class BandRenderer {
                     guard builder.addPath(fill.path, transform: fill.transform), builder.arena.count > first else { break }
                     takeLines(from: first)
                 }
-                if painted { paintLines(fill.blendMode) }
+                if let shader = fill.shader { paintLines(shader.blendMode) }
             case .alphaMask(let localIndex, let color):
                 let index = maskOffset + localIndex
                 let mask = memory.masks[index]
@@ -234,12 +233,11 @@ final class BandRenderer {
             case .endGroup(let opacity, let blendMode):
                 out.kind = .endGroup
                 out.color = UInt32(opacity)
-                out.blendMode = blendMode.rawValue
+                out.blendMode = UInt8(blendMode.rawValue)
             case .stroke(let stroke):
-                let painted = stroke.shader != nil || stroke.blendMode != .normal
-                if painted {
-                    guard let paint = PreparedPaint(color: stroke.color, shader: stroke.shader, blendMode: stroke.blendMode,
-                                                    userToDevice: stroke.projection == nil ? stroke.transform : .identity)
+                let painted = stroke.shader != nil
+                if let shader = stroke.shader {
+                    guard let paint = PreparedPaint(shader: shader, userToDevice: stroke.projection == nil ? stroke.transform : .identity)
                     else { break }
                     memory.paints[i] = paint
                 }
@@ -257,7 +255,7 @@ final class BandRenderer {
                 guard builder.arena.count > first else { break }
                 out.color = stroke.color.packed.littleEndian
                 takeLines(from: first)
-                if painted { paintLines(stroke.blendMode) }
+                if let shader = stroke.shader { paintLines(shader.blendMode) }
             }
             memory.prepared[i] = out
         }
@@ -415,11 +413,11 @@ final class BandRenderer {
                 let (left, count) = (Int(command.left), Int(command.right - command.left))
                 for y in top..<bottom {
                     let mask = group.mask.map { UnsafePointer(row($0, y) + left) }
-                    if command.blendMode == BlendMode.normal.rawValue {
+                    if command.blendMode == UInt8(BlendMode.normal.rawValue) {
                         tsr_composite_row(row(group.below, y) + left, row(group.content, y) + left, mask, count, command.color)
                     } else {
                         PaintedRows.compositeGroupRow(row(group.below, y) + left, row(group.content, y) + left, mask: mask,
-                                                      count: count, opacity: command.color, blendMode: command.blendMode,
+                                                      count: count, opacity: command.color, blendMode: Int32(command.blendMode),
                                                       scratch: scratch)
                     }
                 }

@@ -22,6 +22,9 @@ struct PreparedCommand {
 
     var kind: Kind = .nothing
     var evenOdd = false
+    /// How a group is composited (endGroup): a ``BlendMode``'s raw value (`tsr_blend_mode`, 0…27),
+    /// in a byte beside `kind` (where the layout had padding: the command stays as small).
+    var blendMode: UInt8 = 0
     /// Premultiplied RGBA8 as a little-endian word.
     var color: UInt32 = 0
     /// The line arena (lines), or the mask (alphaMask).
@@ -35,6 +38,4 @@ struct PreparedCommand {
     var left: Int32 = 0
     var right: Int32 = 0
     var rect = SIMD4<Float>()
-    /// How a group is composited (endGroup): a ``BlendMode``'s raw value (`tsr_blend_mode`).
-    var blendMode: Int32 = 0
 }

@@ -22,14 +22,9 @@ struct PreparedPaint {
     /// The paint of a command whose shape is drawn through `userToDevice` (nil: it draws
     /// nothing, e.g. a singular paint transform). The gradient's table and the image's pixels it
     /// points to belong to `shader`, which the recording keeps alive until the frame is drawn.
-    init?(color: PremultipliedRGBA8, shader: Shader?, blendMode: BlendMode, userToDevice: Transform) {
-        self.blendMode = blendMode.rawValue
-        reachesOutside = blendMode.changesPixelsOutsideSource
-        guard let shader else {
-            source = .solid(color.packed.littleEndian)
-            opacity = 255
-            return
-        }
+    init?(shader: Shader, userToDevice: Transform) {
+        blendMode = shader.blendMode.rawValue
+        reachesOutside = shader.blendMode.changesPixelsOutsideSource
         opacity = UInt32(shader.opacity)
         switch shader.paint {
         case .solid(let color):

@@ -20,9 +20,8 @@ final class Recording {
         var path: Path
         /// The paint when it is a solid colour (transparent otherwise).
         var color: PremultipliedRGBA8
-        /// The paint when it is not a solid colour.
+        /// The paint when it is not a solid colour drawn source-over.
         var shader: Shader?
-        var blendMode: BlendMode
         var style: StrokeStyle
         var dash: DashPattern?
         var trimStart: Double
@@ -37,9 +36,8 @@ final class Recording {
         var path: Path
         /// The paint when it is a solid colour (transparent otherwise).
         var color: PremultipliedRGBA8
-        /// The paint when it is not a solid colour.
+        /// The paint when it is not a solid colour drawn source-over.
         var shader: Shader?
-        var blendMode: BlendMode
         var rule: FillRule
         var transform: Transform
         /// When set, replaces `transform`.
@@ -79,23 +77,33 @@ final class Recording {
 
     func appendFill(_ path: Path, paint: Paint, rule: FillRule, transform: Transform, projection: Projection? = nil,
                     blendMode: BlendMode = .normal, opacity: UInt8 = 255) {
-        let (color, shader) = Self.split(paint, opacity: opacity)
-        commands.append(.fill(FillCommand(path: path, color: color, shader: shader, blendMode: blendMode, rule: rule,
+        // Solid paints, most fills, go straight in.
+        if case .solid(let color) = paint, opacity == 255, blendMode == .normal {
+            commands.append(.fill(FillCommand(path: path, color: color.premultiplied, shader: nil, rule: rule,
+                                              transform: transform, projection: projection)))
+            return
+        }
+        let (color, shader) = Self.split(paint, opacity: opacity, blendMode: blendMode)
+        commands.append(.fill(FillCommand(path: path, color: color, shader: shader, rule: rule,
                                           transform: transform, projection: projection)))
     }
 
     func appendStroke(_ path: Path, paint: Paint, style: StrokeStyle, dash: DashPattern?,
                       trimStart: Double, trimEnd: Double, transform: Transform, projection: Projection? = nil,
                       blendMode: BlendMode = .normal) {
-        let (color, shader) = Self.split(paint, opacity: 255)
-        commands.append(.stroke(StrokeCommand(path: path, color: color, shader: shader, blendMode: blendMode, style: style,
+        let (color, shader) = Self.split(paint, opacity: 255, blendMode: blendMode)
+        commands.append(.stroke(StrokeCommand(path: path, color: color, shader: shader, style: style,
                                               dash: dash, trimStart: trimStart, trimEnd: trimEnd, transform: transform,
                                               projection: projection)))
     }
 
-    /// A solid paint as its premultiplied colour (scaled by `opacity`), any other as a shader.
-    private static func split(_ paint: Paint, opacity: UInt8) -> (PremultipliedRGBA8, Shader?) {
-        guard case .solid(let color) = paint else { return (.transparent, Shader(paint, opacity: opacity)) }
+    /// A solid paint drawn source-over as its premultiplied colour (scaled by `opacity`), any
+    /// other paint or blend mode as a shader. Commands stay small for the common case: a solid
+    /// fill carries no shader.
+    private static func split(_ paint: Paint, opacity: UInt8, blendMode: BlendMode) -> (PremultipliedRGBA8, Shader?) {
+        guard case .solid(let color) = paint, blendMode == .normal else {
+            return (.transparent, Shader(paint, opacity: opacity, blendMode: blendMode))
+        }
         guard opacity < 255 else { return (color.premultiplied, nil) }
         var scaled = color
         scaled.alpha = Color.unit(color.alpha) * Double(opacity) / 255
