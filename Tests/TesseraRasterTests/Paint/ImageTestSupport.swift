@@ -2,6 +2,7 @@
 /// sampled through both image kernels (SSE2 and reference), which must agree byte for byte.
 import CTesseraSIMD
 import Testing
+@testable import BenchScenes
 @testable import TesseraRaster
 
 enum ImageTestSupport {
@@ -27,18 +28,9 @@ enum ImageTestSupport {
         return PremultipliedRGBA8(r: channel(), g: channel(), b: channel(), a: UInt8(a))
     }
 
-    /// The 256 × 256 noise image of bench-scenes.md ("The image"): its own SplitMix64 seeded with
-    /// 7, rows top to bottom, r, g, b = the top 8 bits of three successive outputs, alpha 255.
-    static func noiseImage() -> Image {
-        var generator = Random(seed: 7)
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(256 * 256 * 4)
-        for _ in 0..<(256 * 256) {
-            let r = UInt8(generator.next() >> 56), g = UInt8(generator.next() >> 56), b = UInt8(generator.next() >> 56)
-            bytes += [r, g, b, 255]
-        }
-        return try! Image(width: 256, height: 256, premultipliedRGBA: bytes)
-    }
+    /// The 256 × 256 noise image of bench-scenes.md ("The image") as the bench builds it, so that
+    /// the tests of its check values check the bench's image.
+    static func noiseImage() -> Image { PaintScenes.noiseImage }
 
     /// A size × size checkerboard of 1-texel squares, opaque black and white, white at (0, 0).
     static func checkerboard(size: Int) -> Image {
