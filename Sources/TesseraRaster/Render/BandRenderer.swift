@@ -451,7 +451,7 @@ final class BandRenderer {
                 let lines = memory.arenas[command.arena].floats + command.firstLine * 4
                 tsr_accumulate_lines(lines, command.lineCount, Int32(top), Int32(bottom - top),
                                      scratch.cells, scratch.stride, scratch.rowMin, scratch.rowMax)
-                PaintedRows.draw(command, paint: memory.paints[Int(memory.bandCommands[k])], rows: max(top, Int(command.top))..<min(bottom, Int(command.bottom)),
+                PaintedRows.draw(command, paint: UnsafePointer(memory.paints + Int(memory.bandCommands[k])), rows: max(top, Int(command.top))..<min(bottom, Int(command.bottom)),
                                  bandTop: top, width: width, scratch: scratch) { row(target, $0) }
             }
         }

@@ -6,13 +6,14 @@ import CTesseraSIMD
 enum PaintedRows {
     /// Draws the accumulated rows `rows` (device rows; the band starts at `bandTop`) of
     /// `command` with `paint`, consuming the worker's cells. `row(y)` is the target row y.
-    static func draw(_ command: PreparedCommand, paint: PreparedPaint, rows: Range<Int>, bandTop: Int, width: Int,
+    static func draw(_ command: PreparedCommand, paint: UnsafePointer<PreparedPaint>, rows: Range<Int>, bandTop: Int, width: Int,
                      scratch: WorkerScratch, row: (Int) -> UnsafeMutablePointer<UInt32>) {
+        var paint = paint.pointee   // copied once per band; rows pass its kernel parameters by address
         let mode = paint.blendMode
         let reachesOutside = paint.reachesOutside
         // A solid colour goes straight to the kernel, without a row of colours.
         var solidColor: UInt32? = nil
-        if case .solid(let color) = paint.source { solidColor = color }
+        if paint.kind == .solid { solidColor = paint.color }
         for y in rows {
             let r = y - bandTop
             let pixels = row(y)
