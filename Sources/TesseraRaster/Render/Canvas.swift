@@ -99,7 +99,7 @@ public final class Canvas {
         recording.appendAlphaMask(mask, paint: paint)
     }
 
-    /// Records: start a group. What is drawn until the matching ``endGroup(opacity:)`` goes
+    /// Records: start a group. What is drawn until the matching ``endGroup(opacity:blendMode:)`` goes
     /// into a transparent layer of its own, which is then composited onto what is below as one
     /// image: with group opacity, overlapping shapes inside do not show through each other.
     /// Groups nest; groups left open are ended at full opacity when rendering.
@@ -133,7 +133,7 @@ public final class Canvas {
         recording.appendFill(path, paint: paint, rule: rule, transform: .identity, projection: projection)
     }
 
-    /// Records: stroke `path` as ``stroke(_:paint:style:dash:trimStart:trimEnd:transform:)``
+    /// Records: stroke `path` as ``stroke(_:paint:style:dash:trimStart:trimEnd:transform:blendMode:)``
     /// does, the stroke computed in the path's space and then projected (the pen foreshortens
     /// with the plane). A stroke reaching the eye's plane or behind it draws nothing.
     public func stroke(_ path: Path, paint: Paint, style: StrokeStyle, dash: DashPattern? = nil,
