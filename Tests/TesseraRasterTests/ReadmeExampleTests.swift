@@ -66,4 +66,35 @@ import TesseraRaster
         let first = Point(x: 128 + 112 * cos(4 * Double.pi / 5 - .pi / 2), y: 136 + 112 * sin(4 * Double.pi / 5 - .pi / 2))
         #expect(pixmap[Int((first.x + 128) / 2), Int((first.y + 16) / 2)].a > 128)
     }
+
+    /// The README's paint example: a gradient sky, an image drawn at half size, a multiplied star.
+    @Test func readmePaintExample() throws {
+        let pixmap = try Pixmap(width: 256, height: 256)
+        let canvas = Canvas()
+        canvas.clear(.white)
+        canvas.fill(Path(rect: Rect(x: 0, y: 0, width: 256, height: 256)), paint: .solid(Color(red: 0, green: 0.5, blue: 0)))
+        canvas.render(into: pixmap)
+        var star = Path()
+        star.move(to: Point(x: 128, y: 16))
+        for k in 1..<5 {
+            let angle = Double(k) * 4 * .pi / 5 - .pi / 2
+            star.addLine(to: Point(x: 128 + 112 * cos(angle), y: 136 + 112 * sin(angle)))
+        }
+        star.closeSubpath()
+
+        let sky = Gradient(.linear(start: Point(x: 0, y: 0), end: Point(x: 0, y: 256)),
+                           colors: [Color(red: 0.2, green: 0.4, blue: 0.9), .white])  // also .radial, .conic
+        canvas.fill(Path(rect: Rect(x: 0, y: 0, width: 256, height: 128)), paint: .gradient(sky))
+        let photo = try Image(pixmap: pixmap)                    // or Image(pngData:)
+        canvas.drawImage(photo, in: Rect(x: 0, y: 128, width: 128, height: 128))   // bilinear, exact edges
+        canvas.fill(star, paint: .solid(Color(red: 1, green: 0.8, blue: 0)), blendMode: .multiply)
+        canvas.render(into: pixmap)
+
+        // The sky at the top is the first colour; the photo (all green) keeps its colour at half
+        // size; where the star multiplies over green only green is left, at 0.8 × 0.5.
+        #expect(pixmap[5, 0].b > 220 && pixmap[5, 0].r < 60)
+        #expect(pixmap[20, 230] == Color(red: 0, green: 0.5, blue: 0).premultiplied)
+        let multiplied = pixmap[150, 140]
+        #expect(multiplied.r == 0 && abs(Int(multiplied.g) - 102) <= 1 && multiplied.b == 0)
+    }
 }
