@@ -93,28 +93,13 @@ static inline __attribute__((always_inline)) void cov_row(float *cells, int32_t 
 #define COV_HAS_AVX2 1
 #include "CTesseraSIMD.h"
 #include <immintrin.h>
+#include "coverage_avx2.h"
 
 #ifdef __OPTIMIZE__
 #define COVX_INLINE static inline __attribute__((always_inline, target("avx2")))
 #else
 #define COVX_INLINE static inline __attribute__((target("avx2")))
 #endif
-
-COVX_INLINE __m256 covx_abs(__m256 v) { return _mm256_andnot_ps(_mm256_set1_ps(-0.0f), v); }
-
-// coverage_bytes for eight windings.
-COVX_INLINE __m256i covx_bytes(__m256 w, int evenOdd) {
-    const __m256 one = _mm256_set1_ps(1.0f);
-    __m256 a = covx_abs(w), c;
-    if (evenOdd) {
-        __m256 pairs = _mm256_cvtepi32_ps(_mm256_cvttps_epi32(_mm256_mul_ps(a, _mm256_set1_ps(0.5f))));
-        __m256 m = _mm256_sub_ps(a, _mm256_add_ps(pairs, pairs));
-        c = _mm256_sub_ps(one, covx_abs(_mm256_sub_ps(one, m)));
-    } else {
-        c = _mm256_min_ps(a, one);
-    }
-    return _mm256_cvttps_epi32(_mm256_add_ps(_mm256_mul_ps(c, _mm256_set1_ps(255.0f)), _mm256_set1_ps(0.5f)));
-}
 
 // cov_edge_group for cells [0, 8): the low half's windings are its sums plus the carry, the high
 // half's its sums plus the low half's last winding; the carries are computed off the windings as in
@@ -127,7 +112,7 @@ COVX_INLINE __m256i covx_edge_group(float *cells, int evenOdd, __m256 *carry) {
     __m256 middle = _mm256_add_ps(_mm256_permutevar8x32_ps(v, _mm256_set1_epi32(3)), *carry);
     __m256 winding = _mm256_add_ps(v, _mm256_blend_ps(*carry, middle, 0xF0));
     *carry = _mm256_add_ps(_mm256_permutevar8x32_ps(v, _mm256_set1_epi32(7)), middle);
-    return covx_bytes(winding, evenOdd);
+    return tsr_coverage_bytes_avx2(winding, evenOdd);
 }
 
 COVX_INLINE void covx_row(float *cells, int32_t start, int32_t end, int evenOdd, uint8_t *coverage) {

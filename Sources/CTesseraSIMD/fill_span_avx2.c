@@ -8,6 +8,7 @@
 #if defined(__x86_64__) || defined(_M_X64)
 #include "CTesseraSIMD.h"
 #include <immintrin.h>
+#include "coverage_avx2.h"
 
 #define TSR_AVX2 __attribute__((target("avx2")))
 
@@ -93,21 +94,6 @@ TSR_AVX2 void tsr_blend_span_avx2(uint32_t *pixels, size_t count, uint32_t color
     for (; i < count; i += 8) over_8px(pixels + i, (int32_t)(count - i), src16, inverse16);
 }
 
-TSR_AVX2 static inline __m256 abs_ps(__m256 v) { return _mm256_andnot_ps(_mm256_set1_ps(-0.0f), v); }
-
-TSR_AVX2 static inline __m256i coverage_bytes(__m256 w, int evenOdd) {
-    const __m256 one = _mm256_set1_ps(1.0f);
-    __m256 a = abs_ps(w), c;
-    if (evenOdd) {
-        __m256 pairs = _mm256_cvtepi32_ps(_mm256_cvttps_epi32(_mm256_mul_ps(a, _mm256_set1_ps(0.5f))));
-        __m256 m = _mm256_sub_ps(a, _mm256_add_ps(pairs, pairs));
-        c = _mm256_sub_ps(one, abs_ps(_mm256_sub_ps(one, m)));
-    } else {
-        c = _mm256_min_ps(a, one);
-    }
-    return _mm256_cvttps_epi32(_mm256_add_ps(_mm256_mul_ps(c, _mm256_set1_ps(255.0f)), _mm256_set1_ps(0.5f)));
-}
-
 // True when all eight cells are +0.0. A bit test, not a comparison: a group of -0.0 cells takes the
 // edge path, which gives the same bytes (its windings are the carry itself, so its coverage is the
 // run's) and clears the cells.
@@ -143,7 +129,7 @@ static inline void fill_edge_group(float *cells, uint32_t *pixels, int32_t count
     __m256 highCarry = _mm256_permutevar8x32_ps(low, _mm256_set1_epi32(3));
     __m256 winding = _mm256_blend_ps(low, _mm256_add_ps(v, highCarry), 0xF0);
     *carry = _mm256_permutevar8x32_ps(winding, _mm256_set1_epi32(7));
-    *coverage = coverage_bytes(winding, evenOdd);
+    *coverage = tsr_coverage_bytes_avx2(winding, evenOdd);
     // Blended even when every coverage is 0 (which leaves the pixels as they are): skipping those
     // groups was a branch the processor mispredicted often enough to cost more than the blend.
     blend_8px(pixels, count, mask, *coverage, color16, opaque);

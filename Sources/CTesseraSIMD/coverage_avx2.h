@@ -1,0 +1,26 @@
+// Windings to coverage bytes, eight at a time (AVX2 under a per-function target attribute): shared
+// by the fused solid-colour fill (fill_span_avx2.c) and the coverage rows of painted fills
+// (coverage_row.c), so that both give the coverage of coverage_sse2.h's arithmetic. Include it only
+// where the target is x86-64.
+#ifndef TSR_COVERAGE_AVX2_H
+#define TSR_COVERAGE_AVX2_H
+#include <immintrin.h>
+
+__attribute__((target("avx2"))) static inline __m256 tsr_abs_ps_avx2(__m256 v) {
+    return _mm256_andnot_ps(_mm256_set1_ps(-0.0f), v);
+}
+
+// Non-zero: min(|w|, 1); even-odd: the triangle wave 1 − |1 − (|w| mod 2)|; then round(c · 255).
+__attribute__((target("avx2"))) static inline __m256i tsr_coverage_bytes_avx2(__m256 w, int evenOdd) {
+    const __m256 one = _mm256_set1_ps(1.0f);
+    __m256 a = tsr_abs_ps_avx2(w), c;
+    if (evenOdd) {
+        __m256 pairs = _mm256_cvtepi32_ps(_mm256_cvttps_epi32(_mm256_mul_ps(a, _mm256_set1_ps(0.5f))));
+        __m256 m = _mm256_sub_ps(a, _mm256_add_ps(pairs, pairs));
+        c = _mm256_sub_ps(one, tsr_abs_ps_avx2(_mm256_sub_ps(one, m)));
+    } else {
+        c = _mm256_min_ps(a, one);
+    }
+    return _mm256_cvttps_epi32(_mm256_add_ps(_mm256_mul_ps(c, _mm256_set1_ps(255.0f)), _mm256_set1_ps(0.5f)));
+}
+#endif
