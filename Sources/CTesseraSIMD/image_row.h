@@ -1,7 +1,8 @@
-// The per-row setup shared by the image kernels (image.c: SSE2 through SIMDe; image_avx2.c), in
-// plain C: the fixed-point constants of image_reference.c's arithmetic for one row, a scalar
-// sampler for the rare spans that reach the coordinate clamp, and the row's source rows when v is
-// constant along it. Not part of the public headers.
+// The per-row setup shared by the image kernels (image.c: SSE2 through SIMDe; image_avx2.c) and
+// their reference (image_reference.c, whose comment gives the arithmetic), in plain C: the
+// fixed-point constants of one row, the per-pixel sampler (the reference itself, and the SIMD
+// kernels' path for the rare spans that reach the coordinate clamp), and the row's source rows when
+// v is constant along it. Not part of the public headers.
 #ifndef TSR_IMAGE_ROW_H
 #define TSR_IMAGE_ROW_H
 #include "CTesseraPaint.h"
@@ -20,7 +21,7 @@ typedef struct {
 
 static inline int tsr_image_is_power_of_two(int32_t n) { return n > 0 && (n & (n - 1)) == 0; }
 
-// As fixed32 in image_reference.c.
+// Step 1 of image_reference.c: times 2³², clamped to ±2⁶¹ (NaN to −2⁶¹), rounded half away from zero.
 static inline int64_t tsr_image_fixed32(double v) {
     double s = v * 4294967296.0;
     if (!(s >= -2305843009213693952.0)) return -((int64_t)1 << 61);
@@ -31,7 +32,7 @@ static inline int64_t tsr_image_fixed32(double v) {
     return r + (int64_t)(f >= 0.5) - (int64_t)(f <= -0.5);
 }
 
-// As coordinate in image_reference.c: c + d·x clamped to ±2⁵³.
+// Step 2 of image_reference.c: c + d·x clamped to ±2⁵³.
 static inline int64_t tsr_image_coordinate(int64_t c, int64_t d, int64_t x) {
     int64_t p;
     if (__builtin_mul_overflow(d, x, &p) || p > ((int64_t)1 << 62) || p < -((int64_t)1 << 62))
@@ -102,7 +103,7 @@ static inline uint32_t tsr_image_fetch(const tsr_image_row_setup *r, int32_t k, 
     return r->pixels[(size_t)row * r->stride + (size_t)column];
 }
 
-// The 7-bit bilinear blend of image_reference.c, one pixel.
+// The 7-bit bilinear blend (step 3 of image_reference.c), one pixel: horizontal, then vertical.
 static inline uint32_t tsr_image_bilinear(uint32_t c00, uint32_t c10, uint32_t c01, uint32_t c11, int32_t wx,
                                           int32_t wy) {
     uint32_t out = 0;
@@ -115,8 +116,8 @@ static inline uint32_t tsr_image_bilinear(uint32_t c00, uint32_t c10, uint32_t c
     return out;
 }
 
-// Pixels x … x + count − 1 one at a time, as the reference: for spans whose coordinates reach the
-// clamp (transforms that send pixels over 2²¹ texels away).
+// Pixels x … x + count − 1 one at a time: the reference, and the SIMD kernels' path for spans whose
+// coordinates reach the clamp (transforms that send pixels over 2²¹ texels away).
 static inline void tsr_image_row_scalar(const tsr_image_row_setup *r, int32_t x, size_t count, uint32_t *out) {
     for (size_t i = 0; i < count; i++) {
         const int64_t px = (int64_t)x + (int64_t)i;
