@@ -28,32 +28,6 @@ static inline int cov_all_zero_4(const float *cells) {
                                          simde_mm_or_si128(cov_load_cells(cells + 8), cov_load_cells(cells + 12))));
 }
 
-// Cells [0, 4) (possibly holding an edge) to coverage values (32-bit lanes, 0–255); the cells
-// zeroed. `carry` is the winding integral before the group, in every lane, and becomes the one after
-// it: lane 3 of the windings, computed as the same addition of the prefix sum's lane 3 (broadcast
-// first) and the carry, so that the carry from group to group waits on one addition, not on the
-// windings and a shuffle.
-static inline simde__m128i cov_edge_group(float *cells, int evenOdd, simde__m128 *carry) {
-    simde__m128 deltas = simde_mm_loadu_ps(cells);
-    simde_mm_storeu_ps(cells, simde_mm_setzero_ps());
-    simde__m128 sums = prefix_sum(deltas);
-    simde__m128 winding = simde_mm_add_ps(sums, *carry);
-    *carry = simde_mm_add_ps(simde_mm_shuffle_ps(sums, sums, SIMDE_MM_SHUFFLE(3, 3, 3, 3)), *carry);
-    return coverage_bytes(winding, evenOdd);
-}
-
-// The row's last groups from i on, the last of them partial (fewer than 16 cells in all). Cells past
-// `end` are zero (a row's cells are zero outside its extent), and the row has room for them
-// (WorkerScratch.stride).
-static inline __attribute__((always_inline)) void cov_last_groups(float *row, ptrdiff_t i, ptrdiff_t count,
-                                                                  int evenOdd, simde__m128 carry, uint8_t *coverage) {
-    for (; i < count; i += 4) {
-        simde__m128i bytes16 = simde_mm_packs_epi32(cov_edge_group(row + i, evenOdd, &carry), simde_mm_setzero_si128());
-        uint32_t packed = (uint32_t)simde_mm_cvtsi128_si32(simde_mm_packus_epi16(bytes16, bytes16));
-        memcpy(coverage + i, &packed, count - i >= 4 ? 4 : (size_t)(count - i));
-    }
-}
-
 // `evenOdd` is a constant where this is inlined.
 static inline __attribute__((always_inline)) void cov_row(float *cells, int32_t start, int32_t end, int evenOdd,
                                                           uint8_t *coverage) {
@@ -100,20 +74,6 @@ static inline __attribute__((always_inline)) void cov_row(float *cells, int32_t 
 #else
 #define COVX_INLINE static inline __attribute__((target("avx2")))
 #endif
-
-// cov_edge_group for cells [0, 8): the low half's windings are its sums plus the carry, the high
-// half's its sums plus the low half's last winding; the carries are computed off the windings as in
-// cov_edge_group, two additions from group to group.
-COVX_INLINE __m256i covx_edge_group(float *cells, int evenOdd, __m256 *carry) {
-    __m256 deltas = _mm256_loadu_ps(cells);
-    _mm256_storeu_ps(cells, _mm256_setzero_ps());
-    __m256 v = _mm256_add_ps(deltas, _mm256_castsi256_ps(_mm256_slli_si256(_mm256_castps_si256(deltas), 4)));
-    v = _mm256_add_ps(v, _mm256_castsi256_ps(_mm256_slli_si256(_mm256_castps_si256(v), 8)));
-    __m256 middle = _mm256_add_ps(_mm256_permutevar8x32_ps(v, _mm256_set1_epi32(3)), *carry);
-    __m256 winding = _mm256_add_ps(v, _mm256_blend_ps(*carry, middle, 0xF0));
-    *carry = _mm256_add_ps(_mm256_permutevar8x32_ps(v, _mm256_set1_epi32(7)), middle);
-    return tsr_coverage_bytes_avx2(winding, evenOdd);
-}
 
 COVX_INLINE void covx_row(float *cells, int32_t start, int32_t end, int evenOdd, uint8_t *coverage) {
     __m256 carry = _mm256_setzero_ps();

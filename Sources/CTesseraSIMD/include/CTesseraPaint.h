@@ -1,12 +1,14 @@
 #ifndef CTESSERA_PAINT_H
 #define CTESSERA_PAINT_H
 // Paint kernels of TesseraRaster: what a covered pixel is made of (gradients, image patterns)
-// and how it is composited (blend modes). The fine stage of a non-solid fill works one row span
-// at a time in three passes over small buffers:
+// and how it is composited (blend modes). The fine stage of a painted fill draws one row span at a
+// time with tsr_paint_row, which is, byte for byte, three passes over small buffers:
 //
 //     coverage  (tsr_coverage_row: accumulation cells → 8-bit coverage)
 //     paint     (tsr_gradient_row / tsr_image_row: the source colour of each pixel)
 //     blend     (tsr_blend_row: source scaled by coverage, composited with the blend mode)
+//
+// and with AVX2 one fused pass (paint_row.c).
 //
 // Conventions as in CTesseraSIMD.h: premultiplied RGBA8 as little-endian 32-bit words (R in
 // the lowest byte). Pixel (x, y) is sampled at its centre (x + 0.5, y + 0.5). Every kernel has a
@@ -156,6 +158,46 @@ void tsr_blend_row_reference(uint32_t *dst, const uint32_t *src, const uint8_t *
 /// group is computed once per row.
 void tsr_blend_solid_row(uint32_t *dst, uint32_t color, const uint8_t *coverage, size_t count, uint32_t opacity,
                          int32_t mode);
+
+// MARK: Painted rows
+
+enum tsr_paint_kind {
+    TSR_PAINT_SOLID = 0,      // `color`
+    TSR_PAINT_GRADIENT = 1,   // `gradient`
+    TSR_PAINT_IMAGE = 2,      // `image`
+};
+
+/// A paint as the fine stage takes it: where a pixel's source colour comes from (by `kind`; only
+/// that field is read), and how the source is composited.
+typedef struct tsr_paint {
+    int32_t kind;             // enum tsr_paint_kind
+    uint32_t color;           // premultiplied RGBA8
+    uint32_t opacity;         // 0–255 (larger counts as 255)
+    int32_t mode;             // enum tsr_blend_mode
+    tsr_gradient gradient;
+    tsr_image_pattern image;
+} tsr_paint;
+
+/// The paint's source colours (before coverage, opacity and blend) of pixels x … x + count − 1 of
+/// row y into out.
+void tsr_paint_colors(const tsr_paint *paint, int32_t x, int32_t y, size_t count, uint32_t *out);
+
+/// One row of a painted fill: the accumulation cells [start, end] of row y (as tsr_coverage_row
+/// takes them; zeroed on the way) to coverage, and the paint composited through it onto `count`
+/// pixels (device pixels start … start + count − 1; count ≤ end − start + 1, `pixels` points at the
+/// first). The row's cells and pixels exist up to `width` − 1 (end ≤ width). `coverage` and
+/// `colors` are scratch rows of at least end − start + 1 entries. The bytes are those of the three
+/// passes tsr_coverage_row, tsr_paint_colors and tsr_blend_row; with AVX2 and an integer blend mode
+/// (all but the float ones: overlay, the dodges, burns and lights, and the non-separable modes) one
+/// fused pass over blocks of 16 pixels gives them, skipping the source colours of blocks without
+/// coverage (paint_row.c).
+void tsr_paint_row(float *cells, int32_t start, int32_t end, int32_t width, int evenOdd, int32_t y, size_t count,
+                   const tsr_paint *paint, uint32_t *pixels, uint8_t *coverage, uint32_t *colors);
+
+/// tsr_paint_row as the three passes always, with the reference versions of the paint and blend
+/// kernels: the oracle of the fused pass.
+void tsr_paint_row_reference(float *cells, int32_t start, int32_t end, int evenOdd, int32_t y, size_t count,
+                             const tsr_paint *paint, uint32_t *pixels, uint8_t *coverage, uint32_t *colors);
 
 #ifdef __cplusplus
 }

@@ -6,53 +6,53 @@ import CTesseraSIMD
 struct PreparedPaint {
     enum Kind { case solid, gradient, image }
 
-    /// Where the colours come from; only the field of that kind is meaningful. The kernels'
-    /// parameters are stored fields, not enum payloads, so that a row passes them by address
-    /// without copying them (a gradient's are 128 bytes).
-    var kind: Kind
-    var color: UInt32 = 0
-    var gradient = tsr_gradient()
-    var image = tsr_image_pattern()
-    /// A ``BlendMode``'s raw value (`tsr_blend_mode`), and whether it changes pixels outside the
-    /// shape (``BlendMode/changesPixelsOutsideSource``). Plain values: prepared paints are
-    /// bitwise-copyable.
-    var blendMode: Int32
-    var reachesOutside: Bool
+    /// What `tsr_paint_row` takes: the kind, the solid colour or the gradient's or image's
+    /// parameters (a stored C struct, so that a row passes it by address without copying it), the
+    /// opacity and the blend mode.
+    var kernel = tsr_paint()
+    /// Whether the blend mode changes pixels outside the shape
+    /// (``BlendMode/changesPixelsOutsideSource``). Prepared paints are bitwise-copyable.
+    let reachesOutside: Bool
+
+    var kind: Kind {
+        switch Int32(kernel.kind) {
+        case Int32(TSR_PAINT_GRADIENT.rawValue): .gradient
+        case Int32(TSR_PAINT_IMAGE.rawValue): .image
+        default: .solid
+        }
+    }
+    /// A ``BlendMode``'s raw value (`tsr_blend_mode`).
+    var blendMode: Int32 { kernel.mode }
     /// 0–255.
-    var opacity: UInt32
+    var opacity: UInt32 { kernel.opacity }
+    /// The premultiplied colour of a solid paint, as a little-endian word.
+    var color: UInt32 { kernel.color }
 
     /// The paint of a command whose shape is drawn through `userToDevice` (nil: it draws
     /// nothing, e.g. a singular paint transform). The gradient's table and the image's pixels it
     /// points to belong to `shader`, which the recording keeps alive until the frame is drawn.
     init?(shader: Shader, userToDevice: Transform) {
-        blendMode = shader.blendMode.rawValue
         reachesOutside = shader.blendMode.changesPixelsOutsideSource
-        opacity = UInt32(shader.opacity)
+        kernel.mode = shader.blendMode.rawValue
+        kernel.opacity = UInt32(shader.opacity)
         switch shader.paint {
         case .solid(let color):
-            kind = .solid
-            self.color = color.premultiplied.packed.littleEndian
+            kernel.kind = Int32(TSR_PAINT_SOLID.rawValue)
+            kernel.color = color.premultiplied.packed.littleEndian
         case .gradient(let gradient):
             guard let parameters = gradient.kernelParameters(userToDevice: userToDevice) else { return nil }
-            kind = .gradient
-            self.gradient = parameters
+            kernel.kind = Int32(TSR_PAINT_GRADIENT.rawValue)
+            kernel.gradient = parameters
         case .image(let pattern):
             guard let parameters = pattern.kernelParameters(userToDevice: userToDevice) else { return nil }
-            kind = .image
-            image = parameters
+            kernel.kind = Int32(TSR_PAINT_IMAGE.rawValue)
+            kernel.image = parameters
         }
     }
 
     /// Writes the source colours of pixels x ..< x + count of row y. Mutating only so that the
-    /// kernels get the parameters' address in place (they do not change them).
+    /// kernel gets the parameters' address in place (it does not change them).
     mutating func colors(x: Int, y: Int, count: Int, into out: UnsafeMutablePointer<UInt32>) {
-        switch kind {
-        case .solid:
-            out.update(repeating: color, count: count)
-        case .gradient:
-            tsr_gradient_row(&gradient, Int32(x), Int32(y), count, out)
-        case .image:
-            tsr_image_row(&image, Int32(x), Int32(y), count, out)
-        }
+        tsr_paint_colors(&kernel, Int32(x), Int32(y), count, out)
     }
 }
