@@ -240,7 +240,7 @@ PX_INLINE void px_row(int source, int32_t mode, uint32_t opacity, float *cells, 
     size_t i = 0;
     for (; i + 16 <= whole; i += 16)
         _mm_storeu_si128((__m128i *)(coverage + i), px_coverage_block(rowCells + i, evenOdd, &carry, &run));
-    uint8_t lastCoverage[16] = {0};
+    uint8_t lastCoverage[20] = {0};   // cellCount − i ≤ 17: up to 15 pixels and the two cells past the last one
     if (i < cellCount)
         cov_last_groups(rowCells + i, 0, (ptrdiff_t)(cellCount - i), evenOdd, _mm256_castps256_ps128(carry),
                         lastCoverage);

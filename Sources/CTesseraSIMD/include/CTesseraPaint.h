@@ -185,8 +185,9 @@ void tsr_paint_colors(const tsr_paint *paint, int32_t x, int32_t y, size_t count
 /// One row of a painted fill: the accumulation cells [start, end] of row y (as tsr_coverage_row
 /// takes them; zeroed on the way) to coverage, and the paint composited through it onto `count`
 /// pixels (device pixels start … start + count − 1; count ≤ end − start + 1, `pixels` points at the
-/// first). The row's cells and pixels exist up to `width` − 1 (end ≤ width). `coverage` and
-/// `colors` are scratch rows of at least end − start + 1 entries. The bytes are those of the three
+/// first). The row's pixels exist up to `width` − 1 and its cells up to `width` + 1 (end ≤ width + 1,
+/// as tsr_accumulate_lines writes them). `coverage` and `colors` are scratch rows of at least
+/// end − start + 1 entries. The bytes are those of the three
 /// passes tsr_coverage_row, tsr_paint_colors and tsr_blend_row; with AVX2 and an integer blend mode
 /// (all but the float ones: overlay, the dodges, burns and lights, and the non-separable modes) one
 /// fused pass over blocks of 16 pixels gives them, skipping the source colours of blocks without

@@ -2,7 +2,7 @@
 /// are those of the three passes with the reference kernels (tsr_paint_row_reference), for every
 /// kind of paint (solid, each gradient path and extend mode, images), every blend mode, opacities,
 /// both fill rules and rows of every length and position, including rows that end at the target's
-/// right edge (where the fused AVX2 pass cannot draw whole blocks) and rows whose last cell lies
+/// right edge (where the fused AVX2 pass cannot draw whole blocks) and rows whose last cells lie
 /// past the last pixel. It never writes a pixel outside the row, and leaves the cells zeroed.
 import CTesseraSIMD
 import Testing
@@ -73,8 +73,9 @@ import Testing
             let width = [7, 16, 33, 100, 257][round % 5]
             let stride = WorkerScratch.stride(forWidth: width)
             let start = random.int(in: 0...(width - 1))
-            // Ends near the right edge often: at the last pixel, or on the cell past it.
-            let end = random.chance(0.3) ? random.int(in: max(start, width - 2)...width) : random.int(in: start...width)
+            // Ends near the right edge often: at the last pixel, or on one of the two cells past it.
+            let end = random.chance(0.3) ? random.int(in: max(start, width - 2)...(width + 1))
+                : random.int(in: start...width)
             let count = min(end, width - 1) - start + 1
             let evenOdd = random.chance(0.3)
             let y = random.int(in: 0...20)
