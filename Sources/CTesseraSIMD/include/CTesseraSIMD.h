@@ -11,6 +11,7 @@
 #include <stdint.h>
 #include <stddef.h>
 #include "CTesseraPaint.h"
+#include "CTesseraAlpha.h"
 
 #ifdef __cplusplus
 extern "C" {

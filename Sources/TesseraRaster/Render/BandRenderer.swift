@@ -2,7 +2,7 @@ import CTesseraSIMD
 import Dispatch
 import Synchronization
 
-/// Renders a ``Recording`` into a pixmap in three steps:
+/// Renders a ``Recording`` into a pixmap (or the alpha rows of a ``RenderTarget``) in three steps:
 /// 1. **Prepare** (parallel over chunks of commands, taken dynamically by the workers):
 ///    transform, flatten and clip each path into device-space lines, or recognise it as a
 ///    rectangle; clip each alpha mask (made, blurred, before it was recorded) to the target, so
@@ -33,13 +33,18 @@ final class BandRenderer {
 
     /// Returns how long each step took.
     func render(_ recording: Recording, into pixmap: Pixmap, threadCount: Int, tolerance: Double) -> RenderStageTimes {
+        render(recording, into: RenderTarget(pixmap), threadCount: threadCount, tolerance: tolerance)
+    }
+
+    /// Renders into RGBA or alpha rows; returns how long each step took.
+    func render(_ recording: Recording, into target: RenderTarget, threadCount: Int, tolerance: Double) -> RenderStageTimes {
         var times = RenderStageTimes()
         var clock = DispatchTime.now().uptimeNanoseconds
         let parts = recording.parts, count = recording.count
-        guard pixmap.width > 0, pixmap.height > 0, count > 0 else { return times }
-        let workers = min(threadCount, max(1, (pixmap.height + Self.bandHeight - 1) / Self.bandHeight))
-        reserve(commands: count, workers: workers, width: pixmap.width)
-        let memory = frameMemory(pixmap, masks: recording.masks)
+        guard target.width > 0, target.height > 0, count > 0 else { return times }
+        let workers = min(threadCount, max(1, (target.height + Self.bandHeight - 1) / Self.bandHeight))
+        reserve(commands: count, workers: workers, width: target.width)
+        let memory = frameMemory(target, masks: recording.masks)
 
         // 1. Prepare.
         // Small chunks taken in turn: a worker that drew cheap commands takes more.
@@ -57,17 +62,21 @@ final class BandRenderer {
         extendGroups(parts)
         times.prepare = RenderStageTimes.seconds(since: &clock)
         // 2. Bin.
-        let bands = (pixmap.height + Self.bandHeight - 1) / Self.bandHeight
+        let bands = (target.height + Self.bandHeight - 1) / Self.bandHeight
         bin(commandCount: count, bands: bands)
         times.binning = RenderStageTimes.seconds(since: &clock)
         // 3. Rasterize.
-        let binned = frameMemory(pixmap, masks: recording.masks)
+        let binned = frameMemory(target, masks: recording.masks)
         let nextBand = Atomic<Int>(0)
         parallel(workers) { w in
             while true {
                 let band = nextBand.wrappingAdd(1, ordering: .relaxed).oldValue
                 if band >= bands { break }
-                Self.rasterize(band: band, memory: binned, scratch: binned.scratch[w])
+                if binned.isAlphaTarget {
+                    Self.rasterizeAlpha(band: band, memory: binned, scratch: binned.scratch[w])
+                } else {
+                    Self.rasterize(band: band, memory: binned, scratch: binned.scratch[w])
+                }
             }
         }
         times.rasterization = RenderStageTimes.seconds(since: &clock)
@@ -95,13 +104,13 @@ final class BandRenderer {
         if count == 1 { body(0) } else { DispatchQueue.concurrentPerform(iterations: count, execute: body) }
     }
 
-    private func frameMemory(_ pixmap: Pixmap, masks: [AlphaMask]) -> FrameMemory {
+    private func frameMemory(_ target: RenderTarget, masks: [AlphaMask]) -> FrameMemory {
         FrameMemory(
             prepared: prepared.pointer, paints: paints.pointer, arenas: arenas, strokeGeometry: strokeGeometry,
             projectedGeometry: projectedGeometry, strokeOutlines: strokeOutlines.slots, scratch: scratch, masks: masks,
             bandStarts: bandStarts.pointer, bandCommands: bandCommands.pointer,
-            pixels: pixmap.baseAddress, bytesPerRow: pixmap.bytesPerRow,
-            width: pixmap.width, height: pixmap.height)
+            pixels: target.pixels, bytesPerRow: target.bytesPerRow,
+            width: target.width, height: target.height, isAlphaTarget: target.format == .alpha8)
     }
 
     private func reserve(commands: Int, workers: Int, width: Int) {
@@ -210,22 +219,32 @@ final class BandRenderer {
                     takeLines(from: first)
                 }
                 if let shader = fill.shader { paintLines(shader.blendMode) }
-            case .alphaMask(let localIndex, let color):
+            case .alphaMask(let localIndex, let color, let shader):
                 let index = maskOffset + localIndex
-                let mask = memory.masks[index]
-                // Clipped to the target (the right and bottom computed only for masks starting
-                // inside it, so that no sum overflows).
-                let left = max(mask.x, 0), top = max(mask.y, 0)
-                let right = mask.x < memory.width ? min(mask.x + mask.width, memory.width) : 0
-                let bottom = mask.y < memory.height ? min(mask.y + mask.height, memory.height) : 0
-                guard color.a != 0, left < right, top < bottom else { break }
-                out.kind = .alphaMask
+                let (left, top, right, bottom) = memory.masks[index].clipped(toWidth: memory.width, height: memory.height)
+                // A mask with no pixel on the target draws nothing, whatever its paint.
+                guard left < right, top < bottom else { break }
                 out.arena = index
-                out.color = color.packed.littleEndian
                 out.top = Int32(top)
                 out.bottom = Int32(bottom)
                 out.left = Int32(left)
                 out.right = Int32(right)
+                if let shader {
+                    // The paint lies in device space: it maps through the identity.
+                    guard let paint = PreparedPaint(shader: shader, userToDevice: .identity) else { break }
+                    memory.paints[i] = paint
+                    out.kind = .paintedAlphaMask
+                    if shader.blendMode.changesPixelsOutsideSource {
+                        out.top = 0
+                        out.bottom = Int32(memory.height)
+                        out.left = 0
+                        out.right = Int32(memory.width)
+                    }
+                } else {
+                    guard color.a != 0 else { break }   // source-over with zero alpha changes nothing
+                    out.kind = .alphaMask
+                    out.color = color.packed.littleEndian
+                }
             case .beginGroup:
                 out.kind = .beginGroup   // rows: set by extendGroups from what the group draws
             case .beginMask:
@@ -278,7 +297,7 @@ final class BandRenderer {
                 switch commands[i].kind {
                 case .nothing:
                     break
-                case .clear, .rect, .lines, .paintedLines, .alphaMask:
+                case .clear, .rect, .lines, .paintedLines, .alphaMask, .paintedAlphaMask:
                     let c = commands[i]
                     group.include(top: c.top, bottom: c.bottom, left: c.left, right: c.right)
                 case .beginGroup:
@@ -368,7 +387,7 @@ final class BandRenderer {
     /// Where a band's drawing starts to show: at the last of its commands that replaces every
     /// pixel of the band outside any group (a clear, or an opaque rectangle covering the band),
     /// since everything drawn before it is covered. (A frame's background usually is one.)
-    private static func firstShown(_ listed: Range<Int>, top: Int, bottom: Int, memory: FrameMemory) -> Int {
+    static func firstShown(_ listed: Range<Int>, top: Int, bottom: Int, memory: FrameMemory) -> Int {
         var first = listed.lowerBound, depth = 0
         let width = Float(memory.width)
         for k in listed {
@@ -439,6 +458,10 @@ final class BandRenderer {
                         tsr_blend_mask_row(row(target, y) + left, coverage, count, command.color)
                     }
                 }
+            case .paintedAlphaMask:
+                MaskedPaintRows.draw(mask: memory.masks[command.arena], paint: UnsafePointer(memory.paints + Int(memory.bandCommands[k])),
+                                     rows: max(top, Int(command.top))..<min(bottom, Int(command.bottom)), width: width,
+                                     height: memory.height, scratch: scratch) { row(target, $0) }
             case .lines:
                 let lines = memory.arenas[command.arena].floats + command.firstLine * 4
                 tsr_accumulate_lines(lines, command.lineCount, Int32(top), Int32(bottom - top),

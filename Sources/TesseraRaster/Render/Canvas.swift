@@ -32,7 +32,7 @@ public final class Canvas {
     let recording = Recording()
     let renderer = BandRenderer()
     /// The target of ``renderAlphaMask(width:height:)``, kept transparent between calls.
-    private var maskTarget: Pixmap?
+    private let alphaTarget = AlphaTarget()
 
     /// The number of processors online: the default thread count.
     public static var processorCount: Int { max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN)))) }
@@ -91,12 +91,18 @@ public final class Canvas {
                                trimStart: trimStart, trimEnd: trimEnd, transform: transform, blendMode: blendMode)
     }
 
-    /// Records: blend `paint` through `mask`'s values onto the target, source-over, the mask
-    /// placed at its (x, y); the parts outside the target are clipped. Inside a group it draws
-    /// into the group, as any drawing call. Only a solid paint is drawn so far (other paints
-    /// draw nothing).
-    public func fill(_ mask: AlphaMask, paint: Paint) {
-        recording.appendAlphaMask(mask, paint: paint)
+    /// Records: draw `paint` through `mask`'s values onto the target, the mask placed at its
+    /// (x, y) and its values taken as coverage, composited with `blendMode` (source-over by
+    /// default); the parts outside the target are clipped. Inside a group it draws into the
+    /// group, as any drawing call.
+    ///
+    /// A gradient or image paint lies in device space: it is evaluated at each target pixel
+    /// through the identity mapping (place it with its own transform). The modes for which a
+    /// transparent source changes what is below (see ``fill(_:paint:rule:transform:blendMode:)``)
+    /// apply to the whole target (or the group being drawn), the mask's zero values and the
+    /// pixels outside it included; a mask with no pixel on the target draws nothing.
+    public func fill(_ mask: AlphaMask, paint: Paint, blendMode: BlendMode = .normal) {
+        recording.appendAlphaMask(mask, paint: paint, blendMode: blendMode)
     }
 
     /// Records: start a group. What is drawn until the matching ``endGroup(opacity:blendMode:)`` goes
@@ -174,39 +180,22 @@ public final class Canvas {
 
     /// Draws every recorded call, in order, into a transparent target `width × height` pixels
     /// of the canvas's own, and returns the target's alpha cropped to the pixels the calls may
-    /// have drawn (nil when they draw nothing); then empties the recording. Only coverage and
-    /// alpha count: the colors drawn are dropped. The target's memory is kept for the next call.
+    /// have drawn (nil when they draw nothing, or the target has no pixel); then empties the
+    /// recording. Only coverage and alpha count: the target holds one byte per pixel, exactly the
+    /// alpha that ``render(into:)`` would give that pixel of a transparent pixmap, and no colour
+    /// is blended. The target's memory is kept for the next call (it grows only for a larger
+    /// target).
     ///
     /// - Throws: ``RasterError`` for a size ``Pixmap`` refuses (the recording is emptied all
     ///   the same).
     public func renderAlphaMask(width: Int, height: Int) throws(RasterError) -> AlphaMask? {
         defer { recording.reset() }
-        let target = try maskTarget(width: width, height: height)
+        let target = try alphaTarget.target(width: width, height: height)
+        guard width > 0, height > 0 else { return nil }
         recording.closeOpenGroups()
         _ = renderer.render(recording, into: target, threadCount: max(1, threadCount), tolerance: clampedTolerance)
         guard let drawn = renderer.drawnBounds(commandCount: recording.count) else { return nil }
-        let columns = drawn.right - drawn.left
-        var mask = AlphaMask(x: drawn.left, y: drawn.top, width: columns, height: drawn.bottom - drawn.top)
-        mask.values.withUnsafeMutableBufferPointer { values in
-            for y in drawn.top..<drawn.bottom {
-                let row = target.row(y) + drawn.left
-                let alpha = values.baseAddress! + (y - drawn.top) * columns
-                for i in 0..<columns { alpha[i] = UInt8(UInt32(littleEndian: row[i]) >> 24) }
-                row.update(repeating: 0, count: columns)   // transparent again for the next call
-            }
-        }
-        return mask
-    }
-
-    /// A transparent pixmap of the size asked for, in the memory of the largest one asked so far.
-    private func maskTarget(width: Int, height: Int) throws(RasterError) -> Pixmap {
-        if let kept = maskTarget, width <= Pixmap.maximumDimension, height <= Pixmap.maximumDimension,
-           width * height <= kept.width * kept.height {
-            return try Pixmap(wrapping: kept.baseAddress, width: width, height: height, bytesPerRow: width * 4)
-        }
-        let target = try Pixmap(width: width, height: height)
-        maskTarget = target
-        return target
+        return alphaTarget.takeMask(left: drawn.left, top: drawn.top, right: drawn.right, bottom: drawn.bottom)
     }
 
     private var clampedTolerance: Double { min(max(tolerance.isNaN ? 0.25 : tolerance, 0.01), 16) }

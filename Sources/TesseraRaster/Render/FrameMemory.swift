@@ -27,9 +27,16 @@ struct FrameMemory: @unchecked Sendable {
     let bytesPerRow: Int
     let width: Int
     let height: Int
+    /// The pixels are 8-bit alpha (``alphaRow(_:)``), not RGBA words (``row(_:)``).
+    let isAlphaTarget: Bool
 
     @inline(__always)
     func row(_ y: Int) -> UnsafeMutablePointer<UInt32> {
         (pixels + y * bytesPerRow).assumingMemoryBound(to: UInt32.self)
+    }
+
+    @inline(__always)
+    func alphaRow(_ y: Int) -> UnsafeMutablePointer<UInt8> {
+        (pixels + y * bytesPerRow).assumingMemoryBound(to: UInt8.self)
     }
 }

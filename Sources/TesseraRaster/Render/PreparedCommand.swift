@@ -15,6 +15,11 @@ struct PreparedCommand {
         /// Blend `color` through the values of mask `arena` of the frame's masks, rows
         /// [top, bottom) and columns [left, right) (already clipped).
         case alphaMask
+        /// Draw the frame's prepared paint of this command's index through the values of mask
+        /// `arena` (clipped to the target as ``AlphaMask/clipped(toWidth:height:)`` clips it); rows
+        /// [top, bottom) and columns [left, right) are the whole target when the paint's blend mode
+        /// changes pixels outside its source.
+        case paintedAlphaMask
         /// Start a group layer, start its mask, composite it with opacity `color` (0–255) and
         /// `blendMode`.
         case beginGroup, beginMask, endGroup
@@ -38,4 +43,7 @@ struct PreparedCommand {
     var left: Int32 = 0
     var right: Int32 = 0
     var rect = SIMD4<Float>()
+
+    /// The alpha byte (0–255) of `color`.
+    var alpha: UInt32 { UInt32(littleEndian: color) >> 24 }
 }

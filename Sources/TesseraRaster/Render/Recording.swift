@@ -4,8 +4,9 @@ final class Recording {
         case clear(PremultipliedRGBA8)
         case fill(FillCommand)
         case stroke(StrokeCommand)
-        /// Blends `color` through mask `index` of ``masks``.
-        case alphaMask(index: Int, color: PremultipliedRGBA8)
+        /// Blends `color` source-over through mask `index` of ``masks``, or `shader` (with its blend
+        /// mode and opacity, in device space) when there is one.
+        case alphaMask(index: Int, color: PremultipliedRGBA8, shader: Shader?)
         /// Starts a group: what follows is drawn into a transparent layer of its own.
         case beginGroup
         /// What follows, until the group ends, is the group's mask, opaque inside `interior`
@@ -110,9 +111,9 @@ final class Recording {
         return (scaled.premultiplied, nil)
     }
 
-    func appendAlphaMask(_ mask: AlphaMask, paint: Paint) {
-        guard case .solid(let color) = paint else { return }
-        commands.append(.alphaMask(index: masks.count, color: color.premultiplied))
+    func appendAlphaMask(_ mask: AlphaMask, paint: Paint, blendMode: BlendMode) {
+        let (color, shader) = Self.split(paint, opacity: 255, blendMode: blendMode)
+        commands.append(.alphaMask(index: masks.count, color: color, shader: shader))
         masks.append(mask)
     }
 

@@ -14,12 +14,16 @@ final class WorkerScratch {
     let colors: UnsafeMutablePointer<UInt32>
     /// `stride` zero coverages: the pixels a blend mode reaches outside its shape.
     let noCoverage: UnsafeMutablePointer<UInt8>
+    /// One row of source alphas (the alpha of `colors`), for painted fills into alpha targets.
+    let sourceAlpha: UnsafeMutablePointer<UInt8>
 
     /// Scratch for bands of `rows` rows of a target `width` pixels wide.
     init(width: Int, rows: Int) {
         stride = Self.stride(forWidth: width)
         self.rows = rows
-        layerCapacity = width * rows
+        // Sized by the stride, not the width: the scratch serves every target whose width has a
+        // stride no larger (a slightly wider target than the one it was made for included).
+        layerCapacity = stride * rows
         cells = .allocate(capacity: stride * rows)
         cells.initialize(repeating: 0, count: stride * rows)
         rowMin = .allocate(capacity: rows)
@@ -32,6 +36,8 @@ final class WorkerScratch {
         colors.initialize(repeating: 0, count: stride)
         noCoverage = .allocate(capacity: stride)
         noCoverage.initialize(repeating: 0, count: stride)
+        sourceAlpha = .allocate(capacity: stride)
+        sourceAlpha.initialize(repeating: 0, count: stride)
     }
 
     /// Cells per row for a target `width` pixels wide. Cells 0…width+1 are written (a line on the
@@ -43,6 +49,9 @@ final class WorkerScratch {
     /// Group layers: band-sized pixel buffers (premultiplied RGBA8 words, `width` per row),
     /// allocated as deep as groups nest and kept.
     private var layers: [UnsafeMutablePointer<UInt32>] = []
+    /// The same for alpha targets: 8-bit alpha, `width` bytes per row, allocated only when such a
+    /// target has groups.
+    private var alphaLayers: [UnsafeMutablePointer<UInt8>] = []
     private let layerCapacity: Int
     /// The open groups of the band being drawn: their content and mask layers, and where they
     /// composite to (-1: the pixmap).
@@ -51,9 +60,16 @@ final class WorkerScratch {
 
     func layer(_ index: Int) -> UnsafeMutablePointer<UInt32> { layers[index] }
 
-    /// Takes the next free layer for a new group's content, or for the innermost group's mask.
-    func pushLayer(isMask: Bool, below: Int) -> Int {
-        if layersInUse == layers.count { layers.append(.allocate(capacity: layerCapacity)) }
+    func alphaLayer(_ index: Int) -> UnsafeMutablePointer<UInt8> { alphaLayers[index] }
+
+    /// Takes the next free layer for a new group's content, or for the innermost group's mask: an
+    /// RGBA layer (``layer(_:)``), or an alpha one (``alphaLayer(_:)``) when `alpha` is true.
+    func pushLayer(isMask: Bool, below: Int, alpha: Bool = false) -> Int {
+        if alpha {
+            while alphaLayers.count <= layersInUse { alphaLayers.append(.allocate(capacity: layerCapacity)) }
+        } else {
+            while layers.count <= layersInUse { layers.append(.allocate(capacity: layerCapacity)) }
+        }
         let index = layersInUse
         layersInUse += 1
         if isMask, !groups.isEmpty { groups[groups.count - 1].mask = index } else { groups.append((index, nil, below)) }
@@ -69,11 +85,13 @@ final class WorkerScratch {
 
     deinit {
         for layer in layers { layer.deallocate() }
+        for layer in alphaLayers { layer.deallocate() }
         cells.deallocate()
         rowMin.deallocate()
         rowMax.deallocate()
         coverage.deallocate()
         colors.deallocate()
         noCoverage.deallocate()
+        sourceAlpha.deallocate()
     }
 }

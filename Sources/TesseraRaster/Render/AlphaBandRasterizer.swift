@@ -1,0 +1,80 @@
+import CTesseraSIMD
+
+extension BandRenderer {
+    /// The rasterization of one band into an 8-bit alpha target: the commands of
+    /// ``rasterize(band:memory:scratch:)``, each writing, through the alpha kernels
+    /// (CTesseraAlpha.h), the alpha bytes the RGBA rasterization writes into its pixels' alpha
+    /// lanes (which depend only on alphas). Groups use alpha layers.
+    static func rasterizeAlpha(band: Int, memory: FrameMemory, scratch: WorkerScratch) {
+        let top = band * bandHeight
+        let bottom = min(top + bandHeight, memory.height)
+        let width = memory.width
+        // Where drawing goes: the target (-1) or one of the worker's alpha layers, which hold this
+        // band's rows only.
+        var target = -1
+        func row(_ layer: Int, _ y: Int) -> UnsafeMutablePointer<UInt8> {
+            layer < 0 ? memory.alphaRow(y) : scratch.alphaLayer(layer) + (y - top) * width
+        }
+        let normal = BlendMode.normal.rawValue
+        let listed = Int(memory.bandStarts[band])..<Int(memory.bandStarts[band + 1])
+        for k in firstShown(listed, top: top, bottom: bottom, memory: memory)..<listed.upperBound {
+            let index = Int(memory.bandCommands[k])
+            let command = memory.prepared[index]
+            let rows = max(top, Int(command.top))..<min(bottom, Int(command.bottom))
+            switch command.kind {
+            case .nothing:
+                break
+            case .beginGroup, .beginMask:
+                let layer = scratch.pushLayer(isMask: command.kind == .beginMask, below: target, alpha: true)
+                let (left, count) = (Int(command.left), Int(command.right - command.left))
+                for y in top..<bottom { (row(layer, y) + left).update(repeating: 0, count: count) }
+                target = layer
+            case .endGroup:
+                // tsr_composite_row's alpha lane is tsr_blend_row's for normal (CTesseraAlpha.h).
+                let group = scratch.popGroup()
+                let (left, count) = (Int(command.left), Int(command.right - command.left))
+                for y in top..<bottom {
+                    let mask = group.mask.map { UnsafePointer(row($0, y) + left) }
+                    tsr_alpha_blend_row(row(group.below, y) + left, row(group.content, y) + left, mask, count,
+                                        command.color, Int32(command.blendMode))
+                }
+                target = group.below
+            case .clear:
+                for y in top..<bottom { row(target, y).update(repeating: UInt8(command.alpha), count: width) }
+            case .rect:
+                let r = command.rect
+                for y in rows {
+                    let rowCoverage = min(Float(y + 1), r.w) - max(Float(y), r.y)
+                    tsr_alpha_fill_rect_row(row(target, y), Int32(width), r.x, r.z, rowCoverage, command.alpha)
+                }
+            case .alphaMask:
+                let mask = memory.masks[command.arena]
+                let (left, count) = (Int(command.left), Int(command.right - command.left))
+                mask.values.withUnsafeBufferPointer { values in
+                    for y in rows {
+                        let coverage = values.baseAddress! + (y - mask.y) * mask.width + (left - mask.x)
+                        tsr_alpha_blend_solid_row(row(target, y) + left, command.alpha, coverage, count, 255, normal)
+                    }
+                }
+            case .paintedAlphaMask:
+                MaskedPaintRows.drawAlpha(mask: memory.masks[command.arena], paint: UnsafePointer(memory.paints + index),
+                                          rows: rows, width: width, height: memory.height, scratch: scratch) { row(target, $0) }
+            case .lines:
+                let lines = memory.arenas[command.arena].floats + command.firstLine * 4
+                tsr_accumulate_lines(lines, command.lineCount, Int32(top), Int32(bottom - top),
+                                     scratch.cells, scratch.stride, scratch.rowMin, scratch.rowMax)
+                let rowStride = target < 0 ? memory.bytesPerRow : width
+                tsr_alpha_fill_accumulated_rows(scratch.cells, scratch.stride, scratch.rowMin, scratch.rowMax,
+                                                Int32(rows.lowerBound - top), Int32(rows.upperBound - top),
+                                                row(target, top), rowStride, Int32(width), command.evenOdd ? 1 : 0,
+                                                command.alpha, scratch.coverage)
+            case .paintedLines:
+                let lines = memory.arenas[command.arena].floats + command.firstLine * 4
+                tsr_accumulate_lines(lines, command.lineCount, Int32(top), Int32(bottom - top),
+                                     scratch.cells, scratch.stride, scratch.rowMin, scratch.rowMax)
+                PaintedAlphaRows.draw(command, paint: UnsafePointer(memory.paints + index), rows: rows, bandTop: top,
+                                      width: width, scratch: scratch) { row(target, $0) }
+            }
+        }
+    }
+}

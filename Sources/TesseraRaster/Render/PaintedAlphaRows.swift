@@ -1,0 +1,48 @@
+import CTesseraSIMD
+
+/// `.paintedLines` into an alpha target: the alpha bytes that ``PaintedRows/draw`` writes into
+/// RGBA rows, from the same coverage rows and the alpha of the same paint colours, through the
+/// alpha kernels (CTesseraAlpha.h).
+enum PaintedAlphaRows {
+    /// Draws the accumulated rows `rows` (device rows; the band starts at `bandTop`) of
+    /// `command` with `paint`, consuming the worker's cells. `row(y)` is the target's alpha row y.
+    static func draw(_ command: PreparedCommand, paint: UnsafePointer<PreparedPaint>, rows: Range<Int>, bandTop: Int,
+                     width: Int, scratch: WorkerScratch, row: (Int) -> UnsafeMutablePointer<UInt8>) {
+        var paint = paint.pointee   // copied once per band; rows pass its kernel parameters by address
+        let (mode, opacity) = (paint.blendMode, paint.opacity)
+        for y in rows {
+            let r = y - bandTop
+            let alpha = row(y)
+            guard scratch.rowMax[r] >= 0 else {
+                // A row the shape does not touch: only such modes change it (a transparent source).
+                if paint.reachesOutside { tsr_alpha_blend_solid_row(alpha, 0, scratch.noCoverage, width, opacity, mode) }
+                continue
+            }
+            let start = Int(scratch.rowMin[r]), end = Int(scratch.rowMax[r])
+            tsr_coverage_row(scratch.cells + r * scratch.stride, Int32(start), Int32(end), command.evenOdd ? 1 : 0,
+                             scratch.coverage)
+            scratch.rowMin[r] = .max
+            scratch.rowMax[r] = -1
+            // The cell right of the last pixel may hold coverage (a line on the right border):
+            // it has no pixel.
+            let last = min(end, width - 1)
+            if last >= start {
+                let count = last - start + 1
+                if paint.kind == .solid {
+                    tsr_alpha_blend_solid_row(alpha + start, UInt32(littleEndian: paint.color) >> 24, scratch.coverage, count,
+                                              opacity, mode)
+                } else {
+                    paint.colors(x: start, y: y, count: count, into: scratch.colors)
+                    tsr_alpha_of_pixels(scratch.colors, count, scratch.sourceAlpha)
+                    tsr_alpha_blend_row(alpha + start, scratch.sourceAlpha, scratch.coverage, count, opacity, mode)
+                }
+            }
+            if paint.reachesOutside {
+                tsr_alpha_blend_solid_row(alpha, 0, scratch.noCoverage, min(start, width), opacity, mode)
+                if last + 1 < width {
+                    tsr_alpha_blend_solid_row(alpha + last + 1, 0, scratch.noCoverage, width - last - 1, opacity, mode)
+                }
+            }
+        }
+    }
+}
