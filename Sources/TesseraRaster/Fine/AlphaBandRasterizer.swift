@@ -1,13 +1,14 @@
 import CTesseraSIMD
 
-extension BandRenderer {
+/// The fine stage into an 8-bit alpha target.
+enum AlphaBandRasterizer {
     /// The rasterization of one band into an 8-bit alpha target: the commands of
-    /// ``rasterize(band:memory:scratch:)``, each writing, through the alpha kernels
+    /// ``BandRasterizer/rasterize(band:memory:scratch:)``, each writing, through the alpha kernels
     /// (CTesseraAlpha.h), the alpha bytes the RGBA rasterization writes into its pixels' alpha
     /// lanes (which depend only on alphas). Groups use alpha layers.
-    static func rasterizeAlpha(band: Int, memory: FrameMemory, scratch: WorkerScratch) {
-        let top = band * bandHeight
-        let bottom = min(top + bandHeight, memory.height)
+    static func rasterize(band: Int, memory: FrameMemory, scratch: WorkerScratch) {
+        let top = band * BandRenderer.bandHeight
+        let bottom = min(top + BandRenderer.bandHeight, memory.height)
         let width = memory.width
         // Where drawing goes: the target (-1) or one of the worker's alpha layers, which hold this
         // band's rows only.
@@ -17,7 +18,7 @@ extension BandRenderer {
         }
         let normal = BlendMode.normal.rawValue
         let listed = Int(memory.bandStarts[band])..<Int(memory.bandStarts[band + 1])
-        for k in firstShown(listed, top: top, bottom: bottom, memory: memory)..<listed.upperBound {
+        for k in Binning.firstShown(listed, top: top, bottom: bottom, memory: memory)..<listed.upperBound {
             let index = Int(memory.bandCommands[k])
             let command = memory.prepared[index]
             let rows = max(top, Int(command.top))..<min(bottom, Int(command.bottom))

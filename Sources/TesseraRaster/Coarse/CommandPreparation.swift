@@ -1,0 +1,160 @@
+/// The coarse stage's first step, parallel over chunks of commands: each recorded command becomes
+/// a ``PreparedCommand`` in device space (its lines in the worker's arena, or a rectangle, a mask
+/// clipped to the target, a group marker) and, for a paint that is not a solid colour drawn
+/// source-over, a ``PreparedPaint`` at the same index.
+enum CommandPreparation {
+    /// The chunks commands are prepared in: at most ``BandRenderer/prepareChunk`` commands of one
+    /// part each, with the frame's index of its first command.
+    static func chunks(of parts: [Recording.Part]) -> [(part: Int, range: Range<Int>, firstIndex: Int)] {
+        var chunks: [(part: Int, range: Range<Int>, firstIndex: Int)] = []
+        var firstIndex = 0
+        for (p, part) in parts.enumerated() {
+            for start in stride(from: 0, to: part.commands.count, by: BandRenderer.prepareChunk) {
+                let range = start..<min(start + BandRenderer.prepareChunk, part.commands.count)
+                chunks.append((p, range, firstIndex + start))
+            }
+            firstIndex += part.commands.count
+        }
+        return chunks
+    }
+
+    /// Prepares `commands`, the frame's commands from `firstIndex` on, whose mask indices start
+    /// at `maskOffset`, with worker `worker`'s buffers (its lines go to its arena).
+    static func prepare(_ commands: ArraySlice<Recording.Command>, firstIndex: Int, maskOffset: Int, worker: Int,
+                                memory: FrameMemory, tolerance: Double) {
+        var builder = EdgeBuilder(width: memory.width, height: memory.height, tolerance: tolerance, arena: memory.arenas[worker])
+        let strokeGeometry = memory.strokeGeometry[worker]
+        let projectedGeometry = memory.projectedGeometry[worker]
+        let height = Float(memory.height), width = Float(memory.width)
+        for local in commands.indices {
+            let i = firstIndex + (local - commands.startIndex)
+            var out = PreparedCommand()
+            // The lines the builder emitted since `first`, as the command's geometry.
+            func takeLines(from first: Int) {
+                out.kind = .lines
+                out.arena = worker
+                out.firstLine = first
+                out.lineCount = builder.arena.count - first
+                out.top = Int32(builder.minY.rounded(.down))
+                out.bottom = Int32(builder.maxY.rounded(.up))
+                // The pixels the lines cover. (The accumulation also writes the cell right of the
+                // last line, but a closed outline's coverage there is zero: no pixel changes.)
+                out.left = Int32(builder.minX.rounded(.down))
+                out.right = Int32(builder.maxX.rounded(.up))
+            }
+            // Prepared lines drawn with the paint stored at `paints[i]`. A blend mode that changes
+            // pixels a transparent source covers reaches the whole target, as in CoreGraphics.
+            func paintLines(_ blendMode: BlendMode) {
+                guard out.kind == .lines else { return }
+                out.kind = .paintedLines
+                if blendMode.changesPixelsOutsideSource {
+                    out.top = 0
+                    out.bottom = Int32(memory.height)
+                    out.left = 0
+                    out.right = Int32(memory.width)
+                }
+            }
+            switch commands[local] {
+            case .clear(let color):
+                out.kind = .clear
+                out.color = color.packed.littleEndian
+                out.top = 0
+                out.bottom = Int32(memory.height)
+                out.left = 0
+                out.right = Int32(memory.width)
+            case .fill(let fill):
+                out.color = fill.color.packed.littleEndian
+                out.evenOdd = fill.rule == .evenOdd
+                let painted = fill.shader != nil
+                if let shader = fill.shader {
+                    // Projected shapes' paints are not projected: they map through the identity.
+                    guard let paint = PreparedPaint(shader: shader, userToDevice: fill.projection == nil ? fill.transform : .identity)
+                    else { break }
+                    memory.paints[i] = paint
+                }
+                if !painted && fill.color.a == 0 {
+                    break   // source-over with zero alpha changes nothing
+                } else if let projection = fill.projection {
+                    guard projectedGeometry.fill(fill.path, projection: projection, tolerance: tolerance) else { break }
+                    builder.reset()
+                    let first = builder.arena.count
+                    guard builder.addOutline(projectedGeometry.projected, transform: .identity),
+                          builder.arena.count > first else { break }
+                    takeLines(from: first)
+                } else if !painted, let (x0, y0, x1, y1) = RectDetection.deviceRect(of: fill.path, transform: fill.transform) {
+                    let r = SIMD4<Float>(Float(max(x0, 0)), Float(max(y0, 0)), Float(min(x1, Double(width))), Float(min(y1, Double(height))))
+                    guard r.x < r.z, r.y < r.w else { break }
+                    out.kind = .rect
+                    out.rect = r
+                    out.top = Int32(r.y.rounded(.down))
+                    out.bottom = Int32(r.w.rounded(.up))
+                    out.left = Int32(r.x.rounded(.down))
+                    out.right = Int32(r.z.rounded(.up))
+                } else {
+                    builder.reset()
+                    let first = builder.arena.count
+                    guard builder.addPath(fill.path, transform: fill.transform), builder.arena.count > first else { break }
+                    takeLines(from: first)
+                }
+                if let shader = fill.shader { paintLines(shader.blendMode) }
+            case .alphaMask(let localIndex, let color, let shader):
+                let index = maskOffset + localIndex
+                let (left, top, right, bottom) = memory.masks[index].clipped(toWidth: memory.width, height: memory.height)
+                // A mask with no pixel on the target draws nothing, whatever its paint.
+                guard left < right, top < bottom else { break }
+                out.arena = index
+                out.top = Int32(top)
+                out.bottom = Int32(bottom)
+                out.left = Int32(left)
+                out.right = Int32(right)
+                if let shader {
+                    // The paint lies in device space: it maps through the identity.
+                    guard let paint = PreparedPaint(shader: shader, userToDevice: .identity) else { break }
+                    memory.paints[i] = paint
+                    out.kind = .paintedAlphaMask
+                    if shader.blendMode.changesPixelsOutsideSource {
+                        out.top = 0
+                        out.bottom = Int32(memory.height)
+                        out.left = 0
+                        out.right = Int32(memory.width)
+                    }
+                } else {
+                    guard color.a != 0 else { break }   // source-over with zero alpha changes nothing
+                    out.kind = .alphaMask
+                    out.color = color.packed.littleEndian
+                }
+            case .beginGroup:
+                out.kind = .beginGroup   // rows: set by extendGroups from what the group draws
+            case .beginMask:
+                out.kind = .beginMask
+            case .endGroup(let opacity, let blendMode):
+                out.kind = .endGroup
+                out.color = UInt32(opacity)
+                out.blendMode = UInt8(blendMode.rawValue)
+            case .stroke(let stroke):
+                let painted = stroke.shader != nil
+                if let shader = stroke.shader {
+                    guard let paint = PreparedPaint(shader: shader, userToDevice: stroke.projection == nil ? stroke.transform : .identity)
+                    else { break }
+                    memory.paints[i] = paint
+                }
+                guard painted || stroke.color.a != 0 else { break }
+                builder.reset()
+                let first = builder.arena.count
+                if let projection = stroke.projection {
+                    guard projectedGeometry.stroke(stroke, projection: projection, tolerance: tolerance, using: strokeGeometry),
+                          builder.addOutline(projectedGeometry.projected, transform: .identity) else { break }
+                } else {
+                    guard let (outline, transform) = memory.strokeOutlines[i].outline(of: stroke, tolerance: tolerance,
+                                                                                      using: strokeGeometry),
+                          builder.addOutline(outline, transform: transform) else { break }
+                }
+                guard builder.arena.count > first else { break }
+                out.color = stroke.color.packed.littleEndian
+                takeLines(from: first)
+                if let shader = stroke.shader { paintLines(shader.blendMode) }
+            }
+            memory.prepared[i] = out
+        }
+    }
+}
