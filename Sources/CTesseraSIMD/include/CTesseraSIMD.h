@@ -60,4 +60,5 @@ int tsr_kernel_level(void);
 #ifdef __cplusplus
 }
 #endif
+#include "CTesseraReference.h"
 #endif

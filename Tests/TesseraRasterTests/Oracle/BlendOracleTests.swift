@@ -1,0 +1,110 @@
+/// The source-over kernels against their scalar oracles, byte for byte: tsr_blend_span,
+/// tsr_fill_rect_row, tsr_composite_row and tsr_blend_mask_row, on random premultiplied pixels and
+/// colours, coverages and opacities 0, 255, above 255 and between, masks and none, counts 0 to 300
+/// at every alignment (each kernel's whole groups and tails; pixels outside the row must stay).
+import CTesseraSIMD
+import Testing
+
+@Suite struct BlendOracleTests {
+    typealias Random = KernelOracle.Random
+
+    /// A row of `count` pixels at a random offset in a buffer with pixels on both sides (which no
+    /// kernel may touch), and the offset.
+    private static func row(_ random: inout Random, count: Int) -> (pixels: [UInt32], offset: Int) {
+        let offset = random.int(in: 0...9)
+        return (KernelOracle.pixels(&random, count: offset + count + 9), offset)
+    }
+
+    private static func count(_ random: inout Random, round: Int) -> Int {
+        round < 40 ? round : random.int(in: 0...300)
+    }
+
+    private static func factor(_ random: inout Random) -> UInt32 {
+        [0, 255, 255, 300, 1, 254, UInt32(random.int(in: 0...255))][random.int(in: 0...6)]
+    }
+
+    @Test func blendSpanMatchesTheReference() {
+        var random = Random(seed: 0xB5A0)
+        for round in 0..<3000 {
+            let count = Self.count(&random, round: round)
+            var (pixels, offset) = Self.row(&random, count: count)
+            var expected = pixels
+            let color = KernelOracle.color(&random), coverage = Self.factor(&random)
+            pixels.withUnsafeMutableBufferPointer { tsr_blend_span($0.baseAddress! + offset, count, color, coverage) }
+            expected.withUnsafeMutableBufferPointer {
+                tsr_blend_span_reference($0.baseAddress! + offset, count, color, coverage)
+            }
+            if let d = KernelOracle.difference(pixels, expected) {
+                Issue.record("round \(round): \(count) at \(offset), colour \(String(color, radix: 16)), coverage \(coverage): \(d)")
+                return
+            }
+        }
+    }
+
+    @Test func fillRectRowMatchesTheReference() {
+        var random = Random(seed: 0xF5EC)
+        for round in 0..<3000 {
+            let width = random.int(in: 1...300)
+            var pixels = KernelOracle.pixels(&random, count: width + 4)   // past the row: untouched
+            var expected = pixels
+            // Sides anywhere, in or outside the row, whole or fractional, in either order.
+            func side() -> Float {
+                let v = Float(random.double(in: -3...Double(width + 3)))
+                return random.chance(0.2) ? v.rounded() : v
+            }
+            var left = side(), right = random.chance(0.1) ? left + Float(random.double(in: 0...0.5)) : side()
+            if random.chance(0.7) && left > right { swap(&left, &right) }
+            let rowCoverage: Float = [1, 1, 0, 0.5, Float(random.double(in: 0...1)), Float(random.double(in: 0...1.2))][random.int(in: 0...5)]
+            let color = KernelOracle.color(&random)
+            tsr_fill_rect_row(&pixels, Int32(width), left, right, rowCoverage, color)
+            tsr_fill_rect_row_reference(&expected, Int32(width), left, right, rowCoverage, color)
+            if let d = KernelOracle.difference(pixels, expected) {
+                Issue.record("round \(round): width \(width), [\(left), \(right)) × \(rowCoverage), colour \(String(color, radix: 16)): \(d)")
+                return
+            }
+        }
+    }
+
+    @Test(arguments: [false, true])
+    func compositeRowMatchesTheReference(masked: Bool) {
+        var random = Random(seed: masked ? 0xC0A5 : 0xC0A0)
+        for round in 0..<2000 {
+            let count = Self.count(&random, round: round)
+            var (dst, offset) = Self.row(&random, count: count)
+            var expected = dst
+            // A group's pixels: runs of transparent pixels (which the kernels skip) among others.
+            let src = (0..<count).map { i in (i / 7) % 3 == 0 && random.chance(0.9) ? 0 : KernelOracle.pixel(&random) }
+            let mask = KernelOracle.pixels(&random, count: count, opaque: 0.5)
+            let opacity = Self.factor(&random)
+            mask.withUnsafeBufferPointer { m in
+                let maskRow = masked ? m.baseAddress : nil
+                dst.withUnsafeMutableBufferPointer { tsr_composite_row($0.baseAddress! + offset, src, maskRow, count, opacity) }
+                expected.withUnsafeMutableBufferPointer {
+                    tsr_composite_row_reference($0.baseAddress! + offset, src, maskRow, count, opacity)
+                }
+            }
+            if let d = KernelOracle.difference(dst, expected) {
+                Issue.record("round \(round): \(count) at \(offset), opacity \(opacity): \(d)")
+                return
+            }
+        }
+    }
+
+    @Test func blendMaskRowMatchesTheReference() {
+        var random = Random(seed: 0xB3A5)
+        for round in 0..<3000 {
+            let count = Self.count(&random, round: round)
+            var (pixels, offset) = Self.row(&random, count: count)
+            var expected = pixels
+            let coverage = KernelOracle.coverageRow(&random, count: count), color = KernelOracle.color(&random)
+            pixels.withUnsafeMutableBufferPointer { tsr_blend_mask_row($0.baseAddress! + offset, coverage, count, color) }
+            expected.withUnsafeMutableBufferPointer {
+                tsr_blend_mask_row_reference($0.baseAddress! + offset, coverage, count, color)
+            }
+            if let d = KernelOracle.difference(pixels, expected) {
+                Issue.record("round \(round): \(count) at \(offset), colour \(String(color, radix: 16)): \(d)")
+                return
+            }
+        }
+    }
+}
