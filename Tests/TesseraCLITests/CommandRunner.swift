@@ -42,8 +42,8 @@ enum CLI {
         // Files rather than pipes: a pipe nobody drains while the process runs fills up and blocks it.
         let folder = try temporaryFolder()
         let out = folder.appendingPathComponent("stdout"), err = folder.appendingPathComponent("stderr")
-        FileManager.default.createFile(atPath: out.path, contents: nil)
-        FileManager.default.createFile(atPath: err.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: out.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: err.path, contents: nil)
         process.standardOutput = try FileHandle(forWritingTo: out)
         process.standardError = try FileHandle(forWritingTo: err)
         process.standardInput = FileHandle.nullDevice

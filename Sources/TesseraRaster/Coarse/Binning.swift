@@ -9,14 +9,14 @@ enum Binning {
         bandStarts.reserve(bands + 1)
         let starts = bandStarts.pointer
         starts.update(repeating: 0, count: bands + 1)
-        for i in 0..<commandCount where commands[i].kind != .nothing {
+        for i in 0..<commandCount where !commands[i].drawsNothing {
             for b in Int(commands[i].top / h)...Int((commands[i].bottom - 1) / h) { starts[b + 1] += 1 }
         }
         for b in 0..<bands { starts[b + 1] += starts[b] }
         bandCommands.reserve(Int(starts[bands]))
         let list = bandCommands.pointer
         // Fill using starts[b] as each band's cursor, then shift the starts back into place.
-        for i in 0..<commandCount where commands[i].kind != .nothing {
+        for i in 0..<commandCount where !commands[i].drawsNothing {
             for b in Int(commands[i].top / h)...Int((commands[i].bottom - 1) / h) {
                 list[Int(starts[b])] = Int32(i)
                 starts[b] += 1
@@ -34,12 +34,11 @@ enum Binning {
         let width = Float(memory.width)
         for k in listed {
             let command = memory.prepared[Int(memory.bandCommands[k])]
-            switch command.kind {
+            switch command.payload {
             case .beginGroup: depth += 1
             case .endGroup: depth -= 1
             case .clear where depth == 0: first = k
-            case .rect where depth == 0 && command.color >> 24 == 255:
-                let r = command.rect
+            case .rect(let r, let color) where depth == 0 && color >> 24 == 255:
                 if r.x <= 0 && r.z >= width && r.y <= Float(top) && r.w >= Float(bottom) { first = k }
             default: break
             }

@@ -21,7 +21,7 @@ enum CommandPreparation {
     /// Prepares `commands`, the frame's commands from `firstIndex` on, whose mask indices start
     /// at `maskOffset`, with worker `worker`'s buffers (its lines go to its arena).
     static func prepare(_ commands: ArraySlice<Recording.Command>, firstIndex: Int, maskOffset: Int, worker: Int,
-                                memory: FrameMemory, tolerance: Double) {
+                        memory: FrameMemory, tolerance: Double) {
         var builder = EdgeBuilder(width: memory.width, height: memory.height, tolerance: tolerance, arena: memory.arenas[worker])
         let strokeGeometry = memory.strokeGeometry[worker]
         let projectedGeometry = memory.projectedGeometry[worker]
@@ -29,63 +29,57 @@ enum CommandPreparation {
         for local in commands.indices {
             let i = firstIndex + (local - commands.startIndex)
             var out = PreparedCommand()
-            // The lines the builder emitted since `first`, as the command's geometry.
-            func takeLines(from first: Int) {
-                out.kind = .lines
-                out.arena = worker
-                out.firstLine = first
-                out.lineCount = builder.arena.count - first
+            func reachWholeTarget() {
+                out.top = 0
+                out.bottom = Int32(memory.height)
+                out.left = 0
+                out.right = Int32(memory.width)
+            }
+            // The lines the builder emitted since `first`, drawn in `color`, or with the paint
+            // stored at `paints[i]` when there is a shader. A blend mode that changes pixels a
+            // transparent source covers reaches the whole target, as in CoreGraphics.
+            func drawLines(from first: Int, evenOdd: Bool, color: PremultipliedRGBA8, shader: Shader?) {
+                let lines = PreparedCommand.Lines(arena: worker, first: first, count: builder.arena.count - first,
+                                                  evenOdd: evenOdd)
                 out.top = Int32(builder.minY.rounded(.down))
                 out.bottom = Int32(builder.maxY.rounded(.up))
                 // The pixels the lines cover. (The accumulation also writes the cell right of the
                 // last line, but a closed outline's coverage there is zero: no pixel changes.)
                 out.left = Int32(builder.minX.rounded(.down))
                 out.right = Int32(builder.maxX.rounded(.up))
-            }
-            // Prepared lines drawn with the paint stored at `paints[i]`. A blend mode that changes
-            // pixels a transparent source covers reaches the whole target, as in CoreGraphics.
-            func paintLines(_ blendMode: BlendMode) {
-                guard out.kind == .lines else { return }
-                out.kind = .paintedLines
-                if blendMode.changesPixelsOutsideSource {
-                    out.top = 0
-                    out.bottom = Int32(memory.height)
-                    out.left = 0
-                    out.right = Int32(memory.width)
+                guard let shader else {
+                    out.payload = .lines(lines, color: color.packed.littleEndian)
+                    return
                 }
+                out.payload = .paintedLines(lines)
+                if shader.blendMode.changesPixelsOutsideSource { reachWholeTarget() }
             }
             switch commands[local] {
             case .clear(let color):
-                out.kind = .clear
-                out.color = color.packed.littleEndian
-                out.top = 0
-                out.bottom = Int32(memory.height)
-                out.left = 0
-                out.right = Int32(memory.width)
+                out.payload = .clear(color: color.packed.littleEndian)
+                reachWholeTarget()
             case .fill(let fill):
-                out.color = fill.color.packed.littleEndian
-                out.evenOdd = fill.rule == .evenOdd
-                let painted = fill.shader != nil
+                let evenOdd = fill.rule == .evenOdd
                 if let shader = fill.shader {
                     // Projected shapes' paints are not projected: they map through the identity.
                     guard let paint = PreparedPaint(shader: shader, userToDevice: fill.projection == nil ? fill.transform : .identity)
                     else { break }
                     memory.paints[i] = paint
-                }
-                if !painted && fill.color.a == 0 {
+                } else if fill.color.a == 0 {
                     break   // source-over with zero alpha changes nothing
-                } else if let projection = fill.projection {
+                }
+                if let projection = fill.projection {
                     guard projectedGeometry.fill(fill.path, projection: projection, tolerance: tolerance) else { break }
                     builder.reset()
                     let first = builder.arena.count
                     guard builder.addOutline(projectedGeometry.projected, transform: .identity),
                           builder.arena.count > first else { break }
-                    takeLines(from: first)
-                } else if !painted, let (x0, y0, x1, y1) = RectDetection.deviceRect(of: fill.path, transform: fill.transform) {
+                    drawLines(from: first, evenOdd: evenOdd, color: fill.color, shader: fill.shader)
+                } else if fill.shader == nil,
+                          let (x0, y0, x1, y1) = RectDetection.deviceRect(of: fill.path, transform: fill.transform) {
                     let r = SIMD4<Float>(Float(max(x0, 0)), Float(max(y0, 0)), Float(min(x1, Double(width))), Float(min(y1, Double(height))))
                     guard r.x < r.z, r.y < r.w else { break }
-                    out.kind = .rect
-                    out.rect = r
+                    out.payload = .rect(r, color: fill.color.packed.littleEndian)
                     out.top = Int32(r.y.rounded(.down))
                     out.bottom = Int32(r.w.rounded(.up))
                     out.left = Int32(r.x.rounded(.down))
@@ -94,15 +88,13 @@ enum CommandPreparation {
                     builder.reset()
                     let first = builder.arena.count
                     guard builder.addPath(fill.path, transform: fill.transform), builder.arena.count > first else { break }
-                    takeLines(from: first)
+                    drawLines(from: first, evenOdd: evenOdd, color: fill.color, shader: fill.shader)
                 }
-                if let shader = fill.shader { paintLines(shader.blendMode) }
             case .alphaMask(let localIndex, let color, let shader):
                 let index = maskOffset + localIndex
                 let (left, top, right, bottom) = memory.masks[index].clipped(toWidth: memory.width, height: memory.height)
                 // A mask with no pixel on the target draws nothing, whatever its paint.
                 guard left < right, top < bottom else { break }
-                out.arena = index
                 out.top = Int32(top)
                 out.bottom = Int32(bottom)
                 out.left = Int32(left)
@@ -111,34 +103,26 @@ enum CommandPreparation {
                     // The paint lies in device space: it maps through the identity.
                     guard let paint = PreparedPaint(shader: shader, userToDevice: .identity) else { break }
                     memory.paints[i] = paint
-                    out.kind = .paintedAlphaMask
-                    if shader.blendMode.changesPixelsOutsideSource {
-                        out.top = 0
-                        out.bottom = Int32(memory.height)
-                        out.left = 0
-                        out.right = Int32(memory.width)
-                    }
+                    out.payload = .paintedAlphaMask(mask: index)
+                    if shader.blendMode.changesPixelsOutsideSource { reachWholeTarget() }
                 } else {
                     guard color.a != 0 else { break }   // source-over with zero alpha changes nothing
-                    out.kind = .alphaMask
-                    out.color = color.packed.littleEndian
+                    out.payload = .alphaMask(mask: index, color: color.packed.littleEndian)
                 }
             case .beginGroup:
-                out.kind = .beginGroup   // rows: set by extendGroups from what the group draws
+                out.payload = .beginGroup   // extent: set by GroupExtents from what the group draws
             case .beginMask:
-                out.kind = .beginMask
+                out.payload = .beginMask
             case .endGroup(let opacity, let blendMode):
-                out.kind = .endGroup
-                out.color = UInt32(opacity)
-                out.blendMode = UInt8(blendMode.rawValue)
+                out.payload = .endGroup(opacity: opacity, blendMode: UInt8(blendMode.rawValue))
             case .stroke(let stroke):
-                let painted = stroke.shader != nil
                 if let shader = stroke.shader {
                     guard let paint = PreparedPaint(shader: shader, userToDevice: stroke.projection == nil ? stroke.transform : .identity)
                     else { break }
                     memory.paints[i] = paint
+                } else if stroke.color.a == 0 {
+                    break
                 }
-                guard painted || stroke.color.a != 0 else { break }
                 builder.reset()
                 let first = builder.arena.count
                 if let projection = stroke.projection {
@@ -150,9 +134,7 @@ enum CommandPreparation {
                           builder.addOutline(outline, transform: transform) else { break }
                 }
                 guard builder.arena.count > first else { break }
-                out.color = stroke.color.packed.littleEndian
-                takeLines(from: first)
-                if let shader = stroke.shader { paintLines(shader.blendMode) }
+                drawLines(from: first, evenOdd: false, color: stroke.color, shader: stroke.shader)
             }
             memory.prepared[i] = out
         }

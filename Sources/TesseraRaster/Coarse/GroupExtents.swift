@@ -13,7 +13,7 @@ enum GroupExtents {
         for part in parts {
             for local in part.commands.indices {
                 defer { i += 1 }
-                switch commands[i].kind {
+                switch commands[i].payload {
                 case .nothing:
                     break
                 case .clear, .rect, .lines, .paintedLines, .alphaMask, .paintedAlphaMask:
@@ -26,7 +26,7 @@ enum GroupExtents {
                     guard group.begin >= 0 else { break }
                     group.mask = i
                     if case .beginMask(let interior) = part.commands[local] { group.maskInterior = interior }
-                case .endGroup:
+                case .endGroup(let opacity, let blendMode):
                     guard group.begin >= 0 else { break }
                     let drawn = group.top < group.bottom
                     for k in [group.begin, group.mask ?? group.begin, i] {
@@ -34,12 +34,17 @@ enum GroupExtents {
                         commands[k].bottom = group.bottom
                         commands[k].left = group.left
                         commands[k].right = group.right
-                        if !drawn { commands[k].kind = .nothing }
+                        if !drawn { commands[k].payload = .nothing }
                     }
                     if drawn, let mask = group.mask, let interior = group.maskInterior,
                        allInside(interior, commands, group.begin + 1..<mask) {
-                        for k in mask..<i { commands[k].kind = .nothing }
-                        if commands[i].color == 255 { commands[group.begin].kind = .nothing; commands[i].kind = .nothing }
+                        for k in mask..<i { commands[k].payload = .nothing }
+                        // Without its mask, a group composited source-over at full opacity is its
+                        // content drawn directly.
+                        if opacity == 255, blendMode == UInt8(BlendMode.normal.rawValue) {
+                            commands[group.begin].payload = .nothing
+                            commands[i].payload = .nothing
+                        }
                     }
                     let ended = group
                     group = outer.removeLast()
@@ -74,7 +79,7 @@ enum GroupExtents {
                                   _ range: Range<Int>) -> Bool {
         range.allSatisfy { k in
             let c = commands[k]
-            return c.kind == .nothing || interior.contains(left: c.left, top: c.top, right: c.right, bottom: c.bottom)
+            return c.drawsNothing || interior.contains(left: c.left, top: c.top, right: c.right, bottom: c.bottom)
         }
     }
 }

@@ -22,59 +22,52 @@ enum AlphaBandRasterizer {
             let index = Int(memory.bandCommands[k])
             let command = memory.prepared[index]
             let rows = max(top, Int(command.top))..<min(bottom, Int(command.bottom))
-            switch command.kind {
+            let (left, columns) = (Int(command.left), Int(command.right - command.left))
+            switch command.payload {
             case .nothing:
                 break
             case .beginGroup, .beginMask:
-                let layer = scratch.pushLayer(isMask: command.kind == .beginMask, below: target, alpha: true)
-                let (left, count) = (Int(command.left), Int(command.right - command.left))
-                for y in top..<bottom { (row(layer, y) + left).update(repeating: 0, count: count) }
+                let layer = scratch.pushLayer(isMask: command.payload.isBeginMask, below: target, alpha: true)
+                for y in rows { (row(layer, y) + left).update(repeating: 0, count: columns) }
                 target = layer
-            case .endGroup:
+            case .endGroup(let opacity, let blendMode):
                 // tsr_composite_row's alpha lane is tsr_blend_row's for normal (CTesseraAlpha.h).
                 let group = scratch.popGroup()
-                let (left, count) = (Int(command.left), Int(command.right - command.left))
-                for y in top..<bottom {
+                for y in rows {
                     let mask = group.mask.map { UnsafePointer(row($0, y) + left) }
-                    tsr_alpha_blend_row(row(group.below, y) + left, row(group.content, y) + left, mask, count,
-                                        command.color, Int32(command.blendMode))
+                    tsr_alpha_blend_row(row(group.below, y) + left, row(group.content, y) + left, mask, columns,
+                                        UInt32(opacity), Int32(blendMode))
                 }
                 target = group.below
-            case .clear:
-                for y in top..<bottom { row(target, y).update(repeating: UInt8(command.alpha), count: width) }
-            case .rect:
-                let r = command.rect
+            case .clear(let color):
+                for y in rows { row(target, y).update(repeating: UInt8(color >> 24), count: width) }
+            case .rect(let r, let color):
                 for y in rows {
                     let rowCoverage = min(Float(y + 1), r.w) - max(Float(y), r.y)
-                    tsr_alpha_fill_rect_row(row(target, y), Int32(width), r.x, r.z, rowCoverage, command.alpha)
+                    tsr_alpha_fill_rect_row(row(target, y), Int32(width), r.x, r.z, rowCoverage, color >> 24)
                 }
-            case .alphaMask:
-                let mask = memory.masks[command.arena]
-                let (left, count) = (Int(command.left), Int(command.right - command.left))
+            case .alphaMask(let maskIndex, let color):
+                let mask = memory.masks[maskIndex]
                 mask.values.withUnsafeBufferPointer { values in
                     for y in rows {
                         let coverage = values.baseAddress! + (y - mask.y) * mask.width + (left - mask.x)
-                        tsr_alpha_blend_solid_row(row(target, y) + left, command.alpha, coverage, count, 255, normal)
+                        tsr_alpha_blend_solid_row(row(target, y) + left, color >> 24, coverage, columns, 255, normal)
                     }
                 }
-            case .paintedAlphaMask:
-                MaskedPaintRows.drawAlpha(mask: memory.masks[command.arena], paint: UnsafePointer(memory.paints + index),
+            case .paintedAlphaMask(let maskIndex):
+                MaskedPaintRows.drawAlpha(mask: memory.masks[maskIndex], paint: UnsafePointer(memory.paints + index),
                                           rows: rows, width: width, height: memory.height, scratch: scratch) { row(target, $0) }
-            case .lines:
-                let lines = memory.arenas[command.arena].floats + command.firstLine * 4
-                tsr_accumulate_lines(lines, command.lineCount, Int32(top), Int32(bottom - top),
-                                     scratch.cells, scratch.stride, scratch.rowMin, scratch.rowMax)
+            case .lines(let lines, let color):
+                BandRasterizer.accumulate(lines, top: top, bottom: bottom, memory: memory, scratch: scratch)
                 let rowStride = target < 0 ? memory.bytesPerRow : width
                 tsr_alpha_fill_accumulated_rows(scratch.cells, scratch.stride, scratch.rowMin, scratch.rowMax,
                                                 Int32(rows.lowerBound - top), Int32(rows.upperBound - top),
-                                                row(target, top), rowStride, Int32(width), command.evenOdd ? 1 : 0,
-                                                command.alpha, scratch.coverage)
-            case .paintedLines:
-                let lines = memory.arenas[command.arena].floats + command.firstLine * 4
-                tsr_accumulate_lines(lines, command.lineCount, Int32(top), Int32(bottom - top),
-                                     scratch.cells, scratch.stride, scratch.rowMin, scratch.rowMax)
-                PaintedAlphaRows.draw(command, paint: UnsafePointer(memory.paints + index), rows: rows, bandTop: top,
-                                      width: width, scratch: scratch) { row(target, $0) }
+                                                row(target, top), rowStride, Int32(width), lines.evenOdd ? 1 : 0,
+                                                color >> 24, scratch.coverage)
+            case .paintedLines(let lines):
+                BandRasterizer.accumulate(lines, top: top, bottom: bottom, memory: memory, scratch: scratch)
+                PaintedAlphaRows.draw(evenOdd: lines.evenOdd, paint: UnsafePointer(memory.paints + index), rows: rows,
+                                      bandTop: top, width: width, scratch: scratch) { row(target, $0) }
             }
         }
     }

@@ -3,6 +3,7 @@ import CTesseraSIMD
 /// The fine stage: one band's commands, in order, into its rows of an RGBA target (the band's
 /// rows of the pixmap, or of a group's layer). Alpha targets: ``AlphaBandRasterizer``.
 enum BandRasterizer {
+    /// Draws band `band`'s binned commands, from the first that shows (``Binning/firstShown``).
     static func rasterize(band: Int, memory: FrameMemory, scratch: WorkerScratch) {
         let top = band * BandRenderer.bandHeight
         let bottom = min(top + BandRenderer.bandHeight, memory.height)
@@ -15,66 +16,69 @@ enum BandRasterizer {
         }
         let listed = Int(memory.bandStarts[band])..<Int(memory.bandStarts[band + 1])
         for k in Binning.firstShown(listed, top: top, bottom: bottom, memory: memory)..<listed.upperBound {
-            let command = memory.prepared[Int(memory.bandCommands[k])]
-            switch command.kind {
+            let index = Int(memory.bandCommands[k])
+            let command = memory.prepared[index]
+            // The band's rows the command touches (a group's: those it draws in).
+            let rows = max(top, Int(command.top))..<min(bottom, Int(command.bottom))
+            let (left, columns) = (Int(command.left), Int(command.right - command.left))
+            switch command.payload {
             case .nothing:
                 break
             case .beginGroup, .beginMask:
-                // Only the columns the group draws in are cleared and composited.
-                let layer = scratch.pushLayer(isMask: command.kind == .beginMask, below: target)
-                let (left, count) = (Int(command.left), Int(command.right - command.left))
-                for y in top..<bottom { (row(layer, y) + left).update(repeating: 0, count: count) }
+                // Only the rows and columns the group draws in are cleared and composited.
+                let layer = scratch.pushLayer(isMask: command.payload.isBeginMask, below: target)
+                for y in rows { (row(layer, y) + left).update(repeating: 0, count: columns) }
                 target = layer
-            case .endGroup:
+            case .endGroup(let opacity, let blendMode):
                 let group = scratch.popGroup()
-                let (left, count) = (Int(command.left), Int(command.right - command.left))
-                for y in top..<bottom {
+                for y in rows {
                     let mask = group.mask.map { UnsafePointer(row($0, y) + left) }
-                    if command.blendMode == UInt8(BlendMode.normal.rawValue) {
-                        tsr_composite_row(row(group.below, y) + left, row(group.content, y) + left, mask, count, command.color)
+                    if blendMode == UInt8(BlendMode.normal.rawValue) {
+                        tsr_composite_row(row(group.below, y) + left, row(group.content, y) + left, mask, columns,
+                                          UInt32(opacity))
                     } else {
                         PaintedRows.compositeGroupRow(row(group.below, y) + left, row(group.content, y) + left, mask: mask,
-                                                      count: count, opacity: command.color, blendMode: Int32(command.blendMode),
+                                                      count: columns, opacity: UInt32(opacity), blendMode: Int32(blendMode),
                                                       scratch: scratch)
                     }
                 }
                 target = group.below
-            case .clear:
-                for y in top..<bottom { row(target, y).update(repeating: command.color, count: width) }
-            case .rect:
-                let r = command.rect
-                for y in max(top, Int(command.top))..<min(bottom, Int(command.bottom)) {
+            case .clear(let color):
+                for y in rows { row(target, y).update(repeating: color, count: width) }
+            case .rect(let r, let color):
+                for y in rows {
                     let rowCoverage = min(Float(y + 1), r.w) - max(Float(y), r.y)
-                    tsr_fill_rect_row(row(target, y), Int32(width), r.x, r.z, rowCoverage, command.color)
+                    tsr_fill_rect_row(row(target, y), Int32(width), r.x, r.z, rowCoverage, color)
                 }
-            case .alphaMask:
-                let mask = memory.masks[command.arena]
-                let (left, count) = (Int(command.left), Int(command.right - command.left))
+            case .alphaMask(let maskIndex, let color):
+                let mask = memory.masks[maskIndex]
                 mask.values.withUnsafeBufferPointer { values in
-                    for y in max(top, Int(command.top))..<min(bottom, Int(command.bottom)) {
+                    for y in rows {
                         let coverage = values.baseAddress! + (y - mask.y) * mask.width + (left - mask.x)
-                        tsr_blend_mask_row(row(target, y) + left, coverage, count, command.color)
+                        tsr_blend_mask_row(row(target, y) + left, coverage, columns, color)
                     }
                 }
-            case .paintedAlphaMask:
-                MaskedPaintRows.draw(mask: memory.masks[command.arena], paint: UnsafePointer(memory.paints + Int(memory.bandCommands[k])),
-                                     rows: max(top, Int(command.top))..<min(bottom, Int(command.bottom)), width: width,
-                                     height: memory.height, scratch: scratch) { row(target, $0) }
-            case .lines:
-                let lines = memory.arenas[command.arena].floats + command.firstLine * 4
-                tsr_accumulate_lines(lines, command.lineCount, Int32(top), Int32(bottom - top),
-                                     scratch.cells, scratch.stride, scratch.rowMin, scratch.rowMax)
+            case .paintedAlphaMask(let maskIndex):
+                MaskedPaintRows.draw(mask: memory.masks[maskIndex], paint: UnsafePointer(memory.paints + index), rows: rows,
+                                     width: width, height: memory.height, scratch: scratch) { row(target, $0) }
+            case .lines(let lines, let color):
+                accumulate(lines, top: top, bottom: bottom, memory: memory, scratch: scratch)
                 let pixelStride = target < 0 ? memory.bytesPerRow / 4 : width
                 tsr_fill_accumulated_rows(scratch.cells, scratch.stride, scratch.rowMin, scratch.rowMax,
-                                          Int32(max(top, Int(command.top)) - top), Int32(min(bottom, Int(command.bottom)) - top),
-                                          row(target, top), pixelStride, Int32(width), command.evenOdd ? 1 : 0, command.color)
-            case .paintedLines:
-                let lines = memory.arenas[command.arena].floats + command.firstLine * 4
-                tsr_accumulate_lines(lines, command.lineCount, Int32(top), Int32(bottom - top),
-                                     scratch.cells, scratch.stride, scratch.rowMin, scratch.rowMax)
-                PaintedRows.draw(command, paint: UnsafePointer(memory.paints + Int(memory.bandCommands[k])), rows: max(top, Int(command.top))..<min(bottom, Int(command.bottom)),
+                                          Int32(rows.lowerBound - top), Int32(rows.upperBound - top),
+                                          row(target, top), pixelStride, Int32(width), lines.evenOdd ? 1 : 0, color)
+            case .paintedLines(let lines):
+                accumulate(lines, top: top, bottom: bottom, memory: memory, scratch: scratch)
+                PaintedRows.draw(evenOdd: lines.evenOdd, paint: UnsafePointer(memory.paints + index), rows: rows,
                                  bandTop: top, width: width, scratch: scratch) { row(target, $0) }
             }
         }
+    }
+
+    /// Accumulates the band's part of `lines` into the worker's cells (the coverage step).
+    static func accumulate(_ lines: PreparedCommand.Lines, top: Int, bottom: Int, memory: FrameMemory,
+                           scratch: WorkerScratch) {
+        tsr_accumulate_lines(memory.arenas[lines.arena].floats + lines.first * 4, lines.count, Int32(top),
+                             Int32(bottom - top), scratch.cells, scratch.stride, scratch.rowMin, scratch.rowMax)
     }
 }

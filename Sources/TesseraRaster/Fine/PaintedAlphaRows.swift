@@ -4,9 +4,9 @@ import CTesseraSIMD
 /// RGBA rows, from the same coverage rows and the alpha of the same paint colours, through the
 /// alpha kernels (CTesseraAlpha.h).
 enum PaintedAlphaRows {
-    /// Draws the accumulated rows `rows` (device rows; the band starts at `bandTop`) of
-    /// `command` with `paint`, consuming the worker's cells. `row(y)` is the target's alpha row y.
-    static func draw(_ command: PreparedCommand, paint: UnsafePointer<PreparedPaint>, rows: Range<Int>, bandTop: Int,
+    /// Draws the accumulated rows `rows` (device rows; the band starts at `bandTop`) of a fill
+    /// with `paint`, consuming the worker's cells. `row(y)` is the target's alpha row y.
+    static func draw(evenOdd: Bool, paint: UnsafePointer<PreparedPaint>, rows: Range<Int>, bandTop: Int,
                      width: Int, scratch: WorkerScratch, row: (Int) -> UnsafeMutablePointer<UInt8>) {
         var paint = paint.pointee   // copied once per band; rows pass its kernel parameters by address
         let (mode, opacity) = (paint.blendMode, paint.opacity)
@@ -19,7 +19,7 @@ enum PaintedAlphaRows {
                 continue
             }
             let start = Int(scratch.rowMin[r]), end = Int(scratch.rowMax[r])
-            tsr_coverage_row(scratch.cells + r * scratch.stride, Int32(start), Int32(end), command.evenOdd ? 1 : 0,
+            tsr_coverage_row(scratch.cells + r * scratch.stride, Int32(start), Int32(end), evenOdd ? 1 : 0,
                              scratch.coverage)
             scratch.rowMin[r] = .max
             scratch.rowMax[r] = -1

@@ -4,9 +4,9 @@ import CTesseraSIMD
 /// composited with a blend mode: per row, `tsr_paint_row` (coverage, the paint's colours, the
 /// blend; see CTesseraPaint.h). Solid source-over fills keep the fused kernel of `.lines`.
 enum PaintedRows {
-    /// Draws the accumulated rows `rows` (device rows; the band starts at `bandTop`) of
-    /// `command` with `paint`, consuming the worker's cells. `row(y)` is the target row y.
-    static func draw(_ command: PreparedCommand, paint: UnsafePointer<PreparedPaint>, rows: Range<Int>, bandTop: Int, width: Int,
+    /// Draws the accumulated rows `rows` (device rows; the band starts at `bandTop`) of a fill
+    /// with `paint`, consuming the worker's cells. `row(y)` is the target row y.
+    static func draw(evenOdd: Bool, paint: UnsafePointer<PreparedPaint>, rows: Range<Int>, bandTop: Int, width: Int,
                      scratch: WorkerScratch, row: (Int) -> UnsafeMutablePointer<UInt32>) {
         var paint = paint.pointee   // copied once per band; rows pass its kernel parameters by address
         let reachesOutside = paint.reachesOutside
@@ -24,7 +24,7 @@ enum PaintedRows {
             // The cell right of the last pixel may hold coverage (a line on the right border):
             // it has no pixel.
             let last = min(end, width - 1)
-            tsr_paint_row(scratch.cells + r * scratch.stride, Int32(start), Int32(end), Int32(width), command.evenOdd ? 1 : 0, Int32(y),
+            tsr_paint_row(scratch.cells + r * scratch.stride, Int32(start), Int32(end), Int32(width), evenOdd ? 1 : 0, Int32(y),
                           max(last - start + 1, 0), &paint.kernel, pixels + start, scratch.coverage, scratch.colors)
             if reachesOutside {
                 blendOutside(pixels, count: start, paint: paint, scratch: scratch)

@@ -92,7 +92,7 @@ final class BandRenderer {
     /// those who need it, off the frame's path.
     func drawnBounds(commandCount: Int) -> (left: Int, top: Int, right: Int, bottom: Int)? {
         var left = Int32.max, top = Int32.max, right = Int32.min, bottom = Int32.min
-        for i in 0..<commandCount where prepared.pointer[i].kind != .nothing {
+        for i in 0..<commandCount where !prepared.pointer[i].drawsNothing {
             let command = prepared.pointer[i]
             left = min(left, command.left)
             top = min(top, command.top)
