@@ -35,10 +35,10 @@ enum CommandPreparation {
                 out.left = 0
                 out.right = Int32(memory.width)
             }
-            // The lines the builder emitted since `first`, drawn in `color`, or with the paint
-            // stored at `paints[i]` when there is a shader. A blend mode that changes pixels a
-            // transparent source covers reaches the whole target, as in CoreGraphics.
-            func drawLines(from first: Int, evenOdd: Bool, color: PremultipliedRGBA8, shader: Shader?) {
+            // The lines the builder emitted since `first`, drawn with `paint` (a shader's prepared
+            // paint is at `paints[i]`). A blend mode that changes pixels a transparent source
+            // covers reaches the whole target, as in CoreGraphics.
+            func drawLines(from first: Int, evenOdd: Bool, paint: Recording.RecordedPaint) {
                 let lines = PreparedCommand.Lines(arena: worker, first: first, count: builder.arena.count - first,
                                                   evenOdd: evenOdd)
                 out.top = Int32(builder.minY.rounded(.down))
@@ -47,67 +47,87 @@ enum CommandPreparation {
                 // last line, but a closed outline's coverage there is zero: no pixel changes.)
                 out.left = Int32(builder.minX.rounded(.down))
                 out.right = Int32(builder.maxX.rounded(.up))
-                guard let shader else {
+                switch paint {
+                case .solid(let color):
                     out.payload = .lines(lines, color: color.packed.littleEndian)
-                    return
+                case .shaded(let shader):
+                    out.payload = .paintedLines(lines)
+                    if shader.blendMode.changesPixelsOutsideSource { reachWholeTarget() }
                 }
-                out.payload = .paintedLines(lines)
-                if shader.blendMode.changesPixelsOutsideSource { reachWholeTarget() }
+            }
+            // Whether `paint` draws anything; prepares a shader's paint into `paints[i]`.
+            func prepares(_ paint: Recording.RecordedPaint, placedBy transform: Transform) -> Bool {
+                switch paint {
+                case .solid(let color):
+                    return color.a != 0   // source-over with zero alpha changes nothing
+                case .shaded(let shader):
+                    guard let prepared = PreparedPaint(shader: shader, userToDevice: transform) else { return false }
+                    memory.paints[i] = prepared
+                    return true
+                }
+            }
+            // The fill's outline, into the builder; false when it draws nothing.
+            func addOutline(of fill: Recording.FillCommand) -> Bool {
+                switch fill.mapping {
+                case .projected(let projection):
+                    return projectedGeometry.fill(fill.path, projection: projection, tolerance: tolerance)
+                        && builder.addOutline(projectedGeometry.projected, transform: .identity)
+                case .affine(let transform):
+                    return builder.addPath(fill.path, transform: transform)
+                }
+            }
+            // The stroke's outline, into the builder; false when it draws nothing.
+            func addOutline(of stroke: Recording.StrokeCommand) -> Bool {
+                switch stroke.mapping {
+                case .projected(let projection):
+                    return projectedGeometry.stroke(stroke.shape, projection: projection, tolerance: tolerance,
+                                                    using: strokeGeometry)
+                        && builder.addOutline(projectedGeometry.projected, transform: .identity)
+                case .affine(let transform):
+                    guard let (outline, toDevice) = memory.strokeOutlines[i].outline(of: stroke.shape, transform: transform,
+                                                                                     tolerance: tolerance, using: strokeGeometry)
+                    else { return false }
+                    return builder.addOutline(outline, transform: toDevice)
+                }
             }
             switch commands[local] {
             case .clear(let color):
                 out.payload = .clear(color: color.packed.littleEndian)
                 reachWholeTarget()
             case .fill(let fill):
-                let evenOdd = fill.rule == .evenOdd
-                if let shader = fill.shader {
-                    // Projected shapes' paints are not projected: they map through the identity.
-                    guard let paint = PreparedPaint(shader: shader, userToDevice: fill.projection == nil ? fill.transform : .identity)
-                    else { break }
-                    memory.paints[i] = paint
-                } else if fill.color.a == 0 {
-                    break   // source-over with zero alpha changes nothing
-                }
-                if let projection = fill.projection {
-                    guard projectedGeometry.fill(fill.path, projection: projection, tolerance: tolerance) else { break }
-                    builder.reset()
-                    let first = builder.arena.count
-                    guard builder.addOutline(projectedGeometry.projected, transform: .identity),
-                          builder.arena.count > first else { break }
-                    drawLines(from: first, evenOdd: evenOdd, color: fill.color, shader: fill.shader)
-                } else if fill.shader == nil,
-                          let (x0, y0, x1, y1) = RectDetection.deviceRect(of: fill.path, transform: fill.transform) {
-                    let r = SIMD4<Float>(Float(max(x0, 0)), Float(max(y0, 0)), Float(min(x1, Double(width))), Float(min(y1, Double(height))))
+                guard prepares(fill.paint, placedBy: fill.mapping.paintTransform) else { break }
+                if case .affine(let transform) = fill.mapping, case .solid(let color) = fill.paint,
+                   let (x0, y0, x1, y1) = RectDetection.deviceRect(of: fill.path, transform: transform) {
+                    let r = SIMD4<Float>(Float(max(x0, 0)), Float(max(y0, 0)), Float(min(x1, Double(width))),
+                                         Float(min(y1, Double(height))))
                     guard r.x < r.z, r.y < r.w else { break }
-                    out.payload = .rect(r, color: fill.color.packed.littleEndian)
+                    out.payload = .rect(r, color: color.packed.littleEndian)
                     out.top = Int32(r.y.rounded(.down))
                     out.bottom = Int32(r.w.rounded(.up))
                     out.left = Int32(r.x.rounded(.down))
                     out.right = Int32(r.z.rounded(.up))
-                } else {
-                    builder.reset()
-                    let first = builder.arena.count
-                    guard builder.addPath(fill.path, transform: fill.transform), builder.arena.count > first else { break }
-                    drawLines(from: first, evenOdd: evenOdd, color: fill.color, shader: fill.shader)
+                    break
                 }
-            case .alphaMask(let localIndex, let color, let shader):
+                builder.reset()
+                let first = builder.arena.count
+                guard addOutline(of: fill), builder.arena.count > first else { break }
+                drawLines(from: first, evenOdd: fill.rule == .evenOdd, paint: fill.paint)
+            case .alphaMask(let localIndex, let paint):
                 let index = maskOffset + localIndex
                 let (left, top, right, bottom) = memory.masks[index].clipped(toWidth: memory.width, height: memory.height)
-                // A mask with no pixel on the target draws nothing, whatever its paint.
-                guard left < right, top < bottom else { break }
+                // A mask with no pixel on the target draws nothing, whatever its paint; the paint
+                // lies in device space.
+                guard left < right, top < bottom, prepares(paint, placedBy: .identity) else { break }
                 out.top = Int32(top)
                 out.bottom = Int32(bottom)
                 out.left = Int32(left)
                 out.right = Int32(right)
-                if let shader {
-                    // The paint lies in device space: it maps through the identity.
-                    guard let paint = PreparedPaint(shader: shader, userToDevice: .identity) else { break }
-                    memory.paints[i] = paint
+                switch paint {
+                case .solid(let color):
+                    out.payload = .alphaMask(mask: index, color: color.packed.littleEndian)
+                case .shaded(let shader):
                     out.payload = .paintedAlphaMask(mask: index)
                     if shader.blendMode.changesPixelsOutsideSource { reachWholeTarget() }
-                } else {
-                    guard color.a != 0 else { break }   // source-over with zero alpha changes nothing
-                    out.payload = .alphaMask(mask: index, color: color.packed.littleEndian)
                 }
             case .beginGroup:
                 out.payload = .beginGroup   // extent: set by GroupExtents from what the group draws
@@ -116,25 +136,11 @@ enum CommandPreparation {
             case .endGroup(let opacity, let blendMode):
                 out.payload = .endGroup(opacity: opacity, blendMode: UInt8(blendMode.rawValue))
             case .stroke(let stroke):
-                if let shader = stroke.shader {
-                    guard let paint = PreparedPaint(shader: shader, userToDevice: stroke.projection == nil ? stroke.transform : .identity)
-                    else { break }
-                    memory.paints[i] = paint
-                } else if stroke.color.a == 0 {
-                    break
-                }
+                guard prepares(stroke.paint, placedBy: stroke.mapping.paintTransform) else { break }
                 builder.reset()
                 let first = builder.arena.count
-                if let projection = stroke.projection {
-                    guard projectedGeometry.stroke(stroke, projection: projection, tolerance: tolerance, using: strokeGeometry),
-                          builder.addOutline(projectedGeometry.projected, transform: .identity) else { break }
-                } else {
-                    guard let (outline, transform) = memory.strokeOutlines[i].outline(of: stroke, tolerance: tolerance,
-                                                                                      using: strokeGeometry),
-                          builder.addOutline(outline, transform: transform) else { break }
-                }
-                guard builder.arena.count > first else { break }
-                drawLines(from: first, evenOdd: false, color: stroke.color, shader: stroke.shader)
+                guard addOutline(of: stroke), builder.arena.count > first else { break }
+                drawLines(from: first, evenOdd: false, paint: stroke.paint)
             }
             memory.prepared[i] = out
         }

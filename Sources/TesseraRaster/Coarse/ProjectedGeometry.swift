@@ -23,18 +23,18 @@ final class ProjectedGeometry {
     }
 
     /// Projects the outline of a stroke computed by `strokes` in the path's space.
-    func stroke(_ command: Recording.StrokeCommand, projection: Projection, tolerance: Double,
+    func stroke(_ shape: StrokeShape, projection: Projection, tolerance: Double,
                 using strokes: StrokeGeometry) -> Bool {
         // The outline reaches past the path by half the width, more at miters: its stretch
         // counts too (the path's own box when the padded one reaches behind the eye).
-        let bounds = command.path.controlPointBounds
-        let pad = command.style.width / 2 * max(command.style.miterLimit, 1.5)
+        let bounds = shape.path.controlPointBounds
+        let pad = shape.style.width / 2 * max(shape.style.miterLimit, 1.5)
         let padded = Rect(x: bounds.minX - pad, y: bounds.minY - pad,
                           width: bounds.maxX - bounds.minX + 2 * pad, height: bounds.maxY - bounds.minY + 2 * pad)
         var scale = projection.largestScale(over: padded)
         if !scale.isFinite { scale = projection.largestScale(over: bounds) }
         guard scale.isFinite, scale > 0 else { return false }
-        guard strokes.outline(of: command, transform: .identity, tolerance: tolerance / scale) != nil else { return false }
+        guard strokes.outline(of: shape, transform: .identity, tolerance: tolerance / scale) != nil else { return false }
         return project(strokes.outline, projection)
     }
 

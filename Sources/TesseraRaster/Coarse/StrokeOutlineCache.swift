@@ -17,11 +17,11 @@ final class StrokeOutlineCache {
         let linear: SIMD4<Double>
         let tolerance: Double
 
-        /// Whether `command` with this linear part and tolerance has this key. Compared in place:
+        /// Whether `shape` with this linear part and tolerance has this key. Compared in place:
         /// making a key of every stroke to compare it (copies and retains) cost more than a hit saved.
-        func matches(_ command: Recording.StrokeCommand, linear: SIMD4<Double>, tolerance: Double) -> Bool {
-            self.linear == linear && self.tolerance == tolerance && trimStart == command.trimStart
-                && trimEnd == command.trimEnd && style == command.style && dash == command.dash && path == command.path
+        func matches(_ shape: StrokeShape, linear: SIMD4<Double>, tolerance: Double) -> Bool {
+            self.linear == linear && self.tolerance == tolerance && trimStart == shape.trimStart
+                && trimEnd == shape.trimEnd && style == shape.style && dash == shape.dash && path == shape.path
         }
     }
 
@@ -30,26 +30,26 @@ final class StrokeOutlineCache {
         private var key: Key?
         private var outline = Polylines()
 
-        /// The outline of `command` and the transform to device space; nil when it draws nothing.
-        func outline(of command: Recording.StrokeCommand, tolerance: Double,
+        /// The outline of `shape` under `t` and the transform to device space; nil when it draws
+        /// nothing.
+        func outline(of shape: StrokeShape, transform t: Transform, tolerance: Double,
                      using geometry: StrokeGeometry) -> (outline: Polylines, transform: Transform)? {
-            let t = command.transform
             guard StrokeGeometry.similarityScale(t) != nil else {
                 key = nil
-                guard let transform = geometry.outline(of: command, transform: t, tolerance: tolerance) else { return nil }
+                guard let transform = geometry.outline(of: shape, transform: t, tolerance: tolerance) else { return nil }
                 return (geometry.outline, transform)
             }
             let linear = SIMD4(t.a, t.b, t.c, t.d)
             let move = Transform(translationX: t.tx, y: t.ty)
-            if let key, key.matches(command, linear: linear, tolerance: tolerance) {
+            if let key, key.matches(shape, linear: linear, tolerance: tolerance) {
                 return outline.subpaths.isEmpty ? nil : (outline, move)
             }
-            key = Key(path: command.path, style: command.style, dash: command.dash, trimStart: command.trimStart,
-                      trimEnd: command.trimEnd, linear: linear, tolerance: tolerance)
+            key = Key(path: shape.path, style: shape.style, dash: shape.dash, trimStart: shape.trimStart,
+                      trimEnd: shape.trimEnd, linear: linear, tolerance: tolerance)
             var atOrigin = t
             atOrigin.tx = 0
             atOrigin.ty = 0
-            guard geometry.outline(of: command, transform: atOrigin, tolerance: tolerance) != nil else {
+            guard geometry.outline(of: shape, transform: atOrigin, tolerance: tolerance) != nil else {
                 outline.removeAll()   // remembered as drawing nothing
                 return nil
             }

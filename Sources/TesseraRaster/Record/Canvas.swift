@@ -56,7 +56,7 @@ public final class Canvas {
     /// to the whole target (or the group being drawn), not only inside the shape.
     public func fill(_ path: Path, paint: Paint, rule: FillRule = .nonZero, transform: Transform = .identity,
                      blendMode: BlendMode = .normal) {
-        recording.appendFill(path, paint: paint, rule: rule, transform: transform, blendMode: blendMode)
+        recording.appendFill(path, paint: paint, rule: rule, mapping: .affine(transform), blendMode: blendMode)
     }
 
     /// Records: draw `image` into `rect` (mapped through `transform`), its edges anti-aliased
@@ -70,7 +70,7 @@ public final class Canvas {
                                   tx: rect.origin.x, ty: rect.origin.y)
         let pattern = ImagePattern(image: image, transform: placement, extend: .pad, filter: filter)
         let clamped = opacity.isNaN ? 0 : min(max(opacity, 0), 1)
-        recording.appendFill(Path(rect: rect), paint: .image(pattern), rule: .nonZero, transform: transform,
+        recording.appendFill(Path(rect: rect), paint: .image(pattern), rule: .nonZero, mapping: .affine(transform),
                              blendMode: blendMode, opacity: UInt8((clamped * 255).rounded()))
     }
 
@@ -87,8 +87,8 @@ public final class Canvas {
     public func stroke(_ path: Path, paint: Paint, style: StrokeStyle, dash: DashPattern? = nil,
                        trimStart: Double = 0, trimEnd: Double = 1, transform: Transform = .identity,
                        blendMode: BlendMode = .normal) {
-        recording.appendStroke(path, paint: paint, style: style, dash: dash,
-                               trimStart: trimStart, trimEnd: trimEnd, transform: transform, blendMode: blendMode)
+        recording.appendStroke(StrokeShape(path: path, style: style, dash: dash, trimStart: trimStart, trimEnd: trimEnd),
+                               paint: paint, mapping: .affine(transform), blendMode: blendMode)
     }
 
     /// Records: draw `paint` through `mask`'s values onto the target, the mask placed at its
@@ -136,7 +136,7 @@ public final class Canvas {
     /// perspective): curves are flattened in the path's space finely enough for the screen, then
     /// projected. A path reaching the eye's plane or behind it draws nothing.
     public func fill(_ path: Path, paint: Paint, rule: FillRule = .nonZero, projection: Projection) {
-        recording.appendFill(path, paint: paint, rule: rule, transform: .identity, projection: projection)
+        recording.appendFill(path, paint: paint, rule: rule, mapping: .projected(projection))
     }
 
     /// Records: stroke `path` as ``stroke(_:paint:style:dash:trimStart:trimEnd:transform:blendMode:)``
@@ -144,8 +144,8 @@ public final class Canvas {
     /// with the plane). A stroke reaching the eye's plane or behind it draws nothing.
     public func stroke(_ path: Path, paint: Paint, style: StrokeStyle, dash: DashPattern? = nil,
                        trimStart: Double = 0, trimEnd: Double = 1, projection: Projection) {
-        recording.appendStroke(path, paint: paint, style: style, dash: dash, trimStart: trimStart, trimEnd: trimEnd,
-                               transform: .identity, projection: projection)
+        recording.appendStroke(StrokeShape(path: path, style: style, dash: dash, trimStart: trimStart, trimEnd: trimEnd),
+                               paint: paint, mapping: .projected(projection))
     }
 
     /// Records: the calls recorded on `other` since its last render or discard, in order, as

@@ -4,9 +4,8 @@ final class Recording {
         case clear(PremultipliedRGBA8)
         case fill(FillCommand)
         case stroke(StrokeCommand)
-        /// Blends `color` source-over through mask `index` of ``masks``, or `shader` (with its blend
-        /// mode and opacity, in device space) when there is one.
-        case alphaMask(index: Int, color: PremultipliedRGBA8, shader: Shader?)
+        /// Draws `paint` (in device space) through mask `index` of ``masks``.
+        case alphaMask(index: Int, paint: RecordedPaint)
         /// Starts a group: what follows is drawn into a transparent layer of its own.
         case beginGroup
         /// What follows, until the group ends, is the group's mask, opaque inside `interior`
@@ -15,34 +14,6 @@ final class Recording {
         /// Composites the group's layer onto what is below with `blendMode`, scaled by
         /// `opacity` (0–255) and the mask's alpha.
         case endGroup(opacity: UInt8, blendMode: BlendMode)
-    }
-
-    struct StrokeCommand: Sendable {
-        var path: Path
-        /// The paint when it is a solid colour (transparent otherwise).
-        var color: PremultipliedRGBA8
-        /// The paint when it is not a solid colour drawn source-over.
-        var shader: Shader?
-        var style: StrokeStyle
-        var dash: DashPattern?
-        var trimStart: Double
-        var trimEnd: Double
-        var transform: Transform
-        /// When set, replaces `transform`: the stroke is computed in the path's space and
-        /// projected.
-        var projection: Projection? = nil
-    }
-
-    struct FillCommand: Sendable {
-        var path: Path
-        /// The paint when it is a solid colour (transparent otherwise).
-        var color: PremultipliedRGBA8
-        /// The paint when it is not a solid colour drawn source-over.
-        var shader: Shader?
-        var rule: FillRule
-        var transform: Transform
-        /// When set, replaces `transform`.
-        var projection: Projection? = nil
     }
 
     /// Commands recorded elsewhere and appended (see ``append(contentsOf:)``), and this
@@ -76,44 +47,32 @@ final class Recording {
         commands.append(.clear(color))
     }
 
-    func appendFill(_ path: Path, paint: Paint, rule: FillRule, transform: Transform, projection: Projection? = nil,
-                    blendMode: BlendMode = .normal, opacity: UInt8 = 255) {
-        // Solid paints, most fills, go straight in.
-        if case .solid(let color) = paint, opacity == 255, blendMode == .normal {
-            commands.append(.fill(FillCommand(path: path, color: color.premultiplied, shader: nil, rule: rule,
-                                              transform: transform, projection: projection)))
-            return
-        }
-        let (color, shader) = Self.split(paint, opacity: opacity, blendMode: blendMode)
-        commands.append(.fill(FillCommand(path: path, color: color, shader: shader, rule: rule,
-                                          transform: transform, projection: projection)))
+    func appendFill(_ path: Path, paint: Paint, rule: FillRule, mapping: Mapping, blendMode: BlendMode = .normal,
+                    opacity: UInt8 = 255) {
+        commands.append(.fill(FillCommand(path: path, rule: rule, mapping: mapping,
+                                          paint: Self.recorded(paint, opacity: opacity, blendMode: blendMode))))
     }
 
-    func appendStroke(_ path: Path, paint: Paint, style: StrokeStyle, dash: DashPattern?,
-                      trimStart: Double, trimEnd: Double, transform: Transform, projection: Projection? = nil,
-                      blendMode: BlendMode = .normal) {
-        let (color, shader) = Self.split(paint, opacity: 255, blendMode: blendMode)
-        commands.append(.stroke(StrokeCommand(path: path, color: color, shader: shader, style: style,
-                                              dash: dash, trimStart: trimStart, trimEnd: trimEnd, transform: transform,
-                                              projection: projection)))
+    func appendStroke(_ shape: StrokeShape, paint: Paint, mapping: Mapping, blendMode: BlendMode = .normal) {
+        commands.append(.stroke(StrokeCommand(shape: shape, mapping: mapping,
+                                              paint: Self.recorded(paint, opacity: 255, blendMode: blendMode))))
     }
 
     /// A solid paint drawn source-over as its premultiplied colour (scaled by `opacity`), any
     /// other paint or blend mode as a shader. Commands stay small for the common case: a solid
     /// fill carries no shader.
-    private static func split(_ paint: Paint, opacity: UInt8, blendMode: BlendMode) -> (PremultipliedRGBA8, Shader?) {
+    private static func recorded(_ paint: Paint, opacity: UInt8, blendMode: BlendMode) -> RecordedPaint {
         guard case .solid(let color) = paint, blendMode == .normal else {
-            return (.transparent, Shader(paint, opacity: opacity, blendMode: blendMode))
+            return .shaded(Shader(paint, opacity: opacity, blendMode: blendMode))
         }
-        guard opacity < 255 else { return (color.premultiplied, nil) }
+        guard opacity < 255 else { return .solid(color.premultiplied) }
         var scaled = color
         scaled.alpha = Color.unit(color.alpha) * Double(opacity) / 255
-        return (scaled.premultiplied, nil)
+        return .solid(scaled.premultiplied)
     }
 
     func appendAlphaMask(_ mask: AlphaMask, paint: Paint, blendMode: BlendMode) {
-        let (color, shader) = Self.split(paint, opacity: 255, blendMode: blendMode)
-        commands.append(.alphaMask(index: masks.count, color: color, shader: shader))
+        commands.append(.alphaMask(index: masks.count, paint: Self.recorded(paint, opacity: 255, blendMode: blendMode)))
         masks.append(mask)
     }
 

@@ -1,4 +1,4 @@
-/// Turns one stroke command into outline contours, reusing its buffers from frame to frame:
+/// Turns one stroke shape into outline contours, reusing its buffers from frame to frame:
 /// flatten → (trim, dash) → outline.
 ///
 /// Where the stroke is computed: a transform that is a similarity (rotation, uniform scale,
@@ -16,15 +16,14 @@ final class StrokeGeometry {
     /// The outline built by the last ``outline(of:transform:tolerance:)`` that did not return nil.
     var outline: Polylines { buffers.outline }
 
-    /// Builds the outline of `command` under `transform` (in place of the command's own, which
-    /// callers change without copying the command and retaining its path again); returns the
-    /// transform that maps it to device space, or nil when the stroke draws nothing (invalid
-    /// width, non-finite coordinates, empty path).
-    func outline(of command: Recording.StrokeCommand, transform: Transform, tolerance: Double) -> Transform? {
+    /// Builds the outline of `shape` under `transform`; returns the transform that maps it to
+    /// device space, or nil when the stroke draws nothing (invalid width, non-finite coordinates,
+    /// empty path).
+    func outline(of shape: StrokeShape, transform: Transform, tolerance: Double) -> Transform? {
         var work = Buffers()
         swap(&work, &buffers)
         defer { swap(&work, &buffers) }
-        return work.outline(of: command, transform: transform, tolerance: tolerance)
+        return work.outline(of: shape, transform: transform, tolerance: tolerance)
     }
 
     private struct Buffers {
@@ -37,10 +36,10 @@ final class StrokeGeometry {
         /// The stroker's, made on first use (a fresh `Buffers` is made and swapped in for every outline).
         var writeBuffer: Polylines.WriteBuffer?
 
-        mutating func outline(of command: Recording.StrokeCommand, transform t: Transform, tolerance: Double) -> Transform? {
-            guard Stroker.draws(command.style) else { return nil }
-            var style = command.style
-            var dash = command.dash.flatMap { $0.isSolid ? nil : $0 }
+        mutating func outline(of shape: StrokeShape, transform t: Transform, tolerance: Double) -> Transform? {
+            guard Stroker.draws(shape.style) else { return nil }
+            var style = shape.style
+            var dash = shape.dash.flatMap { $0.isSolid ? nil : $0 }
             let pathTransform: Transform, outlineTransform: Transform, flatteningTolerance: Double
             if let scale = StrokeGeometry.similarityScale(t) {
                 pathTransform = t
@@ -59,7 +58,7 @@ final class StrokeGeometry {
             guard style.width.isFinite, style.width > 0 else { return nil }
             flattened.removeAll()
             smooth.removeAll(keepingCapacity: true)
-            guard PolylineFlattener.flatten(command.path, transform: pathTransform, tolerance: flatteningTolerance,
+            guard PolylineFlattener.flatten(shape.path, transform: pathTransform, tolerance: flatteningTolerance,
                                             into: &flattened, smooth: &smooth) else { return nil }
             // A path of lines has no smooth point: without flags, dashing does not carry them along.
             if !smooth.contains(true) { smooth.removeAll(keepingCapacity: true) }
@@ -68,13 +67,13 @@ final class StrokeGeometry {
             writeBuffer = buffer
             outline.removeAll()
             // Written so that a NaN trim end goes through DashTrim, which reads it as the default.
-            let untrimmed = command.trimStart <= 0 && command.trimEnd >= 1
+            let untrimmed = shape.trimStart <= 0 && shape.trimEnd >= 1
             if dash == nil && untrimmed {
                 stroker.stroke(flattened, smooth: smooth, into: &outline, using: buffer)
             } else {
                 dashed.removeAll()
                 dashedSmooth.removeAll(keepingCapacity: true)
-                DashTrim.apply(dash: dash, trimStart: command.trimStart, trimEnd: command.trimEnd, to: flattened,
+                DashTrim.apply(dash: dash, trimStart: shape.trimStart, trimEnd: shape.trimEnd, to: flattened,
                                smooth: smooth, into: &dashed, smooth: &dashedSmooth, using: buffer)
                 stroker.stroke(dashed, smooth: dashedSmooth, into: &outline, using: buffer)
             }

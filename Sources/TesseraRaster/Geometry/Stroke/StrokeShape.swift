@@ -1,0 +1,10 @@
+/// What a stroke covers, in its path's own space: the path, the pen, the dash pattern and the
+/// trims (`CAShapeLayer`'s `strokeStart` / `strokeEnd`). The stroker's whole input: how the stroke
+/// is placed on the target and painted is not its business.
+struct StrokeShape: Sendable {
+    var path: Path
+    var style: StrokeStyle
+    var dash: DashPattern?
+    var trimStart: Double
+    var trimEnd: Double
+}

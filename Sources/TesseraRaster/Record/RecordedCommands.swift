@@ -1,0 +1,45 @@
+/// The values a ``Recording`` stores, one typed payload per kind of drawing call: geometry, its
+/// mapping to the device, its paint.
+extension Recording {
+    /// How a command's geometry reaches the target.
+    enum Mapping: Sendable {
+        /// An affine transform: curves are flattened in device space.
+        case affine(Transform)
+        /// A projection (a layer's plane under perspective): the geometry is flattened (and
+        /// stroked) in its own space, then projected.
+        case projected(Projection)
+
+        /// The transform that places the command's paint: its own under an affine mapping. A
+        /// projected command's paint is not projected (the kernels map paints affinely): it
+        /// lies in device space.
+        var paintTransform: Transform {
+            switch self {
+            case .affine(let transform): transform
+            case .projected: .identity
+            }
+        }
+    }
+
+    /// How a command is painted.
+    enum RecordedPaint: Sendable {
+        /// A premultiplied colour drawn source-over (most commands: they carry no shader).
+        case solid(PremultipliedRGBA8)
+        /// Any other paint, blend mode or opacity.
+        case shaded(Shader)
+    }
+
+    struct FillCommand: Sendable {
+        var path: Path
+        var rule: FillRule
+        var mapping: Mapping
+        var paint: RecordedPaint
+    }
+
+    struct StrokeCommand: Sendable {
+        /// The stroke is computed in the path's space when the mapping is not a similarity (an
+        /// elliptic pen, as in CoreGraphics) or is a projection.
+        var shape: StrokeShape
+        var mapping: Mapping
+        var paint: RecordedPaint
+    }
+}
