@@ -38,16 +38,21 @@ void tsr_paint_colors(const tsr_paint *paint, int32_t x, int32_t y, size_t count
     }
 }
 
-static void paint_row_three_passes(float *cells, int32_t start, int32_t end, int evenOdd, int32_t y, size_t count,
-                                   const tsr_paint *paint, uint32_t *pixels, uint8_t *coverage, uint32_t *colors) {
-    tsr_coverage_row(cells, start, end, evenOdd, coverage);
+void tsr_paint_coverage_row(const uint8_t *coverage, int32_t x, int32_t y, size_t count, const tsr_paint *paint,
+                            uint32_t *pixels, uint32_t *colors) {
     if (count == 0) return;
     if (paint->kind == TSR_PAINT_SOLID) {
         tsr_blend_solid_row(pixels, paint->color, coverage, count, paint->opacity, paint->mode);
     } else {
-        tsr_paint_colors(paint, start, y, count, colors);
+        tsr_paint_colors(paint, x, y, count, colors);
         tsr_blend_row(pixels, colors, coverage, count, paint->opacity, paint->mode);
     }
+}
+
+static void paint_row_three_passes(float *cells, int32_t start, int32_t end, int evenOdd, int32_t y, size_t count,
+                                   const tsr_paint *paint, uint32_t *pixels, uint8_t *coverage, uint32_t *colors) {
+    tsr_coverage_row(cells, start, end, evenOdd, coverage);
+    tsr_paint_coverage_row(coverage, start, y, count, paint, pixels, colors);
 }
 
 void tsr_paint_row_reference(float *cells, int32_t start, int32_t end, int evenOdd, int32_t y, size_t count,

@@ -182,6 +182,12 @@ typedef struct tsr_paint {
 /// row y into out.
 void tsr_paint_colors(const tsr_paint *paint, int32_t x, int32_t y, size_t count, uint32_t *out);
 
+/// The paint composited onto `count` pixels (device pixels x … x + count − 1 of row y, `pixels`
+/// pointing at the first) through the given coverage bytes (a mask's values; NULL: 255 everywhere):
+/// tsr_paint_colors into `colors` (a scratch row of `count` entries), then tsr_blend_row.
+void tsr_paint_coverage_row(const uint8_t *coverage, int32_t x, int32_t y, size_t count, const tsr_paint *paint,
+                            uint32_t *pixels, uint32_t *colors);
+
 /// One row of a painted fill: the accumulation cells [start, end] of row y (as tsr_coverage_row
 /// takes them; zeroed on the way) to coverage, and the paint composited through it onto `count`
 /// pixels (device pixels start … start + count − 1; count ≤ end − start + 1, `pixels` points at the

@@ -10,26 +10,20 @@ enum MaskedPaintRows {
     static func draw(mask: AlphaMask, paint: UnsafePointer<PreparedPaint>, rows: Range<Int>, width: Int, height: Int,
                      scratch: WorkerScratch, row: (Int) -> UnsafeMutablePointer<UInt32>) {
         var paint = paint.pointee   // copied once per band; rows pass its kernel parameters by address
-        let (mode, opacity) = (paint.blendMode, paint.opacity)
         let clip = mask.clipped(toWidth: width, height: height)
         mask.values.withUnsafeBufferPointer { values in
             for y in rows {
                 let pixels = row(y)
                 guard y >= clip.top, y < clip.bottom else {
-                    if paint.reachesOutside { tsr_blend_row(pixels, scratch.colors, scratch.noCoverage, width, opacity, mode) }
+                    if paint.reachesOutside { PaintedRows.blendOutside(pixels, count: width, paint: paint, scratch: scratch) }
                     continue
                 }
                 let coverage = values.baseAddress! + (y - mask.y) * mask.width + (clip.left - mask.x)
-                let count = clip.right - clip.left
-                if paint.kind == .solid {
-                    tsr_blend_solid_row(pixels + clip.left, paint.color, coverage, count, opacity, mode)
-                } else {
-                    paint.colors(x: clip.left, y: y, count: count, into: scratch.colors)
-                    tsr_blend_row(pixels + clip.left, scratch.colors, coverage, count, opacity, mode)
-                }
+                tsr_paint_coverage_row(coverage, Int32(clip.left), Int32(y), clip.right - clip.left, &paint.kernel,
+                                       pixels + clip.left, scratch.colors)
                 if paint.reachesOutside {
-                    tsr_blend_row(pixels, scratch.colors, scratch.noCoverage, clip.left, opacity, mode)
-                    tsr_blend_row(pixels + clip.right, scratch.colors, scratch.noCoverage, width - clip.right, opacity, mode)
+                    PaintedRows.blendOutside(pixels, count: clip.left, paint: paint, scratch: scratch)
+                    PaintedRows.blendOutside(pixels + clip.right, count: width - clip.right, paint: paint, scratch: scratch)
                 }
             }
         }

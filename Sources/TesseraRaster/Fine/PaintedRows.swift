@@ -34,7 +34,7 @@ enum PaintedRows {
     }
 
     /// What a mode that reaches outside the shape does to `count` pixels the shape does not cover.
-    private static func blendOutside(_ pixels: UnsafeMutablePointer<UInt32>, count: Int, paint: PreparedPaint,
+    static func blendOutside(_ pixels: UnsafeMutablePointer<UInt32>, count: Int, paint: PreparedPaint,
                                      scratch: WorkerScratch) {
         tsr_blend_row(pixels, scratch.colors, scratch.noCoverage, count, paint.opacity, paint.blendMode)
     }
