@@ -125,7 +125,12 @@ final class BandRenderer {
         while strokeGeometry.count < workers { strokeGeometry.append(StrokeGeometry()) }
         while projectedGeometry.count < workers { projectedGeometry.append(ProjectedGeometry()) }
         for arena in arenas { arena.removeAll() }
-        if scratch.first.map({ $0.stride < WorkerScratch.stride(forWidth: width) }) ?? false { scratch.removeAll() }
+        // Every worker's scratch must fit the target: they were made for the widths of earlier
+        // frames, with fewer workers or more (checking only the first let a narrower one through).
+        let stride = WorkerScratch.stride(forWidth: width)
+        for w in scratch.indices where scratch[w].stride < stride {
+            scratch[w] = WorkerScratch(width: width, rows: Self.bandHeight)
+        }
         while scratch.count < workers { scratch.append(WorkerScratch(width: width, rows: Self.bandHeight)) }
     }
 
