@@ -30,6 +30,7 @@
 #include "CTesseraAlpha.h"
 #include "CTesseraPaint.h"
 #include "blend_sse2.h"
+#include "rect_row.h"
 #include <math.h>
 #include <string.h>
 
@@ -239,23 +240,10 @@ static void at_span(uint8_t *target, size_t count, uint32_t alpha, uint32_t cove
     at_row(AT_OVER, target, NULL, alpha & 255u, NULL, count, coverage);
 }
 
-// As blend.c's coverage_byte, with the same float operations.
-static inline uint32_t at_coverage_byte(float c) { return (uint32_t)(c * 255.0f + 0.5f); }
-
 void tsr_alpha_fill_rect_row(uint8_t *target, int32_t width, float left, float right, float rowCoverage,
                              uint32_t alpha) {
-    left = fmaxf(left, 0.0f);
-    right = fminf(right, (float)width);
-    if (!(right > left) || !(rowCoverage > 0.0f)) return;
-    int32_t first = (int32_t)floorf(left);
-    int32_t last = (int32_t)ceilf(right) - 1;
-    if (first == last) {
-        at_span(target + first, 1, alpha, at_coverage_byte((right - left) * rowCoverage));
-        return;
-    }
-    at_span(target + first, 1, alpha, at_coverage_byte(((float)(first + 1) - left) * rowCoverage));
-    at_span(target + first + 1, (size_t)(last - first - 1), alpha, at_coverage_byte(rowCoverage));
-    at_span(target + last, 1, alpha, at_coverage_byte((right - (float)last) * rowCoverage));
+    const tsr_rect_row_spans s = tsr_rect_row(width, left, right, rowCoverage);
+    for (int k = 0; k < s.spans; k++) at_span(target + s.start[k], s.count[k], alpha, s.coverage[k]);
 }
 
 // MARK: Alpha of RGBA pixels

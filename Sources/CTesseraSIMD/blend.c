@@ -1,5 +1,6 @@
 #include "CTesseraSIMD.h"
 #include "blend_sse2.h"
+#include "rect_row.h"
 #include <math.h>
 #include <string.h>
 
@@ -27,22 +28,10 @@ void tsr_blend_span_sse2(uint32_t *pixels, size_t count, uint32_t color, uint32_
     if (i < count) over_tail(pixels + i, count - i, src16);
 }
 
-static inline uint32_t coverage_byte(float c) { return (uint32_t)(c * 255.0f + 0.5f); }
-
 void tsr_fill_rect_row(uint32_t *pixels, int32_t width, float left, float right, float rowCoverage,
                        uint32_t color) {
-    left = fmaxf(left, 0.0f);
-    right = fminf(right, (float)width);
-    if (!(right > left) || !(rowCoverage > 0.0f)) return;
-    int32_t first = (int32_t)floorf(left);
-    int32_t last = (int32_t)ceilf(right) - 1;
-    if (first == last) {
-        tsr_blend_span(pixels + first, 1, color, coverage_byte((right - left) * rowCoverage));
-        return;
-    }
-    tsr_blend_span(pixels + first, 1, color, coverage_byte(((float)(first + 1) - left) * rowCoverage));
-    tsr_blend_span(pixels + first + 1, (size_t)(last - first - 1), color, coverage_byte(rowCoverage));
-    tsr_blend_span(pixels + last, 1, color, coverage_byte((right - (float)last) * rowCoverage));
+    const tsr_rect_row_spans s = tsr_rect_row(width, left, right, rowCoverage);
+    for (int k = 0; k < s.spans; k++) tsr_blend_span(pixels + s.start[k], s.count[k], color, s.coverage[k]);
 }
 
 void tsr_blend_mask_row(uint32_t *pixels, const uint8_t *coverage, size_t count, uint32_t color) {

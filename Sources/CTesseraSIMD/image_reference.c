@@ -33,12 +33,7 @@
 //    pmulhrsw by wy·256.)
 #include "CTesseraPaint.h"
 
-#if defined(__clang__)
-#pragma STDC FP_CONTRACT OFF
-#pragma clang fp contract(off)
-#elif defined(__GNUC__)
-#pragma GCC optimize("fp-contract=off")
-#endif
+#include "no_fp_contract.h"
 
 #include "image_row.h"
 #include <string.h>

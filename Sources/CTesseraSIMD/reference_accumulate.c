@@ -6,12 +6,7 @@
 // which changes no cell: a cell is never -0.0).
 #include "CTesseraReference.h"
 
-#if defined(__clang__)
-#pragma STDC FP_CONTRACT OFF
-#pragma clang fp contract(off)
-#elif defined(__GNUC__)
-#pragma GCC optimize("fp-contract=off")
-#endif
+#include "no_fp_contract.h"
 
 // Floor and ceiling of the non-negative coordinates left after clipping.
 static int32_t floor_of(float v) { return (int32_t)v; }

@@ -5,12 +5,7 @@
 // their skipped groups (coverage 0, or 255 of an opaque colour, stored) must give the same bytes.
 #include "CTesseraReference.h"
 
-#if defined(__clang__)
-#pragma STDC FP_CONTRACT OFF
-#pragma clang fp contract(off)
-#elif defined(__GNUC__)
-#pragma GCC optimize("fp-contract=off")
-#endif
+#include "no_fp_contract.h"
 
 #include "reference_lanes.h"
 
