@@ -25,7 +25,15 @@ let package = Package(
         ),
         // libpng behind plain C functions: libpng reports errors by longjmp, which Swift cannot catch.
         .target(name: "CTesseraPNG", dependencies: ["CLibPNG"], path: "Sources/CTesseraPNG"),
-        .target(name: "TesseraRaster", dependencies: ["CTesseraSIMD", "CTesseraPNG"]),
+        .systemLibrary(
+            name: "CLibJPEG",
+            path: "Sources/CLibJPEG",
+            pkgConfig: "libjpeg",
+            providers: [.apt(["libjpeg62-turbo-dev"]), .brew(["jpeg-turbo"])]
+        ),
+        // libjpeg-turbo behind plain C functions, for the same reason (its error manager must not return).
+        .target(name: "CTesseraJPEG", dependencies: ["CLibJPEG"], path: "Sources/CTesseraJPEG"),
+        .target(name: "TesseraRaster", dependencies: ["CTesseraSIMD", "CTesseraPNG", "CTesseraJPEG"]),
         // Core Animation's model (layers, animations, timing) on top of the rasterizer.
         .target(name: "Tessera", dependencies: ["TesseraRaster"]),
         // The built-in demo scenes (the seed documents' animations), for the CLI and the tests.
@@ -57,7 +65,7 @@ let package = Package(
         .testTarget(
             name: "TesseraRasterTests",
             dependencies: ["TesseraRaster", "BenchScenes", "GoldenSupport"],
-            resources: [.copy("Golden")]
+            resources: [.copy("Golden"), .copy("Images")]
         ),
         // The `tessera` command run as a person runs it: exit codes, messages, files left behind.
         // It depends on the executable so that `swift test` builds the binary it runs.

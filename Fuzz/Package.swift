@@ -1,7 +1,7 @@
 // swift-tools-version: 6.0
-// The fuzz target of Tessera's archive readers, in a package of its own so that the main
-// package's `swift build` and `swift test` are unaffected. See "Fuzzing the archive readers" in
-// the README for how to build and run it.
+// The fuzz targets of Tessera's archive readers and image decoders, in a package of its own so
+// that the main package's `swift build` and `swift test` are unaffected. See "Fuzzing" in the
+// README for how to build and run them.
 import PackageDescription
 
 let package = Package(
@@ -15,6 +15,10 @@ let package = Package(
         .systemLibrary(name: "CLibFuzzer", path: "Sources/CLibFuzzer"),
         .executableTarget(
             name: "ArchiveFuzzer",
+            dependencies: ["CLibFuzzer", .product(name: "Tessera", package: "Tessera")]
+        ),
+        .executableTarget(
+            name: "ImageFuzzer",
             dependencies: ["CLibFuzzer", .product(name: "Tessera", package: "Tessera")]
         ),
     ],

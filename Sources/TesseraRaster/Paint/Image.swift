@@ -41,7 +41,7 @@ public final class Image: Sendable {
     /// image and the mipmap levels (see `sampledLevel(_:)`).
     let derived = Mutex(ImageLevels())
 
-    private init(pixels: ImagePixels, format: Format) {
+    init(pixels: ImagePixels, format: Format) {
         self.width = pixels.width
         self.height = pixels.height
         self.format = format

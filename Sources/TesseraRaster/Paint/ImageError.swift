@@ -15,6 +15,8 @@ public enum ImageError: Error, Hashable, Sendable {
     case notPremultiplied(x: Int, y: Int)
     /// The PNG data could not be decoded.
     case png(PNGError)
+    /// The JPEG data could not be decoded.
+    case jpeg(JPEGError)
     /// The memory for the pixels could not be allocated.
     case outOfMemory(bytes: Int)
 }
@@ -35,6 +37,8 @@ extension ImageError: CustomStringConvertible {
             "pixel (\(x), \(y)) has a colour channel above its alpha: not premultiplied"
         case .png(let error):
             "the PNG could not be decoded: \(error)"
+        case .jpeg(let error):
+            "the JPEG could not be decoded: \(error)"
         case .outOfMemory(let bytes):
             "out of memory (\(bytes) bytes could not be allocated)"
         }

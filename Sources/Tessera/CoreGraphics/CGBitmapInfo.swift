@@ -1,0 +1,56 @@
+import Foundation
+
+#if !canImport(CoreGraphics)
+/// Where a bitmap's alpha is and whether its colours are premultiplied by it, as CoreGraphics'
+/// `CGImageAlphaInfo` (same raw values).
+public enum CGImageAlphaInfo: UInt32, Sendable {
+    /// No alpha.
+    case none = 0
+    /// Alpha last (RGBA), colours premultiplied.
+    case premultipliedLast = 1
+    /// Alpha first (ARGB), colours premultiplied.
+    case premultipliedFirst = 2
+    /// Alpha last, colours straight.
+    case last = 3
+    /// Alpha first, colours straight.
+    case first = 4
+    /// A byte after the colours that is ignored (RGBX).
+    case noneSkipLast = 5
+    /// A byte before the colours that is ignored (XRGB).
+    case noneSkipFirst = 6
+    /// Alpha alone, no colour.
+    case alphaOnly = 7
+}
+
+/// A bitmap's layout flags, as CoreGraphics' `CGBitmapInfo` (same bits): the alpha info in the
+/// low five bits, the byte order of 16- or 32-bit pixels in bits 12–14.
+public struct CGBitmapInfo: OptionSet, Hashable, Sendable {
+    public let rawValue: UInt32
+    public init(rawValue: UInt32) { self.rawValue = rawValue }
+
+    public static let alphaInfoMask = CGBitmapInfo(rawValue: 0x1F)
+    public static let floatComponents = CGBitmapInfo(rawValue: 1 << 8)
+    public static let byteOrderMask = CGBitmapInfo(rawValue: 0x7000)
+    public static let byteOrderDefault = CGBitmapInfo([])
+    public static let byteOrder16Little = CGBitmapInfo(rawValue: 1 << 12)
+    public static let byteOrder32Little = CGBitmapInfo(rawValue: 2 << 12)
+    public static let byteOrder16Big = CGBitmapInfo(rawValue: 3 << 12)
+    public static let byteOrder32Big = CGBitmapInfo(rawValue: 4 << 12)
+
+    /// The alpha info part (nil for a value outside `CGImageAlphaInfo`).
+    var alphaInfo: CGImageAlphaInfo? { CGImageAlphaInfo(rawValue: rawValue & Self.alphaInfoMask.rawValue) }
+    /// The byte order part.
+    var byteOrder: CGBitmapInfo { CGBitmapInfo(rawValue: rawValue & Self.byteOrderMask.rawValue) }
+}
+
+/// How colours outside a destination's gamut are mapped, as CoreGraphics'
+/// `CGColorRenderingIntent` (same raw values). Tessera draws in sRGB only: the intent is kept,
+/// and has no effect.
+public enum CGColorRenderingIntent: Int32, Sendable {
+    case defaultIntent = 0
+    case absoluteColorimetric = 1
+    case relativeColorimetric = 2
+    case perceptual = 3
+    case saturation = 4
+}
+#endif
