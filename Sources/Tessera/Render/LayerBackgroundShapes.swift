@@ -5,8 +5,9 @@ import TesseraRaster
 /// `cornerRadius` at the corners `maskedCorners` names, and its border, inset in the bounds.
 enum LayerBackgroundShapes {
     /// The rounded bounds. Core Animation clamps the radius to half the shorter side; corners
-    /// not in `corners` stay square.
-    static func roundedRect(_ bounds: CGRect, radius: CGFloat, corners: CACornerMask) -> Path {
+    /// not in `corners` stay square; `curve` is the corners' shape (``ContinuousCorner``).
+    static func roundedRect(_ bounds: CGRect, radius: CGFloat, corners: CACornerMask,
+                            curve: CALayerCornerCurve = .circular) -> Path {
         let rect = bounds.standardized
         let r = max(0, min(Double(radius).isFinite ? Double(radius) : 0, Double(min(rect.width, rect.height)) / 2))
         var path = Path()
@@ -22,6 +23,25 @@ enum LayerBackgroundShapes {
         func cornerRadius(_ corner: CACornerMask) -> Double { corners.contains(corner) ? r : 0 }
         let topLeft = cornerRadius(.layerMinXMinYCorner), topRight = cornerRadius(.layerMaxXMinYCorner)
         let bottomRight = cornerRadius(.layerMaxXMaxYCorner), bottomLeft = cornerRadius(.layerMinXMaxYCorner)
+        if curve == .continuous {
+            // The continuous corner reaches past its radius: it starts 1.53 r from the corner,
+            // at most half the shorter side (ContinuousCorner).
+            let limit = Double(min(rect.width, rect.height)) / 2
+            func reach(_ radius: Double) -> Double { min(ContinuousCorner.reach * radius, limit) }
+            path.move(to: Point(x: minX + reach(topLeft), y: minY))
+            func corner(_ at: Point, _ incoming: Point, _ outgoing: Point, _ radius: Double) {
+                guard radius > 0 else { return path.addLine(to: at) }
+                ContinuousCorner.add(to: &path, at: at, incoming: incoming, outgoing: outgoing, radius: radius,
+                                     limit: limit)
+            }
+            let right = Point(x: 1, y: 0), down = Point(x: 0, y: 1), left = Point(x: -1, y: 0), up = Point(x: 0, y: -1)
+            corner(Point(x: maxX, y: minY), right, down, topRight)
+            corner(Point(x: maxX, y: maxY), down, left, bottomRight)
+            corner(Point(x: minX, y: maxY), left, up, bottomLeft)
+            corner(Point(x: minX, y: minY), up, right, topLeft)
+            path.closeSubpath()
+            return path
+        }
         path.move(to: Point(x: minX + topLeft, y: minY))
         corner(&path, at: Point(x: maxX, y: minY), next: Point(x: maxX, y: maxY), radius: topRight)
         corner(&path, at: Point(x: maxX, y: maxY), next: Point(x: minX, y: maxY), radius: bottomRight)

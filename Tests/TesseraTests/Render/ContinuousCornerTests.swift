@@ -1,0 +1,90 @@
+import Foundation
+import Testing
+@testable import Tessera
+import TesseraRaster
+
+/// The continuous corner (ContinuousCorner): its points against the construction, its symmetry,
+/// its tangency to the edges, and the blend towards the circular corner at large radii.
+@Suite struct ContinuousCornerTests {
+    static let all: CACornerMask = [.layerMinXMinYCorner, .layerMaxXMinYCorner, .layerMinXMaxYCorner, .layerMaxXMaxYCorner]
+
+    static func points(_ path: Path) -> [Point] {
+        var out: [Point] = []
+        path.forEachElement { element in
+            switch element {
+            case .move(let p), .line(let p): out.append(p)
+            case .cubicCurve(let p, let c1, let c2): out += [c1, c2, p]
+            case .quadCurve(let p, let c): out += [c, p]
+            case .closeSubpath: break
+            }
+        }
+        return out
+    }
+
+    static func near(_ a: Point, _ b: Point, _ tolerance: Double = 1e-9) -> Bool {
+        abs(a.x - b.x) <= tolerance && abs(a.y - b.y) <= tolerance
+    }
+
+    /// A 200 × 100 rect, radius 10: the top-right corner's points are the construction's, placed
+    /// at (200, 0) with a back along the top edge (−x) and b down the right edge (+y).
+    @Test func theTopRightCornerIsTheConstruction() {
+        let path = LayerBackgroundShapes.roundedRect(CGRect(x: 0, y: 0, width: 200, height: 100), radius: 10,
+                                                     corners: Self.all, curve: .continuous)
+        let points = Self.points(path)
+        #expect(Self.near(points[0], Point(x: 15.2866483, y: 0)), "starts 1.53 r right of the top-left corner")
+        let corner = ContinuousCorner.continuous.flatMap { $0 }
+        for (k, unit) in corner.enumerated() {
+            let expected = Point(x: 200 - 10 * unit.x, y: 10 * unit.y)
+            #expect(Self.near(points[1 + k], expected, 1e-9), "point \(k)")
+        }
+    }
+
+    /// Swapping a and b and walking backwards gives the same corner (the diagonal symmetry), and
+    /// the first and last cubics leave the edges along them (tangent).
+    @Test func theConstructionIsSymmetricAndTangentToTheEdges() {
+        let steps = ContinuousCorner.continuous.flatMap { $0 }
+        let mirrored = steps.reversed().map { Point(x: $0.y, y: $0.x) }
+        #expect(zip(steps, mirrored).allSatisfy { Self.near($0, $1, 2e-7) })
+        #expect(steps[1].y == 0 && steps[2].y == 0, "the first cubic leaves the top edge along it")
+        #expect(steps[10].x == 0 && steps[11].x == 0, "the last cubic reaches the side edge along it")
+    }
+
+    /// A continuous corner reaches 1.53 r along each edge, a circular one r; at a radius of half
+    /// the shorter side the continuous corner is the circular one (a capsule stays a capsule), and
+    /// just below, it reaches exactly the middle of the side.
+    @Test func largeRadiiBlendTowardsTheCircularCorner() {
+        let rect = CGRect(x: 0, y: 0, width: 100, height: 40)
+        let capsule = Self.points(LayerBackgroundShapes.roundedRect(rect, radius: 20, corners: Self.all, curve: .continuous))
+        let circular = Self.points(LayerBackgroundShapes.roundedRect(rect, radius: 20, corners: Self.all))
+        #expect(Self.near(capsule[0], Point(x: 20, y: 0)) && Self.near(circular[0], Point(x: 20, y: 0)))
+        // The capsule's top-right corner ends where the circular one's does, at (100, 20).
+        #expect(capsule.contains { Self.near($0, Point(x: 100, y: 20)) })
+        let between = Self.points(LayerBackgroundShapes.roundedRect(rect, radius: 16, corners: Self.all, curve: .continuous))
+        #expect(Self.near(between[0], Point(x: 20, y: 0)), "1.53 × 16 > 20: blended to reach the middle, 20")
+        let small = Self.points(LayerBackgroundShapes.roundedRect(rect, radius: 5, corners: Self.all, curve: .continuous))
+        #expect(Self.near(small[0], Point(x: 5 * ContinuousCorner.reach, y: 0)))
+    }
+
+    /// At the corner's diagonal the continuous curve passes within 0.2% of r of the circle (its
+    /// middle cubic's midpoint, 0.2915 r from each edge, against the circle's 0.2929 r), but it
+    /// leaves the edges earlier (1.53 r), so it cuts a little more of the square away: a 40 × 40
+    /// square with radius 10 covers less than the circular one, whose area is exact,
+    /// 1600 − 4·(1 − π/4)·100.
+    @Test func theContinuousCornerCutsALittleMoreThanTheCircularOne() throws {
+        func area(_ curve: CALayerCornerCurve) throws -> Int {
+            let canvas = Canvas(threadCount: 1)
+            canvas.tolerance = 0.005   // flattening chords would cut about 2 px² per corner at the default
+            canvas.fill(LayerBackgroundShapes.roundedRect(CGRect(x: 0, y: 0, width: 40, height: 40), radius: 10,
+                                                          corners: Self.all, curve: curve),
+                        paint: .solid(Color(red: 0, green: 0, blue: 0)))
+            let pixmap = try Pixmap(width: 40, height: 40)
+            canvas.render(into: pixmap)
+            var sum = 0
+            for y in 0..<40 { for x in 0..<40 { sum += Int(pixmap[x, y].a) } }
+            return sum
+        }
+        let circle = Double(try area(.circular)) / 255, continuous = Double(try area(.continuous)) / 255
+        #expect(abs(circle - (1600 - 4 * (1 - Double.pi / 4) * 100)) < 0.5)
+        #expect(continuous < circle && continuous > circle - 20, "\(continuous) against \(circle)")
+    }
+}
