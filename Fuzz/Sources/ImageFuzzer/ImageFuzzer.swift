@@ -2,13 +2,13 @@ import Foundation
 import Tessera
 
 /// The fuzz target, libFuzzer's `LLVMFuzzerTestOneInput` (main.swift hands it to the driver):
-/// feeds the bytes to the image decoders through `CGImage` (PNG, JPEG by their signatures, and
-/// each decoder directly whatever the signature). Every input must give an image or a typed
-/// error, within the size limits; an image that decodes is also cropped and read, texel by texel.
+/// feeds the bytes to both image decoders through `CGImage`'s data-provider initializers, whatever
+/// the signature (`init(decoding:)` only picks one of the same two by it). Every input must give an
+/// image or nil, within the size limits; an image that decodes is also cropped and read, texel by
+/// texel.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzImageDecoders(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     let bytes = Data(UnsafeBufferPointer(start: data, count: data == nil ? 0 : size))
-    if let image = try? CGImage(decoding: bytes) { use(image) }
     if let provider = CGDataProvider(data: bytes as CFData) {
         if let image = CGImage(pngDataProviderSource: provider, decode: nil, shouldInterpolate: true, intent: .defaultIntent) {
             use(image)
