@@ -38,7 +38,7 @@ extension CALayer {
         var shown = properties
         entry.program.apply(at: end.isFinite ? end : now, removedOnCompletion: false, to: &shown)
         for path in keyPaths {
-            guard let property = LayerKeyPath(path)?.property, let whole = LayerKeyPath(property.rawValue) else { continue }
+            guard let property = LayerKeyPath(path)?.property, let whole = LayerKeyPath(whole: property) else { continue }
             whole.set(whole.value(in: shown), in: &properties)
         }
     }

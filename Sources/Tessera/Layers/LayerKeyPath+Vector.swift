@@ -3,9 +3,14 @@ import TesseraRaster
 
 /// Direct access to key paths whose values are vectors of up to four numbers (numbers, points,
 /// sizes, rects, colors, and the numeric fields of structures and transforms), without going
-/// through ``AnimatableValue``: the path most animations take every frame, and the one table of
-/// these properties that ``value(in:)`` and ``set(_:in:)`` use too. The components are
+/// through ``AnimatableValue``: the path most animations take every frame. The components are
 /// those of ``AnimatableValue/vector``.
+///
+/// The property table (``LayerProperty/definition``) reads and writes through key paths and
+/// closures; here, every animation of every layer each frame, a switch over ``LayerProperty``
+/// compiles to direct loads and stores of the field. The switches of ``wholeVector(_:in:)`` and
+/// ``setWholeVector(_:_:in:)`` have no `default`, so that the compiler asks for each new property
+/// (listed with the non-vectors when it is not a vector).
 extension LayerKeyPath {
     /// Whether the key path's value is a vector that interpolates (not a discrete property).
     var isInterpolatedVector: Bool {
@@ -124,7 +129,7 @@ extension LayerKeyPath {
 
     /// A whole property as a vector (the components of ``AnimatableValue/vector``); zero for
     /// the properties that are not vectors.
-    @inline(__always) static func wholeVector(_ property: Property, in p: borrowing LayerProperties) -> SIMD4<Double> {
+    @inline(__always) static func wholeVector(_ property: LayerProperty, in p: borrowing LayerProperties) -> SIMD4<Double> {
         func number(_ x: Double) -> SIMD4<Double> { SIMD4(x, 0, 0, 0) }
         switch property {
         case .bounds: return SIMD4(Double(p.bounds.origin.x), Double(p.bounds.origin.y), Double(p.bounds.size.width), Double(p.bounds.size.height))
@@ -156,13 +161,13 @@ extension LayerKeyPath {
         case .strokeColor: return color(p.strokeColor)
         case .instanceColor: return color(p.instanceColor)
         case .transform, .sublayerTransform, .instanceTransform, .hidden, .masksToBounds, .shadowPath, .path,
-             .fillRule, .lineJoin, .lineCap, .lineDashPattern:
+             .fillRule, .lineJoin, .lineCap, .lineDashPattern, .geometryFlipped, .maskedCorners:
             return .zero
         }
     }
 
     /// Stores a whole property from a vector; nothing for the properties that are not vectors.
-    static func setWholeVector(_ property: Property, _ v: SIMD4<Double>, in p: inout LayerProperties) {
+    static func setWholeVector(_ property: LayerProperty, _ v: SIMD4<Double>, in p: inout LayerProperties) {
         switch property {
         case .bounds: p.bounds = CGRect(x: v.x, y: v.y, width: v.z, height: v.w)
         case .position: p.position = CGPoint(x: v.x, y: v.y)
@@ -177,9 +182,7 @@ extension LayerKeyPath {
         case .shadowRadius: p.shadowRadius = CGFloat(v.x)
         case .lineWidth: p.lineWidth = CGFloat(v.x)
         case .miterLimit: p.miterLimit = CGFloat(v.x)
-        case .instanceCount:
-            // Rounded towards zero as an integer; non-finite or huge values clamp.
-            p.instanceCount = v.x.isFinite ? Int(max(min(v.x, 1e9), -1e9)) : 0
+        case .instanceCount: p.instanceCount = Int(animatedNumber: v.x)
         case .lineDashPhase: p.lineDashPhase = CGFloat(v.x)
         case .strokeStart: p.strokeStart = CGFloat(v.x)
         case .strokeEnd: p.strokeEnd = CGFloat(v.x)
@@ -195,7 +198,7 @@ extension LayerKeyPath {
         case .strokeColor: p.strokeColor = color(v)
         case .instanceColor: p.instanceColor = color(v)
         case .transform, .sublayerTransform, .instanceTransform, .hidden, .masksToBounds, .shadowPath, .path,
-             .fillRule, .lineJoin, .lineCap, .lineDashPattern:
+             .fillRule, .lineJoin, .lineCap, .lineDashPattern, .geometryFlipped, .maskedCorners:
             break
         }
     }

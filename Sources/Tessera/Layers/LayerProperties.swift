@@ -8,7 +8,8 @@ public enum LayerKind: Hashable, Sendable {
 
 /// Every property of a layer that the renderer reads, as plain values: the model of a
 /// ``CALayer`` and, evaluated at a time, its presentation (``LayerSnapshot``). Defaults are
-/// Core Animation's.
+/// Core Animation's. Each stored property other than `kind` is described by a row of the
+/// property table (`LayerProperty`), whose default is its initial value here.
 ///
 /// Colors are straight-alpha sRGB (`nil`: none); paths are `TesseraRaster.Path` values, so that
 /// a snapshot can cross threads.

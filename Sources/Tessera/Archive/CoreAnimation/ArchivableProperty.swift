@@ -1,4 +1,5 @@
 import Foundation
+import TesseraRaster
 
 #if !canImport(QuartzCore)
 /// The type of a property of Core Animation's classes, as archives store it: how a field
@@ -123,6 +124,22 @@ extension CGPath: ArchivableProperty {
         try decodeObject(value, with: &reader, expected: "a path")
     }
     func encode(with writer: inout ArchiveValueWriter) throws -> ArchiveFieldValue { try writer.path(self) }
+}
+
+/// A layer's stored color, archived as the `CGColor` its accessor hands out.
+extension Color: ArchivableProperty {
+    static func decode(_ value: ArchivedValue, with reader: inout ArchivedValueReader) throws -> Color {
+        Color(try CGColor.decode(value, with: &reader))
+    }
+    func encode(with writer: inout ArchiveValueWriter) throws -> ArchiveFieldValue { try writer.color(CGColor(self)) }
+}
+
+/// A layer's stored path, archived as the `CGPath` its accessor hands out.
+extension Path: ArchivableProperty {
+    static func decode(_ value: ArchivedValue, with reader: inout ArchivedValueReader) throws -> Path {
+        try CGPath.decode(value, with: &reader).rasterPath
+    }
+    func encode(with writer: inout ArchiveValueWriter) throws -> ArchiveFieldValue { try writer.path(CGPath(rasterPath: self)) }
 }
 
 extension CAMediaTimingFunction: ArchivableProperty {

@@ -27,6 +27,27 @@ struct ArchivedProperty: Sendable {
         }
     }
 
+    /// A property of a layer's ``LayerProperties`` declared by class `owner` (see
+    /// ``LayerKind/hasProperties(of:)``), whose numbers must be finite.
+    init<Value: ArchivableProperty>(layer key: String, _ keyPath: WritableKeyPath<LayerProperties, Value> & Sendable,
+                                    of owner: LayerKind) {
+        self.key = key
+        isEssential = false
+        decode = { value, object, reader, _ in
+            guard let layer = object as? CALayer, type(of: layer).kind.hasProperties(of: owner) else { return false }
+            let decoded = try Value.decode(value, with: &reader)
+            guard decoded.isFinite else { throw ArchiveDecodingFailure.nonFinite }
+            layer.properties[keyPath: keyPath] = decoded
+            return true
+        }
+        encode = { object, defaults, writer in
+            guard let layer = object as? CALayer, let defaults = defaults as? CALayer,
+                  type(of: layer).kind.hasProperties(of: owner) else { return nil }
+            let value = layer.properties[keyPath: keyPath]
+            return value == defaults.properties[keyPath: keyPath] ? nil : try value.encode(with: &writer)
+        }
+    }
+
     /// A timing property (`beginTime`, `duration`, `repeatCount`…): infinities are kept, since
     /// Core Animation gives them a meaning (forever) and ``TimingSpec`` clamps the rest; NaN is
     /// unsupported.

@@ -3,7 +3,7 @@ extension AnimationProgram {
     /// The properties that applying the animation may write: its key path's property (a
     /// group's children's), and the transform of a keyframe animation along a path, which a
     /// rotation mode turns.
-    var writtenProperties: [LayerKeyPath.Property] {
+    var writtenProperties: [LayerProperty] {
         switch body {
         case .property(let program):
             if case .keyframes(let keyframes) = program.values, keyframes.path != nil {
@@ -18,7 +18,12 @@ extension AnimationProgram {
 
 extension LayerProperties {
     /// Sets `property` to its value in `model`.
-    mutating func restore(_ property: LayerKeyPath.Property, from model: UnsafePointer<LayerProperties>) {
+    ///
+    /// Called for every animated property of every layer each frame: a switch over
+    /// ``LayerProperty`` assigns the field directly. Restoring through the table's key paths
+    /// (a closure per property, kept in the plan) took animate-2000 from 0.36 to 0.90 ms a frame.
+    /// The switch has no `default`, so that the compiler asks for each new property.
+    mutating func restore(_ property: LayerProperty, from model: UnsafePointer<LayerProperties>) {
         switch property {
         case .bounds: bounds = model.pointee.bounds
         case .position: position = model.pointee.position
@@ -27,10 +32,12 @@ extension LayerProperties {
         case .anchorPointZ: anchorPointZ = model.pointee.anchorPointZ
         case .transform: transform = model.pointee.transform
         case .sublayerTransform: sublayerTransform = model.pointee.sublayerTransform
+        case .geometryFlipped: isGeometryFlipped = model.pointee.isGeometryFlipped
         case .opacity: opacity = model.pointee.opacity
         case .hidden: isHidden = model.pointee.isHidden
         case .backgroundColor: backgroundColor = model.pointee.backgroundColor
         case .cornerRadius: cornerRadius = model.pointee.cornerRadius
+        case .maskedCorners: maskedCorners = model.pointee.maskedCorners
         case .borderWidth: borderWidth = model.pointee.borderWidth
         case .borderColor: borderColor = model.pointee.borderColor
         case .masksToBounds: masksToBounds = model.pointee.masksToBounds

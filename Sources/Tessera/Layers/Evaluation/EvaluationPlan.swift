@@ -23,7 +23,7 @@ final class EvaluationPlan {
     /// The properties the animations of layer i may write are
     /// `animatedProperties[animatedStarts[i] ..< animatedStarts[i + 1]]`, each once: all that
     /// differs from the model in last frame's properties, when the model has not changed since.
-    private let animatedProperties: [LayerKeyPath.Property]
+    private let animatedProperties: [LayerProperty]
     private let animatedStarts: [Int32]
     /// The properties of the last tree evaluated, once it is freed.
     private let spare = SpareProperties()
@@ -51,12 +51,12 @@ final class EvaluationPlan {
         self.layers = layers
         shape = TreeShape(parents: parents, names: names, masks: masks)
         var animations: [PlannedAnimation] = [], animationStarts: [Int32] = [0]
-        var animatedProperties: [LayerKeyPath.Property] = [], animatedStarts: [Int32] = [0]
+        var animatedProperties: [LayerProperty] = [], animatedStarts: [Int32] = [0]
         for layer in layers {
             let attached = layer.takeUnretainedValue().attached
             animations.append(contentsOf: attached.map(PlannedAnimation.init))
             animationStarts.append(Int32(animations.count))
-            var written: [LayerKeyPath.Property] = []
+            var written: [LayerProperty] = []
             for property in attached.flatMap(\.program.writtenProperties) where !written.contains(property) {
                 written.append(property)
             }

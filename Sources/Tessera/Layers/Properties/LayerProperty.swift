@@ -1,0 +1,30 @@
+/// A property of `CALayer`, `CAShapeLayer` or `CAReplicatorLayer` that Tessera models: the key of
+/// the one table that describes each (``LayerPropertyDefinition``, ``LayerProperty/definition``),
+/// from which key-path resolution, key-value coding, the evaluation's generic reads and writes
+/// and the archive's keys all come. Adding a property is a case here, its stored value in
+/// ``LayerProperties`` (with its default), its row in the table, its public accessor, and the
+/// cases that the compiler then asks for in the exhaustive switches of the evaluation's hot path.
+///
+/// A case's name is the property's Core Animation name as key paths and archives spell it
+/// (Objective-C's: `hidden` for `isHidden`); its raw value, its row in the table. The order is
+/// the archive's: a layer writes its keys in it.
+enum LayerProperty: Int, CaseIterable, Sendable {
+    // CALayer
+    case bounds, position, zPosition, anchorPoint, anchorPointZ, transform, sublayerTransform, geometryFlipped
+    case opacity, hidden, backgroundColor, cornerRadius, maskedCorners, borderWidth, borderColor, masksToBounds
+    case shadowColor, shadowOpacity, shadowRadius, shadowOffset, shadowPath
+    // CAShapeLayer
+    case path, fillColor, fillRule, strokeColor, lineWidth, lineJoin, lineCap, miterLimit
+    case lineDashPattern, lineDashPhase, strokeStart, strokeEnd
+    // CAReplicatorLayer
+    case instanceCount, instanceDelay, instanceTransform, instanceColor
+    case instanceRedOffset, instanceGreenOffset, instanceBlueOffset, instanceAlphaOffset
+}
+
+extension LayerKind {
+    /// Whether layers of this kind have the properties declared by class `owner`: every layer
+    /// has `CALayer`'s (``LayerKind/layer``), shape and replicator layers their own too.
+    func hasProperties(of owner: LayerKind) -> Bool {
+        owner == .layer || owner == self
+    }
+}

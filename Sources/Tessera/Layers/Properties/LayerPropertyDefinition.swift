@@ -1,0 +1,65 @@
+#if !canImport(QuartzCore)
+/// One row of the property table: everything Tessera knows about a layer property, read and
+/// written through its key path into ``LayerProperties``.
+///
+/// The property's default is the initial value of its stored property in ``LayerProperties``
+/// (Core Animation's), which a new layer starts from and archives compare with.
+struct LayerPropertyDefinition: Sendable {
+    /// How a property changes under an animation, and how it reads and writes as an
+    /// ``AnimatableValue``.
+    struct Animation: Sendable {
+        let kind: AnimatableValueKind
+        /// Whether Core Animation changes it without interpolating (the table says which do).
+        let isDiscrete: Bool
+        let value: @Sendable (_ properties: LayerProperties) -> AnimatableValue
+        /// Stores a value; one of another kind is ignored.
+        let set: @Sendable (_ value: AnimatableValue, _ properties: inout LayerProperties) -> Void
+    }
+
+    let property: LayerProperty
+    /// The name of the property in key paths and archives: the case's.
+    let name: String
+    /// Other names a key path may use for it (Swift's: `isHidden` for `hidden`).
+    let alternativeNames: [String]
+    /// The class that declares it: ``LayerKind/layer`` for every layer's.
+    let owner: LayerKind
+    /// nil when it is not animatable (no key path resolves to it).
+    let animation: Animation?
+    /// How an archive reads and writes it, under its name.
+    let archived: ArchivedProperty
+
+    /// An animatable property.
+    init<Value: AnimatablePropertyValue & ArchivableProperty>(
+        _ property: LayerProperty, _ keyPath: WritableKeyPath<LayerProperties, Value> & Sendable, of owner: LayerKind,
+        alternativeNames: [String] = [], discrete: Bool = false
+    ) {
+        self.init(property, keyPath, of: owner, alternativeNames: alternativeNames, animation: Animation(
+            kind: Value.animatableKind, isDiscrete: discrete,
+            value: { $0[keyPath: keyPath].animatableValue },
+            set: { value, properties in
+                guard let typed = Value(animatableValue: value) else { return }
+                properties[keyPath: keyPath] = typed
+            }))
+    }
+
+    /// A property that is not animatable (no key path resolves to it).
+    init<Value: ArchivableProperty>(
+        notAnimatable property: LayerProperty, _ keyPath: WritableKeyPath<LayerProperties, Value> & Sendable,
+        of owner: LayerKind, alternativeNames: [String] = []
+    ) {
+        self.init(property, keyPath, of: owner, alternativeNames: alternativeNames, animation: nil)
+    }
+
+    private init<Value: ArchivableProperty>(
+        _ property: LayerProperty, _ keyPath: WritableKeyPath<LayerProperties, Value> & Sendable, of owner: LayerKind,
+        alternativeNames: [String], animation: Animation?
+    ) {
+        self.property = property
+        name = String(describing: property)
+        self.alternativeNames = alternativeNames
+        self.owner = owner
+        self.animation = animation
+        archived = ArchivedProperty(layer: name, keyPath, of: owner)
+    }
+}
+#endif

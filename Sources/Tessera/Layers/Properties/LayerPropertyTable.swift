@@ -1,0 +1,76 @@
+#if !canImport(QuartzCore)
+extension LayerProperty {
+    /// The property's row of the table.
+    var definition: LayerPropertyDefinition { Self.table[rawValue] }
+
+    /// The property animatable under `name` (its own or an alternative one); nil for any other.
+    static func animatable(named name: String) -> LayerProperty? {
+        animatableByName[name]
+    }
+
+    /// Every property's row, in the order of ``allCases``.
+    static let table: [LayerPropertyDefinition] = allCases.map(define)
+
+    private static let animatableByName: [String: LayerProperty] = {
+        var byName: [String: LayerProperty] = [:]
+        for definition in table where definition.animation != nil {
+            for name in [definition.name] + definition.alternativeNames { byName[name] = definition.property }
+        }
+        return byName
+    }()
+
+    /// The table. Discrete properties are those Core Animation changes without interpolating:
+    /// `miterLimit` is one (seed 001: "it actually performs no animation at all"), and so is
+    /// `instanceCount`, an integer; so are flags and string constants.
+    private static func define(_ property: LayerProperty) -> LayerPropertyDefinition {
+        typealias Row = LayerPropertyDefinition
+        switch property {
+        // CALayer
+        case .bounds: return Row(property, \.bounds, of: .layer)
+        case .position: return Row(property, \.position, of: .layer)
+        case .zPosition: return Row(property, \.zPosition, of: .layer)
+        case .anchorPoint: return Row(property, \.anchorPoint, of: .layer)
+        case .anchorPointZ: return Row(property, \.anchorPointZ, of: .layer)
+        case .transform: return Row(property, \.transform, of: .layer)
+        case .sublayerTransform: return Row(property, \.sublayerTransform, of: .layer)
+        case .geometryFlipped:
+            return Row(notAnimatable: property, \.isGeometryFlipped, of: .layer, alternativeNames: ["isGeometryFlipped"])
+        case .opacity: return Row(property, \.opacity, of: .layer)
+        case .hidden: return Row(property, \.isHidden, of: .layer, alternativeNames: ["isHidden"], discrete: true)
+        case .backgroundColor: return Row(property, \.backgroundColor, of: .layer)
+        case .cornerRadius: return Row(property, \.cornerRadius, of: .layer)
+        case .maskedCorners: return Row(notAnimatable: property, \.maskedCorners, of: .layer)
+        case .borderWidth: return Row(property, \.borderWidth, of: .layer)
+        case .borderColor: return Row(property, \.borderColor, of: .layer)
+        case .masksToBounds: return Row(property, \.masksToBounds, of: .layer, discrete: true)
+        case .shadowColor: return Row(property, \.shadowColor, of: .layer)
+        case .shadowOpacity: return Row(property, \.shadowOpacity, of: .layer)
+        case .shadowRadius: return Row(property, \.shadowRadius, of: .layer)
+        case .shadowOffset: return Row(property, \.shadowOffset, of: .layer)
+        case .shadowPath: return Row(property, \.shadowPath, of: .layer)
+        // CAShapeLayer
+        case .path: return Row(property, \.path, of: .shape)
+        case .fillColor: return Row(property, \.fillColor, of: .shape)
+        case .fillRule: return Row(property, \.fillRule, of: .shape, discrete: true)
+        case .strokeColor: return Row(property, \.strokeColor, of: .shape)
+        case .lineWidth: return Row(property, \.lineWidth, of: .shape)
+        case .lineJoin: return Row(property, \.lineJoin, of: .shape, discrete: true)
+        case .lineCap: return Row(property, \.lineCap, of: .shape, discrete: true)
+        case .miterLimit: return Row(property, \.miterLimit, of: .shape, discrete: true)
+        case .lineDashPattern: return Row(property, \.lineDashPattern, of: .shape)
+        case .lineDashPhase: return Row(property, \.lineDashPhase, of: .shape)
+        case .strokeStart: return Row(property, \.strokeStart, of: .shape)
+        case .strokeEnd: return Row(property, \.strokeEnd, of: .shape)
+        // CAReplicatorLayer
+        case .instanceCount: return Row(property, \.instanceCount, of: .replicator, discrete: true)
+        case .instanceDelay: return Row(property, \.instanceDelay, of: .replicator)
+        case .instanceTransform: return Row(property, \.instanceTransform, of: .replicator)
+        case .instanceColor: return Row(property, \.instanceColor, of: .replicator)
+        case .instanceRedOffset: return Row(property, \.instanceRedOffset, of: .replicator)
+        case .instanceGreenOffset: return Row(property, \.instanceGreenOffset, of: .replicator)
+        case .instanceBlueOffset: return Row(property, \.instanceBlueOffset, of: .replicator)
+        case .instanceAlphaOffset: return Row(property, \.instanceAlphaOffset, of: .replicator)
+        }
+    }
+}
+#endif

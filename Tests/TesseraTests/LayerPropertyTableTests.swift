@@ -1,0 +1,216 @@
+import Foundation
+import Testing
+import TesseraRaster
+@testable import Tessera
+
+/// The property table (``LayerProperty``) is consistent with what is derived from it: every
+/// animatable property resolves as a key path by its names, has Core Animation's default on a new
+/// layer, and survives an archive at another value; keys outside the table are still reported.
+@Suite struct LayerPropertyTableTests {
+    /// Core Animation's documented default of each animatable property, and another value.
+    /// Every animatable property of the table must be here (``documentationCoversTheTable()``).
+    static let documented: [LayerProperty: (default: AnimatableValue, other: AnimatableValue)] = {
+        let identity = AnimatableValue.transform(CATransform3DIdentity)
+        let moved = AnimatableValue.transform(CATransform3DMakeTranslation(3, 4, 0))
+        let tint = AnimatableValue.color(Color(red: 0.25, green: 0.5, blue: 0.75, alpha: 1))
+        let square = AnimatableValue.path(CGPath(rect: CGRect(x: 1, y: 2, width: 3, height: 4), transform: nil).rasterPath)
+        return [
+            .bounds: (.rect(.zero), .rect(CGRect(x: 1, y: 2, width: 30, height: 40))),
+            .position: (.point(.zero), .point(CGPoint(x: 5, y: 6))),
+            .zPosition: (.number(0), .number(2)),
+            .anchorPoint: (.point(CGPoint(x: 0.5, y: 0.5)), .point(CGPoint(x: 0, y: 1))),
+            .anchorPointZ: (.number(0), .number(3)),
+            .transform: (identity, moved),
+            .sublayerTransform: (identity, moved),
+            .opacity: (.number(1), .number(0.5)),
+            .hidden: (.bool(false), .bool(true)),
+            .backgroundColor: (.color(nil), tint),
+            .cornerRadius: (.number(0), .number(4)),
+            .borderWidth: (.number(0), .number(2)),
+            .borderColor: (.color(.black), tint),
+            .masksToBounds: (.bool(false), .bool(true)),
+            .shadowColor: (.color(.black), tint),
+            .shadowOpacity: (.number(0), .number(0.25)),
+            .shadowRadius: (.number(3), .number(6)),
+            .shadowOffset: (.size(CGSize(width: 0, height: -3)), .size(CGSize(width: 2, height: 2))),
+            .shadowPath: (.path(nil), square),
+            .path: (.path(nil), square),
+            .fillColor: (.color(.black), tint),
+            .fillRule: (.string(CAShapeLayerFillRule.nonZero.rawValue), .string(CAShapeLayerFillRule.evenOdd.rawValue)),
+            .strokeColor: (.color(nil), tint),
+            .lineWidth: (.number(1), .number(2.5)),
+            .lineJoin: (.string(CAShapeLayerLineJoin.miter.rawValue), .string(CAShapeLayerLineJoin.round.rawValue)),
+            .lineCap: (.string(CAShapeLayerLineCap.butt.rawValue), .string(CAShapeLayerLineCap.square.rawValue)),
+            .miterLimit: (.number(10), .number(4)),
+            .lineDashPattern: (.numbers(nil), .numbers([4, 2])),
+            .lineDashPhase: (.number(0), .number(1)),
+            .strokeStart: (.number(0), .number(0.25)),
+            .strokeEnd: (.number(1), .number(0.75)),
+            .instanceCount: (.number(1), .number(3)),
+            .instanceDelay: (.number(0), .number(0.25)),
+            .instanceTransform: (identity, moved),
+            .instanceColor: (.color(.white), tint),
+            .instanceRedOffset: (.number(0), .number(-0.25)),
+            .instanceGreenOffset: (.number(0), .number(-0.5)),
+            .instanceBlueOffset: (.number(0), .number(0.5)),
+            .instanceAlphaOffset: (.number(0), .number(-0.125)),
+        ]
+    }()
+
+    /// A new layer of the class that declares `owner`'s properties.
+    static func layer(declaring owner: LayerKind) -> CALayer {
+        switch owner {
+        case .layer: CALayer()
+        case .shape: CAShapeLayer()
+        case .replicator: CAReplicatorLayer()
+        }
+    }
+
+    static func animation(of property: LayerProperty) throws -> LayerPropertyDefinition.Animation {
+        try #require(property.definition.animation, "\(property) is animatable")
+    }
+
+    static var animatable: [LayerProperty] {
+        LayerProperty.allCases.filter { $0.definition.animation != nil }
+    }
+
+    @Test func rowsFollowTheCasesWithUniqueNames() {
+        #expect(LayerProperty.table.map(\.property) == LayerProperty.allCases)
+        let names = LayerProperty.table.flatMap { [$0.name] + $0.alternativeNames }
+        #expect(Set(names).count == names.count)
+        #expect(LayerProperty.hidden.definition.name == "hidden")
+    }
+
+    /// A stored property of ``LayerProperties`` without a row would be missing from key paths
+    /// and archives.
+    @Test func everyStoredPropertyHasARow() {
+        let stored = Mirror(reflecting: LayerProperties(kind: .layer)).children.compactMap(\.label).filter { $0 != "kind" }
+        let rowNames = LayerProperty.table.map { Set([$0.name] + $0.alternativeNames) }
+        #expect(stored.count == LayerProperty.allCases.count)
+        for label in stored {
+            #expect(rowNames.contains { $0.contains(label) }, "\(label) has no row")
+        }
+    }
+
+    @Test func documentationCoversTheTable() {
+        #expect(Set(Self.documented.keys) == Set(Self.animatable))
+        #expect(Self.animatable.count == LayerProperty.allCases.count - 2, "all but geometryFlipped and maskedCorners")
+    }
+
+    @Test(arguments: LayerProperty.allCases)
+    func resolvesAsAKeyPathByEachOfItsNames(_ property: LayerProperty) throws {
+        let definition = property.definition
+        for name in [definition.name] + definition.alternativeNames {
+            guard let animation = definition.animation else {
+                #expect(LayerKeyPath(name) == nil, "\(name) is not animatable")
+                continue
+            }
+            let keyPath = try #require(LayerKeyPath(name), "\(name)")
+            #expect(keyPath.property == property && keyPath.field == .whole)
+            #expect(keyPath.kind == animation.kind && keyPath.isDiscrete == animation.isDiscrete)
+        }
+    }
+
+    @Test(arguments: LayerPropertyTableTests.animatable)
+    func hasTheDocumentedDefaultOnANewLayer(_ property: LayerProperty) throws {
+        let documented = try #require(Self.documented[property])
+        let layer = Self.layer(declaring: property.definition.owner)
+        #expect(try Self.animation(of: property).value(layer.properties) == documented.default)
+        #expect(LayerKeyPath(whole: property)?.value(in: layer.properties) == documented.default)
+    }
+
+    /// The evaluation's switches (``LayerKeyPath/wholeVector(_:in:)``,
+    /// ``LayerKeyPath/setWholeVector(_:_:in:)``, ``LayerProperties/restore(_:from:)``) agree with
+    /// the table.
+    @Test(arguments: LayerPropertyTableTests.animatable)
+    func hotPathSwitchesAgreeWithTheTable(_ property: LayerProperty) throws {
+        let documented = try #require(Self.documented[property])
+        let animation = try Self.animation(of: property)
+        let model = Self.layer(declaring: property.definition.owner).properties
+        var changed = model
+        animation.set(documented.other, &changed)
+        #expect(changed != model)
+
+        if let vector = documented.other.vector {
+            #expect(LayerKeyPath.wholeVector(property, in: changed) == vector)
+            var written = model
+            LayerKeyPath.setWholeVector(property, vector, in: &written)
+            #expect(written == changed)
+        } else {
+            #expect(LayerKeyPath.wholeVector(property, in: changed) == .zero, "not a vector")
+        }
+        withUnsafePointer(to: model) { changed.restore(property, from: $0) }
+        #expect(changed == model)
+    }
+
+    @Test func notAnimatablePropertiesHaveTheirDefaults() {
+        let layer = CALayer()
+        #expect(layer.isGeometryFlipped == false)
+        #expect(layer.maskedCorners == [.layerMinXMinYCorner, .layerMaxXMinYCorner, .layerMinXMaxYCorner, .layerMaxXMaxYCorner])
+    }
+
+    @Test(arguments: LayerPropertyTableTests.animatable)
+    func roundTripsThroughAnArchiveAtAnotherValue(_ property: LayerProperty) throws {
+        let documented = try #require(Self.documented[property])
+        let layer = Self.layer(declaring: property.definition.owner)
+        layer.setValue(documented.other.anyValue, forKey: property.definition.name)
+        #expect(layer.diagnostics.isEmpty)
+        let animation = try Self.animation(of: property)
+        #expect(animation.value(layer.properties) == documented.other)
+
+        let loaded = try AnimationArchive(data: try AnimationArchive(rootLayer: layer).encoded())
+        #expect(loaded.skipped.isEmpty)
+        #expect(type(of: loaded.rootLayer) == type(of: layer))
+        #expect(animation.value(loaded.rootLayer.properties) == documented.other)
+        #expect(loaded.rootLayer.properties == layer.properties)
+    }
+
+    @Test func notAnimatablePropertiesRoundTripAndRestore() throws {
+        let layer = CALayer()
+        layer.isGeometryFlipped = true
+        layer.maskedCorners = [.layerMaxXMaxYCorner]
+        let loaded = try AnimationArchive(data: try AnimationArchive(rootLayer: layer).encoded())
+        #expect(loaded.skipped.isEmpty)
+        #expect(loaded.rootLayer.isGeometryFlipped && loaded.rootLayer.maskedCorners == [.layerMaxXMaxYCorner])
+
+        var restored = layer.properties
+        let model = CALayer().properties
+        withUnsafePointer(to: model) {
+            restored.restore(.geometryFlipped, from: $0)
+            restored.restore(.maskedCorners, from: $0)
+        }
+        #expect(restored == model)
+    }
+
+    /// An archive lists a layer's keys in the table's order, after the name, with the timing
+    /// between `CALayer`'s properties and the subclasses'.
+    @Test func archiveKeysFollowTheTable() {
+        let keys = LayerArchiveProperties.all.map(\.key)
+        let tableKeys = LayerProperty.table.map(\.name)
+        #expect(keys.filter(tableKeys.contains) == tableKeys)
+        #expect(keys.first == "name" && keys.firstIndex(of: "beginTime")! > keys.firstIndex(of: "shadowPath")!)
+        #expect(keys.firstIndex(of: "fillMode")! < keys.firstIndex(of: "path")!)
+    }
+
+    /// No key of the table is among those an archive ignores or accepts at harmless values.
+    @Test func tableKeysAreNotIgnored() {
+        let format = CoreAnimationArchiveFormat.self
+        let unmodelled = format.ignoredLayerKeys.union(format.layerKeysHarmlessWhenTrue).union(format.layerKeysHarmlessWhenEmpty)
+        #expect(unmodelled.isDisjoint(with: LayerProperty.table.map(\.name)))
+    }
+
+    @Test func keysOutsideTheTableOrTheClassAreReportedAsSkipped() throws {
+        var b = ArchiveTests.AnimationArchiveMalformedTests.Builder()
+        let root = try b.object(ArchiveTests.AnimationArchiveMalformedTests.Builder.layer, [
+            ("name", .string("Root")), ("cornerRadius", .real(4)), ("cornerCurve", .string("continuous")),
+            ("lineWidth", .real(3)), ("instanceCount", .integer(2)),
+        ])
+        let archive = try AnimationArchive(data: try b.document(root))
+        #expect(archive.rootLayer.cornerRadius == 4)
+        #expect(archive.skipped == [
+            AnimationArchive.Skipped(layer: "Root", className: "CALayer", key: "cornerCurve", reason: .unsupportedKey),
+            AnimationArchive.Skipped(layer: "Root", className: "CALayer", key: "lineWidth", reason: .unsupportedKey),
+            AnimationArchive.Skipped(layer: "Root", className: "CALayer", key: "instanceCount", reason: .unsupportedKey),
+        ])
+    }
+}
