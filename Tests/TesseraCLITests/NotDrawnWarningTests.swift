@@ -5,7 +5,7 @@ import Testing
 /// `render` says in one line what the file holds that it did not draw, by severity, and `inspect`
 /// lists the items most severe first.
 @Suite struct NotDrawnWarningTests {
-    /// A flipped 20×20 document whose root has a filter (content lost) and a `cornerCurve`
+    /// A flipped 20×20 document whose root has a filter (content lost) and a `hitTestsAsOpaque`
     /// (cosmetic), written with the keyed-archive writer as Core Animation lays it out.
     static func archiveWithUnsupportedKeys() throws -> URL {
         var writer = KeyedArchiveWriter()
@@ -17,7 +17,7 @@ import Testing
                                           fields: [("kind", .integer(2)), ("width", .real(20)), ("height", .real(20))])
         let root = try writer.addObject(ArchiveClass("CALayer"), fields: [
             ("name", .string("Root")), ("bounds", .reference(bounds)), ("filters", .reference(filters)),
-            ("cornerCurve", .string("continuous")),
+            ("hitTestsAsOpaque", .bool(true)),
         ])
         try writer.setTop(.reference(try writer.addDictionary([("rootLayer", .reference(root)), ("geometryFlipped", .bool(true))])))
         let url = try CLI.temporaryFolder().appendingPathComponent("Unsupported.caar")
@@ -46,6 +46,6 @@ import Testing
         let listed = String(decoding: result.stdout, as: UTF8.self).split(separator: "\n").filter { $0.hasPrefix("  [") }
         #expect(listed.count == 2)
         #expect(listed.first?.contains("[content lost]") == true && listed.first?.contains("filters") == true)
-        #expect(listed.last?.contains("[cosmetic]") == true && listed.last?.contains("cornerCurve") == true)
+        #expect(listed.last?.contains("[cosmetic]") == true && listed.last?.contains("hitTestsAsOpaque") == true)
     }
 }

@@ -94,7 +94,7 @@ import TesseraRaster
 
     @Test func documentationCoversTheTable() {
         #expect(Set(Self.documented.keys) == Set(Self.animatable))
-        #expect(Self.animatable.count == LayerProperty.allCases.count - 2, "all but geometryFlipped and maskedCorners")
+        #expect(Self.animatable.count == LayerProperty.allCases.count - 3, "all but geometryFlipped, cornerCurve and maskedCorners")
     }
 
     @Test(arguments: LayerProperty.allCases)
@@ -146,6 +146,7 @@ import TesseraRaster
     @Test func notAnimatablePropertiesHaveTheirDefaults() {
         let layer = CALayer()
         #expect(layer.isGeometryFlipped == false)
+        #expect(layer.cornerCurve == .circular)
         #expect(layer.maskedCorners == [.layerMinXMinYCorner, .layerMaxXMinYCorner, .layerMinXMaxYCorner, .layerMaxXMaxYCorner])
     }
 
@@ -169,15 +170,18 @@ import TesseraRaster
         let layer = CALayer()
         layer.isGeometryFlipped = true
         layer.maskedCorners = [.layerMaxXMaxYCorner]
+        layer.cornerCurve = .continuous
         let loaded = try AnimationArchive(data: try AnimationArchive(rootLayer: layer).encoded())
         #expect(loaded.skipped.isEmpty)
         #expect(loaded.rootLayer.isGeometryFlipped && loaded.rootLayer.maskedCorners == [.layerMaxXMaxYCorner])
+        #expect(loaded.rootLayer.cornerCurve == .continuous)
 
         var restored = layer.properties
         let model = CALayer().properties
         withUnsafePointer(to: model) {
             restored.restore(.geometryFlipped, from: $0)
             restored.restore(.maskedCorners, from: $0)
+            restored.restore(.cornerCurve, from: $0)
         }
         #expect(restored == model)
     }
@@ -202,15 +206,37 @@ import TesseraRaster
     @Test func keysOutsideTheTableOrTheClassAreReportedAsSkipped() throws {
         var b = ArchiveTests.AnimationArchiveMalformedTests.Builder()
         let root = try b.object(ArchiveTests.AnimationArchiveMalformedTests.Builder.layer, [
-            ("name", .string("Root")), ("cornerRadius", .real(4)), ("cornerCurve", .string("continuous")),
+            ("name", .string("Root")), ("cornerRadius", .real(4)), ("hitTestsAsOpaque", .bool(true)),
             ("lineWidth", .real(3)), ("instanceCount", .integer(2)),
         ])
         let archive = try AnimationArchive(data: try b.document(root))
         #expect(archive.rootLayer.cornerRadius == 4)
         #expect(archive.skipped == [
-            AnimationArchive.Skipped(layer: "Root", className: "CALayer", key: "cornerCurve", reason: .unsupportedKey),
+            AnimationArchive.Skipped(layer: "Root", className: "CALayer", key: "hitTestsAsOpaque", reason: .unsupportedKey),
             AnimationArchive.Skipped(layer: "Root", className: "CALayer", key: "lineWidth", reason: .unsupportedKey),
             AnimationArchive.Skipped(layer: "Root", className: "CALayer", key: "instanceCount", reason: .unsupportedKey),
         ])
+    }
+}
+
+/// `cornerCurve` in archives: the string Core Animation writes, and the boolean
+/// `continuousCorners` of older files (the newer key wins when both are there).
+@Suite struct CornerCurveArchiveTests {
+    typealias Builder = ArchiveTests.AnimationArchiveMalformedTests.Builder
+
+    static func load(_ fields: [(String, ArchiveFieldValue)]) throws -> AnimationArchive {
+        var b = Builder()
+        let root = try b.object(Builder.layer, [("name", .string("Root"))] + fields)
+        return try AnimationArchive(data: try b.document(root))
+    }
+
+    @Test func theStringAndTheOlderBoolean() throws {
+        #expect(try Self.load([("cornerCurve", .string("continuous"))]).rootLayer.cornerCurve == .continuous)
+        #expect(try Self.load([("continuousCorners", .bool(true))]).rootLayer.cornerCurve == .continuous)
+        #expect(try Self.load([("continuousCorners", .bool(false))]).rootLayer.cornerCurve == .circular)
+        let both = try Self.load([("continuousCorners", .bool(true)), ("cornerCurve", .string("circular"))])
+        #expect(both.rootLayer.cornerCurve == .circular && both.skipped.isEmpty)
+        let unknown = try Self.load([("cornerCurve", .string("squircle"))])
+        #expect(unknown.rootLayer.cornerCurve == .circular && unknown.skipped.count == 1)
     }
 }

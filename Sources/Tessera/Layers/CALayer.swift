@@ -141,6 +141,9 @@ open class CALayer: NSObject, CAMediaTiming {
     }
     open var cornerRadius: CGFloat { get { properties.cornerRadius } set { properties.cornerRadius = newValue } }
     open var maskedCorners: CACornerMask { get { properties.maskedCorners } set { properties.maskedCorners = newValue } }
+    /// The shape of the rounded corners (``CALayerCornerCurve``): backgrounds, borders, `masksToBounds` and
+    /// shadows follow it. Not animatable, as in QuartzCore.
+    open var cornerCurve: CALayerCornerCurve { get { properties.cornerCurve } set { properties.cornerCurve = newValue } }
     open var borderWidth: CGFloat { get { properties.borderWidth } set { properties.borderWidth = newValue } }
     open var borderColor: CGColor? {
         get { properties.borderColor.map(CGColor.init) } set { properties.borderColor = newValue.map(Color.init) }

@@ -161,7 +161,7 @@ extension LayerKeyPath {
         case .strokeColor: return color(p.strokeColor)
         case .instanceColor: return color(p.instanceColor)
         case .transform, .sublayerTransform, .instanceTransform, .hidden, .masksToBounds, .shadowPath, .path,
-             .fillRule, .lineJoin, .lineCap, .lineDashPattern, .geometryFlipped, .maskedCorners:
+             .fillRule, .lineJoin, .lineCap, .lineDashPattern, .geometryFlipped, .cornerCurve, .maskedCorners:
             return .zero
         }
     }
@@ -198,7 +198,7 @@ extension LayerKeyPath {
         case .strokeColor: p.strokeColor = color(v)
         case .instanceColor: p.instanceColor = color(v)
         case .transform, .sublayerTransform, .instanceTransform, .hidden, .masksToBounds, .shadowPath, .path,
-             .fillRule, .lineJoin, .lineCap, .lineDashPattern, .geometryFlipped, .maskedCorners:
+             .fillRule, .lineJoin, .lineCap, .lineDashPattern, .geometryFlipped, .cornerCurve, .maskedCorners:
             break
         }
     }

@@ -28,6 +28,7 @@ public struct LayerProperties: Hashable, Sendable {
     public var isHidden = false
     public var backgroundColor: Color? = nil
     public var cornerRadius: CGFloat = 0
+    public var cornerCurve = CALayerCornerCurve.circular
     public var maskedCorners: CACornerMask = [.layerMinXMinYCorner, .layerMaxXMinYCorner,
                                               .layerMinXMaxYCorner, .layerMaxXMaxYCorner]
     public var borderWidth: CGFloat = 0

@@ -68,13 +68,14 @@ enum LayerBackgroundShapes {
 
     /// The border: the ring between the rounded bounds and the same inset by `width` (its radius
     /// less by `width`), filled even-odd. Core Animation draws borders inside the bounds.
-    static func border(_ bounds: CGRect, width: CGFloat, radius: CGFloat, corners: CACornerMask) -> Path {
+    static func border(_ bounds: CGRect, width: CGFloat, radius: CGFloat, corners: CACornerMask,
+                       curve: CALayerCornerCurve = .circular) -> Path {
         let rect = bounds.standardized
-        var path = roundedRect(rect, radius: radius, corners: corners)
+        var path = roundedRect(rect, radius: radius, corners: corners, curve: curve)
         let inset = min(width, min(rect.width, rect.height) / 2)
         let inner = rect.insetBy(dx: inset, dy: inset)
         if inner.width > 0 && inner.height > 0 {
-            path.addPath(roundedRect(inner, radius: max(0, radius - width), corners: corners))
+            path.addPath(roundedRect(inner, radius: max(0, radius - width), corners: corners, curve: curve))
         }
         return path
     }

@@ -89,12 +89,13 @@ struct LayerTreeDrawing {
                 let p = node.properties
                 guard let color = p.borderColor else { continue }
                 let ring = LayerBackgroundShapes.border(p.bounds, width: p.borderWidth, radius: p.cornerRadius,
-                                                        corners: p.maskedCorners)
+                                                        corners: p.maskedCorners, curve: p.cornerCurve)
                 canvas.fill(ring, paint: Self.paint(color, tint), rule: .evenOdd, mapping: mapping)
             case .clip(let node, let mapping):
                 let p = node.properties
                 canvas.beginMask(opaqueInside: Self.opaqueInterior(of: p, mapping: mapping, tolerance: canvas.tolerance))
-                canvas.fill(LayerBackgroundShapes.roundedRect(p.bounds, radius: p.cornerRadius, corners: p.maskedCorners),
+                canvas.fill(LayerBackgroundShapes.roundedRect(p.bounds, radius: p.cornerRadius, corners: p.maskedCorners,
+                                                              curve: p.cornerCurve),
                             paint: .solid(.white), mapping: mapping)
                 canvas.endGroup()
             case .mask(let node, let matrix, let opacity):
@@ -226,7 +227,7 @@ struct LayerTreeDrawing {
     private func drawBackground(of p: UnsafePointer<LayerProperties>, mapping: PlaneMapping, tint: Tint) {
         guard let background = p.pointee.backgroundColor else { return }
         let outline = LayerBackgroundShapes.roundedRect(p.pointee.bounds, radius: p.pointee.cornerRadius,
-                                                        corners: p.pointee.maskedCorners)
+                                                        corners: p.pointee.maskedCorners, curve: p.pointee.cornerCurve)
         canvas.fill(outline, paint: Self.paint(background, tint), mapping: mapping)
     }
 
@@ -253,7 +254,10 @@ struct LayerTreeDrawing {
         let bounds = p.bounds.standardized
         let x0 = t.a * Double(bounds.minX) + t.tx, x1 = t.a * Double(bounds.maxX) + t.tx
         let y0 = t.d * Double(bounds.minY) + t.ty, y1 = t.d * Double(bounds.maxY) + t.ty
-        let radius = Double(p.cornerRadius).isFinite ? max(0, Double(p.cornerRadius)) * abs(t.a) : 0
+        var radius = Double(p.cornerRadius).isFinite ? max(0, Double(p.cornerRadius)) * abs(t.a) : 0
+        // A continuous corner leaves the edges 1.53 r from the corner, and lies outside the
+        // quarter circle of that radius: that circle bounds what is surely inside.
+        if p.cornerCurve == .continuous { radius *= ContinuousCorner.reach }
         let region = MaskInterior(minX: min(x0, x1), minY: min(y0, y1), maxX: max(x0, x1), maxY: max(y0, y1), radius: radius)
         return region.inset(by: tolerance + 1e-3)
     }

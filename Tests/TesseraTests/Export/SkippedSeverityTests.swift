@@ -7,7 +7,7 @@ import Testing
     typealias Skipped = AnimationArchive.Skipped
 
     static let items: [Skipped] = [
-        Skipped(layer: "Root", className: "CALayer", key: "cornerCurve", reason: .unsupportedKey),
+        Skipped(layer: "Root", className: "CALayer", key: "hitTestsAsOpaque", reason: .unsupportedKey),
         Skipped(layer: "Root/Icon", className: "LKCGImageCodingProxy", key: "contents", reason: .unsupportedClass),
         Skipped(layer: "Root/Stack", className: "CATransformLayer", key: nil, reason: .approximated("loaded as CALayer")),
         Skipped(layer: "Root/Glow", className: "CAFilter", key: "filters", reason: .unsupportedClass),

@@ -88,3 +88,37 @@ import TesseraRaster
         #expect(continuous < circle && continuous > circle - 20, "\(continuous) against \(circle)")
     }
 }
+
+/// A layer's `cornerCurve` reaches what is drawn: background, border and `masksToBounds`.
+@Suite struct CornerCurveRenderTests {
+    static func render(_ curve: CALayerCornerCurve, masks: Bool) throws -> Pixmap {
+        let root = LayerRendererTests.root(64)
+        let card = LayerRendererTests.layer(CGRect(x: 8, y: 8, width: 48, height: 48),
+                                            CGColor(red: 0, green: 0, blue: 1, alpha: 1), in: root)
+        card.cornerRadius = 12
+        card.cornerCurve = curve
+        card.borderWidth = 2
+        card.borderColor = CGColor(red: 1, green: 0, blue: 0, alpha: 1)
+        card.masksToBounds = masks
+        if masks {
+            // A child that fills the card and more: the clip shows the corner's curve.
+            LayerRendererTests.layer(CGRect(x: -10, y: -10, width: 80, height: 80),
+                                     CGColor(red: 0, green: 1, blue: 0, alpha: 1), in: card)
+        }
+        return try LayerRendererTests.render(root)
+    }
+
+    /// The top row of the card at 0.79 r from its left edge (pixel x = 17): the quarter circle
+    /// is 0.27 px below the edge there, the continuous corner 0.40 px (its first cubic leaves the
+    /// edge at 1.53 r but stays within 0.01 px of it until about 1.1 r): less of the pixel is
+    /// covered.
+    @Test(arguments: [false, true])
+    func theCurveShowsInWhatIsDrawn(masks: Bool) throws {
+        let circular = try Self.render(.circular, masks: masks), continuous = try Self.render(.continuous, masks: masks)
+        let (x, y) = (17, 8)
+        #expect(circular[x, y].a < 255 && continuous[x, y].a < circular[x, y].a,
+                "\(continuous[x, y].a) against \(circular[x, y].a)")
+        // Far from the corners, both draw the same.
+        #expect(circular[32, 8] == continuous[32, 8] && circular[32, 32] == continuous[32, 32])
+    }
+}

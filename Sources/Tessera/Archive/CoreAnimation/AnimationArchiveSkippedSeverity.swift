@@ -2,8 +2,8 @@
 extension AnimationArchive.Skipped {
     /// How much a skipped item changes the picture, from least to most.
     public enum Severity: Int, Comparable, Sendable, CaseIterable, CustomStringConvertible {
-        /// A key with no visible effect on what Tessera draws (`cornerCurve`, hit testing,
-        /// filtering hints, frame rates…).
+        /// A key with no visible effect on what Tessera draws (hit testing, filtering hints,
+        /// frame rates…).
         case cosmetic
         /// Drawn, but not exactly as Core Animation would: a layer loaded as a nearer class (a
         /// `CATransformLayer` flattened), a value replaced by the default.
@@ -27,7 +27,7 @@ extension AnimationArchive.Skipped {
     /// filtering hints, interaction, layout, frame-rate and display-server settings. Anything
     /// else Tessera does not model is taken to change the picture.
     static let cosmeticKeys: Set<String> = [
-        "cornerCurve", "continuousCorners", "style", "actions", "layoutManager", "constraints",
+        "style", "actions", "layoutManager", "constraints",
         "minificationFilter", "minificationFilterBias", "magnificationFilter", "hitTestsAsOpaque",
         "allowsHitTesting", "windowServerAware", "allowsSubstituteColor", "wantsExtendedDynamicRangeContent",
         "preferredFrameRateRange", "frameInterval", "discretizesTime", "beginTimeMode", "allowsDisplayCompositing",

@@ -224,6 +224,10 @@ extension CAShapeLayerLineCap: ArchivableConstant {
     static var knownValues: [Self] { [.butt, .round, .square] }
 }
 
+extension CALayerCornerCurve: ArchivableConstant {
+    static var knownValues: [Self] { [.circular, .continuous] }
+}
+
 extension CAAnimationCalculationMode: ArchivableConstant {
     static var knownValues: [Self] { [.linear, .discrete, .paced, .cubic, .cubicPaced] }
 }

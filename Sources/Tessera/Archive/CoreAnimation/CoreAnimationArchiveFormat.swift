@@ -38,6 +38,8 @@ enum CoreAnimationArchiveFormat {
     /// layer), no filters, compositing filter or contents (nil, or an empty array: Kite writes an
     /// empty `filters`). Other values are reported as skipped.
     static let layerKeysHarmlessWhenTrue: Set<String> = ["allowsGroupOpacity", "doubleSided"]
+    /// What older archives write for `cornerCurve`: a boolean, true for `.continuous`.
+    static let legacyContinuousCornersKey = "continuousCorners"
     static let layerKeysHarmlessWhenEmpty: Set<String> = ["filters", "backgroundFilters", "compositingFilter", "contents"]
 
     // MARK: Animations

@@ -140,6 +140,12 @@ struct CoreAnimationDecoder {
             try Self.locating("\(path): \(key)") {
                 let value = try object.value(forKey: key) ?? .null
                 guard try !isHarmless(layerKey: key, value) else { return }
+                if key == Format.legacyContinuousCornersKey, let continuous = value.boolValue {
+                    // Read as `cornerCurve` (which the archive is written with), unless that key
+                    // is there too: the newer key wins.
+                    if !object.keys.contains("cornerCurve") { layer.cornerCurve = continuous ? .continuous : .circular }
+                    return
+                }
                 guard let property = LayerArchiveProperties.byKey[key] else {
                     skip(path, object.className, key, .unsupportedKey)
                     return

@@ -37,6 +37,7 @@ extension LayerProperties {
         case .hidden: isHidden = model.pointee.isHidden
         case .backgroundColor: backgroundColor = model.pointee.backgroundColor
         case .cornerRadius: cornerRadius = model.pointee.cornerRadius
+        case .cornerCurve: cornerCurve = model.pointee.cornerCurve
         case .maskedCorners: maskedCorners = model.pointee.maskedCorners
         case .borderWidth: borderWidth = model.pointee.borderWidth
         case .borderColor: borderColor = model.pointee.borderColor

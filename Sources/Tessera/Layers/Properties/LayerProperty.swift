@@ -11,7 +11,7 @@
 enum LayerProperty: Int, CaseIterable, Sendable {
     // CALayer
     case bounds, position, zPosition, anchorPoint, anchorPointZ, transform, sublayerTransform, geometryFlipped
-    case opacity, hidden, backgroundColor, cornerRadius, maskedCorners, borderWidth, borderColor, masksToBounds
+    case opacity, hidden, backgroundColor, cornerRadius, cornerCurve, maskedCorners, borderWidth, borderColor, masksToBounds
     case shadowColor, shadowOpacity, shadowRadius, shadowOffset, shadowPath
     // CAShapeLayer
     case path, fillColor, fillRule, strokeColor, lineWidth, lineJoin, lineCap, miterLimit

@@ -39,6 +39,7 @@ extension LayerProperty {
         case .hidden: return Row(property, \.isHidden, of: .layer, alternativeNames: ["isHidden"], discrete: true)
         case .backgroundColor: return Row(property, \.backgroundColor, of: .layer)
         case .cornerRadius: return Row(property, \.cornerRadius, of: .layer)
+        case .cornerCurve: return Row(notAnimatable: property, \.cornerCurve, of: .layer)
         case .maskedCorners: return Row(notAnimatable: property, \.maskedCorners, of: .layer)
         case .borderWidth: return Row(property, \.borderWidth, of: .layer)
         case .borderColor: return Row(property, \.borderColor, of: .layer)
