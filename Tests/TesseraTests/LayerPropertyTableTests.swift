@@ -16,6 +16,8 @@ import TesseraRaster
         let square = AnimatableValue.path(CGPath(rect: CGRect(x: 1, y: 2, width: 3, height: 4), transform: nil).rasterPath)
         return [
             .bounds: (.rect(.zero), .rect(CGRect(x: 1, y: 2, width: 30, height: 40))),
+            .contentsRect: (.rect(CGRect(x: 0, y: 0, width: 1, height: 1)), .rect(CGRect(x: 0.25, y: 0, width: 0.5, height: 1))),
+            .contentsCenter: (.rect(CGRect(x: 0, y: 0, width: 1, height: 1)), .rect(CGRect(x: 0.4, y: 0.4, width: 0.2, height: 0.2))),
             .position: (.point(.zero), .point(CGPoint(x: 5, y: 6))),
             .zPosition: (.number(0), .number(2)),
             .anchorPoint: (.point(CGPoint(x: 0.5, y: 0.5)), .point(CGPoint(x: 0, y: 1))),
@@ -94,7 +96,8 @@ import TesseraRaster
 
     @Test func documentationCoversTheTable() {
         #expect(Set(Self.documented.keys) == Set(Self.animatable))
-        #expect(Self.animatable.count == LayerProperty.allCases.count - 3, "all but geometryFlipped, cornerCurve and maskedCorners")
+        #expect(Self.animatable.count == LayerProperty.allCases.count - 8,
+                "all but geometryFlipped, cornerCurve, maskedCorners, contents, contentsGravity, contentsScale and the filters")
     }
 
     @Test(arguments: LayerProperty.allCases)
@@ -147,6 +150,8 @@ import TesseraRaster
         let layer = CALayer()
         #expect(layer.isGeometryFlipped == false)
         #expect(layer.cornerCurve == .circular)
+        #expect(layer.contents == nil && layer.contentsGravity == .resize && layer.contentsScale == 1)
+        #expect(layer.minificationFilter == .linear && layer.magnificationFilter == .linear)
         #expect(layer.maskedCorners == [.layerMinXMinYCorner, .layerMaxXMinYCorner, .layerMinXMaxYCorner, .layerMaxXMaxYCorner])
     }
 

@@ -22,10 +22,16 @@ public final class CGImage: Sendable {
     public let shouldInterpolate: Bool
     public let renderingIntent: CGColorRenderingIntent
 
-    init(_ image: TesseraRaster.Image, shouldInterpolate: Bool = true, intent: CGColorRenderingIntent = .defaultIntent) {
+    /// The PNG file the image was decoded from, kept so that an archive writes back the very
+    /// bytes it read.
+    let pngData: Data?
+
+    init(_ image: TesseraRaster.Image, shouldInterpolate: Bool = true, intent: CGColorRenderingIntent = .defaultIntent,
+         pngData: Data? = nil) {
         rasterImage = image
         self.shouldInterpolate = shouldInterpolate
         renderingIntent = intent
+        self.pngData = pngData
     }
 
     /// The width in pixels.
@@ -50,7 +56,7 @@ public final class CGImage: Sendable {
                              shouldInterpolate: Bool, intent: CGColorRenderingIntent) {
         guard decode == nil, let data = source.data,
               let image = try? TesseraRaster.Image(pngData: [UInt8](data)) else { return nil }
-        self.init(image, shouldInterpolate: shouldInterpolate, intent: intent)
+        self.init(image, shouldInterpolate: shouldInterpolate, intent: intent, pngData: data)
     }
 
     /// Decodes JPEG data (baseline or progressive, grayscale or colour; not CMYK), as
@@ -69,8 +75,11 @@ public final class CGImage: Sendable {
     ///   is not JPEG either).
     public convenience init(decoding data: Data) throws(ImageError) {
         let bytes = [UInt8](data)
-        let isJPEG = bytes.count >= 3 && bytes[0] == 0xFF && bytes[1] == 0xD8 && bytes[2] == 0xFF
-        self.init(isJPEG ? try TesseraRaster.Image(jpegData: bytes) : try TesseraRaster.Image(pngData: bytes))
+        if bytes.count >= 3 && bytes[0] == 0xFF && bytes[1] == 0xD8 && bytes[2] == 0xFF {
+            self.init(try TesseraRaster.Image(jpegData: bytes))
+        } else {
+            self.init(try TesseraRaster.Image(pngData: bytes), pngData: data)
+        }
     }
 
     /// An image of the pixels in `provider`, laid out as described, as CoreGraphics'

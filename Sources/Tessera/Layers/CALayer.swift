@@ -141,6 +141,36 @@ open class CALayer: NSObject, CAMediaTiming {
     }
     open var cornerRadius: CGFloat { get { properties.cornerRadius } set { properties.cornerRadius = newValue } }
     open var maskedCorners: CACornerMask { get { properties.maskedCorners } set { properties.maskedCorners = newValue } }
+    // MARK: Contents
+
+    /// The layer's image, drawn over its background and under its sublayers, as QuartzCore's
+    /// `contents`: a `CGImage`, or nil. Anything else set here is ignored (nil), as Core Animation
+    /// draws nothing for it.
+    open var contents: Any? {
+        get { properties.contents.image }
+        set { properties.contents = LayerContents(newValue as? CGImage) }
+    }
+    /// Where `contents` goes in the bounds (``CALayerContentsGravity``; `.resize` by default).
+    open var contentsGravity: CALayerContentsGravity {
+        get { properties.contentsGravity } set { properties.contentsGravity = newValue }
+    }
+    /// The part of the image shown, in unit coordinates of the image ((0, 0, 1, 1): all of it).
+    /// Animatable.
+    open var contentsRect: CGRect { get { properties.contentsRect } set { properties.contentsRect = newValue } }
+    /// The part of the image that stretches when the image is scaled, in unit coordinates; the
+    /// rest (the borders of a nine-part image) keeps its size. Animatable.
+    open var contentsCenter: CGRect { get { properties.contentsCenter } set { properties.contentsCenter = newValue } }
+    /// Image pixels per layer point, for the gravities that do not scale the image.
+    open var contentsScale: CGFloat { get { properties.contentsScale } set { properties.contentsScale = newValue } }
+    /// How the image is sampled when drawn smaller than its pixels.
+    open var minificationFilter: CALayerContentsFilter {
+        get { properties.minificationFilter } set { properties.minificationFilter = newValue }
+    }
+    /// How the image is sampled when drawn larger than its pixels.
+    open var magnificationFilter: CALayerContentsFilter {
+        get { properties.magnificationFilter } set { properties.magnificationFilter = newValue }
+    }
+
     /// The shape of the rounded corners (``CALayerCornerCurve``): backgrounds, borders, `masksToBounds` and
     /// shadows follow it. Not animatable, as in QuartzCore.
     open var cornerCurve: CALayerCornerCurve { get { properties.cornerCurve } set { properties.cornerCurve = newValue } }

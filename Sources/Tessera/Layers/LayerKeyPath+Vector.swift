@@ -118,6 +118,10 @@ extension LayerKeyPath {
         }
     }
 
+    private static func rect(_ r: CGRect) -> SIMD4<Double> {
+        SIMD4(Double(r.origin.x), Double(r.origin.y), Double(r.size.width), Double(r.size.height))
+    }
+
     private static func color(_ c: Color?) -> SIMD4<Double> {
         guard let c else { return .zero }
         return SIMD4(c.red, c.green, c.blue, c.alpha)
@@ -133,6 +137,8 @@ extension LayerKeyPath {
         func number(_ x: Double) -> SIMD4<Double> { SIMD4(x, 0, 0, 0) }
         switch property {
         case .bounds: return SIMD4(Double(p.bounds.origin.x), Double(p.bounds.origin.y), Double(p.bounds.size.width), Double(p.bounds.size.height))
+        case .contentsRect: return rect(p.contentsRect)
+        case .contentsCenter: return rect(p.contentsCenter)
         case .position: return SIMD4(Double(p.position.x), Double(p.position.y), 0, 0)
         case .anchorPoint: return SIMD4(Double(p.anchorPoint.x), Double(p.anchorPoint.y), 0, 0)
         case .shadowOffset: return SIMD4(Double(p.shadowOffset.width), Double(p.shadowOffset.height), 0, 0)
@@ -161,7 +167,8 @@ extension LayerKeyPath {
         case .strokeColor: return color(p.strokeColor)
         case .instanceColor: return color(p.instanceColor)
         case .transform, .sublayerTransform, .instanceTransform, .hidden, .masksToBounds, .shadowPath, .path,
-             .fillRule, .lineJoin, .lineCap, .lineDashPattern, .geometryFlipped, .cornerCurve, .maskedCorners:
+             .fillRule, .lineJoin, .lineCap, .lineDashPattern, .geometryFlipped, .cornerCurve, .maskedCorners, .contents,
+             .contentsGravity, .contentsScale, .minificationFilter, .magnificationFilter:
             return .zero
         }
     }
@@ -170,6 +177,8 @@ extension LayerKeyPath {
     static func setWholeVector(_ property: LayerProperty, _ v: SIMD4<Double>, in p: inout LayerProperties) {
         switch property {
         case .bounds: p.bounds = CGRect(x: v.x, y: v.y, width: v.z, height: v.w)
+        case .contentsRect: p.contentsRect = CGRect(x: v.x, y: v.y, width: v.z, height: v.w)
+        case .contentsCenter: p.contentsCenter = CGRect(x: v.x, y: v.y, width: v.z, height: v.w)
         case .position: p.position = CGPoint(x: v.x, y: v.y)
         case .anchorPoint: p.anchorPoint = CGPoint(x: v.x, y: v.y)
         case .shadowOffset: p.shadowOffset = CGSize(width: v.x, height: v.y)
@@ -198,7 +207,8 @@ extension LayerKeyPath {
         case .strokeColor: p.strokeColor = color(v)
         case .instanceColor: p.instanceColor = color(v)
         case .transform, .sublayerTransform, .instanceTransform, .hidden, .masksToBounds, .shadowPath, .path,
-             .fillRule, .lineJoin, .lineCap, .lineDashPattern, .geometryFlipped, .cornerCurve, .maskedCorners:
+             .fillRule, .lineJoin, .lineCap, .lineDashPattern, .geometryFlipped, .cornerCurve, .maskedCorners, .contents,
+             .contentsGravity, .contentsScale, .minificationFilter, .magnificationFilter:
             break
         }
     }

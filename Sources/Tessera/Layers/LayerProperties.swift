@@ -40,6 +40,13 @@ public struct LayerProperties: Hashable, Sendable {
     public var shadowOffset = CGSize(width: 0, height: -3)
     public var shadowPath: Path? = nil
     public var isGeometryFlipped = false
+    public var contents = LayerContents.none
+    public var contentsGravity = CALayerContentsGravity.resize
+    public var contentsRect = CGRect(x: 0, y: 0, width: 1, height: 1)
+    public var contentsCenter = CGRect(x: 0, y: 0, width: 1, height: 1)
+    public var contentsScale: CGFloat = 1
+    public var minificationFilter = CALayerContentsFilter.linear
+    public var magnificationFilter = CALayerContentsFilter.linear
 
     // CAShapeLayer
     public var path: Path? = nil

@@ -133,7 +133,8 @@ struct LayerTreeDrawing {
         let outerGroup: Step? = node.mask != nil ? .mask(node, transform: matrix, opacity: alpha)
             : groupOpacity ? .endGroup(opacity: alpha) : nil
         let clips = p.pointee.masksToBounds
-            && (shadowColor != nil || hasSublayers || (p.pointee.kind == .shape && p.pointee.path != nil))
+            && (shadowColor != nil || hasSublayers || (p.pointee.kind == .shape && p.pointee.path != nil)
+                || p.pointee.contents.image != nil)
         let clipsBackground = clips && shadowColor != nil
         var tint = inherited
         tint.w = outerGroup == nil ? alpha : 1
@@ -144,6 +145,7 @@ struct LayerTreeDrawing {
         }
         drawBackground(of: p, mapping: mapping, tint: tint)
         if clips && !clipsBackground { canvas.beginGroup() }
+        LayerContentsDrawing.draw(p.pointee, mapping: mapping, opacity: tint.w, on: canvas)
         drawShape(of: p, mapping: mapping, tint: tint)
         // Pushed in reverse: they run as sublayers, the clip's end, the border, then the outer
         // group's end.
@@ -171,9 +173,10 @@ struct LayerTreeDrawing {
         }
     }
 
-    /// How many things a layer draws itself (background, fill, stroke, border).
+    /// How many things a layer draws itself (background, contents, fill, stroke, border).
     private static func drawCount(_ p: UnsafePointer<LayerProperties>) -> Int {
         var count = p.pointee.backgroundColor == nil ? 0 : 1
+        if p.pointee.contents.image != nil { count += 1 }
         if p.pointee.borderWidth > 0 && p.pointee.borderColor != nil { count += 1 }
         if p.pointee.kind == .shape && p.pointee.path != nil {
             if p.pointee.fillColor != nil { count += 1 }

@@ -76,7 +76,7 @@ extension ArchiveTests {
                 Skipped(layer: "", className: "NSDictionary", key: "comment", reason: .unsupportedKey),
                 Skipped(layer: "Root", className: "CALayer", key: "allowsGroupOpacity", reason: .unsupportedKey),
                 Skipped(layer: "Root", className: "CALayer", key: "filters", reason: .unsupportedKey),
-                Skipped(layer: "Root", className: "CALayer", key: "contents", reason: .unsupportedKey),
+                Skipped(layer: "Root", className: "CALayer", key: "contents", reason: .unsupportedValue("contents that are not an image")),
                 Skipped(layer: "Root", className: "CALayer", key: "fooBar", reason: .unsupportedKey),
                 Skipped(layer: "Root", className: "LKCGColorCodingProxy", key: "backgroundColor", reason: .unsupportedValue("a pattern color")),
                 Skipped(layer: "Root", className: "LKNSValueCodingProxy", key: "sublayerTransform", reason: .unsupportedValue("value of kind 10")),

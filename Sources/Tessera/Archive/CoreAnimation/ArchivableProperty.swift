@@ -228,6 +228,17 @@ extension CALayerCornerCurve: ArchivableConstant {
     static var knownValues: [Self] { [.circular, .continuous] }
 }
 
+extension CALayerContentsGravity: ArchivableConstant {
+    static var knownValues: [Self] {
+        [.center, .top, .bottom, .left, .right, .topLeft, .topRight, .bottomLeft, .bottomRight, .resize, .resizeAspect,
+         .resizeAspectFill]
+    }
+}
+
+extension CALayerContentsFilter: ArchivableConstant {
+    static var knownValues: [Self] { [.linear, .nearest, .trilinear] }
+}
+
 extension CAAnimationCalculationMode: ArchivableConstant {
     static var knownValues: [Self] { [.linear, .discrete, .paced, .cubic, .cubicPaced] }
 }

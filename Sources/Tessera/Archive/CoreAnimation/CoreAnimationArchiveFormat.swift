@@ -30,7 +30,7 @@ enum CoreAnimationArchiveFormat {
     static let ignoredLayerKeys: Set<String> = [
         "delegate", codingContentsKey, "opaque", "drawsAsynchronously", "allowsEdgeAntialiasing",
         "edgeAntialiasingMask", "needsDisplayOnBoundsChange", "shouldRasterize", "rasterizationScale",
-        "autoresizingMask", "contentsFormat", "contentsGravity", "contentsScale",
+        "autoresizingMask", "contentsFormat",
     ]
 
     /// Layer keys Tessera does not model, at values that change nothing here (see
@@ -40,7 +40,7 @@ enum CoreAnimationArchiveFormat {
     static let layerKeysHarmlessWhenTrue: Set<String> = ["allowsGroupOpacity", "doubleSided"]
     /// What older archives write for `cornerCurve`: a boolean, true for `.continuous`.
     static let legacyContinuousCornersKey = "continuousCorners"
-    static let layerKeysHarmlessWhenEmpty: Set<String> = ["filters", "backgroundFilters", "compositingFilter", "contents"]
+    static let layerKeysHarmlessWhenEmpty: Set<String> = ["filters", "backgroundFilters", "compositingFilter"]
 
     // MARK: Animations
 

@@ -38,6 +38,13 @@ extension LayerProperties {
         case .backgroundColor: backgroundColor = model.pointee.backgroundColor
         case .cornerRadius: cornerRadius = model.pointee.cornerRadius
         case .cornerCurve: cornerCurve = model.pointee.cornerCurve
+        case .contents: contents = model.pointee.contents
+        case .contentsGravity: contentsGravity = model.pointee.contentsGravity
+        case .contentsRect: contentsRect = model.pointee.contentsRect
+        case .contentsCenter: contentsCenter = model.pointee.contentsCenter
+        case .contentsScale: contentsScale = model.pointee.contentsScale
+        case .minificationFilter: minificationFilter = model.pointee.minificationFilter
+        case .magnificationFilter: magnificationFilter = model.pointee.magnificationFilter
         case .maskedCorners: maskedCorners = model.pointee.maskedCorners
         case .borderWidth: borderWidth = model.pointee.borderWidth
         case .borderColor: borderColor = model.pointee.borderColor

@@ -13,6 +13,7 @@ enum LayerProperty: Int, CaseIterable, Sendable {
     case bounds, position, zPosition, anchorPoint, anchorPointZ, transform, sublayerTransform, geometryFlipped
     case opacity, hidden, backgroundColor, cornerRadius, cornerCurve, maskedCorners, borderWidth, borderColor, masksToBounds
     case shadowColor, shadowOpacity, shadowRadius, shadowOffset, shadowPath
+    case contents, contentsGravity, contentsRect, contentsCenter, contentsScale, minificationFilter, magnificationFilter
     // CAShapeLayer
     case path, fillColor, fillRule, strokeColor, lineWidth, lineJoin, lineCap, miterLimit
     case lineDashPattern, lineDashPhase, strokeStart, strokeEnd

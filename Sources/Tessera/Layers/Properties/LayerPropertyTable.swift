@@ -49,6 +49,13 @@ extension LayerProperty {
         case .shadowRadius: return Row(property, \.shadowRadius, of: .layer)
         case .shadowOffset: return Row(property, \.shadowOffset, of: .layer)
         case .shadowPath: return Row(property, \.shadowPath, of: .layer)
+        case .contents: return Row(notAnimatable: property, \.contents, of: .layer)
+        case .contentsGravity: return Row(notAnimatable: property, \.contentsGravity, of: .layer)
+        case .contentsRect: return Row(property, \.contentsRect, of: .layer)
+        case .contentsCenter: return Row(property, \.contentsCenter, of: .layer)
+        case .contentsScale: return Row(notAnimatable: property, \.contentsScale, of: .layer)
+        case .minificationFilter: return Row(notAnimatable: property, \.minificationFilter, of: .layer)
+        case .magnificationFilter: return Row(notAnimatable: property, \.magnificationFilter, of: .layer)
         // CAShapeLayer
         case .path: return Row(property, \.path, of: .shape)
         case .fillColor: return Row(property, \.fillColor, of: .shape)

@@ -1,0 +1,42 @@
+import Foundation
+import TesseraRaster
+
+#if !canImport(QuartzCore)
+/// Draws a layer's `contents` image (``LayerContentsPlacement``) onto a canvas: each cell's
+/// rectangle filled with the image as a pattern (pad: texels at the cell's edges continue past
+/// them), sampled with the layer's magnification filter where the image is drawn larger than its
+/// pixels and its minification filter where smaller.
+enum LayerContentsDrawing {
+    /// `opacity` (0…1) is the layer's, when no group carries it; a replicator's colour tint does
+    /// not apply to images.
+    static func draw(_ p: LayerProperties, mapping: PlaneMapping, opacity: Double, on canvas: Canvas) {
+        guard let image = p.contents.image else { return }
+        let cells = LayerContentsPlacement.cells(
+            bounds: p.bounds, imageWidth: image.width, imageHeight: image.height, contentsRect: p.contentsRect,
+            contentsCenter: p.contentsCenter, gravity: p.contentsGravity, scale: p.contentsScale)
+        guard !cells.isEmpty, opacity > 0 else { return }
+        if opacity < 1 { canvas.beginGroup() }
+        for cell in cells {
+            let pattern = ImagePattern(image: image.rasterImage, transform: cell.imageToLayer, extend: .pad,
+                                       filter: filter(p, cell, mapping))
+            let d = cell.destination
+            canvas.fill(Path(rect: Rect(x: Double(d.minX), y: Double(d.minY), width: Double(d.width),
+                                        height: Double(d.height))),
+                        paint: .image(pattern), mapping: mapping)
+        }
+        if opacity < 1 { canvas.endGroup(opacity: opacity) }
+    }
+
+    /// The layer's filter for the scale at which the cell's texels reach the target.
+    private static func filter(_ p: LayerProperties, _ cell: LayerContentsPlacement.Cell,
+                               _ mapping: PlaneMapping) -> ImagePattern.Filter {
+        var scale = Double(cell.destination.width / cell.source.width)
+        if case .affine(let t) = mapping { scale *= abs(t.a * t.d - t.b * t.c).squareRoot() }
+        switch scale < 1 ? p.minificationFilter : p.magnificationFilter {
+        case .nearest: return .nearest
+        case .trilinear: return .trilinear
+        default: return .bilinear
+        }
+    }
+}
+#endif
