@@ -45,6 +45,9 @@ import TesseraRaster
             .lineCap: (.string(CAShapeLayerLineCap.butt.rawValue), .string(CAShapeLayerLineCap.square.rawValue)),
             .miterLimit: (.number(10), .number(4)),
             .lineDashPattern: (.numbers(nil), .numbers([4, 2])),
+            .locations: (.numbers(nil), .numbers([0, 0.3, 1])),
+            .startPoint: (.point(CGPoint(x: 0.5, y: 0)), .point(CGPoint(x: 0, y: 0))),
+            .endPoint: (.point(CGPoint(x: 0.5, y: 1)), .point(CGPoint(x: 1, y: 1))),
             .lineDashPhase: (.number(0), .number(1)),
             .strokeStart: (.number(0), .number(0.25)),
             .strokeEnd: (.number(1), .number(0.75)),
@@ -65,6 +68,7 @@ import TesseraRaster
         case .layer: CALayer()
         case .shape: CAShapeLayer()
         case .replicator: CAReplicatorLayer()
+        case .gradient: CAGradientLayer()
         }
     }
 
@@ -86,7 +90,10 @@ import TesseraRaster
     /// A stored property of ``LayerProperties`` without a row would be missing from key paths
     /// and archives.
     @Test func everyStoredPropertyHasARow() {
-        let stored = Mirror(reflecting: LayerProperties(kind: .layer)).children.compactMap(\.label).filter { $0 != "kind" }
+        // The inline stored properties, and those kept out of line (RareLayerProperties).
+        let inline = Mirror(reflecting: LayerProperties(kind: .layer)).children.compactMap(\.label)
+            .filter { $0 != "kind" && $0 != "rare" }
+        let stored = inline + Mirror(reflecting: RareLayerProperties()).children.compactMap(\.label)
         let rowNames = LayerProperty.table.map { Set([$0.name] + $0.alternativeNames) }
         #expect(stored.count == LayerProperty.allCases.count)
         for label in stored {
@@ -96,8 +103,8 @@ import TesseraRaster
 
     @Test func documentationCoversTheTable() {
         #expect(Set(Self.documented.keys) == Set(Self.animatable))
-        #expect(Self.animatable.count == LayerProperty.allCases.count - 8,
-                "all but geometryFlipped, cornerCurve, maskedCorners, contents, contentsGravity, contentsScale and the filters")
+        #expect(Self.animatable.count == LayerProperty.allCases.count - 10,
+                "all but geometryFlipped, cornerCurve, maskedCorners, contents, contentsGravity, contentsScale, the filters, colors and type")
     }
 
     @Test(arguments: LayerProperty.allCases)

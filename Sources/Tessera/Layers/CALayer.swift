@@ -446,6 +446,7 @@ open class CALayer: NSObject, CAMediaTiming {
         case .layer: layer = CALayer()
         case .shape: layer = CAShapeLayer()
         case .replicator: layer = CAReplicatorLayer()
+        case .gradient: layer = CAGradientLayer()
         }
         layer.properties = snapshot.properties
         layer.name = snapshot.name

@@ -140,6 +140,8 @@ extension LayerKeyPath {
         case .contentsRect: return rect(p.contentsRect)
         case .contentsCenter: return rect(p.contentsCenter)
         case .position: return SIMD4(Double(p.position.x), Double(p.position.y), 0, 0)
+        case .startPoint: return SIMD4(Double(p.startPoint.x), Double(p.startPoint.y), 0, 0)
+        case .endPoint: return SIMD4(Double(p.endPoint.x), Double(p.endPoint.y), 0, 0)
         case .anchorPoint: return SIMD4(Double(p.anchorPoint.x), Double(p.anchorPoint.y), 0, 0)
         case .shadowOffset: return SIMD4(Double(p.shadowOffset.width), Double(p.shadowOffset.height), 0, 0)
         case .zPosition: return number(Double(p.zPosition))
@@ -168,7 +170,7 @@ extension LayerKeyPath {
         case .instanceColor: return color(p.instanceColor)
         case .transform, .sublayerTransform, .instanceTransform, .hidden, .masksToBounds, .shadowPath, .path,
              .fillRule, .lineJoin, .lineCap, .lineDashPattern, .geometryFlipped, .cornerCurve, .maskedCorners, .contents,
-             .contentsGravity, .contentsScale, .minificationFilter, .magnificationFilter:
+             .contentsGravity, .contentsScale, .minificationFilter, .magnificationFilter, .colors, .locations, .type:
             return .zero
         }
     }
@@ -180,6 +182,8 @@ extension LayerKeyPath {
         case .contentsRect: p.contentsRect = CGRect(x: v.x, y: v.y, width: v.z, height: v.w)
         case .contentsCenter: p.contentsCenter = CGRect(x: v.x, y: v.y, width: v.z, height: v.w)
         case .position: p.position = CGPoint(x: v.x, y: v.y)
+        case .startPoint: p.startPoint = CGPoint(x: v.x, y: v.y)
+        case .endPoint: p.endPoint = CGPoint(x: v.x, y: v.y)
         case .anchorPoint: p.anchorPoint = CGPoint(x: v.x, y: v.y)
         case .shadowOffset: p.shadowOffset = CGSize(width: v.x, height: v.y)
         case .zPosition: p.zPosition = CGFloat(v.x)
@@ -208,7 +212,7 @@ extension LayerKeyPath {
         case .instanceColor: p.instanceColor = color(v)
         case .transform, .sublayerTransform, .instanceTransform, .hidden, .masksToBounds, .shadowPath, .path,
              .fillRule, .lineJoin, .lineCap, .lineDashPattern, .geometryFlipped, .cornerCurve, .maskedCorners, .contents,
-             .contentsGravity, .contentsScale, .minificationFilter, .magnificationFilter:
+             .contentsGravity, .contentsScale, .minificationFilter, .magnificationFilter, .colors, .locations, .type:
             break
         }
     }

@@ -3,7 +3,7 @@ import TesseraRaster
 
 /// Which class of layer a set of properties belongs to.
 public enum LayerKind: Hashable, Sendable {
-    case layer, shape, replicator
+    case layer, shape, replicator, gradient
 }
 
 /// Every property of a layer that the renderer reads, as plain values: the model of a
@@ -40,13 +40,8 @@ public struct LayerProperties: Hashable, Sendable {
     public var shadowOffset = CGSize(width: 0, height: -3)
     public var shadowPath: Path? = nil
     public var isGeometryFlipped = false
-    public var contents = LayerContents.none
-    public var contentsGravity = CALayerContentsGravity.resize
-    public var contentsRect = CGRect(x: 0, y: 0, width: 1, height: 1)
-    public var contentsCenter = CGRect(x: 0, y: 0, width: 1, height: 1)
-    public var contentsScale: CGFloat = 1
-    public var minificationFilter = CALayerContentsFilter.linear
-    public var magnificationFilter = CALayerContentsFilter.linear
+    /// Contents and gradient: see ``RareLayerProperties`` (their accessors are below).
+    var rare = RareLayerPropertiesBox.defaults
 
     // CAShapeLayer
     public var path: Path? = nil

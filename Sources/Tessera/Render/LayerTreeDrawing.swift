@@ -134,7 +134,7 @@ struct LayerTreeDrawing {
             : groupOpacity ? .endGroup(opacity: alpha) : nil
         let clips = p.pointee.masksToBounds
             && (shadowColor != nil || hasSublayers || (p.pointee.kind == .shape && p.pointee.path != nil)
-                || p.pointee.contents.image != nil)
+                || p.pointee.contents.image != nil || p.pointee.kind == .gradient)
         let clipsBackground = clips && shadowColor != nil
         var tint = inherited
         tint.w = outerGroup == nil ? alpha : 1
@@ -145,6 +145,7 @@ struct LayerTreeDrawing {
         }
         drawBackground(of: p, mapping: mapping, tint: tint)
         if clips && !clipsBackground { canvas.beginGroup() }
+        LayerGradientDrawing.draw(p.pointee, mapping: mapping, tint: tint, on: canvas)
         LayerContentsDrawing.draw(p.pointee, mapping: mapping, opacity: tint.w, on: canvas)
         drawShape(of: p, mapping: mapping, tint: tint)
         // Pushed in reverse: they run as sublayers, the clip's end, the border, then the outer
@@ -173,10 +174,11 @@ struct LayerTreeDrawing {
         }
     }
 
-    /// How many things a layer draws itself (background, contents, fill, stroke, border).
+    /// How many things a layer draws itself (background, gradient, contents, fill, stroke, border).
     private static func drawCount(_ p: UnsafePointer<LayerProperties>) -> Int {
         var count = p.pointee.backgroundColor == nil ? 0 : 1
         if p.pointee.contents.image != nil { count += 1 }
+        if p.pointee.kind == .gradient && p.pointee.colors?.isEmpty == false { count += 1 }
         if p.pointee.borderWidth > 0 && p.pointee.borderColor != nil { count += 1 }
         if p.pointee.kind == .shape && p.pointee.path != nil {
             if p.pointee.fillColor != nil { count += 1 }

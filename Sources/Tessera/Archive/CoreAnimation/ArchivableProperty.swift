@@ -235,6 +235,10 @@ extension CALayerContentsGravity: ArchivableConstant {
     }
 }
 
+extension CAGradientLayerType: ArchivableConstant {
+    static var knownValues: [Self] { [.axial, .radial, .conic] }
+}
+
 extension CALayerContentsFilter: ArchivableConstant {
     static var knownValues: [Self] { [.linear, .nearest, .trilinear] }
 }

@@ -14,6 +14,7 @@ enum CoreAnimationArchiveFormat {
 
     static let layerClass = ArchiveClass("CALayer")
     static let shapeLayerClass = ArchiveClass("CAShapeLayer", superclasses: ["CALayer", "NSObject"])
+    static let gradientLayerClass = ArchiveClass("CAGradientLayer", superclasses: ["CALayer", "NSObject"])
     static let replicatorLayerClass = ArchiveClass("CAReplicatorLayer", superclasses: ["CALayer", "NSObject"])
 
     /// The keys of a layer that hold other layers and animations rather than properties.

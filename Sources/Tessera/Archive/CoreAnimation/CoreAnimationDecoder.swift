@@ -126,6 +126,7 @@ struct CoreAnimationDecoder {
     private static func makeLayer(for object: ArchivedObject) -> (CALayer, ArchiveClass) {
         if object.isKind(of: Format.shapeLayerClass.name) { return (CAShapeLayer(), Format.shapeLayerClass) }
         if object.isKind(of: Format.replicatorLayerClass.name) { return (CAReplicatorLayer(), Format.replicatorLayerClass) }
+        if object.isKind(of: Format.gradientLayerClass.name) { return (CAGradientLayer(), Format.gradientLayerClass) }
         return (CALayer(), Format.layerClass)
     }
 

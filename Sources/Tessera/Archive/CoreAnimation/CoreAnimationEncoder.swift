@@ -41,6 +41,7 @@ struct CoreAnimationEncoder {
         let (archiveClass, defaults): (ArchiveClass, CALayer) = switch layer {
         case is CAShapeLayer: (Format.shapeLayerClass, CAShapeLayer())
         case is CAReplicatorLayer: (Format.replicatorLayerClass, CAReplicatorLayer())
+        case is CAGradientLayer: (Format.gradientLayerClass, CAGradientLayer())
         default: (Format.layerClass, CALayer())
         }
         var fields = try properties(LayerArchiveProperties.all, of: layer, defaults: defaults)

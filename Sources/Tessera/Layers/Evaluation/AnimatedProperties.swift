@@ -38,6 +38,11 @@ extension LayerProperties {
         case .backgroundColor: backgroundColor = model.pointee.backgroundColor
         case .cornerRadius: cornerRadius = model.pointee.cornerRadius
         case .cornerCurve: cornerCurve = model.pointee.cornerCurve
+        case .colors: colors = model.pointee.colors
+        case .locations: locations = model.pointee.locations
+        case .startPoint: startPoint = model.pointee.startPoint
+        case .endPoint: endPoint = model.pointee.endPoint
+        case .type: type = model.pointee.type
         case .contents: contents = model.pointee.contents
         case .contentsGravity: contentsGravity = model.pointee.contentsGravity
         case .contentsRect: contentsRect = model.pointee.contentsRect

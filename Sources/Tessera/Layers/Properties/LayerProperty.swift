@@ -20,6 +20,8 @@ enum LayerProperty: Int, CaseIterable, Sendable {
     // CAReplicatorLayer
     case instanceCount, instanceDelay, instanceTransform, instanceColor
     case instanceRedOffset, instanceGreenOffset, instanceBlueOffset, instanceAlphaOffset
+    // CAGradientLayer
+    case colors, locations, startPoint, endPoint, type
 }
 
 extension LayerKind {

@@ -69,6 +69,12 @@ extension LayerProperty {
         case .lineDashPhase: return Row(property, \.lineDashPhase, of: .shape)
         case .strokeStart: return Row(property, \.strokeStart, of: .shape)
         case .strokeEnd: return Row(property, \.strokeEnd, of: .shape)
+        // CAGradientLayer
+        case .colors: return Row(notAnimatable: property, \.colors, of: .gradient)
+        case .locations: return Row(property, \.locations, of: .gradient)
+        case .startPoint: return Row(property, \.startPoint, of: .gradient)
+        case .endPoint: return Row(property, \.endPoint, of: .gradient)
+        case .type: return Row(notAnimatable: property, \.type, of: .gradient)
         // CAReplicatorLayer
         case .instanceCount: return Row(property, \.instanceCount, of: .replicator, discrete: true)
         case .instanceDelay: return Row(property, \.instanceDelay, of: .replicator)

@@ -1,0 +1,51 @@
+import Foundation
+import TesseraRaster
+
+#if !canImport(QuartzCore)
+/// Draws a ``CAGradientLayer``'s gradient over its bounds. Its points are in the unit coordinate
+/// space of the bounds (y down); each type's meaning of them:
+/// - axial: a linear gradient from `startPoint` to `endPoint`;
+/// - radial: ellipses centred on `startPoint`, the last colour on the one whose radii are the
+///   horizontal and vertical distances from `startPoint` to `endPoint` (so (0.5, 0.5) → (1, 1)
+///   fills the bounds' inscribed ellipse). When one distance is 0 the other serves for both, a
+///   circle (`endPoint` straight below or beside the centre);
+/// - conic: around `startPoint`, t = 0 towards `endPoint` and growing clockwise on screen.
+/// Colours are multiplied by the replicator tint, as other layer colours are.
+enum LayerGradientDrawing {
+    static func draw(_ p: LayerProperties, mapping: PlaneMapping, tint: SIMD4<Double>, on canvas: Canvas) {
+        guard p.kind == .gradient, let gradient = gradient(of: p, tint: tint) else { return }
+        let b = p.bounds.standardized
+        canvas.fill(Path(rect: Rect(x: Double(b.minX), y: Double(b.minY), width: Double(b.width), height: Double(b.height))),
+                    paint: .gradient(gradient), mapping: mapping)
+    }
+
+    /// The layer's gradient in its bounds' space; nil when it draws nothing (no colours, empty
+    /// bounds, a radial one of no size).
+    static func gradient(of p: LayerProperties, tint: SIMD4<Double> = SIMD4(1, 1, 1, 1)) -> Gradient? {
+        let b = p.bounds.standardized
+        guard let colors = p.colors, !colors.isEmpty, b.width > 0, b.height > 0 else { return nil }
+        let tinted = colors.map {
+            Color(red: $0.red * tint.x, green: $0.green * tint.y, blue: $0.blue * tint.z, alpha: $0.alpha * tint.w)
+        }
+        func point(_ u: CGPoint) -> Point {
+            Point(x: Double(b.minX + u.x * b.width), y: Double(b.minY + u.y * b.height))
+        }
+        let start = point(p.startPoint), end = point(p.endPoint)
+        switch p.type {
+        case .radial:
+            var rx = abs(end.x - start.x), ry = abs(end.y - start.y)
+            if rx == 0 { rx = ry }
+            if ry == 0 { ry = rx }
+            guard rx > 0 else { return nil }
+            return Gradient(.radial(startCenter: Point(x: 0, y: 0), startRadius: 0, endCenter: Point(x: 0, y: 0), endRadius: 1),
+                            colors: tinted, locations: p.locations,
+                            transform: Transform(a: rx, b: 0, c: 0, d: ry, tx: start.x, ty: start.y))
+        case .conic:
+            return Gradient(.conic(center: start, startAngle: atan2(end.y - start.y, end.x - start.x)), colors: tinted,
+                            locations: p.locations)
+        default:
+            return Gradient(.linear(start: start, end: end), colors: tinted, locations: p.locations)
+        }
+    }
+}
+#endif

@@ -1,0 +1,96 @@
+import Foundation
+import Testing
+@testable import Tessera
+import TesseraRaster
+
+/// CAGradientLayer: colours at chosen points for each type from its formula, locations, as a
+/// mask, and archives.
+@Suite struct GradientLayerTests {
+    static let red = CGColor(red: 1, green: 0, blue: 0, alpha: 1)
+    static let blue = CGColor(red: 0, green: 0, blue: 1, alpha: 1)
+
+    static func render(_ layer: CALayer, size: Int = 100) throws -> Pixmap {
+        layer.bounds = CGRect(x: 0, y: 0, width: size, height: size)
+        layer.position = CGPoint(x: CGFloat(size) / 2, y: CGFloat(size) / 2)
+        let pixmap = try Pixmap(width: size, height: size)
+        LayerRenderer(threadCount: 1).render(layer, at: 0, into: pixmap)
+        return pixmap
+    }
+
+    static func gradient(_ type: CAGradientLayerType, start: CGPoint, end: CGPoint) -> CAGradientLayer {
+        let layer = CAGradientLayer()
+        layer.colors = [red, blue]
+        layer.type = type
+        layer.startPoint = start
+        layer.endPoint = end
+        return layer
+    }
+
+    /// Red's share of a pixel: t = 1 − red / 255 along the gradient (blue = t).
+    static func t(_ p: PremultipliedRGBA8) -> Double { Double(p.b) / 255 }
+
+    @Test func axialDefaultRunsTopToBottom() throws {
+        let pixmap = try Self.render(Self.gradient(.axial, start: CGPoint(x: 0.5, y: 0), end: CGPoint(x: 0.5, y: 1)))
+        // Pixel row y has t = (y + 0.5) / 100; the table's step is 1/1023.
+        for y in [0, 25, 50, 99] {
+            #expect(abs(Self.t(pixmap[40, y]) - (Double(y) + 0.5) / 100) < 0.01, "row \(y)")
+            #expect(pixmap[40, y] == pixmap[80, y], "constant along a row")
+        }
+    }
+
+    /// Radial from the centre to (1, 1): t = the ellipse's "radius" √((dx/50)² + (dy/50)²).
+    @Test func radialReachesTheEndPointsEllipse() throws {
+        let layer = Self.gradient(.radial, start: CGPoint(x: 0.5, y: 0.5), end: CGPoint(x: 1, y: 1))
+        let pixmap = try Self.render(layer)
+        for (x, y) in [(50, 50), (74, 50), (50, 24), (99, 50), (95, 95)] {
+            let dx = (Double(x) + 0.5 - 50) / 50, dy = (Double(y) + 0.5 - 50) / 50
+            let t = min(1, (dx * dx + dy * dy).squareRoot())
+            #expect(abs(Self.t(pixmap[x, y]) - t) < 0.01, "(\(x), \(y))")
+        }
+    }
+
+    /// Conic about the centre from the direction of (1, 0.5) (to the right), clockwise on screen:
+    /// below the centre is a quarter turn.
+    @Test func conicStartsTowardsTheEndPointClockwise() throws {
+        let pixmap = try Self.render(Self.gradient(.conic, start: CGPoint(x: 0.5, y: 0.5), end: CGPoint(x: 1, y: 0.5)))
+        #expect(abs(Self.t(pixmap[80, 70]) - atan2(20.5, 30.5) / (2 * .pi)) < 0.01, "below right")
+        #expect(abs(Self.t(pixmap[50, 90]) - 0.25) < 0.01, "straight below: a quarter turn")
+        #expect(abs(Self.t(pixmap[10, 50]) - 0.5) < 0.01, "left: half a turn")
+    }
+
+    @Test func locationsMoveTheStops() throws {
+        let layer = Self.gradient(.axial, start: CGPoint(x: 0, y: 0), end: CGPoint(x: 1, y: 0))
+        layer.locations = [0.5, 1]
+        let pixmap = try Self.render(layer)
+        #expect(Self.rgba(pixmap[20, 10]) == [255, 0, 0, 255], "red padded before 0.5")
+        #expect(abs(Self.t(pixmap[75, 10]) - 0.505) < 0.01)
+    }
+
+    static func rgba(_ p: PremultipliedRGBA8) -> [Int] { [Int(p.r), Int(p.g), Int(p.b), Int(p.a)] }
+
+    /// A gradient from opaque to transparent as a mask fades its layer's background.
+    @Test func asAMask() throws {
+        let layer = CALayer()
+        layer.backgroundColor = CGColor(red: 0, green: 1, blue: 0, alpha: 1)
+        let mask = CAGradientLayer()
+        mask.colors = [CGColor(red: 0, green: 0, blue: 0, alpha: 1), CGColor(red: 0, green: 0, blue: 0, alpha: 0)]
+        mask.frame = CGRect(x: 0, y: 0, width: 100, height: 100)
+        layer.mask = mask
+        let pixmap = try Self.render(layer)
+        #expect(pixmap[50, 1].a > 245 && pixmap[50, 98].a < 10)
+        #expect(abs(Int(pixmap[50, 50].a) - 127) <= 3)
+    }
+
+    @Test func archivesRoundTrip() throws {
+        let layer = Self.gradient(.radial, start: CGPoint(x: 0.25, y: 0.5), end: CGPoint(x: 1, y: 0))
+        layer.locations = [0.1, 0.9]
+        layer.bounds = CGRect(x: 0, y: 0, width: 10, height: 10)
+        let written = try AnimationArchive(rootLayer: layer).encoded()
+        let loaded = try AnimationArchive(data: written)
+        #expect(loaded.skipped.isEmpty)
+        let gradient = try #require(loaded.rootLayer as? CAGradientLayer)
+        #expect(gradient.type == .radial && gradient.startPoint == CGPoint(x: 0.25, y: 0.5))
+        #expect(gradient.locations == [0.1, 0.9] && gradient.colors?.count == 2)
+        #expect(try loaded.encoded() == written)
+    }
+}
