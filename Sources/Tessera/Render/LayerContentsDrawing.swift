@@ -8,9 +8,11 @@ import TesseraRaster
 /// pixels and its minification filter where smaller.
 enum LayerContentsDrawing {
     /// `opacity` (0…1) is the layer's, when no group carries it; a replicator's colour tint does
-    /// not apply to images.
-    static func draw(_ p: LayerProperties, mapping: PlaneMapping, opacity: Double, on canvas: Canvas) {
-        guard let image = p.contents.image else { return }
+    /// not apply to images. By pointer, as the walk's other drawing steps: a `LayerProperties`
+    /// passed by value was copied for every layer of every frame.
+    static func draw(_ p: UnsafePointer<LayerProperties>, mapping: PlaneMapping, opacity: Double, on canvas: Canvas) {
+        guard let image = p.pointee.contents.image else { return }
+        let p = p.pointee   // a layer with contents: rare, and its cells need most fields
         let cells = LayerContentsPlacement.cells(
             bounds: p.bounds, imageWidth: image.width, imageHeight: image.height, contentsRect: p.contentsRect,
             contentsCenter: p.contentsCenter, gravity: p.contentsGravity, scale: p.contentsScale)

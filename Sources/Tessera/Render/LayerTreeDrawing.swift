@@ -145,8 +145,8 @@ struct LayerTreeDrawing {
         }
         drawBackground(of: p, mapping: mapping, tint: tint)
         if clips && !clipsBackground { canvas.beginGroup() }
-        LayerGradientDrawing.draw(p.pointee, mapping: mapping, tint: tint, on: canvas)
-        LayerContentsDrawing.draw(p.pointee, mapping: mapping, opacity: tint.w, on: canvas)
+        LayerGradientDrawing.draw(p, mapping: mapping, tint: tint, on: canvas)
+        LayerContentsDrawing.draw(p, mapping: mapping, opacity: tint.w, on: canvas)
         drawShape(of: p, mapping: mapping, tint: tint)
         // Pushed in reverse: they run as sublayers, the clip's end, the border, then the outer
         // group's end.
