@@ -142,12 +142,12 @@ import TesseraRaster
         #expect(changed != model)
 
         if let vector = documented.other.vector {
-            #expect(LayerKeyPath.wholeVector(property, in: changed) == vector)
+            #expect(LayerKeyPath.wholeVector(property, in: &changed) == vector)
             var written = model
             LayerKeyPath.setWholeVector(property, vector, in: &written)
             #expect(written == changed)
         } else {
-            #expect(LayerKeyPath.wholeVector(property, in: changed) == .zero, "not a vector")
+            #expect(LayerKeyPath.wholeVector(property, in: &changed) == .zero, "not a vector")
         }
         withUnsafePointer(to: model) { changed.restore(property, from: $0) }
         #expect(changed == model)

@@ -22,18 +22,24 @@ extension LayerKeyPath {
     }
 
     /// The value in `p` as a vector; only for ``isInterpolatedVector`` key paths.
-    ///
-    /// Inlined, with ``wholeVector(_:in:)``: called out of line from an animation (which holds
-    /// the properties `inout`), the compiler copied the whole kilobyte of properties to the stack
-    /// for each call (callgrind: a memcpy per animation per frame).
-    @inline(__always) func vector(in p: borrowing LayerProperties) -> SIMD4<Double> {
+    func vector(in p: borrowing LayerProperties) -> SIMD4<Double> {
+        var properties = copy p
+        return vector(in: &properties)
+    }
+
+    /// `vector(in:)` (borrowing) for properties held `inout` (an animation's): read
+    /// through `inout`, so that no call on the way copies them. ``wholeVector(_:in:)`` took them
+    /// borrowed and counted on being inlined; once its switch grew past what the optimizer
+    /// inlines, every call from an animation copied the layer's kilobyte of properties to the
+    /// stack first (callgrind: a memcpy per animation per frame, animate-2000 +6%).
+    @inline(__always) func vector(in p: inout LayerProperties) -> SIMD4<Double> {
         switch field {
         case .whole:
-            return Self.wholeVector(property, in: p)
+            return Self.wholeVector(property, in: &p)
         case .component(let index):
-            return SIMD4(Self.wholeVector(property, in: p)[index], 0, 0, 0)
+            return SIMD4(Self.wholeVector(property, in: &p)[index], 0, 0, 0)
         case .pair(let index):
-            let v = Self.wholeVector(property, in: p)
+            let v = Self.wholeVector(property, in: &p)
             return SIMD4(v[index], v[index + 1], 0, 0)
         case .transformField(let field):
             guard let t = transform(in: p) else { return .zero }
@@ -50,11 +56,11 @@ extension LayerKeyPath {
         case .whole:
             Self.setWholeVector(property, v, in: &p)
         case .component(let index):
-            var whole = Self.wholeVector(property, in: p)
+            var whole = Self.wholeVector(property, in: &p)
             whole[index] = v.x
             Self.setWholeVector(property, whole, in: &p)
         case .pair(let index):
-            var whole = Self.wholeVector(property, in: p)
+            var whole = Self.wholeVector(property, in: &p)
             whole[index] = v.x
             whole[index + 1] = v.y
             Self.setWholeVector(property, whole, in: &p)
@@ -79,7 +85,7 @@ extension LayerKeyPath {
     @inline(__always)
     func updateVector(in p: inout LayerProperties, _ update: (SIMD4<Double>) -> SIMD4<Double>) {
         guard case .transformField(let field) = field else {
-            setVector(update(vector(in: p)), in: &p)
+            setVector(update(vector(in: &p)), in: &p)
             return
         }
         guard let t = transform(in: p) else { return }
@@ -118,8 +124,32 @@ extension LayerKeyPath {
         }
     }
 
-    private static func rect(_ r: CGRect) -> SIMD4<Double> {
-        SIMD4(Double(r.origin.x), Double(r.origin.y), Double(r.size.width), Double(r.size.height))
+    /// The vectors of the out-of-line properties (RareLayerProperties), kept out of the two hot
+    /// switches, which their copy-on-write accessors made larger and slower for every other
+    /// property (animate-2000: 4.76M instructions a frame with them inline, 4.59M so).
+    @inline(never) private static func rareVector(_ property: LayerProperty, in box: RareLayerPropertiesBox) -> SIMD4<Double> {
+        let r = box.value
+        func rect(_ r: CGRect) -> SIMD4<Double> {
+            SIMD4(Double(r.origin.x), Double(r.origin.y), Double(r.size.width), Double(r.size.height))
+        }
+        switch property {
+        case .contentsRect: return rect(r.contentsRect)
+        case .contentsCenter: return rect(r.contentsCenter)
+        case .startPoint: return SIMD4(Double(r.startPoint.x), Double(r.startPoint.y), 0, 0)
+        case .endPoint: return SIMD4(Double(r.endPoint.x), Double(r.endPoint.y), 0, 0)
+        default: return .zero
+        }
+    }
+
+    @inline(never) private static func setRareVector(_ property: LayerProperty, _ v: SIMD4<Double>,
+                                                     in p: inout LayerProperties) {
+        switch property {
+        case .contentsRect: p.contentsRect = CGRect(x: v.x, y: v.y, width: v.z, height: v.w)
+        case .contentsCenter: p.contentsCenter = CGRect(x: v.x, y: v.y, width: v.z, height: v.w)
+        case .startPoint: p.startPoint = CGPoint(x: v.x, y: v.y)
+        case .endPoint: p.endPoint = CGPoint(x: v.x, y: v.y)
+        default: break
+        }
     }
 
     private static func color(_ c: Color?) -> SIMD4<Double> {
@@ -132,16 +162,14 @@ extension LayerKeyPath {
     }
 
     /// A whole property as a vector (the components of ``AnimatableValue/vector``); zero for
-    /// the properties that are not vectors.
-    @inline(__always) static func wholeVector(_ property: LayerProperty, in p: borrowing LayerProperties) -> SIMD4<Double> {
+    /// the properties that are not vectors. `inout` though it only reads: see
+    /// `vector(in:)` (inout).
+    @inline(__always) static func wholeVector(_ property: LayerProperty, in p: inout LayerProperties) -> SIMD4<Double> {
         func number(_ x: Double) -> SIMD4<Double> { SIMD4(x, 0, 0, 0) }
         switch property {
         case .bounds: return SIMD4(Double(p.bounds.origin.x), Double(p.bounds.origin.y), Double(p.bounds.size.width), Double(p.bounds.size.height))
-        case .contentsRect: return rect(p.contentsRect)
-        case .contentsCenter: return rect(p.contentsCenter)
+        case .contentsRect, .contentsCenter, .startPoint, .endPoint: return rareVector(property, in: p.rare)
         case .position: return SIMD4(Double(p.position.x), Double(p.position.y), 0, 0)
-        case .startPoint: return SIMD4(Double(p.startPoint.x), Double(p.startPoint.y), 0, 0)
-        case .endPoint: return SIMD4(Double(p.endPoint.x), Double(p.endPoint.y), 0, 0)
         case .anchorPoint: return SIMD4(Double(p.anchorPoint.x), Double(p.anchorPoint.y), 0, 0)
         case .shadowOffset: return SIMD4(Double(p.shadowOffset.width), Double(p.shadowOffset.height), 0, 0)
         case .zPosition: return number(Double(p.zPosition))
@@ -179,11 +207,8 @@ extension LayerKeyPath {
     static func setWholeVector(_ property: LayerProperty, _ v: SIMD4<Double>, in p: inout LayerProperties) {
         switch property {
         case .bounds: p.bounds = CGRect(x: v.x, y: v.y, width: v.z, height: v.w)
-        case .contentsRect: p.contentsRect = CGRect(x: v.x, y: v.y, width: v.z, height: v.w)
-        case .contentsCenter: p.contentsCenter = CGRect(x: v.x, y: v.y, width: v.z, height: v.w)
+        case .contentsRect, .contentsCenter, .startPoint, .endPoint: setRareVector(property, v, in: &p)
         case .position: p.position = CGPoint(x: v.x, y: v.y)
-        case .startPoint: p.startPoint = CGPoint(x: v.x, y: v.y)
-        case .endPoint: p.endPoint = CGPoint(x: v.x, y: v.y)
         case .anchorPoint: p.anchorPoint = CGPoint(x: v.x, y: v.y)
         case .shadowOffset: p.shadowOffset = CGSize(width: v.x, height: v.y)
         case .zPosition: p.zPosition = CGFloat(v.x)
