@@ -45,8 +45,9 @@ enum ContinuousCorner {
                 [end, end, end]]
     }()
 
-    /// How far the continuous corner reaches along each edge, in units of r.
-    static let reach = 1.52866483
+    /// How far the continuous corner reaches along each edge, in units of r: where its first
+    /// step, the line along the incoming edge, ends.
+    static let reach = continuous[0][0].x
 
     /// The corner at `point`, reached along an axis from the current point (direction
     /// `incoming`) and left along an axis (direction `outgoing`), of radius `radius`, reaching at
