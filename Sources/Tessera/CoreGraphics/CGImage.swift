@@ -75,9 +75,12 @@ public final class CGImage: Sendable {
     ///   is not JPEG either).
     public convenience init(decoding data: Data) throws(ImageError) {
         let bytes = [UInt8](data)
-        if bytes.count >= 3 && bytes[0] == 0xFF && bytes[1] == 0xD8 && bytes[2] == 0xFF {
-            self.init(try TesseraRaster.Image(jpegData: bytes))
-        } else {
+        // The JPEG decoder checks the signature first (JPEGError.notJPEG): anything else is
+        // PNG's to decode or refuse.
+        do throws(ImageError) {
+            let image = try TesseraRaster.Image(jpegData: bytes)
+            self.init(image)
+        } catch .jpeg(.notJPEG) {
             self.init(try TesseraRaster.Image(pngData: bytes), pngData: data)
         }
     }
