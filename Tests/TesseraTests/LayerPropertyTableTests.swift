@@ -69,6 +69,7 @@ import TesseraRaster
         case .shape: CAShapeLayer()
         case .replicator: CAReplicatorLayer()
         case .gradient: CAGradientLayer()
+        case .transform: CATransformLayer()
         }
     }
 
@@ -103,8 +104,8 @@ import TesseraRaster
 
     @Test func documentationCoversTheTable() {
         #expect(Set(Self.documented.keys) == Set(Self.animatable))
-        #expect(Self.animatable.count == LayerProperty.allCases.count - 10,
-                "all but geometryFlipped, cornerCurve, maskedCorners, contents, contentsGravity, contentsScale, the filters, colors and type")
+        #expect(Self.animatable.count == LayerProperty.allCases.count - 11,
+                "all but geometryFlipped, doubleSided, cornerCurve, maskedCorners, contents, contentsGravity, contentsScale, the filters, colors and type")
     }
 
     @Test(arguments: LayerProperty.allCases)

@@ -118,6 +118,11 @@ open class CALayer: NSObject, CAMediaTiming {
     open var transform: CATransform3D { get { properties.transform } set { properties.transform = newValue } }
     open var sublayerTransform: CATransform3D { get { properties.sublayerTransform } set { properties.sublayerTransform = newValue } }
     open var isGeometryFlipped: Bool { get { properties.isGeometryFlipped } set { properties.isGeometryFlipped = newValue } }
+    /// Whether the layer is drawn when its back faces the viewer (true by default): with false,
+    /// a layer turned away by 3D transforms (its plane's front side, the side its z axis points
+    /// to, away from the eye) is not drawn, nor its sublayers. Where the eye is: see
+    /// ``CATransformLayer``.
+    open var isDoubleSided: Bool { get { properties.isDoubleSided } set { properties.isDoubleSided = newValue } }
 
     /// The layer's rectangle in its superlayer's coordinates: derived from bounds, position,
     /// anchorPoint and transform (the bounding box when transformed). Setting it sets the
@@ -447,6 +452,7 @@ open class CALayer: NSObject, CAMediaTiming {
         case .shape: layer = CAShapeLayer()
         case .replicator: layer = CAReplicatorLayer()
         case .gradient: layer = CAGradientLayer()
+        case .transform: layer = CATransformLayer()
         }
         layer.properties = snapshot.properties
         layer.name = snapshot.name

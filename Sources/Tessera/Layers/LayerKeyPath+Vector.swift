@@ -197,7 +197,7 @@ extension LayerKeyPath {
         case .strokeColor: return color(p.strokeColor)
         case .instanceColor: return color(p.instanceColor)
         case .transform, .sublayerTransform, .instanceTransform, .hidden, .masksToBounds, .shadowPath, .path,
-             .fillRule, .lineJoin, .lineCap, .lineDashPattern, .geometryFlipped, .cornerCurve, .maskedCorners, .contents,
+             .fillRule, .lineJoin, .lineCap, .lineDashPattern, .geometryFlipped, .doubleSided, .cornerCurve, .maskedCorners, .contents,
              .contentsGravity, .contentsScale, .minificationFilter, .magnificationFilter, .colors, .locations, .type:
             return .zero
         }
@@ -236,7 +236,7 @@ extension LayerKeyPath {
         case .strokeColor: p.strokeColor = color(v)
         case .instanceColor: p.instanceColor = color(v)
         case .transform, .sublayerTransform, .instanceTransform, .hidden, .masksToBounds, .shadowPath, .path,
-             .fillRule, .lineJoin, .lineCap, .lineDashPattern, .geometryFlipped, .cornerCurve, .maskedCorners, .contents,
+             .fillRule, .lineJoin, .lineCap, .lineDashPattern, .geometryFlipped, .doubleSided, .cornerCurve, .maskedCorners, .contents,
              .contentsGravity, .contentsScale, .minificationFilter, .magnificationFilter, .colors, .locations, .type:
             break
         }

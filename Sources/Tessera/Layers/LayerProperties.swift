@@ -3,7 +3,7 @@ import TesseraRaster
 
 /// Which class of layer a set of properties belongs to.
 public enum LayerKind: Hashable, Sendable {
-    case layer, shape, replicator, gradient
+    case layer, shape, replicator, gradient, transform
 }
 
 /// Every property of a layer that the renderer reads, as plain values: the model of a
@@ -40,6 +40,7 @@ public struct LayerProperties: Hashable, Sendable {
     public var shadowOffset = CGSize(width: 0, height: -3)
     public var shadowPath: Path? = nil
     public var isGeometryFlipped = false
+    public var isDoubleSided = true
     /// Contents and gradient: see ``RareLayerProperties`` (their accessors are below).
     var rare = RareLayerPropertiesBox.defaults
 

@@ -16,7 +16,10 @@ import TesseraRaster
 /// container layer for a clipped layer with a shadow), and it counts as one more thing drawn for
 /// group opacity (the background does not show the shadow through).
 ///
-/// Replicators draw their instances (see ``sublayerInstances(of:_:)``).
+/// Replicators draw their instances (see ``sublayerInstances(of:_:)``). A layer flattens its
+/// sublayers into its plane (``flattened(_:)``); a ``CATransformLayer`` does not, and its
+/// subtree's planes are ordered in depth (``TransformLayerPlanes``). Layers that are not
+/// double-sided and face away from the eye are not drawn (``PlaneDepthOrder/facesAway(centre:toSpace:)``).
 ///
 /// Layers under perspective (a transform whose w varies over the layer's plane) are drawn
 /// through a projection; geometry reaching the eye's plane or behind it is not drawn.
@@ -103,7 +106,8 @@ struct LayerTreeDrawing {
                 // The mask layer's geometry is relative to the layer it masks, as a sublayer's.
                 canvas.beginMask()
                 steps.append(.endGroup(opacity: opacity))
-                steps.append(.layer(mask, transform: CATransform3DConcat(LayerGeometry.sublayerSpace(of: node.properties), matrix),
+                steps.append(.layer(mask, transform: CATransform3DConcat(LayerGeometry.sublayerSpace(of: node.properties),
+                                                                         Self.flattened(matrix)),
                                     ownTransformFirst: true, tint: Tint(1, 1, 1, 1)))
             case .endGroup(let opacity):
                 canvas.endGroup(opacity: opacity)
@@ -118,6 +122,11 @@ struct LayerTreeDrawing {
                            ownTransformFirst: Bool, inherited: Tint, rootOpacity: Float?,
                            recorders: ParallelSublayerRecording?, steps: inout [Step]) {
         let matrix = ownTransformFirst ? CATransform3DConcat(LayerGeometry.toSuperlayerBounds(p.pointee), outer) : outer
+        if p.pointee.kind == .transform {   // the root or a mask: its sublayers in its own space
+            let planes = TransformLayerPlanes.sublayers(of: node, toSpace: CATransform3DIdentity, toCanvas: matrix, tint: inherited)
+            for plane in planes.reversed() { steps.append(Step(plane)) }
+            return
+        }
         let alpha = inherited.w * Double(rootOpacity ?? p.pointee.opacity)
         guard !p.pointee.isHidden, alpha > 0, let mapping = PlaneMapping(matrix) else { return }
         let instances = Self.sublayerInstances(of: node, p)
@@ -156,14 +165,33 @@ struct LayerTreeDrawing {
         }
         if clips { steps.append(.clip(node, mapping: mapping)) }
         guard hasSublayers else { return }   // most layers: no sublayer space to compute
-        let sublayerSpace = CATransform3DConcat(LayerGeometry.sublayerSpace(of: p.pointee), matrix)
+        // The sublayers are flattened into this layer's plane: their z is dropped after its
+        // sublayerTransform, before its own mapping (see `flattened(_:)`).
+        let ownSublayerSpace = LayerGeometry.sublayerSpace(of: p.pointee)
+        let sublayerSpace = CATransform3DConcat(ownSublayerSpace, Self.flattened(matrix))
         var children: [Sublayer] = []
         children.reserveCapacity(instances.reduce(0) { $0 + $1.layers.count })
         for instance in instances {
-            let transform = CATransform3DIsIdentity(instance.transform) ? sublayerSpace
-                : CATransform3DConcat(instance.transform, sublayerSpace)
+            let isIdentity = CATransform3DIsIdentity(instance.transform)
+            let transform = isIdentity ? sublayerSpace : CATransform3DConcat(instance.transform, sublayerSpace)
             let instanceTint = tint * instance.tint
-            for child in instance.layers { children.append(Sublayer(node: child, transform: transform, tint: instanceTint)) }
+            for child in instance.layers {
+                let c = child.propertiesAddress
+                guard c.pointee.kind == .transform || !c.pointee.isDoubleSided else {
+                    children.append(Sublayer(node: child, transform: transform, tint: instanceTint))
+                    continue
+                }
+                // The 3D space this layer's plane is seen in: its sublayers' space before flattening.
+                let space = isIdentity ? ownSublayerSpace : CATransform3DConcat(instance.transform, ownSublayerSpace)
+                let own = LayerGeometry.toSuperlayerBounds(c.pointee)
+                if c.pointee.kind == .transform {
+                    children += TransformLayerPlanes.sublayers(of: child, toSpace: CATransform3DConcat(own, space),
+                                                               toCanvas: CATransform3DConcat(own, transform), tint: instanceTint)
+                } else if !PlaneDepthOrder.facesAway(centre: CGPoint(x: c.pointee.bounds.midX, y: c.pointee.bounds.midY),
+                                                     toSpace: CATransform3DConcat(own, space)) {
+                    children.append(Sublayer(node: child, transform: transform, tint: instanceTint))
+                }
+            }
         }
         // Recorded now, in parallel, they come where they would run from the stack: after what
         // the layer drew so far, before what it pushed.
@@ -172,6 +200,17 @@ struct LayerTreeDrawing {
         } else {
             for child in children.reversed() { steps.append(Step(child)) }
         }
+    }
+
+    /// `matrix` after dropping z: a layer draws its sublayers flattened into its plane (seen
+    /// from the front, through its sublayerTransform), and only then maps that plane by its own
+    /// transform, as Core Animation composites a layer's subtree as an image. With row vectors,
+    /// dropping z before `matrix` is `diag(1, 1, 0, 1) · matrix`: `matrix` with its third row
+    /// zeroed. (Without it, a sublayer's zPosition would move it sideways under a turned layer.)
+    static func flattened(_ matrix: CATransform3D) -> CATransform3D {
+        var m = matrix
+        m.m31 = 0; m.m32 = 0; m.m33 = 0; m.m34 = 0
+        return m
     }
 
     /// How many things a layer draws itself (background, gradient, contents, fill, stroke, border).

@@ -24,13 +24,13 @@ import Foundation
 ///
 /// The document is a dictionary with `rootLayer`, `geometryFlipped` and, in Kite's exports,
 /// `documentWidth` / `documentHeight`; an archive of a single layer also loads (with no document
-/// size). Reading takes `CALayer`, `CAShapeLayer`, `CAReplicatorLayer` and the animation classes
+/// size). Reading takes `CALayer`, `CAShapeLayer`, `CAReplicatorLayer`, `CAGradientLayer`,
+/// `CATransformLayer` and the animation classes
 /// (`CABasicAnimation`, `CASpringAnimation`, `CAKeyframeAnimation`, `CAAnimationGroup`) with every
 /// property Tessera models, through Core Animation's coding proxies. What Tessera does not model
 /// is left out and listed in ``skipped``; it never fails the file:
-/// - a layer of another class (`CATransformLayer`, `CATextLayer`, `CAGradientLayer`…) is loaded
-///   as the nearest class Tessera has, with its sublayers (a `CATransformLayer` is then drawn
-///   flattened, as a plain layer);
+/// - a layer of another class (`CATextLayer`, `CABackdropLayer`…) is loaded as the nearest class
+///   Tessera has, with its sublayers;
 /// - keys Tessera does not model (filters, contents, text…) are left out, except rendering hints
 ///   and values that change nothing here (group opacity on, no filters), which are ignored;
 /// - animations of other classes (`CATransition`), and animations whose values are of a kind

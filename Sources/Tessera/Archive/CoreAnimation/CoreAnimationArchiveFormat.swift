@@ -16,6 +16,7 @@ enum CoreAnimationArchiveFormat {
     static let shapeLayerClass = ArchiveClass("CAShapeLayer", superclasses: ["CALayer", "NSObject"])
     static let gradientLayerClass = ArchiveClass("CAGradientLayer", superclasses: ["CALayer", "NSObject"])
     static let replicatorLayerClass = ArchiveClass("CAReplicatorLayer", superclasses: ["CALayer", "NSObject"])
+    static let transformLayerClass = ArchiveClass("CATransformLayer", superclasses: ["CALayer", "NSObject"])
 
     /// The keys of a layer that hold other layers and animations rather than properties.
     static let sublayersKey = "sublayers"
@@ -35,10 +36,9 @@ enum CoreAnimationArchiveFormat {
     ]
 
     /// Layer keys Tessera does not model, at values that change nothing here (see
-    /// ``CoreAnimationDecoder``): group opacity and double-sidedness on (Kite writes both on every
-    /// layer), no filters, compositing filter or contents (nil, or an empty array: Kite writes an
+    /// ``CoreAnimationDecoder``): group opacity on (Kite writes it on every layer), no filters, compositing filter or contents (nil, or an empty array: Kite writes an
     /// empty `filters`). Other values are reported as skipped.
-    static let layerKeysHarmlessWhenTrue: Set<String> = ["allowsGroupOpacity", "doubleSided"]
+    static let layerKeysHarmlessWhenTrue: Set<String> = ["allowsGroupOpacity"]
     /// What older archives write for `cornerCurve`: a boolean, true for `.continuous`.
     static let legacyContinuousCornersKey = "continuousCorners"
     static let layerKeysHarmlessWhenEmpty: Set<String> = ["filters", "backgroundFilters", "compositingFilter"]

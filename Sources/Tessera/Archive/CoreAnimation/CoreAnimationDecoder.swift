@@ -127,6 +127,7 @@ struct CoreAnimationDecoder {
         if object.isKind(of: Format.shapeLayerClass.name) { return (CAShapeLayer(), Format.shapeLayerClass) }
         if object.isKind(of: Format.replicatorLayerClass.name) { return (CAReplicatorLayer(), Format.replicatorLayerClass) }
         if object.isKind(of: Format.gradientLayerClass.name) { return (CAGradientLayer(), Format.gradientLayerClass) }
+        if object.isKind(of: Format.transformLayerClass.name) { return (CATransformLayer(), Format.transformLayerClass) }
         return (CALayer(), Format.layerClass)
     }
 

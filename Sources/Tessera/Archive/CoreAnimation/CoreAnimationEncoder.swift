@@ -42,6 +42,7 @@ struct CoreAnimationEncoder {
         case is CAShapeLayer: (Format.shapeLayerClass, CAShapeLayer())
         case is CAReplicatorLayer: (Format.replicatorLayerClass, CAReplicatorLayer())
         case is CAGradientLayer: (Format.gradientLayerClass, CAGradientLayer())
+        case is CATransformLayer: (Format.transformLayerClass, CATransformLayer())
         default: (Format.layerClass, CALayer())
         }
         var fields = try properties(LayerArchiveProperties.all, of: layer, defaults: defaults)

@@ -33,6 +33,7 @@ extension LayerProperties {
         case .transform: transform = model.pointee.transform
         case .sublayerTransform: sublayerTransform = model.pointee.sublayerTransform
         case .geometryFlipped: isGeometryFlipped = model.pointee.isGeometryFlipped
+        case .doubleSided: isDoubleSided = model.pointee.isDoubleSided
         case .opacity: opacity = model.pointee.opacity
         case .hidden: isHidden = model.pointee.isHidden
         case .backgroundColor: backgroundColor = model.pointee.backgroundColor

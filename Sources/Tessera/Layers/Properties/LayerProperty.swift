@@ -11,6 +11,7 @@
 enum LayerProperty: Int, CaseIterable, Sendable {
     // CALayer
     case bounds, position, zPosition, anchorPoint, anchorPointZ, transform, sublayerTransform, geometryFlipped
+    case doubleSided
     case opacity, hidden, backgroundColor, cornerRadius, cornerCurve, maskedCorners, borderWidth, borderColor, masksToBounds
     case shadowColor, shadowOpacity, shadowRadius, shadowOffset, shadowPath
     case contents, contentsGravity, contentsRect, contentsCenter, contentsScale, minificationFilter, magnificationFilter

@@ -35,6 +35,8 @@ extension LayerProperty {
         case .sublayerTransform: return Row(property, \.sublayerTransform, of: .layer)
         case .geometryFlipped:
             return Row(notAnimatable: property, \.isGeometryFlipped, of: .layer, alternativeNames: ["isGeometryFlipped"])
+        case .doubleSided:
+            return Row(notAnimatable: property, \.isDoubleSided, of: .layer, alternativeNames: ["isDoubleSided"])
         case .opacity: return Row(property, \.opacity, of: .layer)
         case .hidden: return Row(property, \.isHidden, of: .layer, alternativeNames: ["isHidden"], discrete: true)
         case .backgroundColor: return Row(property, \.backgroundColor, of: .layer)
