@@ -29,7 +29,7 @@ import TesseraRaster
 /// 2,041 layers in all (1 root, 40 cards, 1,920 shapes, 40 replicators, 40 dots). Every
 /// animation repeats forever from the start of the timeline (`beginTime` 1e-6), staggered by
 /// `timeOffset` = 0.013 s × (48 × card + cell).
-public final class LayerTreeScene {
+public final class LayerTreeScene: LayerBenchScene {
     public static let name = "layer-tree"
     public static let summary = "2,041 animated layers (shapes, dashes, masks, 3D, replicators): step, evaluate, render"
     public static let width = 1920, height = 1080

@@ -15,7 +15,7 @@ struct Workload {
 
     /// Every workload, in the order the bench runs them.
     static var all: [Workload] {
-        BenchScene.all.map(Workload.init(raster:)) + [animate, layerTree]
+        BenchScene.all.map(Workload.init(raster:)) + [animate, layerTree, layerContent]
     }
 
     static var names: [String] { all.map(\.name) }
@@ -44,7 +44,15 @@ struct Workload {
 
 extension Workload {
     static var layerTree: Workload {
-        Workload(name: LayerTreeScene.name, summary: LayerTreeScene.summary, usesThreads: true) { try PreparedLayerTree() }
+        Workload(name: LayerTreeScene.name, summary: LayerTreeScene.summary, usesThreads: true) {
+            PreparedLayerScene(try LayerTreeScene())
+        }
+    }
+
+    static var layerContent: Workload {
+        Workload(name: LayerContentScene.name, summary: LayerContentScene.summary, usesThreads: true) {
+            PreparedLayerScene(try LayerContentScene())
+        }
     }
 }
 
@@ -93,12 +101,13 @@ final class PreparedAnimation: PreparedWorkload {
     var lastFrame: Pixmap? { nil }
 }
 
-/// One frame steps the clock, evaluates the tree and renders it.
-final class PreparedLayerTree: PreparedWorkload {
-    private let scene: LayerTreeScene
+/// One frame of a layer scene (`layer-tree`, `layer-content`): the clock stepped, the tree
+/// evaluated and rendered.
+final class PreparedLayerScene: PreparedWorkload {
+    private let scene: any LayerBenchScene
 
-    init() throws {
-        scene = try LayerTreeScene()
+    init(_ scene: any LayerBenchScene) {
+        self.scene = scene
     }
 
     func frame(threads: Int) {
@@ -107,9 +116,5 @@ final class PreparedLayerTree: PreparedWorkload {
 
     var lastFrame: Pixmap? { scene.pixmap }
 
-    var lastStageTimes: [(name: String, seconds: Double)] {
-        let times = scene.renderer.lastFrameTimes
-        return [("evaluation", times.evaluation), ("drawing walk", times.drawing), ("geometry", times.raster.prepare),
-                ("binning", times.raster.binning), ("rasterization", times.raster.rasterization)]
-    }
+    var lastStageTimes: [(name: String, seconds: Double)] { scene.lastStageTimes }
 }

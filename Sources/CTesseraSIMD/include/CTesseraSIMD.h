@@ -12,6 +12,7 @@
 #include <stddef.h>
 #include "CTesseraPaint.h"
 #include "CTesseraAlpha.h"
+#include "CTesseraGradientTable.h"
 
 #ifdef __cplusplus
 extern "C" {

@@ -1,3 +1,5 @@
+import CTesseraSIMD
+
 /// A gradient's colour table: ``size`` premultiplied RGBA8 colours (little-endian 32-bit words, R
 /// in the lowest byte), entry *i* the colour at *t* = *i* / (size − 1), as `tsr_gradient_row`
 /// reads it. Built once per gradient and immutable after; shared by every copy of the
@@ -23,15 +25,11 @@ final class GradientTable: @unchecked Sendable {
             entries.initialize(repeating: 0, count: Self.size)
             return
         }
-        // Entry i from the stops around t = i / (size − 1), walking them once.
-        let last = Double(Self.size - 1)
-        var j = 0
-        for i in 0..<Self.size {
-            let t = Double(i) / last
-            while j + 1 < usable.count && usable[j + 1].offset <= t { j += 1 }
-            let color = Self.color(at: t, usable, from: j)
-            (entries + i).initialize(to: color.premultiplied.packed.littleEndian)
-        }
+        // Entry i from the stops around t = i / (size − 1), walking them once; in C (see
+        // tsr_gradient_table), with `color(at:_:from:)`'s and `premultiplied`'s operations.
+        let offsets = usable.map(\.offset)
+        let components = usable.flatMap { [$0.color.red, $0.color.green, $0.color.blue, $0.color.alpha] }
+        tsr_gradient_table(offsets, components, Int32(usable.count), Int32(Self.size), entries)
     }
 
     deinit { entries.deallocate() }
@@ -59,6 +57,7 @@ final class GradientTable: @unchecked Sendable {
     /// The straight colour at `t` of the sorted, clamped `stops` (not empty): the first colour up
     /// to the first offset, the last from the last offset on, else interpolated between stop `j`,
     /// the last one with offset ≤ t, and the next, whose offset is greater.
+    @inline(__always)
     static func color(at t: Double, _ stops: [(offset: Double, color: Color)], from j: Int) -> Color {
         let first = stops[0], last = stops[stops.count - 1]
         if t <= first.offset { return first.color }
