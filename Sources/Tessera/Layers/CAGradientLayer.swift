@@ -22,8 +22,9 @@ public struct CAGradientLayerType: RawRepresentable, Hashable, Sendable {
 open class CAGradientLayer: CALayer {
     override class var kind: LayerKind { .gradient }
 
-    /// The colours (`CGColor`s), in order; nil or empty draws nothing. (Core Animation animates
-    /// them element by element; Tessera does not yet: an animation of `colors` is reported.)
+    /// The colours (`CGColor`s), in order; nil or empty draws nothing. Animatable, colour by
+    /// colour in straight RGBA components; lists of different counts switch halfway (see
+    /// ``AnimatableValue/interpolate(_:_:_:discrete:)``).
     open var colors: [Any]? {
         get { properties.colors.map { $0.map(CGColor.init) } }
         set { properties.colors = newValue?.compactMap { ($0 as? CGColor).map(Color.init) } }
