@@ -45,6 +45,7 @@ import TesseraRaster
             .lineCap: (.string(CAShapeLayerLineCap.butt.rawValue), .string(CAShapeLayerLineCap.square.rawValue)),
             .miterLimit: (.number(10), .number(4)),
             .lineDashPattern: (.numbers(nil), .numbers([4, 2])),
+            .colors: (.colors(nil), .colors([Color(red: 1, green: 0, blue: 0, alpha: 1), Color(red: 0, green: 0.5, blue: 1, alpha: 0.25)])),
             .locations: (.numbers(nil), .numbers([0, 0.3, 1])),
             .startPoint: (.point(CGPoint(x: 0.5, y: 0)), .point(CGPoint(x: 0, y: 0))),
             .endPoint: (.point(CGPoint(x: 0.5, y: 1)), .point(CGPoint(x: 1, y: 1))),
@@ -104,8 +105,8 @@ import TesseraRaster
 
     @Test func documentationCoversTheTable() {
         #expect(Set(Self.documented.keys) == Set(Self.animatable))
-        #expect(Self.animatable.count == LayerProperty.allCases.count - 11,
-                "all but geometryFlipped, doubleSided, cornerCurve, maskedCorners, contents, contentsGravity, contentsScale, the filters, colors and type")
+        #expect(Self.animatable.count == LayerProperty.allCases.count - 10,
+                "all but geometryFlipped, doubleSided, cornerCurve, maskedCorners, contents, contentsGravity, contentsScale, the filters and type")
     }
 
     @Test(arguments: LayerProperty.allCases)

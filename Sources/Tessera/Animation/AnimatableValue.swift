@@ -13,8 +13,10 @@ enum AnimatableValue: Equatable, Sendable {
     case color(Color?)
     case transform(CATransform3D)
     case path(Path?)
-    /// A dash pattern.
+    /// A dash pattern, a gradient's locations.
     case numbers([Double]?)
+    /// A gradient's colours (straight-alpha sRGB each); nil is "no colours".
+    case colors([Color]?)
     case bool(Bool)
     /// The string constants: fill rule, line join, line cap.
     case string(String)
@@ -22,13 +24,13 @@ enum AnimatableValue: Equatable, Sendable {
 
 /// The type of value a key path holds, which decides how an `Any` is read.
 enum AnimatableValueKind: Sendable {
-    case number, point, size, rect, color, transform, path, numbers, bool, string
+    case number, point, size, rect, color, transform, path, numbers, colors, bool, string
 }
 
 extension AnimatableValue {
     /// Reads a value given to an animation (`Any`: a number of any kind or `NSNumber`, `CGPoint`,
-    /// `CGSize`, `CGRect`, `CGColor`, `CGPath`, `CATransform3D`, an array of numbers, `Bool`, a
-    /// string constant) as a value of `kind`; nil when it is not one.
+    /// `CGSize`, `CGRect`, `CGColor`, `CGPath`, `CATransform3D`, an array of numbers, an array of
+    /// `CGColor`s, `Bool`, a string constant) as a value of `kind`; nil when it is not one.
     init?(_ any: Any, as kind: AnimatableValueKind) {
         switch kind {
         case .number:
@@ -60,6 +62,15 @@ extension AnimatableValue {
                 numbers.append(number)
             }
             self = .numbers(numbers)
+        case .colors:
+            // `[UIColor.red.cgColor, …]` in ported code; any other element makes it no list of colours.
+            guard let array = any as? [Any] else { return nil }
+            var colors: [Color] = []
+            for element in array {
+                guard let color = element as? CGColor else { return nil }
+                colors.append(Color(color))
+            }
+            self = .colors(colors)
         case .bool:
             if let flag = any as? Bool { self = .bool(flag) } else if let number = Self.number(any) { self = .bool(number != 0) } else { return nil }
         case .string:
@@ -93,6 +104,7 @@ extension AnimatableValue {
         case .transform(let v): return v
         case .path(let v): return v.map { CGPath(rasterPath: $0) }
         case .numbers(let v): return v.map { $0.map { NSNumber(value: $0) } }
+        case .colors(let v): return v.map { $0.map(CGColor.init) }
         case .bool(let v): return NSNumber(value: v)
         case .string(let v): return v
         }
@@ -104,6 +116,14 @@ extension Color {
     init(_ color: CGColor) {
         let c = color.rgba
         self.init(red: c.red, green: c.green, blue: c.blue, alpha: c.alpha)
+    }
+
+    /// Red, green, blue and alpha as a vector, as ``AnimatableValue/vector`` holds a colour.
+    var rgba: SIMD4<Double> { SIMD4(red, green, blue, alpha) }
+
+    /// The colour of components `rgba` (red, green, blue, alpha).
+    init(rgba v: SIMD4<Double>) {
+        self.init(red: v.x, green: v.y, blue: v.z, alpha: v.w)
     }
 }
 

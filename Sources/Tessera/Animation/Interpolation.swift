@@ -13,6 +13,12 @@ import TesseraRaster
 ///   path switches from one to the other halfway (Apple leaves the result undefined; a switch is
 ///   predictable). Dash patterns of the same count interpolate entry by entry, others switch
 ///   halfway.
+/// - A gradient's colour lists of the same count interpolate colour by colour, each in its
+///   straight-alpha RGBA components as a single colour does (Core Animation interpolates the
+///   `CGColor`s' components; it does not premultiply). Apple does not document lists of
+///   different counts; Tessera switches halfway, as it does for dash patterns and locations,
+///   rather than invent colours (padding the shorter list would move its stops, a jump too).
+///   A nil list is a list of no colours.
 /// - Booleans and string constants (fill rule, join, cap) do not interpolate: see
 ///   ``interpolate(_:_:_:discrete:)``.
 extension AnimatableValue {
@@ -38,7 +44,7 @@ extension AnimatableValue {
         case .size: self = .size(CGSize(width: v.x, height: v.y))
         case .rect: self = .rect(CGRect(x: v.x, y: v.y, width: v.z, height: v.w))
         case .color: self = .color(Color(red: v.x, green: v.y, blue: v.z, alpha: v.w))
-        case .transform, .path, .numbers, .bool, .string: return nil
+        case .transform, .path, .numbers, .colors, .bool, .string: return nil
         }
     }
 
@@ -53,6 +59,7 @@ extension AnimatableValue {
         case .transform: return .transform
         case .path: return .path
         case .numbers: return .numbers
+        case .colors: return .colors
         case .bool: return .bool
         case .string: return .string
         }
@@ -78,6 +85,8 @@ extension AnimatableValue {
             if let morphed = morph(x, y, fraction) { return .path(morphed) }
         case (.numbers(let x?), .numbers(let y?)) where x.count == y.count:
             return .numbers(zip(x, y).map { $0 + ($1 - $0) * fraction })
+        case (.colors(let x?), .colors(let y?)):
+            if let mixed = combine(x, y, { $0 + ($1 - $0) * fraction }) { return .colors(mixed) }
         case (.bool, .bool), (.string, .string):
             return fraction > 0 ? b : a
         default:
@@ -97,6 +106,8 @@ extension AnimatableValue {
             if let sum = combine(x, y, { $0 + $1 }) { return .path(sum) }
         case (.numbers(let x?), .numbers(let y?)) where x.count == y.count:
             return .numbers(zip(x, y).map(+))
+        case (.colors(let x?), .colors(let y?)):
+            if let sum = combine(x, y, +) { return .colors(sum) }
         default:
             break
         }
@@ -114,6 +125,8 @@ extension AnimatableValue {
             if let difference = combine(x, y, { $0 - $1 }) { return .path(difference) }
         case (.numbers(let x?), .numbers(let y?)) where x.count == y.count:
             return .numbers(zip(x, y).map(-))
+        case (.colors(let x?), .colors(let y?)):
+            if let difference = combine(x, y, -) { return .colors(difference) }
         default:
             break
         }
@@ -126,6 +139,7 @@ extension AnimatableValue {
         if case .number(let x) = self { return .number(x * k) }
         if let v = vector { return withVector(v * k) }
         if case .numbers(let x?) = self { return .numbers(x.map { $0 * k }) }
+        if case .colors(let x?) = self { return .colors(x.map { Color(rgba: $0.rgba * k) }) }
         return self
     }
 
@@ -144,6 +158,14 @@ extension AnimatableValue {
         return a.replacingPoints(zip(a.points, b.points).map { p, q in
             Point(x: p.x + (q.x - p.x) * t, y: p.y + (q.y - p.y) * t)
         })
+    }
+
+    /// Two colour lists combined colour by colour in straight RGBA components; nil when their
+    /// counts differ.
+    private static func combine(_ a: [Color], _ b: [Color],
+                                _ op: (SIMD4<Double>, SIMD4<Double>) -> SIMD4<Double>) -> [Color]? {
+        guard a.count == b.count else { return nil }
+        return zip(a, b).map { Color(rgba: op($0.rgba, $1.rgba)) }
     }
 
     private static func combine(_ a: Path, _ b: Path, _ op: (Double, Double) -> Double) -> Path? {

@@ -22,8 +22,10 @@ public struct CAGradientLayerType: RawRepresentable, Hashable, Sendable {
 open class CAGradientLayer: CALayer {
     override class var kind: LayerKind { .gradient }
 
-    /// The colours (`CGColor`s), in order; nil or empty draws nothing. (Core Animation animates
-    /// them element by element; Tessera does not yet: an animation of `colors` is reported.)
+    /// The colours (`CGColor`s), in order; nil or empty draws nothing. Animatable: lists of the
+    /// same count interpolate colour by colour, each in its straight-alpha RGBA components (as
+    /// Core Animation interpolates `CGColor` components); lists of different counts, which Apple
+    /// leaves undocumented, switch from one to the other halfway through.
     open var colors: [Any]? {
         get { properties.colors.map { $0.map(CGColor.init) } }
         set { properties.colors = newValue?.compactMap { ($0 as? CGColor).map(Color.init) } }

@@ -319,11 +319,12 @@ open class CALayer: NSObject, CAMediaTiming {
             return
         }
         guard let value else {
-            // nil clears optional properties (colors, paths, dash pattern).
+            // nil clears optional properties (colors, paths, dash pattern, gradient lists).
             switch key.kind {
             case .color: key.set(.color(nil), in: &properties)
             case .path: key.set(.path(nil), in: &properties)
             case .numbers: key.set(.numbers(nil), in: &properties)
+            case .colors: key.set(.colors(nil), in: &properties)
             default: diagnostics.append("nil for key path \"\(keyPath)\": value not set")
             }
             return

@@ -17,7 +17,7 @@ extension LayerKeyPath {
         guard !isDiscrete else { return false }
         switch kind {
         case .number, .point, .size, .rect, .color: return true
-        case .transform, .path, .numbers, .bool, .string: return false
+        case .transform, .path, .numbers, .colors, .bool, .string: return false
         }
     }
 

@@ -161,11 +161,36 @@ extension Path: OptionalAnimatablePropertyValue {
     }
 }
 
-extension Array: OptionalAnimatablePropertyValue where Element == Double {
-    static var animatableKind: AnimatableValueKind { .numbers }
-    static func animatableValue(_ value: [Double]?) -> AnimatableValue { .numbers(value) }
-    static func optional(from value: AnimatableValue) -> [Double]?? {
+/// An element of an animatable list: numbers (a dash pattern, a gradient's locations) and
+/// colours (a gradient's colours). (One conditional conformance of `Array` per protocol is all
+/// Swift allows, hence this protocol rather than one conformance per element type.)
+protocol AnimatableListElement {
+    static var listKind: AnimatableValueKind { get }
+    static func listValue(_ list: [Self]?) -> AnimatableValue
+    /// The optional list for `value`; nil (not `.some(nil)`) when `value` is of another kind.
+    static func list(from value: AnimatableValue) -> [Self]??
+}
+
+extension Array: OptionalAnimatablePropertyValue where Element: AnimatableListElement {
+    static var animatableKind: AnimatableValueKind { Element.listKind }
+    static func animatableValue(_ value: [Element]?) -> AnimatableValue { Element.listValue(value) }
+    static func optional(from value: AnimatableValue) -> [Element]?? { Element.list(from: value) }
+}
+
+extension Double: AnimatableListElement {
+    static var listKind: AnimatableValueKind { .numbers }
+    static func listValue(_ list: [Double]?) -> AnimatableValue { .numbers(list) }
+    static func list(from value: AnimatableValue) -> [Double]?? {
         guard case .numbers(let numbers) = value else { return nil }
         return .some(numbers)
+    }
+}
+
+extension Color: AnimatableListElement {
+    static var listKind: AnimatableValueKind { .colors }
+    static func listValue(_ list: [Color]?) -> AnimatableValue { .colors(list) }
+    static func list(from value: AnimatableValue) -> [Color]?? {
+        guard case .colors(let colors) = value else { return nil }
+        return .some(colors)
     }
 }

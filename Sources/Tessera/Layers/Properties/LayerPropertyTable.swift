@@ -72,7 +72,7 @@ extension LayerProperty {
         case .strokeStart: return Row(property, \.strokeStart, of: .shape)
         case .strokeEnd: return Row(property, \.strokeEnd, of: .shape)
         // CAGradientLayer
-        case .colors: return Row(notAnimatable: property, \.colors, of: .gradient)
+        case .colors: return Row(property, \.colors, of: .gradient)
         case .locations: return Row(property, \.locations, of: .gradient)
         case .startPoint: return Row(property, \.startPoint, of: .gradient)
         case .endPoint: return Row(property, \.endPoint, of: .gradient)
