@@ -15,7 +15,8 @@ let package = Package(
         .systemLibrary(name: "CLibFuzzer", path: "Sources/CLibFuzzer"),
         .executableTarget(
             name: "ArchiveFuzzer",
-            dependencies: ["CLibFuzzer", .product(name: "Tessera", package: "Tessera")]
+            dependencies: ["CLibFuzzer", .product(name: "Tessera", package: "Tessera"),
+                           .product(name: "TesseraRaster", package: "Tessera")]
         ),
         .executableTarget(
             name: "ImageFuzzer",

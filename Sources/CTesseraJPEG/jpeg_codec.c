@@ -17,7 +17,16 @@ static void jump_back(j_common_ptr info) {
 }
 
 static void say_nothing(j_common_ptr info) { (void)info; }
-static void say_nothing_level(j_common_ptr info, int level) { (void)info; (void)level; }
+
+// Warnings stay quiet, except that data ending before the image does is an error: the input
+// running out (JWRN_JPEG_EOF) or a marker, such as the end-of-image, met before a scan's last
+// block (JWRN_HIT_MARKER). libjpeg would pad the missing blocks with grey, so a few hundred bytes
+// claiming 16000 × 16000 pixels would decode a gigabyte: a decompression bomb within the size
+// limits. Refused where the data runs out, the work stays proportional to the data (a damaged
+// file that CoreGraphics would show in part is refused).
+static void on_message(j_common_ptr info, int level) {
+    if (level < 0 && (info->err->msg_code == JWRN_JPEG_EOF || info->err->msg_code == JWRN_HIT_MARKER)) jump_back(info);
+}
 
 static int is_jpeg(const uint8_t *data, size_t length) {
     return length >= 3 && data[0] == 0xFF && data[1] == 0xD8 && data[2] == 0xFF;
@@ -41,7 +50,7 @@ static int run(const uint8_t *data, size_t length, uint8_t *rgba, uint32_t *widt
     info.err = jpeg_std_error(&errors.base);
     errors.base.error_exit = jump_back;
     errors.base.output_message = say_nothing;
-    errors.base.emit_message = say_nothing_level;
+    errors.base.emit_message = on_message;
     if (setjmp(errors.jump)) {
         const int outOfMemory = errors.base.msg_code == JERR_OUT_OF_MEMORY;
         jpeg_destroy_decompress(&info);

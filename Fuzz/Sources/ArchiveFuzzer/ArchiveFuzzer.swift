@@ -1,11 +1,13 @@
 import Foundation
 import Tessera
+import TesseraRaster
 
 /// The fuzz target, libFuzzer's `LLVMFuzzerTestOneInput` (main.swift hands it to the driver):
 /// feeds the bytes to the binary property list reader, the keyed archive reader (walking its
 /// whole object graph) and the Core Animation archive loader. Every input must give a value or a
-/// typed error. An archive that loads must also evaluate, write, and load again from what was
-/// written, to the same bytes: a failure there traps, for libFuzzer to report.
+/// typed error. An archive that loads must also evaluate, render (a small frame: its images,
+/// gradients and 3D layers drawn), write, and load again from what was written, to the same
+/// bytes: a failure there traps, for libFuzzer to report.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzArchiveReaders(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     let bytes = Array(UnsafeBufferPointer(start: data, count: data == nil ? 0 : size))
@@ -14,6 +16,7 @@ public func fuzzArchiveReaders(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CI
     if let archive = try? AnimationArchive(data: Data(bytes)) {
         _ = archive.rootLayer.presentation(at: 0.25)
         _ = archive.rootLayer.presentation(at: 2)
+        render(archive)
         do {
             let written = try archive.encoded()
             let reloaded = try AnimationArchive(data: written)
@@ -37,4 +40,16 @@ private func walk(_ archive: KeyedArchive) {
         if let elements = try? object.arrayElements() { queue += elements }
         if let entries = try? object.dictionaryEntries() { queue += entries.values }
     }
+}
+
+/// Renders the archive at a quarter of a second into 48 × 48 pixels, fitted to its document
+/// size as the `tessera` command does (a layer far outside still costs its geometry only).
+private func render(_ archive: AnimationArchive) {
+    guard let pixmap = try? Pixmap(width: 48, height: 48) else { return }
+    let renderer = LayerRenderer(threadCount: 1)
+    let root = archive.rootLayerForDisplay()
+    let size = archive.documentSize ?? root.bounds.size
+    let side = max(size.width, size.height)
+    renderer.scale = side.isFinite && side > 0 ? min(4, 48 / Double(side)) : 1
+    renderer.render(root, at: 0.25, into: pixmap)
 }

@@ -13,7 +13,7 @@ extern "C" {
 enum {
     TSR_JPEG_OK = 0,
     TSR_JPEG_NOT_JPEG = 1,             // no JPEG start-of-image marker
-    TSR_JPEG_CORRUPT = 2,              // libjpeg rejected the data (bad marker, truncated, ...)
+    TSR_JPEG_CORRUPT = 2,              // libjpeg rejected the data (bad marker, data ending before the image, ...)
     TSR_JPEG_UNSUPPORTED_COLOR = 3,    // CMYK or YCCK (Adobe's), or a component count other than 1 or 3
     TSR_JPEG_NO_MEMORY = 4,
 };

@@ -4,10 +4,13 @@ extension Image {
     /// An RGBA image decoded from JPEG data: baseline or progressive, grayscale or colour
     /// (YCbCr or RGB), opaque. libjpeg-turbo decodes it with its accurate integer inverse DCT.
     /// The size in the header is checked against the limits before any pixel memory is
-    /// allocated, so a small file that claims a huge image is refused at once.
+    /// allocated, so a small file that claims a huge image is refused at once; and data that ends
+    /// before the image does (truncated, or its end marker met early) is refused where it ends,
+    /// rather than padded with grey to the claimed size, so decoding costs in proportion to the
+    /// data. (CoreGraphics shows such a file in part.)
     ///
     /// - Throws: ``ImageError/jpeg(_:)`` with the decoder's error (CMYK is
-    ///   ``JPEGError/unsupportedColorSpace``), ``ImageError/invalidSize(width:height:)`` or
+    ///   ``JPEGError/unsupportedColorSpace``, data ending early ``JPEGError/corrupt``), ``ImageError/invalidSize(width:height:)`` or
     ///   ``ImageError/tooLarge(width:height:)`` for a size out of limits,
     ///   ``ImageError/outOfMemory(bytes:)``.
     public convenience init(jpegData data: [UInt8]) throws(ImageError) {

@@ -2,7 +2,7 @@
 public enum JPEGError: Error, Hashable, Sendable {
     /// The data does not start with a JPEG start-of-image marker.
     case notJPEG
-    /// The decoder rejected the data (a bad marker or table, data cut short in a header).
+    /// The decoder rejected the data (a bad marker or table, data that ends before the image does).
     case corrupt
     /// The image is CMYK or YCCK (Adobe's), which has no faithful RGB conversion without its
     /// colour profile, or has a component count other than 1 or 3.

@@ -95,4 +95,18 @@ import Testing
         }
         #expect(throws: ImageError.tooLarge(width: 60000, height: 60000)) { try Image(jpegData: jpeg) }
     }
+
+    /// Within the limits, a header that claims 8000 × 8000 pixels (256 MB) over the data of a
+    /// 16 × 16 image is refused where the data ends, not decoded as grey rows to the end.
+    @Test func dataEndingBeforeTheImageIsRefused() throws {
+        var jpeg = try Self.fixture("baseline.jpg")
+        let sof = try #require((0..<jpeg.count - 1).first { jpeg[$0] == 0xFF && (jpeg[$0 + 1] == 0xC0) })
+        for offset in [5, 7] {
+            jpeg[sof + offset] = UInt8(8000 >> 8)
+            jpeg[sof + offset + 1] = UInt8(8000 & 0xFF)
+        }
+        #expect(throws: ImageError.jpeg(.corrupt)) { try Image(jpegData: jpeg) }
+        let whole = try Self.fixture("progressive.jpg")
+        #expect(throws: ImageError.jpeg(.corrupt)) { try Image(jpegData: Array(whole.prefix(whole.count * 2 / 3))) }
+    }
 }
