@@ -45,7 +45,7 @@ enum MaskedPaintRows {
                 }
                 let coverage = values.baseAddress! + (y - mask.y) * mask.width + (clip.left - mask.x)
                 let count = clip.right - clip.left
-                if paint.kind == .solid {
+                if paint.isSolid {
                     tsr_alpha_blend_solid_row(alpha + clip.left, UInt32(littleEndian: paint.color) >> 24, coverage, count,
                                               opacity, mode)
                 } else {

@@ -28,7 +28,7 @@ enum PaintedAlphaRows {
             let last = min(end, width - 1)
             if last >= start {
                 let count = last - start + 1
-                if paint.kind == .solid {
+                if paint.isSolid {
                     tsr_alpha_blend_solid_row(alpha + start, UInt32(littleEndian: paint.color) >> 24, scratch.coverage, count,
                                               opacity, mode)
                 } else {

@@ -109,6 +109,29 @@ public struct ImagePattern: Hashable, Sendable {
             x0: inverse.tx * sx, y0: inverse.ty * sy)
     }
 
+    /// The kernel's parameters for a shape drawn through a projection whose inverse is
+    /// `deviceToShape` (``Projection/inverted()``): device pixel centres taken back onto the
+    /// shape's plane, then into image space by the inverse of ``transform``. Nil when
+    /// ``transform`` is singular or the composed map is not finite, or the image's texels cannot
+    /// be had: the shape then draws nothing.
+    ///
+    /// ``Filter/trilinear`` picks its level per pixel, from the map's stretch at that pixel (see
+    /// `tsr_projective_image`), not once per command: under perspective the stretch changes
+    /// across the shape (a plane receding from the eye is minified more with distance), so one
+    /// level chosen for the whole shape would alias where it is too fine or blur where it is too
+    /// coarse. Each pixel so gets the level the affine rule (``Filter/trilinear``) would give a
+    /// transform with its local stretch. The kernel therefore gets every level of the image,
+    /// built on first use (`levelTable(count:)`).
+    func kernelParameters(deviceToShape: Projection) -> tsr_projective_image? {
+        guard let shapeToImage = transform.inverted() else { return nil }
+        let deviceToImage = deviceToShape.concatenating(shapeToImage)
+        guard deviceToImage.isFinite,
+              let levels = image.levelTable(count: filter == .trilinear ? image.levelCount : 1) else { return nil }
+        return tsr_projective_image(levels: levels.entries, levelCount: Int32(levels.count),
+                                    extend: Int32(bitPattern: extend.kernelValue),
+                                    filter: Int32(bitPattern: filter.kernelValue), map: deviceToImage.kernelMap)
+    }
+
     /// The mipmap level for a device → image mapping: round(log₂ ρ), ρ the longer of the image
     /// steps of one device pixel along x, (a, b), and along y, (c, d); capped at the last level.
     /// Compared squared against 2^(2L − 1), so no logarithm, and an overflow to infinity picks the
