@@ -54,10 +54,17 @@ struct PreparedPaint {
             kernel.projectiveImage = parameters
         }
     }
+}
 
-    /// Writes the source colours of pixels x ..< x + count of row y. Mutating only so that the
-    /// kernel gets the parameters' address in place (it does not change them).
-    mutating func colors(x: Int, y: Int, count: Int, into out: UnsafeMutablePointer<UInt32>) {
-        tsr_paint_colors(&kernel, Int32(x), Int32(y), count, out)
+extension UnsafePointer<PreparedPaint> {
+    /// The paint's kernel parameters where they lie, for the kernels to read by address: a band's
+    /// rows take them without copying the paint (over 500 bytes) for each band.
+    var kernel: UnsafePointer<tsr_paint> {
+        (UnsafeRawPointer(self) + MemoryLayout<PreparedPaint>.offset(of: \.kernel)!).assumingMemoryBound(to: tsr_paint.self)
+    }
+
+    /// Writes the source colours of pixels x ..< x + count of row y.
+    func colors(x: Int, y: Int, count: Int, into out: UnsafeMutablePointer<UInt32>) {
+        tsr_paint_colors(kernel, Int32(x), Int32(y), count, out)
     }
 }

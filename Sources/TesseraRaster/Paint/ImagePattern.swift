@@ -43,7 +43,8 @@ public struct ImagePattern: Hashable, Sendable {
         /// 2√2, …), capped at the 1 × 1 level. One level, not a blend of two, so a scale
         /// animated through a level boundary switches level at once. Magnified or barely
         /// minified (ρ < √2), it is exactly ``bilinear``. Levels are box-filtered halvings,
-        /// built once per image on first use.
+        /// built once per image on first use. Under a ``Projection`` ρ changes across the shape,
+        /// and the level is chosen pixel by pixel from the local ρ.
         case trilinear
     }
 

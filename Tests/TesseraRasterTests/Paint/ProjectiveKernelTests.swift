@@ -12,7 +12,7 @@ import Testing
     typealias Random = CoverageHarness.SplitMix64
 
     /// A plane → device projection under a plausible perspective: an affine part near a rotation
-    /// and scale, and a w that changes by up to a third over 100 units, so that devices rows of a
+    /// and scale, and a w that changes by up to a third over 100 units, so that device rows of a
     /// few hundred pixels often reach past the horizon (W ≤ 0 of the inverse).
     static func randomProjection(_ random: inout Random) -> Projection {
         let angle = random.double(in: 0...6.28), scale = random.double(in: 0.3...3)
