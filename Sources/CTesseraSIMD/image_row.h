@@ -32,13 +32,17 @@ static inline int64_t tsr_image_fixed32(double v) {
     return r + (int64_t)(f >= 0.5) - (int64_t)(f <= -0.5);
 }
 
+// A 32.32 coordinate clamped to ±2⁵³ (±2²¹ texels).
+static inline int64_t tsr_image_clamp(int64_t s) {
+    return s < -TSR_IMAGE_LIMIT ? -TSR_IMAGE_LIMIT : (s > TSR_IMAGE_LIMIT ? TSR_IMAGE_LIMIT : s);
+}
+
 // Step 2 of image_reference.c: c + d·x clamped to ±2⁵³.
 static inline int64_t tsr_image_coordinate(int64_t c, int64_t d, int64_t x) {
     int64_t p;
     if (__builtin_mul_overflow(d, x, &p) || p > ((int64_t)1 << 62) || p < -((int64_t)1 << 62))
         p = ((d < 0) != (x < 0)) ? -((int64_t)1 << 62) : ((int64_t)1 << 62);
-    int64_t s = c + p;
-    return s < -TSR_IMAGE_LIMIT ? -TSR_IMAGE_LIMIT : (s > TSR_IMAGE_LIMIT ? TSR_IMAGE_LIMIT : s);
+    return tsr_image_clamp(c + p);
 }
 
 // True when c + d·x stays strictly inside the clamp for every x of [x, x + count − 1] (count ≥ 1),
@@ -116,21 +120,22 @@ static inline uint32_t tsr_image_bilinear(uint32_t c00, uint32_t c10, uint32_t c
     return out;
 }
 
+// The texel colour at 32.32 coordinates (U, V) within the clamp: step 3 of image_reference.c and
+// what follows it. (Only the texels, size, extend and filter of `r` are read.)
+static inline uint32_t tsr_image_sample(const tsr_image_row_setup *r, int64_t U, int64_t V) {
+    if (r->filter == TSR_FILTER_NEAREST) return tsr_image_fetch(r, (int32_t)(U >> 32), (int32_t)(V >> 32));
+    const int32_t t = (int32_t)((U + (1 << 24)) >> 25), s = (int32_t)((V + (1 << 24)) >> 25);
+    const int32_t k0 = t >> 7, l0 = s >> 7;
+    return tsr_image_bilinear(tsr_image_fetch(r, k0, l0), tsr_image_fetch(r, k0 + 1, l0),
+                              tsr_image_fetch(r, k0, l0 + 1), tsr_image_fetch(r, k0 + 1, l0 + 1), t & 127, s & 127);
+}
+
 // Pixels x … x + count − 1 one at a time: the reference, and the SIMD kernels' path for spans whose
 // coordinates reach the clamp (transforms that send pixels over 2²¹ texels away).
 static inline void tsr_image_row_scalar(const tsr_image_row_setup *r, int32_t x, size_t count, uint32_t *out) {
     for (size_t i = 0; i < count; i++) {
         const int64_t px = (int64_t)x + (int64_t)i;
-        const int64_t U = tsr_image_coordinate(r->Cu, r->dU, px), V = tsr_image_coordinate(r->Cv, r->dV, px);
-        if (r->filter == TSR_FILTER_NEAREST) {
-            out[i] = tsr_image_fetch(r, (int32_t)(U >> 32), (int32_t)(V >> 32));
-            continue;
-        }
-        const int32_t t = (int32_t)((U + (1 << 24)) >> 25), s = (int32_t)((V + (1 << 24)) >> 25);
-        const int32_t k0 = t >> 7, l0 = s >> 7;
-        out[i] = tsr_image_bilinear(tsr_image_fetch(r, k0, l0), tsr_image_fetch(r, k0 + 1, l0),
-                                    tsr_image_fetch(r, k0, l0 + 1), tsr_image_fetch(r, k0 + 1, l0 + 1), t & 127,
-                                    s & 127);
+        out[i] = tsr_image_sample(r, tsr_image_coordinate(r->Cu, r->dU, px), tsr_image_coordinate(r->Cv, r->dV, px));
     }
 }
 
@@ -143,7 +148,7 @@ typedef struct {
 } tsr_image_source_rows;
 
 static inline tsr_image_source_rows tsr_image_rows(const tsr_image_row_setup *r) {
-    const int64_t V = r->Cv < -TSR_IMAGE_LIMIT ? -TSR_IMAGE_LIMIT : (r->Cv > TSR_IMAGE_LIMIT ? TSR_IMAGE_LIMIT : r->Cv);
+    const int64_t V = tsr_image_clamp(r->Cv);
     tsr_image_source_rows rows;
     int32_t l0, lower;
     if (r->filter == TSR_FILTER_NEAREST) {

@@ -15,8 +15,8 @@
 //   gradient.c's float loops, are computed eight lanes at a time in registers with the float loops'
 //   operations lane for lane (each block of 16 starts from its own double-precision start, as
 //   gradient.c's blocks of 16 do, and the blocks line up since both count them from the span's
-//   start); other gradients and images are computed for the whole span first (tsr_paint_colors, the
-//   same call the three passes make);
+//   start); other gradients, images and the projective paints are computed for the whole span first
+//   (tsr_paint_colors, the same call the three passes make);
 // - the blocks' blend is blend_modes_avx2.h's, which tsr_blend_row uses too, instantiated per mode;
 // - the row's last block is drawn whole where the row has room (below), without the copies.
 // Fusing all three steps per block measured slower than this (see px_row).
@@ -28,10 +28,24 @@
 #include "gradient_row.h"
 #include <string.h>
 
+// The projective paints' colours, out of line: with their cases in tsr_paint_colors's switch the
+// compiler stopped inlining it into the painted rows (a jump table and a call per row span, 0.8%
+// more instructions in the bench's image scene), which a test and a call here do not cost the
+// affine paints.
+__attribute__((noinline, cold)) static void projective_colors(const tsr_paint *paint, int32_t x, int32_t y, size_t count,
+                                                        uint32_t *out) {
+    if (paint->kind == TSR_PAINT_PROJECTIVE_GRADIENT)
+        tsr_projective_gradient_row(&paint->projectiveGradient, x, y, count, out);
+    else
+        tsr_projective_image_row(&paint->projectiveImage, x, y, count, out);
+}
+
 void tsr_paint_colors(const tsr_paint *paint, int32_t x, int32_t y, size_t count, uint32_t *out) {
     switch (paint->kind) {
     case TSR_PAINT_GRADIENT: tsr_gradient_row(&paint->gradient, x, y, count, out); return;
     case TSR_PAINT_IMAGE: tsr_image_row(&paint->image, x, y, count, out); return;
+    case TSR_PAINT_PROJECTIVE_GRADIENT:
+    case TSR_PAINT_PROJECTIVE_IMAGE: projective_colors(paint, x, y, count, out); return;
     default:
         for (size_t i = 0; i < count; i++) out[i] = paint->color;
         return;
@@ -62,6 +76,12 @@ void tsr_paint_row_reference(float *cells, int32_t start, int32_t end, int evenO
     switch (paint->kind) {
     case TSR_PAINT_GRADIENT: tsr_gradient_row_reference(&paint->gradient, start, y, count, colors); break;
     case TSR_PAINT_IMAGE: tsr_image_row_reference(&paint->image, start, y, count, colors); break;
+    case TSR_PAINT_PROJECTIVE_GRADIENT:
+        tsr_projective_gradient_row_reference(&paint->projectiveGradient, start, y, count, colors);
+        break;
+    case TSR_PAINT_PROJECTIVE_IMAGE:
+        tsr_projective_image_row_reference(&paint->projectiveImage, start, y, count, colors);
+        break;
     default:
         for (size_t i = 0; i < count; i++) colors[i] = paint->color;
         break;

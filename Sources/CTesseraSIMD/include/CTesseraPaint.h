@@ -1,11 +1,12 @@
 #ifndef CTESSERA_PAINT_H
 #define CTESSERA_PAINT_H
-// Paint kernels of TesseraRaster: what a covered pixel is made of (gradients, image patterns)
-// and how it is composited (blend modes). The fine stage of a painted fill draws one row span at a
-// time with tsr_paint_row, which is, byte for byte, three passes over small buffers:
+// Paint kernels of TesseraRaster: what a covered pixel is made of (gradients, image patterns, both
+// also under a projection) and how it is composited (blend modes). The fine stage of a painted fill
+// draws one row span at a time with tsr_paint_row, which is, byte for byte, three passes over small
+// buffers:
 //
 //     coverage  (tsr_coverage_row: accumulation cells → 8-bit coverage)
-//     paint     (tsr_gradient_row / tsr_image_row: the source colour of each pixel)
+//     paint     (tsr_paint_colors: the source colour of each pixel, e.g. tsr_gradient_row)
 //     blend     (tsr_blend_row: source scaled by coverage, composited with the blend mode)
 //
 // and with AVX2 one fused pass (paint_row.c).
@@ -123,6 +124,70 @@ typedef struct tsr_image_pattern {
 void tsr_image_row(const tsr_image_pattern *pattern, int32_t x, int32_t y, size_t count, uint32_t *out);
 void tsr_image_row_reference(const tsr_image_pattern *pattern, int32_t x, int32_t y, size_t count, uint32_t *out);
 
+// MARK: Projective paints
+
+/// A plane-to-plane projective map (a homography) of device pixel centres (px, py) into a paint's
+/// space (where a projected command's paint lies: its path's space, then the paint's own transform):
+///     W = wx·px + wy·py + w0,   u = (ux·px + uy·py + u0) / W,   v = (vx·px + vy·py + v0) / W.
+/// A row's U, V and W are computed at its first pixel in double, then pixel i adds i times the step
+/// (never an accumulated sum), and u, v are the IEEE quotients: the same in every kernel. A pixel
+/// with W ≤ 0 (or NaN) has no point in front of the eye: it is transparent (0), and nothing is
+/// divided by its W.
+typedef struct tsr_homography {
+    double ux, uy, u0, vx, vy, v0, wx, wy, w0;
+} tsr_homography;
+
+/// A gradient seen through a homography, prepared by tsr_projective_gradient_prepare: the
+/// gradient's A and B (see tsr_gradient) are affine in the paint-space point (u, v), so they are
+/// quotients of affine functions of the device pixel centre, over the map's W. `gradient` holds
+/// their numerators as its affine functions.
+typedef struct tsr_projective_gradient {
+    tsr_gradient gradient;
+    double wx, wy, w0;        // W
+} tsr_projective_gradient;
+
+/// The kernels' form of `spec` under `map` (device → gradient space; the spec's own affine map,
+/// xx … y0, is ignored). Returns 0, and a gradient that paints nothing, where
+/// tsr_gradient_prepare would, or where a composed coefficient is not finite.
+int tsr_projective_gradient_prepare(const tsr_gradient_spec *spec, const tsr_homography *map,
+                                    tsr_projective_gradient *gradient);
+
+/// The gradient's colours of the `count` pixels (x … x + count − 1, y) into out: per pixel
+/// A = Â / W and B = B̂ / W, then t, its extension and the table lookup as gradient.c's double
+/// loops compute them (all pixels in double: no float loops).
+void tsr_projective_gradient_row(const tsr_projective_gradient *gradient, int32_t x, int32_t y, size_t count,
+                                 uint32_t *out);
+void tsr_projective_gradient_row_reference(const tsr_projective_gradient *gradient, int32_t x, int32_t y,
+                                           size_t count, uint32_t *out);
+
+/// One mipmap level of an image: its texels, `width` per row, rows contiguous.
+typedef struct tsr_image_level {
+    const uint32_t *pixels;
+    int32_t width, height;
+} tsr_image_level;
+
+/// An image pattern seen through a homography. `map` sends device pixel centres into texel space
+/// of `levels[0]`; a pixel's (u, v) is sampled as tsr_image_pattern samples it (the extend mode,
+/// nearest or bilinear with 7-bit weights, the clamp at ±2²¹ texels), its 32.32 coordinates
+/// rounded from (u, v) per pixel rather than stepped along the row.
+///
+/// With `levelCount` > 1 (trilinear), each pixel picks its level from the local stretch of the
+/// map: ρ², the larger squared length of (∂u/∂px, ∂v/∂px) and (∂u/∂py, ∂v/∂py), picks level
+/// round(log₂ ρ) as ImagePattern.Filter.trilinear does (level L where 2^(2L−1) ≤ ρ² < 2^(2L+1)),
+/// capped at levelCount − 1; (u, v) is scaled into that level's texels by its width and height over
+/// level 0's, and sampled bilinearly there.
+typedef struct tsr_projective_image {
+    const tsr_image_level *levels;   // levelCount levels, each the halving of the one before
+    int32_t levelCount;              // ≥ 1
+    int32_t extend;                  // enum tsr_extend
+    int32_t filter;                  // enum tsr_image_filter (bilinear when levelCount > 1)
+    tsr_homography map;
+} tsr_projective_image;
+
+void tsr_projective_image_row(const tsr_projective_image *image, int32_t x, int32_t y, size_t count, uint32_t *out);
+void tsr_projective_image_row_reference(const tsr_projective_image *image, int32_t x, int32_t y, size_t count,
+                                        uint32_t *out);
+
 // MARK: Blend modes
 
 /// CoreGraphics' CGBlendMode, with its raw values: the W3C Compositing and Blending Level 1
@@ -162,9 +227,11 @@ void tsr_blend_solid_row(uint32_t *dst, uint32_t color, const uint8_t *coverage,
 // MARK: Painted rows
 
 enum tsr_paint_kind {
-    TSR_PAINT_SOLID = 0,      // `color`
-    TSR_PAINT_GRADIENT = 1,   // `gradient`
-    TSR_PAINT_IMAGE = 2,      // `image`
+    TSR_PAINT_SOLID = 0,                  // `color`
+    TSR_PAINT_GRADIENT = 1,               // `gradient`
+    TSR_PAINT_IMAGE = 2,                  // `image`
+    TSR_PAINT_PROJECTIVE_GRADIENT = 3,    // `projectiveGradient`
+    TSR_PAINT_PROJECTIVE_IMAGE = 4,       // `projectiveImage`
 };
 
 /// A paint as the fine stage takes it: where a pixel's source colour comes from (by `kind`; only
@@ -176,6 +243,8 @@ typedef struct tsr_paint {
     int32_t mode;             // enum tsr_blend_mode
     tsr_gradient gradient;
     tsr_image_pattern image;
+    tsr_projective_gradient projectiveGradient;
+    tsr_projective_image projectiveImage;
 } tsr_paint;
 
 /// The paint's source colours (before coverage, opacity and blend) of pixels x … x + count − 1 of

@@ -56,12 +56,12 @@ enum CommandPreparation {
                 }
             }
             // Whether `paint` draws anything; prepares a shader's paint into `paints[i]`.
-            func prepares(_ paint: Recording.RecordedPaint, placedBy transform: Transform) -> Bool {
+            func prepares(_ paint: Recording.RecordedPaint, placedBy mapping: Recording.Mapping) -> Bool {
                 switch paint {
                 case .solid(let color):
                     return color.a != 0   // source-over with zero alpha changes nothing
                 case .shaded(let shader):
-                    guard let prepared = PreparedPaint(shader: shader, userToDevice: transform) else { return false }
+                    guard let prepared = PreparedPaint(shader: shader, mapping: mapping) else { return false }
                     memory.paints[i] = prepared
                     return true
                 }
@@ -95,7 +95,7 @@ enum CommandPreparation {
                 out.payload = .clear(color: color.packed.littleEndian)
                 reachWholeTarget()
             case .fill(let fill):
-                guard prepares(fill.paint, placedBy: fill.mapping.paintTransform) else { break }
+                guard prepares(fill.paint, placedBy: fill.mapping) else { break }
                 if case .affine(let transform) = fill.mapping, case .solid(let color) = fill.paint,
                    let (x0, y0, x1, y1) = RectDetection.deviceRect(of: fill.path, transform: transform) {
                     let r = SIMD4<Float>(Float(max(x0, 0)), Float(max(y0, 0)), Float(min(x1, Double(width))),
@@ -117,7 +117,7 @@ enum CommandPreparation {
                 let (left, top, right, bottom) = memory.masks[index].clipped(toWidth: memory.width, height: memory.height)
                 // A mask with no pixel on the target draws nothing, whatever its paint; the paint
                 // lies in device space.
-                guard left < right, top < bottom, prepares(paint, placedBy: .identity) else { break }
+                guard left < right, top < bottom, prepares(paint, placedBy: .affine(.identity)) else { break }
                 out.top = Int32(top)
                 out.bottom = Int32(bottom)
                 out.left = Int32(left)
@@ -136,7 +136,7 @@ enum CommandPreparation {
             case .endGroup(let opacity, let blendMode):
                 out.payload = .endGroup(opacity: opacity, blendMode: UInt8(blendMode.rawValue))
             case .stroke(let stroke):
-                guard prepares(stroke.paint, placedBy: stroke.mapping.paintTransform) else { break }
+                guard prepares(stroke.paint, placedBy: stroke.mapping) else { break }
                 builder.reset()
                 let first = builder.arena.count
                 guard addOutline(of: stroke), builder.arena.count > first else { break }

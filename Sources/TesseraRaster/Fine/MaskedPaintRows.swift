@@ -9,19 +9,19 @@ enum MaskedPaintRows {
     /// Draws rows `rows` of the target (`row(y)`: row y, `width` pixels) in RGBA.
     static func draw(mask: AlphaMask, paint: UnsafePointer<PreparedPaint>, rows: Range<Int>, width: Int, height: Int,
                      scratch: WorkerScratch, row: (Int) -> UnsafeMutablePointer<UInt32>) {
-        var paint = paint.pointee   // copied once per band; rows pass its kernel parameters by address
+        let reachesOutside = paint.pointee.reachesOutside
         let clip = mask.clipped(toWidth: width, height: height)
         mask.values.withUnsafeBufferPointer { values in
             for y in rows {
                 let pixels = row(y)
                 guard y >= clip.top, y < clip.bottom else {
-                    if paint.reachesOutside { PaintedRows.blendOutside(pixels, count: width, paint: paint, scratch: scratch) }
+                    if reachesOutside { PaintedRows.blendOutside(pixels, count: width, paint: paint, scratch: scratch) }
                     continue
                 }
                 let coverage = values.baseAddress! + (y - mask.y) * mask.width + (clip.left - mask.x)
-                tsr_paint_coverage_row(coverage, Int32(clip.left), Int32(y), clip.right - clip.left, &paint.kernel,
+                tsr_paint_coverage_row(coverage, Int32(clip.left), Int32(y), clip.right - clip.left, paint.kernel,
                                        pixels + clip.left, scratch.colors)
-                if paint.reachesOutside {
+                if reachesOutside {
                     PaintedRows.blendOutside(pixels, count: clip.left, paint: paint, scratch: scratch)
                     PaintedRows.blendOutside(pixels + clip.right, count: width - clip.right, paint: paint, scratch: scratch)
                 }
@@ -33,27 +33,27 @@ enum MaskedPaintRows {
     /// ``draw(mask:paint:rows:width:height:scratch:row:)``.
     static func drawAlpha(mask: AlphaMask, paint: UnsafePointer<PreparedPaint>, rows: Range<Int>, width: Int, height: Int,
                           scratch: WorkerScratch, row: (Int) -> UnsafeMutablePointer<UInt8>) {
-        var paint = paint.pointee
-        let (mode, opacity) = (paint.blendMode, paint.opacity)
+        let (mode, opacity) = (paint.pointee.blendMode, paint.pointee.opacity)
+        let (reachesOutside, isSolid) = (paint.pointee.reachesOutside, paint.pointee.isSolid)
         let clip = mask.clipped(toWidth: width, height: height)
         mask.values.withUnsafeBufferPointer { values in
             for y in rows {
                 let alpha = row(y)
                 guard y >= clip.top, y < clip.bottom else {
-                    if paint.reachesOutside { tsr_alpha_blend_solid_row(alpha, 0, scratch.noCoverage, width, opacity, mode) }
+                    if reachesOutside { tsr_alpha_blend_solid_row(alpha, 0, scratch.noCoverage, width, opacity, mode) }
                     continue
                 }
                 let coverage = values.baseAddress! + (y - mask.y) * mask.width + (clip.left - mask.x)
                 let count = clip.right - clip.left
-                if paint.kind == .solid {
-                    tsr_alpha_blend_solid_row(alpha + clip.left, UInt32(littleEndian: paint.color) >> 24, coverage, count,
+                if isSolid {
+                    tsr_alpha_blend_solid_row(alpha + clip.left, UInt32(littleEndian: paint.pointee.color) >> 24, coverage, count,
                                               opacity, mode)
                 } else {
                     paint.colors(x: clip.left, y: y, count: count, into: scratch.colors)
                     tsr_alpha_of_pixels(scratch.colors, count, scratch.sourceAlpha)
                     tsr_alpha_blend_row(alpha + clip.left, scratch.sourceAlpha, coverage, count, opacity, mode)
                 }
-                if paint.reachesOutside {
+                if reachesOutside {
                     tsr_alpha_blend_solid_row(alpha, 0, scratch.noCoverage, clip.left, opacity, mode)
                     tsr_alpha_blend_solid_row(alpha + clip.right, 0, scratch.noCoverage, width - clip.right, opacity, mode)
                 }

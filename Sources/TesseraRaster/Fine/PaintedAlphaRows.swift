@@ -8,14 +8,14 @@ enum PaintedAlphaRows {
     /// with `paint`, consuming the worker's cells. `row(y)` is the target's alpha row y.
     static func draw(evenOdd: Bool, paint: UnsafePointer<PreparedPaint>, rows: Range<Int>, bandTop: Int,
                      width: Int, scratch: WorkerScratch, row: (Int) -> UnsafeMutablePointer<UInt8>) {
-        var paint = paint.pointee   // copied once per band; rows pass its kernel parameters by address
-        let (mode, opacity) = (paint.blendMode, paint.opacity)
+        let (mode, opacity) = (paint.pointee.blendMode, paint.pointee.opacity)
+        let (reachesOutside, isSolid) = (paint.pointee.reachesOutside, paint.pointee.isSolid)
         for y in rows {
             let r = y - bandTop
             let alpha = row(y)
             guard scratch.rowMax[r] >= 0 else {
                 // A row the shape does not touch: only such modes change it (a transparent source).
-                if paint.reachesOutside { tsr_alpha_blend_solid_row(alpha, 0, scratch.noCoverage, width, opacity, mode) }
+                if reachesOutside { tsr_alpha_blend_solid_row(alpha, 0, scratch.noCoverage, width, opacity, mode) }
                 continue
             }
             let start = Int(scratch.rowMin[r]), end = Int(scratch.rowMax[r])
@@ -28,8 +28,8 @@ enum PaintedAlphaRows {
             let last = min(end, width - 1)
             if last >= start {
                 let count = last - start + 1
-                if paint.kind == .solid {
-                    tsr_alpha_blend_solid_row(alpha + start, UInt32(littleEndian: paint.color) >> 24, scratch.coverage, count,
+                if isSolid {
+                    tsr_alpha_blend_solid_row(alpha + start, UInt32(littleEndian: paint.pointee.color) >> 24, scratch.coverage, count,
                                               opacity, mode)
                 } else {
                     paint.colors(x: start, y: y, count: count, into: scratch.colors)
@@ -37,7 +37,7 @@ enum PaintedAlphaRows {
                     tsr_alpha_blend_row(alpha + start, scratch.sourceAlpha, scratch.coverage, count, opacity, mode)
                 }
             }
-            if paint.reachesOutside {
+            if reachesOutside {
                 tsr_alpha_blend_solid_row(alpha, 0, scratch.noCoverage, min(start, width), opacity, mode)
                 if last + 1 < width {
                     tsr_alpha_blend_solid_row(alpha + last + 1, 0, scratch.noCoverage, width - last - 1, opacity, mode)

@@ -8,8 +8,8 @@ enum PaintedRows {
     /// with `paint`, consuming the worker's cells. `row(y)` is the target row y.
     static func draw(evenOdd: Bool, paint: UnsafePointer<PreparedPaint>, rows: Range<Int>, bandTop: Int, width: Int,
                      scratch: WorkerScratch, row: (Int) -> UnsafeMutablePointer<UInt32>) {
-        var paint = paint.pointee   // copied once per band; rows pass its kernel parameters by address
-        let reachesOutside = paint.reachesOutside
+        let kernel = paint.kernel   // rows pass the parameters by address, where they lie
+        let reachesOutside = paint.pointee.reachesOutside
         for y in rows {
             let r = y - bandTop
             let pixels = row(y)
@@ -25,7 +25,7 @@ enum PaintedRows {
             // it has no pixel.
             let last = min(end, width - 1)
             tsr_paint_row(scratch.cells + r * scratch.stride, Int32(start), Int32(end), Int32(width), evenOdd ? 1 : 0, Int32(y),
-                          max(last - start + 1, 0), &paint.kernel, pixels + start, scratch.coverage, scratch.colors)
+                          max(last - start + 1, 0), kernel, pixels + start, scratch.coverage, scratch.colors)
             if reachesOutside {
                 blendOutside(pixels, count: start, paint: paint, scratch: scratch)
                 if last + 1 < width { blendOutside(pixels + last + 1, count: width - last - 1, paint: paint, scratch: scratch) }
@@ -34,9 +34,9 @@ enum PaintedRows {
     }
 
     /// What a mode that reaches outside the shape does to `count` pixels the shape does not cover.
-    static func blendOutside(_ pixels: UnsafeMutablePointer<UInt32>, count: Int, paint: PreparedPaint,
-                                     scratch: WorkerScratch) {
-        tsr_blend_row(pixels, scratch.colors, scratch.noCoverage, count, paint.opacity, paint.blendMode)
+    static func blendOutside(_ pixels: UnsafeMutablePointer<UInt32>, count: Int, paint: UnsafePointer<PreparedPaint>,
+                             scratch: WorkerScratch) {
+        tsr_blend_row(pixels, scratch.colors, scratch.noCoverage, count, paint.pointee.opacity, paint.pointee.blendMode)
     }
 
     /// Composites `count` pixels of a group's layer onto `below` with `blendMode`, scaled by

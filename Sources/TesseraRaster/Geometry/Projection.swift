@@ -23,6 +23,35 @@ public struct Projection: Hashable, Sendable {
         return q.isFinite ? q : nil
     }
 
+    /// The map from the screen back onto the plane: the inverse 3 × 3 matrix (adjugate over
+    /// determinant), so that its w at a screen point is 1 / w of the plane point that lands there:
+    /// positive in front of the eye, negative behind. Nil when the matrix is singular (the plane
+    /// seen edge-on) or a coefficient is not finite.
+    func inverted() -> Projection? {
+        let det = a * (d * w0 - ty * wy) - c * (b * w0 - ty * wx) + tx * (b * wy - d * wx)
+        guard det != 0, det.isFinite else { return nil }
+        let r = 1 / det
+        let inverse = Projection(a: (d * w0 - ty * wy) * r, b: (ty * wx - b * w0) * r,
+                                 c: (tx * wy - c * w0) * r, d: (a * w0 - tx * wx) * r,
+                                 tx: (c * ty - tx * d) * r, ty: (tx * b - a * ty) * r,
+                                 wx: (b * wy - d * wx) * r, wy: (c * wx - a * wy) * r, w0: (a * d - c * b) * r)
+        return inverse.isFinite ? inverse : nil
+    }
+
+    /// `self` followed by the affine `transform`: a projection again (w is unchanged).
+    func concatenating(_ transform: Transform) -> Projection {
+        let t = transform
+        return Projection(a: t.a * a + t.c * b + t.tx * wx, b: t.b * a + t.d * b + t.ty * wx,
+                          c: t.a * c + t.c * d + t.tx * wy, d: t.b * c + t.d * d + t.ty * wy,
+                          tx: t.a * tx + t.c * ty + t.tx * w0, ty: t.b * tx + t.d * ty + t.ty * w0,
+                          wx: wx, wy: wy, w0: w0)
+    }
+
+    var isFinite: Bool {
+        a.isFinite && b.isFinite && c.isFinite && d.isFinite && tx.isFinite && ty.isFinite
+            && wx.isFinite && wy.isFinite && w0.isFinite
+    }
+
     /// An upper bound of how much the map stretches lengths anywhere in `rect` (the Frobenius
     /// norm of its Jacobian, largest at a corner since w is linear): dividing a flattening
     /// tolerance by it keeps the tolerance on screen. Infinite when part of `rect` is behind the

@@ -199,16 +199,43 @@ public struct Gradient: Hashable, Sendable {
         guard let deviceToGradient = transform.concatenating(userToDevice).inverted(),
               deviceToGradient.isFiniteForGradient
         else { return nil }
-        var parameters = tsr_gradient_spec()
-        parameters.extend = extend.kernelValue
-        parameters.table = UnsafePointer(table.entries)
-        parameters.tableSize = Int32(GradientTable.size)
+        var parameters = kernelSpec()
         parameters.xx = deviceToGradient.a
         parameters.yx = deviceToGradient.b
         parameters.xy = deviceToGradient.c
         parameters.yy = deviceToGradient.d
         parameters.x0 = deviceToGradient.tx
         parameters.y0 = deviceToGradient.ty
+        // The constants the kernels read, derived once here. A gradient valid here but whose derived
+        // constants overflow (a transform near the limits of double) is prepared as painting
+        // nothing: its rows are transparent, as a non-finite t makes them.
+        var prepared = tsr_gradient()
+        tsr_gradient_prepare(&parameters, &prepared)
+        return prepared
+    }
+
+    /// The gradient ready for `tsr_projective_gradient_row`, for a shape drawn through a
+    /// projection whose inverse is `deviceToShape` (``Projection/inverted()``): each device pixel
+    /// centre is taken back onto the shape's plane, then through the inverse of ``transform``.
+    /// Nil as for ``kernelParameters(userToDevice:)``; the table pointer likewise.
+    func kernelParameters(deviceToShape: Projection) -> tsr_projective_gradient? {
+        guard !paintsNothing, let shapeToGradient = transform.inverted() else { return nil }
+        let deviceToGradient = deviceToShape.concatenating(shapeToGradient)
+        guard deviceToGradient.isFinite else { return nil }
+        var parameters = kernelSpec()
+        var map = deviceToGradient.kernelMap
+        var prepared = tsr_projective_gradient()
+        tsr_projective_gradient_prepare(&parameters, &map, &prepared)
+        return prepared
+    }
+
+    /// The kind, extend mode, table and geometry as the kernels take them; the device mapping
+    /// (xx … y0) is the caller's to set.
+    private func kernelSpec() -> tsr_gradient_spec {
+        var parameters = tsr_gradient_spec()
+        parameters.extend = extend.kernelValue
+        parameters.table = UnsafePointer(table.entries)
+        parameters.tableSize = Int32(GradientTable.size)
         switch kind {
         case .linear(let start, let end):
             parameters.kind = Int32(TSR_GRADIENT_LINEAR.rawValue)
@@ -225,12 +252,7 @@ public struct Gradient: Hashable, Sendable {
             parameters.p0x = center.x; parameters.p0y = center.y
             parameters.angle = startAngle
         }
-        // The constants the kernels read, derived once here. A gradient valid here but whose derived
-        // constants overflow (a transform near the limits of double) is prepared as painting
-        // nothing: its rows are transparent, as a non-finite t makes them.
-        var prepared = tsr_gradient()
-        tsr_gradient_prepare(&parameters, &prepared)
-        return prepared
+        return parameters
     }
 }
 

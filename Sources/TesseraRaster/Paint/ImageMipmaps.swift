@@ -1,3 +1,4 @@
+import CTesseraSIMD
 import Synchronization
 
 /// The RGBA words an image is sampled from, level by level: `levels[0]` is the full-size image
@@ -6,6 +7,53 @@ import Synchronization
 /// shrunk, so a level once handed out lives as long as the image.
 struct ImageLevels {
     var levels: [ImagePixels] = []
+    /// The levels as the projective image kernel reads them, made on first request.
+    var table: ImageLevelTable?
+
+    /// Builds the levels up to `level` (0 = full size) from the image's texels `base`; false when
+    /// not even level 0 could be had (an alpha image whose expansion ran out of memory). Where
+    /// memory runs out later, the levels built so far stay.
+    mutating func build(upTo level: Int, base: ImagePixels, format: Image.Format) -> Bool {
+        if levels.isEmpty {
+            switch format {
+            case .rgba8: levels.append(base)
+            case .alpha8:
+                guard let words = try? base.expandedAlpha() else { return false }
+                levels.append(words)
+            }
+        }
+        while levels.count <= level {
+            guard let next = try? levels[levels.count - 1].halved() else { break }
+            levels.append(next)
+        }
+        return true
+    }
+}
+
+/// The mipmap levels as `tsr_image_level` entries, in memory that never moves: the projective
+/// image kernel takes a pointer to them and picks a level per pixel.
+///
+/// `@unchecked Sendable`: entries are appended only under the image's lock and never change once
+/// written; a reader reads only the entries that existed when it took the table under that lock.
+/// The levels they point to belong to the image (``ImageLevels/levels``), as the table does.
+final class ImageLevelTable: @unchecked Sendable {
+    let entries: UnsafeMutablePointer<tsr_image_level>
+    private let capacity: Int
+    private(set) var count = 0
+
+    init(capacity: Int) {
+        self.capacity = capacity
+        entries = .allocate(capacity: capacity)
+    }
+
+    deinit { entries.deallocate() }
+
+    func append(_ level: ImagePixels) {
+        precondition(count < capacity)
+        entries[count] = tsr_image_level(pixels: UnsafePointer(level.words), width: Int32(level.width),
+                                         height: Int32(level.height))
+        count += 1
+    }
 }
 
 extension Image {
@@ -30,20 +78,27 @@ extension Image {
         let level = min(max(requested, 0), levelCount - 1)
         if level == 0, format == .rgba8 { return pixels }
         return derived.withLock { state -> ImagePixels? in
-            if state.levels.isEmpty {
-                switch format {
-                case .rgba8: state.levels.append(pixels)
-                case .alpha8:
-                    guard let words = try? pixels.expandedAlpha() else { return nil }
-                    state.levels.append(words)
-                }
-            }
-            while state.levels.count <= level {
-                guard let next = try? state.levels[state.levels.count - 1].halved() else { break }
-                state.levels.append(next)
-            }
+            guard state.build(upTo: level, base: pixels, format: format) else { return nil }
             return state.levels[min(level, state.levels.count - 1)]
         }
+    }
+
+    /// The first `requested` mipmap levels (capped at ``levelCount``; at least level 0) as
+    /// `tsr_image_level` entries, built on first request under the image's lock, as
+    /// ``sampledLevel(_:)`` builds them: the table and how many of its entries to read (fewer
+    /// where memory ran out). Nil when not even level 0 could be had. The entries stay valid as
+    /// long as the image.
+    func levelTable(count requested: Int) -> (entries: UnsafePointer<tsr_image_level>, count: Int)? {
+        let wanted = min(max(requested, 1), levelCount)
+        let built = derived.withLock { state -> (table: ImageLevelTable, count: Int)? in
+            guard state.build(upTo: wanted - 1, base: pixels, format: format) else { return nil }
+            let table = state.table ?? ImageLevelTable(capacity: levelCount)
+            state.table = table
+            while table.count < state.levels.count { table.append(state.levels[table.count]) }
+            return (table, min(wanted, table.count))
+        }
+        guard let built else { return nil }
+        return (UnsafePointer(built.table.entries), built.count)
     }
 }
 

@@ -43,7 +43,8 @@ public struct ImagePattern: Hashable, Sendable {
         /// 2√2, …), capped at the 1 × 1 level. One level, not a blend of two, so a scale
         /// animated through a level boundary switches level at once. Magnified or barely
         /// minified (ρ < √2), it is exactly ``bilinear``. Levels are box-filtered halvings,
-        /// built once per image on first use.
+        /// built once per image on first use. Under a ``Projection`` ρ changes across the shape,
+        /// and the level is chosen pixel by pixel from the local ρ.
         case trilinear
     }
 
@@ -107,6 +108,29 @@ public struct ImagePattern: Hashable, Sendable {
             extend: Int32(bitPattern: extend.kernelValue), filter: Int32(bitPattern: filter.kernelValue),
             xx: inverse.a * sx, yx: inverse.b * sy, xy: inverse.c * sx, yy: inverse.d * sy,
             x0: inverse.tx * sx, y0: inverse.ty * sy)
+    }
+
+    /// The kernel's parameters for a shape drawn through a projection whose inverse is
+    /// `deviceToShape` (``Projection/inverted()``): device pixel centres taken back onto the
+    /// shape's plane, then into image space by the inverse of ``transform``. Nil when
+    /// ``transform`` is singular or the composed map is not finite, or the image's texels cannot
+    /// be had: the shape then draws nothing.
+    ///
+    /// ``Filter/trilinear`` picks its level per pixel, from the map's stretch at that pixel (see
+    /// `tsr_projective_image`), not once per command: under perspective the stretch changes
+    /// across the shape (a plane receding from the eye is minified more with distance), so one
+    /// level chosen for the whole shape would alias where it is too fine or blur where it is too
+    /// coarse. Each pixel so gets the level the affine rule (``Filter/trilinear``) would give a
+    /// transform with its local stretch. The kernel therefore gets every level of the image,
+    /// built on first use (`levelTable(count:)`).
+    func kernelParameters(deviceToShape: Projection) -> tsr_projective_image? {
+        guard let shapeToImage = transform.inverted() else { return nil }
+        let deviceToImage = deviceToShape.concatenating(shapeToImage)
+        guard deviceToImage.isFinite,
+              let levels = image.levelTable(count: filter == .trilinear ? image.levelCount : 1) else { return nil }
+        return tsr_projective_image(levels: levels.entries, levelCount: Int32(levels.count),
+                                    extend: Int32(bitPattern: extend.kernelValue),
+                                    filter: Int32(bitPattern: filter.kernelValue), map: deviceToImage.kernelMap)
     }
 
     /// The mipmap level for a device → image mapping: round(log₂ ρ), ρ the longer of the image

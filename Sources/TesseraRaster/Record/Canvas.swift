@@ -134,14 +134,17 @@ public final class Canvas {
 
     /// Records: fill `path` mapped through a projective `projection` (a layer's plane under
     /// perspective): curves are flattened in the path's space finely enough for the screen, then
-    /// projected. A path reaching the eye's plane or behind it draws nothing.
+    /// projected. A path reaching the eye's plane or behind it draws nothing. A gradient or image
+    /// paint lies in the path's space and is projected with it: each pixel shows the paint at the
+    /// point of the plane seen at its centre.
     public func fill(_ path: Path, paint: Paint, rule: FillRule = .nonZero, projection: Projection) {
         recording.appendFill(path, paint: paint, rule: rule, mapping: .projected(projection))
     }
 
     /// Records: stroke `path` as ``stroke(_:paint:style:dash:trimStart:trimEnd:transform:blendMode:)``
     /// does, the stroke computed in the path's space and then projected (the pen foreshortens
-    /// with the plane). A stroke reaching the eye's plane or behind it draws nothing.
+    /// with the plane, and so does a gradient or image paint). A stroke reaching the eye's plane
+    /// or behind it draws nothing.
     public func stroke(_ path: Path, paint: Paint, style: StrokeStyle, dash: DashPattern? = nil,
                        trimStart: Double = 0, trimEnd: Double = 1, projection: Projection) {
         recording.appendStroke(StrokeShape(path: path, style: style, dash: dash, trimStart: trimStart, trimEnd: trimEnd),

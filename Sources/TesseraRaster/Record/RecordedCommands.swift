@@ -6,18 +6,9 @@ extension Recording {
         /// An affine transform: curves are flattened in device space.
         case affine(Transform)
         /// A projection (a layer's plane under perspective): the geometry is flattened (and
-        /// stroked) in its own space, then projected.
+        /// stroked) in its own space, then projected. The paint is projected with it, pixel by
+        /// pixel (``PreparedPaint``).
         case projected(Projection)
-
-        /// The transform that places the command's paint: its own under an affine mapping. A
-        /// projected command's paint is not projected (the kernels map paints affinely): it
-        /// lies in device space.
-        var paintTransform: Transform {
-            switch self {
-            case .affine(let transform): transform
-            case .projected: .identity
-            }
-        }
     }
 
     /// How a command is painted.

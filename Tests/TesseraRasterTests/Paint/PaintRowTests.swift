@@ -1,9 +1,10 @@
 /// tsr_paint_row (CTesseraPaint.h), the fine stage of painted fills: at every SIMD level its bytes
 /// are those of the three passes with the reference kernels (tsr_paint_row_reference), for every
-/// kind of paint (solid, each gradient path and extend mode, images), every blend mode, opacities,
-/// both fill rules and rows of every length and position, including rows that end at the target's
-/// right edge (where the fused AVX2 pass cannot draw whole blocks) and rows whose last cells lie
-/// past the last pixel. It never writes a pixel outside the row, and leaves the cells zeroed.
+/// kind of paint (solid, each gradient path and extend mode, images; gradients and images also under
+/// a projection), every blend mode, opacities, both fill rules and rows of every length and
+/// position, including rows that end at the target's right edge (where the fused AVX2 pass cannot
+/// draw whole blocks) and rows whose last cells lie past the last pixel. It never writes a pixel
+/// outside the row, and leaves the cells zeroed.
 import CTesseraSIMD
 import Testing
 @testable import TesseraRaster
@@ -80,7 +81,10 @@ import Testing
             let evenOdd = random.chance(0.3)
             let y = random.int(in: 0...20)
             let shader = Self.randomShader(&random, round: round, image: image)
-            guard var paint = PreparedPaint(shader: shader, userToDevice: .identity) else { continue }
+            // A third of the gradients and images under a projection (the projective kernels).
+            let mapping: Recording.Mapping = random.chance(0.33)
+                ? .projected(ProjectiveKernelTests.randomProjection(&random)) : .affine(.identity)
+            guard var paint = PreparedPaint(shader: shader, mapping: mapping) else { continue }
             let cells = Self.randomCells(&random, start: start, end: end, stride: stride)
             // Pixels: the row, then a guard row that must stay as it is.
             let pixels = (0..<(width + 32)).map { _ in Self.randomColor(&random).premultiplied.packed }
@@ -114,7 +118,7 @@ import Testing
         var drawn = pixels
         var coverage = [UInt8](repeating: 0, count: stride), colors = [UInt32](repeating: 0, count: stride)
         let shader = Shader(.solid(Color(red: 1, green: 0, blue: 0)), opacity: 255, blendMode: .multiply)
-        guard var paint = PreparedPaint(shader: shader, userToDevice: .identity) else { Issue.record(); return }
+        guard var paint = PreparedPaint(shader: shader, mapping: .affine(.identity)) else { Issue.record(); return }
         drawn.withUnsafeMutableBufferPointer { p in
             tsr_paint_row(&cells, Int32(width), Int32(width), Int32(width), 0, 0, 0, &paint.kernel,
                           p.baseAddress! + width, &coverage, &colors)

@@ -1,0 +1,147 @@
+// Gradients under a homography (CTesseraPaint.h, tsr_projective_gradient): the paint of a command
+// drawn through a projection (a layer's plane under perspective). A gradient's A and B are affine
+// in the gradient-space point (u, v) = (Û / W, V̂ / W), so they are Â / W and B̂ / W with Â, B̂ and
+// W affine in the device pixel centre: each pixel divides in double, then takes gradient.c's double
+// path for t, its extension and lookup (gradient_lanes.h). Not the float loops: their error bound
+// rests on a constant step along the row, which a projection does not have.
+//
+// The kernel computes two pixels per SSE2 register (SIMDe) with the operations of the scalar
+// reference in the same order, so both give the same bytes. A pixel with W ≤ 0 (or NaN) is behind
+// the eye: the reference returns 0 before dividing; the kernel divides such lanes by 1 instead and
+// zeroes them, so no lane divides by zero or a NaN.
+#include "no_fp_contract.h"
+#include "CTesseraPaint.h"
+#include "gradient_lanes.h"
+#include "projective_row.h"
+#include <string.h>
+
+static inline int all_finite(const double *v, int n) {
+    for (int i = 0; i < n; i++)
+        if (!isfinite(v[i])) return 0;
+    return 1;
+}
+
+int tsr_projective_gradient_prepare(const tsr_gradient_spec *spec, const tsr_homography *m,
+                                    tsr_projective_gradient *out) {
+    memset(out, 0, sizeof *out);
+    // The gradient with gradient space as its "device": A = ax·u + ay·v + a0, B likewise.
+    tsr_gradient_spec inPlace = *spec;
+    inPlace.xx = 1; inPlace.yx = 0; inPlace.xy = 0; inPlace.yy = 1; inPlace.x0 = 0; inPlace.y0 = 0;
+    tsr_gradient g;
+    if (!tsr_gradient_prepare(&inPlace, &g)) return 0;
+    // Â = ax·Û + ay·V̂ + a0·W, each of Û, V̂, W affine in (px, py): the coefficients compose.
+    const double a[3] = {g.ax * m->ux + g.ay * m->vx + g.a0 * m->wx, g.ax * m->uy + g.ay * m->vy + g.a0 * m->wy,
+                         g.ax * m->u0 + g.ay * m->v0 + g.a0 * m->w0};
+    const double b[3] = {g.bx * m->ux + g.by * m->vx + g.b0 * m->wx, g.bx * m->uy + g.by * m->vy + g.b0 * m->wy,
+                         g.bx * m->u0 + g.by * m->v0 + g.b0 * m->w0};
+    const double w[3] = {m->wx, m->wy, m->w0};
+    if (!all_finite(a, 3) || !all_finite(b, 3) || !all_finite(w, 3)) return 0;
+    g.ax = a[0]; g.ay = a[1]; g.a0 = a[2];
+    g.bx = b[0]; g.by = b[1]; g.b0 = b[2];
+    out->gradient = g;
+    out->wx = w[0]; out->wy = w[1]; out->w0 = w[2];
+    return 1;
+}
+
+// MARK: Scalar reference
+
+void tsr_projective_gradient_row_reference(const tsr_projective_gradient *gradient, int32_t x, int32_t y,
+                                           size_t count, uint32_t *out) {
+    gradient_row row;
+    if (!gradient_row_setup(&gradient->gradient, x, y, count, &row)) {
+        memset(out, 0, count * sizeof *out);
+        return;
+    }
+    const tsr_affine_row w = tsr_affine_row_make(gradient->wx, gradient->wy, gradient->w0, x, y);
+    for (size_t i = 0; i < count; i++) {
+        const double k = (double)i;
+        const double wk = w.start + k * w.step;
+        if (!(wk > 0)) {
+            out[i] = 0;
+            continue;
+        }
+        const double a = (row.a0 + k * row.da) / wk, b = (row.b0 + k * row.db) / wk;
+        double t;
+        switch (row.path) {
+        case PATH_LINEAR: t = a; break;
+        case PATH_RADIAL_CENTRED: t = sqrt(a * a + b * b); break;
+        case PATH_RADIAL:
+            if (!radial_t(&row, a, b, &t)) t = NAN;
+            break;
+        default: t = conic_t(row.p, a, b); break;
+        }
+        out[i] = lookup(&row, t);
+    }
+}
+
+// MARK: SSE2
+
+// Pixels k and k + 1 of the row (lanes of `k`) into out[0], out[1]; W's start and step in w0, dw.
+TSR_INLINE void p_pair(const gradient_row *row, int32_t path, int32_t extend, v2d w0, v2d dw, v2d k, uint32_t *out) {
+    const v2d w = simde_mm_add_pd(w0, simde_mm_mul_pd(k, dw));
+    const v2d front = simde_mm_cmpgt_pd(w, simde_mm_setzero_pd());
+    const v2d divisor = v_select(front, w, v_set1(1.0));
+    const v2d a = simde_mm_div_pd(simde_mm_add_pd(v_set1(row->a0), simde_mm_mul_pd(k, v_set1(row->da))), divisor);
+    if (path == PATH_LINEAR) {
+        v_store2(row, extend, a, front, out);
+        return;
+    }
+    const v2d b = simde_mm_div_pd(simde_mm_add_pd(v_set1(row->b0), simde_mm_mul_pd(k, v_set1(row->db))), divisor);
+    switch (path) {
+    case PATH_RADIAL_CENTRED:
+        v_store2(row, extend, simde_mm_sqrt_pd(simde_mm_add_pd(simde_mm_mul_pd(a, a), simde_mm_mul_pd(b, b))), front,
+                 out);
+        break;
+    case PATH_RADIAL: {
+        v2d valid;
+        const v2d t = v_radial(row, a, b, &valid);
+        v_store2(row, extend, t, simde_mm_and_pd(valid, front), out);
+        break;
+    }
+    default:
+        v_store2(row, extend, v_conic(row->p, a, b), front, out);
+        break;
+    }
+}
+
+// The row, two pixels at a time; an odd last pixel through a scratch pair.
+TSR_INLINE void p_row(const gradient_row *row, int32_t path, int32_t extend, tsr_affine_row w, size_t count,
+                      uint32_t *out) {
+    const v2d w0 = v_set1(w.start), dw = v_set1(w.step), two = v_set1(2.0);
+    v2d k = simde_mm_set_pd(1.0, 0.0);
+    size_t i = 0;
+    for (; i + 2 <= count; i += 2) {
+        p_pair(row, path, extend, w0, dw, k, out + i);
+        k = simde_mm_add_pd(k, two);
+    }
+    if (i < count) {
+        uint32_t pair[2];
+        p_pair(row, path, extend, w0, dw, k, pair);
+        out[i] = pair[0];
+    }
+}
+
+void tsr_projective_gradient_row(const tsr_projective_gradient *gradient, int32_t x, int32_t y, size_t count,
+                                 uint32_t *out) {
+    gradient_row row;
+    if (!gradient_row_setup(&gradient->gradient, x, y, count, &row)) {
+        memset(out, 0, count * sizeof *out);
+        return;
+    }
+    const tsr_affine_row w = tsr_affine_row_make(gradient->wx, gradient->wy, gradient->w0, x, y);
+    // One instantiation per path and extend mode.
+    switch ((row.path - 1) * 3 + row.extend) {
+    case 0: p_row(&row, PATH_LINEAR, TSR_EXTEND_PAD, w, count, out); break;
+    case 1: p_row(&row, PATH_LINEAR, TSR_EXTEND_REPEAT, w, count, out); break;
+    case 2: p_row(&row, PATH_LINEAR, TSR_EXTEND_REFLECT, w, count, out); break;
+    case 3: p_row(&row, PATH_RADIAL, TSR_EXTEND_PAD, w, count, out); break;
+    case 4: p_row(&row, PATH_RADIAL, TSR_EXTEND_REPEAT, w, count, out); break;
+    case 5: p_row(&row, PATH_RADIAL, TSR_EXTEND_REFLECT, w, count, out); break;
+    case 6: p_row(&row, PATH_RADIAL_CENTRED, TSR_EXTEND_PAD, w, count, out); break;
+    case 7: p_row(&row, PATH_RADIAL_CENTRED, TSR_EXTEND_REPEAT, w, count, out); break;
+    case 8: p_row(&row, PATH_RADIAL_CENTRED, TSR_EXTEND_REFLECT, w, count, out); break;
+    case 9: p_row(&row, PATH_CONIC, TSR_EXTEND_PAD, w, count, out); break;
+    case 10: p_row(&row, PATH_CONIC, TSR_EXTEND_REPEAT, w, count, out); break;
+    default: p_row(&row, PATH_CONIC, TSR_EXTEND_REFLECT, w, count, out); break;
+    }
+}
