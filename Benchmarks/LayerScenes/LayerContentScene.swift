@@ -36,7 +36,7 @@ import TesseraRaster
 ///   colour field, the disc, the checkerboard (gravity resizeAspectFill,
 ///   a 2-point white border) over a background of hue 0.15·face; single-sided.
 ///
-/// 608 layers in all (1 root, 500 images, 100 gradients, the stage, the cube and its 6 faces).
+/// 609 layers in all (1 root, 500 images, 100 gradients, the stage, the cube and its 6 faces).
 public final class LayerContentScene: LayerBenchScene {
     public static let name = "layer-content"
     public static let summary = "500 image layers, 100 gradients, a cube of transform layers, animated: step, evaluate, render"

@@ -16,7 +16,7 @@ import LayerScenes
             all.append(layer)
             stack += layer.sublayers ?? []
         }
-        #expect(all.count == 608)
+        #expect(all.count == 609)
         let images = all.filter { $0.contents != nil && $0.superlayer === scene.root }
         #expect(images.count == 500)
         #expect(Set(images.map(\.contentsGravity)).count == 12)
