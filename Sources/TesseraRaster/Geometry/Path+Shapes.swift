@@ -34,6 +34,7 @@ extension Path {
     /// Adds a closed rectangular subpath, as `CGPath.addRect`: a move to (minX, minY), lines to
     /// (maxX, minY), (maxX, maxY), (minX, maxY), and a close.
     public mutating func addRect(_ rect: Rect) {
+        reserveForFirstShape(verbs: 5, points: 4)
         move(to: Point(x: rect.minX, y: rect.minY))
         addLine(to: Point(x: rect.maxX, y: rect.minY))
         addLine(to: Point(x: rect.maxX, y: rect.maxY))
@@ -47,6 +48,7 @@ extension Path {
         let rx = (rect.maxX - rect.minX) / 2, ry = (rect.maxY - rect.minY) / 2
         let cx = rect.minX + rx, cy = rect.minY + ry
         let kx = rx * Self.quarterCircleKappa, ky = ry * Self.quarterCircleKappa
+        reserveForFirstShape(verbs: 6, points: 13)
         move(to: Point(x: cx + rx, y: cy))
         addCurve(to: Point(x: cx, y: cy + ry), control1: Point(x: cx + rx, y: cy + ky), control2: Point(x: cx + kx, y: cy + ry))
         addCurve(to: Point(x: cx - rx, y: cy), control1: Point(x: cx - kx, y: cy + ry), control2: Point(x: cx - rx, y: cy + ky))
@@ -67,6 +69,7 @@ extension Path {
         let rx = clamp(cornerWidth, maxX - minX), ry = clamp(cornerHeight, maxY - minY)
         guard rx > 0, ry > 0 else { return addRect(rect) }
         let kx = rx * (1 - Self.quarterCircleKappa), ky = ry * (1 - Self.quarterCircleKappa)
+        reserveForFirstShape(verbs: 10, points: 17)
         move(to: Point(x: minX + rx, y: minY))
         addLine(to: Point(x: maxX - rx, y: minY))
         addCurve(to: Point(x: maxX, y: minY + ry), control1: Point(x: maxX - kx, y: minY), control2: Point(x: maxX, y: minY + ky))

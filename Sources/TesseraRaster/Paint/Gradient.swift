@@ -125,7 +125,7 @@ public struct Gradient: Hashable, Sendable {
     /// Maps gradient space into the space of the shape the gradient fills; identity by default.
     public let transform: Transform
 
-    /// The colour table, built once by the initializer.
+    /// The colour table, found or built by the initializer (``GradientTableCache``).
     let table: GradientTable
 
     /// The number of entries of every gradient's colour table (see the type's discussion for the
@@ -144,7 +144,7 @@ public struct Gradient: Hashable, Sendable {
         self.stops = stops
         self.extend = extend
         self.transform = transform
-        self.table = GradientTable(stops: stops)
+        self.table = GradientTableCache.table(for: stops)
     }
 
     /// A gradient through `colors`, as CoreGraphics' `CGGradient(colorsSpace:colors:locations:)`

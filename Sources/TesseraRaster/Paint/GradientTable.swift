@@ -2,8 +2,8 @@ import CTesseraSIMD
 
 /// A gradient's colour table: ``size`` premultiplied RGBA8 colours (little-endian 32-bit words, R
 /// in the lowest byte), entry *i* the colour at *t* = *i* / (size − 1), as `tsr_gradient_row`
-/// reads it. Built once per gradient and immutable after; shared by every copy of the
-/// ``Gradient`` value.
+/// reads it. Built once per list of stops (``GradientTableCache``) and immutable after; shared
+/// by every copy of the ``Gradient`` value and by gradients of the same stops.
 ///
 /// `@unchecked Sendable`: the entries are written only by the initializer, before the table can
 /// be shared, and only read after; the buffer is freed when the last reference goes.

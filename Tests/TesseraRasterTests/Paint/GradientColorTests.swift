@@ -112,6 +112,22 @@ import Testing
         }
     }
 
+    /// Gradients of the same stops share one table; the cache stays within its capacity.
+    @Test func gradientsOfTheSameStopsShareATable() {
+        let a = Gradient(.linear(start: Point(x: 0, y: 0), end: Point(x: 10, y: 0)), stops: Self.stops)
+        let b = Gradient(.radial(startCenter: Point(x: 0, y: 0), startRadius: 0, endCenter: Point(x: 0, y: 0), endRadius: 5),
+                         stops: Self.stops)
+        #expect(a.table === b.table)
+        var other = Self.stops
+        other[1].offset = 0.25
+        #expect(Gradient(.linear(start: Point(x: 0, y: 0), end: Point(x: 10, y: 0)), stops: other).table !== a.table)
+        for k in 0..<(GradientTableCache.capacity + 50) {
+            _ = Gradient(.linear(start: Point(x: 0, y: 0), end: Point(x: 1, y: 0)),
+                         stops: [Gradient.Stop(0, 1, 0, 0, 1), Gradient.Stop(1, 0, 0, Double(k) / 10_000, 1)])
+        }
+        #expect(GradientTableCache.count <= GradientTableCache.capacity)
+    }
+
     /// A linear gradient of length 100 along x: pixel x has t = x / 100; extended values chosen
     /// away from table rounding boundaries.
     @Test func linearExtendModesAtChosenPixels() throws {
