@@ -38,3 +38,15 @@ import LayerScenes
         #expect(keyPaths.isSuperset(of: ["contentsRect", "locations", "endPoint", "transform.rotation.y", "opacity"]))
     }
 }
+
+extension LayerContentSceneTests {
+    /// A quarter-size frame at t = 1.25 s (the cube turned, its faces' images in perspective).
+    @Test func frameMatchesGolden() throws {
+        let scene = try LayerContentScene()
+        let renderer = LayerRenderer(threadCount: 2)
+        renderer.scale = 0.25
+        let pixmap = try Pixmap(width: LayerContentScene.width / 4, height: LayerContentScene.height / 4)
+        renderer.render(scene.root, at: 1.25, into: pixmap)
+        goldenImages.expectMatch(pixmap, named: "layer-content-quarter")
+    }
+}
