@@ -215,35 +215,13 @@ public final class LayerContentScene: LayerBenchScene {
     }
 
     private static func basic(_ keyPath: String, from: Any?, to: Any?, duration: Double, autoreverses: Bool) -> CABasicAnimation {
-        let animation = CABasicAnimation(keyPath: keyPath)
-        animation.fromValue = from
-        animation.toValue = to
-        animation.duration = duration
-        animation.autoreverses = autoreverses
-        return animation
+        SceneAnimations.basic(keyPath, from: from, to: to, duration: duration, autoreverses: autoreverses)
     }
 
     private static func repeating(_ animation: CAAnimation, offset: Double) -> CAAnimation {
-        animation.repeatCount = .infinity
-        animation.beginTime = 1e-6   // the start of the timeline (0 would mean "now")
-        animation.timeOffset = offset
-        return animation
+        SceneAnimations.repeating(animation, timeOffset: offset)
     }
 
     /// A colour of hue `h` (wrapping), saturation 0.7, value 0.95.
-    private static func color(hue h: Double) -> CGColor {
-        let hue = (h.truncatingRemainder(dividingBy: 1) + 1).truncatingRemainder(dividingBy: 1) * 6
-        let (s, v) = (0.7, 0.95)
-        let c = v * s, x = c * (1 - abs(hue.truncatingRemainder(dividingBy: 2) - 1)), m = v - c
-        let (r, g, b): (Double, Double, Double)
-        switch Int(hue) {
-        case 0: (r, g, b) = (c, x, 0)
-        case 1: (r, g, b) = (x, c, 0)
-        case 2: (r, g, b) = (0, c, x)
-        case 3: (r, g, b) = (0, x, c)
-        case 4: (r, g, b) = (x, 0, c)
-        default: (r, g, b) = (c, 0, x)
-        }
-        return CGColor(red: r + m, green: g + m, blue: b + m, alpha: 1)
-    }
+    private static func color(hue h: Double) -> CGColor { SceneAnimations.color(hue: h, saturation: 0.7, value: 0.95) }
 }

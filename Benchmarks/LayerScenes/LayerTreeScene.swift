@@ -149,40 +149,19 @@ public final class LayerTreeScene: LayerBenchScene {
         return path
     }
 
-    private static func basic(_ keyPath: String, from: Any?, to: Any?, duration: Double, autoreverses: Bool) -> CABasicAnimation {
-        let animation = CABasicAnimation(keyPath: keyPath)
-        animation.fromValue = from
-        animation.toValue = to
-        animation.duration = duration
-        animation.autoreverses = autoreverses
-        return animation
-    }
-
-    private static func repeating(_ animation: CAAnimation, offset: Int) -> CAAnimation {
-        animation.repeatCount = .infinity
-        animation.beginTime = 1e-6   // the start of the timeline (0 would mean "now")
-        animation.timeOffset = Double(offset) * 0.013
-        return animation
-    }
-
     private static func hue(_ card: Int, _ cell: Int) -> Double {
         (Double(card) * 0.137 + Double(cell) * 0.021).truncatingRemainder(dividingBy: 1)
     }
 
-    /// A color of hue `h` (wrapping), saturation 0.65, value 0.9.
-    private static func color(hue h: Double) -> CGColor {
-        let hue = (h.truncatingRemainder(dividingBy: 1) + 1).truncatingRemainder(dividingBy: 1) * 6
-        let (s, v) = (0.65, 0.9)
-        let c = v * s, x = c * (1 - abs(hue.truncatingRemainder(dividingBy: 2) - 1)), m = v - c
-        let (r, g, b): (Double, Double, Double)
-        switch Int(hue) {
-        case 0: (r, g, b) = (c, x, 0)
-        case 1: (r, g, b) = (x, c, 0)
-        case 2: (r, g, b) = (0, c, x)
-        case 3: (r, g, b) = (0, x, c)
-        case 4: (r, g, b) = (x, 0, c)
-        default: (r, g, b) = (c, 0, x)
-        }
-        return CGColor(red: r + m, green: g + m, blue: b + m, alpha: 1)
+    private static func basic(_ keyPath: String, from: Any?, to: Any?, duration: Double, autoreverses: Bool) -> CABasicAnimation {
+        SceneAnimations.basic(keyPath, from: from, to: to, duration: duration, autoreverses: autoreverses)
     }
+
+    /// Staggered by 0.013 s per `offset`.
+    private static func repeating(_ animation: CAAnimation, offset: Int) -> CAAnimation {
+        SceneAnimations.repeating(animation, timeOffset: Double(offset) * 0.013)
+    }
+
+    /// A colour of hue `h` (wrapping), saturation 0.65, value 0.9.
+    private static func color(hue h: Double) -> CGColor { SceneAnimations.color(hue: h, saturation: 0.65, value: 0.9) }
 }
