@@ -176,6 +176,41 @@ open class CALayer: NSObject, CAMediaTiming {
         get { properties.magnificationFilter } set { properties.magnificationFilter = newValue }
     }
 
+    // MARK: Filters
+
+    /// Filters applied to the layer and its sublayers, composited as one image (``CAFilter``s;
+    /// other elements are ignored). Kept as the filters' values: later changes to a filter
+    /// object do not reach the layer.
+    open var filters: [Any]? {
+        get { properties.filters.map { $0.map(CAFilter.init) } }
+        set { properties.filters = newValue?.compactMap { ($0 as? CAFilter)?.layerFilter } }
+    }
+    /// Filters applied to what lies behind the layer, within its bounds (``CAFilter``s).
+    open var backgroundFilters: [Any]? {
+        get { properties.backgroundFilters.map { $0.map(CAFilter.init) } }
+        set { properties.backgroundFilters = newValue?.compactMap { ($0 as? CAFilter)?.layerFilter } }
+    }
+    /// How the layer's image is composited over what lies behind it: a blend mode's name
+    /// (`"multiplyBlendMode"`, `"plusL"`…) or a ``CAFilter`` of that type; nil for normal.
+    open var compositingFilter: Any? {
+        get {
+            switch properties.compositingFilter {
+            case .named(let name): name
+            case .filter(let filter): CAFilter(filter)
+            case nil: nil
+            }
+        }
+        set {
+            if let name = newValue as? String {
+                properties.compositingFilter = .named(name)
+            } else if let filter = newValue as? CAFilter {
+                properties.compositingFilter = .filter(filter.layerFilter)
+            } else {
+                properties.compositingFilter = nil
+            }
+        }
+    }
+
     /// The shape of the rounded corners (``CALayerCornerCurve``): backgrounds, borders, `masksToBounds` and
     /// shadows follow it. Not animatable, as in QuartzCore.
     open var cornerCurve: CALayerCornerCurve { get { properties.cornerCurve } set { properties.cornerCurve = newValue } }

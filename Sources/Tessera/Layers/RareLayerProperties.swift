@@ -2,7 +2,7 @@ import Foundation
 import TesseraRaster
 
 /// The properties of a layer that most layers leave at their defaults: its `contents` and their
-/// placement, and a gradient layer's gradient. They are kept out of line, behind one shared
+/// placement, its filters, and a gradient layer's gradient. They are kept out of line, behind one shared
 /// reference (copied when written), so that copying a ``LayerProperties`` — the evaluation does
 /// it for every animated layer every frame — stays the size it was before they existed (inline,
 /// they cost `animate-2000` 13% more instructions, in copies).
@@ -15,6 +15,10 @@ public struct RareLayerProperties: Hashable, Sendable {
     public var contentsScale: CGFloat = 1
     public var minificationFilter = CALayerContentsFilter.linear
     public var magnificationFilter = CALayerContentsFilter.linear
+    // CALayer's filters
+    public var filters: [LayerFilter]? = nil
+    public var backgroundFilters: [LayerFilter]? = nil
+    public var compositingFilter: LayerCompositingFilter? = nil
     // CAGradientLayer
     public var colors: [Color]? = nil
     public var locations: [Double]? = nil
@@ -64,6 +68,15 @@ extension LayerProperties {
     }
     public var magnificationFilter: CALayerContentsFilter {
         get { rare.value.magnificationFilter } set { rareProperties.magnificationFilter = newValue }
+    }
+    public var filters: [LayerFilter]? {
+        get { rare.value.filters } set { rareProperties.filters = newValue }
+    }
+    public var backgroundFilters: [LayerFilter]? {
+        get { rare.value.backgroundFilters } set { rareProperties.backgroundFilters = newValue }
+    }
+    public var compositingFilter: LayerCompositingFilter? {
+        get { rare.value.compositingFilter } set { rareProperties.compositingFilter = newValue }
     }
     public var colors: [Color]? {
         get { rare.value.colors } set { rareProperties.colors = newValue }

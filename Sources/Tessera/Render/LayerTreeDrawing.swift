@@ -9,7 +9,8 @@ import TesseraRaster
 /// Groups (canvas layers composited as one image) where Core Animation composites a subtree as
 /// one: a layer with `opacity` < 1 that has sublayers or draws more than one thing (group
 /// opacity: overlaps inside do not show through), `masksToBounds` (masked by its rounded bounds,
-/// anti-aliased) and `mask` (masked by the mask layer's alpha). Nested groups carry the opacity
+/// anti-aliased), `mask` (masked by the mask layer's alpha) and a `compositingFilter` blend mode
+/// (composited with that mode, see ``LayerFilterDrawing``). Nested groups carry the opacity
 /// on the outermost one. A layer's shadow is drawn inside its groups: `masksToBounds` and `mask`
 /// clip it as they clip the rest (Lockwood, *iOS Core Animation: Advanced Techniques*, "Shadow
 /// Clipping": a layer that clips to its bounds loses its shadow outside them, hence the usual
@@ -45,8 +46,8 @@ struct LayerTreeDrawing {
         /// then its end.
         case clip(PresentedLayer, mapping: PlaneMapping)
         /// The mask of the group masking a layer by its mask layer, then its end.
-        case mask(PresentedLayer, transform: CATransform3D, opacity: Double)
-        case endGroup(opacity: Double)
+        case mask(PresentedLayer, transform: CATransform3D, opacity: Double, blendMode: BlendMode)
+        case endGroup(opacity: Double, blendMode: BlendMode)
 
         init(_ sublayer: Sublayer) {
             self = .layer(sublayer.node, transform: sublayer.transform, ownTransformFirst: true, tint: sublayer.tint)
@@ -101,16 +102,16 @@ struct LayerTreeDrawing {
                                                               curve: p.cornerCurve),
                             paint: .solid(.white), mapping: mapping)
                 canvas.endGroup()
-            case .mask(let node, let matrix, let opacity):
+            case .mask(let node, let matrix, let opacity, let blendMode):
                 guard let mask = node.mask else { continue }
                 // The mask layer's geometry is relative to the layer it masks, as a sublayer's.
                 canvas.beginMask()
-                steps.append(.endGroup(opacity: opacity))
+                steps.append(.endGroup(opacity: opacity, blendMode: blendMode))
                 steps.append(.layer(mask, transform: CATransform3DConcat(LayerGeometry.sublayerSpace(of: node.properties),
                                                                          Self.flattened(matrix)),
                                     ownTransformFirst: true, tint: Tint(1, 1, 1, 1)))
-            case .endGroup(let opacity):
-                canvas.endGroup(opacity: opacity)
+            case .endGroup(let opacity, let blendMode):
+                canvas.endGroup(opacity: opacity, blendMode: blendMode)
             }
         }
     }
@@ -139,8 +140,10 @@ struct LayerTreeDrawing {
         let shadowColor = shadows == nil ? nil : ShadowDrawing.color(of: p.pointee)
         let drawCount = Self.drawCount(p) + (shadowColor == nil ? 0 : 1)
         let groupOpacity = alpha < 1 && (hasSublayers || drawCount > 1)
-        let outerGroup: Step? = node.mask != nil ? .mask(node, transform: matrix, opacity: alpha)
-            : groupOpacity ? .endGroup(opacity: alpha) : nil
+        // A compositing filter's blend mode composites the whole layer as one image.
+        let blendMode = LayerFilterDrawing.blendMode(of: p)
+        let outerGroup: Step? = node.mask != nil ? .mask(node, transform: matrix, opacity: alpha, blendMode: blendMode)
+            : groupOpacity || blendMode != .normal ? .endGroup(opacity: alpha, blendMode: blendMode) : nil
         let clips = p.pointee.masksToBounds
             && (shadowColor != nil || hasSublayers || (p.pointee.kind == .shape && p.pointee.path != nil)
                 || p.pointee.contents.image != nil || p.pointee.kind == .gradient)

@@ -20,6 +20,9 @@ extension AnimationArchive {
             /// An animation the layer did not take, with the layer's diagnostic (a key path that
             /// Tessera does not animate, values that do not fit it).
             case animationNotApplied(String)
+            /// Read and kept (and written back), but not drawn: a filter of a type Tessera does
+            /// not draw yet, named. The layer is drawn without it.
+            case notDrawn(String)
         }
 
         /// The layer it belongs to, as the names from the root down joined by `/` (an unnamed
@@ -52,6 +55,7 @@ extension AnimationArchive {
             case .unsupportedValue(let detail): why = "unsupported value: \(detail)"
             case .approximated(let detail): why = "approximated: \(detail)"
             case .animationNotApplied(let detail): why = "animation not applied: \(detail)"
+            case .notDrawn(let detail): why = "not drawn: \(detail)"
             }
             return "\(layer): \(what) (\(why))"
         }

@@ -38,7 +38,7 @@ extension AnimationArchive.Skipped {
     public var severity: Severity {
         switch reason {
         case .approximated, .unsupportedValue: return .approximated
-        case .animationNotApplied, .unsupportedClass: return .contentLost
+        case .animationNotApplied, .unsupportedClass, .notDrawn: return .contentLost
         case .unsupportedKey: return Self.cosmeticKeys.contains(keyName ?? "") ? .cosmetic : .contentLost
         }
     }

@@ -120,6 +120,12 @@ struct ArchiveValueWriter {
         return try object(Format.arrayProxyClass, [(Format.arrayProxyArrayKey, array)])
     }
 
+    /// An `LKNSDictionaryCodingProxy` around an `NSMutableDictionary` of `entries`.
+    mutating func dictionary(_ entries: [(key: String, value: ArchiveFieldValue)]) throws -> ArchiveFieldValue {
+        let dictionary = ArchiveFieldValue.reference(try archive.addDictionary(entries, class: .mutableDictionary))
+        return try object(Format.dictionaryProxyClass, [(Format.dictionaryProxyKey, dictionary)])
+    }
+
     // MARK: Any value
 
     /// Any value an animation may hold (see ``ArchivedValueReader/value(_:depth:)`` for the types
@@ -156,8 +162,7 @@ struct ArchiveValueWriter {
         case let entries as [String: Any]:
             var fields: [(key: String, value: ArchiveFieldValue)] = []
             for key in entries.keys.sorted() { fields.append((key, try value(entries[key], depth: depth + 1))) }
-            let dictionary = ArchiveFieldValue.reference(try archive.addDictionary(fields, class: .mutableDictionary))
-            return try object(Format.dictionaryProxyClass, [(Format.dictionaryProxyKey, dictionary)])
+            return try dictionary(fields)
         default: break
         }
         throw AnimationArchiveError.unencodableValue(reason: "a value of type \(type(of: any))")

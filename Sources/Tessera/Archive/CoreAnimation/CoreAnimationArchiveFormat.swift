@@ -36,12 +36,11 @@ enum CoreAnimationArchiveFormat {
     ]
 
     /// Layer keys Tessera does not model, at values that change nothing here (see
-    /// ``CoreAnimationDecoder``): group opacity on (Kite writes it on every layer), no filters, compositing filter or contents (nil, or an empty array: Kite writes an
-    /// empty `filters`). Other values are reported as skipped.
+    /// ``CoreAnimationDecoder``): group opacity on (Kite writes it on every layer). Other values
+    /// are reported as skipped.
     static let layerKeysHarmlessWhenTrue: Set<String> = ["allowsGroupOpacity"]
     /// What older archives write for `cornerCurve`: a boolean, true for `.continuous`.
     static let legacyContinuousCornersKey = "continuousCorners"
-    static let layerKeysHarmlessWhenEmpty: Set<String> = ["filters", "backgroundFilters", "compositingFilter"]
 
     // MARK: Animations
 

@@ -1,4 +1,5 @@
 import Foundation
+import TesseraRaster
 
 #if !canImport(QuartzCore)
 /// Turns the object graph of a Core Animation archive into Tessera's layers, collecting what it
@@ -105,6 +106,7 @@ struct CoreAnimationDecoder {
             skip(path, object.className, nil, .approximated("loaded as \(modelClass.name)"))
         }
         try properties(of: object, into: layer, path: path, depth: ancestors.count)
+        reportUndrawnFilters(of: layer, path: path)
 
         let lineage = ancestors + [object.reference]
         if let sublayers = try Self.locating("\(path): sublayers", {
@@ -161,14 +163,24 @@ struct CoreAnimationDecoder {
         }
     }
 
+    /// Reports the filters `layer` keeps but Tessera does not draw (the layer is drawn without
+    /// them).
+    private mutating func reportUndrawnFilters(of layer: CALayer, path: String) {
+        let p = layer.properties
+        for (key, filters) in [("filters", p.filters), ("backgroundFilters", p.backgroundFilters)] {
+            for filter in filters ?? [] where !LayerFilterDrawing.draws(filter, as: key) {
+                skip(path, LayerFilter.filterClass.name, key, .notDrawn(filter.type))
+            }
+        }
+        if let filter = p.compositingFilter, BlendMode(compositingFilterName: filter.type) == nil {
+            skip(path, LayerFilter.filterClass.name, "compositingFilter", .notDrawn(filter.type))
+        }
+    }
+
     /// Whether `value` of an unmodelled layer key is one that changes nothing here (see
     /// ``CoreAnimationArchiveFormat/layerKeysHarmlessWhenTrue``).
     private mutating func isHarmless(layerKey key: String, _ value: ArchivedValue) throws -> Bool {
-        if Format.layerKeysHarmlessWhenTrue.contains(key) { return value.boolValue == true }
-        guard Format.layerKeysHarmlessWhenEmpty.contains(key) else { return false }
-        guard let object = value.objectValue else { return value == .null }
-        guard object.className == Format.arrayProxyClass.name || object.isKind(of: "NSArray") else { return false }
-        return try reader.elements(value)?.isEmpty ?? true
+        Format.layerKeysHarmlessWhenTrue.contains(key) && value.boolValue == true
     }
 }
 #endif

@@ -51,6 +51,9 @@ extension LayerProperties {
         case .contentsScale: contentsScale = model.pointee.contentsScale
         case .minificationFilter: minificationFilter = model.pointee.minificationFilter
         case .magnificationFilter: magnificationFilter = model.pointee.magnificationFilter
+        case .filters: filters = model.pointee.filters
+        case .backgroundFilters: backgroundFilters = model.pointee.backgroundFilters
+        case .compositingFilter: compositingFilter = model.pointee.compositingFilter
         case .maskedCorners: maskedCorners = model.pointee.maskedCorners
         case .borderWidth: borderWidth = model.pointee.borderWidth
         case .borderColor: borderColor = model.pointee.borderColor

@@ -15,6 +15,7 @@ enum LayerProperty: Int, CaseIterable, Sendable {
     case opacity, hidden, backgroundColor, cornerRadius, cornerCurve, maskedCorners, borderWidth, borderColor, masksToBounds
     case shadowColor, shadowOpacity, shadowRadius, shadowOffset, shadowPath
     case contents, contentsGravity, contentsRect, contentsCenter, contentsScale, minificationFilter, magnificationFilter
+    case filters, backgroundFilters, compositingFilter
     // CAShapeLayer
     case path, fillColor, fillRule, strokeColor, lineWidth, lineJoin, lineCap, miterLimit
     case lineDashPattern, lineDashPhase, strokeStart, strokeEnd

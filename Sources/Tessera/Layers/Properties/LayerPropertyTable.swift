@@ -58,6 +58,9 @@ extension LayerProperty {
         case .contentsScale: return Row(notAnimatable: property, \.contentsScale, of: .layer)
         case .minificationFilter: return Row(notAnimatable: property, \.minificationFilter, of: .layer)
         case .magnificationFilter: return Row(notAnimatable: property, \.magnificationFilter, of: .layer)
+        case .filters: return Row(notAnimatable: property, \.filters, of: .layer)
+        case .backgroundFilters: return Row(notAnimatable: property, \.backgroundFilters, of: .layer)
+        case .compositingFilter: return Row(notAnimatable: property, \.compositingFilter, of: .layer)
         // CAShapeLayer
         case .path: return Row(property, \.path, of: .shape)
         case .fillColor: return Row(property, \.fillColor, of: .shape)

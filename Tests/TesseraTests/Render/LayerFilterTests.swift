@@ -1,0 +1,97 @@
+import Foundation
+import Testing
+@testable import Tessera
+import TesseraRaster
+
+/// Filters as the model, archives and renderer take them: CAFilter's key-value inputs, layers
+/// keeping copies, archives round-tripping every kind of input and both forms of
+/// compositingFilter, filters not drawn reported, and compositing-filter blend modes drawn.
+@Suite struct LayerFilterTests {
+    static func image() throws -> CGImage {
+        let bytes: [UInt8] = [255, 0, 0, 255, 0, 255, 0, 255, 0, 0, 255, 255, 255, 255, 255, 255]
+        let provider = try #require(CGDataProvider(data: Data(bytes) as CFData))
+        return try #require(CGImage(width: 2, height: 2, bitsPerComponent: 8, bitsPerPixel: 32, bytesPerRow: 8,
+                                    space: CGColorSpaceCreateDeviceRGB(),
+                                    bitmapInfo: CGBitmapInfo(rawValue: CGImageAlphaInfo.premultipliedLast.rawValue),
+                                    provider: provider, decode: nil, shouldInterpolate: true, intent: .defaultIntent))
+    }
+
+    @Test func filtersTakeInputsByKeyAndLayersKeepCopies() throws {
+        let blur = CAFilter(type: "gaussianBlur")
+        #expect(blur.name == "gaussianBlur" && blur.isEnabled)
+        blur.name = "gaussianBlur-58DDF83E"
+        blur.setValue(30, forKey: "inputRadius")
+        blur.setValue(true, forKey: "inputNormalizeEdges")
+        blur.setValue("default", forKey: "inputQuality")
+        #expect((blur.value(forKey: "inputRadius") as? NSNumber)?.doubleValue == 30)
+        #expect(blur.value(forKey: "inputQuality") as? String == "default")
+        #expect(blur.value(forKey: "name") as? String == "gaussianBlur-58DDF83E")
+        let layer = CALayer()
+        layer.filters = [blur, "not a filter"]
+        blur.setValue(2, forKey: "inputRadius")   // after assignment: the layer keeps its copy
+        let kept = try #require(layer.filters?.first as? CAFilter)
+        #expect(layer.filters?.count == 1)
+        #expect((kept.value(forKey: "inputRadius") as? NSNumber)?.doubleValue == 30)
+        #expect(layer.properties.filters?.first?.number("inputNormalizeEdges") == 1)
+        blur.setValue(nil, forKey: "inputRadius")
+        #expect(blur.value(forKey: "inputRadius") == nil)
+    }
+
+    @Test func archivesRoundTripFiltersAndReportWhatIsNotDrawn() throws {
+        let root = CALayer()
+        root.bounds = CGRect(x: 0, y: 0, width: 10, height: 10)
+        let blur = CAFilter(type: "variableBlur")
+        blur.setValue(6, forKey: "inputRadius")
+        blur.setValue(try Self.image(), forKey: "inputMaskImage")
+        blur.setValue(false, forKey: "inputNormalizeEdges")
+        let matrix = CAFilter(type: "colorMatrix")
+        matrix.setValue((0..<20).map { NSNumber(value: Double($0) / 8) }, forKey: "inputColorMatrix")
+        root.filters = [blur, matrix, CAFilter(type: "sdrNormalize")]
+        root.backgroundFilters = [CAFilter(type: "colorSaturate")]
+        let plus = CALayer(), multiply = CALayer()
+        plus.compositingFilter = "plusL"
+        multiply.compositingFilter = CAFilter(type: "multiplyBlendMode")
+        root.addSublayer(plus)
+        root.addSublayer(multiply)
+
+        let data = try AnimationArchive(rootLayer: root).encoded()
+        let loaded = try AnimationArchive(data: data)
+        // Equal but for the mask image, decoded anew (contents compare by identity): same pixels.
+        func withoutImages(_ filters: [LayerFilter]?) -> [LayerFilter]? {
+            filters?.map { var f = $0; f.inputs["inputMaskImage"] = nil; return f }
+        }
+        #expect(withoutImages(loaded.rootLayer.properties.filters) == withoutImages(root.properties.filters))
+        let mask = loaded.rootLayer.properties.filters?.first?.inputs["inputMaskImage"]
+        guard case .image(let contents) = mask, let decoded = contents.image else { Issue.record("no mask image"); return }
+        let original = try Self.image()
+        #expect((0..<4).allSatisfy { decoded.rasterImage[$0 % 2, $0 / 2] == original.rasterImage[$0 % 2, $0 / 2] })
+        #expect(loaded.rootLayer.properties.backgroundFilters == root.properties.backgroundFilters)
+        #expect(loaded.rootLayer.sublayers?[0].compositingFilter as? String == "plusL")
+        #expect((loaded.rootLayer.sublayers?[1].compositingFilter as? CAFilter)?.type == "multiplyBlendMode")
+        #expect(try loaded.encoded() == data)
+        // Drawn: sdrNormalize (a no-op for 8 bits) and both blend modes; the rest reported.
+        #expect(loaded.skipped.map(\.reason) == [.notDrawn("variableBlur"), .notDrawn("colorMatrix"), .notDrawn("colorSaturate")])
+        #expect(loaded.skipped.allSatisfy { $0.severity == .contentLost && $0.className == "CAFilter" })
+    }
+
+    /// A layer whose compositingFilter is a blend mode is composited with it, as one image:
+    /// red multiplied over grey 128 is (128, 0, 0); screen over grey gives (255, 128, 128).
+    @Test(arguments: [("multiplyBlendMode", PremultipliedRGBA8(r: 128, g: 0, b: 0, a: 255)),
+                      ("screenBlendMode", PremultipliedRGBA8(r: 255, g: 128, b: 128, a: 255))])
+    func compositingFilterBlendsTheLayer(name: String, expected: PremultipliedRGBA8) throws {
+        for asFilter in [false, true] {
+            let root = CALayer()
+            root.bounds = CGRect(x: 0, y: 0, width: 20, height: 20)
+            root.backgroundColor = CGColor(red: 128 / 255, green: 128 / 255, blue: 128 / 255, alpha: 1)
+            let layer = CALayer()
+            layer.frame = CGRect(x: 0, y: 0, width: 10, height: 20)
+            layer.backgroundColor = CGColor(red: 1, green: 0, blue: 0, alpha: 1)
+            layer.compositingFilter = asFilter ? CAFilter(type: name) : name
+            root.addSublayer(layer)
+            let pixmap = try Pixmap(width: 20, height: 20)
+            LayerRenderer(threadCount: 1).render(root, at: 0, into: pixmap)
+            #expect(pixmap[5, 10] == expected, "\(name) as a \(asFilter ? "filter" : "string")")
+            #expect(pixmap[15, 10] == PremultipliedRGBA8(r: 128, g: 128, b: 128, a: 255))
+        }
+    }
+}
