@@ -47,6 +47,8 @@ extension LayerKeyPath {
         case .translation:
             guard let t = transform(in: p) else { return .zero }
             return SIMD4(Double(t.m41), Double(t.m42), 0, 0)
+        case .filterInput(let number):
+            return SIMD4(FilterInputKeyPaths.value(number, in: property == .filters ? p.filters : p.backgroundFilters), 0, 0, 0)
         }
     }
 
@@ -75,6 +77,12 @@ extension LayerKeyPath {
             t.m41 = v.x
             t.m42 = v.y
             setTransform(t, in: &p)
+        case .filterInput(let number):
+            if property == .filters {
+                FilterInputKeyPaths.set(v.x, number, in: &p.filters)
+            } else {
+                FilterInputKeyPaths.set(v.x, number, in: &p.backgroundFilters)
+            }
         }
     }
 

@@ -17,6 +17,9 @@ struct LayerKeyPath: Hashable, Sendable {
         case transformField(TransformComponents.Field)
         /// `transform.translation`: x and y as a size.
         case translation
+        /// A number input of a filter of `filters` or `backgroundFilters`
+        /// (`filters.NAME.KEY`), by its number in ``FilterInputKeyPaths``.
+        case filterInput(Int)
     }
 
     /// An animatable property (one whose ``LayerPropertyDefinition/animation`` is not nil).
@@ -42,9 +45,31 @@ struct LayerKeyPath: Hashable, Sendable {
         isDiscrete = animation.isDiscrete
     }
 
+    /// `filters.NAME.KEY` or `backgroundFilters.NAME.KEY`: a filter's number input, animatable
+    /// although the lists themselves are not. The name is everything between the first and the
+    /// last dot (names such as `gaussianBlur-58DDF83E` have no dots).
+    private init?(filterInput string: String) {
+        let list: LayerProperty
+        if string.hasPrefix("filters.") { list = .filters } else if string.hasPrefix("backgroundFilters.") {
+            list = .backgroundFilters
+        } else { return nil }
+        let rest = string.drop { $0 != "." }.dropFirst()
+        guard let lastDot = rest.lastIndex(of: "."), lastDot > rest.startIndex else { return nil }
+        let name = String(rest[..<lastDot]), key = String(rest[rest.index(after: lastDot)...])
+        guard !key.isEmpty else { return nil }
+        property = list
+        field = .filterInput(FilterInputKeyPaths.number(of: .init(name: name, key: key)))
+        propertyKind = .number
+        isDiscrete = false
+    }
+
     /// Resolves a key path string by the property table's names; nil for one that is not
     /// animatable.
     init?(_ string: String) {
+        if let filterInput = LayerKeyPath(filterInput: string) {
+            self = filterInput
+            return
+        }
         let parts = string.split(separator: ".", maxSplits: 1).map(String.init)
         guard let first = parts.first, let property = LayerProperty.animatable(named: first),
               let animation = property.definition.animation else { return nil }
@@ -83,7 +108,7 @@ struct LayerKeyPath: Hashable, Sendable {
     var kind: AnimatableValueKind {
         switch field {
         case .whole: return propertyKind
-        case .component, .transformField: return .number
+        case .component, .transformField, .filterInput: return .number
         case .pair(let index): return index == 0 ? .point : .size
         case .translation: return .size
         }

@@ -94,4 +94,53 @@ import TesseraRaster
             #expect(pixmap[15, 10] == PremultipliedRGBA8(r: 128, g: 128, b: 128, a: 255))
         }
     }
+
+    /// `filters.NAME.KEY` animates a filter's number input, found by the filter's name (which
+    /// may differ from its type); the lists themselves are not animatable.
+    @Test func filterInputsAnimateByName() throws {
+        let layer = CALayer()
+        let brightness = CAFilter(type: "colorBrightness")
+        brightness.name = "colorBrightness-7A"
+        brightness.setValue(0.2, forKey: "inputAmount")
+        layer.filters = [CAFilter(type: "sdrNormalize"), brightness]
+        layer.backgroundFilters = [CAFilter(type: "gaussianBlur")]
+        let (root, clock) = tree(with: layer)
+        _ = clock
+        let fade = CABasicAnimation(keyPath: "filters.colorBrightness-7A.inputAmount")
+        fade.fromValue = 0.0
+        fade.toValue = -1.0
+        fade.duration = 2
+        fade.beginTime = 1e-6
+        layer.add(fade, forKey: "fade")
+        let blur = CABasicAnimation(keyPath: "backgroundFilters.gaussianBlur.inputRadius")
+        blur.toValue = 20
+        blur.duration = 2
+        blur.beginTime = 1e-6
+        layer.add(blur, forKey: "blur")
+        let missing = CABasicAnimation(keyPath: "filters.nothing.inputAmount")
+        missing.toValue = 1
+        layer.add(missing, forKey: "missing")
+        #expect(layer.diagnostics.isEmpty, "\(layer.diagnostics)")
+        #expect(layer.animationKeys() == ["fade", "blur", "missing"])
+
+        let half = presented(layer, in: root, at: 1)
+        #expect(abs((half.filters?[1].number("inputAmount") ?? 0) + 0.5) < 1e-5)   // begun 1e-6 s in
+        #expect(abs((half.backgroundFilters?[0].number("inputRadius") ?? 0) - 10) < 1e-4, "from 0 where no value is set")
+        #expect(half.filters?[0] == layer.properties.filters?[0], "other filters untouched")
+        #expect(layer.properties.filters?[1].number("inputAmount") == 0.2, "the model keeps its value")
+        #expect(CALayer().filters == nil)
+    }
+
+    @Test func filterInputAnimationsRoundTripInArchives() throws {
+        let layer = CALayer()
+        layer.filters = [CAFilter(type: "colorSaturate")]
+        let saturate = CABasicAnimation(keyPath: "filters.colorSaturate.inputAmount")
+        saturate.fromValue = 1.0
+        saturate.toValue = 2.0
+        saturate.duration = 1
+        layer.add(saturate, forKey: "saturate")
+        let loaded = try AnimationArchive(data: try AnimationArchive(rootLayer: layer).encoded())
+        #expect((loaded.rootLayer.animation(forKey: "saturate") as? CABasicAnimation)?.keyPath == "filters.colorSaturate.inputAmount")
+        #expect(loaded.skipped.map(\.reason) == [.notDrawn("colorSaturate")])
+    }
 }
