@@ -33,6 +33,8 @@ public final class Canvas {
     let renderer = BandRenderer()
     /// The target of ``renderAlphaMask(width:height:)``, kept transparent between calls.
     private let alphaTarget = AlphaTarget()
+    /// Where ``renderPixmap(width:height:)`` renders.
+    let colorTarget = ColorTarget()
 
     /// The number of processors online: the default thread count.
     public static var processorCount: Int { max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN)))) }
@@ -201,7 +203,7 @@ public final class Canvas {
         return alphaTarget.takeMask(left: drawn.left, top: drawn.top, right: drawn.right, bottom: drawn.bottom)
     }
 
-    private var clampedTolerance: Double { min(max(tolerance.isNaN ? 0.25 : tolerance, 0.01), 16) }
+    var clampedTolerance: Double { min(max(tolerance.isNaN ? 0.25 : tolerance, 0.01), 16) }
 }
 
 #if canImport(Glibc)
