@@ -45,6 +45,10 @@ void tsr_composite_row_reference(uint32_t *dst, const uint32_t *src, const uint3
 /// The scalar oracle of tsr_blend_mask_row; same bytes.
 void tsr_blend_mask_row_reference(uint32_t *pixels, const uint8_t *coverage, size_t count, uint32_t color);
 
+/// The scalar oracle of tsr_color_matrix_row; same bytes.
+struct tsr_color_matrix;
+void tsr_color_matrix_row_reference(uint32_t *pixels, size_t count, const struct tsr_color_matrix *matrix);
+
 /// The scalar oracle of tsr_add_scaled; same floats, bit for bit.
 void tsr_add_scaled_reference(float *y, const float *x, size_t count, float a);
 

@@ -50,6 +50,19 @@ void tsr_composite_row(uint32_t *dst, const uint32_t *src, const uint32_t *mask,
 /// pixel i as tsr_blend_span blends it with coverage `coverage[i]`.
 void tsr_blend_mask_row(uint32_t *pixels, const uint8_t *coverage, size_t count, uint32_t color);
 
+/// A colour matrix as tsr_color_matrix_row applies it: m[4c + k] weighs straight component k (red,
+/// green, blue, alpha, each in [0, 1]) in output component c, and m[16 + c] is c's bias. Finite
+/// values (TesseraRaster's ColorMatrix clamps them), so that no lane is ever NaN.
+typedef struct tsr_color_matrix {
+    float m[20];
+} tsr_color_matrix;
+
+/// Applies `matrix` in place to `count` premultiplied pixels, as Core Image's CIColorMatrix does:
+/// un-premultiply (c / alpha), multiply by the matrix and add the bias, clamp each component to
+/// [0, 1], premultiply. alpha′ = round(a′ × 255) and c′ = round(c′ × alpha′), so colours never
+/// exceed alpha. A pixel with alpha 0 is left as it is. Per pixel: no neighbour is read.
+void tsr_color_matrix_row(uint32_t *pixels, size_t count, const tsr_color_matrix *matrix);
+
 /// y[i] += x[i] × a for i < count: the multiply-add of a separable blur. Every element is rounded
 /// the same way (a multiply, then an add; never fused), so results do not depend on where the
 /// SIMD groups fall.

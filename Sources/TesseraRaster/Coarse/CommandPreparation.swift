@@ -18,10 +18,11 @@ enum CommandPreparation {
         return chunks
     }
 
-    /// Prepares `commands`, the frame's commands from `firstIndex` on, whose mask indices start
-    /// at `maskOffset`, with worker `worker`'s buffers (its lines go to its arena).
-    static func prepare(_ commands: ArraySlice<Recording.Command>, firstIndex: Int, maskOffset: Int, worker: Int,
-                        memory: FrameMemory, tolerance: Double) {
+    /// Prepares `commands`, the frame's commands from `firstIndex` on, whose mask and colour
+    /// filter indices start at `maskOffset` and `filterOffset`, with worker `worker`'s buffers
+    /// (its lines go to its arena).
+    static func prepare(_ commands: ArraySlice<Recording.Command>, firstIndex: Int, maskOffset: Int, filterOffset: Int,
+                        worker: Int, memory: FrameMemory, tolerance: Double) {
         var builder = EdgeBuilder(width: memory.width, height: memory.height, tolerance: tolerance, arena: memory.arenas[worker])
         let strokeGeometry = memory.strokeGeometry[worker]
         let projectedGeometry = memory.projectedGeometry[worker]
@@ -133,8 +134,9 @@ enum CommandPreparation {
                 out.payload = .beginGroup   // extent: set by GroupExtents from what the group draws
             case .beginMask:
                 out.payload = .beginMask
-            case .endGroup(let opacity, let blendMode):
-                out.payload = .endGroup(opacity: opacity, blendMode: UInt8(blendMode.rawValue))
+            case .endGroup(let opacity, let blendMode, let filter):
+                out.payload = .endGroup(opacity: opacity, blendMode: UInt8(blendMode.rawValue),
+                                        filter: filter.map { Int32(filterOffset + $0) })
             case .stroke(let stroke):
                 guard prepares(stroke.paint, placedBy: stroke.mapping) else { break }
                 builder.reset()

@@ -26,7 +26,7 @@ enum GroupExtents {
                     guard group.begin >= 0 else { break }
                     group.mask = i
                     if case .beginMask(let interior) = part.commands[local] { group.maskInterior = interior }
-                case .endGroup(let opacity, let blendMode):
+                case .endGroup(let opacity, let blendMode, let filter):
                     guard group.begin >= 0 else { break }
                     let drawn = group.top < group.bottom
                     for k in [group.begin, group.mask ?? group.begin, i] {
@@ -39,9 +39,9 @@ enum GroupExtents {
                     if drawn, let mask = group.mask, let interior = group.maskInterior,
                        allInside(interior, commands, group.begin + 1..<mask) {
                         for k in mask..<i { commands[k].payload = .nothing }
-                        // Without its mask, a group composited source-over at full opacity is its
-                        // content drawn directly.
-                        if opacity == 255, blendMode == UInt8(BlendMode.normal.rawValue) {
+                        // Without its mask, a group composited source-over at full opacity and not
+                        // filtered is its content drawn directly.
+                        if opacity == 255, blendMode == UInt8(BlendMode.normal.rawValue), filter == nil {
                             commands[group.begin].payload = .nothing
                             commands[i].payload = .nothing
                         }

@@ -30,8 +30,9 @@ struct PreparedCommand {
         /// Start a group layer, or the innermost group's mask.
         case beginGroup, beginMask
         /// Composite the innermost group with `opacity` (0–255) and `blendMode` (a
-        /// ``BlendMode``'s raw value).
-        case endGroup(opacity: UInt8, blendMode: UInt8)
+        /// ``BlendMode``'s raw value), after filtering its pixels with colour filter `filter` of
+        /// the frame's filters when there is one.
+        case endGroup(opacity: UInt8, blendMode: UInt8, filter: Int32?)
     }
 
     var payload: Payload = .nothing

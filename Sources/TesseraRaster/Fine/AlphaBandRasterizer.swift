@@ -30,9 +30,13 @@ enum AlphaBandRasterizer {
                 let layer = scratch.pushLayer(isMask: command.payload.isBeginMask, below: target, alpha: true)
                 for y in rows { (row(layer, y) + left).update(repeating: 0, count: columns) }
                 target = layer
-            case .endGroup(let opacity, let blendMode):
+            case .endGroup(let opacity, let blendMode, let filter):
                 // tsr_composite_row's alpha lane is tsr_blend_row's for normal (CTesseraAlpha.h).
                 let group = scratch.popGroup()
+                if let filter {
+                    GroupColorFilter.applyToAlpha(memory.colorFilters[Int(filter)], rows: rows, left: left,
+                                                  columns: columns, scratch: scratch) { row(group.content, $0) }
+                }
                 for y in rows {
                     let mask = group.mask.map { UnsafePointer(row($0, y) + left) }
                     tsr_alpha_blend_row(row(group.below, y) + left, row(group.content, y) + left, mask, columns,

@@ -29,8 +29,13 @@ enum BandRasterizer {
                 let layer = scratch.pushLayer(isMask: command.payload.isBeginMask, below: target)
                 for y in rows { (row(layer, y) + left).update(repeating: 0, count: columns) }
                 target = layer
-            case .endGroup(let opacity, let blendMode):
+            case .endGroup(let opacity, let blendMode, let filter):
                 let group = scratch.popGroup()
+                if let filter {
+                    GroupColorFilter.apply(memory.colorFilters[Int(filter)], rows: rows, left: left, columns: columns) {
+                        row(group.content, $0)
+                    }
+                }
                 for y in rows {
                     let mask = group.mask.map { UnsafePointer(row($0, y) + left) }
                     if blendMode == UInt8(BlendMode.normal.rawValue) {

@@ -1,3 +1,5 @@
+import CTesseraSIMD
+
 /// A recording 2D canvas: drawing calls are recorded, then ``render(into:)`` draws them all into a
 /// pixmap, splitting the target into horizontal bands that are rendered in parallel.
 ///
@@ -134,6 +136,17 @@ public final class Canvas {
         recording.appendEndGroup(opacity: opacity, blendMode: blendMode)
     }
 
+    /// Records: end the innermost group as ``endGroup(opacity:blendMode:)`` does, its pixels first
+    /// filtered by `colorMatrix` (none when nil): Core Animation's colour filters on a layer.
+    ///
+    /// The filter applies to the group as one image, once: to what everything drawn in it
+    /// composites to (nested groups already composited in), before the mask, the opacity and the
+    /// blend. Pixels the group left transparent stay transparent (see ``ColorMatrix``); the
+    /// identity matrix gives the bytes of no filter.
+    public func endGroup(opacity: Double = 1, blendMode: BlendMode = .normal, colorMatrix: ColorMatrix?) {
+        recording.appendEndGroup(opacity: opacity, blendMode: blendMode, colorMatrix: colorMatrix)
+    }
+
     /// Records: fill `path` mapped through a projective `projection` (a layer's plane under
     /// perspective): curves are flattened in the path's space finely enough for the screen, then
     /// projected. A path reaching the eye's plane or behind it draws nothing. A gradient or image
@@ -198,9 +211,27 @@ public final class Canvas {
         let target = try alphaTarget.target(width: width, height: height)
         guard width > 0, height > 0 else { return nil }
         recording.closeOpenGroups()
+        if recording.filterAlphaReadsColor { return try alphaMaskInColor(width: width, height: height) }
         _ = renderer.render(recording, into: target, threadCount: max(1, threadCount), tolerance: clampedTolerance)
         guard let drawn = renderer.drawnBounds(commandCount: recording.count) else { return nil }
         return alphaTarget.takeMask(left: drawn.left, top: drawn.top, right: drawn.right, bottom: drawn.bottom)
+    }
+
+    /// ``renderAlphaMask(width:height:)`` of a recording with a colour filter whose alpha reads
+    /// colour (``ColorMatrix/alphaReadsColor``): alphas alone do not give its alpha, so it is drawn
+    /// into an RGBA pixmap (made for the call) and the alpha taken from there.
+    private func alphaMaskInColor(width: Int, height: Int) throws(RasterError) -> AlphaMask? {
+        let pixmap = try Pixmap(width: width, height: height)
+        _ = renderer.render(recording, into: pixmap, threadCount: max(1, threadCount), tolerance: clampedTolerance)
+        guard let drawn = renderer.drawnBounds(commandCount: recording.count) else { return nil }
+        let columns = drawn.right - drawn.left, rows = drawn.bottom - drawn.top
+        let values = [UInt8](unsafeUninitializedCapacity: columns * rows) { values, initialized in
+            for r in 0..<rows {
+                tsr_alpha_of_pixels(pixmap.row(drawn.top + r) + drawn.left, columns, values.baseAddress! + r * columns)
+            }
+            initialized = columns * rows
+        }
+        return AlphaMask(x: drawn.left, y: drawn.top, width: columns, height: rows, values: values)
     }
 
     var clampedTolerance: Double { min(max(tolerance.isNaN ? 0.25 : tolerance, 0.01), 16) }

@@ -1,3 +1,5 @@
+import CTesseraSIMD
+
 /// The drawing calls of a ``Canvas`` since its last render, in order, as plain values.
 final class Recording {
     enum Command: Sendable {
@@ -12,8 +14,9 @@ final class Recording {
         /// when it is given.
         case beginMask(interior: MaskInterior?)
         /// Composites the group's layer onto what is below with `blendMode`, scaled by
-        /// `opacity` (0–255) and the mask's alpha.
-        case endGroup(opacity: UInt8, blendMode: BlendMode)
+        /// `opacity` (0–255) and the mask's alpha, after filtering it with colour filter `filter`
+        /// of ``colorFilters`` when there is one.
+        case endGroup(opacity: UInt8, blendMode: BlendMode, filter: Int?)
     }
 
     /// Commands recorded elsewhere and appended (see ``append(contentsOf:)``), and this
@@ -28,20 +31,28 @@ final class Recording {
     /// The masks the commands paint through (an appended part's indices start at its
     /// `maskOffset`).
     private(set) var masks: [AlphaMask] = []
+    /// The colour matrices groups are filtered with (an appended part's indices start at its
+    /// `filterOffset`).
+    private(set) var colorFilters: [tsr_color_matrix] = []
+    /// Whether a colour filter makes alpha depend on colour (``ColorMatrix/alphaReadsColor``):
+    /// then an alpha target cannot be drawn from alphas alone.
+    private(set) var filterAlphaReadsColor = false
     /// For each open group, whether its mask has begun.
     private var openGroups: [Bool] = []
     private var sealedCount = 0
 
-    /// A run of commands stored together, and where its mask indices start in ``masks``.
+    /// A run of commands stored together, and where its mask and colour filter indices start in
+    /// ``masks`` and ``colorFilters``.
     struct Part {
         let commands: [Command]
         let maskOffset: Int
+        let filterOffset: Int
     }
 
     var count: Int { sealedCount + commands.count }
 
     /// Every command in order, as the parts they are stored in.
-    var parts: [Part] { commands.isEmpty ? sealedParts : sealedParts + [Part(commands: commands, maskOffset: 0)] }
+    var parts: [Part] { commands.isEmpty ? sealedParts : sealedParts + [Part(commands: commands, maskOffset: 0, filterOffset: 0)] }
 
     func appendClear(_ color: PremultipliedRGBA8) {
         commands.append(.clear(color))
@@ -88,11 +99,18 @@ final class Recording {
         commands.append(.beginMask(interior: interior))
     }
 
-    /// Ignored when no group is open. A NaN opacity counts as 0.
-    func appendEndGroup(opacity: Double, blendMode: BlendMode = .normal) {
+    /// Ignored when no group is open. A NaN opacity counts as 0. The identity matrix is no
+    /// filter (it would change nothing).
+    func appendEndGroup(opacity: Double, blendMode: BlendMode = .normal, colorMatrix: ColorMatrix? = nil) {
         guard openGroups.popLast() != nil else { return }
         let clamped = opacity.isNaN ? 0 : min(max(opacity, 0), 1)
-        commands.append(.endGroup(opacity: UInt8((clamped * 255).rounded()), blendMode: blendMode))
+        var filter: Int? = nil
+        if let colorMatrix, colorMatrix != .identity {
+            filter = colorFilters.count
+            colorFilters.append(colorMatrix.kernel)
+            filterAlphaReadsColor = filterAlphaReadsColor || colorMatrix.alphaReadsColor
+        }
+        commands.append(.endGroup(opacity: UInt8((clamped * 255).rounded()), blendMode: blendMode, filter: filter))
     }
 
     /// Ends the groups left open (at full opacity), so that every group is closed before drawing.
@@ -106,15 +124,19 @@ final class Recording {
     func append(contentsOf other: Recording) {
         guard other !== self else { return }
         other.closeOpenGroups()
-        seal(commands, maskOffset: 0)
+        seal(commands, maskOffset: 0, filterOffset: 0)
         commands = []
-        for part in other.parts { seal(part.commands, maskOffset: part.maskOffset + masks.count) }
+        for part in other.parts {
+            seal(part.commands, maskOffset: part.maskOffset + masks.count, filterOffset: part.filterOffset + colorFilters.count)
+        }
         masks.append(contentsOf: other.masks)
+        colorFilters.append(contentsOf: other.colorFilters)
+        filterAlphaReadsColor = filterAlphaReadsColor || other.filterAlphaReadsColor
     }
 
-    private func seal(_ part: [Command], maskOffset: Int) {
+    private func seal(_ part: [Command], maskOffset: Int, filterOffset: Int) {
         guard !part.isEmpty else { return }
-        sealedParts.append(Part(commands: part, maskOffset: maskOffset))
+        sealedParts.append(Part(commands: part, maskOffset: maskOffset, filterOffset: filterOffset))
         sealedCount += part.count
     }
 
@@ -134,6 +156,8 @@ final class Recording {
         sealedParts.removeAll(keepingCapacity: true)
         sealedCount = 0
         masks.removeAll(keepingCapacity: true)
+        colorFilters.removeAll(keepingCapacity: true)
+        filterAlphaReadsColor = false
         openGroups.removeAll(keepingCapacity: true)
     }
 }

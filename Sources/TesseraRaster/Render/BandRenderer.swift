@@ -47,7 +47,7 @@ final class BandRenderer {
         guard target.width > 0, target.height > 0, count > 0 else { return times }
         let workers = min(threadCount, max(1, (target.height + Self.bandHeight - 1) / Self.bandHeight))
         reserve(commands: count, workers: workers, width: target.width)
-        let memory = frameMemory(target, masks: recording.masks)
+        let memory = frameMemory(target, recording: recording)
 
         // 1. Prepare.
         // Small chunks taken in turn: a worker that drew cheap commands takes more.
@@ -59,7 +59,8 @@ final class BandRenderer {
                 if c >= chunks.count { break }
                 let chunk = chunks[c]
                 CommandPreparation.prepare(parts[chunk.part].commands[chunk.range], firstIndex: chunk.firstIndex,
-                                           maskOffset: parts[chunk.part].maskOffset, worker: w, memory: memory,
+                                           maskOffset: parts[chunk.part].maskOffset,
+                                           filterOffset: parts[chunk.part].filterOffset, worker: w, memory: memory,
                                            tolerance: tolerance)
             }
         }
@@ -70,7 +71,7 @@ final class BandRenderer {
         Binning.bin(prepared.pointer, commandCount: count, bands: bands, bandStarts: bandStarts, bandCommands: bandCommands)
         times.binning = RenderStageTimes.seconds(since: &clock)
         // 3. Rasterize.
-        let binned = frameMemory(target, masks: recording.masks)
+        let binned = frameMemory(target, recording: recording)
         let nextBand = Atomic<Int>(0)
         parallel(workers) { w in
             while true {
@@ -108,10 +109,11 @@ final class BandRenderer {
         if count == 1 { body(0) } else { DispatchQueue.concurrentPerform(iterations: count, execute: body) }
     }
 
-    private func frameMemory(_ target: RenderTarget, masks: [AlphaMask]) -> FrameMemory {
+    private func frameMemory(_ target: RenderTarget, recording: Recording) -> FrameMemory {
         FrameMemory(
             prepared: prepared.pointer, paints: paints.pointer, arenas: arenas, strokeGeometry: strokeGeometry,
-            projectedGeometry: projectedGeometry, strokeOutlines: strokeOutlines.slots, scratch: scratch, masks: masks,
+            projectedGeometry: projectedGeometry, strokeOutlines: strokeOutlines.slots, scratch: scratch, masks: recording.masks,
+            colorFilters: recording.colorFilters,
             bandStarts: bandStarts.pointer, bandCommands: bandCommands.pointer,
             pixels: target.pixels, bytesPerRow: target.bytesPerRow,
             width: target.width, height: target.height, isAlphaTarget: target.format == .alpha8)

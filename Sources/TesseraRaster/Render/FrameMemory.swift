@@ -21,6 +21,8 @@ struct FrameMemory: @unchecked Sendable {
     let strokeOutlines: [StrokeOutlineCache.Slot]
     let scratch: [WorkerScratch]
     let masks: [AlphaMask]
+    /// The colour matrices groups are filtered with (``Recording/colorFilters``).
+    let colorFilters: [tsr_color_matrix]
     let bandStarts: UnsafePointer<Int32>
     let bandCommands: UnsafePointer<Int32>
     let pixels: UnsafeMutableRawPointer
