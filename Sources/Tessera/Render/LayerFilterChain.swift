@@ -1,42 +1,23 @@
 import Foundation
+import TesseraRaster
 
 #if !canImport(QuartzCore)
 /// A layer's `filters` as the operations Tessera draws, in order: colour matrices (the colour
-/// filters, each a 4 × 5 matrix on straight RGBA) and Gaussian blurs. Filters of other types
-/// are left out (reported by archives), as are disabled ones and `sdrNormalize` (a no-op for
-/// 8-bit output). Consecutive colour matrices are composed into one.
+/// filters, TesseraRaster's `ColorMatrix`, straight RGBA) and Gaussian blurs. Filters of other
+/// types are left out (archives report them), as are disabled ones and `sdrNormalize` (a no-op
+/// for 8-bit output). Consecutive colour matrices are composed into one, without clamping in
+/// between (Core Image's working space is floating point); a matrix is clamped when applied.
 ///
-/// The colour filters follow Core Image's filters of the same purpose, on straight
-/// (un-premultiplied) components, composed without clamping in between (Core Image's working
-/// space is floating point) and clamped to [0, 1] when drawn:
-/// - `colorSaturate` (`inputAmount` s, default 1): CIColorControls' saturation, a mix between the
-///   Rec. 709 luma L = 0.2125 R + 0.7154 G + 0.0721 B and the colour: c' = L + s (c − L);
-/// - `colorBrightness` (`inputAmount` b, default 0): CIColorControls' brightness, c' = c + b;
-/// - `colorContrast` (`inputAmount` k, default 1): CIColorControls' contrast about mid-grey,
-///   c' = (c − 0.5) k + 0.5;
-/// - `colorInvert`: CIColorInvert, c' = 1 − c, alpha kept;
-/// - `luminanceToAlpha`: SVG's feColorMatrix type luminanceToAlpha (Core Image has none of that
-///   name): black with alpha = 0.2125 R + 0.7154 G + 0.0721 B;
-/// - `colorMatrix` (`inputColorMatrix`: 20 numbers, row by row, each row four weights and a bias,
-///   as Core Animation's CAColorMatrix and CIColorMatrix's vectors): c' = row · (r, g, b, a) + bias.
+/// Each filter follows Core Image's filter of the same purpose (the matrices' documentation
+/// gives the formulas):
+/// - `colorSaturate`, `colorBrightness`, `colorContrast` (`inputAmount`; defaults 1, 0, 1):
+///   `CIColorControls`' saturation, brightness and contrast;
+/// - `colorInvert`: `CIColorInvert`; `luminanceToAlpha`: SVG's feColorMatrix of that name;
+/// - `colorMatrix` (`inputColorMatrix`: 20 numbers, row by row, four weights and a bias each, as
+///   Core Animation's `CAColorMatrix`): `CIColorMatrix`;
+/// - `gaussianBlur` (`inputRadius`, default 10): `CIGaussianBlur`, whose radius is the standard
+///   deviation σ, in the layer's points.
 struct LayerFilterChain: Equatable {
-    /// A 4 × 5 colour matrix: output component i = Σ m[i][j] · input j + m[i][4].
-    struct ColorMatrix: Equatable {
-        var rows: [[Double]]
-
-        static let identity = ColorMatrix(rows: (0..<4).map { i in (0..<5).map { j in i == j ? 1 : 0 } })
-
-        /// `self` after `first`: the matrix that applies `first`, then `self`.
-        func after(_ first: ColorMatrix) -> ColorMatrix {
-            ColorMatrix(rows: (0..<4).map { i in
-                (0..<5).map { j in
-                    let weights = (0..<4).reduce(0.0) { $0 + rows[i][$1] * first.rows[$1][j] }
-                    return j == 4 ? weights + rows[i][4] : weights
-                }
-            })
-        }
-    }
-
     enum Operation: Equatable {
         case colorMatrix(ColorMatrix)
         /// A Gaussian blur of standard deviation σ in the layer's points.
@@ -60,51 +41,55 @@ struct LayerFilterChain: Equatable {
         self.operations = operations
     }
 
+    /// The one colour matrix of a chain without blurs; nil for a chain with one.
+    var onlyColorMatrix: ColorMatrix? {
+        guard operations.count == 1, case .colorMatrix(let m) = operations[0] else { return nil }
+        return m
+    }
+
     /// Whether Tessera draws filters of this type.
     static func draws(_ filter: LayerFilter) -> Bool {
         !filter.isEnabled || filter.type == "sdrNormalize" || operation(filter) != nil
     }
 
-    private static let luma = [0.2125, 0.7154, 0.0721]
-
     private static func operation(_ filter: LayerFilter) -> Operation? {
+        func amount(default fallback: Double) -> Double {
+            guard let value = filter.number("inputAmount"), value.isFinite else { return fallback }
+            return value
+        }
         switch filter.type {
         case "gaussianBlur":
-            let radius = filter.number("inputRadius") ?? 10   // CIGaussianBlur's default
+            let radius = filter.number("inputRadius") ?? 10
             return radius.isFinite && radius > 0 ? .gaussianBlur(sigma: radius) : nil
-        case "colorSaturate":
-            let s = finite(filter.number("inputAmount"), default: 1)
-            return .colorMatrix(ColorMatrix(rows: (0..<3).map { i in
-                (0..<3).map { j in (1 - s) * luma[j] + (i == j ? s : 0) } + [0, 0]
-            } + [[0, 0, 0, 1, 0]]))
-        case "colorBrightness":
-            let b = finite(filter.number("inputAmount"), default: 0)
-            var m = ColorMatrix.identity
-            for i in 0..<3 { m.rows[i][4] = b }
-            return .colorMatrix(m)
-        case "colorContrast":
-            let k = finite(filter.number("inputAmount"), default: 1)
-            var m = ColorMatrix.identity
-            for i in 0..<3 { m.rows[i][i] = k; m.rows[i][4] = 0.5 * (1 - k) }
-            return .colorMatrix(m)
-        case "colorInvert":
-            var m = ColorMatrix.identity
-            for i in 0..<3 { m.rows[i][i] = -1; m.rows[i][4] = 1 }
-            return .colorMatrix(m)
-        case "luminanceToAlpha":
-            return .colorMatrix(ColorMatrix(rows: [[0, 0, 0, 0, 0], [0, 0, 0, 0, 0], [0, 0, 0, 0, 0], luma + [0, 0]]))
+        case "colorSaturate": return .colorMatrix(.saturation(amount(default: 1)))
+        case "colorBrightness": return .colorMatrix(.brightness(amount(default: 0)))
+        case "colorContrast": return .colorMatrix(.contrast(amount(default: 1)))
+        case "colorInvert": return .colorMatrix(.invert)
+        case "luminanceToAlpha": return .colorMatrix(.luminanceToAlpha)
         case "colorMatrix":
-            guard case .numbers(let values)? = filter.inputs["inputColorMatrix"], values.count == 20,
-                  values.allSatisfy(\.isFinite) else { return nil }
-            return .colorMatrix(ColorMatrix(rows: (0..<4).map { Array(values[5 * $0..<5 * $0 + 5]) }))
+            guard case .numbers(let v)? = filter.inputs["inputColorMatrix"], v.count == 20, v.allSatisfy(\.isFinite) else {
+                return nil
+            }
+            return .colorMatrix(ColorMatrix(red: [v[0], v[1], v[2], v[3]], green: [v[5], v[6], v[7], v[8]],
+                                            blue: [v[10], v[11], v[12], v[13]], alpha: [v[15], v[16], v[17], v[18]],
+                                            bias: [v[4], v[9], v[14], v[19]]))
         default:
             return nil
         }
     }
+}
 
-    private static func finite(_ value: Double?, default fallback: Double) -> Double {
-        guard let value, value.isFinite else { return fallback }
-        return value
+extension ColorMatrix {
+    /// `self` applied after `first`: output i = Σⱼ self[i][j] · (first.rowⱼ · c + first.biasⱼ)
+    /// + self.biasᵢ.
+    func after(_ first: ColorMatrix) -> ColorMatrix {
+        let inner = [first.red, first.green, first.blue, first.alpha]
+        func row(_ weights: SIMD4<Double>) -> SIMD4<Double> {
+            weights.x * inner[0] + weights.y * inner[1] + weights.z * inner[2] + weights.w * inner[3]
+        }
+        func biased(_ weights: SIMD4<Double>) -> Double { (weights * first.bias).sum() }
+        return ColorMatrix(red: row(red), green: row(green), blue: row(blue), alpha: row(alpha),
+                           bias: bias + SIMD4(biased(red), biased(green), biased(blue), biased(alpha)))
     }
 }
 #endif

@@ -1,9 +1,10 @@
 import Testing
 @testable import Tessera
+import TesseraRaster
 
 /// The colour filters' matrices against Core Image's formulas, and how filters chain.
 @Suite struct LayerFilterChainTests {
-    typealias Matrix = LayerFilterChain.ColorMatrix
+    typealias Matrix = ColorMatrix
 
     static func filter(_ type: String, _ inputs: [String: LayerFilterValue] = [:]) -> LayerFilter {
         LayerFilter(type: type, inputs: inputs)
@@ -11,7 +12,9 @@ import Testing
 
     /// The matrix applied to straight (r, g, b, a).
     static func apply(_ m: Matrix, _ c: [Double]) -> [Double] {
-        (0..<4).map { i in (0..<4).reduce(m.rows[i][4]) { $0 + m.rows[i][$1] * c[$1] } }
+        let v = SIMD4(c[0], c[1], c[2], c[3])
+        return [(m.red * v).sum(), (m.green * v).sum(), (m.blue * v).sum(), (m.alpha * v).sum()].enumerated()
+            .map { $1 + m.bias[$0] }
     }
 
     static func matrix(_ filters: [LayerFilter]) throws -> Matrix {
