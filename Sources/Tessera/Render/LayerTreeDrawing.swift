@@ -48,6 +48,8 @@ struct LayerTreeDrawing {
         /// The mask of the group masking a layer by its mask layer, then its end.
         case mask(PresentedLayer, transform: CATransform3D, opacity: Double, blendMode: BlendMode)
         case endGroup(opacity: Double, blendMode: BlendMode)
+        /// The end of the group that applies a layer's colour filters (inside its outer group).
+        case endColorFilter(ColorMatrix)
 
         init(_ sublayer: Sublayer) {
             self = .layer(sublayer.node, transform: sublayer.transform, ownTransformFirst: true, tint: sublayer.tint)
@@ -112,6 +114,8 @@ struct LayerTreeDrawing {
                                     ownTransformFirst: true, tint: Tint(1, 1, 1, 1)))
             case .endGroup(let opacity, let blendMode):
                 canvas.endGroup(opacity: opacity, blendMode: blendMode)
+            case .endColorFilter(let colorMatrix):
+                canvas.endGroup(colorMatrix: colorMatrix)
             }
         }
     }
@@ -140,10 +144,12 @@ struct LayerTreeDrawing {
         let shadowColor = shadows == nil ? nil : ShadowDrawing.color(of: p.pointee)
         let drawCount = Self.drawCount(p) + (shadowColor == nil ? 0 : 1)
         let groupOpacity = alpha < 1 && (hasSublayers || drawCount > 1)
-        // A compositing filter's blend mode composites the whole layer as one image.
+        // A compositing filter's blend mode composites the whole layer as one image; colour filters
+        // apply to that image (a group of their own inside, before the mask and the opacity).
         let blendMode = LayerFilterDrawing.blendMode(of: p)
+        let colorMatrix = LayerFilterDrawing.colorMatrix(of: p)
         let outerGroup: Step? = node.mask != nil ? .mask(node, transform: matrix, opacity: alpha, blendMode: blendMode)
-            : groupOpacity || blendMode != .normal ? .endGroup(opacity: alpha, blendMode: blendMode) : nil
+            : groupOpacity || blendMode != .normal || colorMatrix != nil ? .endGroup(opacity: alpha, blendMode: blendMode) : nil
         let clips = p.pointee.masksToBounds
             && (shadowColor != nil || hasSublayers || (p.pointee.kind == .shape && p.pointee.path != nil)
                 || p.pointee.contents.image != nil || p.pointee.kind == .gradient)
@@ -151,6 +157,7 @@ struct LayerTreeDrawing {
         var tint = inherited
         tint.w = outerGroup == nil ? alpha : 1
         if outerGroup != nil { canvas.beginGroup() }
+        if colorMatrix != nil { canvas.beginGroup() }
         if clipsBackground { canvas.beginGroup() }
         if let shadows, let shadowColor {
             shadows.draw(node.snapshot, p.pointee, matrix: matrix, paint: Self.paint(shadowColor, tint), on: canvas)
@@ -160,9 +167,10 @@ struct LayerTreeDrawing {
         LayerGradientDrawing.draw(p, mapping: mapping, tint: tint, on: canvas)
         LayerContentsDrawing.draw(p, mapping: mapping, opacity: tint.w, on: canvas)
         drawShape(of: p, mapping: mapping, tint: tint)
-        // Pushed in reverse: they run as sublayers, the clip's end, the border, then the outer
-        // group's end.
+        // Pushed in reverse: they run as sublayers, the clip's end, the border, the colour
+        // filter's end, then the outer group's end.
         if let outerGroup { steps.append(outerGroup) }
+        if let colorMatrix { steps.append(.endColorFilter(colorMatrix)) }
         if p.pointee.borderWidth > 0, p.pointee.borderColor != nil {
             steps.append(.border(node, mapping: mapping, tint: tint))
         }

@@ -69,8 +69,9 @@ import TesseraRaster
         #expect(loaded.rootLayer.sublayers?[0].compositingFilter as? String == "plusL")
         #expect((loaded.rootLayer.sublayers?[1].compositingFilter as? CAFilter)?.type == "multiplyBlendMode")
         #expect(try loaded.encoded() == data)
-        // Drawn: sdrNormalize (a no-op for 8 bits) and both blend modes; the rest reported.
-        #expect(loaded.skipped.map(\.reason) == [.notDrawn("variableBlur"), .notDrawn("colorMatrix"), .notDrawn("colorSaturate")])
+        // Drawn: the colour matrix, sdrNormalize (a no-op for 8 bits) and both blend modes; the
+        // variable blur and background filters (no backdrop yet) reported.
+        #expect(loaded.skipped.map(\.reason) == [.notDrawn("variableBlur"), .notDrawn("colorSaturate")])
         #expect(loaded.skipped.allSatisfy { $0.severity == .contentLost && $0.className == "CAFilter" })
     }
 
@@ -141,6 +142,34 @@ import TesseraRaster
         layer.add(saturate, forKey: "saturate")
         let loaded = try AnimationArchive(data: try AnimationArchive(rootLayer: layer).encoded())
         #expect((loaded.rootLayer.animation(forKey: "saturate") as? CABasicAnimation)?.keyPath == "filters.colorSaturate.inputAmount")
-        #expect(loaded.skipped.map(\.reason) == [.notDrawn("colorSaturate")])
+        #expect(loaded.skipped.isEmpty, "colorSaturate is drawn")
+    }
+
+    /// Colour filters apply to the layer composited as one image, then its opacity: a red square
+    /// with a half-transparent green one inside, desaturated to luma grey, then at opacity ½.
+    @Test func colourFiltersApplyToTheLayerAsOneImage() throws {
+        let root = CALayer()
+        root.bounds = CGRect(x: 0, y: 0, width: 40, height: 20)
+        let layer = CALayer()
+        layer.frame = CGRect(x: 0, y: 0, width: 20, height: 20)
+        layer.backgroundColor = CGColor(red: 1, green: 0, blue: 0, alpha: 1)
+        let inner = CALayer()
+        inner.frame = CGRect(x: 10, y: 0, width: 10, height: 20)
+        inner.backgroundColor = CGColor(red: 0, green: 1, blue: 0, alpha: 0.5)
+        layer.addSublayer(inner)
+        let grey = CAFilter(type: "colorSaturate")
+        grey.setValue(0, forKey: "inputAmount")
+        layer.filters = [grey]
+        layer.opacity = 0.5
+        root.addSublayer(layer)
+        let pixmap = try Pixmap(width: 40, height: 20)
+        LayerRenderer(threadCount: 2).render(root, at: 0, into: pixmap)
+        // Red alone: luma 0.2125 → 54; at opacity ½: alpha 128, colour 54 · 128 / 255 → 27.
+        #expect(pixmap[5, 10] == PremultipliedRGBA8(r: 27, g: 27, b: 27, a: 128))
+        // Red under half green composites to (128, 128, 0) first, then grey 0.2125·128 +
+        // 0.7154·128 = 118.7: not the grey of each drawn apart.
+        let p = pixmap[15, 10]
+        #expect(p.a == 128 && p.r == p.g && p.g == p.b && abs(Int(p.r) - 60) <= 1, "\(p)")
+        #expect(pixmap[30, 10].a == 0)
     }
 }
