@@ -37,27 +37,33 @@ static inline simde__m128i load4(const int16_t *p) {
     return simde_mm_srai_epi32(simde_mm_unpacklo_epi16(v, v), 16);
 }
 
-static inline int16_t box_round(int32_t sum, float scale) {
-    const float product = (float)sum * scale;
+static inline int16_t box_round(int32_t sum, int32_t ends, float alpha, float scale) {
+    const float weighted = alpha * (float)ends;
+    const float total = (float)sum + weighted;
+    const float product = total * scale;
     const float rounded = product + 0.5f;
     return (int16_t)(int32_t)rounded;
 }
 
 void tsr_blur_box(const int16_t *in, ptrdiff_t inStep, int16_t *out, ptrdiff_t outStep, size_t lanes,
-                  size_t count, size_t radius, float scale) {
+                  size_t count, size_t radius, float alpha, float scale) {
     const ptrdiff_t r = (ptrdiff_t)radius;
-    const simde__m128 scales = simde_mm_set1_ps(scale), half = simde_mm_set1_ps(0.5f);
+    const simde__m128 alphas = simde_mm_set1_ps(alpha), scales = simde_mm_set1_ps(scale);
+    const simde__m128 half = simde_mm_set1_ps(0.5f);
     size_t lane = 0;
     for (; lane + 4 <= lanes; lane += 4) {
         // The window of step −1: steps −r − 1 … r − 1. Each step adds the lane entering the window
-        // and subtracts the one leaving it.
+        // and subtracts the one leaving it; the two just outside it are the ends.
         simde__m128i sum = simde_mm_setzero_si128();
         for (ptrdiff_t k = -r - 1; k < r; k++) sum = simde_mm_add_epi32(sum, load4(in + k * inStep + lane));
         const int16_t *entering = in + r * inStep + lane, *leaving = in + (-r - 1) * inStep + lane;
         int16_t *o = out + lane;
         for (size_t i = 0; i < count; i++) {
             sum = simde_mm_sub_epi32(simde_mm_add_epi32(sum, load4(entering)), load4(leaving));
-            const simde__m128 rounded = simde_mm_add_ps(simde_mm_mul_ps(simde_mm_cvtepi32_ps(sum), scales), half);
+            const simde__m128i ends = simde_mm_add_epi32(load4(leaving + inStep), load4(entering + inStep));
+            const simde__m128 total = simde_mm_add_ps(simde_mm_cvtepi32_ps(sum),
+                                                      simde_mm_mul_ps(alphas, simde_mm_cvtepi32_ps(ends)));
+            const simde__m128 rounded = simde_mm_add_ps(simde_mm_mul_ps(total, scales), half);
             const simde__m128i q = simde_mm_cvttps_epi32(rounded);
             simde_mm_storel_epi64((simde__m128i *)o, simde_mm_packs_epi32(q, q));
             entering += inStep;
@@ -66,12 +72,14 @@ void tsr_blur_box(const int16_t *in, ptrdiff_t inStep, int16_t *out, ptrdiff_t o
         }
     }
     for (; lane < lanes; lane++) {
+        const int16_t *line = in + lane;
         int32_t sum = 0;
-        for (ptrdiff_t k = -r - 1; k < r; k++) sum += in[k * inStep + (ptrdiff_t)lane];
+        for (ptrdiff_t k = -r - 1; k < r; k++) sum += line[k * inStep];
         for (size_t i = 0; i < count; i++) {
-            const ptrdiff_t at = (ptrdiff_t)i * inStep + (ptrdiff_t)lane;
-            sum += in[at + r * inStep] - in[at + (-r - 1) * inStep];
-            out[(ptrdiff_t)i * outStep + (ptrdiff_t)lane] = box_round(sum, scale);
+            const ptrdiff_t at = (ptrdiff_t)i * inStep;
+            sum += line[at + r * inStep] - line[at + (-r - 1) * inStep];
+            const int32_t ends = line[at + (-r - 1) * inStep] + line[at + (r + 1) * inStep];
+            out[(ptrdiff_t)i * outStep + (ptrdiff_t)lane] = box_round(sum, ends, alpha, scale);
         }
     }
 }

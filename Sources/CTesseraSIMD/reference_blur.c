@@ -17,13 +17,17 @@ void tsr_blur_narrow_reference(const int16_t *in, uint8_t *out, size_t count) {
 }
 
 void tsr_blur_box_reference(const int16_t *in, ptrdiff_t inStep, int16_t *out, ptrdiff_t outStep, size_t lanes,
-                            size_t count, size_t radius, float scale) {
+                            size_t count, size_t radius, float alpha, float scale) {
     const ptrdiff_t r = (ptrdiff_t)radius;
     for (size_t i = 0; i < count; i++) {
         for (size_t lane = 0; lane < lanes; lane++) {
+            const int16_t *at = in + (ptrdiff_t)i * inStep + (ptrdiff_t)lane;
             int32_t sum = 0;
-            for (ptrdiff_t k = -r; k <= r; k++) sum += in[((ptrdiff_t)i + k) * inStep + (ptrdiff_t)lane];
-            const float product = (float)sum * scale;
+            for (ptrdiff_t k = -r; k <= r; k++) sum += at[k * inStep];
+            const int32_t ends = at[(-r - 1) * inStep] + at[(r + 1) * inStep];
+            const float weighted = alpha * (float)ends;
+            const float total = (float)sum + weighted;
+            const float product = total * scale;
             const float rounded = product + 0.5f;
             out[(ptrdiff_t)i * outStep + (ptrdiff_t)lane] = (int16_t)(int32_t)rounded;
         }

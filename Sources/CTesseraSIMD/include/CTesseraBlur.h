@@ -7,9 +7,8 @@
 //
 // A pass reads and writes *lines*: `count` steps, `inStep` / `outStep` int16 apart, each step
 // `lanes` contiguous int16 values that are filtered independently (the 4 channels of a pixel
-// along a row; a strip of columns down the rows). The filter reads past the line: steps −radius − 1
-// … −1 and count … count + radius − 1 must be readable, and hold zeros where the image is
-// transparent outside.
+// along a row; a strip of columns down the rows). The filters read past the line (each says how
+// far): those steps must be readable, and hold zeros where the image is transparent outside.
 #include <stdint.h>
 #include <stddef.h>
 
@@ -23,16 +22,20 @@ void tsr_blur_widen(const uint8_t *in, int16_t *out, size_t count);
 /// out[i] = (in[i] + 64) >> 7 (round half up) for i < count; in[i] in [0, 32640].
 void tsr_blur_narrow(const int16_t *in, uint8_t *out, size_t count);
 
-/// A box filter of width 2 · radius + 1 along the line: out[i] = round(scale · Σ in[i + k],
-/// |k| ≤ radius), with scale = 1 / (2 · radius + 1). The sum runs as an exact int32 (one add and one
-/// subtract a step, whatever the radius); it must stay below 2²⁴ (radius ≤ 256 for values up to
-/// 32640) so that its conversion to float is exact. The rounding is float(sum) × scale + 0.5, then
-/// truncation: one multiply, one add, each rounded, never fused.
+/// An extended box filter (Gwosdek, Grewenig, Bruhn and Weickert, "Theoretical foundations of
+/// Gaussian convolution by extended box filtering", SSVM 2011): weight 1 on steps i − radius …
+/// i + radius and `alpha` (in [0, 1]) on the two steps just outside them, normalized by
+/// scale = 1 / (2 · radius + 1 + 2 · alpha). With S the sum of the window and E that of its two
+/// ends, out[i] = (int)((float(S) + alpha · float(E)) · scale + 0.5): each operation rounded,
+/// never fused. S runs as an exact int32, one add and one subtract a step, whatever the radius;
+/// it must stay below 2²⁴ (radius ≤ 255 for values up to 32640) so that its conversion is exact.
+/// Reads steps −radius − 1 … count + radius.
 void tsr_blur_box(const int16_t *in, ptrdiff_t inStep, int16_t *out, ptrdiff_t outStep, size_t lanes,
-                  size_t count, size_t radius, float scale);
+                  size_t count, size_t radius, float alpha, float scale);
 
 /// A convolution with 2 · radius + 1 weights in Q14 (non-negative, summing to 16384):
 /// out[i] = (Σ weights[radius + k] · in[i + k] + 8192) >> 14, |k| ≤ radius, exact in int32.
+/// Reads steps −radius … count + radius − 1.
 void tsr_blur_convolve(const int16_t *in, ptrdiff_t inStep, int16_t *out, ptrdiff_t outStep, size_t lanes,
                        size_t count, const int16_t *weights, size_t radius);
 

@@ -50,7 +50,7 @@ void tsr_blend_mask_row_reference(uint32_t *pixels, const uint8_t *coverage, siz
 void tsr_blur_widen_reference(const uint8_t *in, int16_t *out, size_t count);
 void tsr_blur_narrow_reference(const int16_t *in, uint8_t *out, size_t count);
 void tsr_blur_box_reference(const int16_t *in, ptrdiff_t inStep, int16_t *out, ptrdiff_t outStep, size_t lanes,
-                            size_t count, size_t radius, float scale);
+                            size_t count, size_t radius, float alpha, float scale);
 void tsr_blur_convolve_reference(const int16_t *in, ptrdiff_t inStep, int16_t *out, ptrdiff_t outStep,
                                  size_t lanes, size_t count, const int16_t *weights, size_t radius);
 

@@ -2,27 +2,28 @@ import CTesseraSIMD
 
 /// One filter that a line of fixed-point values (CTesseraBlur.h) goes through along one axis.
 enum BlurPass: Hashable, Sendable {
-    /// A box of width 2 · radius + 1: a running sum, the same cost for every radius.
-    case box(radius: Int)
+    /// An extended box: weight 1 on the 2 · radius + 1 steps around a step and `alpha` on the two
+    /// just outside them. A running sum: the same cost for every radius.
+    case box(radius: Int, alpha: Float)
     /// A convolution with 2 · radius + 1 weights in Q14 summing to 16384.
     case convolve(weights: [Int16])
 
     /// How far the pass spreads a value on each side.
     var radius: Int {
         switch self {
-        case .box(let radius): radius
+        case .box(let radius, _): radius + 1
         case .convolve(let weights): weights.count / 2
         }
     }
 
     /// Filters `count` steps of `lanes` values from `input` into `output` (steps `inStep` and
     /// `outStep` values apart). `input` must be readable, zero outside the image, for ``radius`` + 1
-    /// steps before the line and ``radius`` steps after it.
+    /// steps on each side of the line.
     func run(from input: UnsafePointer<Int16>, step inStep: Int, to output: UnsafeMutablePointer<Int16>,
              step outStep: Int, lanes: Int, count: Int) {
         switch self {
-        case .box(let radius):
-            tsr_blur_box(input, inStep, output, outStep, lanes, count, radius, 1 / Float(2 * radius + 1))
+        case .box(let radius, let alpha):
+            tsr_blur_box(input, inStep, output, outStep, lanes, count, radius, alpha, 1 / (Float(2 * radius + 1) + 2 * alpha))
         case .convolve(let weights):
             weights.withUnsafeBufferPointer {
                 tsr_blur_convolve(input, inStep, output, outStep, lanes, count, $0.baseAddress!, weights.count / 2)
@@ -33,17 +34,19 @@ enum BlurPass: Hashable, Sendable {
 
 /// The passes that approximate a Gaussian of standard deviation σ along one axis.
 ///
-/// - σ ≥ ``exactBelow`` (2 pixels): three box filters, the widths of Kovesi, "Fast almost-Gaussian
-///   filtering" (DICTA 2010): the ideal width w = √(12σ²/3 + 1), boxes of the odd widths
-///   w_l ≤ w and w_l + 2, as many of each as brings the cascade's variance Σ (w_k² − 1) / 12
-///   nearest σ². The cascade is a piecewise quadratic of reach Σ radius_k < 3σ; its impulse
-///   response deviates from the sampled Gaussian by at most 6.5 % of the Gaussian's peak for every
-///   σ in [2, 250] (about 4.7 % at σ = 2, 3.6 % at 5, 4.9 % at 10, 5.8 % at 30, 6.2 % at 250:
-///   BlurAccuracyTests measures it). Part of that is σ itself: the widths are odd integers, so the
-///   cascade's σ can miss the one asked for by up to about a sixth of a pixel.
-/// - 0 < σ < 2: there three boxes are poor (σ = 1 has box widths 1, 1, 3: σ 0.82 and a deviation
-///   of 26 % of the peak), so the sampled Gaussian itself, truncated at ⌈3σ⌉ (``GaussianKernel``'s
-///   weights in Q14): at most 13 taps, a bounded cost too.
+/// - σ ≥ ``exactBelow`` (2 pixels): three extended box filters (Gwosdek, Grewenig, Bruhn and
+///   Weickert, "Theoretical foundations of Gaussian convolution by extended box filtering", SSVM
+///   2011), each of variance σ²/3: the widest plain box of radius r whose variance r(r + 1)/3
+///   stays within σ²/3, plus a weight α in [0, 1) on the two steps just outside it that makes
+///   up the rest. Unlike Kovesi's integer box widths ("Fast almost-Gaussian filtering", 2010),
+///   whose variance misses σ² by up to a fifth of a pixel in σ, the cascade has exactly the
+///   variance σ². Its impulse response, a piecewise quadratic of reach 3(r + 1) ≤ ⌈3σ⌉ + 1,
+///   deviates from the sampled Gaussian by at most 7.5 % of the Gaussian's peak for every σ in
+///   [2, 250] (7.3 % near σ = 2.4, 6.9 % near 3.5, 6.5 % near 5.5, 6.3 % from 30 on; Kovesi's
+///   reaches 13 % near σ = 2): BlurAccuracyTests measures it at σ = 2, 5, 10, 30.
+/// - 0 < σ < 2: three boxes are poor there (near σ = 1.4 an extended box cascade deviates by 9 %,
+///   Kovesi's by 26 % at σ = 1), so the sampled Gaussian itself, truncated at ⌈3σ⌉
+///   (``GaussianKernel``'s weights in Q14): at most 13 taps, a bounded cost too.
 /// - σ = 0: nothing.
 struct BlurAxis: Hashable, Sendable {
     /// Below this σ the exact sampled kernel is used, from it on three boxes.
@@ -63,20 +66,19 @@ struct BlurAxis: Hashable, Sendable {
             q14[q14.count / 2] += Int16(16384 - q14.reduce(0) { $0 + Int($1) })
             passes = [.convolve(weights: q14)]
         } else {
-            passes = Self.boxRadii(sigma: sigma).map { .box(radius: $0) }
+            passes = Array(repeating: Self.extendedBox(variance: sigma * sigma / 3), count: 3)
         }
     }
 
-    /// The radii of Kovesi's three boxes for σ (≥ 1), smaller ones first.
-    static func boxRadii(sigma: Double) -> [Int] {
-        let n = 3.0, variance = 12 * sigma * sigma
-        var lower = Int((variance / n + 1).squareRoot())
-        if lower % 2 == 0 { lower -= 1 }
-        let l = Double(lower)
-        // How many boxes of the lower width make the variance nearest σ² (Kovesi's m).
-        let ideal = (variance - n * l * l - 4 * n * l - 3 * n) / (-4 * l - 4)
-        let m = min(max(Int(ideal.rounded()), 0), 3)
-        return Array(repeating: (lower - 1) / 2, count: m) + Array(repeating: (lower + 1) / 2, count: 3 - m)
+    /// The extended box of the given variance (at least 2/3, a box of radius 1).
+    static func extendedBox(variance v: Double) -> BlurPass {
+        // A plain box of radius r has variance r(r + 1)/3: the largest r within v.
+        let r = Int(((12 * v + 1).squareRoot() - 1) / 2)
+        // Weight α at ±(r + 1) adds 2α(r + 1)² to the second moment and 2α to the total:
+        // (r(r + 1)(2r + 1)/3 + 2α(r + 1)²) / (2r + 1 + 2α) = v, solved for α.
+        let rr = Double(r)
+        let alpha = (2 * rr + 1) * (v - rr * (rr + 1) / 3) / (2 * ((rr + 1) * (rr + 1) - v))
+        return .box(radius: r, alpha: Float(min(max(alpha, 0), 1)))
     }
 
     /// How far the blur spreads a pixel on each side: the sum of the passes' radii.

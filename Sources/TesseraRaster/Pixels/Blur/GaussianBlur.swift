@@ -6,11 +6,11 @@
 /// that convention: pass its `inputRadius` (in points, times the content scale) as σ.
 ///
 /// # Method
-/// From σ = 2 on, three successive box filters along each axis, of the widths of Kovesi's "Fast
-/// almost-Gaussian filtering" (2010), each a running integer sum: a few operations per pixel and
-/// pass, whatever σ. Their impulse response deviates from the sampled Gaussian by at most 6.5 %
-/// of the Gaussian's peak. Below σ = 2, where three boxes are poor, the exact sampled Gaussian
-/// (truncated at ⌈3σ⌉, at most 13 taps).
+/// From σ = 2 on, three successive extended box filters along each axis (Gwosdek et al., SSVM
+/// 2011: a box with fractional end weights, so that the cascade's variance is exactly σ²), each a
+/// running integer sum: a few operations per pixel and pass, whatever σ. Their impulse response
+/// deviates from the sampled Gaussian by at most 7.5 % of the Gaussian's peak. Below σ = 2,
+/// where three boxes are poor, the exact sampled Gaussian (truncated at ⌈3σ⌉, at most 13 taps).
 ///
 /// # Guarantees
 /// - **Edges**: what lies outside the image is transparent (Core Image's default), so the result
@@ -47,9 +47,9 @@ public struct GaussianBlur: Hashable, Sendable {
         self.init(sigmaX: sigma, sigmaY: sigma)
     }
 
-    /// How far a pixel spreads to its left and right, in pixels: a little under 3σ (0: no blur).
+    /// How far a pixel spreads to its left and right, in pixels: at most ⌈3σ⌉ + 1 (0: no blur).
     public var reachX: Int { engine.horizontal.reach }
-    /// How far a pixel spreads up and down, in pixels: a little under 3σ (0: no blur).
+    /// How far a pixel spreads up and down, in pixels: at most ⌈3σ⌉ + 1 (0: no blur).
     public var reachY: Int { engine.vertical.reach }
 }
 

@@ -2,9 +2,9 @@
 /// weight k ∝ exp(−k² / 2σ²) for every offset k with |k| ≤ ``radius`` = ⌈3σ⌉, normalized to
 /// sum to 1.
 ///
-/// ``AlphaMask/blurred(horizontally:vertically:)`` blurs by these weights below σ = 2 and by
-/// three box filters approximating them from σ = 2 on (``GaussianBlur`` describes the method and
-/// its accuracy); either way it reaches at most ``radius`` pixels out.
+/// ``AlphaMask/blurred(horizontally:vertically:threadCount:)`` blurs by these weights below σ = 2
+/// and by three extended box filters approximating them from σ = 2 on (``GaussianBlur``
+/// describes the method and its accuracy), which reach at most one pixel past ``radius``.
 ///
 /// # Guarantees
 /// - The weights are symmetric, never negative, and sum to 1 (up to `Float` rounding).
