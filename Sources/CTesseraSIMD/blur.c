@@ -60,7 +60,7 @@ void tsr_blur_box(const int16_t *in, ptrdiff_t inStep, int16_t *out, ptrdiff_t o
         int16_t *o = out + lane;
         for (size_t i = 0; i < count; i++) {
             sum = simde_mm_sub_epi32(simde_mm_add_epi32(sum, load4(entering)), load4(leaving));
-            const simde__m128i ends = simde_mm_add_epi32(load4(leaving + inStep), load4(entering + inStep));
+            const simde__m128i ends = simde_mm_add_epi32(load4(leaving), load4(entering + inStep));
             const simde__m128 total = simde_mm_add_ps(simde_mm_cvtepi32_ps(sum),
                                                       simde_mm_mul_ps(alphas, simde_mm_cvtepi32_ps(ends)));
             const simde__m128 rounded = simde_mm_add_ps(simde_mm_mul_ps(total, scales), half);
