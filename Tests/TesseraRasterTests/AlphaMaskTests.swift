@@ -35,7 +35,7 @@ import Testing
     @Test func impulseGivesTheKernel() {
         var impulse = AlphaMask(x: 10, y: 20, width: 1, height: 1)
         impulse[10, 20] = 255
-        let horizontal = GaussianKernel(sigma: 1.8), vertical = GaussianKernel(sigma: 1.2)
+        let horizontal = GaussianKernel(sigma: 2), vertical = GaussianKernel(sigma: 1.2)
         let blurred = impulse.blurred(horizontally: horizontal, vertically: vertical)
         let (rx, ry) = (horizontal.radius, vertical.radius)
         #expect(blurred.x == 10 - rx && blurred.y == 20 - ry)

@@ -45,6 +45,9 @@ void tsr_composite_row_reference(uint32_t *dst, const uint32_t *src, const uint3
 /// The scalar oracle of tsr_blend_mask_row; same bytes.
 void tsr_blend_mask_row_reference(uint32_t *pixels, const uint8_t *coverage, size_t count, uint32_t color);
 
+/// The scalar oracle of tsr_add_scaled; same floats, bit for bit.
+void tsr_add_scaled_reference(float *y, const float *x, size_t count, float a);
+
 /// The scalar oracles of the blur's kernels (CTesseraBlur.h); same bytes, on the inputs those
 /// kernels accept (values 0–32640).
 void tsr_blur_widen_reference(const uint8_t *in, int16_t *out, size_t count);

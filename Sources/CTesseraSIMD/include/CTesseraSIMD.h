@@ -51,6 +51,11 @@ void tsr_composite_row(uint32_t *dst, const uint32_t *src, const uint32_t *mask,
 /// pixel i as tsr_blend_span blends it with coverage `coverage[i]`.
 void tsr_blend_mask_row(uint32_t *pixels, const uint8_t *coverage, size_t count, uint32_t color);
 
+/// y[i] += x[i] × a for i < count: the multiply-add of a separable blur. Every element is rounded
+/// the same way (a multiply, then an add; never fused), so results do not depend on where the
+/// SIMD groups fall.
+void tsr_add_scaled(float *y, const float *x, size_t count, float a);
+
 /// Which pixel kernels run: 2 = AVX2, 1 = SSE2 (or its SIMDe emulation).
 int tsr_kernel_level(void);
 

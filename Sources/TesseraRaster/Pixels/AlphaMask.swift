@@ -4,7 +4,7 @@ import CTesseraSIMD
 /// (full), row by row, the first one covering the target's pixel (``x``, ``y``).
 ///
 /// ``Canvas/renderAlphaMask(width:height:)`` makes one from drawing calls,
-/// ``init(alphaOf:x:y:)`` from an image, ``blurred(horizontally:vertically:threadCount:)`` blurs it and
+/// ``init(alphaOf:x:y:)`` from an image, ``blurred(horizontally:vertically:)`` blurs it and
 /// ``Canvas/fill(_:paint:blendMode:)`` paints through it: together, a drop shadow.
 public struct AlphaMask: Hashable, Sendable {
     /// The target column of the first value of each row.

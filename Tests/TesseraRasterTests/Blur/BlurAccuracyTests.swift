@@ -100,7 +100,7 @@ import Testing
         // The same alphas as a mask: four rows at a time along x, the same bytes.
         var mask = AlphaMask(x: 0, y: 0, width: width, height: height)
         for y in 0..<height { for x in 0..<width { mask[x, y] = image[x, y].a } }
-        let blurredMask = mask.blurred(horizontally: GaussianKernel(sigma: sigmaX), vertically: GaussianKernel(sigma: sigmaY))
+        let blurredMask = mask.blurred(by: blur)
         for y in 0..<blurred.height {
             for x in 0..<blurred.width where blurredMask[x - blur.reachX, y - blur.reachY] != blurred[x, y].a {
                 Issue.record("σ = (\(sigmaX), \(sigmaY)): mask and pixmap differ at (\(x), \(y))")

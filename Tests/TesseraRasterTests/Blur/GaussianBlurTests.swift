@@ -76,10 +76,10 @@ import Testing
         }
         var mask = AlphaMask(x: 3, y: -2, width: 301, height: 173)
         for y in 0..<173 { for x in 0..<301 { mask[3 + x, y - 2] = image[x, y].a } }
-        let kernel = GaussianKernel(sigma: sigma)
-        let single = mask.blurred(horizontally: kernel, vertically: kernel)
+        let single = mask.blurred(by: blur)
+        #expect(single.x == 3 - blur.reachX && single.y == -2 - blur.reachY)
         for threads in [2, 8] {
-            #expect(mask.blurred(horizontally: kernel, vertically: kernel, threadCount: threads) == single)
+            #expect(mask.blurred(by: blur, threadCount: threads) == single, "\(threads) threads, σ = \(sigma)")
         }
     }
 

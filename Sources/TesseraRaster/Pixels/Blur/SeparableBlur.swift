@@ -1,7 +1,7 @@
 import CTesseraSIMD
 import Dispatch
 
-/// The engine of ``GaussianBlur`` and of ``AlphaMask/blurred(horizontally:vertically:threadCount:)``: a
+/// The engine of ``GaussianBlur`` and of ``AlphaMask/blurred(by:threadCount:)``: a
 /// separable blur of 8-bit pixels (4 channels: premultiplied RGBA; 1: alpha), each axis a list of
 /// ``BlurPass``es, with transparent pixels outside the image. The result is the image grown by
 /// each axis's reach on both sides.
