@@ -1,16 +1,126 @@
-// The multiply-add rows of TesseraRaster's separable Gaussian blur (SSE2 through SIMDe).
-#include "CTesseraSIMD.h"
-#include <simde/x86/sse.h>
+// The passes of TesseraRaster's Gaussian blur on fixed-point lines (CTesseraBlur.h), SSE2 through
+// SIMDe: four lanes of a step in one register (int32 sums), lanes past a multiple of four one at a
+// time with the same arithmetic. Oracles: reference_blur.c.
+#include "CTesseraBlur.h"
+#include <simde/x86/sse2.h>
 
-void tsr_add_scaled(float *y, const float *x, size_t count, float a) {
-    const simde__m128 scale = simde_mm_set1_ps(a);
+#include "no_fp_contract.h"
+
+void tsr_blur_widen(const uint8_t *in, int16_t *out, size_t count) {
+    const simde__m128i zero = simde_mm_setzero_si128();
     size_t i = 0;
-    for (; i + 4 <= count; i += 4) {
-        simde__m128 product = simde_mm_mul_ps(simde_mm_loadu_ps(x + i), scale);
-        simde_mm_storeu_ps(y + i, simde_mm_add_ps(simde_mm_loadu_ps(y + i), product));
+    for (; i + 16 <= count; i += 16) {
+        const simde__m128i v = simde_mm_loadu_si128((const simde__m128i *)(in + i));
+        simde_mm_storeu_si128((simde__m128i *)(out + i), simde_mm_slli_epi16(simde_mm_unpacklo_epi8(v, zero), 7));
+        simde_mm_storeu_si128((simde__m128i *)(out + i + 8), simde_mm_slli_epi16(simde_mm_unpackhi_epi8(v, zero), 7));
     }
-    for (; i < count; i++) {
-        float product = x[i] * a;   // a statement of its own: never contracted into a fused multiply-add
-        y[i] += product;
+    for (; i < count; i++) out[i] = (int16_t)(in[i] << 7);
+}
+
+void tsr_blur_narrow(const int16_t *in, uint8_t *out, size_t count) {
+    const simde__m128i half = simde_mm_set1_epi16(64);
+    size_t i = 0;
+    for (; i + 16 <= count; i += 16) {
+        // At most 32640 + 64: no int16 overflow, and the pack never saturates.
+        const simde__m128i a = simde_mm_srai_epi16(
+            simde_mm_add_epi16(simde_mm_loadu_si128((const simde__m128i *)(in + i)), half), 7);
+        const simde__m128i b = simde_mm_srai_epi16(
+            simde_mm_add_epi16(simde_mm_loadu_si128((const simde__m128i *)(in + i + 8)), half), 7);
+        simde_mm_storeu_si128((simde__m128i *)(out + i), simde_mm_packus_epi16(a, b));
+    }
+    for (; i < count; i++) out[i] = (uint8_t)((in[i] + 64) >> 7);
+}
+
+// Four int16 lanes at p, sign-extended to int32.
+static inline simde__m128i load4(const int16_t *p) {
+    const simde__m128i v = simde_mm_loadl_epi64((const simde__m128i *)p);
+    return simde_mm_srai_epi32(simde_mm_unpacklo_epi16(v, v), 16);
+}
+
+static inline int16_t box_round(int32_t sum, int32_t ends, float alpha, float scale) {
+    const float weighted = alpha * (float)ends;
+    const float total = (float)sum + weighted;
+    const float product = total * scale;
+    const float rounded = product + 0.5f;
+    return (int16_t)(int32_t)rounded;
+}
+
+void tsr_blur_box(const int16_t *in, ptrdiff_t inStep, int16_t *out, ptrdiff_t outStep, size_t lanes,
+                  size_t count, size_t radius, float alpha, float scale) {
+    const ptrdiff_t r = (ptrdiff_t)radius;
+    const simde__m128 alphas = simde_mm_set1_ps(alpha), scales = simde_mm_set1_ps(scale);
+    const simde__m128 half = simde_mm_set1_ps(0.5f);
+    size_t lane = 0;
+    for (; lane + 4 <= lanes; lane += 4) {
+        // The window of step −1: steps −r − 1 … r − 1. Each step adds the lane entering the window
+        // and subtracts the one leaving it; the two just outside it are the ends.
+        simde__m128i sum = simde_mm_setzero_si128();
+        for (ptrdiff_t k = -r - 1; k < r; k++) sum = simde_mm_add_epi32(sum, load4(in + k * inStep + lane));
+        const int16_t *entering = in + r * inStep + lane, *leaving = in + (-r - 1) * inStep + lane;
+        int16_t *o = out + lane;
+        for (size_t i = 0; i < count; i++) {
+            sum = simde_mm_sub_epi32(simde_mm_add_epi32(sum, load4(entering)), load4(leaving));
+            const simde__m128i ends = simde_mm_add_epi32(load4(leaving), load4(entering + inStep));
+            const simde__m128 total = simde_mm_add_ps(simde_mm_cvtepi32_ps(sum),
+                                                      simde_mm_mul_ps(alphas, simde_mm_cvtepi32_ps(ends)));
+            const simde__m128 rounded = simde_mm_add_ps(simde_mm_mul_ps(total, scales), half);
+            const simde__m128i q = simde_mm_cvttps_epi32(rounded);
+            simde_mm_storel_epi64((simde__m128i *)o, simde_mm_packs_epi32(q, q));
+            entering += inStep;
+            leaving += inStep;
+            o += outStep;
+        }
+    }
+    for (; lane < lanes; lane++) {
+        const int16_t *line = in + lane;
+        int32_t sum = 0;
+        for (ptrdiff_t k = -r - 1; k < r; k++) sum += line[k * inStep];
+        for (size_t i = 0; i < count; i++) {
+            const ptrdiff_t at = (ptrdiff_t)i * inStep;
+            sum += line[at + r * inStep] - line[at + (-r - 1) * inStep];
+            const int32_t ends = line[at + (-r - 1) * inStep] + line[at + (r + 1) * inStep];
+            out[(ptrdiff_t)i * outStep + (ptrdiff_t)lane] = box_round(sum, ends, alpha, scale);
+        }
+    }
+}
+
+void tsr_blur_convolve(const int16_t *in, ptrdiff_t inStep, int16_t *out, ptrdiff_t outStep, size_t lanes,
+                       size_t count, const int16_t *weights, size_t radius) {
+    const ptrdiff_t r = (ptrdiff_t)radius;
+    const simde__m128i rounding = simde_mm_set1_epi32(8192);
+    for (size_t i = 0; i < count; i++) {
+        const int16_t *center = in + (ptrdiff_t)i * inStep;
+        int16_t *o = out + (ptrdiff_t)i * outStep;
+        size_t lane = 0;
+        // Eight lanes: each 16 × 16-bit product whole, from its low (mullo) and high (mulhi)
+        // halves interleaved into int32.
+        for (; lane + 8 <= lanes; lane += 8) {
+            simde__m128i low = rounding, high = rounding;
+            for (ptrdiff_t k = -r; k <= r; k++) {
+                const simde__m128i x = simde_mm_loadu_si128((const simde__m128i *)(center + k * inStep + lane));
+                const simde__m128i w = simde_mm_set1_epi16(weights[k + r]);
+                const simde__m128i lo = simde_mm_mullo_epi16(x, w), hi = simde_mm_mulhi_epi16(x, w);
+                low = simde_mm_add_epi32(low, simde_mm_unpacklo_epi16(lo, hi));
+                high = simde_mm_add_epi32(high, simde_mm_unpackhi_epi16(lo, hi));
+            }
+            simde_mm_storeu_si128((simde__m128i *)(o + lane),
+                                  simde_mm_packs_epi32(simde_mm_srai_epi32(low, 14), simde_mm_srai_epi32(high, 14)));
+        }
+        for (; lane + 4 <= lanes; lane += 4) {
+            simde__m128i low = rounding;
+            for (ptrdiff_t k = -r; k <= r; k++) {
+                const simde__m128i x = simde_mm_loadl_epi64((const simde__m128i *)(center + k * inStep + lane));
+                const simde__m128i w = simde_mm_set1_epi16(weights[k + r]);
+                const simde__m128i lo = simde_mm_mullo_epi16(x, w), hi = simde_mm_mulhi_epi16(x, w);
+                low = simde_mm_add_epi32(low, simde_mm_unpacklo_epi16(lo, hi));
+            }
+            const simde__m128i q = simde_mm_srai_epi32(low, 14);
+            simde_mm_storel_epi64((simde__m128i *)(o + lane), simde_mm_packs_epi32(q, q));
+        }
+        for (; lane < lanes; lane++) {
+            int32_t sum = 8192;
+            for (ptrdiff_t k = -r; k <= r; k++) sum += (int32_t)weights[k + r] * center[k * inStep + (ptrdiff_t)lane];
+            o[lane] = (int16_t)(sum >> 14);
+        }
     }
 }

@@ -52,6 +52,15 @@ void tsr_color_matrix_row_reference(uint32_t *pixels, size_t count, const struct
 /// The scalar oracle of tsr_add_scaled; same floats, bit for bit.
 void tsr_add_scaled_reference(float *y, const float *x, size_t count, float a);
 
+/// The scalar oracles of the blur's kernels (CTesseraBlur.h); same bytes, on the inputs those
+/// kernels accept (values 0–32640).
+void tsr_blur_widen_reference(const uint8_t *in, int16_t *out, size_t count);
+void tsr_blur_narrow_reference(const int16_t *in, uint8_t *out, size_t count);
+void tsr_blur_box_reference(const int16_t *in, ptrdiff_t inStep, int16_t *out, ptrdiff_t outStep, size_t lanes,
+                            size_t count, size_t radius, float alpha, float scale);
+void tsr_blur_convolve_reference(const int16_t *in, ptrdiff_t inStep, int16_t *out, ptrdiff_t outStep,
+                                 size_t lanes, size_t count, const int16_t *weights, size_t radius);
+
 #ifdef __cplusplus
 }
 #endif

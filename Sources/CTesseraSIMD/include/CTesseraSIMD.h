@@ -13,6 +13,7 @@
 #include "CTesseraPaint.h"
 #include "CTesseraAlpha.h"
 #include "CTesseraGradientTable.h"
+#include "CTesseraBlur.h"
 
 #ifdef __cplusplus
 extern "C" {
