@@ -5,12 +5,13 @@ import Testing
 /// `render` says in one line what the file holds that it did not draw, by severity, and `inspect`
 /// lists the items most severe first.
 @Suite struct NotDrawnWarningTests {
-    /// A flipped 20×20 document whose root has a filter (content lost) and a `hitTestsAsOpaque`
+    /// A flipped 20×20 document whose root has a filter Tessera does not draw (a variable blur:
+    /// content lost) and a `hitTestsAsOpaque`
     /// (cosmetic), written with the keyed-archive writer as Core Animation lays it out.
     static func archiveWithUnsupportedKeys() throws -> URL {
         var writer = KeyedArchiveWriter()
         let arrayProxy = ArchiveClass("LKNSArrayCodingProxy", superclasses: ["CACodingProxy", "NSObject"])
-        let filter = try writer.addObject(ArchiveClass("CAFilter"), fields: [("CAFilterType", .string("gaussianBlur"))])
+        let filter = try writer.addObject(ArchiveClass("CAFilter"), fields: [("CAFilterType", .string("variableBlur"))])
         let list = try writer.addArray([.reference(filter)], class: .mutableArray)
         let filters = try writer.addObject(arrayProxy, fields: [("array", .reference(list))])
         let bounds = try writer.addObject(ArchiveClass("LKNSValueCodingProxy", superclasses: ["CACodingProxy", "NSObject"]),

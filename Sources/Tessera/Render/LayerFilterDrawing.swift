@@ -5,8 +5,9 @@ import TesseraRaster
 ///
 /// Drawn today: `compositingFilter` blend modes (Core Animation's names: `multiplyBlendMode`,
 /// `plusL`…, see `BlendMode(compositingFilterName:)`), which composite the layer as one group
-/// with that mode; the colour filters of `filters` (``LayerFilterChain``), applied to the layer
-/// composited as one image, before its mask and opacity; `sdrNormalize` (a no-op for 8-bit
+/// with that mode; the colour filters and Gaussian blurs of `filters` (``LayerFilterChain``,
+/// ``FilteredLayerDrawing``), applied to the layer composited as one image, before its mask and
+/// opacity; `sdrNormalize` (a no-op for 8-bit
 /// output); disabled filters (nothing to do). Any other filter is kept and written back but not
 /// drawn: the layer is drawn without it, and archives report it
 /// (`AnimationArchive.Skipped.Reason.notDrawn`). Background filters wait for backdrop layers.
@@ -14,16 +15,22 @@ enum LayerFilterDrawing {
     /// Whether Tessera draws `filter` of a layer's `key` (`filters` or `backgroundFilters`).
     static func draws(_ filter: LayerFilter, as key: String) -> Bool {
         guard filter.isEnabled else { return true }
-        guard key == "filters", filter.type != "gaussianBlur" else { return false }
-        return LayerFilterChain.draws(filter)
+        return key == "filters" && LayerFilterChain.draws(filter)
     }
 
-    /// The colour matrix a layer's `filters` apply, composed; nil when they apply none (no
-    /// filters: most layers, read first).
+    /// The colour matrix a layer's `filters` apply, composed, when they do not blur; nil when
+    /// they apply none (no filters: most layers, read first).
     static func colorMatrix(of p: UnsafePointer<LayerProperties>) -> ColorMatrix? {
         guard p.pointee.rare !== RareLayerPropertiesBox.defaults, let filters = p.pointee.filters else { return nil }
-        let colorOnly = filters.filter { $0.type != "gaussianBlur" }
-        return LayerFilterChain(colorOnly)?.onlyColorMatrix
+        return LayerFilterChain(filters)?.onlyColorMatrix
+    }
+
+    /// The chain of a layer's `filters` when it blurs (drawn by ``FilteredLayerDrawing``); nil
+    /// otherwise.
+    static func blurChain(of p: UnsafePointer<LayerProperties>) -> LayerFilterChain? {
+        guard p.pointee.rare !== RareLayerPropertiesBox.defaults, let filters = p.pointee.filters,
+              let chain = LayerFilterChain(filters), chain.onlyColorMatrix == nil else { return nil }
+        return chain
     }
 
     /// The blend mode a layer is composited with: its compositing filter's, normal without one

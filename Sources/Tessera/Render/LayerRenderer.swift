@@ -25,6 +25,8 @@ public final class LayerRenderer {
     private let shadowCanvas: Canvas
     /// Where the root's sublayers of a large tree are recorded in parallel.
     private let sublayerRecording = ParallelSublayerRecording()
+    /// Where layers whose filters blur are drawn apart.
+    private let filterCanvases = FilterCanvases()
 
     /// Pixels per point (1 by default). A non-finite or non-positive scale draws nothing.
     public var scale: Double = 1
@@ -71,7 +73,10 @@ public final class LayerRenderer {
             let base = CATransform3DConcat(CATransform3DMakeTranslation(-origin.x, -origin.y, 0),
                                            CATransform3DMakeScale(CGFloat(scale), CGFloat(scale), 1))
             let shadows = ShadowDrawing(offscreen: shadowCanvas, targetWidth: pixmap.width, targetHeight: pixmap.height)
-            LayerTreeDrawing(canvas: canvas, shadows: shadows, sublayerRecorders: sublayerRecording).draw(snapshot, base: base)
+            let filters = OffscreenFilters(canvases: filterCanvases, depth: 0, targetWidth: pixmap.width,
+                                           targetHeight: pixmap.height)
+            LayerTreeDrawing(canvas: canvas, shadows: shadows, sublayerRecorders: sublayerRecording, filters: filters)
+                .draw(snapshot, base: base)
         }
         let drawing = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
         canvas.render(into: pixmap)

@@ -31,12 +31,15 @@ struct LayerTreeDrawing {
     /// Where the root's sublayers are recorded in parallel; nil records the whole tree on
     /// `canvas`, in turn.
     var sublayerRecorders: ParallelSublayerRecording? = nil
+    /// Where layers whose filters blur are drawn apart (``FilteredLayerDrawing``); nil draws them
+    /// without their filters (inside a shadow's shape).
+    var filters: OffscreenFilters? = nil
 
     /// Multipliers of a color's red, green, blue and alpha: the opacities above a layer and the
     /// colors of the replicator instances it belongs to.
     typealias Tint = SIMD4<Double>
 
-    private enum Step {
+    enum Step {
         /// A layer, mapped to the canvas by `transform`, after its own transform to its
         /// superlayer's bounds when `ownTransformFirst` (its superlayer computes the rest once
         /// for all its sublayers).
@@ -67,30 +70,35 @@ struct LayerTreeDrawing {
     /// Draws `root` and its subtree, its coordinates mapped to the canvas by `base`, at
     /// `rootOpacity` instead of the root's own opacity when given (a shadow's shape is drawn at
     /// full opacity). Iterative: trees may be deeper than the stack allows recursion.
-    func draw(_ root: LayerSnapshot, base: CATransform3D, rootOpacity: Float? = nil) {
+    ///
+    /// `asFilterSource` draws the root as the image its filters apply to
+    /// (``FilteredLayerDrawing``): without its filters, mask, compositing filter or opacity.
+    func draw(_ root: LayerSnapshot, base: CATransform3D, rootOpacity: Float? = nil, asFilterSource: Bool = false) {
         walk([.layer(PresentedLayer(root), transform: base, ownTransformFirst: false, tint: Tint(1, 1, 1, 1))],
-             rootOpacity: rootOpacity, recorders: sublayerRecorders)
+             rootOpacity: asFilterSource ? 1 : rootOpacity, recorders: sublayerRecorders, asFilterSource: asFilterSource)
     }
 
     /// Draws `sublayers` and their subtrees, in order.
     func draw(_ sublayers: ArraySlice<Sublayer>) {
-        walk(sublayers.reversed().map(Step.init), rootOpacity: nil, recorders: nil)
+        walk(sublayers.reversed().map(Step.init), rootOpacity: nil, recorders: nil, asFilterSource: false)
     }
 
     /// Runs `steps` from the last: a stack, to which each layer pushes what it draws later.
     /// The first layer's sublayers go to `recorders` when given.
-    private func walk(_ steps: [Step], rootOpacity: Float?, recorders: ParallelSublayerRecording?) {
+    private func walk(_ steps: [Step], rootOpacity: Float?, recorders: ParallelSublayerRecording?, asFilterSource: Bool) {
         var steps = steps
-        var rootOpacity = rootOpacity, recorders = recorders
+        var rootOpacity = rootOpacity, recorders = recorders, asFilterSource = asFilterSource
         while let step = steps.popLast() {
             switch step {
             case .layer(let node, let outer, let ownTransformFirst, let inherited):
                 let sublayerRecorders = recorders
                 recorders = nil   // the root only
-                let opacity = rootOpacity
+                let opacity = rootOpacity, filterSource = asFilterSource
                 rootOpacity = nil   // the root is the first step
+                asFilterSource = false
                 drawLayer(node, node.propertiesAddress, outer: outer, ownTransformFirst: ownTransformFirst,
-                          inherited: inherited, rootOpacity: opacity, recorders: sublayerRecorders, steps: &steps)
+                          inherited: inherited, rootOpacity: opacity, asFilterSource: filterSource,
+                          recorders: sublayerRecorders, steps: &steps)
             case .border(let node, let mapping, let tint):
                 let p = node.properties
                 guard let color = p.borderColor else { continue }
@@ -124,7 +132,7 @@ struct LayerTreeDrawing {
     /// sublayers, and pushes onto `steps` what it draws after them: its sublayers (or records
     /// them on `recorders`), the clip's end, the border, the outer group's end.
     private func drawLayer(_ node: PresentedLayer, _ p: UnsafePointer<LayerProperties>, outer: CATransform3D,
-                           ownTransformFirst: Bool, inherited: Tint, rootOpacity: Float?,
+                           ownTransformFirst: Bool, inherited: Tint, rootOpacity: Float?, asFilterSource: Bool,
                            recorders: ParallelSublayerRecording?, steps: inout [Step]) {
         let matrix = ownTransformFirst ? CATransform3DConcat(LayerGeometry.toSuperlayerBounds(p.pointee), outer) : outer
         if p.pointee.kind == .transform {   // the root or a mask: its sublayers in its own space
@@ -134,6 +142,14 @@ struct LayerTreeDrawing {
         }
         let alpha = inherited.w * Double(rootOpacity ?? p.pointee.opacity)
         guard !p.pointee.isHidden, alpha > 0, let mapping = PlaneMapping(matrix) else { return }
+        // Filters, mask, compositing filter and opacity apply to the layer as one image; drawing
+        // that image (as a filter's source) leaves them out.
+        let blendMode = asFilterSource ? .normal : LayerFilterDrawing.blendMode(of: p)
+        if !asFilterSource, let filters, let chain = LayerFilterDrawing.blurChain(of: p) {
+            FilteredLayerDrawing(drawing: self, offscreen: filters)
+                .draw(node, p, matrix: matrix, chain: chain, opacity: alpha, blendMode: blendMode, steps: &steps)
+            return
+        }
         let instances = Self.sublayerInstances(of: node, p)
         let hasSublayers = instances.contains { !$0.layers.isEmpty }
         // The group the whole layer is composited as (it carries the opacity), then the clip of
@@ -146,9 +162,9 @@ struct LayerTreeDrawing {
         let groupOpacity = alpha < 1 && (hasSublayers || drawCount > 1)
         // A compositing filter's blend mode composites the whole layer as one image; colour filters
         // apply to that image (a group of their own inside, before the mask and the opacity).
-        let blendMode = LayerFilterDrawing.blendMode(of: p)
-        let colorMatrix = LayerFilterDrawing.colorMatrix(of: p)
-        let outerGroup: Step? = node.mask != nil ? .mask(node, transform: matrix, opacity: alpha, blendMode: blendMode)
+        let colorMatrix = asFilterSource ? nil : LayerFilterDrawing.colorMatrix(of: p)
+        let outerGroup: Step? = node.mask != nil && !asFilterSource
+            ? .mask(node, transform: matrix, opacity: alpha, blendMode: blendMode)
             : groupOpacity || blendMode != .normal || colorMatrix != nil ? .endGroup(opacity: alpha, blendMode: blendMode) : nil
         let clips = p.pointee.masksToBounds
             && (shadowColor != nil || hasSublayers || (p.pointee.kind == .shape && p.pointee.path != nil)

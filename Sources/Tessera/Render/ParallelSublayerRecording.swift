@@ -10,8 +10,9 @@ import TesseraRaster
 /// The canvases are kept from frame to frame. Used from one thread at a time, as the
 /// ``LayerRenderer`` that owns it.
 final class ParallelSublayerRecording {
-    /// Each run's canvas and the canvas its shadows are rendered on.
-    private var parts: [(canvas: Canvas, shadows: Canvas)] = []
+    /// Each run's canvas, the canvas its shadows are rendered on, and where its blurred layers
+    /// are drawn.
+    private var parts: [(canvas: Canvas, shadows: Canvas, filters: FilterCanvases)] = []
 
     /// Below this many layers in the tree, handing runs to threads costs more than it saves.
     private static let minimumLayers = 512
@@ -28,24 +29,27 @@ final class ParallelSublayerRecording {
         // A few runs per thread: a thread that drew light subtrees takes more.
         let runs = min(sublayers.count, 4 * max(1, canvas.threadCount))
         while parts.count < runs {
-            parts.append((Canvas(threadCount: 1), Canvas(threadCount: 1)))
+            parts.append((Canvas(threadCount: 1), Canvas(threadCount: 1), FilterCanvases()))
         }
         for part in parts.prefix(runs) { part.canvas.tolerance = canvas.tolerance }
         let work = Runs(sublayers: sublayers, parts: Array(parts.prefix(runs)),
-                        shadowTarget: drawing.shadows.map { ($0.targetWidth, $0.targetHeight) })
+                        shadowTarget: drawing.shadows.map { ($0.targetWidth, $0.targetHeight) },
+                        filterTarget: drawing.filters.map { ($0.targetWidth, $0.targetHeight) })
         DispatchQueue.concurrentPerform(iterations: runs, execute: work.record)
         for part in parts.prefix(runs) { canvas.append(part.canvas) }
     }
 
     /// The runs of one call, shared by the threads that record them.
     ///
-    /// `@unchecked Sendable`: run `r` draws only on `parts[r]`'s two canvases; the snapshots are
+    /// `@unchecked Sendable`: run `r` draws only on `parts[r]`'s canvases; the snapshots are
     /// immutable.
     private struct Runs: @unchecked Sendable {
         let sublayers: [LayerTreeDrawing.Sublayer]
-        let parts: [(canvas: Canvas, shadows: Canvas)]
+        let parts: [(canvas: Canvas, shadows: Canvas, filters: FilterCanvases)]
         /// The frame's size in pixels when shadows are drawn; nil when they are not.
         let shadowTarget: (width: Int, height: Int)?
+        /// The frame's size in pixels when blurred layers are drawn; nil when they are not.
+        let filterTarget: (width: Int, height: Int)?
 
         func record(_ run: Int) {
             let count = sublayers.count, runs = parts.count
@@ -55,7 +59,10 @@ final class ParallelSublayerRecording {
             let shadows = shadowTarget.map {
                 ShadowDrawing(offscreen: parts[run].shadows, targetWidth: $0.width, targetHeight: $0.height)
             }
-            LayerTreeDrawing(canvas: parts[run].canvas, shadows: shadows).draw(sublayers[range])
+            let filters = filterTarget.map {
+                OffscreenFilters(canvases: parts[run].filters, depth: 0, targetWidth: $0.width, targetHeight: $0.height)
+            }
+            LayerTreeDrawing(canvas: parts[run].canvas, shadows: shadows, filters: filters).draw(sublayers[range])
         }
     }
 }

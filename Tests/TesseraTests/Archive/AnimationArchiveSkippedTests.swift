@@ -21,7 +21,7 @@ extension ArchiveTests {
             let textLayer = try b.object(ArchiveClass("CATextLayer", superclasses: ["CALayer", "NSObject"]), [
                 ("name", .string("Label")), ("string", .string("Hello")), ("fontSize", .real(17)), ("opacity", .real(0.5)),
             ])
-            let filter = try b.object(ArchiveClass("CAFilter"), [("CAFilterType", .string("gaussianBlur")), ("CAFilterName", .string("blur"))])
+            let filter = try b.object(ArchiveClass("CAFilter"), [("CAFilterType", .string("variableBlur")), ("CAFilterName", .string("blur"))])
             let patternColor = try b.object(Builder.colorProxy, [("CGColorPattern", .data([1, 2]))])
             let affine = try b.object(Builder.valueProxy, [("kind", .integer(10)), ("a", .real(2))])
             let strangeSegment = try b.object(ArchiveClass("CACGPathCodingSegment"), [("LKCGPathType", .integer(7))])
@@ -79,7 +79,7 @@ extension ArchiveTests {
                 Skipped(layer: "Root", className: "CALayer", key: "fooBar", reason: .unsupportedKey),
                 Skipped(layer: "Root", className: "LKCGColorCodingProxy", key: "backgroundColor", reason: .unsupportedValue("a pattern color")),
                 Skipped(layer: "Root", className: "LKNSValueCodingProxy", key: "sublayerTransform", reason: .unsupportedValue("value of kind 10")),
-                Skipped(layer: "Root", className: "CAFilter", key: "filters", reason: .notDrawn("gaussianBlur")),
+                Skipped(layer: "Root", className: "CAFilter", key: "filters", reason: .notDrawn("variableBlur")),
                 Skipped(layer: "Root/Label", className: "CATextLayer", key: nil, reason: .approximated("loaded as CALayer")),
                 Skipped(layer: "Root/Label", className: "CATextLayer", key: "string", reason: .unsupportedKey),
                 Skipped(layer: "Root/Label", className: "CATextLayer", key: "fontSize", reason: .unsupportedKey),

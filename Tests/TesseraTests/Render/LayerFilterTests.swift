@@ -172,4 +172,75 @@ import TesseraRaster
         #expect(p.a == 128 && p.r == p.g && p.g == p.b && abs(Int(p.r) - 60) <= 1, "\(p)")
         #expect(pixmap[30, 10].a == 0)
     }
+
+    /// A blurred square: the layer composited as one image, blurred with σ = inputRadius points
+    /// (here 2 pixels per point), then its opacity. Across an edge of a large square the blur is
+    /// the Gaussian's cumulative distribution: ½ at the edge, Φ(1) = 0.841 one σ inside, Φ(−1) =
+    /// 0.159 one σ outside (within the box approximation's few percent).
+    @Test(arguments: [1, 2, 8]) func gaussianBlurSpreadsTheLayer(threads: Int) throws {
+        func render(opacity: Float) throws -> Pixmap {
+            let root = CALayer()
+            root.bounds = CGRect(x: 0, y: 0, width: 100, height: 60)
+            let layer = CALayer()
+            layer.frame = CGRect(x: 20, y: 10, width: 60, height: 40)
+            let square = CALayer()
+            square.frame = CGRect(x: 10, y: 5, width: 40, height: 30)
+            square.backgroundColor = CGColor(red: 0, green: 0, blue: 1, alpha: 1)
+            layer.addSublayer(square)
+            let blur = CAFilter(type: "gaussianBlur")
+            blur.setValue(3, forKey: "inputRadius")
+            layer.filters = [blur]
+            layer.opacity = opacity
+            root.addSublayer(layer)
+            let renderer = LayerRenderer(threadCount: threads)
+            renderer.scale = 2
+            let pixmap = try Pixmap(width: 200, height: 120)
+            renderer.render(root, at: 0, into: pixmap)
+            return pixmap
+        }
+        let pixmap = try render(opacity: 1)
+        // The square's left edge is at x = 30 points, 60 pixels; σ = 6 pixels; row 60 is its middle.
+        func alpha(_ x: Int) -> Double { Double(pixmap[x, 60].a) / 255 }
+        #expect(abs(alpha(59) + alpha(60) - 1) < 0.06, "half at the edge: \(alpha(59)), \(alpha(60))")
+        #expect(abs(alpha(66) - 0.841) < 0.04 && abs(alpha(53) - 0.159) < 0.04, "\(alpha(66)) \(alpha(53))")
+        #expect(alpha(100) > 0.99 && alpha(30) < 0.01)
+        #expect(pixmap[100, 60].b == pixmap[100, 60].a && pixmap[100, 60].r == 0)
+        // Opacity after the blur: every alpha halved (to rounding).
+        let half = try render(opacity: 0.5)
+        for x in stride(from: 40, to: 120, by: 7) {
+            #expect(abs(Int(half[x, 60].a) - Int((Double(pixmap[x, 60].a) / 2).rounded())) <= 1, "x = \(x)")
+        }
+        if threads == 1 {
+            let archive = try AnimationArchive(data: try AnimationArchive(rootLayer: CALayer()).encoded())
+            #expect(archive.skipped.isEmpty)
+        }
+    }
+
+    /// Filters apply in order: inverting a white square (black, alpha kept) then blurring it
+    /// spreads black; a blur inside a blurred layer blurs twice.
+    @Test func filtersBeforeAndInsideABlurApplyInOrder() throws {
+        let root = CALayer()
+        root.bounds = CGRect(x: 0, y: 0, width: 60, height: 60)
+        let layer = CALayer()
+        layer.frame = root.bounds
+        let square = CALayer()
+        square.frame = CGRect(x: 20, y: 20, width: 20, height: 20)
+        square.backgroundColor = CGColor(red: 1, green: 1, blue: 1, alpha: 1)
+        layer.addSublayer(square)
+        let blur = CAFilter(type: "gaussianBlur")
+        blur.setValue(2, forKey: "inputRadius")
+        layer.filters = [CAFilter(type: "colorInvert"), blur]
+        root.addSublayer(layer)
+        let pixmap = try Pixmap(width: 60, height: 60)
+        LayerRenderer(threadCount: 1).render(root, at: 0, into: pixmap)
+        #expect(pixmap[30, 30] == PremultipliedRGBA8(r: 0, g: 0, b: 0, a: 255))
+        #expect(pixmap[19, 30].a > 80 && pixmap[19, 30].a < 180 && pixmap[19, 30].r == 0, "\(pixmap[19, 30])")
+        // Nested: the square blurred again inside: wider than once.
+        let inner = CAFilter(type: "gaussianBlur")
+        inner.setValue(2, forKey: "inputRadius")
+        square.filters = [inner]
+        let twice = try Pixmap(width: 60, height: 60)
+        LayerRenderer(threadCount: 1).render(root, at: 0, into: twice)
+        #expect(twice[14, 30].a > pixmap[14, 30].a && twice[30, 30].a == 255)
+    }
 }

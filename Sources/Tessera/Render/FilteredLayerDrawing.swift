@@ -1,0 +1,99 @@
+import Foundation
+import TesseraRaster
+
+#if !canImport(QuartzCore)
+/// Draws a layer whose `filters` blur (``LayerFilterChain`` with a Gaussian blur), as Core
+/// Animation does: the layer and its subtree composited as one image, the filters applied to
+/// that image in order, then its mask, its opacity and its compositing filter.
+///
+/// The image is drawn apart from the frame, on a canvas of its own (``FilterCanvases``), over
+/// the walk's target grown by the blurs' reach (what lies farther out cannot blur into view), at
+/// once: recording the frame waits for it, and the frame's bands stay independent of each other
+/// (a blur reads neighbouring pixels, which in the frame lie in other bands drawn on other
+/// threads). It is then drawn into the frame as an image, pixel for pixel.
+///
+/// A blur's σ (its `inputRadius`, in the layer's points) becomes pixels by the layer's scale on
+/// the target at the middle of its bounds; under perspective the blur is uniform on the target,
+/// where Core Animation blurs in the layer's plane (a difference only for strongly turned
+/// layers). Colour matrices before, between and after blurs apply in their order.
+struct FilteredLayerDrawing {
+    let drawing: LayerTreeDrawing
+    let offscreen: OffscreenFilters
+
+    /// Draws `node` (presented properties `p`, mapped to the canvas by `matrix`) through `chain`,
+    /// at `opacity` with `blendMode`; pushes its mask's step onto `steps` when it has one.
+    func draw(_ node: PresentedLayer, _ p: UnsafePointer<LayerProperties>, matrix: CATransform3D, chain: LayerFilterChain,
+              opacity: Double, blendMode: BlendMode, steps: inout [LayerTreeDrawing.Step]) {
+        let scale = ShadowDrawing.deviceScale(of: p.pointee.bounds, matrix)
+        let blurs: [GaussianBlur] = chain.operations.compactMap {
+            guard case .gaussianBlur(let sigma) = $0 else { return nil }
+            return GaussianBlur(sigmaX: sigma * scale.x, sigmaY: sigma * scale.y)
+        }
+        let reachX = blurs.reduce(0) { $0 + $1.reachX }, reachY = blurs.reduce(0) { $0 + $1.reachY }
+        guard let source = source(of: node, matrix: matrix, reach: (reachX, reachY), firstMatrix: chain.operations.first)
+        else { return }
+        var pixmap = source.pixmap, x = source.x - reachX, y = source.y - reachY
+        var nextBlur = 0
+        for (index, operation) in chain.operations.enumerated() {
+            switch operation {
+            case .gaussianBlur:
+                let blur = blurs[nextBlur]
+                nextBlur += 1
+                guard let blurred = try? pixmap.blurred(by: blur, threadCount: drawing.canvas.threadCount) else { return }
+                pixmap = blurred
+                x -= blur.reachX
+                y -= blur.reachY
+            case .colorMatrix(let colorMatrix):
+                guard index > 0 else { continue }   // the first one applied with the source
+                guard let filtered = filtered(pixmap, by: colorMatrix) else { return }
+                pixmap = filtered.pixmap
+                x += filtered.x
+                y += filtered.y
+            }
+        }
+        guard let image = try? Image(pixmap: pixmap) else { return }
+        let rect = Rect(x: Double(x), y: Double(y), width: Double(pixmap.width), height: Double(pixmap.height))
+        if node.mask != nil {
+            drawing.canvas.beginGroup()
+            drawing.canvas.drawImage(image, in: rect, filter: .nearest)
+            steps.append(.mask(node, transform: matrix, opacity: opacity, blendMode: blendMode))
+        } else {
+            drawing.canvas.drawImage(image, in: rect, filter: .nearest, opacity: opacity, blendMode: blendMode)
+        }
+    }
+
+    /// The layer and its subtree drawn apart, over the target grown by `reach` (pixel
+    /// (reach.x, reach.y) of the plane is the target's (0, 0)), through `firstMatrix` when the
+    /// chain starts with a colour matrix; nil when it draws nothing.
+    private func source(of node: PresentedLayer, matrix: CATransform3D, reach: (x: Int, y: Int),
+                        firstMatrix: LayerFilterChain.Operation?) -> Canvas.OffscreenPixels? {
+        let canvas = offscreen.canvases.canvas(at: offscreen.depth)
+        canvas.threadCount = drawing.canvas.threadCount
+        canvas.tolerance = drawing.canvas.tolerance
+        let width = offscreen.targetWidth + 2 * reach.x, height = offscreen.targetHeight + 2 * reach.y
+        let plane = CATransform3DConcat(matrix, CATransform3DMakeTranslation(CGFloat(reach.x), CGFloat(reach.y), 0))
+        let inner = LayerTreeDrawing(
+            canvas: canvas,
+            shadows: drawing.shadows.map { ShadowDrawing(offscreen: $0.offscreen, targetWidth: width, targetHeight: height) },
+            filters: OffscreenFilters(canvases: offscreen.canvases, depth: offscreen.depth + 1,
+                                      targetWidth: width, targetHeight: height))
+        let colorMatrix: ColorMatrix?
+        if case .colorMatrix(let m)? = firstMatrix { colorMatrix = m } else { colorMatrix = nil }
+        if colorMatrix != nil { canvas.beginGroup() }
+        inner.draw(node.snapshot, base: plane, asFilterSource: true)
+        if let colorMatrix { canvas.endGroup(colorMatrix: colorMatrix) }
+        return try? canvas.renderPixmap(width: width, height: height)
+    }
+
+    /// `pixmap` through `colorMatrix`, drawn apart; its pixels and where they lie in it.
+    private func filtered(_ pixmap: Pixmap, by colorMatrix: ColorMatrix) -> Canvas.OffscreenPixels? {
+        guard let image = try? Image(pixmap: pixmap) else { return nil }
+        let canvas = offscreen.canvases.canvas(at: offscreen.depth)
+        canvas.beginGroup()
+        canvas.drawImage(image, in: Rect(x: 0, y: 0, width: Double(pixmap.width), height: Double(pixmap.height)),
+                         filter: .nearest)
+        canvas.endGroup(colorMatrix: colorMatrix)
+        return try? canvas.renderPixmap(width: pixmap.width, height: pixmap.height)
+    }
+}
+#endif
