@@ -136,7 +136,7 @@ enum CommandPreparation {
                 out.payload = .beginMask
             case .endGroup(let opacity, let blendMode, let filter):
                 out.payload = .endGroup(opacity: opacity, blendMode: UInt8(blendMode.rawValue),
-                                        filter: filter.map { Int32(filterOffset + $0) })
+                                        filter: filter.map { Int32(filterOffset + $0) } ?? -1)
             case .stroke(let stroke):
                 guard prepares(stroke.paint, placedBy: stroke.mapping) else { break }
                 builder.reset()

@@ -41,7 +41,7 @@ enum GroupExtents {
                         for k in mask..<i { commands[k].payload = .nothing }
                         // Without its mask, a group composited source-over at full opacity and not
                         // filtered is its content drawn directly.
-                        if opacity == 255, blendMode == UInt8(BlendMode.normal.rawValue), filter == nil {
+                        if opacity == 255, blendMode == UInt8(BlendMode.normal.rawValue), filter < 0 {
                             commands[group.begin].payload = .nothing
                             commands[i].payload = .nothing
                         }

@@ -31,8 +31,9 @@ struct PreparedCommand {
         case beginGroup, beginMask
         /// Composite the innermost group with `opacity` (0–255) and `blendMode` (a
         /// ``BlendMode``'s raw value), after filtering its pixels with colour filter `filter` of
-        /// the frame's filters when there is one.
-        case endGroup(opacity: UInt8, blendMode: UInt8, filter: Int32?)
+        /// the frame's filters when it is not negative (a plain index, not an optional: the band
+        /// loop's switch over payloads stays as cheap as without filters).
+        case endGroup(opacity: UInt8, blendMode: UInt8, filter: Int32)
     }
 
     var payload: Payload = .nothing

@@ -33,7 +33,7 @@ enum AlphaBandRasterizer {
             case .endGroup(let opacity, let blendMode, let filter):
                 // tsr_composite_row's alpha lane is tsr_blend_row's for normal (CTesseraAlpha.h).
                 let group = scratch.popGroup()
-                if let filter {
+                if filter >= 0 {
                     GroupColorFilter.applyToAlpha(memory.colorFilters[Int(filter)], rows: rows, left: left,
                                                   columns: columns, scratch: scratch) { row(group.content, $0) }
                 }

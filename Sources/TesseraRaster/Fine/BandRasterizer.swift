@@ -31,7 +31,7 @@ enum BandRasterizer {
                 target = layer
             case .endGroup(let opacity, let blendMode, let filter):
                 let group = scratch.popGroup()
-                if let filter {
+                if filter >= 0 {
                     GroupColorFilter.apply(memory.colorFilters[Int(filter)], rows: rows, left: left, columns: columns) {
                         row(group.content, $0)
                     }
