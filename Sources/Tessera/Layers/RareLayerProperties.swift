@@ -31,11 +31,23 @@ public struct RareLayerProperties: Hashable, Sendable {
 /// values are.
 final class RareLayerPropertiesBox: Hashable, Sendable {
     let value: RareLayerProperties
+    /// Whether this is ``defaults``: what the drawing walk asks of every layer before it looks
+    /// for filters (a flag read in place; an identity test with the shared instance retained
+    /// both and checked the static's initialization, layer-tree +0.3%).
+    let isDefaults: Bool
 
-    init(_ value: RareLayerProperties) { self.value = value }
+    init(_ value: RareLayerProperties) {
+        self.value = value
+        isDefaults = false
+    }
+
+    private init(defaults value: RareLayerProperties) {
+        self.value = value
+        isDefaults = true
+    }
 
     /// The defaults, shared by every layer that does not change them.
-    static let defaults = RareLayerPropertiesBox(RareLayerProperties())
+    static let defaults = RareLayerPropertiesBox(defaults: RareLayerProperties())
 
     static func == (a: RareLayerPropertiesBox, b: RareLayerPropertiesBox) -> Bool { a === b || a.value == b.value }
     func hash(into hasher: inout Hasher) { hasher.combine(value) }

@@ -20,15 +20,22 @@ enum LayerFilterDrawing {
 
     /// The colour matrix a layer's `filters` apply, composed, when they do not blur; nil when
     /// they apply none (no filters: most layers, read first).
+    @inline(__always)
     static func colorMatrix(of p: UnsafePointer<LayerProperties>) -> ColorMatrix? {
-        guard p.pointee.rare !== RareLayerPropertiesBox.defaults, let filters = p.pointee.filters else { return nil }
+        guard !p.pointee.rare.isDefaults else { return nil }
+        return colorMatrix(ofFilters: p)
+    }
+
+    @inline(never)
+    private static func colorMatrix(ofFilters p: UnsafePointer<LayerProperties>) -> ColorMatrix? {
+        guard let filters = p.pointee.filters else { return nil }
         return LayerFilterChain(filters)?.onlyColorMatrix
     }
 
     /// The chain of a layer's `filters` when it blurs (drawn by ``FilteredLayerDrawing``); nil
     /// otherwise.
     static func blurChain(of p: UnsafePointer<LayerProperties>) -> LayerFilterChain? {
-        guard p.pointee.rare !== RareLayerPropertiesBox.defaults, let filters = p.pointee.filters,
+        guard !p.pointee.rare.isDefaults, let filters = p.pointee.filters,
               let chain = LayerFilterChain(filters), chain.onlyColorMatrix == nil else { return nil }
         return chain
     }
@@ -36,7 +43,7 @@ enum LayerFilterDrawing {
     /// The blend mode a layer is composited with: its compositing filter's, normal without one
     /// (or with one Tessera does not draw).
     static func blendMode(of p: UnsafePointer<LayerProperties>) -> BlendMode {
-        guard let filter = p.pointee.compositingFilter else { return .normal }
+        guard !p.pointee.rare.isDefaults, let filter = p.pointee.compositingFilter else { return .normal }
         if case .filter(let values) = filter, !values.isEnabled { return .normal }
         return BlendMode(compositingFilterName: filter.type) ?? .normal
     }

@@ -51,8 +51,9 @@ struct LayerTreeDrawing {
         /// The mask of the group masking a layer by its mask layer, then its end.
         case mask(PresentedLayer, transform: CATransform3D, opacity: Double, blendMode: BlendMode)
         case endGroup(opacity: Double, blendMode: BlendMode)
-        /// The end of the group that applies a layer's colour filters (inside its outer group).
-        case endColorFilter(ColorMatrix)
+        /// The end of the group that applies a layer's colour filters (inside its outer group);
+        /// the matrix is found again from the layer there, so that steps stay small.
+        case endColorFilter(PresentedLayer)
 
         init(_ sublayer: Sublayer) {
             self = .layer(sublayer.node, transform: sublayer.transform, ownTransformFirst: true, tint: sublayer.tint)
@@ -122,8 +123,8 @@ struct LayerTreeDrawing {
                                     ownTransformFirst: true, tint: Tint(1, 1, 1, 1)))
             case .endGroup(let opacity, let blendMode):
                 canvas.endGroup(opacity: opacity, blendMode: blendMode)
-            case .endColorFilter(let colorMatrix):
-                canvas.endGroup(colorMatrix: colorMatrix)
+            case .endColorFilter(let node):
+                canvas.endGroup(colorMatrix: LayerFilterDrawing.colorMatrix(of: node.propertiesAddress))
             }
         }
     }
@@ -145,9 +146,7 @@ struct LayerTreeDrawing {
         // Filters, mask, compositing filter and opacity apply to the layer as one image; drawing
         // that image (as a filter's source) leaves them out.
         let blendMode = asFilterSource ? .normal : LayerFilterDrawing.blendMode(of: p)
-        if !asFilterSource, let filters, let chain = LayerFilterDrawing.blurChain(of: p) {
-            FilteredLayerDrawing(drawing: self, offscreen: filters)
-                .draw(node, p, matrix: matrix, chain: chain, opacity: alpha, blendMode: blendMode, steps: &steps)
+        if !asFilterSource, drawBlurred(node, p, matrix: matrix, opacity: alpha, blendMode: blendMode, steps: &steps) {
             return
         }
         let instances = Self.sublayerInstances(of: node, p)
@@ -162,10 +161,10 @@ struct LayerTreeDrawing {
         let groupOpacity = alpha < 1 && (hasSublayers || drawCount > 1)
         // A compositing filter's blend mode composites the whole layer as one image; colour filters
         // apply to that image (a group of their own inside, before the mask and the opacity).
-        let colorMatrix = asFilterSource ? nil : LayerFilterDrawing.colorMatrix(of: p)
+        let colorFiltered = !asFilterSource && LayerFilterDrawing.colorMatrix(of: p) != nil
         let outerGroup: Step? = node.mask != nil && !asFilterSource
             ? .mask(node, transform: matrix, opacity: alpha, blendMode: blendMode)
-            : groupOpacity || blendMode != .normal || colorMatrix != nil ? .endGroup(opacity: alpha, blendMode: blendMode) : nil
+            : groupOpacity || blendMode != .normal || colorFiltered ? .endGroup(opacity: alpha, blendMode: blendMode) : nil
         let clips = p.pointee.masksToBounds
             && (shadowColor != nil || hasSublayers || (p.pointee.kind == .shape && p.pointee.path != nil)
                 || p.pointee.contents.image != nil || p.pointee.kind == .gradient)
@@ -173,7 +172,7 @@ struct LayerTreeDrawing {
         var tint = inherited
         tint.w = outerGroup == nil ? alpha : 1
         if outerGroup != nil { canvas.beginGroup() }
-        if colorMatrix != nil { canvas.beginGroup() }
+        if colorFiltered { canvas.beginGroup() }
         if clipsBackground { canvas.beginGroup() }
         if let shadows, let shadowColor {
             shadows.draw(node.snapshot, p.pointee, matrix: matrix, paint: Self.paint(shadowColor, tint), on: canvas)
@@ -186,7 +185,7 @@ struct LayerTreeDrawing {
         // Pushed in reverse: they run as sublayers, the clip's end, the border, the colour
         // filter's end, then the outer group's end.
         if let outerGroup { steps.append(outerGroup) }
-        if let colorMatrix { steps.append(.endColorFilter(colorMatrix)) }
+        if colorFiltered { steps.append(.endColorFilter(node)) }
         if p.pointee.borderWidth > 0, p.pointee.borderColor != nil {
             steps.append(.border(node, mapping: mapping, tint: tint))
         }
@@ -238,6 +237,18 @@ struct LayerTreeDrawing {
         var m = matrix
         m.m31 = 0; m.m32 = 0; m.m33 = 0; m.m34 = 0
         return m
+    }
+
+    /// Draws a layer whose filters blur (``FilteredLayerDrawing``) and says whether it did; false
+    /// for any other layer (most: one comparison). Out of line, so that `drawLayer` stays as
+    /// the optimizer laid it out before filters (inlined, they cost layer-tree 1% more).
+    @inline(never)
+    private func drawBlurred(_ node: PresentedLayer, _ p: UnsafePointer<LayerProperties>, matrix: CATransform3D,
+                             opacity: Double, blendMode: BlendMode, steps: inout [Step]) -> Bool {
+        guard let chain = LayerFilterDrawing.blurChain(of: p), let filters else { return false }
+        FilteredLayerDrawing(drawing: self, offscreen: filters)
+            .draw(node, p, matrix: matrix, chain: chain, opacity: opacity, blendMode: blendMode, steps: &steps)
+        return true
     }
 
     /// How many things a layer draws itself (background, gradient, contents, fill, stroke, border).
