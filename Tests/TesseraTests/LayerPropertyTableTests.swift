@@ -71,6 +71,7 @@ import TesseraRaster
         case .replicator: CAReplicatorLayer()
         case .gradient: CAGradientLayer()
         case .transform: CATransformLayer()
+        case .backdrop: CABackdropLayer()
         }
     }
 
@@ -105,8 +106,8 @@ import TesseraRaster
 
     @Test func documentationCoversTheTable() {
         #expect(Set(Self.documented.keys) == Set(Self.animatable))
-        #expect(Self.animatable.count == LayerProperty.allCases.count - 13,
-                "all but geometryFlipped, doubleSided, cornerCurve, maskedCorners, contents, contentsGravity, contentsScale, the contents filters, the three filter lists and type")
+        #expect(Self.animatable.count == LayerProperty.allCases.count - 14,
+                "all but geometryFlipped, doubleSided, cornerCurve, maskedCorners, contents, contentsGravity, contentsScale, the contents filters, the three filter lists, type and groupName")
     }
 
     @Test(arguments: LayerProperty.allCases)

@@ -489,6 +489,7 @@ open class CALayer: NSObject, CAMediaTiming {
         case .replicator: layer = CAReplicatorLayer()
         case .gradient: layer = CAGradientLayer()
         case .transform: layer = CATransformLayer()
+        case .backdrop: layer = CABackdropLayer()
         }
         layer.properties = snapshot.properties
         layer.name = snapshot.name

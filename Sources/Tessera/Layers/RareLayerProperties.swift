@@ -19,6 +19,8 @@ public struct RareLayerProperties: Hashable, Sendable {
     public var filters: [LayerFilter]? = nil
     public var backgroundFilters: [LayerFilter]? = nil
     public var compositingFilter: LayerCompositingFilter? = nil
+    // CABackdropLayer
+    public var groupName: String? = nil
     // CAGradientLayer
     public var colors: [Color]? = nil
     public var locations: [Double]? = nil
@@ -89,6 +91,9 @@ extension LayerProperties {
     }
     public var compositingFilter: LayerCompositingFilter? {
         get { rare.value.compositingFilter } set { rareProperties.compositingFilter = newValue }
+    }
+    public var groupName: String? {
+        get { rare.value.groupName } set { rareProperties.groupName = newValue }
     }
     public var colors: [Color]? {
         get { rare.value.colors } set { rareProperties.colors = newValue }

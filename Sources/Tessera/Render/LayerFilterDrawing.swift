@@ -22,7 +22,8 @@ enum LayerFilterDrawing {
     /// they apply none (no filters: most layers, read first).
     @inline(__always)
     static func colorMatrix(of p: UnsafePointer<LayerProperties>) -> ColorMatrix? {
-        guard !p.pointee.rare.isDefaults else { return nil }
+        // A backdrop's filters are its backdrop's (``BackdropDrawing``), not its content's.
+        guard !p.pointee.rare.isDefaults, p.pointee.kind != .backdrop else { return nil }
         return colorMatrix(ofFilters: p)
     }
 
@@ -35,7 +36,7 @@ enum LayerFilterDrawing {
     /// The chain of a layer's `filters` when it blurs (drawn by ``FilteredLayerDrawing``); nil
     /// otherwise.
     static func blurChain(of p: UnsafePointer<LayerProperties>) -> LayerFilterChain? {
-        guard !p.pointee.rare.isDefaults, let filters = p.pointee.filters,
+        guard !p.pointee.rare.isDefaults, p.pointee.kind != .backdrop, let filters = p.pointee.filters,
               let chain = LayerFilterChain(filters), chain.onlyColorMatrix == nil else { return nil }
         return chain
     }

@@ -75,7 +75,9 @@ public final class LayerRenderer {
             let shadows = ShadowDrawing(offscreen: shadowCanvas, targetWidth: pixmap.width, targetHeight: pixmap.height)
             let filters = OffscreenFilters(canvases: filterCanvases, depth: 0, targetWidth: pixmap.width,
                                            targetHeight: pixmap.height)
-            LayerTreeDrawing(canvas: canvas, shadows: shadows, sublayerRecorders: sublayerRecording, filters: filters)
+            let backdrops = snapshot.tree.shape.hasBackdrop ? BackdropCapture(canvas: canvas, pixmap: pixmap) : nil
+            LayerTreeDrawing(canvas: canvas, shadows: shadows, sublayerRecorders: sublayerRecording, filters: filters,
+                             backdrops: backdrops)
                 .draw(snapshot, base: base)
         }
         let drawing = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9

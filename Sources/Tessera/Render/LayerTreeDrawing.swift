@@ -34,6 +34,8 @@ struct LayerTreeDrawing {
     /// Where layers whose filters blur are drawn apart (``FilteredLayerDrawing``); nil draws them
     /// without their filters (inside a shadow's shape).
     var filters: OffscreenFilters? = nil
+    /// What backdrop layers capture (the frame's walk only); nil draws none.
+    var backdrops: BackdropCapture? = nil
 
     /// Multipliers of a color's red, green, blue and alpha: the opacities above a layer and the
     /// colors of the replicator instances it belongs to.
@@ -171,12 +173,17 @@ struct LayerTreeDrawing {
         let clipsBackground = clips && shadowColor != nil
         var tint = inherited
         tint.w = outerGroup == nil ? alpha : 1
+        // A backdrop captures the frame before its own groups open (they would stop the render).
+        if p.pointee.kind == .backdrop, !asFilterSource, let backdrops, backdrops.canvas === canvas {
+            _ = backdrops.frame(group: p.pointee.groupName)
+        }
         if outerGroup != nil { canvas.beginGroup() }
         if colorFiltered { canvas.beginGroup() }
         if clipsBackground { canvas.beginGroup() }
         if let shadows, let shadowColor {
             shadows.draw(node.snapshot, p.pointee, matrix: matrix, paint: Self.paint(shadowColor, tint), on: canvas)
         }
+        if p.pointee.kind == .backdrop, !asFilterSource { drawBackdrop(p, matrix: matrix, mapping: mapping) }
         drawBackground(of: p, mapping: mapping, tint: tint)
         if clips && !clipsBackground { canvas.beginGroup() }
         LayerGradientDrawing.draw(p, mapping: mapping, tint: tint, on: canvas)
@@ -251,9 +258,18 @@ struct LayerTreeDrawing {
         return true
     }
 
+    /// What a backdrop layer shows (``BackdropDrawing``), on the frame's canvas only.
+    @inline(never)
+    private func drawBackdrop(_ p: UnsafePointer<LayerProperties>, matrix: CATransform3D, mapping: PlaneMapping) {
+        guard let backdrops, backdrops.canvas === canvas, let filters else { return }
+        BackdropDrawing(capture: backdrops, filterCanvas: filters.canvases.canvas(at: filters.depth))
+            .draw(p, matrix: matrix, mapping: mapping)
+    }
+
     /// How many things a layer draws itself (background, gradient, contents, fill, stroke, border).
     private static func drawCount(_ p: UnsafePointer<LayerProperties>) -> Int {
-        var count = p.pointee.backgroundColor == nil ? 0 : 1
+        // A backdrop's capture is a group of its own: counted twice, so that opacity groups it.
+        var count = (p.pointee.backgroundColor == nil ? 0 : 1) + (p.pointee.kind == .backdrop ? 2 : 0)
         if p.pointee.contents.image != nil { count += 1 }
         if p.pointee.kind == .gradient && p.pointee.colors?.isEmpty == false { count += 1 }
         if p.pointee.borderWidth > 0 && p.pointee.borderColor != nil { count += 1 }

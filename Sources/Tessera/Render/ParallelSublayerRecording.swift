@@ -19,7 +19,8 @@ final class ParallelSublayerRecording {
 
     /// Whether `sublayers` of `node` are better recorded in parallel on `threadCount` threads.
     static func isWorthIt(for sublayers: [LayerTreeDrawing.Sublayer], of node: PresentedLayer, threadCount: Int) -> Bool {
-        threadCount > 1 && sublayers.count > 1 && node.treeCount >= minimumLayers
+        // A backdrop needs everything before it rendered: one thread records such a tree.
+        threadCount > 1 && sublayers.count > 1 && node.treeCount >= minimumLayers && !node.treeHasBackdrop
     }
 
     /// Records `sublayers` (in drawing order) and their subtrees as `drawing` draws them, onto

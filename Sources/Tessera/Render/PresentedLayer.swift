@@ -37,6 +37,9 @@ struct PresentedLayer: @unchecked Sendable {
     /// The number of layers in the tree, masks included.
     var treeCount: Int { tree._withUnsafeGuaranteedRef { $0.count } }
 
+    /// Whether a layer of the tree is a backdrop (``TreeShape/hasBackdrop``).
+    var treeHasBackdrop: Bool { tree._withUnsafeGuaranteedRef { $0.shape.hasBackdrop } }
+
     var mask: PresentedLayer? {
         let mask = tree._withUnsafeGuaranteedRef { $0.shape.masks[index] }
         return mask < 0 ? nil : PresentedLayer(tree: tree, index: Int(mask))

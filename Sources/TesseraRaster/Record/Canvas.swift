@@ -182,6 +182,10 @@ public final class Canvas {
     /// The number of drawing calls recorded since the last render.
     public var recordedCount: Int { recording.count }
 
+    /// How many groups (and masks) are begun and not yet ended: while one is open, rendering
+    /// would end it early.
+    public var openGroupCount: Int { recording.openGroupCount }
+
     /// Forgets the recorded calls without drawing them.
     public func discardRecording() { recording.reset() }
 

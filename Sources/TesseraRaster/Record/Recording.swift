@@ -114,6 +114,9 @@ final class Recording {
     }
 
     /// Ends the groups left open (at full opacity), so that every group is closed before drawing.
+    /// How many groups are open (begun and not yet ended).
+    var openGroupCount: Int { openGroups.count }
+
     func closeOpenGroups() {
         while !openGroups.isEmpty { appendEndGroup(opacity: 1) }
     }

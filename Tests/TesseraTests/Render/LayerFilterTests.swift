@@ -243,4 +243,30 @@ import TesseraRaster
         LayerRenderer(threadCount: 1).render(root, at: 0, into: twice)
         #expect(twice[14, 30].a > pixmap[14, 30].a && twice[30, 30].a == 255)
     }
+
+    /// In a tree large enough for the root's sublayers to be recorded in parallel runs, each run
+    /// draws its blurred layers on canvases of its own: the same bytes at 1, 2 and 4 threads.
+    @Test func blurredLayersInParallelRunsGiveTheSameBytes() throws {
+        let root = CALayer()
+        root.bounds = CGRect(x: 0, y: 0, width: 120, height: 100)
+        for k in 0..<600 {
+            let layer = CALayer()
+            layer.frame = CGRect(x: Double(k % 30) * 4, y: Double(k / 30) * 5, width: 6, height: 6)
+            layer.backgroundColor = CGColor(red: Double(k % 7) / 7, green: 0.5, blue: Double(k % 3) / 3, alpha: 0.8)
+            if k.isMultiple(of: 40) {
+                let blur = CAFilter(type: "gaussianBlur")
+                blur.setValue(1.5 + Double(k % 5), forKey: "inputRadius")
+                layer.filters = [blur, CAFilter(type: "colorInvert")]
+            }
+            root.addSublayer(layer)
+        }
+        func render(_ threads: Int) throws -> [UInt8] {
+            let pixmap = try Pixmap(width: 120, height: 100)
+            LayerRenderer(threadCount: threads).render(root, at: 0, into: pixmap)
+            return pixmap.bytes
+        }
+        let one = try render(1)
+        #expect(try render(2) == one)
+        #expect(try render(4) == one)
+    }
 }

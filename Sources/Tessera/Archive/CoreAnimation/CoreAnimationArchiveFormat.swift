@@ -17,6 +17,7 @@ enum CoreAnimationArchiveFormat {
     static let gradientLayerClass = ArchiveClass("CAGradientLayer", superclasses: ["CALayer", "NSObject"])
     static let replicatorLayerClass = ArchiveClass("CAReplicatorLayer", superclasses: ["CALayer", "NSObject"])
     static let transformLayerClass = ArchiveClass("CATransformLayer", superclasses: ["CALayer", "NSObject"])
+    static let backdropLayerClass = ArchiveClass("CABackdropLayer", superclasses: ["CALayer", "NSObject"])
 
     /// The keys of a layer that hold other layers and animations rather than properties.
     static let sublayersKey = "sublayers"

@@ -130,6 +130,7 @@ struct CoreAnimationDecoder {
         if object.isKind(of: Format.replicatorLayerClass.name) { return (CAReplicatorLayer(), Format.replicatorLayerClass) }
         if object.isKind(of: Format.gradientLayerClass.name) { return (CAGradientLayer(), Format.gradientLayerClass) }
         if object.isKind(of: Format.transformLayerClass.name) { return (CATransformLayer(), Format.transformLayerClass) }
+        if object.isKind(of: Format.backdropLayerClass.name) { return (CABackdropLayer(), Format.backdropLayerClass) }
         return (CALayer(), Format.layerClass)
     }
 

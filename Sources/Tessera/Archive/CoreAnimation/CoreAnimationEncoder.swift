@@ -43,6 +43,7 @@ struct CoreAnimationEncoder {
         case is CAReplicatorLayer: (Format.replicatorLayerClass, CAReplicatorLayer())
         case is CAGradientLayer: (Format.gradientLayerClass, CAGradientLayer())
         case is CATransformLayer: (Format.transformLayerClass, CATransformLayer())
+        case is CABackdropLayer: (Format.backdropLayerClass, CABackdropLayer())
         default: (Format.layerClass, CALayer())
         }
         var fields = try properties(LayerArchiveProperties.all, of: layer, defaults: defaults)

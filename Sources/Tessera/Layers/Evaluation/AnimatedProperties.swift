@@ -44,6 +44,7 @@ extension LayerProperties {
         case .startPoint: startPoint = model.pointee.startPoint
         case .endPoint: endPoint = model.pointee.endPoint
         case .type: type = model.pointee.type
+        case .groupName: groupName = model.pointee.groupName
         case .contents: contents = model.pointee.contents
         case .contentsGravity: contentsGravity = model.pointee.contentsGravity
         case .contentsRect: contentsRect = model.pointee.contentsRect

@@ -49,7 +49,8 @@ final class EvaluationPlan {
             for child in (layer.sublayers ?? []).reversed() { stack.append((child, index, nil)) }
         }
         self.layers = layers
-        shape = TreeShape(parents: parents, names: names, masks: masks)
+        shape = TreeShape(parents: parents, names: names, masks: masks,
+                          hasBackdrop: layers.contains { $0.takeUnretainedValue().properties.kind == .backdrop })
         var animations: [PlannedAnimation] = [], animationStarts: [Int32] = [0]
         var animatedProperties: [LayerProperty] = [], animatedStarts: [Int32] = [0]
         for layer in layers {

@@ -11,11 +11,15 @@ final class TreeShape: Sendable {
     let sublayerIndices: [Int32]
     /// Each layer's mask layer, or -1.
     let masks: [Int32]
+    /// Whether a layer of the tree is a backdrop: the drawing walk then renders the frame as it
+    /// goes (see ``BackdropCapture``), one thread recording.
+    let hasBackdrop: Bool
 
-    init(parents: [Int32], names: [String?], masks: [Int32]) {
+    init(parents: [Int32], names: [String?], masks: [Int32], hasBackdrop: Bool = false) {
         self.parents = parents
         self.names = names
         self.masks = masks
+        self.hasBackdrop = hasBackdrop
         // Sublayers are the children that are not masks; depth-first numbering keeps them in order.
         var isMask = [Bool](repeating: false, count: parents.count)
         for mask in masks where mask >= 0 { isMask[Int(mask)] = true }

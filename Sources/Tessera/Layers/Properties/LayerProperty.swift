@@ -24,6 +24,8 @@ enum LayerProperty: Int, CaseIterable, Sendable {
     case instanceRedOffset, instanceGreenOffset, instanceBlueOffset, instanceAlphaOffset
     // CAGradientLayer
     case colors, locations, startPoint, endPoint, type
+    // CABackdropLayer
+    case groupName
 }
 
 extension LayerKind {

@@ -80,6 +80,8 @@ extension LayerProperty {
         case .startPoint: return Row(property, \.startPoint, of: .gradient)
         case .endPoint: return Row(property, \.endPoint, of: .gradient)
         case .type: return Row(notAnimatable: property, \.type, of: .gradient)
+        // CABackdropLayer
+        case .groupName: return Row(notAnimatable: property, \.groupName, of: .backdrop)
         // CAReplicatorLayer
         case .instanceCount: return Row(property, \.instanceCount, of: .replicator, discrete: true)
         case .instanceDelay: return Row(property, \.instanceDelay, of: .replicator)
