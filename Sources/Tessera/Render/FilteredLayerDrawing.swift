@@ -24,33 +24,18 @@ struct FilteredLayerDrawing {
     /// at `opacity` with `blendMode`; pushes its mask's step onto `steps` when it has one.
     func draw(_ node: PresentedLayer, _ p: UnsafePointer<LayerProperties>, matrix: CATransform3D, chain: LayerFilterChain,
               opacity: Double, blendMode: BlendMode, steps: inout [LayerTreeDrawing.Step]) {
-        let scale = ShadowDrawing.deviceScale(of: p.pointee.bounds, matrix)
-        let blurs: [GaussianBlur] = chain.operations.compactMap {
-            guard case .gaussianBlur(let sigma) = $0 else { return nil }
-            return GaussianBlur(sigmaX: sigma * scale.x, sigmaY: sigma * scale.y)
-        }
-        let reachX = blurs.reduce(0) { $0 + $1.reachX }, reachY = blurs.reduce(0) { $0 + $1.reachY }
-        guard let source = source(of: node, matrix: matrix, reach: (reachX, reachY), firstMatrix: chain.operations.first)
+        let filter = FilterOperations(canvas: offscreen.canvases.canvas(at: offscreen.depth),
+                                      threadCount: drawing.canvas.threadCount,
+                                      scale: ShadowDrawing.deviceScale(of: p.pointee.bounds, matrix))
+        let reach = filter.reach(of: chain.operations)
+        guard let source = source(of: node, matrix: matrix, reach: reach, firstMatrix: chain.operations.first) else { return }
+        // A first colour matrix was applied with the source.
+        var appliedWithSource = 0
+        if case .colorMatrix? = chain.operations.first { appliedWithSource = 1 }
+        guard let filtered = filter.apply(chain.operations.dropFirst(appliedWithSource),
+                                          to: .init(pixmap: source.pixmap, x: source.x - reach.x, y: source.y - reach.y))
         else { return }
-        var pixmap = source.pixmap, x = source.x - reachX, y = source.y - reachY
-        var nextBlur = 0
-        for (index, operation) in chain.operations.enumerated() {
-            switch operation {
-            case .gaussianBlur:
-                let blur = blurs[nextBlur]
-                nextBlur += 1
-                guard let blurred = try? pixmap.blurred(by: blur, threadCount: drawing.canvas.threadCount) else { return }
-                pixmap = blurred
-                x -= blur.reachX
-                y -= blur.reachY
-            case .colorMatrix(let colorMatrix):
-                guard index > 0 else { continue }   // the first one applied with the source
-                guard let filtered = filtered(pixmap, by: colorMatrix) else { return }
-                pixmap = filtered.pixmap
-                x += filtered.x
-                y += filtered.y
-            }
-        }
+        let pixmap = filtered.pixmap, x = filtered.x, y = filtered.y
         guard let image = try? Image(pixmap: pixmap) else { return }
         let rect = Rect(x: Double(x), y: Double(y), width: Double(pixmap.width), height: Double(pixmap.height))
         if node.mask != nil {
@@ -83,17 +68,6 @@ struct FilteredLayerDrawing {
         inner.draw(node.snapshot, base: plane, asFilterSource: true)
         if let colorMatrix { canvas.endGroup(colorMatrix: colorMatrix) }
         return try? canvas.renderPixmap(width: width, height: height)
-    }
-
-    /// `pixmap` through `colorMatrix`, drawn apart; its pixels and where they lie in it.
-    private func filtered(_ pixmap: Pixmap, by colorMatrix: ColorMatrix) -> Canvas.OffscreenPixels? {
-        guard let image = try? Image(pixmap: pixmap) else { return nil }
-        let canvas = offscreen.canvases.canvas(at: offscreen.depth)
-        canvas.beginGroup()
-        canvas.drawImage(image, in: Rect(x: 0, y: 0, width: Double(pixmap.width), height: Double(pixmap.height)),
-                         filter: .nearest)
-        canvas.endGroup(colorMatrix: colorMatrix)
-        return try? canvas.renderPixmap(width: pixmap.width, height: pixmap.height)
     }
 }
 #endif
