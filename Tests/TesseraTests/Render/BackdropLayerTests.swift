@@ -102,4 +102,26 @@ import TesseraRaster
         #expect(loaded.skipped.isEmpty, "\(loaded.skipped)")
         #expect(try Self.render(loaded.rootLayer).bytes == Self.render(root).bytes)
     }
+
+    /// What `tessera render --background` does: the asset drawn over pixels already in the
+    /// pixmap (the renderer's background nil). A backdrop sees them: they lie below everything.
+    @Test func backdropsSeeTheRenderersBackgroundPixels() throws {
+        let root = CALayer()
+        root.bounds = CGRect(x: 0, y: 0, width: 20, height: 10)
+        let backdrop = CABackdropLayer()
+        backdrop.frame = root.bounds
+        backdrop.filters = [Self.filter("colorInvert")]
+        root.addSublayer(backdrop)
+        let pixmap = try Pixmap(width: 20, height: 10)
+        for y in 0..<10 {
+            for x in 0..<20 {
+                pixmap[x, y] = x < 10 ? PremultipliedRGBA8(r: 255, g: 0, b: 0, a: 255) : PremultipliedRGBA8(r: 0, g: 0, b: 255, a: 255)
+            }
+        }
+        let renderer = LayerRenderer(threadCount: 2)
+        renderer.background = nil
+        renderer.render(root, at: 0, into: pixmap)
+        #expect(pixmap[3, 5] == PremultipliedRGBA8(r: 0, g: 255, b: 255, a: 255))
+        #expect(pixmap[15, 5] == PremultipliedRGBA8(r: 255, g: 255, b: 0, a: 255))
+    }
 }
