@@ -9,7 +9,7 @@ extension ColorMatrix {
     /// Saturation, as `CIColorControls`' `inputSaturation`: a linear interpolation between the
     /// grey of the pixel's luma (`saturation` 0) and the pixel itself (1); above 1 it
     /// over-saturates. Each colour c′ = luma · (1 − s) + c · s, with luma = 0.2125 r + 0.7154 g
-    /// + 0.0721 b (``lumaWeights``); alpha unchanged.
+    /// + 0.0721 b (the luma weights); alpha unchanged.
     public static func saturation(_ saturation: Double) -> ColorMatrix {
         let grey = lumaWeights * (1 - saturation)
         return ColorMatrix(red: grey + [saturation, 0, 0, 0], green: grey + [0, saturation, 0, 0],
@@ -37,6 +37,6 @@ extension ColorMatrix {
 
     /// Luminance as alpha, as SVG 1.1's `feColorMatrix type="luminanceToAlpha"` (what Core
     /// Animation's luminanceToAlpha filter does): a′ = 0.2125 r + 0.7154 g + 0.0721 b
-    /// (``lumaWeights``), and the colour black (r′ = g′ = b′ = 0).
+    /// (the luma weights), and the colour black (r′ = g′ = b′ = 0).
     public static let luminanceToAlpha = ColorMatrix(red: .zero, green: .zero, blue: .zero, alpha: lumaWeights)
 }
