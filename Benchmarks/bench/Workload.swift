@@ -15,7 +15,7 @@ struct Workload {
 
     /// Every workload, in the order the bench runs them.
     static var all: [Workload] {
-        BenchScene.all.map(Workload.init(raster:)) + [animate, layerTree, layerContent]
+        BenchScene.all.map(Workload.init(raster:)) + [animate, layerTree, layerContent, layerFilters]
     }
 
     static var names: [String] { all.map(\.name) }
@@ -46,6 +46,12 @@ extension Workload {
     static var layerTree: Workload {
         Workload(name: LayerTreeScene.name, summary: LayerTreeScene.summary, usesThreads: true) {
             PreparedLayerScene(try LayerTreeScene())
+        }
+    }
+
+    static var layerFilters: Workload {
+        Workload(name: LayerFiltersScene.name, summary: LayerFiltersScene.summary, usesThreads: true) {
+            PreparedLayerScene(try LayerFiltersScene())
         }
     }
 

@@ -7,7 +7,6 @@ import TesseraRaster
 /// which read the frame around the bounds as far as they reach).
 struct BackdropDrawing {
     let capture: BackdropCapture
-    let filterCanvas: Canvas
 
     /// Draws the backdrop of the layer at `p` (mapped to the frame by `matrix`, through
     /// `mapping`) onto the frame's canvas.
@@ -15,7 +14,7 @@ struct BackdropDrawing {
         let canvas = capture.canvas
         let frame = capture.frame(group: p.pointee.groupName)
         let operations = LayerFilterChain(p.pointee.filters)?.operations ?? []
-        let filter = FilterOperations(canvas: filterCanvas, threadCount: canvas.threadCount,
+        let filter = FilterOperations(threadCount: canvas.threadCount,
                                       scale: ShadowDrawing.deviceScale(of: p.pointee.bounds, matrix))
         let reach = filter.reach(of: operations)
         // The bounds on the frame, grown by the reach, within the frame.

@@ -4,11 +4,9 @@ import TesseraRaster
 #if !canImport(QuartzCore)
 /// Applies a filter chain's operations (``LayerFilterChain``) to pixels drawn apart from the
 /// frame: blurs through TesseraRaster's `GaussianBlur` (the pixels grow by its reach), colour
-/// matrices through a group drawn on `canvas` (a canvas of the filter's own). Where the pixels
+/// matrices in place (`Pixmap.apply`, the kernel of a group's colour filter). Where the pixels
 /// lie on the target moves with them.
 struct FilterOperations {
-    /// Where colour matrices are applied.
-    let canvas: Canvas
     let threadCount: Int
     /// Pixels per point of the layer along x and y (a blur's σ is in points).
     let scale: (x: Double, y: Double)
@@ -43,14 +41,7 @@ struct FilterOperations {
                 guard let blurred = try? pixels.pixmap.blurred(by: blur, threadCount: threadCount) else { return nil }
                 pixels = Placed(pixmap: blurred, x: pixels.x - blur.reachX, y: pixels.y - blur.reachY)
             case .colorMatrix(let colorMatrix):
-                guard let image = try? Image(pixmap: pixels.pixmap) else { return nil }
-                let width = pixels.pixmap.width, height = pixels.pixmap.height
-                canvas.threadCount = threadCount
-                canvas.beginGroup()
-                canvas.drawImage(image, in: Rect(x: 0, y: 0, width: Double(width), height: Double(height)), filter: .nearest)
-                canvas.endGroup(colorMatrix: colorMatrix)
-                guard let filtered = try? canvas.renderPixmap(width: width, height: height) else { return nil }
-                pixels = Placed(pixmap: filtered.pixmap, x: pixels.x + filtered.x, y: pixels.y + filtered.y)
+                pixels.pixmap.apply(colorMatrix)   // in place: the pixels are this chain's own
             }
         }
         return pixels

@@ -15,7 +15,8 @@ import TesseraRaster
 /// A blur's σ (its `inputRadius`, in the layer's points) becomes pixels by the layer's scale on
 /// the target at the middle of its bounds; under perspective the blur is uniform on the target,
 /// where Core Animation blurs in the layer's plane (a difference only for strongly turned
-/// layers). Colour matrices before, between and after blurs apply in their order.
+/// layers). Colour matrices before, between and after blurs apply in their order, to the
+/// pixels in place.
 struct FilteredLayerDrawing {
     let drawing: LayerTreeDrawing
     let offscreen: OffscreenFilters
@@ -24,15 +25,11 @@ struct FilteredLayerDrawing {
     /// at `opacity` with `blendMode`; pushes its mask's step onto `steps` when it has one.
     func draw(_ node: PresentedLayer, _ p: UnsafePointer<LayerProperties>, matrix: CATransform3D, chain: LayerFilterChain,
               opacity: Double, blendMode: BlendMode, steps: inout [LayerTreeDrawing.Step]) {
-        let filter = FilterOperations(canvas: offscreen.canvases.canvas(at: offscreen.depth),
-                                      threadCount: drawing.canvas.threadCount,
+        let filter = FilterOperations(threadCount: drawing.canvas.threadCount,
                                       scale: ShadowDrawing.deviceScale(of: p.pointee.bounds, matrix))
         let reach = filter.reach(of: chain.operations)
-        guard let source = source(of: node, matrix: matrix, reach: reach, firstMatrix: chain.operations.first) else { return }
-        // A first colour matrix was applied with the source.
-        var appliedWithSource = 0
-        if case .colorMatrix? = chain.operations.first { appliedWithSource = 1 }
-        guard let filtered = filter.apply(chain.operations.dropFirst(appliedWithSource),
+        guard let source = source(of: node, matrix: matrix, reach: reach),
+              let filtered = filter.apply(chain.operations[...],
                                           to: .init(pixmap: source.pixmap, x: source.x - reach.x, y: source.y - reach.y))
         else { return }
         let pixmap = filtered.pixmap, x = filtered.x, y = filtered.y
@@ -48,10 +45,8 @@ struct FilteredLayerDrawing {
     }
 
     /// The layer and its subtree drawn apart, over the target grown by `reach` (pixel
-    /// (reach.x, reach.y) of the plane is the target's (0, 0)), through `firstMatrix` when the
-    /// chain starts with a colour matrix; nil when it draws nothing.
-    private func source(of node: PresentedLayer, matrix: CATransform3D, reach: (x: Int, y: Int),
-                        firstMatrix: LayerFilterChain.Operation?) -> Canvas.OffscreenPixels? {
+    /// (reach.x, reach.y) of the plane is the target's (0, 0)); nil when it draws nothing.
+    private func source(of node: PresentedLayer, matrix: CATransform3D, reach: (x: Int, y: Int)) -> Canvas.OffscreenPixels? {
         let canvas = offscreen.canvases.canvas(at: offscreen.depth)
         canvas.threadCount = drawing.canvas.threadCount
         canvas.tolerance = drawing.canvas.tolerance
@@ -62,11 +57,7 @@ struct FilteredLayerDrawing {
             shadows: drawing.shadows.map { ShadowDrawing(offscreen: $0.offscreen, targetWidth: width, targetHeight: height) },
             filters: OffscreenFilters(canvases: offscreen.canvases, depth: offscreen.depth + 1,
                                       targetWidth: width, targetHeight: height))
-        let colorMatrix: ColorMatrix?
-        if case .colorMatrix(let m)? = firstMatrix { colorMatrix = m } else { colorMatrix = nil }
-        if colorMatrix != nil { canvas.beginGroup() }
         inner.draw(node.snapshot, base: plane, asFilterSource: true)
-        if let colorMatrix { canvas.endGroup(colorMatrix: colorMatrix) }
         return try? canvas.renderPixmap(width: width, height: height)
     }
 }

@@ -261,9 +261,8 @@ struct LayerTreeDrawing {
     /// What a backdrop layer shows (``BackdropDrawing``), on the frame's canvas only.
     @inline(never)
     private func drawBackdrop(_ p: UnsafePointer<LayerProperties>, matrix: CATransform3D, mapping: PlaneMapping) {
-        guard let backdrops, backdrops.canvas === canvas, let filters else { return }
-        BackdropDrawing(capture: backdrops, filterCanvas: filters.canvases.canvas(at: filters.depth))
-            .draw(p, matrix: matrix, mapping: mapping)
+        guard let backdrops, backdrops.canvas === canvas else { return }
+        BackdropDrawing(capture: backdrops).draw(p, matrix: matrix, mapping: mapping)
     }
 
     /// How many things a layer draws itself (background, gradient, contents, fill, stroke, border).

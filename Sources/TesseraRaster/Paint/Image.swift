@@ -180,10 +180,19 @@ final class ImagePixels: @unchecked Sendable {
         guard width * height <= Pixmap.maximumPixelCount else { throw .tooLarge(width: width, height: height) }
     }
 
-    /// Throws for the first RGBA texel (row order) whose colour exceeds its alpha.
+    /// Throws for the first RGBA texel (row order) whose colour exceeds its alpha. A pass
+    /// without branches first (it vectorizes: images drawn apart for filters are checked every
+    /// frame), then the search for the texel only when one exceeds.
     func checkPremultiplied() throws(ImageError) {
-        let words = self.words
-        for i in 0..<(width * height) {
+        let words = self.words, count = width * height
+        var exceeds: UInt32 = 0
+        for i in 0..<count {
+            let w = UInt32(littleEndian: words[i])
+            let alpha = w >> 24
+            exceeds |= (w & 0xFF > alpha ? 1 : 0) | ((w >> 8) & 0xFF > alpha ? 1 : 0) | ((w >> 16) & 0xFF > alpha ? 1 : 0)
+        }
+        guard exceeds != 0 else { return }
+        for i in 0..<count {
             let w = UInt32(littleEndian: words[i])
             let alpha = w >> 24
             if w & 0xFF > alpha || (w >> 8) & 0xFF > alpha || (w >> 16) & 0xFF > alpha {

@@ -1,24 +1,44 @@
-/// The RGBA target of ``Canvas/renderPixmap(width:height:)``: a pixmap kept between calls (made
-/// anew only for another size) and all transparent between them, so that a call clears nothing
-/// but what it drew.
+/// The RGBA target of ``Canvas/renderPixmap(width:height:)``: memory kept between calls (it
+/// grows only for a larger target) and all transparent between them, so that a call clears
+/// nothing but what it drew. Targets of different sizes share it, each the top-left part of the
+/// memory with the memory's row stride: a walk that draws blurred layers asks for as many sizes
+/// as their blurs have reaches, and a new 8 MB allocation for each cost milliseconds.
 final class ColorTarget {
-    private var pixmap: Pixmap?
+    private var memory: UnsafeMutableRawPointer?
+    /// The size the memory holds, in pixels.
+    private var capacityWidth = 0, capacityHeight = 0
+    private var last: Pixmap?
+
+    deinit { free(memory) }
 
     /// A transparent target `width × height` pixels.
     ///
     /// - Throws: ``RasterError`` for a size a ``Pixmap`` refuses, or memory that cannot be had.
     func target(width: Int, height: Int) throws(RasterError) -> Pixmap {
-        if let pixmap, pixmap.width == width, pixmap.height == height { return pixmap }
-        pixmap = nil   // the old one freed first
-        let fresh = try Pixmap(width: width, height: height)
-        pixmap = fresh
-        return fresh
+        guard width >= 0, height >= 0, width <= Pixmap.maximumDimension, height <= Pixmap.maximumDimension else {
+            throw .invalidSize(width: width, height: height)
+        }
+        if memory == nil || width > capacityWidth || height > capacityHeight {
+            let newWidth = max(width, capacityWidth), newHeight = max(height, capacityHeight)
+            guard newWidth * newHeight <= Pixmap.maximumPixelCount else { throw .tooLarge(width: newWidth, height: newHeight) }
+            free(memory)
+            memory = nil
+            capacityWidth = 0
+            capacityHeight = 0
+            guard let fresh = calloc(max(newWidth * newHeight * 4, 4), 1) else { throw .outOfMemory(bytes: newWidth * newHeight * 4) }
+            memory = fresh
+            capacityWidth = newWidth
+            capacityHeight = newHeight
+        }
+        let pixmap = try Pixmap(wrapping: memory!, width: width, height: height, bytesPerRow: max(capacityWidth, 1) * 4)
+        last = pixmap
+        return pixmap
     }
 
     /// The pixels of the last target in columns [left, right) and rows [top, bottom), as a new
     /// pixmap; they are transparent again afterwards (nothing is drawn outside them).
     func take(left: Int, top: Int, right: Int, bottom: Int) throws(RasterError) -> Pixmap {
-        let source = pixmap!
+        let source = last!
         let taken = try Pixmap(width: right - left, height: bottom - top)
         for r in 0..<(bottom - top) {
             let row = source.row(top + r) + left
@@ -28,3 +48,11 @@ final class ColorTarget {
         return taken
     }
 }
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
