@@ -16,7 +16,9 @@ import TesseraRaster
 /// - **Blur**: a Gaussian of standard deviation σ = `shadowRadius` / 2, the convention of CSS
 ///   (Backgrounds and Borders 3: a shadow's blur radius is "a Gaussian blur with a standard
 ///   deviation equal to half the blur radius"); Apple documents `shadowRadius` only as "the
-///   blur radius (in points)". Truncated at 3σ, separable (``GaussianKernel``).
+///   blur radius (in points)". Computed by TesseraRaster's `GaussianBlur`, whose cost does not
+///   grow with σ: three extended box filters from σ = 2 (within 7.5 % of the Gaussian's peak),
+///   the sampled kernel below.
 /// - **Coordinates**: offset and radius are "in points" of the layer (Apple, `shadowOffset`,
 ///   `shadowRadius`), so the shadow follows every transform above the layer and its own, as
 ///   its contents do: the renderer's scale scales both, a rotation turns the offset, and a
@@ -31,7 +33,7 @@ import TesseraRaster
 ///
 /// Clamps: a NaN offset component counts as 0 and an infinite offset moves the shadow out of
 /// sight (nothing is drawn); a NaN or negative radius blurs nothing (a hard shadow, as radius
-/// 0); σ on the target is capped at ``GaussianKernel/maximumSigma`` pixels (larger radii blur as
+/// 0); σ on the target is capped at `GaussianBlur.maximumSigma` pixels (larger radii blur as
 /// that); the shape is rendered only over the target grown by the blur's reach, since what lies
 /// farther out cannot blur into view (a target so large that this plane passes ``Pixmap``'s
 /// limits draws no shadows).
@@ -57,12 +59,13 @@ struct ShadowDrawing {
                             height: p.shadowOffset.height.isNaN ? 0 : p.shadowOffset.height)
         guard offset.width.isFinite, offset.height.isFinite else { return }
         let sigma = Self.sigma(p, matrix)
-        let horizontal = GaussianKernel(sigma: sigma.x), vertical = GaussianKernel(sigma: sigma.y)
+        // The blur whose cost does not grow with σ (three extended boxes from σ = 2, the sampled
+        // kernel below), as blurred layers and backdrops use.
+        let blur = GaussianBlur(sigmaX: sigma.x, sigmaY: sigma.y)
         // The shape where the shadow falls, in a plane over the target grown by the blur's reach
         // (its pixel (rx, ry) is the target's (0, 0)).
         let moved = CATransform3DConcat(CATransform3DMakeTranslation(offset.width, offset.height, 0), matrix)
-        let plane = CATransform3DConcat(moved, CATransform3DMakeTranslation(CGFloat(horizontal.radius),
-                                                                            CGFloat(vertical.radius), 0))
+        let plane = CATransform3DConcat(moved, CATransform3DMakeTranslation(CGFloat(blur.reachX), CGFloat(blur.reachY), 0))
         if let path = p.shadowPath {
             guard let mapping = PlaneMapping(plane) else { return }
             offscreen.fill(path, paint: .solid(.black), mapping: mapping)
@@ -70,11 +73,11 @@ struct ShadowDrawing {
             LayerTreeDrawing(canvas: offscreen, shadows: nil).draw(node, base: plane, rootOpacity: 1)
         }
         // A plane too large to allocate casts no shadow.
-        guard let shape = try? offscreen.renderAlphaMask(width: targetWidth + 2 * horizontal.radius,
-                                                         height: targetHeight + 2 * vertical.radius) else { return }
-        var shadow = shape.blurred(horizontally: horizontal, vertically: vertical)
-        shadow.x -= horizontal.radius
-        shadow.y -= vertical.radius
+        guard let shape = try? offscreen.renderAlphaMask(width: targetWidth + 2 * blur.reachX,
+                                                         height: targetHeight + 2 * blur.reachY) else { return }
+        var shadow = shape.blurred(by: blur, threadCount: canvas.threadCount)
+        shadow.x -= blur.reachX
+        shadow.y -= blur.reachY
         canvas.fill(shadow, paint: paint)
     }
 

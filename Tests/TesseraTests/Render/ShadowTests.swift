@@ -28,9 +28,10 @@ import TesseraRaster
         try Support.render(root, size: size, scale: scale, threads: threads).bytes
     }
 
-    /// A square 24 points wide, radius 4 at scale 2 (σ = 4 pixels, reach 12), opacity 0.5: its
+    /// A square 24 points wide, radius 4 at scale 2 (σ = 4 pixels, reach 13), opacity 0.5: its
     /// pixels follow the Gaussian's cumulative distribution: full well inside, half at the edge,
-    /// nothing beyond 3σ.
+    /// nothing beyond the reach. Within 2 of 127.5: the blur's three extended boxes come within
+    /// 7.5 % of the Gaussian's peak, and across an edge within 1.7 here.
     @Test func gaussianProfile() throws {
         let root = Self.root(48)
         _ = Self.caster(CGRect(x: 12, y: 12, width: 24, height: 24), in: root, radius: 4, opacity: 0.5)
@@ -43,7 +44,7 @@ import TesseraRaster
         for x in 8..<40 {
             let distance = (Double(x) + 0.5 - 24) / 4   // in σ, from the edge
             let expected = full * 0.5 * (1 + erf(distance / 2.squareRoot()))
-            #expect(abs(Double(image[x, 48].a) - expected) <= 1, "x = \(x)")
+            #expect(abs(Double(image[x, 48].a) - expected) <= 2, "x = \(x)")
         }
         #expect(abs(Double(image[23, 48].a) + Double(image[24, 48].a) - full) <= 1, "half on each side of the edge")
         // 13 pixels out, beyond the kernel's reach: nothing.
@@ -214,7 +215,7 @@ import TesseraRaster
         let hard = try render(radius: 0)
         #expect(try render(radius: .nan) == hard, "NaN radius: no blur")
         #expect(try render(radius: -5) == hard, "negative radius: no blur")
-        let widest = try render(radius: CGFloat(GaussianKernel.maximumSigma * 2))
+        let widest = try render(radius: CGFloat(GaussianBlur.maximumSigma * 2))
         #expect(try render(radius: 1e9) == widest, "σ capped")
         #expect(try render(radius: .infinity) == widest)
         #expect(try render(radius: 1e9) != hard)
