@@ -28,12 +28,11 @@ struct BackdropDrawing {
             below.row(row).update(from: frame.row(top + row) + left, count: below.width)
         }
         guard let filtered = filter.apply(operations[...], to: .init(pixmap: below, x: left, y: top)) else { return }
-        let pixels = filtered.pixmap, x = filtered.x, y = filtered.y
-        guard let image = try? Image(pixmap: pixels) else { return }
-        // Within the rounded bounds: the pixels, masked by the bounds' shape on the frame.
+        guard let image = try? Image(pixmap: filtered.pixmap) else { return }
+        // Within the rounded bounds: the pixels (enlarged smoothly from a blur's reduced
+        // resolution), masked by the bounds' shape on the frame.
         canvas.beginGroup()
-        canvas.drawImage(image, in: Rect(x: Double(x), y: Double(y), width: Double(pixels.width), height: Double(pixels.height)),
-                         filter: .nearest)
+        canvas.drawImage(image, in: filtered.rect, filter: filtered.scale > 1 ? .bilinear : .nearest)
         canvas.beginMask()
         canvas.fill(LayerBackgroundShapes.roundedRect(p.pointee.bounds, radius: p.pointee.cornerRadius,
                                                       corners: p.pointee.maskedCorners, curve: p.pointee.cornerCurve),

@@ -32,15 +32,15 @@ struct FilteredLayerDrawing {
               let filtered = filter.apply(chain.operations[...],
                                           to: .init(pixmap: source.pixmap, x: source.x - reach.x, y: source.y - reach.y))
         else { return }
-        let pixmap = filtered.pixmap, x = filtered.x, y = filtered.y
-        guard let image = try? Image(pixmap: pixmap) else { return }
-        let rect = Rect(x: Double(x), y: Double(y), width: Double(pixmap.width), height: Double(pixmap.height))
+        guard let image = try? Image(pixmap: filtered.pixmap) else { return }
+        // Pixel for pixel, or enlarged smoothly from a blur's reduced resolution.
+        let sampling: ImagePattern.Filter = filtered.scale > 1 ? .bilinear : .nearest
         if node.mask != nil {
             drawing.canvas.beginGroup()
-            drawing.canvas.drawImage(image, in: rect, filter: .nearest)
+            drawing.canvas.drawImage(image, in: filtered.rect, filter: sampling)
             steps.append(.mask(node, transform: matrix, opacity: opacity, blendMode: blendMode))
         } else {
-            drawing.canvas.drawImage(image, in: rect, filter: .nearest, opacity: opacity, blendMode: blendMode)
+            drawing.canvas.drawImage(image, in: filtered.rect, filter: sampling, opacity: opacity, blendMode: blendMode)
         }
     }
 

@@ -269,4 +269,37 @@ import TesseraRaster
         #expect(try render(2) == one)
         #expect(try render(4) == one)
     }
+
+    /// A wide blur runs at a reduced resolution (σ = 12 pixels: halved once, blurred by the rest,
+    /// enlarged bilinearly): across an edge it still follows the Gaussian's cumulative
+    /// distribution, within 4 % at the edge and one σ to each side, at any thread count.
+    @Test func wideBlursAtAReducedResolutionKeepTheProfile() throws {
+        func render(threads: Int) throws -> Pixmap {
+            let root = CALayer()
+            root.bounds = CGRect(x: 0, y: 0, width: 200, height: 120)
+            let layer = CALayer()
+            layer.frame = root.bounds
+            let square = CALayer()
+            square.frame = CGRect(x: 80, y: 20, width: 100, height: 80)
+            square.backgroundColor = CGColor(red: 0, green: 0, blue: 1, alpha: 1)
+            layer.addSublayer(square)
+            layer.filters = [Self.blur(12)]
+            root.addSublayer(layer)
+            let pixmap = try Pixmap(width: 200, height: 120)
+            LayerRenderer(threadCount: threads).render(root, at: 0, into: pixmap)
+            return pixmap
+        }
+        let pixmap = try render(threads: 1)
+        func alpha(_ x: Int) -> Double { Double(pixmap[x, 60].a) / 255 }
+        #expect(abs((alpha(79) + alpha(80)) / 2 - 0.5) < 0.04, "\(alpha(79)) \(alpha(80))")
+        #expect(abs(alpha(92) - 0.841) < 0.04 && abs(alpha(67) - 0.159) < 0.04, "\(alpha(92)) \(alpha(67))")
+        #expect(alpha(130) > 0.97 && alpha(30) < 0.01)
+        #expect(try render(threads: 2).bytes == pixmap.bytes)
+    }
+
+    static func blur(_ radius: Double) -> CAFilter {
+        let blur = CAFilter(type: "gaussianBlur")
+        blur.setValue(radius, forKey: "inputRadius")
+        return blur
+    }
 }
