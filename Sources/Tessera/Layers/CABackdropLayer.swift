@@ -13,8 +13,8 @@ import Foundation
 /// Where Tessera does not capture: a backdrop drawn inside a layer composited as a group (with
 /// opacity, a mask, filters) sees the frame without that group's content drawn so far; one
 /// inside a layer drawn apart (a blurred layer, a shadow's shape) captures nothing. The
-/// archives' `scale` (the resolution Core Animation samples at) is not used: Tessera samples at
-/// the frame's.
+/// archives' `scale` (the resolution Core Animation samples at) is not read: Tessera blurs a wide
+/// blur at a resolution of its own choosing (see the filters' blur), the rest at the frame's.
 open class CABackdropLayer: CALayer {
     override class var kind: LayerKind { .backdrop }
 
