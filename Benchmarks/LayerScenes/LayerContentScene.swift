@@ -64,13 +64,6 @@ public final class LayerContentScene: LayerBenchScene {
         root.addSublayer(Self.stage(images: images))
     }
 
-    /// One frame: the clock 1/60 s on, the tree rendered at its time.
-    public func frame(threads: Int) {
-        clock.advance(by: 1.0 / 60)
-        renderer.threadCount = threads
-        renderer.render(root, at: clock.time, into: pixmap)
-    }
-
     // MARK: The images
 
     /// The four images, premultiplied RGBA.

@@ -42,13 +42,6 @@ public final class LayerFiltersScene: LayerBenchScene {
         for (index, y) in [120.0, 760.0].enumerated() { root.addSublayer(Self.backdrop(y: y, moving: index == 0)) }
     }
 
-    /// One frame: the clock 1/60 s on, the tree rendered at its time.
-    public func frame(threads: Int) {
-        clock.advance(by: 1.0 / 60)
-        renderer.threadCount = threads
-        renderer.render(root, at: clock.time, into: pixmap)
-    }
-
     private static func gradient(_ i: Int) -> CAGradientLayer {
         let layer = CAGradientLayer()
         layer.frame = CGRect(x: 12 + 159 * Double(i % 12), y: 12 + 108 * Double(i / 12), width: 150, height: 90)

@@ -48,13 +48,6 @@ public final class LayerTreeScene: LayerBenchScene {
         for card in 0..<40 { root.addSublayer(Self.card(card)) }
     }
 
-    /// One frame: the clock 1/60 s on, the tree rendered at its time.
-    public func frame(threads: Int) {
-        clock.advance(by: 1.0 / 60)
-        renderer.threadCount = threads
-        renderer.render(root, at: clock.time, into: pixmap)
-    }
-
     private static func card(_ index: Int) -> CALayer {
         let card = CALayer()
         card.frame = CGRect(x: 24 + 237 * Double(index % 8), y: 24 + 210 * Double(index / 8), width: 220, height: 192)

@@ -70,6 +70,20 @@ enum LayerGeometry {
         return boundingBox(of: p.bounds) { m.projecting($0) }
     }
 
+    /// How long a point of the layer is on the target along x and along y at the middle of
+    /// `bounds`: the lengths of the rows of the mapping's Jacobian there (0 where that point is
+    /// not in front of the eye). What a length in the layer's points (a blur's σ) becomes.
+    static func deviceScale(of bounds: CGRect, _ m: CATransform3D) -> (x: Double, y: Double) {
+        let x = Double(bounds.midX), y = Double(bounds.midY)
+        let w = Double(m.m14) * x + Double(m.m24) * y + Double(m.m44)
+        guard w > 0 else { return (0, 0) }
+        let px = (Double(m.m11) * x + Double(m.m21) * y + Double(m.m41)) / w
+        let py = (Double(m.m12) * x + Double(m.m22) * y + Double(m.m42)) / w
+        let dxdx = (Double(m.m11) - px * Double(m.m14)) / w, dxdy = (Double(m.m21) - px * Double(m.m24)) / w
+        let dydx = (Double(m.m12) - py * Double(m.m14)) / w, dydy = (Double(m.m22) - py * Double(m.m24)) / w
+        return ((dxdx * dxdx + dxdy * dxdy).squareRoot(), (dydx * dydx + dydy * dydy).squareRoot())
+    }
+
     static func boundingBox(of r: CGRect, _ map: (CGPoint) -> CGPoint) -> CGRect {
         let corners = [CGPoint(x: r.minX, y: r.minY), CGPoint(x: r.maxX, y: r.minY),
                        CGPoint(x: r.minX, y: r.maxY), CGPoint(x: r.maxX, y: r.maxY)].map(map)

@@ -15,7 +15,7 @@ struct BackdropDrawing {
         let frame = capture.frame(group: p.pointee.groupName)
         let operations = LayerFilterChain(p.pointee.filters)?.operations ?? []
         let filter = FilterOperations(threadCount: canvas.threadCount,
-                                      scale: ShadowDrawing.deviceScale(of: p.pointee.bounds, matrix))
+                                      scale: LayerGeometry.deviceScale(of: p.pointee.bounds, matrix))
         let reach = filter.reach(of: operations)
         // The bounds on the frame, grown by the reach, within the frame.
         let box = LayerGeometry.boundingBox(of: p.pointee.bounds) { matrix.projecting($0) }
@@ -29,10 +29,9 @@ struct BackdropDrawing {
         }
         guard let filtered = filter.apply(operations[...], to: .init(pixmap: below, x: left, y: top)) else { return }
         guard let image = try? Image(pixmap: filtered.pixmap) else { return }
-        // Within the rounded bounds: the pixels (enlarged smoothly from a blur's reduced
-        // resolution), masked by the bounds' shape on the frame.
+        // Within the rounded bounds: the pixels, masked by the bounds' shape on the frame.
         canvas.beginGroup()
-        canvas.drawImage(image, in: filtered.rect, filter: filtered.scale > 1 ? .bilinear : .nearest)
+        canvas.drawImage(image, in: filtered.rect, filter: filtered.sampling)
         canvas.beginMask()
         canvas.fill(LayerBackgroundShapes.roundedRect(p.pointee.bounds, radius: p.pointee.cornerRadius,
                                                       corners: p.pointee.maskedCorners, curve: p.pointee.cornerCurve),

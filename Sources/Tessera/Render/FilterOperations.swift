@@ -28,6 +28,10 @@ struct FilterOperations {
         var y: Int
         var scale = 1
 
+        /// How they are drawn there: pixel for pixel, or enlarged smoothly from a blur's reduced
+        /// resolution.
+        var sampling: ImagePattern.Filter { scale > 1 ? .bilinear : .nearest }
+
         /// Where the pixels lie on the target.
         var rect: Rect {
             Rect(x: Double(x), y: Double(y), width: Double(pixmap.width * scale), height: Double(pixmap.height * scale))

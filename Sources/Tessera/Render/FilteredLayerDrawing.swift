@@ -26,21 +26,19 @@ struct FilteredLayerDrawing {
     func draw(_ node: PresentedLayer, _ p: UnsafePointer<LayerProperties>, matrix: CATransform3D, chain: LayerFilterChain,
               opacity: Double, blendMode: BlendMode, steps: inout [LayerTreeDrawing.Step]) {
         let filter = FilterOperations(threadCount: drawing.canvas.threadCount,
-                                      scale: ShadowDrawing.deviceScale(of: p.pointee.bounds, matrix))
+                                      scale: LayerGeometry.deviceScale(of: p.pointee.bounds, matrix))
         let reach = filter.reach(of: chain.operations)
         guard let source = source(of: node, matrix: matrix, reach: reach),
               let filtered = filter.apply(chain.operations[...],
                                           to: .init(pixmap: source.pixmap, x: source.x - reach.x, y: source.y - reach.y))
         else { return }
         guard let image = try? Image(pixmap: filtered.pixmap) else { return }
-        // Pixel for pixel, or enlarged smoothly from a blur's reduced resolution.
-        let sampling: ImagePattern.Filter = filtered.scale > 1 ? .bilinear : .nearest
         if node.mask != nil {
             drawing.canvas.beginGroup()
-            drawing.canvas.drawImage(image, in: filtered.rect, filter: sampling)
+            drawing.canvas.drawImage(image, in: filtered.rect, filter: filtered.sampling)
             steps.append(.mask(node, transform: matrix, opacity: opacity, blendMode: blendMode))
         } else {
-            drawing.canvas.drawImage(image, in: filtered.rect, filter: sampling, opacity: opacity, blendMode: blendMode)
+            drawing.canvas.drawImage(image, in: filtered.rect, filter: filtered.sampling, opacity: opacity, blendMode: blendMode)
         }
     }
 

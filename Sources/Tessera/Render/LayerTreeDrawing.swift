@@ -34,7 +34,8 @@ struct LayerTreeDrawing {
     /// Where layers whose filters blur are drawn apart (``FilteredLayerDrawing``); nil draws them
     /// without their filters (inside a shadow's shape).
     var filters: OffscreenFilters? = nil
-    /// What backdrop layers capture (the frame's walk only); nil draws none.
+    /// What backdrop layers capture: set for the frame's own walk only (a walk drawing apart, or a
+    /// parallel recording run, has none); nil draws no backdrop.
     var backdrops: BackdropCapture? = nil
 
     /// Multipliers of a color's red, green, blue and alpha: the opacities above a layer and the
@@ -174,7 +175,7 @@ struct LayerTreeDrawing {
         var tint = inherited
         tint.w = outerGroup == nil ? alpha : 1
         // A backdrop captures the frame before its own groups open (they would stop the render).
-        if p.pointee.kind == .backdrop, !asFilterSource, let backdrops, backdrops.canvas === canvas {
+        if p.pointee.kind == .backdrop, !asFilterSource, let backdrops {
             _ = backdrops.frame(group: p.pointee.groupName)
         }
         if outerGroup != nil { canvas.beginGroup() }
@@ -261,7 +262,7 @@ struct LayerTreeDrawing {
     /// What a backdrop layer shows (``BackdropDrawing``), on the frame's canvas only.
     @inline(never)
     private func drawBackdrop(_ p: UnsafePointer<LayerProperties>, matrix: CATransform3D, mapping: PlaneMapping) {
-        guard let backdrops, backdrops.canvas === canvas else { return }
+        guard let backdrops else { return }
         BackdropDrawing(capture: backdrops).draw(p, matrix: matrix, mapping: mapping)
     }
 
