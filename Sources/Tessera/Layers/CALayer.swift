@@ -188,7 +188,11 @@ open class CALayer: NSObject, CAMediaTiming {
     /// Filters applied to what lies behind the layer, within its bounds (``CAFilter``s).
     open var backgroundFilters: [Any]? {
         get { properties.backgroundFilters.map { $0.map(CAFilter.init) } }
-        set { properties.backgroundFilters = newValue?.compactMap { ($0 as? CAFilter)?.layerFilter } }
+        set {
+            properties.backgroundFilters = newValue?.compactMap { ($0 as? CAFilter)?.layerFilter }
+            // A tree with background filters renders its frame in segments (``TreeShape/hasBackdrop``).
+            TreeGeneration.advance()
+        }
     }
     /// How the layer's image is composited over what lies behind it: a blend mode's name
     /// (`"multiplyBlendMode"`, `"plusL"`…) or a ``CAFilter`` of that type; nil for normal.

@@ -5,17 +5,41 @@ import TesseraRaster
 /// Draws what a ``CABackdropLayer`` shows: the frame below it (``BackdropCapture``) within its
 /// rounded bounds, through its `filters` (``LayerFilterChain``: colour matrices and blurs,
 /// which read the frame around the bounds as far as they reach).
+///
+/// Any other layer with `backgroundFilters` shows the frame below it the same way, through them
+/// (Apple: "filters to apply to the content immediately behind the layer"; the content behind
+/// shows through into the layer, under its own background and content). Background filters that
+/// draw nothing leave what is behind as it is: no capture.
 struct BackdropDrawing {
     let capture: BackdropCapture
+
+    /// Whether the layer at `p` shows the frame below it filtered: a backdrop, or a layer with
+    /// background filters that draw something. Read for every layer: most have no rare property.
+    @inline(__always)
+    static func showsBackdrop(_ p: UnsafePointer<LayerProperties>) -> Bool {
+        p.pointee.kind == .backdrop || (!p.pointee.rare.isDefaults && filtersBackground(p))
+    }
+
+    @inline(never)
+    private static func filtersBackground(_ p: UnsafePointer<LayerProperties>) -> Bool {
+        LayerFilterChain(p.pointee.backgroundFilters) != nil
+    }
+
+    /// The filters the frame below goes through: a backdrop's `filters`, any other layer's
+    /// `backgroundFilters` (its `filters` apply to the layer itself).
+    private static func filters(of p: UnsafePointer<LayerProperties>) -> [LayerFilter]? {
+        p.pointee.kind == .backdrop ? p.pointee.filters : p.pointee.backgroundFilters
+    }
 
     /// Draws the backdrop of the layer at `p` (mapped to the frame by `matrix`, through
     /// `mapping`) onto the frame's canvas.
     func draw(_ p: UnsafePointer<LayerProperties>, matrix: CATransform3D, mapping: PlaneMapping) {
         let canvas = capture.canvas
         let frame = capture.frame(group: p.pointee.groupName)
-        let operations = LayerFilterChain(p.pointee.filters)?.operations ?? []
-        let filter = FilterOperations(threadCount: canvas.threadCount,
-                                      scale: LayerGeometry.deviceScale(of: p.pointee.bounds, matrix))
+        let operations = LayerFilterChain(Self.filters(of: p))?.operations ?? []
+        // A blur's hard or normalized edges are the frame's: what lies past it is unknown, not clear.
+        let filter = FilterOperations(threadCount: canvas.threadCount, bounds: p.pointee.bounds, matrix: matrix,
+                                      edgeRegion: Rect(x: 0, y: 0, width: Double(frame.width), height: Double(frame.height)))
         let reach = filter.reach(of: operations)
         // The bounds on the frame, grown by the reach, within the frame.
         let box = LayerGeometry.boundingBox(of: p.pointee.bounds) { matrix.projecting($0) }
@@ -28,10 +52,9 @@ struct BackdropDrawing {
             below.row(row).update(from: frame.row(top + row) + left, count: below.width)
         }
         guard let filtered = filter.apply(operations[...], to: .init(pixmap: below, x: left, y: top)) else { return }
-        guard let image = try? Image(pixmap: filtered.pixmap) else { return }
         // Within the rounded bounds: the pixels, masked by the bounds' shape on the frame.
         canvas.beginGroup()
-        canvas.drawImage(image, in: filtered.rect, filter: filtered.sampling)
+        filtered.draw(on: canvas)
         canvas.beginMask()
         canvas.fill(LayerBackgroundShapes.roundedRect(p.pointee.bounds, radius: p.pointee.cornerRadius,
                                                       corners: p.pointee.maskedCorners, curve: p.pointee.cornerCurve),

@@ -12,21 +12,41 @@ import TesseraRaster
 /// them, blurred there by what σ still lacks (the averaging is itself a box of f target pixels,
 /// variance (f² − 1) / 12), and drawn back enlarged with bilinear filtering. A blur as wide as
 /// that keeps nothing that the half-resolution image loses, and σ = 20 costs 16 times less.
+///
+/// Blurs with hard or normalized edges (``LayerFilterChain/BlurEdges``) work within
+/// `edgeRegion` (FilterOperations+Edges.swift); a variable blur reads its mask over the layer's
+/// bounds mapped by `matrix` (FilterOperations+VariableBlur.swift).
 struct FilterOperations {
     let threadCount: Int
+    /// The filtered layer's bounds and their mapping to the target.
+    let bounds: CGRect
+    let matrix: CATransform3D
+    /// Where blurs with hard or normalized edges have their edges, in target pixels: whole
+    /// pixels (the frame for a backdrop, the pixels the layer's bounds touch for a layer).
+    let edgeRegion: Rect
     /// Pixels per point of the layer along x and y (a blur's σ is in points).
     let scale: (x: Double, y: Double)
+
+    init(threadCount: Int, bounds: CGRect, matrix: CATransform3D, edgeRegion: Rect) {
+        self.threadCount = threadCount
+        self.bounds = bounds
+        self.matrix = matrix
+        self.edgeRegion = edgeRegion
+        scale = LayerGeometry.deviceScale(of: bounds, matrix)
+    }
 
     /// The smallest σ, in pixels of the reduced image, that a reduction keeps.
     static let reducedSigma = 4.0
 
     /// Pixels placed on the target: their top-left pixel at (x, y), each `scale` × `scale`
-    /// pixels of the target (1, or a power of two after a wide blur).
+    /// pixels of the target (1, or a power of two after a wide blur), shown within `clip` (target
+    /// pixels) when set (after a blur cut to its edge region).
     struct Placed {
         var pixmap: Pixmap
         var x: Int
         var y: Int
         var scale = 1
+        var clip: Rect? = nil
 
         /// How they are drawn there: pixel for pixel, or enlarged smoothly from a blur's reduced
         /// resolution.
@@ -36,13 +56,34 @@ struct FilterOperations {
         var rect: Rect {
             Rect(x: Double(x), y: Double(y), width: Double(pixmap.width * scale), height: Double(pixmap.height * scale))
         }
+
+        /// Draws the pixels where they lie on `canvas` (within `clip`), at `opacity` with
+        /// `blendMode`.
+        func draw(on canvas: Canvas, opacity: Double = 1, blendMode: BlendMode = .normal) {
+            guard let image = try? Image(pixmap: pixmap) else { return }
+            guard let clip else {
+                canvas.drawImage(image, in: rect, filter: sampling, opacity: opacity, blendMode: blendMode)
+                return
+            }
+            let placement = Transform(a: Double(scale), b: 0, c: 0, d: Double(scale), tx: Double(x), ty: Double(y))
+            let grouped = opacity < 1 || blendMode != .normal   // a fill has neither: its group does
+            if grouped { canvas.beginGroup() }
+            canvas.fill(Path(rect: clip), paint: .image(ImagePattern(image: image, transform: placement, extend: .pad,
+                                                                     filter: sampling)))
+            if grouped { canvas.endGroup(opacity: opacity, blendMode: blendMode) }
+        }
     }
 
     /// How far the blurs of `operations` reach together, in pixels of the target: the full
     /// resolution blur's reach, and a reduced image's pixel of slack at each side.
     func reach(of operations: [LayerFilterChain.Operation]) -> (x: Int, y: Int) {
         var x = 0, y = 0
-        for case .gaussianBlur(let sigma) in operations {
+        for operation in operations {
+            let sigma: Double
+            switch operation {
+            case .gaussianBlur(let s, _), .variableBlur(let s, _, _): sigma = s
+            case .colorMatrix: continue
+            }
             let blur = GaussianBlur(sigmaX: sigma * scale.x, sigmaY: sigma * scale.y)
             let slack = 2 * Self.reduction(sigmaX: sigma * scale.x, sigmaY: sigma * scale.y, from: 1)
             x += blur.reachX + slack
@@ -64,24 +105,40 @@ struct FilterOperations {
         var pixels = pixels
         for operation in operations {
             switch operation {
-            case .gaussianBlur(let sigma):
-                let sigmaX = sigma * scale.x, sigmaY = sigma * scale.y
-                let reduced = Self.reduction(sigmaX: sigmaX, sigmaY: sigmaY, from: pixels.scale)
-                while pixels.scale < reduced {
-                    guard let halved = Self.halved(pixels) else { return nil }
-                    pixels = halved
-                }
-                let f = Double(pixels.scale), averaged = (f * f - 1) / 12
-                let blur = GaussianBlur(sigmaX: (max(0, sigmaX * sigmaX - averaged)).squareRoot() / f,
-                                        sigmaY: (max(0, sigmaY * sigmaY - averaged)).squareRoot() / f)
-                guard let blurred = try? pixels.pixmap.blurred(by: blur, threadCount: threadCount) else { return nil }
-                pixels = Placed(pixmap: blurred, x: pixels.x - blur.reachX * pixels.scale,
-                                y: pixels.y - blur.reachY * pixels.scale, scale: pixels.scale)
+            case .gaussianBlur(let sigma, let edges):
+                guard let blurred = blurred(pixels, sigma: sigma, edges: edges) else { return nil }
+                pixels = blurred
+            case .variableBlur(let sigma, let mask, let edges):
+                guard let blurred = variablyBlurred(pixels, sigma: sigma, mask: mask, edges: edges) else { return nil }
+                pixels = blurred
             case .colorMatrix(let colorMatrix):
                 pixels.pixmap.apply(colorMatrix)   // in place: the pixels are this chain's own
             }
         }
         return pixels
+    }
+
+    /// `pixels` blurred by σ (in points), at a reduced resolution when σ is wide; nil when memory
+    /// runs out or nothing is left.
+    func blurred(_ pixels: Placed, sigma: Double, edges: LayerFilterChain.BlurEdges) -> Placed? {
+        var pixels = pixels
+        let sigmaX = sigma * scale.x, sigmaY = sigma * scale.y
+        let reduced = Self.reduction(sigmaX: sigmaX, sigmaY: sigmaY, from: pixels.scale)
+        while pixels.scale < reduced {
+            guard let halved = Self.halved(pixels) else { return nil }
+            pixels = halved
+        }
+        let f = Double(pixels.scale), averaged = (f * f - 1) / 12
+        let blur = GaussianBlur(sigmaX: (max(0, sigmaX * sigmaX - averaged)).squareRoot() / f,
+                                sigmaY: (max(0, sigmaY * sigmaY - averaged)).squareRoot() / f)
+        switch edges {
+        case .transparent:
+            guard let blurred = try? pixels.pixmap.blurred(by: blur, threadCount: threadCount) else { return nil }
+            return Placed(pixmap: blurred, x: pixels.x - blur.reachX * pixels.scale,
+                          y: pixels.y - blur.reachY * pixels.scale, scale: pixels.scale, clip: pixels.clip)
+        case .normalized: return normalizedBlur(pixels, blur)
+        case .hard: return hardEdgedBlur(pixels, blur)
+        }
     }
 
     /// The pixels at half the resolution: each the average of a 2 × 2 block (rounded; outside
@@ -112,7 +169,7 @@ struct FilterOperations {
                 out[x] = ((lowSums >> 2) & evenLanes) | (((highSums >> 2) & evenLanes) << 8)
             }
         }
-        return Placed(pixmap: half, x: pixels.x, y: pixels.y, scale: pixels.scale * 2)
+        return Placed(pixmap: half, x: pixels.x, y: pixels.y, scale: pixels.scale * 2, clip: pixels.clip)
     }
 }
 #endif

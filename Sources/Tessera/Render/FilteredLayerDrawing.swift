@@ -25,21 +25,33 @@ struct FilteredLayerDrawing {
     /// at `opacity` with `blendMode`; pushes its mask's step onto `steps` when it has one.
     func draw(_ node: PresentedLayer, _ p: UnsafePointer<LayerProperties>, matrix: CATransform3D, chain: LayerFilterChain,
               opacity: Double, blendMode: BlendMode, steps: inout [LayerTreeDrawing.Step]) {
-        let filter = FilterOperations(threadCount: drawing.canvas.threadCount,
-                                      scale: LayerGeometry.deviceScale(of: p.pointee.bounds, matrix))
+        let filter = FilterOperations(threadCount: drawing.canvas.threadCount, bounds: p.pointee.bounds, matrix: matrix,
+                                      edgeRegion: Self.edgeRegion(of: p.pointee.bounds, matrix: matrix))
         let reach = filter.reach(of: chain.operations)
         guard let source = source(of: node, matrix: matrix, reach: reach),
               let filtered = filter.apply(chain.operations[...],
                                           to: .init(pixmap: source.pixmap, x: source.x - reach.x, y: source.y - reach.y))
         else { return }
-        guard let image = try? Image(pixmap: filtered.pixmap) else { return }
         if node.mask != nil {
             drawing.canvas.beginGroup()
-            drawing.canvas.drawImage(image, in: filtered.rect, filter: filtered.sampling)
+            filtered.draw(on: drawing.canvas)
             steps.append(.mask(node, transform: matrix, opacity: opacity, blendMode: blendMode))
         } else {
-            drawing.canvas.drawImage(image, in: filtered.rect, filter: filtered.sampling, opacity: opacity, blendMode: blendMode)
+            filtered.draw(on: drawing.canvas, opacity: opacity, blendMode: blendMode)
         }
+    }
+
+    /// Where a layer's blurs with hard or normalized edges have them: the pixels its bounds
+    /// touch on the target (empty when they do not map to finite pixels).
+    static func edgeRegion(of bounds: CGRect, matrix: CATransform3D) -> Rect {
+        let box = LayerGeometry.boundingBox(of: bounds) { matrix.projecting($0) }
+        let limit = Double(Pixmap.maximumDimension)
+        guard box.minX.isFinite, box.minY.isFinite, box.maxX.isFinite, box.maxY.isFinite,
+              abs(box.minX) < limit, abs(box.minY) < limit, abs(box.maxX) < limit, abs(box.maxY) < limit else {
+            return Rect(x: 0, y: 0, width: 0, height: 0)
+        }
+        let x0 = Double(box.minX).rounded(.down), y0 = Double(box.minY).rounded(.down)
+        return Rect(x: x0, y: y0, width: Double(box.maxX).rounded(.up) - x0, height: Double(box.maxY).rounded(.up) - y0)
     }
 
     /// The layer and its subtree drawn apart, over the target grown by `reach` (pixel

@@ -16,12 +16,45 @@ import TesseraRaster
 /// - `colorMatrix` (`inputColorMatrix`: 20 numbers, row by row, four weights and a bias each, as
 ///   Core Animation's `CAColorMatrix`): `CIColorMatrix`;
 /// - `gaussianBlur` (`inputRadius`, default 10): `CIGaussianBlur`, whose radius is the standard
-///   deviation σ, in the layer's points.
+///   deviation σ, in the layer's points; its edges by `inputHardEdges` and `inputNormalizeEdges`
+///   (``BlurEdges``; hard edges win when both are set). `inputQuality` is not read: Tessera's blur
+///   has one quality (a reduced resolution for wide blurs, see ``FilterOperations``);
+/// - `variableBlur` (`inputRadius`, default 10; `inputMaskImage`, required;
+///   `inputNormalizeEdges`): `CIMaskedVariableBlur`, with σ at each pixel `inputRadius` times the
+///   mask's alpha there (``VariableBlur``); `inputDither` is not read (8-bit output, no dither).
 struct LayerFilterChain: Equatable {
     enum Operation: Equatable {
         case colorMatrix(ColorMatrix)
         /// A Gaussian blur of standard deviation σ in the layer's points.
-        case gaussianBlur(sigma: Double)
+        case gaussianBlur(sigma: Double, edges: BlurEdges)
+        /// A blur whose σ (in points) is `sigma` times the mask image's alpha, the mask stretched
+        /// over the layer's bounds.
+        case variableBlur(sigma: Double, mask: CGImage, edges: BlurEdges)
+
+        static func == (a: Operation, b: Operation) -> Bool {
+            switch (a, b) {
+            case (.colorMatrix(let m), .colorMatrix(let n)): m == n
+            case (.gaussianBlur(let s, let e), .gaussianBlur(let t, let f)): s == t && e == f
+            case (.variableBlur(let s, let m, let e), .variableBlur(let t, let n, let f)): s == t && m === n && e == f
+            default: false
+            }
+        }
+    }
+
+    /// What a blur does at the edges of the region it blurs (Core Animation's `inputHardEdges`
+    /// and `inputNormalizeEdges`): the region is the frame for a backdrop, the layer's bounds on
+    /// the target for a layer's filters.
+    enum BlurEdges: Equatable {
+        /// Outside the pixels is transparent, and the blur spreads past the region (Core Image's
+        /// default): the edges fade.
+        case transparent
+        /// Each pixel is the weighted mean of the region's pixels only: the blur of the region's
+        /// pixels divided by the blur of the region's indicator (the weights that fell inside it),
+        /// and the result cut to the region. No fading at the edges, no spreading past them.
+        case normalized
+        /// The region's edge pixels continue outwards (Core Image's `clampedToExtent` before the
+        /// blur) and the result is cut to the region (`cropped(to:)` after it).
+        case hard
     }
 
     let operations: [Operation]
@@ -60,7 +93,11 @@ struct LayerFilterChain: Equatable {
         switch filter.type {
         case "gaussianBlur":
             let radius = filter.number("inputRadius") ?? 10
-            return radius.isFinite && radius > 0 ? .gaussianBlur(sigma: radius) : nil
+            return radius.isFinite && radius > 0 ? .gaussianBlur(sigma: radius, edges: edges(of: filter)) : nil
+        case "variableBlur":
+            let radius = filter.number("inputRadius") ?? 10
+            guard case .image(let mask)? = filter.inputs["inputMaskImage"], let image = mask.image else { return nil }
+            return radius.isFinite && radius > 0 ? .variableBlur(sigma: radius, mask: image, edges: edges(of: filter)) : nil
         case "colorSaturate": return .colorMatrix(.saturation(amount(default: 1)))
         case "colorBrightness": return .colorMatrix(.brightness(amount(default: 0)))
         case "colorContrast": return .colorMatrix(.contrast(amount(default: 1)))
@@ -76,6 +113,11 @@ struct LayerFilterChain: Equatable {
         default:
             return nil
         }
+    }
+
+    private static func edges(of filter: LayerFilter) -> BlurEdges {
+        if filter.number("inputHardEdges") ?? 0 != 0 { return .hard }
+        return filter.number("inputNormalizeEdges") ?? 0 != 0 ? .normalized : .transparent
     }
 }
 

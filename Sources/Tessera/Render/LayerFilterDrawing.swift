@@ -8,14 +8,14 @@ import TesseraRaster
 /// with that mode; the colour filters and Gaussian blurs of `filters` (``LayerFilterChain``,
 /// ``FilteredLayerDrawing``), applied to the layer composited as one image, before its mask and
 /// opacity; `sdrNormalize` (a no-op for 8-bit
-/// output); disabled filters (nothing to do). Any other filter is kept and written back but not
-/// drawn: the layer is drawn without it, and archives report it
-/// (`AnimationArchive.Skipped.Reason.notDrawn`). Background filters wait for backdrop layers.
+/// output); disabled filters (nothing to do); the same filters as `backgroundFilters`
+/// (``BackdropDrawing``). Any other filter is kept and written back but not drawn: the layer is
+/// drawn without it, and archives report it (`AnimationArchive.Skipped.Reason.notDrawn`).
 enum LayerFilterDrawing {
     /// Whether Tessera draws `filter` of a layer's `key` (`filters` or `backgroundFilters`).
     static func draws(_ filter: LayerFilter, as key: String) -> Bool {
         guard filter.isEnabled else { return true }
-        return key == "filters" && LayerFilterChain.draws(filter)
+        return (key == "filters" || key == "backgroundFilters") && LayerFilterChain.draws(filter)
     }
 
     /// The colour matrix a layer's `filters` apply, composed, when they do not blur; nil when

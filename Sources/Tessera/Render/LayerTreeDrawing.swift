@@ -175,16 +175,15 @@ struct LayerTreeDrawing {
         var tint = inherited
         tint.w = outerGroup == nil ? alpha : 1
         // A backdrop captures the frame before its own groups open (they would stop the render).
-        if p.pointee.kind == .backdrop, !asFilterSource, let backdrops {
-            _ = backdrops.frame(group: p.pointee.groupName)
-        }
+        let showsBackdrop = !asFilterSource && backdrops != nil && BackdropDrawing.showsBackdrop(p)
+        if showsBackdrop, let backdrops { _ = backdrops.frame(group: p.pointee.groupName) }
         if outerGroup != nil { canvas.beginGroup() }
         if colorFiltered { canvas.beginGroup() }
         if clipsBackground { canvas.beginGroup() }
         if let shadows, let shadowColor {
             shadows.draw(node.snapshot, p.pointee, matrix: matrix, paint: Self.paint(shadowColor, tint), on: canvas)
         }
-        if p.pointee.kind == .backdrop, !asFilterSource { drawBackdrop(p, matrix: matrix, mapping: mapping) }
+        if showsBackdrop { drawBackdrop(p, matrix: matrix, mapping: mapping) }
         drawBackground(of: p, mapping: mapping, tint: tint)
         if clips && !clipsBackground { canvas.beginGroup() }
         LayerGradientDrawing.draw(p, mapping: mapping, tint: tint, on: canvas)
@@ -269,7 +268,7 @@ struct LayerTreeDrawing {
     /// How many things a layer draws itself (background, gradient, contents, fill, stroke, border).
     private static func drawCount(_ p: UnsafePointer<LayerProperties>) -> Int {
         // A backdrop's capture is a group of its own: counted twice, so that opacity groups it.
-        var count = (p.pointee.backgroundColor == nil ? 0 : 1) + (p.pointee.kind == .backdrop ? 2 : 0)
+        var count = (p.pointee.backgroundColor == nil ? 0 : 1) + (BackdropDrawing.showsBackdrop(p) ? 2 : 0)
         if p.pointee.contents.image != nil { count += 1 }
         if p.pointee.kind == .gradient && p.pointee.colors?.isEmpty == false { count += 1 }
         if p.pointee.borderWidth > 0 && p.pointee.borderColor != nil { count += 1 }

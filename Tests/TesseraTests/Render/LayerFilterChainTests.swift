@@ -61,7 +61,7 @@ import TesseraRaster
         let chain = try #require(LayerFilterChain([up, Self.filter("gaussianBlur", ["inputRadius": .number(6)]), disabled,
                                                    Self.filter("sdrNormalize"), Self.filter("vibrantDark"), invert]))
         #expect(chain.operations.count == 3)
-        #expect(chain.operations[1] == .gaussianBlur(sigma: 6))
+        #expect(chain.operations[1] == .gaussianBlur(sigma: 6, edges: .transparent))
         #expect(LayerFilterChain([Self.filter("sdrNormalize"), disabled, Self.filter("vibrantDark")]) == nil)
         #expect(LayerFilterChain([Self.filter("colorMatrix", ["inputColorMatrix": .numbers([1, 2])])]) == nil,
                 "a matrix of the wrong size draws nothing")

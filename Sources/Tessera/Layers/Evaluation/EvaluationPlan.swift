@@ -50,7 +50,10 @@ final class EvaluationPlan {
         }
         self.layers = layers
         shape = TreeShape(parents: parents, names: names, masks: masks,
-                          hasBackdrop: layers.contains { $0.takeUnretainedValue().properties.kind == .backdrop })
+                          hasBackdrop: layers.contains { layer in
+                              let p = layer.takeUnretainedValue().properties
+                              return p.kind == .backdrop || p.backgroundFilters?.isEmpty == false
+                          })
         var animations: [PlannedAnimation] = [], animationStarts: [Int32] = [0]
         var animatedProperties: [LayerProperty] = [], animatedStarts: [Int32] = [0]
         for layer in layers {

@@ -11,8 +11,8 @@ final class TreeShape: Sendable {
     let sublayerIndices: [Int32]
     /// Each layer's mask layer, or -1.
     let masks: [Int32]
-    /// Whether a layer of the tree is a backdrop: the drawing walk then renders the frame as it
-    /// goes (see ``BackdropCapture``), one thread recording.
+    /// Whether a layer of the tree is a backdrop or has background filters: the drawing walk
+    /// then renders the frame as it goes (see ``BackdropCapture``), one thread recording.
     let hasBackdrop: Bool
 
     init(parents: [Int32], names: [String?], masks: [Int32], hasBackdrop: Bool = false) {
