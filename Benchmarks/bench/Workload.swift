@@ -15,7 +15,7 @@ struct Workload {
 
     /// Every workload, in the order the bench runs them.
     static var all: [Workload] {
-        BenchScene.all.map(Workload.init(raster:)) + [animate, layerTree, layerContent, layerFilters]
+        BenchScene.all.map(Workload.init(raster:)) + [animate, layerTree, layerContent, layerFilters] + frameBlurs
     }
 
     static var names: [String] { all.map(\.name) }
