@@ -60,7 +60,6 @@ let package = Package(
             ],
             path: "Benchmarks/bench"
         ),
-        // The time to blur a 1920×1080 image at several σ and thread counts (GaussianBlur), release builds.
         // Golden-image comparison shared by the test targets.
         .target(name: "GoldenSupport", dependencies: ["TesseraRaster"], path: "Tests/GoldenSupport"),
         .testTarget(
