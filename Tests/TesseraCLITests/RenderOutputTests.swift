@@ -98,6 +98,45 @@ import TesseraRaster
         #expect(bad.status == 64)
     }
 
+    /// A backdrop blurs and filters the background it is drawn over: an inverting, blurring
+    /// backdrop over the right half of an archive, rendered over an image (red left, blue right,
+    /// a white stripe) and over a colour.
+    @Test func backdropsFilterTheBackground() throws {
+        let folder = try CLI.temporaryFolder()
+        let root = CALayer()
+        root.bounds = CGRect(x: 0, y: 0, width: 40, height: 20)
+        let backdrop = CABackdropLayer()
+        backdrop.frame = CGRect(x: 20, y: 0, width: 20, height: 20)
+        let invert = CAFilter(type: "colorInvert"), blur = CAFilter(type: "gaussianBlur")
+        blur.setValue(2, forKey: "inputRadius")
+        blur.setValue(true, forKey: "inputNormalizeEdges")
+        backdrop.filters = [invert, blur]
+        root.addSublayer(backdrop)
+        let archive = folder.appendingPathComponent("Backdrop.caar")
+        try AnimationArchive(rootLayer: root, documentSize: CGSize(width: 40, height: 20)).write(to: archive)
+        let background = try Pixmap(width: 40, height: 20)
+        for y in 0..<20 {
+            for x in 0..<40 {
+                background[x, y] = x == 30 ? PremultipliedRGBA8(r: 255, g: 255, b: 255, a: 255)
+                    : x < 20 ? PremultipliedRGBA8(r: 255, g: 0, b: 0, a: 255) : PremultipliedRGBA8(r: 0, g: 0, b: 255, a: 255)
+            }
+        }
+        try background.writePNG(to: folder.appendingPathComponent("under.png").path)
+        let result = try CLI.run(["render", archive.path, "--background", "under.png", "-o", "over-image.png"], in: folder)
+        #expect(result.status == 0, "\(result.stderr)")
+        let pixmap = try Pixmap(contentsOfPNGFile: folder.appendingPathComponent("over-image.png").path)
+        #expect(pixmap[5, 10] == PremultipliedRGBA8(r: 255, g: 0, b: 0, a: 255))      // outside: as it was
+        #expect(pixmap[36, 10] == PremultipliedRGBA8(r: 255, g: 255, b: 0, a: 255))   // blue inverted
+        // The stripe, inverted to black and blurred into the yellow: 255 (1 − 1 / (σ √(2π))) ≈ 204 at its middle.
+        #expect(abs(Int(pixmap[30, 10].r) - 204) <= 4 && pixmap[29, 10].r < 255 && pixmap[29, 10].r > pixmap[30, 10].r && pixmap[29, 10].b == 0,
+                "\(pixmap[28, 10]) \(pixmap[29, 10]) \(pixmap[30, 10])")
+        let colored = try CLI.run(["render", archive.path, "--background", "#00ff00", "-o", "over-color.png"], in: folder)
+        #expect(colored.status == 0, "\(colored.stderr)")
+        let green = try Pixmap(contentsOfPNGFile: folder.appendingPathComponent("over-color.png").path)
+        #expect(green[5, 10] == PremultipliedRGBA8(r: 0, g: 255, b: 0, a: 255))
+        #expect(green[30, 10] == PremultipliedRGBA8(r: 255, g: 0, b: 255, a: 255))
+    }
+
     @Test func mp4HasItsFrames() throws {
         guard CLI.hasTool("ffmpeg"), CLI.hasTool("ffprobe") else {
             print("skipped: ffmpeg/ffprobe not on PATH (CI installs them)")
