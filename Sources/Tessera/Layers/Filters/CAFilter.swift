@@ -15,6 +15,21 @@ import Foundation
 ///
 /// A layer keeps the filter's values (``LayerFilter``) when it is assigned: changing the filter
 /// afterwards does not change the layer, as in Core Animation, where filters are copied.
+///
+/// What Tessera draws, in `filters` (the layer and its sublayers as one image), in
+/// `backgroundFilters` (what lies behind the layer, within its bounds) and in a
+/// ``CABackdropLayer``'s `filters`:
+/// - `gaussianBlur`: `inputRadius` (σ in points, default 10), `inputNormalizeEdges`,
+///   `inputHardEdges` (`inputQuality` is read as the one quality Tessera has);
+/// - `variableBlur`: `inputRadius`, `inputMaskImage` (σ there is the radius times the mask's
+///   alpha, the mask stretched over the bounds), `inputNormalizeEdges`;
+/// - `colorSaturate`, `colorBrightness`, `colorContrast` (`inputAmount`), `colorMatrix`
+///   (`inputColorMatrix`, 20 numbers), `colorInvert`, `luminanceToAlpha`;
+/// - `sdrNormalize`: nothing to do for 8-bit output.
+///
+/// In `compositingFilter`: the blend modes (`multiplyBlendMode`, `plusL`, `plusD`…). A filter of
+/// any other type is kept and written back, not drawn: the layer is drawn without it, and
+/// archives report it.
 public final class CAFilter: @unchecked Sendable {
     /// Guards `values`: a filter may be shared between threads by the caller.
     private let lock = NSLock()
