@@ -106,8 +106,8 @@ import TesseraRaster
 
     @Test func documentationCoversTheTable() {
         #expect(Set(Self.documented.keys) == Set(Self.animatable))
-        #expect(Self.animatable.count == LayerProperty.allCases.count - 14,
-                "all but geometryFlipped, doubleSided, cornerCurve, maskedCorners, contents, contentsGravity, contentsScale, the contents filters, the three filter lists, type and groupName")
+        #expect(Self.animatable.count == LayerProperty.allCases.count - 15,
+                "all but geometryFlipped, doubleSided, cornerCurve, maskedCorners, contents, contentsGravity, contentsScale, the contents filters, the three filter lists, type, groupName and scale")
     }
 
     @Test(arguments: LayerProperty.allCases)

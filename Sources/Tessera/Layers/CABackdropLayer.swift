@@ -12,15 +12,22 @@ import Foundation
 ///
 /// Where Tessera does not capture: a backdrop drawn inside a layer composited as a group (with
 /// opacity, a mask, filters) sees the frame without that group's content drawn so far; one
-/// inside a layer drawn apart (a blurred layer, a shadow's shape) captures nothing. The
-/// archives' `scale` (the resolution Core Animation samples at) is not read: Tessera blurs a wide
-/// blur at a resolution of its own choosing (see the filters' blur), the rest at the frame's.
+/// inside a layer drawn apart (a blurred layer, a shadow's shape) captures nothing. A wide blur
+/// may run at a coarser resolution than `scale` asks (see the filters' blur), never a finer one.
 open class CABackdropLayer: CALayer {
     override class var kind: LayerKind { .backdrop }
 
     /// Backdrops with the same name share one capture of what lies behind them; nil: its own.
     open var groupName: String? {
         get { properties.groupName } set { properties.groupName = newValue }
+    }
+
+    /// The resolution at which the backdrop samples what lies below, relative to the frame's
+    /// (default 1; Apple's materials use ¼ or less): Tessera halves the captured pixels (2 × 2
+    /// averages) while they stay at least this fine, filters them there and draws them back
+    /// enlarged bilinearly. At most 64 times coarser; 0, negative or NaN reads as 1.
+    open var scale: CGFloat {
+        get { properties.scale } set { properties.scale = newValue }
     }
 }
 #endif

@@ -206,7 +206,7 @@ extension LayerKeyPath {
         case .instanceColor: return color(p.instanceColor)
         case .transform, .sublayerTransform, .instanceTransform, .hidden, .masksToBounds, .shadowPath, .path,
              .fillRule, .lineJoin, .lineCap, .lineDashPattern, .geometryFlipped, .doubleSided, .cornerCurve, .maskedCorners, .contents,
-             .contentsGravity, .contentsScale, .minificationFilter, .magnificationFilter, .filters, .backgroundFilters, .compositingFilter, .colors, .locations, .type, .groupName:
+             .contentsGravity, .contentsScale, .minificationFilter, .magnificationFilter, .filters, .backgroundFilters, .compositingFilter, .colors, .locations, .type, .groupName, .scale:
             return .zero
         }
     }
@@ -245,7 +245,7 @@ extension LayerKeyPath {
         case .instanceColor: p.instanceColor = color(v)
         case .transform, .sublayerTransform, .instanceTransform, .hidden, .masksToBounds, .shadowPath, .path,
              .fillRule, .lineJoin, .lineCap, .lineDashPattern, .geometryFlipped, .doubleSided, .cornerCurve, .maskedCorners, .contents,
-             .contentsGravity, .contentsScale, .minificationFilter, .magnificationFilter, .filters, .backgroundFilters, .compositingFilter, .colors, .locations, .type, .groupName:
+             .contentsGravity, .contentsScale, .minificationFilter, .magnificationFilter, .filters, .backgroundFilters, .compositingFilter, .colors, .locations, .type, .groupName, .scale:
             break
         }
     }

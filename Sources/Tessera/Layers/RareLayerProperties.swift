@@ -21,6 +21,8 @@ public struct RareLayerProperties: Hashable, Sendable {
     public var compositingFilter: LayerCompositingFilter? = nil
     // CABackdropLayer
     public var groupName: String? = nil
+    /// The resolution a backdrop samples what lies below at, relative to the frame's.
+    public var scale: CGFloat = 1
     // CAGradientLayer
     public var colors: [Color]? = nil
     public var locations: [Double]? = nil
@@ -94,6 +96,9 @@ extension LayerProperties {
     }
     public var groupName: String? {
         get { rare.value.groupName } set { rareProperties.groupName = newValue }
+    }
+    public var scale: CGFloat {
+        get { rare.value.scale } set { rareProperties.scale = newValue }
     }
     public var colors: [Color]? {
         get { rare.value.colors } set { rareProperties.colors = newValue }

@@ -51,7 +51,13 @@ struct BackdropDrawing {
         for row in 0..<below.height {
             below.row(row).update(from: frame.row(top + row) + left, count: below.width)
         }
-        guard let filtered = filter.apply(operations[...], to: .init(pixmap: below, x: left, y: top)) else { return }
+        var sampled = FilterOperations.Placed(pixmap: below, x: left, y: top)
+        let scale = p.pointee.scale.isNaN || p.pointee.scale <= 0 ? 1 : max(p.pointee.scale, 1.0 / 64)
+        while Double(2 * sampled.scale) * scale <= 1 {
+            guard let halved = FilterOperations.halved(sampled) else { return }
+            sampled = halved
+        }
+        guard let filtered = filter.apply(operations[...], to: sampled) else { return }
         // Within the rounded bounds: the pixels, masked by the bounds' shape on the frame.
         canvas.beginGroup()
         filtered.draw(on: canvas)

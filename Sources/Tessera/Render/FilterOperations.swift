@@ -143,7 +143,7 @@ struct FilterOperations {
 
     /// The pixels at half the resolution: each the average of a 2 × 2 block (rounded; outside
     /// the pixmap counts as transparent), so premultiplied pixels stay premultiplied.
-    private static func halved(_ pixels: Placed) -> Placed? {
+    static func halved(_ pixels: Placed) -> Placed? {
         let source = pixels.pixmap
         guard let half = try? Pixmap(width: (source.width + 1) / 2, height: (source.height + 1) / 2) else { return nil }
         for y in 0..<half.height {

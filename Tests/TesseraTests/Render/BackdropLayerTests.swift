@@ -96,11 +96,31 @@ import TesseraRaster
         let (root, backdrop) = Self.scene(backdropFilters: [Self.filter("gaussianBlur", ["inputRadius": 2]),
                                                             Self.filter("colorSaturate", ["inputAmount": 1.8])])
         backdrop.groupName = "material"
+        backdrop.scale = 0.5
         let loaded = try AnimationArchive(data: try AnimationArchive(rootLayer: root).encoded())
         let copy = try #require(loaded.rootLayer.sublayers?[1] as? CABackdropLayer)
         #expect(copy.groupName == "material" && copy.properties.filters == backdrop.properties.filters)
+        #expect(copy.scale == 0.5)
         #expect(loaded.skipped.isEmpty, "\(loaded.skipped)")
         #expect(try Self.render(loaded.rootLayer).bytes == Self.render(root).bytes)
+    }
+
+    /// At scale ¼ the backdrop samples 4 × 4 blocks: the stripe (x 20…30, not on the block grid)
+    /// comes back soft at its edges, its columns' mean kept; at scale 1 it is sharp.
+    @Test func scaleSamplesCoarser() throws {
+        let (root, backdrop) = Self.scene(backdropFilters: [])
+        backdrop.scale = 0.25
+        let coarse = try Self.render(root)
+        backdrop.scale = 1
+        let sharp = try Self.render(root)
+        #expect(sharp[20, 20].r == 0 && sharp[19, 20].r == 255)
+        // Blocks from x 10: 18…22 holds two white and two black columns, grey once enlarged.
+        #expect(coarse[20, 20].r > 40 && coarse[20, 20].r < 215, "\(coarse[20, 20])")
+        #expect(coarse[25, 20].r == 0 && coarse[45, 20].r == 255)   // inside the stripe, and far from it
+        let total = { (p: Pixmap) in (10..<50).reduce(0) { $0 + Int(p[$1, 20].r) } }
+        #expect(abs(total(coarse) - total(sharp)) <= 2 * 255, "\(total(coarse)) against \(total(sharp))")
+        backdrop.scale = .nan
+        #expect(try Self.render(root).bytes == sharp.bytes)
     }
 
     /// What `tessera render --background` does: the asset drawn over pixels already in the

@@ -45,6 +45,7 @@ extension LayerProperties {
         case .endPoint: endPoint = model.pointee.endPoint
         case .type: type = model.pointee.type
         case .groupName: groupName = model.pointee.groupName
+        case .scale: scale = model.pointee.scale
         case .contents: contents = model.pointee.contents
         case .contentsGravity: contentsGravity = model.pointee.contentsGravity
         case .contentsRect: contentsRect = model.pointee.contentsRect

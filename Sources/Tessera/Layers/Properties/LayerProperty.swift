@@ -25,7 +25,7 @@ enum LayerProperty: Int, CaseIterable, Sendable {
     // CAGradientLayer
     case colors, locations, startPoint, endPoint, type
     // CABackdropLayer
-    case groupName
+    case groupName, scale
 }
 
 extension LayerKind {

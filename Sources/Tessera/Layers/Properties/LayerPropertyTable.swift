@@ -82,6 +82,7 @@ extension LayerProperty {
         case .type: return Row(notAnimatable: property, \.type, of: .gradient)
         // CABackdropLayer
         case .groupName: return Row(notAnimatable: property, \.groupName, of: .backdrop)
+        case .scale: return Row(notAnimatable: property, \.scale, of: .backdrop)
         // CAReplicatorLayer
         case .instanceCount: return Row(property, \.instanceCount, of: .replicator, discrete: true)
         case .instanceDelay: return Row(property, \.instanceDelay, of: .replicator)
