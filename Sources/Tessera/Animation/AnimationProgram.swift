@@ -154,31 +154,40 @@ final class Keyframes: Sendable {
     enum Mode: Sendable { case linear, discrete, paced, cubic, cubicPaced }
 
     let values: [AnimatableValue]
-    /// The key time of each value, computed for the mode.
+    /// The number of keyframes: the values, or the path's keyframes (``KeyframePath``).
+    let count: Int
+    /// The key time of each keyframe, computed for the mode.
     let times: [Double]
     let curves: [TimingCurve?]
     let mode: Mode
     /// Tension, continuity, bias of each value.
     let tcb: [SIMD3<Double>]
-    let path: PathMeasure?
+    let path: KeyframePath?
     /// The angle added to the tangent's under a rotation mode; nil: no rotation.
     let rotationOffset: Double?
     /// The values as vectors, when they all are.
     let vectors: [SIMD4<Double>]?
 
     init(values: [AnimatableValue], keyTimes: [Double], curves: [TimingCurve?], mode: Mode, tcb: [SIMD3<Double>],
-         path: PathMeasure?, rotationOffset: Double?) {
+         path: KeyframePath?, rotationOffset: Double?) {
         self.values = values
-        self.curves = curves
+        // Paced modes ignore timing functions (Apple's header: "the keyTimes and timingFunctions
+        // properties of the animation are ignored").
+        self.curves = mode == .paced || mode == .cubicPaced ? [] : curves
         self.mode = mode
         self.tcb = tcb
         self.path = path
         self.rotationOffset = rotationOffset
         let vectors = values.compactMap(\.vector)
         self.vectors = vectors.count == values.count ? vectors : nil
-        let n = values.count
+        let n = path?.keyframeCount ?? values.count
+        count = n
         switch mode {
         case .paced, .cubicPaced:
+            guard path == nil else {
+                times = []   // constant speed along the whole path
+                break
+            }
             var cumulative = [0.0]
             for i in 1..<max(n, 1) { cumulative.append(cumulative[i - 1] + AnimatableValue.distance(values[i - 1], values[i])) }
             let total = cumulative.last ?? 0
@@ -197,7 +206,7 @@ final class Keyframes: Sendable {
     /// Where `fraction` falls: the index of a value and the eased fraction `u` of the way to
     /// the next one; `u` nil when it is that value itself (one value, discrete mode).
     private func segment(at fraction: Double) -> (index: Int, u: Double?) {
-        let n = values.count
+        let n = count
         if n == 1 { return (0, nil) }
         if mode == .discrete {
             // The last value whose key time has been reached (the last one at the very end).
@@ -256,15 +265,23 @@ final class Keyframes: Sendable {
         return h00 * p1 + h10 * m1 + h01 * p2 + h11 * m2
     }
 
-    /// Moves a point property along the path; under a rotation mode, turns the transform too.
-    func applyAlongPath(_ path: PathMeasure, fraction: Double, keyPath: LayerKeyPath, additive: Bool,
+    /// Moves a point property along the path (``KeyframePath``: at constant speed in the paced
+    /// modes, keyframe by keyframe in the others); under a rotation mode, turns the transform too.
+    func applyAlongPath(_ path: KeyframePath, fraction: Double, keyPath: LayerKeyPath, additive: Bool,
                         to properties: inout LayerProperties) {
-        let distance = min(max(fraction, 0), 1) * path.length
-        guard let point = path.position(at: distance) else { return }
+        let point: Point, tangent: Point?
+        if mode == .paced || mode == .cubicPaced {
+            let distance = min(max(fraction, 0), 1) * path.whole.length
+            guard let found = path.whole.position(at: distance) else { return }
+            (point, tangent) = (found, path.whole.tangent(at: distance))
+        } else {
+            let (index, u) = segment(at: fraction)
+            (point, tangent) = path.point(keyframe: index, u: u)
+        }
         var value = AnimatableValue.point(CGPoint(x: point.x, y: point.y))
         if additive { value = AnimatableValue.add(keyPath.value(in: properties), value) }
         keyPath.set(value, in: &properties)
-        if let offset = rotationOffset, let tangent = path.tangent(at: distance) {
+        if let offset = rotationOffset, let tangent {
             let angle = atan2(tangent.y, tangent.x) + offset
             properties.transform = CATransform3DRotate(properties.transform, CGFloat(angle), 0, 0, 1)
         }

@@ -36,13 +36,16 @@ public let kCAAnimationRotateAutoReverse = CAAnimationRotationMode.rotateAutoRev
 /// - `keyTimes` (fractions in [0, 1], one per value; for `.discrete` one per value, each
 ///   value holding until the next key time) are used when their count fits, else the values
 ///   are spread evenly. `.paced` and `.cubicPaced` ignore them and space the values by distance.
-/// - `timingFunctions` (one per segment) ease each segment.
+/// - `timingFunctions` (one per segment) ease each segment; `.paced` and `.cubicPaced` ignore
+///   them too, as Apple's header says.
 /// - `.cubic` runs a Kochanek–Bartels spline through the values (`tensionValues`,
 ///   `continuityValues`, `biasValues`, one per value, 0 by default: Catmull–Rom) for numbers,
 ///   points, sizes, rects and colors; other kinds interpolate linearly.
-/// - `path` (for a point key path such as `position`) takes precedence over `values`: the value
-///   moves along the path at constant speed (as `.paced`; Tessera does not time path keyframes
-///   per vertex), and `rotationMode` turns the layer's transform with the tangent.
+/// - `path` (for a point key path such as `position`) takes precedence over `values`: each point
+///   of the path except `moveto` points is a keyframe (``KeyframePath``), so in `.linear` each
+///   element of the path takes an equal share of the time (or as `keyTimes` say); in `.paced`
+///   the value moves at constant speed along the whole path. `rotationMode` turns the layer's
+///   transform with the tangent.
 open class CAKeyframeAnimation: CAPropertyAnimation {
     open var values: [Any]?
     open var path: CGPath?
@@ -57,15 +60,25 @@ open class CAKeyframeAnimation: CAPropertyAnimation {
     override func program(diagnostics: inout [String]) -> AnimationProgram? {
         guard let key = resolvedKeyPath(diagnostics: &diagnostics) else { return nil }
         let keyframes: Keyframes
+        let mode: Keyframes.Mode
+        switch calculationMode {
+        case .discrete: mode = .discrete
+        case .paced: mode = .paced
+        case .cubic: mode = .cubic
+        case .cubicPaced: mode = .cubicPaced
+        default: mode = .linear
+        }
+        let times = (keyTimes ?? []).map { min(max($0.doubleValue.isNaN ? 0 : $0.doubleValue, 0), 1) }
+        let curves = (timingFunctions ?? []).map { Optional($0.curve) }
         if let path {
-            let measure = PathMeasure(path.rasterPath)
-            guard measure.length > 0 else {
+            guard let keyframePath = KeyframePath(path.rasterPath) else {
                 diagnostics.append("keyframe path of zero length: animation ignored")
                 return nil
             }
             let rotation: Double? = rotationMode == .rotateAuto ? 0 : rotationMode == .rotateAutoReverse ? Double.pi : nil
-            keyframes = Keyframes(values: [], keyTimes: [], curves: [], mode: .paced, tcb: [], path: measure,
-                                  rotationOffset: rotation)
+            // `.cubic` has no values to run a spline through: the path's own curves are kept.
+            keyframes = Keyframes(values: [], keyTimes: times, curves: curves, mode: mode == .cubic ? .linear : mode,
+                                  tcb: [], path: keyframePath, rotationOffset: rotation)
         } else {
             var read: [AnimatableValue] = []
             for (index, value) in (values ?? []).enumerated() {
@@ -76,16 +89,6 @@ open class CAKeyframeAnimation: CAPropertyAnimation {
                 diagnostics.append("keyframe animation without values: ignored")
                 return nil
             }
-            let mode: Keyframes.Mode
-            switch calculationMode {
-            case .discrete: mode = .discrete
-            case .paced: mode = .paced
-            case .cubic: mode = .cubic
-            case .cubicPaced: mode = .cubicPaced
-            default: mode = .linear
-            }
-            let times = (keyTimes ?? []).map { min(max($0.doubleValue.isNaN ? 0 : $0.doubleValue, 0), 1) }
-            let curves = (timingFunctions ?? []).map { Optional($0.curve) }
             func number(_ array: [NSNumber]?, _ i: Int) -> Double {
                 guard let array, i < array.count, array[i].doubleValue.isFinite else { return 0 }
                 return array[i].doubleValue
