@@ -147,6 +147,32 @@ open class CASpringAnimation: CABasicAnimation {
     /// How long the spring takes to come to rest, for use as `duration`.
     open var settlingDuration: CFTimeInterval { spring.settlingDuration }
 
+    /// A spring paced by `perceptualDuration` that bounces by `bounce`, as Apple's initializer
+    /// (and SwiftUI's `Spring(duration:bounce:)`): mass 1, stiffness (2π / duration)², damping
+    /// ratio 1 − bounce for bounce ≥ 0 and 1 / (1 + bounce) below, overdamping allowed. NaN
+    /// durations read as 0.5 and bounces as 0; durations are clamped to [1e-4, 1e4] and bounces to
+    /// [−1, 1]. `duration` keeps its default: set it to ``settlingDuration`` to see the spring settle.
+    public convenience init(perceptualDuration: CFTimeInterval, bounce: CGFloat) {
+        self.init()
+        let spring = DampedSpring(perceptualDuration: perceptualDuration, bounce: Double(bounce))
+        mass = CGFloat(spring.mass)
+        stiffness = CGFloat(spring.stiffness)
+        damping = CGFloat(spring.damping)
+        allowsOverdamping = true
+    }
+
+    /// The pace of the spring: the period it would swing with undamped, 2π √(mass / stiffness).
+    open var perceptualDuration: CFTimeInterval {
+        2 * Double.pi * (Double(mass) / Double(stiffness)).squareRoot()
+    }
+
+    /// How much the spring bounces, from its damping ratio ζ = damping / (2 √(stiffness · mass)):
+    /// 1 − ζ when it is at most critically damped (0 … 1), 1 / ζ − 1 when overdamped (below 0).
+    open var bounce: CGFloat {
+        let zeta = spring.dampingRatio
+        return CGFloat(zeta <= 1 ? 1 - zeta : 1 / zeta - 1)
+    }
+
     var spring: DampedSpring {
         DampedSpring(mass: Double(mass), stiffness: Double(stiffness), damping: Double(damping),
                      initialVelocity: Double(initialVelocity), allowsOverdamping: allowsOverdamping)

@@ -449,6 +449,41 @@ open class CALayer: NSObject, CAMediaTiming {
         LayerGeometry.boundingBox(of: r) { convert($0, to: layer) }
     }
 
+    // MARK: Hit testing
+
+    /// Whether `p` (in this layer's coordinates) lies in the layer: in its bounds, as Core
+    /// Animation's default (`CGRectContainsPoint(bounds, p)`; shape layers do not override it).
+    open func contains(_ p: CGPoint) -> Bool {
+        bounds.contains(p)
+    }
+
+    /// The farthest descendant of this layer (itself included) that contains `p`, given in this
+    /// layer's superlayer's coordinates (in its own for a layer without one), as Apple documents
+    /// `hitTest(_:)`; nil when none does. Read from the model values.
+    ///
+    /// - Sublayers are tried front to back (by `zPosition`, then the last added first); the point
+    ///   reaches each through its geometry (position, anchor point, `transform`, perspective
+    ///   included) and the superlayer's `sublayerTransform`.
+    /// - A hidden layer, and its subtree, is never hit; a layer that `masksToBounds` passes on only
+    ///   the points inside its bounds.
+    /// - A ``CATransformLayer`` is not hit itself: Apple's header says "CALayer will pass over
+    ///   transform layers directly to their sublayers, applying the effects of the transform
+    ///   layer's geometry". Its sublayers are planes of its superlayer's 3D space, as drawn.
+    /// - Where a layer's plane is seen edge on, or lies behind the eye, nothing in it is hit.
+    open func hitTest(_ p: CGPoint) -> CALayer? {
+        hit(p, from: LayerGeometry.toSuperlayer(properties, superlayer: superlayer?.properties))
+    }
+
+    /// The layer's `transform` as an affine transform (its 2D part, as
+    /// `CATransform3DGetAffineTransform`).
+    open func affineTransform() -> CGAffineTransform {
+        CATransform3DGetAffineTransform(transform)
+    }
+
+    /// Sets `transform` to `m` (as `CATransform3DMakeAffineTransform`).
+    open func setAffineTransform(_ m: CGAffineTransform) {
+        transform = CATransform3DMakeAffineTransform(m)
+    }
     // MARK: Presentation
 
     /// The whole subtree's presentation at root time `t` (the media time of the tree), as values
