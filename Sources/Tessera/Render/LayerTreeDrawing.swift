@@ -39,7 +39,8 @@ struct LayerTreeDrawing {
     /// parallel recording run, has none); nil draws no backdrop.
     var backdrops: BackdropCapture? = nil
     /// Where the rendered tree's root lies on the canvas, for portals that match their source's
-    /// position; nil: the root this walk draws (see ``draw(_:base:rootOpacity:asFilterSource:)``).
+    /// position; nil: the root this walk draws (see ``draw(_:base:rootOpacity:asFilterSource:)``),
+    /// or a tree without portals.
     var renderedRoot: RenderedRoot? = nil
 
     /// Multipliers of a color's red, green, blue and alpha: the opacities above a layer and the
@@ -62,8 +63,8 @@ struct LayerTreeDrawing {
         /// the matrix is found again from the layer there, so that steps stay small.
         case endColorFilter(PresentedLayer)
         /// A portal's source (``pushPortalSource(of:_:matrix:tint:steps:)``): mapped to the canvas
-        /// by `transform`, its own mapping included, at `opacity` instead of its own when given.
-        case source(PresentedLayer, transform: CATransform3D, tint: Tint, opacity: Float?)
+        /// by `transform`, its own mapping included, at `opacity` instead of its own.
+        case source(PresentedLayer, transform: CATransform3D, tint: Tint, opacity: Float)
 
         init(_ sublayer: Sublayer) {
             self = .layer(sublayer.node, transform: sublayer.transform, ownTransformFirst: true, tint: sublayer.tint)
@@ -86,7 +87,9 @@ struct LayerTreeDrawing {
     /// (``FilteredLayerDrawing``): without its filters, mask, compositing filter or opacity.
     func draw(_ root: LayerSnapshot, base: CATransform3D, rootOpacity: Float? = nil, asFilterSource: Bool = false) {
         var drawing = self
-        if renderedRoot == nil { drawing.renderedRoot = RenderedRoot(layer: PresentedLayer(root), toCanvas: base) }
+        if renderedRoot == nil, !root.tree.shape.portals.isEmpty {
+            drawing.renderedRoot = RenderedRoot(layer: PresentedLayer(root), toCanvas: base)
+        }
         drawing.walk([.layer(PresentedLayer(root), transform: base, ownTransformFirst: false, tint: Tint(1, 1, 1, 1))],
                      rootOpacity: asFilterSource ? 1 : rootOpacity, recorders: sublayerRecorders, asFilterSource: asFilterSource)
     }

@@ -4,12 +4,18 @@ import Foundation
 extension LayerTreeDrawing {
     /// Where the root of the tree being rendered lies on a walk's canvas: what places the source
     /// of a portal that matches its position (``CAPortalLayer/matchesPosition``) where the tree
-    /// draws it.
-    struct RenderedRoot: Sendable {
+    /// draws it. A class, so that a ``LayerTreeDrawing`` stays small: the walk's helpers copy it
+    /// (as a value, the transform made every layer's `drawBlurred` call copy 200 bytes).
+    final class RenderedRoot: Sendable {
         let layer: PresentedLayer
         /// From the root's coordinates (its bounds) to the canvas, as the walk maps the root
         /// (its own position and transform not applied).
         let toCanvas: CATransform3D
+
+        init(layer: PresentedLayer, toCanvas: CATransform3D) {
+            self.layer = layer
+            self.toCanvas = toCanvas
+        }
 
         /// The same root on a canvas whose pixel (x, y) is this one's (0, 0).
         func moved(x: Int, y: Int) -> RenderedRoot {
@@ -45,7 +51,7 @@ extension LayerTreeDrawing {
             let sublayerSpace = CATransform3DConcat(LayerGeometry.sublayerSpace(of: p.pointee), Self.flattened(matrix))
             toCanvas = CATransform3DConcat(Self.placing(s, at: position, transform: transform), sublayerSpace)
         }
-        steps.append(.source(source, transform: toCanvas, tint: tint, opacity: p.pointee.matchesOpacity ? nil : 1))
+        steps.append(.source(source, transform: toCanvas, tint: tint, opacity: p.pointee.matchesOpacity ? s.pointee.opacity : 1))
     }
 
     /// A layer's mapping to its superlayer's bounds (``LayerGeometry/toSuperlayerBounds(_:)``)

@@ -49,10 +49,16 @@ struct PresentedLayer: @unchecked Sendable {
     /// left out.
     var sublayers: [PresentedLayer] {
         tree._withUnsafeGuaranteedRef { tree in
-            let indices = tree.shape.sublayers(of: index)
-            guard !tree.hiddenSources.isEmpty else { return indices.map { PresentedLayer(tree: self.tree, index: Int($0)) } }
-            return indices.filter { !tree.hiddenSources[Int($0)] }.map { PresentedLayer(tree: self.tree, index: Int($0)) }
+            guard tree.hiddenSources.isEmpty else { return shownSublayers(hidden: tree.hiddenSources) }
+            return tree.shape.sublayers(of: index).map { PresentedLayer(tree: self.tree, index: Int($0)) }
         }
+    }
+
+    /// ``sublayers`` without those `hidden` marks. Out of line: most trees hide none.
+    @inline(never)
+    private func shownSublayers(hidden: [Bool]) -> [PresentedLayer] {
+        tree._withUnsafeGuaranteedRef { $0.shape.sublayers(of: index) }.filter { !hidden[Int($0)] }
+            .map { PresentedLayer(tree: tree, index: Int($0)) }
     }
 
     /// The layer whose sublayer (or mask) this one is; nil for the tree's root.
