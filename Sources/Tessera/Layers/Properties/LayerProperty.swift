@@ -26,6 +26,8 @@ enum LayerProperty: Int, CaseIterable, Sendable {
     case colors, locations, startPoint, endPoint, type
     // CABackdropLayer
     case groupName, scale
+    // CAPortalLayer
+    case hidesSourceLayer, matchesOpacity, matchesPosition, matchesTransform
 }
 
 extension LayerKind {
