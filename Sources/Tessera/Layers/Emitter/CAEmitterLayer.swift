@@ -31,7 +31,7 @@ import Foundation
 /// - **Nested cells.** Each particle of a cell with `emitterCells` emits them over its life as
 ///   the layer does, their time being its age, each sub-particle leaving from where its parent
 ///   was at its birth, then moving on its own (it outlives its parent). Up to
-///   ``EmitterSimulation/maximumDepth`` levels.
+///   4 levels of cells.
 /// - **Rates are those at time t.** An animated `birthRate` (or lifetime…) applies to the whole
 ///   window of live particles at once, as if it had always had its value at t: the particles
 ///   alive are recomputed, not carried over (Core Animation changes only later births). Setting
@@ -41,14 +41,15 @@ import Foundation
 /// A frame at any t computes only the particles that can be alive: those born in
 /// [t − maximum lifetime, t], whose first index is found in O(1). Seeking costs O(particles
 /// alive), the same as stepping; nothing is simulated from 0. Nested cells cost their parents'
-/// candidates times their own. At most ``EmitterSimulation/maximumParticles`` particles are
-/// computed for a layer per frame (the newest of each cell first): an absurd `birthRate`
-/// (or a NaN, negative or infinite one, which reads as 0) costs no more than that.
+/// candidates times their own. At most 100,000 particles are
+/// computed for a layer per frame (past it, a cell's oldest candidates are left out) and a
+/// cell emits at most 1,000,000 particles a second: an absurd `birthRate` costs no
+/// more than that; a NaN, negative or infinite one reads as 0.
 ///
 /// # Shapes
 /// Centred on (``emitterPosition``, ``emitterZPosition``), sized by ``emitterSize`` and
 /// ``emitterDepth``: `point` (the centre), `line` (along x, width long), `rectangle`,
-/// `cuboid`, `circle` and `sphere` (radius: half the width). ``emitterMode`` picks the
+/// `cuboid`, `circle` and `sphere` (radius: `emitterSize.width`, as Apple's constants say). ``emitterMode`` picks the
 /// corners/ends (`points`), the edge or surface (`outline`; `surface` the same for solids and
 /// the area for flat shapes) or the inside (`volume`, the area for flat shapes).
 ///
