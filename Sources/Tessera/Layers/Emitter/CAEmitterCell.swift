@@ -33,7 +33,7 @@ open class CAEmitterCell: NSObject {
         return v
     }
 
-    /// The cell's name, for key paths (`emitterCells.<name>.birthRate`).
+    /// The cell's name (Tessera does not resolve `emitterCells.<name>…` key paths yet).
     open var name: String? { get { values.name } set { values.name = newValue } }
     /// Whether the cell emits (true by default).
     open var isEnabled: Bool { get { values.isEnabled } set { values.isEnabled = newValue } }

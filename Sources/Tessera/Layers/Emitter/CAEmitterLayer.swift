@@ -6,7 +6,8 @@ import Foundation
 /// ``emitterMode``, around ``emitterPosition``), moving, turning, growing and changing colour
 /// over its life, drawn as the cell's image after the layer's background and contents and
 /// before its sublayers, in the layer's coordinates, flat in its plane (their z only orders
-/// them: see ``preservesDepth``).
+/// them: see ``preservesDepth``). (Apple draws them above the layer's border too; Tessera draws a
+/// border last, as for every layer.)
 ///
 /// The layer's ``birthRate``, ``lifetime``, ``velocity``, ``scale`` and ``spin`` multiply each
 /// cell's (Apple: "the birth rate of each cell is multiplied by this number", and likewise for
