@@ -13,6 +13,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         // `swift package generate-documentation`: the DocC catalogs of TesseraRaster and Tessera.
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
+        // `.tendies` files (zips of `.ca` bundles): a maintained zip reader rather than our own.
+        .package(url: "https://github.com/weichsel/ZIPFoundation", exact: "0.9.20"),
     ],
     targets: [
         // Pixel and coverage kernels in C on SIMDe (Debian's libsimde-dev, header-only, no pkg-config file).
@@ -35,7 +37,7 @@ let package = Package(
         .target(name: "CTesseraJPEG", dependencies: ["CLibJPEG"], path: "Sources/CTesseraJPEG"),
         .target(name: "TesseraRaster", dependencies: ["CTesseraSIMD", "CTesseraPNG", "CTesseraJPEG"]),
         // Core Animation's model (layers, animations, timing) on top of the rasterizer.
-        .target(name: "Tessera", dependencies: ["TesseraRaster"]),
+        .target(name: "Tessera", dependencies: ["TesseraRaster", .product(name: "ZIPFoundation", package: "ZIPFoundation")]),
         // The built-in demo scenes (the seed documents' animations), for the CLI and the tests.
         .target(name: "TesseraDemos", dependencies: ["Tessera"]),
         // The scenes of Benchmarks/bench-scenes.md, shared by the bench and the golden-image tests.
@@ -70,7 +72,8 @@ let package = Package(
         // The `tessera` command run as a person runs it: exit codes, messages, files left behind.
         // It depends on the executable so that `swift test` builds the binary it runs.
         .testTarget(name: "TesseraCLITests", dependencies: ["TesseraCLI", "Tessera", "TesseraRaster"]),
-        .testTarget(name: "TesseraTests", dependencies: ["Tessera", "LayerScenes", "BenchScenes", "GoldenSupport", "TesseraDemos"],
+        .testTarget(name: "TesseraTests", dependencies: ["Tessera", "LayerScenes", "BenchScenes", "GoldenSupport", "TesseraDemos",
+                                                    .product(name: "ZIPFoundation", package: "ZIPFoundation")],
                     resources: [.copy("Fixtures"), .copy("Golden")]),
     ],
     swiftLanguageModes: [.v6]

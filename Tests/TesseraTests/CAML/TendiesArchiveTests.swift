@@ -1,0 +1,94 @@
+import Foundation
+import Testing
+@testable import Tessera
+import ZIPFoundation
+
+/// `.tendies` files: bundles listed and extracted; hostile zips (paths escaping the bundle,
+/// symbolic links, zip bombs, too many entries, not a zip) refused with a clear error, nothing
+/// written outside the target folder.
+@Suite struct TendiesArchiveTests {
+    static func folder() throws -> URL {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("tendies-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        return url
+    }
+
+    /// A zip at `url` with `files` (path → bytes), deflated.
+    static func zip(_ files: [(String, Data)], at url: URL) throws {
+        let archive = try Archive(url: url, accessMode: .create)
+        for (path, data) in files {
+            try archive.addEntry(with: path, type: .file, uncompressedSize: Int64(data.count), compressionMethod: .deflate) { position, size in
+                data.subdata(in: Int(position)..<Int(position) + size)
+            }
+        }
+    }
+
+    static let caml = Data("<caml xmlns=\"http://www.apple.com/CoreAnimation/1.0\"><CALayer bounds=\"0 0 4 4\"/></caml>".utf8)
+
+    @Test func bundlesAreListedAndExtracted() throws {
+        let dir = try Self.folder()
+        let file = dir.appendingPathComponent("pack.tendies")
+        try Self.zip([("descriptors/a/Glyph.ca/main.caml", Self.caml), ("descriptors/a/Glyph.ca/assets/x.png", Data([1, 2, 3])),
+                      ("Background.ca/main.caml", Self.caml), ("readme.txt", Data("hi".utf8))], at: file)
+        let tendies = try TendiesArchive(contentsOf: file)
+        #expect(tendies.bundles == ["Background.ca", "descriptors/a/Glyph.ca"])
+        let out = try Self.folder()
+        let glyph = try tendies.extract(bundle: "Glyph.ca", to: out)
+        #expect(glyph.lastPathComponent == "Glyph.ca")
+        #expect(try Data(contentsOf: glyph.appendingPathComponent("main.caml")) == Self.caml)
+        #expect(try Data(contentsOf: glyph.appendingPathComponent("assets/x.png")) == Data([1, 2, 3]))
+        #expect(throws: TendiesError.noSuchBundle("Missing.ca", available: tendies.bundles)) {
+            try tendies.extract(bundle: "Missing.ca", to: out)
+        }
+    }
+
+    /// An entry whose path climbs out of the bundle is refused, and nothing lands outside.
+    @Test func pathsEscapingTheBundleAreRefused() throws {
+        let dir = try Self.folder()
+        let file = dir.appendingPathComponent("evil.tendies")
+        try Self.zip([("Glyph.ca/main.caml", Self.caml), ("Glyph.ca/../../escaped.txt", Data("x".utf8))], at: file)
+        let tendies = try TendiesArchive(contentsOf: file)
+        let out = try Self.folder().appendingPathComponent("inner")
+        #expect(throws: TendiesError.unsafePath("Glyph.ca/../../escaped.txt")) { try tendies.extract(bundle: "Glyph.ca", to: out) }
+        #expect(!FileManager.default.fileExists(atPath: out.deletingLastPathComponent().appendingPathComponent("escaped.txt").path))
+        #expect(TendiesArchive.safeComponents("/etc/passwd") == nil && TendiesArchive.safeComponents("a\\..\\b") == nil)
+        #expect(TendiesArchive.safeComponents("a/./b") == nil && TendiesArchive.safeComponents("a/b.ca/c") == ["a", "b.ca", "c"])
+    }
+
+    /// 20 MB of zeros deflate to a few kilobytes; with a 1 MB limit the extraction stops there.
+    @Test func zipBombsStopAtTheLimit() throws {
+        let dir = try Self.folder()
+        let file = dir.appendingPathComponent("bomb.tendies")
+        try Self.zip([("Glyph.ca/main.caml", Self.caml), ("Glyph.ca/assets/zeros.png", Data(count: 20 << 20))], at: file)
+        #expect(try FileManager.default.attributesOfItem(atPath: file.path)[.size] as? Int ?? 0 < 1 << 20)
+        var limits = TendiesArchive.Limits()
+        limits.entryBytes = 1 << 20
+        let tendies = try TendiesArchive(contentsOf: file, limits: limits)
+        #expect(throws: TendiesError.tooLarge("Glyph.ca/assets/zeros.png", limit: 1 << 20)) {
+            try tendies.extract(bundle: "Glyph.ca", to: try Self.folder())
+        }
+        limits = TendiesArchive.Limits()
+        limits.bundleBytes = 2 << 20
+        #expect(throws: TendiesError.tooLarge("Glyph.ca", limit: 2 << 20)) {
+            try TendiesArchive(contentsOf: file, limits: limits).extract(bundle: "Glyph.ca", to: try Self.folder())
+        }
+    }
+
+    @Test func otherFilesAreClearErrors() throws {
+        let dir = try Self.folder()
+        let text = dir.appendingPathComponent("plain.tendies")
+        try Data("not a zip".utf8).write(to: text)
+        #expect { try TendiesArchive(contentsOf: text) } throws: { error in
+            guard case TendiesError.unreadable = error else { return false }
+            return true
+        }
+        let empty = dir.appendingPathComponent("none.tendies")
+        try Self.zip([("readme.txt", Data("hi".utf8))], at: empty)
+        #expect(throws: TendiesError.noBundle(empty)) { try TendiesArchive(contentsOf: empty) }
+        let many = dir.appendingPathComponent("many.tendies")
+        try Self.zip((0..<20).map { ("Glyph.ca/f\($0)", Data()) }, at: many)
+        var limits = TendiesArchive.Limits()
+        limits.entryCount = 10
+        #expect(throws: TendiesError.tooManyEntries(many, limit: 10)) { try TendiesArchive(contentsOf: many, limits: limits) }
+    }
+}
