@@ -57,6 +57,20 @@ open class CAKeyframeAnimation: CAPropertyAnimation {
     open var biasValues: [NSNumber]?
     open var rotationMode: CAAnimationRotationMode?
 
+    override func copyValues(to copy: CAAnimation) {
+        super.copyValues(to: copy)
+        guard let copy = copy as? CAKeyframeAnimation else { return }
+        copy.values = values
+        copy.path = path
+        copy.keyTimes = keyTimes
+        copy.timingFunctions = timingFunctions
+        copy.calculationMode = calculationMode
+        copy.tensionValues = tensionValues
+        copy.continuityValues = continuityValues
+        copy.biasValues = biasValues
+        copy.rotationMode = rotationMode
+    }
+
     override func program(diagnostics: inout [String]) -> AnimationProgram? {
         guard let key = resolvedKeyPath(diagnostics: &diagnostics) else { return nil }
         let keyframes: Keyframes
