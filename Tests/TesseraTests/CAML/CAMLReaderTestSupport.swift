@@ -97,3 +97,26 @@ extension CAMLTests {
         return value
     }
 }
+
+extension CAMLTests {
+    /// A new folder under the temporary directory holding `files` (paths relative to it), for
+    /// bundles; removed by the caller.
+    static func temporaryFolder(_ files: [String: Data] = [:]) throws -> URL {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("caml-\(UUID().uuidString)", isDirectory: true)
+        for (path, data) in files {
+            let url = folder.appendingPathComponent(path)
+            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try data.write(to: url)
+        }
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        return folder
+    }
+
+    /// A 2 × 1 PNG: an opaque red pixel and a half-transparent blue one.
+    static func png() throws -> Data {
+        let pixmap = try Pixmap(width: 2, height: 1)
+        pixmap[0, 0] = PremultipliedRGBA8(r: 255, g: 0, b: 0, a: 255)
+        pixmap[1, 0] = PremultipliedRGBA8(r: 0, g: 0, b: 128, a: 128)
+        return Data(try pixmap.pngData())
+    }
+}
