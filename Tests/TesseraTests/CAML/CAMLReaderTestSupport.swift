@@ -120,3 +120,13 @@ extension CAMLTests {
         return Data(try pixmap.pngData())
     }
 }
+
+extension CAMLTests {
+    /// The text from `location` to the end of its line ("" for nil).
+    static func text(at location: CAMLSourceLocation?, in text: String) -> String {
+        guard let location else { return "" }
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        guard location.line - 1 < lines.count else { return "" }
+        return String(String.UnicodeScalarView(lines[location.line - 1].unicodeScalars.dropFirst(location.column - 1)))
+    }
+}

@@ -131,7 +131,10 @@ struct ArchivedProperty: Sendable {
         }
         readCAML = { source, object, context throws(CAMLReadFailure) in
             guard let owner = object as? Owner else { return false }
-            let value = try CAMLTypedValue.read(source, in: &context)
+            // A list of values (`values`) is its children; one value (`fromValue`) says its type.
+            let value: Any = Value.self is [Any].Type
+                ? try CAMLTypedValue.list(try source.element(holding: "a list of values"), in: &context)
+                : try CAMLTypedValue.read(source, in: &context)
             guard let typed = value as? Value else {
                 throw CAMLReadFailure(at: source.location, .unsupportedValue("\(type(of: value)) where \(Value.self) is expected"))
             }

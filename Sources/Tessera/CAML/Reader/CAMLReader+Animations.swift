@@ -9,13 +9,16 @@ extension CAMLReader {
     /// as archives add them: a `beginTime` of 0 is the time of loading, and the `1e-100` files
     /// write is the start of the timeline.
     mutating func animations(_ element: CAMLElement, into layer: CALayer, path: String) {
+        var used: Set<String> = []
+        var suffixes: [String: Int] = [:]
         for (index, child) in element.children.enumerated() {
             let slot = "animations[\(index)]"
             guard let animation = animation(child, path: path, slot: slot) else { continue }
             let base = (animation as? CAPropertyAnimation)?.keyPath ?? "group"
-            var key = base, suffix = 0
-            while layer.animation(forKey: key) != nil {
-                suffix += 1
+            var key = base
+            while !used.insert(key).inserted {
+                let suffix = suffixes[base, default: 0] + 1
+                suffixes[base] = suffix
                 key = "\(base)-\(suffix)"
             }
             let before = layer.diagnostics.count

@@ -10,7 +10,8 @@ extension CAMLReader {
     /// transition without its states or naming a state that does not exist, an element whose
     /// target is missing or whose animation the layer would not take.
     mutating func states(of element: CAMLElement, path: String) -> LayerStates {
-        var states: [LayerState] = []
+        var states: [(state: LayerState, element: CAMLElement)] = []
+        var names: Set<String> = []
         for (index, child) in (element.children.first { $0.localName == "states" }?.children ?? []).enumerated() {
             guard child.localName == "LKState" else {
                 skip(path, child.name, "states[\(index)]", .unsupportedClass, at: child.location)
@@ -20,22 +21,21 @@ extension CAMLReader {
                 skip(path, child.name, "states[\(index)]", .unsupportedValue("a state without a name"), at: child.location)
                 continue
             }
-            guard !states.contains(where: { $0.name == name.value }) else {
+            guard names.insert(name.value).inserted else {
                 skip(path, child.name, "states[\(index)]", .unsupportedValue("a second state named \"\(name.value)\""),
                      at: name.valueLocation)
                 continue
             }
-            states.append(state(child, name: name.value, path: path))
+            states.append((state(child, name: name.value, path: path), child))
         }
-        states = checkingBases(of: states, in: element, path: path)
+        let checked = checkingBases(of: states, path: path)
         var transitions: [LayerStateTransition] = []
-        let names = Set(states.map(\.name))
         for (index, child) in (element.children.first { $0.localName == "stateTransitions" }?.children ?? []).enumerated() {
             if let transition = transition(child, slot: "stateTransitions[\(index)]", states: names, path: path) {
                 transitions.append(transition)
             }
         }
-        return LayerStates(states: states, transitions: transitions, layersByID: layersByID)
+        return LayerStates(states: checked, transitions: transitions, layersByID: layersByID)
     }
 
     /// The state of an `LKState` element named `name`, with the values of its `<elements>` that
@@ -92,34 +92,36 @@ extension CAMLReader {
                                 resolvedKeyPath: keyPath, resolvedValue: value)
     }
 
-    /// `states` with each `basedOn` that names no state or leads back to its state reported and
-    /// dropped.
-    private mutating func checkingBases(of states: [LayerState], in element: CAMLElement, path: String) -> [LayerState] {
-        let byName = Dictionary(states.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
-        return states.map { state in
-            guard let base = state.basedOn else { return state }
-            var seen: Set<String> = [state.name]
-            var next: String? = base
-            while let current = next {
-                guard let found = byName[current] else {
-                    reportBase(of: state, "names no state (\"\(current)\")", in: element, path: path)
-                    return LayerState(name: state.name, basedOn: nil, values: state.values)
-                }
-                guard seen.insert(current).inserted else {
-                    reportBase(of: state, "leads back to \"\(current)\"", in: element, path: path)
-                    return LayerState(name: state.name, basedOn: nil, values: state.values)
-                }
-                next = found.basedOn
-            }
-            return state
+    /// The states of `states` (each with its element), with each `basedOn` that names no state,
+    /// or that leads back to its own state, reported and dropped (one state of a cycle is
+    /// enough to break it). Linear in the states: a chain found to end is not walked again.
+    private mutating func checkingBases(of states: [(state: LayerState, element: CAMLElement)], path: String) -> [LayerState] {
+        var bases: [String: String] = [:]
+        for (state, _) in states { bases[state.name] = state.basedOn }
+        func report(_ state: LayerState, _ element: CAMLElement, _ problem: String) {
+            let location = element.attribute("basedOn")?.valueLocation ?? element.location
+            skip(path, element.name, "\(state.name).basedOn", .unsupportedValue("basedOn \(problem)"), at: location)
+            bases[state.name] = nil
         }
-    }
-
-    private mutating func reportBase(of state: LayerState, _ problem: String, in element: CAMLElement, path: String) {
-        let stateElement = element.children.first { $0.localName == "states" }?.children
-            .first { $0[attribute: "name"] == state.name }
-        let location = stateElement?.attribute("basedOn")?.valueLocation ?? element.location
-        skip(path, "LKState", "\(state.name).basedOn", .unsupportedValue("basedOn \(problem)"), at: location)
+        for (state, element) in states {
+            if let base = state.basedOn, !bases.keys.contains(base) { report(state, element, "names no state (\"\(base)\")") }
+        }
+        var ending: Set<String> = []
+        for (state, element) in states {
+            var walked = [state.name], seen: Set<String> = [state.name]
+            var next = bases[state.name]
+            while let current = next, !ending.contains(current), seen.insert(current).inserted {
+                walked.append(current)
+                next = bases[current]
+            }
+            if let current = next, current == state.name {
+                report(state, element, "leads back to \"\(state.name)\"")
+                ending.insert(state.name)
+            } else if next == nil || ending.contains(next ?? "") {
+                ending.formUnion(walked)
+            }
+        }
+        return states.map { LayerState(name: $0.state.name, basedOn: bases[$0.state.name], values: $0.state.values) }
     }
 
     /// The transition of an `LKStateTransition` element; nil when it is left out (reported).

@@ -53,12 +53,13 @@ struct CAMLReader {
         guard let rootElement = caml.children.first else {
             throw .malformedCAML(caml.location, reason: "<caml> holds no layer")
         }
+        let root = layer(rootElement, parent: nil, slot: "root", isRoot: true)
+        let path = root.name ?? "<\(rootElement.localName) root>"
+        let states = states(of: rootElement, path: path)
         for extra in caml.children.dropFirst() {
             skip("", extra.name, nil, .unsupportedClass, at: extra.location)
         }
-        let root = layer(rootElement, parent: nil, slot: "root", isRoot: true)
-        let path = root.name ?? "<\(rootElement.localName) root>"
-        return (root, states(of: rootElement, path: path))
+        return (root, states)
     }
 
     // MARK: Layers

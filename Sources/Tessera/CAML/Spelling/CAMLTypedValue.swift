@@ -57,12 +57,13 @@ enum CAMLTypedValue {
         }
     }
 
-    /// The value of a property's element: of its `type` attribute when it has one
-    /// (`<fromValue type="real" value="0"/>`), else the list of its typed children
-    /// (`<values><real value="0.25"/>…</values>`).
+    /// The value of a property's element, of the type its `type` attribute gives
+    /// (`<fromValue type="real" value="0"/>`).
     static func read(_ source: CAMLValueSource, in context: inout CAMLReadContext) throws(CAMLReadFailure) -> Any {
         let element = try source.element(holding: "a value of any type")
-        guard let type = element[attribute: "type"] else { return try list(element, in: &context) }
+        guard let type = element[attribute: "type"] else {
+            throw CAMLReadFailure(at: element.location, .unsupportedValue("<\(element.name)> has no type (write type=\"real\", \"CGPoint\"…)"))
+        }
         return try read(element, type: type, in: &context)
     }
 

@@ -55,6 +55,8 @@ public final class LayerStates {
 
     /// The layers that have an `id`, by it.
     private let layersByID: [String: CALayer]
+    /// ``states`` by name.
+    private let statesByName: [String: LayerState]
     /// The base value of every whole property that a state sets, in the order first met.
     private let baseValues: [(layer: CALayer, property: LayerKeyPath, value: AnimatableValue)]
     /// The animations the last change added: they are removed at the next.
@@ -72,6 +74,7 @@ public final class LayerStates {
         self.states = states
         self.transitions = transitions
         self.layersByID = layersByID
+        statesByName = Dictionary(states.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
         var base: [(layer: CALayer, property: LayerKeyPath, value: AnimatableValue)] = []
         var seen = Set<Slot>()
         for value in states.flatMap(\.values) {
@@ -94,11 +97,11 @@ public final class LayerStates {
     /// set; nil when there is no such state. Empty for the base state (nil).
     public func values(ofState name: String?) -> [LayerState.Value]? {
         guard let name else { return [] }
-        guard states.contains(where: { $0.name == name }) else { return nil }
+        guard statesByName[name] != nil else { return nil }
         var chain: [LayerState] = []
+        var seen: Set<String> = []
         var next: String? = name
-        while let current = next, let state = states.first(where: { $0.name == current }),
-              !chain.contains(where: { $0.name == current }) {
+        while let current = next, let state = statesByName[current], seen.insert(current).inserted {
             chain.append(state)
             next = state.basedOn
         }
