@@ -24,7 +24,7 @@ extension CAMLReader {
             let before = layer.diagnostics.count
             layer.add(animation, forKey: key)
             for message in layer.diagnostics.dropFirst(before) {
-                skip(path, child[attribute: "type"] ?? child.name, slot, .animationNotApplied(message), at: child.location)
+                skip(path, child[attribute: CAMLFormat.typeAttribute] ?? child.name, slot, .animationNotApplied(message), at: child.location)
             }
         }
     }
@@ -37,11 +37,11 @@ extension CAMLReader {
     /// with their CAML spelling; a group's children are the `<animation>` elements of its
     /// `<animations>`.
     mutating func animation(_ element: CAMLElement, path: String, slot: String) -> CAAnimation? {
-        guard element.localName == "animation" else {
+        guard element.localName == CAMLFormat.animationElement else {
             skip(path, element.name, slot, .unsupportedClass, at: element.location)
             return nil
         }
-        guard let type = element.attribute("type") else {
+        guard let type = element.attribute(CAMLFormat.typeAttribute) else {
             skip(path, element.name, slot, .unsupportedValue("an animation without a type"), at: element.location)
             return nil
         }
@@ -49,7 +49,7 @@ extension CAMLReader {
             skip(path, type.value, slot, .unsupportedClass, at: type.valueLocation)
             return nil
         }
-        for attribute in element.attributes where attribute.localName != "type" && !Self.isNamespaceDeclaration(attribute) {
+        for attribute in element.attributes where attribute.localName != CAMLFormat.typeAttribute && !Self.isNamespaceDeclaration(attribute) {
             guard property(.attribute(attribute), of: animation, className: type.value, path: path, slot: slot) else { return nil }
         }
         for child in element.children {

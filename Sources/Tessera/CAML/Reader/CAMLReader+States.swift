@@ -12,12 +12,12 @@ extension CAMLReader {
     mutating func states(of element: CAMLElement, path: String) -> LayerStates {
         var states: [(state: LayerState, element: CAMLElement)] = []
         var names: Set<String> = []
-        for (index, child) in (element.children.first { $0.localName == "states" }?.children ?? []).enumerated() {
-            guard child.localName == "LKState" else {
+        for (index, child) in (element.children.first { $0.localName == CAMLFormat.statesElement }?.children ?? []).enumerated() {
+            guard child.localName == CAMLFormat.stateElement else {
                 skip(path, child.name, "states[\(index)]", .unsupportedClass, at: child.location)
                 continue
             }
-            guard let name = child.attribute("name") else {
+            guard let name = child.attribute(CAMLFormat.nameAttribute) else {
                 skip(path, child.name, "states[\(index)]", .unsupportedValue("a state without a name"), at: child.location)
                 continue
             }
@@ -30,7 +30,7 @@ extension CAMLReader {
         }
         let checked = checkingBases(of: states, path: path)
         var transitions: [LayerStateTransition] = []
-        for (index, child) in (element.children.first { $0.localName == "stateTransitions" }?.children ?? []).enumerated() {
+        for (index, child) in (element.children.first { $0.localName == CAMLFormat.stateTransitionsElement }?.children ?? []).enumerated() {
             if let transition = transition(child, slot: "stateTransitions[\(index)]", states: names, path: path) {
                 transitions.append(transition)
             }
@@ -41,12 +41,12 @@ extension CAMLReader {
     /// The state of an `LKState` element named `name`, with the values of its `<elements>` that
     /// are kept.
     private mutating func state(_ element: CAMLElement, name: String, path: String) -> LayerState {
-        for attribute in element.attributes where !["name", "basedOn"].contains(attribute.localName) {
+        for attribute in element.attributes where ![CAMLFormat.nameAttribute, CAMLFormat.basedOnAttribute].contains(String(attribute.localName)) {
             skip(path, element.name, String(attribute.localName), .unsupportedKey, at: attribute.location)
         }
         var values: [LayerState.Value] = []
         for child in element.children {
-            guard child.localName == "elements" else {
+            guard child.localName == CAMLFormat.elementsElement else {
                 skip(path, element.name, String(child.localName), .unsupportedKey, at: child.location)
                 continue
             }
@@ -54,25 +54,25 @@ extension CAMLReader {
                 if let value = value(member, state: name, path: path) { values.append(value) }
             }
         }
-        return LayerState(name: name, basedOn: element[attribute: "basedOn"], values: values)
+        return LayerState(name: name, basedOn: element[attribute: CAMLFormat.basedOnAttribute], values: values)
     }
 
     /// The value an `LKStateSetValue` element sets; nil when it is left out (reported). Other
     /// state elements (`LKStateAddAnimation`…) are not modelled.
     private mutating func value(_ element: CAMLElement, state: String, path: String) -> LayerState.Value? {
         let key = "\(state).elements"
-        guard element.localName == "LKStateSetValue" else {
+        guard element.localName == CAMLFormat.setValueElement else {
             skip(path, element.name, key, .unsupportedClass, at: element.location)
             return nil
         }
         guard let target = self.target(of: element, path: path, key: key),
-              let keyPathAttribute = required("keyPath", of: element, path: path, key: key) else { return nil }
+              let keyPathAttribute = required(CAMLFormat.keyPathAttribute, of: element, path: path, key: key) else { return nil }
         guard let keyPath = LayerKeyPath(keyPathAttribute.value) else {
             skip(path, element.name, key, .unsupportedValue("the key path \"\(keyPathAttribute.value)\" is not one Tessera sets"),
                  at: keyPathAttribute.valueLocation)
             return nil
         }
-        guard let valueElement = element.children.first(where: { $0.localName == "value" }) else {
+        guard let valueElement = element.children.first(where: { $0.localName == CAMLFormat.valueElement }) else {
             skip(path, element.name, key, .unsupportedValue("a state value without <value>"), at: element.location)
             return nil
         }
@@ -96,15 +96,16 @@ extension CAMLReader {
     /// or that leads back to its own state, reported and dropped (one state of a cycle is
     /// enough to break it). Linear in the states: a chain found to end is not walked again.
     private mutating func checkingBases(of states: [(state: LayerState, element: CAMLElement)], path: String) -> [LayerState] {
+        let names = Set(states.map(\.state.name))
         var bases: [String: String] = [:]
         for (state, _) in states { bases[state.name] = state.basedOn }
         func report(_ state: LayerState, _ element: CAMLElement, _ problem: String) {
-            let location = element.attribute("basedOn")?.valueLocation ?? element.location
+            let location = element.attribute(CAMLFormat.basedOnAttribute)?.valueLocation ?? element.location
             skip(path, element.name, "\(state.name).basedOn", .unsupportedValue("basedOn \(problem)"), at: location)
             bases[state.name] = nil
         }
         for (state, element) in states {
-            if let base = state.basedOn, !bases.keys.contains(base) { report(state, element, "names no state (\"\(base)\")") }
+            if let base = state.basedOn, !names.contains(base) { report(state, element, "names no state (\"\(base)\")") }
         }
         var ending: Set<String> = []
         for (state, element) in states {
@@ -126,22 +127,22 @@ extension CAMLReader {
 
     /// The transition of an `LKStateTransition` element; nil when it is left out (reported).
     private mutating func transition(_ element: CAMLElement, slot: String, states: Set<String>, path: String) -> LayerStateTransition? {
-        guard element.localName == "LKStateTransition" else {
+        guard element.localName == CAMLFormat.transitionElement else {
             skip(path, element.name, slot, .unsupportedClass, at: element.location)
             return nil
         }
-        guard let from = required("fromState", of: element, path: path, key: slot),
-              let to = required("toState", of: element, path: path, key: slot) else { return nil }
-        for end in [from, to] where end.value != "*" && !states.contains(end.value) {
+        guard let from = required(CAMLFormat.fromStateAttribute, of: element, path: path, key: slot),
+              let to = required(CAMLFormat.toStateAttribute, of: element, path: path, key: slot) else { return nil }
+        for end in [from, to] where end.value != CAMLFormat.anyState && !states.contains(end.value) {
             skip(path, element.name, slot, .unsupportedValue("no state named \"\(end.value)\""), at: end.valueLocation)
             return nil
         }
-        for attribute in element.attributes where !["fromState", "toState"].contains(attribute.localName) {
+        for attribute in element.attributes where ![CAMLFormat.fromStateAttribute, CAMLFormat.toStateAttribute].contains(String(attribute.localName)) {
             skip(path, element.name, "\(slot).\(attribute.localName)", .unsupportedKey, at: attribute.location)
         }
         var elements: [LayerStateTransition.Element] = []
         for child in element.children {
-            guard child.localName == "elements" else {
+            guard child.localName == CAMLFormat.elementsElement else {
                 skip(path, element.name, "\(slot).\(child.localName)", .unsupportedKey, at: child.location)
                 continue
             }
@@ -157,15 +158,15 @@ extension CAMLReader {
     /// The element of an `LKStateTransitionElement`: its target, key and animation (whose key
     /// path is the key when it has none); nil when it is left out (reported).
     private mutating func transitionElement(_ element: CAMLElement, slot: String, path: String) -> LayerStateTransition.Element? {
-        guard element.localName == "LKStateTransitionElement" else {
+        guard element.localName == CAMLFormat.transitionElementElement else {
             skip(path, element.name, slot, .unsupportedClass, at: element.location)
             return nil
         }
         guard let target = self.target(of: element, path: path, key: slot),
-              let key = required("key", of: element, path: path, key: slot) else { return nil }
-        guard let animationElement = element.children.first(where: { $0.localName == "animation" }),
+              let key = required(CAMLFormat.keyAttribute, of: element, path: path, key: slot) else { return nil }
+        guard let animationElement = element.children.first(where: { $0.localName == CAMLFormat.animationElement }),
               let animation = animation(animationElement, path: path, slot: "\(slot).animation") else {
-            if !element.children.contains(where: { $0.localName == "animation" }) {
+            if !element.children.contains(where: { $0.localName == CAMLFormat.animationElement }) {
                 skip(path, element.name, slot, .unsupportedValue("a transition element without <animation>"), at: element.location)
             }
             return nil
@@ -173,7 +174,7 @@ extension CAMLReader {
         if let property = animation as? CAPropertyAnimation, property.keyPath == nil { property.keyPath = key.value }
         var problems: [String] = []
         guard animation.program(diagnostics: &problems) != nil else {
-            skip(path, animationElement[attribute: "type"] ?? animationElement.name, "\(slot).animation",
+            skip(path, animationElement[attribute: CAMLFormat.typeAttribute] ?? animationElement.name, "\(slot).animation",
                  .animationNotApplied(problems.joined(separator: "; ")), at: animationElement.location)
             return nil
         }
@@ -183,7 +184,7 @@ extension CAMLReader {
     /// The layer a `targetId` names; nil when the attribute is missing or names no layer
     /// (reported).
     private mutating func target(of element: CAMLElement, path: String, key: String) -> (id: String, layer: CALayer)? {
-        guard let id = required("targetId", of: element, path: path, key: key) else { return nil }
+        guard let id = required(CAMLFormat.targetIDAttribute, of: element, path: path, key: key) else { return nil }
         guard let layer = layersByID[id.value] else {
             skip(path, element.name, key, .unsupportedValue("no layer has the id \"\(id.value)\""), at: id.valueLocation)
             return nil

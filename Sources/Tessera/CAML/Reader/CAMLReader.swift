@@ -47,7 +47,7 @@ struct CAMLReader {
     /// The root layer of `document` and its states.
     mutating func document(_ document: CAMLDocument) throws(AnimationArchiveError) -> (rootLayer: CALayer, states: LayerStates) {
         let caml = document.root
-        guard caml.localName == "caml" else {
+        guard caml.localName == CAMLFormat.documentElement else {
             throw .malformedCAML(caml.location, reason: "the root element is <\(caml.name)>, not <caml>")
         }
         guard let rootElement = caml.children.first else {
@@ -67,20 +67,20 @@ struct CAMLReader {
     /// The layer tree of `element`, which fills `slot` of the layer at `parent` (nil: the root).
     mutating func layer(_ element: CAMLElement, parent: String?, slot: String, isRoot: Bool = false) -> CALayer {
         let (layer, modelClass) = Self.makeLayer(named: String(element.localName))
-        layer.name = element[attribute: "name"]
+        layer.name = element[attribute: CAMLFormat.nameAttribute]
         let path = (parent.map { $0 + "/" } ?? "") + (layer.name ?? "<\(element.localName) \(slot)>")
         if modelClass != element.localName {
             skip(path, element.name, nil, .approximated("loaded as \(modelClass)"), at: element.location)
         }
         for attribute in element.attributes where !Self.isNamespaceDeclaration(attribute) {
             switch attribute.localName {
-            case "name":
+            case CAMLFormat.nameAttribute:
                 continue
-            case "id":
+            case CAMLFormat.idAttribute:
                 if layersByID[attribute.value] == nil {
                     layersByID[attribute.value] = layer
                 } else {
-                    skip(path, element.name, "id", .unsupportedValue("the id \(attribute.value) is taken by an earlier layer"),
+                    skip(path, element.name, CAMLFormat.idAttribute, .unsupportedValue("the id \(attribute.value) is taken by an earlier layer"),
                          at: attribute.valueLocation)
                 }
             default:
@@ -95,33 +95,36 @@ struct CAMLReader {
         }
         for child in element.children {
             switch child.localName {
-            case "sublayers":
+            case CAMLFormat.sublayersElement:
                 for (index, sublayer) in child.children.enumerated() {
                     layer.addSublayer(self.layer(sublayer, parent: path, slot: "sublayers[\(index)]"))
                 }
-            case "mask":
+            case CAMLFormat.maskElement:
                 for (index, mask) in child.children.enumerated() {
                     guard index == 0 else {
-                        skip(path, mask.name, "mask", .unsupportedValue("a second mask"), at: mask.location)
+                        skip(path, mask.name, CAMLFormat.maskElement, .unsupportedValue("a second mask"), at: mask.location)
                         continue
                     }
-                    layer.mask = self.layer(mask, parent: path, slot: "mask")
+                    layer.mask = self.layer(mask, parent: path, slot: CAMLFormat.maskElement)
                 }
-            case "states", "stateTransitions":
+            case CAMLFormat.statesElement, CAMLFormat.stateTransitionsElement:
                 // The root's are read with the tree complete (`states(of:path:)`).
                 if !isRoot { skip(path, element.name, String(child.localName), .unsupportedKey, at: child.location) }
             default:
                 continue
             }
         }
-        if let animations = element.children.first(where: { $0.localName == "animations" }) {
+        if let animations = element.children.first(where: { $0.localName == CAMLFormat.animationsElement }) {
             self.animations(animations, into: layer, path: path)
         }
         return layer
     }
 
     /// The elements of a layer that hold layers, animations and states rather than a property.
-    private static let structuralElements: Set<String> = ["sublayers", "mask", "animations", "states", "stateTransitions"]
+    private static let structuralElements: Set<String> = [
+        CAMLFormat.sublayersElement, CAMLFormat.maskElement, CAMLFormat.animationsElement, CAMLFormat.statesElement,
+        CAMLFormat.stateTransitionsElement,
+    ]
 
     /// Whether `attribute` declares a namespace (`xmlns`, `xmlns:p`).
     static func isNamespaceDeclaration(_ attribute: CAMLAttribute) -> Bool {

@@ -149,7 +149,7 @@ public final class LayerStates {
     func transitionElements(from: String?, to: String?) -> [LayerStateTransition.Element] {
         func specificity(_ transition: LayerStateTransition) -> Int? {
             let fromExact = transition.fromState == from, toExact = transition.toState == to
-            guard fromExact || transition.fromState == "*", toExact || transition.toState == "*" else { return nil }
+            guard fromExact || transition.fromState == CAMLFormat.anyState, toExact || transition.toState == CAMLFormat.anyState else { return nil }
             return (toExact ? 2 : 0) + (fromExact ? 1 : 0)
         }
         let matching = transitions.enumerated().compactMap { index, transition in
