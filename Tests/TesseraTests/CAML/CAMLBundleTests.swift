@@ -84,6 +84,15 @@ extension CAMLTests {
                 (Data("not a plist".utf8), "index.xml is not a property list dictionary"),
                 (nil, "cannot read its document \"main.caml\""),
             ]
+            // An index.xml that is a link to outside the bundle.
+            let linked = try CAMLTests.temporaryFolder(["main.caml": Data(Self.main.utf8)])
+            defer { try? FileManager.default.removeItem(at: linked) }
+            try Self.index("<key>rootDocument</key><string>main.caml</string>").write(to: outside.appendingPathComponent("index.xml"))
+            try FileManager.default.createSymbolicLink(at: linked.appendingPathComponent("index.xml"),
+                                                       withDestinationURL: outside.appendingPathComponent("index.xml"))
+            #expect(throws: AnimationArchiveError.invalidBundle(linked, reason: "its index.xml leads outside the bundle")) {
+                try AnimationArchive(contentsOf: linked)
+            }
             for (index, reason) in cases {
                 let bundle = try CAMLTests.temporaryFolder(index.map { ["index.xml": $0] } ?? [:])
                 defer { try? FileManager.default.removeItem(at: bundle) }

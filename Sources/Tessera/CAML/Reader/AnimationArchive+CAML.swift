@@ -30,14 +30,20 @@ extension AnimationArchive {
     /// Loads the `.ca` bundle at `url`, as ``init(contentsOf:)`` describes. `index.xml` is read
     /// by Foundation's property list reader, which processes no DTD (its `<!DOCTYPE plist>` is
     /// skipped, no entity is declared or fetched). A `rootDocument` that is an absolute path,
-    /// has a `..` component or leads outside the folder through a symbolic link is refused.
+    /// has a `..` component or leads outside the folder through a symbolic link is refused, and
+    /// so is an `index.xml` that is a link to outside the folder.
     init(bundle url: URL) throws(AnimationArchiveError) {
         let folder = url.standardizedFileURL
         var documentName = "main.caml"
         var size: CGSize?
         var isFlipped = false
+        let root = folder.resolvingSymlinksInPath().path
+        func isInside(_ url: URL) -> Bool {
+            url.resolvingSymlinksInPath().path.hasPrefix(root.hasSuffix("/") ? root : root + "/")
+        }
         let indexURL = folder.appendingPathComponent("index.xml")
         if FileManager.default.fileExists(atPath: indexURL.path) {
+            guard isInside(indexURL) else { throw .invalidBundle(url, reason: "its index.xml leads outside the bundle") }
             let index: [String: Any]
             do {
                 let plist = try PropertyListSerialization.propertyList(from: try Data(contentsOf: indexURL), format: nil)
@@ -60,8 +66,7 @@ extension AnimationArchive {
             throw .invalidBundle(url, reason: "its document \"\(documentName)\" is not a path inside the bundle")
         }
         let documentURL = folder.appendingPathComponent(documentName)
-        let root = folder.resolvingSymlinksInPath().path
-        guard documentURL.resolvingSymlinksInPath().path.hasPrefix(root.hasSuffix("/") ? root : root + "/") else {
+        guard isInside(documentURL) else {
             throw .invalidBundle(url, reason: "its document \"\(documentName)\" leads outside the bundle")
         }
         let data: Data
