@@ -146,7 +146,7 @@ public final class LayerStates {
 
     /// The elements of the transitions from `from` to `to`, one per layer and key path, from
     /// the most specific transition that has one.
-    func transitionElements(from: String?, to: String?) -> [LayerStateTransition.Element] {
+    private func transitionElements(from: String?, to: String?) -> [LayerStateTransition.Element] {
         func specificity(_ transition: LayerStateTransition) -> Int? {
             let fromExact = transition.fromState == from, toExact = transition.toState == to
             guard fromExact || transition.fromState == CAMLFormat.anyState, toExact || transition.toState == CAMLFormat.anyState else { return nil }
