@@ -72,6 +72,7 @@ import TesseraRaster
         case .gradient: CAGradientLayer()
         case .transform: CATransformLayer()
         case .backdrop: CABackdropLayer()
+        case .portal: CAPortalLayer()
         }
     }
 
@@ -106,8 +107,8 @@ import TesseraRaster
 
     @Test func documentationCoversTheTable() {
         #expect(Set(Self.documented.keys) == Set(Self.animatable))
-        #expect(Self.animatable.count == LayerProperty.allCases.count - 15,
-                "all but geometryFlipped, doubleSided, cornerCurve, maskedCorners, contents, contentsGravity, contentsScale, the contents filters, the three filter lists, type, groupName and scale")
+        #expect(Self.animatable.count == LayerProperty.allCases.count - 19,
+                "all but geometryFlipped, doubleSided, cornerCurve, maskedCorners, contents, contentsGravity, contentsScale, the contents filters, the three filter lists, type, groupName, scale and the portal's four flags")
     }
 
     @Test(arguments: LayerProperty.allCases)

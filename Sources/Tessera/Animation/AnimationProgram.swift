@@ -87,12 +87,15 @@ final class PropertyProgram: Sendable {
     let vector: VectorAnimation?
     /// Basic and spring values morphing one path into another: the fast path of shape morphs.
     let morph: PathMorph?
+    /// Turns the values (its inputs) into the transform animated (``CAValueFunction``).
+    let valueFunction: ValueFunction?
 
-    init(keyPath: LayerKeyPath, additive: Bool, cumulative: Bool, values: Values) {
+    init(keyPath: LayerKeyPath, additive: Bool, cumulative: Bool, values: Values, valueFunction: ValueFunction? = nil) {
         self.keyPath = keyPath
         self.additive = additive
         self.cumulative = cumulative
         self.values = values
+        self.valueFunction = valueFunction
         switch values {
         case .basic(let basic), .spring(let basic, _):
             vector = VectorAnimation(keyPath: keyPath, additive: additive, cumulative: cumulative, values: basic)
@@ -120,7 +123,8 @@ final class PropertyProgram: Sendable {
             }
             return
         }
-        let current = keyPath.value(in: properties)
+        // Under a value function the values are its inputs, and a missing end is its identity.
+        let current = valueFunction?.identity ?? keyPath.value(in: properties)
         let start: AnimatableValue, end: AnimatableValue, value: AnimatableValue
         switch values {
         case .basic(let basic):
@@ -144,7 +148,12 @@ final class PropertyProgram: Sendable {
         if cumulative && iteration > 0 {
             result = AnimatableValue.add(result, AnimatableValue.subtract(end, start).scaled(by: iteration))
         }
-        if additive { result = AnimatableValue.add(current, result) }
+        if let valueFunction {
+            result = .transform(valueFunction.transform(result))
+            if additive { result = AnimatableValue.add(keyPath.value(in: properties), result) }
+        } else if additive {
+            result = AnimatableValue.add(current, result)
+        }
         keyPath.set(result, in: &properties)
     }
 }

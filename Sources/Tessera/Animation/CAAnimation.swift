@@ -107,6 +107,9 @@ open class CAPropertyAnimation: CAAnimation {
     open var isAdditive = false
     /// Whether each repetition starts where the previous one ended.
     open var isCumulative = false
+    /// Turns the animation's values into the transform it animates (``CAValueFunction``), for
+    /// `transform` and `sublayerTransform`.
+    open var valueFunction: CAValueFunction?
 
     public required init() {
         super.init()
@@ -123,6 +126,7 @@ open class CAPropertyAnimation: CAAnimation {
         copy.keyPath = keyPath
         copy.isAdditive = isAdditive
         copy.isCumulative = isCumulative
+        copy.valueFunction = valueFunction
     }
 
     /// The resolved key path; reports an unknown one.
@@ -138,9 +142,29 @@ open class CAPropertyAnimation: CAAnimation {
         return resolved
     }
 
-    /// Reads an animation value for `keyPath`, reporting one of the wrong type.
-    func read(_ value: Any?, for keyPath: LayerKeyPath, _ name: String, diagnostics: inout [String]) -> AnimatableValue? {
+    /// The value function that applies to `keyPath`: the animation's, on a whole transform
+    /// property; nil otherwise (one set on another key path is reported).
+    func appliedValueFunction(for keyPath: LayerKeyPath, diagnostics: inout [String]) -> ValueFunction? {
+        guard let valueFunction else { return nil }
+        guard keyPath.kind == .transform, keyPath.field == .whole else {
+            diagnostics.append("valueFunction on key path \"\(self.keyPath ?? "")\" (not a transform): left out")
+            return nil
+        }
+        return valueFunction.function
+    }
+
+    /// Reads an animation value for `keyPath` (an input of `function` when given), reporting one
+    /// of the wrong type.
+    func read(_ value: Any?, for keyPath: LayerKeyPath, _ name: String, function: ValueFunction? = nil,
+              diagnostics: inout [String]) -> AnimatableValue? {
         guard let value else { return nil }
+        if let function {
+            guard let input = function.input(value) else {
+                diagnostics.append("\(name) of type \(type(of: value)) is not an input of value function \(self.valueFunction?.name.rawValue ?? ""): ignored")
+                return nil
+            }
+            return input
+        }
         guard let read = AnimatableValue(value, as: keyPath.kind) else {
             diagnostics.append("\(name) of type \(type(of: value)) does not fit key path \"\(self.keyPath ?? "")\": ignored")
             return nil
@@ -167,12 +191,18 @@ open class CABasicAnimation: CAPropertyAnimation {
 
     override func program(diagnostics: inout [String]) -> AnimationProgram? {
         guard let key = resolvedKeyPath(diagnostics: &diagnostics) else { return nil }
-        let values = BasicValues(from: read(fromValue, for: key, "fromValue", diagnostics: &diagnostics),
-                                 to: read(toValue, for: key, "toValue", diagnostics: &diagnostics),
-                                 by: read(byValue, for: key, "byValue", diagnostics: &diagnostics))
+        let function = appliedValueFunction(for: key, diagnostics: &diagnostics)
+        var read: [AnimatableValue?] = []
+        for (value, name) in [(fromValue, "fromValue"), (toValue, "toValue"), (byValue, "byValue")] {
+            let converted = self.read(value, for: key, name, function: function, diagnostics: &diagnostics)
+            // A value function's input of the wrong shape leaves nothing sensible to animate.
+            if function != nil, value != nil, converted == nil { return nil }
+            read.append(converted)
+        }
+        let values = BasicValues(from: read[0], to: read[1], by: read[2])
         return AnimationProgram(timing: timingSpec(defaultDuration: 0.25), curve: timingFunction?.curve,
-                                body: .property(PropertyProgram(keyPath: key, additive: isAdditive,
-                                                                cumulative: isCumulative, values: .basic(values))))
+                                body: .property(PropertyProgram(keyPath: key, additive: isAdditive, cumulative: isCumulative,
+                                                                values: .basic(values), valueFunction: function)))
     }
 }
 
@@ -236,7 +266,8 @@ open class CASpringAnimation: CABasicAnimation {
         // A spring's own motion replaces the timing function.
         return AnimationProgram(timing: program.timing, curve: nil,
                                 body: .property(PropertyProgram(keyPath: property.keyPath, additive: property.additive,
-                                                                cumulative: property.cumulative, values: .spring(values, spring))))
+                                                                cumulative: property.cumulative, values: .spring(values, spring),
+                                                                valueFunction: property.valueFunction)))
     }
 }
 

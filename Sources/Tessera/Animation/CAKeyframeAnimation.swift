@@ -74,6 +74,7 @@ open class CAKeyframeAnimation: CAPropertyAnimation {
     override func program(diagnostics: inout [String]) -> AnimationProgram? {
         guard let key = resolvedKeyPath(diagnostics: &diagnostics) else { return nil }
         let keyframes: Keyframes
+        let function = path == nil ? appliedValueFunction(for: key, diagnostics: &diagnostics) : nil
         let mode: Keyframes.Mode
         switch calculationMode {
         case .discrete: mode = .discrete
@@ -96,7 +97,8 @@ open class CAKeyframeAnimation: CAPropertyAnimation {
         } else {
             var read: [AnimatableValue] = []
             for (index, value) in (values ?? []).enumerated() {
-                guard let value = self.read(value, for: key, "values[\(index)]", diagnostics: &diagnostics) else { return nil }
+                guard let value = self.read(value, for: key, "values[\(index)]", function: function,
+                                            diagnostics: &diagnostics) else { return nil }
                 read.append(value)
             }
             guard !read.isEmpty else {
@@ -112,8 +114,8 @@ open class CAKeyframeAnimation: CAPropertyAnimation {
                                   rotationOffset: nil)
         }
         return AnimationProgram(timing: timingSpec(defaultDuration: 0.25), curve: timingFunction?.curve,
-                                body: .property(PropertyProgram(keyPath: key, additive: isAdditive,
-                                                                cumulative: isCumulative, values: .keyframes(keyframes))))
+                                body: .property(PropertyProgram(keyPath: key, additive: isAdditive, cumulative: isCumulative,
+                                                                values: .keyframes(keyframes), valueFunction: function)))
     }
 }
 #endif

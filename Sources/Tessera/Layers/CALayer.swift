@@ -523,13 +523,22 @@ open class CALayer: NSObject, CAMediaTiming {
     /// presentation layer; its sublayers are presentation layers too.
     open func presentation() -> Self? {
         let shown = presentation(at: currentMediaTime)
-        return (Self.makeLayer(from: shown) as? Self)
+        var copies: [Int: CALayer] = [:]
+        let copy = Self.makeLayer(from: shown, copies: &copies)
+        // Each portal's copy shows its source's copy (none when the source is not in this subtree).
+        for (index, layer) in copies {
+            guard let portal = layer as? CAPortalLayer, let source = shown.tree.shape.portals.requestedSource(of: index) else { continue }
+            portal.sourceLayer = copies[source]
+        }
+        return copy as? Self
     }
 
     /// The properties layer (this layer: models are not separate objects here).
     open func model() -> Self { self }
 
-    private static func makeLayer(from snapshot: LayerSnapshot) -> CALayer {
+    /// A new layer with `snapshot`'s values and subtree, each copy recorded in `copies` under
+    /// its snapshot's index.
+    private static func makeLayer(from snapshot: LayerSnapshot, copies: inout [Int: CALayer]) -> CALayer {
         let layer: CALayer
         switch snapshot.properties.kind {
         case .layer: layer = CALayer()
@@ -538,11 +547,13 @@ open class CALayer: NSObject, CAMediaTiming {
         case .gradient: layer = CAGradientLayer()
         case .transform: layer = CATransformLayer()
         case .backdrop: layer = CABackdropLayer()
+        case .portal: layer = CAPortalLayer()
         }
         layer.properties = snapshot.properties
         layer.name = snapshot.name
-        for child in snapshot.sublayers { layer.addSublayer(makeLayer(from: child)) }
-        layer.mask = snapshot.mask.map(makeLayer(from:))
+        copies[snapshot.index] = layer
+        for child in snapshot.sublayers { layer.addSublayer(makeLayer(from: child, copies: &copies)) }
+        layer.mask = snapshot.mask.map { makeLayer(from: $0, copies: &copies) }
         return layer
     }
 }

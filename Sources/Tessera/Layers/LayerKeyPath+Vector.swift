@@ -206,7 +206,8 @@ extension LayerKeyPath {
         case .instanceColor: return color(p.instanceColor)
         case .transform, .sublayerTransform, .instanceTransform, .hidden, .masksToBounds, .shadowPath, .path,
              .fillRule, .lineJoin, .lineCap, .lineDashPattern, .geometryFlipped, .doubleSided, .cornerCurve, .maskedCorners, .contents,
-             .contentsGravity, .contentsScale, .minificationFilter, .magnificationFilter, .filters, .backgroundFilters, .compositingFilter, .colors, .locations, .type, .groupName, .scale:
+             .contentsGravity, .contentsScale, .minificationFilter, .magnificationFilter, .filters, .backgroundFilters, .compositingFilter, .colors, .locations, .type, .groupName, .scale,
+             .hidesSourceLayer, .matchesOpacity, .matchesPosition, .matchesTransform:
             return .zero
         }
     }
@@ -245,7 +246,8 @@ extension LayerKeyPath {
         case .instanceColor: p.instanceColor = color(v)
         case .transform, .sublayerTransform, .instanceTransform, .hidden, .masksToBounds, .shadowPath, .path,
              .fillRule, .lineJoin, .lineCap, .lineDashPattern, .geometryFlipped, .doubleSided, .cornerCurve, .maskedCorners, .contents,
-             .contentsGravity, .contentsScale, .minificationFilter, .magnificationFilter, .filters, .backgroundFilters, .compositingFilter, .colors, .locations, .type, .groupName, .scale:
+             .contentsGravity, .contentsScale, .minificationFilter, .magnificationFilter, .filters, .backgroundFilters, .compositingFilter, .colors, .locations, .type, .groupName, .scale,
+             .hidesSourceLayer, .matchesOpacity, .matchesPosition, .matchesTransform:
             break
         }
     }

@@ -17,6 +17,9 @@ public final class PresentationTree: @unchecked Sendable {
     /// For each replicator layer whose instances run at different times (`instanceDelay` ≠ 0):
     /// the sublayers of instance k at `[k - 1]` (instance 0's are this tree's own).
     let replicaSublayers: [Int: [[LayerSnapshot]]]
+    /// The layers that portals hide at their own place (``PortalSources/hiddenSources(_:)``);
+    /// empty when none is.
+    let hiddenSources: [Bool]
     /// The threads the properties are released on: those they were evaluated on.
     private let threadCount: Int
     /// The properties' buffer, with the model versions they were copied at.
@@ -27,12 +30,14 @@ public final class PresentationTree: @unchecked Sendable {
     /// Takes ownership of `evaluated`, initialized: hands it to `spare` when freed if it takes
     /// it, else releases the properties on up to `threadCount` threads.
     init(shape: TreeShape, evaluated: EvaluatedProperties, localTimes: [Double],
-         replicaSublayers: [Int: [[LayerSnapshot]]], threadCount: Int = 1, spare: SpareProperties? = nil) {
+         replicaSublayers: [Int: [[LayerSnapshot]]], hiddenSources: [Bool] = [], threadCount: Int = 1,
+         spare: SpareProperties? = nil) {
         self.shape = shape
         self.properties = UnsafeBufferPointer(evaluated.properties)
         self.evaluated = evaluated
         self.localTimes = localTimes
         self.replicaSublayers = replicaSublayers
+        self.hiddenSources = hiddenSources
         self.threadCount = threadCount
         self.spare = spare
     }

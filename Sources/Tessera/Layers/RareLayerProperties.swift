@@ -2,7 +2,7 @@ import Foundation
 import TesseraRaster
 
 /// The properties of a layer that most layers leave at their defaults: its `contents` and their
-/// placement, its filters, and a gradient layer's gradient. They are kept out of line, behind one shared
+/// placement, its filters, a gradient layer's gradient, a backdrop's group and a portal's flags. They are kept out of line, behind one shared
 /// reference (copied when written), so that copying a ``LayerProperties`` — the evaluation does
 /// it for every animated layer every frame — stays the size it was before they existed (inline,
 /// they cost `animate-2000` 13% more instructions, in copies).
@@ -23,6 +23,11 @@ public struct RareLayerProperties: Hashable, Sendable {
     public var groupName: String? = nil
     /// The resolution a backdrop samples what lies below at, relative to the frame's.
     public var scale: CGFloat = 1
+    // CAPortalLayer
+    public var hidesSourceLayer = false
+    public var matchesOpacity = false
+    public var matchesPosition = false
+    public var matchesTransform = false
     // CAGradientLayer
     public var colors: [Color]? = nil
     public var locations: [Double]? = nil
@@ -99,6 +104,18 @@ extension LayerProperties {
     }
     public var scale: CGFloat {
         get { rare.value.scale } set { rareProperties.scale = newValue }
+    }
+    public var hidesSourceLayer: Bool {
+        get { rare.value.hidesSourceLayer } set { rareProperties.hidesSourceLayer = newValue }
+    }
+    public var matchesOpacity: Bool {
+        get { rare.value.matchesOpacity } set { rareProperties.matchesOpacity = newValue }
+    }
+    public var matchesPosition: Bool {
+        get { rare.value.matchesPosition } set { rareProperties.matchesPosition = newValue }
+    }
+    public var matchesTransform: Bool {
+        get { rare.value.matchesTransform } set { rareProperties.matchesTransform = newValue }
     }
     public var colors: [Color]? {
         get { rare.value.colors } set { rareProperties.colors = newValue }

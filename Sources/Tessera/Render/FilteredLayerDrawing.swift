@@ -66,7 +66,8 @@ struct FilteredLayerDrawing {
             canvas: canvas,
             shadows: drawing.shadows.map { ShadowDrawing(offscreen: $0.offscreen, targetWidth: width, targetHeight: height) },
             filters: OffscreenFilters(canvases: offscreen.canvases, depth: offscreen.depth + 1,
-                                      targetWidth: width, targetHeight: height))
+                                      targetWidth: width, targetHeight: height),
+            renderedRoot: drawing.renderedRoot?.moved(x: reach.x, y: reach.y))
         inner.draw(node.snapshot, base: plane, asFilterSource: true)
         return try? canvas.renderPixmap(width: width, height: height)
     }

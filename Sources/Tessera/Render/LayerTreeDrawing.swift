@@ -17,7 +17,8 @@ import TesseraRaster
 /// container layer for a clipped layer with a shadow), and it counts as one more thing drawn for
 /// group opacity (the background does not show the shadow through).
 ///
-/// Replicators draw their instances (see ``sublayerInstances(of:_:)``). A layer flattens its
+/// Replicators draw their instances (see ``sublayerInstances(of:_:)``); a portal draws its source
+/// before its sublayers (``pushPortalSource(of:_:matrix:tint:steps:)``). A layer flattens its
 /// sublayers into its plane (``flattened(_:)``); a ``CATransformLayer`` does not, and its
 /// subtree's planes are ordered in depth (``TransformLayerPlanes``). Layers that are not
 /// double-sided and face away from the eye are not drawn (``PlaneDepthOrder/facesAway(centre:toSpace:)``).
@@ -37,6 +38,10 @@ struct LayerTreeDrawing {
     /// What backdrop layers capture: set for the frame's own walk only (a walk drawing apart, or a
     /// parallel recording run, has none); nil draws no backdrop.
     var backdrops: BackdropCapture? = nil
+    /// Where the rendered tree's root lies on the canvas, for portals that match their source's
+    /// position; nil: the root this walk draws (see ``draw(_:base:rootOpacity:asFilterSource:)``),
+    /// or a tree without portals.
+    var renderedRoot: RenderedRoot? = nil
 
     /// Multipliers of a color's red, green, blue and alpha: the opacities above a layer and the
     /// colors of the replicator instances it belongs to.
@@ -57,6 +62,9 @@ struct LayerTreeDrawing {
         /// The end of the group that applies a layer's colour filters (inside its outer group);
         /// the matrix is found again from the layer there, so that steps stay small.
         case endColorFilter(PresentedLayer)
+        /// A portal's source (``pushPortalSource(of:_:matrix:tint:steps:)``): mapped to the canvas
+        /// by `transform`, its own mapping included, at `opacity` instead of its own.
+        case source(PresentedLayer, transform: CATransform3D, tint: Tint, opacity: Float)
 
         init(_ sublayer: Sublayer) {
             self = .layer(sublayer.node, transform: sublayer.transform, ownTransformFirst: true, tint: sublayer.tint)
@@ -78,8 +86,12 @@ struct LayerTreeDrawing {
     /// `asFilterSource` draws the root as the image its filters apply to
     /// (``FilteredLayerDrawing``): without its filters, mask, compositing filter or opacity.
     func draw(_ root: LayerSnapshot, base: CATransform3D, rootOpacity: Float? = nil, asFilterSource: Bool = false) {
-        walk([.layer(PresentedLayer(root), transform: base, ownTransformFirst: false, tint: Tint(1, 1, 1, 1))],
-             rootOpacity: asFilterSource ? 1 : rootOpacity, recorders: sublayerRecorders, asFilterSource: asFilterSource)
+        var drawing = self
+        if renderedRoot == nil, !root.tree.shape.portals.isEmpty {
+            drawing.renderedRoot = RenderedRoot(layer: PresentedLayer(root), toCanvas: base)
+        }
+        drawing.walk([.layer(PresentedLayer(root), transform: base, ownTransformFirst: false, tint: Tint(1, 1, 1, 1))],
+                     rootOpacity: asFilterSource ? 1 : rootOpacity, recorders: sublayerRecorders, asFilterSource: asFilterSource)
     }
 
     /// Draws `sublayers` and their subtrees, in order.
@@ -128,6 +140,9 @@ struct LayerTreeDrawing {
                 canvas.endGroup(opacity: opacity, blendMode: blendMode)
             case .endColorFilter(let node):
                 canvas.endGroup(colorMatrix: LayerFilterDrawing.colorMatrix(of: node.propertiesAddress))
+            case .source(let node, let transform, let tint, let opacity):
+                drawLayer(node, node.propertiesAddress, outer: transform, ownTransformFirst: false, inherited: tint,
+                          rootOpacity: opacity, asFilterSource: false, recorders: nil, steps: &steps)
             }
         }
     }
@@ -153,7 +168,7 @@ struct LayerTreeDrawing {
             return
         }
         let instances = Self.sublayerInstances(of: node, p)
-        let hasSublayers = instances.contains { !$0.layers.isEmpty }
+        let hasSublayers = instances.contains { !$0.layers.isEmpty } || p.pointee.kind == .portal && node.portalSource != nil
         // The group the whole layer is composited as (it carries the opacity), then the clip of
         // what masksToBounds clips: the shape and the sublayers, not the background and border,
         // which lie inside the rounded bounds already (clipping them would only darken their
@@ -233,6 +248,7 @@ struct LayerTreeDrawing {
         } else {
             for child in children.reversed() { steps.append(Step(child)) }
         }
+        if p.pointee.kind == .portal { pushPortalSource(of: node, p, matrix: matrix, tint: tint, steps: &steps) }
     }
 
     /// `matrix` after dropping z: a layer draws its sublayers flattened into its plane (seen

@@ -19,8 +19,11 @@ final class ParallelSublayerRecording {
 
     /// Whether `sublayers` of `node` are better recorded in parallel on `threadCount` threads.
     static func isWorthIt(for sublayers: [LayerTreeDrawing.Sublayer], of node: PresentedLayer, threadCount: Int) -> Bool {
-        // A backdrop needs everything before it rendered: one thread records such a tree.
+        // A backdrop needs everything before it rendered: one thread records such a tree. A
+        // portal draws its source before its sublayers, from the stack, after they would be
+        // recorded here.
         threadCount > 1 && sublayers.count > 1 && node.treeCount >= minimumLayers && !node.treeHasBackdrop
+            && node.properties.kind != .portal
     }
 
     /// Records `sublayers` (in drawing order) and their subtrees as `drawing` draws them, onto
@@ -33,7 +36,7 @@ final class ParallelSublayerRecording {
             parts.append((Canvas(threadCount: 1), Canvas(threadCount: 1), FilterCanvases()))
         }
         for part in parts.prefix(runs) { part.canvas.tolerance = canvas.tolerance }
-        let work = Runs(sublayers: sublayers, parts: Array(parts.prefix(runs)),
+        let work = Runs(sublayers: sublayers, parts: Array(parts.prefix(runs)), renderedRoot: drawing.renderedRoot,
                         shadowTarget: drawing.shadows.map { ($0.targetWidth, $0.targetHeight) },
                         filterTarget: drawing.filters.map { ($0.targetWidth, $0.targetHeight) })
         DispatchQueue.concurrentPerform(iterations: runs, execute: work.record)
@@ -47,6 +50,8 @@ final class ParallelSublayerRecording {
     private struct Runs: @unchecked Sendable {
         let sublayers: [LayerTreeDrawing.Sublayer]
         let parts: [(canvas: Canvas, shadows: Canvas, filters: FilterCanvases)]
+        /// Where the drawing that hands the runs out has the rendered tree's root.
+        let renderedRoot: LayerTreeDrawing.RenderedRoot?
         /// The frame's size in pixels when shadows are drawn; nil when they are not.
         let shadowTarget: (width: Int, height: Int)?
         /// The frame's size in pixels when blurred layers are drawn; nil when they are not.
@@ -63,7 +68,8 @@ final class ParallelSublayerRecording {
             let filters = filterTarget.map {
                 OffscreenFilters(canvases: parts[run].filters, depth: 0, targetWidth: $0.width, targetHeight: $0.height)
             }
-            LayerTreeDrawing(canvas: parts[run].canvas, shadows: shadows, filters: filters).draw(sublayers[range])
+            LayerTreeDrawing(canvas: parts[run].canvas, shadows: shadows, filters: filters, renderedRoot: renderedRoot)
+                .draw(sublayers[range])
         }
     }
 }

@@ -45,11 +45,36 @@ struct PresentedLayer: @unchecked Sendable {
         return mask < 0 ? nil : PresentedLayer(tree: tree, index: Int(mask))
     }
 
-    /// The sublayers, back to front.
+    /// The sublayers to draw, back to front: those a portal hides (``CAPortalLayer/hidesSourceLayer``)
+    /// left out.
     var sublayers: [PresentedLayer] {
         tree._withUnsafeGuaranteedRef { tree in
-            tree.shape.sublayers(of: index).map { PresentedLayer(tree: self.tree, index: Int($0)) }
+            guard tree.hiddenSources.isEmpty else { return shownSublayers(hidden: tree.hiddenSources) }
+            return tree.shape.sublayers(of: index).map { PresentedLayer(tree: self.tree, index: Int($0)) }
         }
+    }
+
+    /// ``sublayers`` without those `hidden` marks. Out of line: most trees hide none.
+    @inline(never)
+    private func shownSublayers(hidden: [Bool]) -> [PresentedLayer] {
+        tree._withUnsafeGuaranteedRef { $0.shape.sublayers(of: index) }.filter { !hidden[Int($0)] }
+            .map { PresentedLayer(tree: tree, index: Int($0)) }
+    }
+
+    /// The layer whose sublayer (or mask) this one is; nil for the tree's root.
+    var superlayer: PresentedLayer? {
+        let parent = tree._withUnsafeGuaranteedRef { $0.shape.parents[index] }
+        return parent < 0 ? nil : PresentedLayer(tree: tree, index: Int(parent))
+    }
+
+    /// The layer a portal draws (``PortalSources/drawnSource(of:)``); nil for other layers.
+    var portalSource: PresentedLayer? {
+        tree._withUnsafeGuaranteedRef { $0.shape.portals.drawnSource(of: index) }.map { PresentedLayer(tree: tree, index: $0) }
+    }
+
+    /// Whether both are the same layer of the same tree.
+    func isSame(as other: PresentedLayer) -> Bool {
+        index == other.index && tree.toOpaque() == other.tree.toOpaque()
     }
 
     /// For a replicator whose instances run at different times, the sublayers of instance k at

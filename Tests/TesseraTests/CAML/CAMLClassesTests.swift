@@ -274,6 +274,33 @@ extension CAMLTests {
             for layer in [archive.rootLayer] + (archive.rootLayer.sublayers ?? []) { #expect(layer.diagnostics.isEmpty) }
         }
 
+        /// A portal's `sourceLayer` names a layer by its id, anywhere in the tree; an id no layer
+        /// has, and a portal that would show itself, are reported as archives report them.
+        @Test func portalsFindTheirSourceByID() throws {
+            let text = CAMLTests.document("""
+                <CALayer id="#root" name="root" bounds="0 0 100 100">
+                  <sublayers>
+                    <CAPortalLayer name="before" sourceLayer="#2" matchesPosition="1" hidesSourceLayer="1"/>
+                    <CALayer id="#2" name="source" bounds="0 0 10 10" backgroundColor="1 0 0"/>
+                    <CAPortalLayer name="lost" sourceLayer="#9"/>
+                    <CAPortalLayer name="mirror" sourceLayer="#root"/>
+                    <CALayer name="plain" sourceLayer="#2"/>
+                  </sublayers>
+                </CALayer>
+                """)
+            let archive = try CAMLTests.load(text)
+            let layers = try #require(archive.rootLayer.sublayers)
+            let before = try #require(layers[0] as? CAPortalLayer)
+            #expect(before.sourceLayer === layers[1] && before.matchesPosition && before.hidesSourceLayer)
+            #expect((layers[2] as? CAPortalLayer)?.sourceLayer == nil)
+            #expect((layers[3] as? CAPortalLayer)?.sourceLayer === archive.rootLayer)
+            #expect(archive.skipped.map(\.description) == [
+                "10:27: root/plain: CALayer.sourceLayer (unsupported key)",
+                "8:45: root/lost: CAPortalLayer.sourceLayer (unsupported value: no layer has the id \"#9\")",
+                "9:47: root/mirror: CAPortalLayer.sourceLayer (portal cycle: the portal would show itself, and draws nothing)",
+            ])
+        }
+
         /// The tree read from CAML, archived and loaded back: the same tree.
         @Test func theArchiveOfTheTreeGivesItBack() throws {
             let caml = try CAMLTests.load(Self.text)

@@ -77,6 +77,10 @@ extension CAMLTests {
             "startPoint": ("CAGradientLayer", #"startPoint="0 0""#),
             "endPoint": ("CAGradientLayer", #"endPoint="1 1""#),
             "type": ("CAGradientLayer", #"type="conic""#),
+            "hidesSourceLayer": ("CAPortalLayer", #"hidesSourceLayer="1""#),
+            "matchesOpacity": ("CAPortalLayer", #"matchesOpacity="1""#),
+            "matchesPosition": ("CAPortalLayer", #"matchesPosition="1""#),
+            "matchesTransform": ("CAPortalLayer", #"matchesTransform="1""#),
             "groupName": ("CABackdropLayer", #"groupName="g""#),
             "scale": ("CABackdropLayer", #"scale="0.5""#),
         ]
@@ -181,11 +185,13 @@ extension CAMLTests {
             let archive = try CAMLTests.load(text)
             #expect(archive.skipped.isEmpty, "\(archive.skipped)")
             let group = try #require(archive.rootLayer.animation(forKey: "group") as? CAAnimationGroup)
+            (group.animations?.first as? CAPropertyAnimation)?.valueFunction = CAValueFunction(name: .rotateZ)
             let copy = try #require(group.copy() as? CAAnimationGroup)
             #expect(copy !== group)
             let original = try #require(group.animations?.first), copied = try #require(copy.animations?.first)
             #expect(copied !== original && type(of: copied) == type(of: original))
             #expect(ArchiveTests.describe(copied) == ArchiveTests.describe(original))
+            #expect((copied as? CAPropertyAnimation)?.valueFunction?.name == .rotateZ)
             var writer = ArchiveValueWriter()
             let defaults = type(of: original).init()
             for row in AnimationArchiveProperties.all {

@@ -20,6 +20,7 @@ extension CAMLTests {
                 detail
             case .unsupportedClass: "unsupported class"
             case .unsupportedKey: "unsupported key"
+            case .portalCycle: "portal cycle"
             }
         }
 

@@ -27,7 +27,7 @@ import Foundation
 /// The document is a dictionary with `rootLayer`, `geometryFlipped` and, in Kite's exports,
 /// `documentWidth` / `documentHeight`; an archive of a single layer also loads (with no document
 /// size). Reading takes `CALayer`, `CAShapeLayer`, `CAReplicatorLayer`, `CAGradientLayer`,
-/// `CATransformLayer`, `CABackdropLayer` and the animation classes
+/// `CATransformLayer`, `CABackdropLayer`, `CAPortalLayer` and the animation classes
 /// (`CABasicAnimation`, `CASpringAnimation`, `CAKeyframeAnimation`, `CAAnimationGroup`) with every
 /// property Tessera models, through Core Animation's coding proxies. What Tessera does not model
 /// is left out and listed in ``skipped``; it never fails the file:
@@ -36,7 +36,10 @@ import Foundation
 /// - keys Tessera does not model (filters, contents, text…) are left out, except rendering hints
 ///   and values that change nothing here (group opacity on, no filters), which are ignored;
 /// - animations of other classes (`CATransition`), and animations whose values are of a kind
-///   Tessera does not read or whose key path it does not animate, are left out.
+///   Tessera does not read or whose key path it does not animate, are left out;
+/// - a portal's `sourceLayer` that is not a layer of the tree is left out; a portal that would
+///   show itself keeps its source and is reported (``Skipped/Reason/portalCycle``): it draws
+///   nothing.
 ///
 /// Animations are added to their layers as Core Animation adds them when it unarchives: a
 /// `beginTime` of 0 means the time of loading (exporters write 1e-6 for the start of the

@@ -23,6 +23,11 @@ extension AnimationArchive {
             /// Read and kept (and written back), but not drawn: a filter of a type Tessera does
             /// not draw yet, named. The layer is drawn without it.
             case notDrawn(String)
+            /// A `CAPortalLayer` that would show itself: its `sourceLayer` is the portal or one of
+            /// its ancestors, or a chain of portals, each in the last one's source, comes back to
+            /// it. Kept (and written back) with its source, but it draws nothing (see
+            /// ``CAPortalLayer``).
+            case portalCycle
         }
 
         /// The layer it belongs to, as the names from the root down joined by `/` (an unnamed
@@ -61,6 +66,7 @@ extension AnimationArchive {
             case .approximated(let detail): why = "approximated: \(detail)"
             case .animationNotApplied(let detail): why = "animation not applied: \(detail)"
             case .notDrawn(let detail): why = "not drawn: \(detail)"
+            case .portalCycle: why = "portal cycle: the portal would show itself, and draws nothing"
             }
             return (location.map { "\($0): " } ?? "") + "\(layer): \(what) (\(why))"
         }

@@ -39,16 +39,17 @@ extension AnimationArchive.Skipped {
     public var severity: Severity {
         switch reason {
         case .approximated, .unsupportedValue: return .approximated
-        case .animationNotApplied, .unsupportedClass, .notDrawn: return .contentLost
+        case .animationNotApplied, .unsupportedClass, .notDrawn, .portalCycle: return .contentLost
         case .unsupportedKey: return Self.cosmeticKeys.contains(keyName ?? "") ? .cosmetic : .contentLost
         }
     }
 
     /// A short name for the kind of thing skipped, for counting: the last key without its index
-    /// (`filters`, `contents`), the class of an approximated layer, or "animations".
+    /// (`filters`, `contents`), the class of an approximated layer, "animations" or "portal cycles".
     public var kind: String {
         switch reason {
         case .animationNotApplied: return "animations"
+        case .portalCycle: return "portal cycles"
         case .approximated: return className
         default: return keyName ?? className
         }

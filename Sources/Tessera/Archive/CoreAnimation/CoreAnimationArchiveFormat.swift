@@ -18,10 +18,13 @@ enum CoreAnimationArchiveFormat {
     static let replicatorLayerClass = ArchiveClass("CAReplicatorLayer", superclasses: ["CALayer", "NSObject"])
     static let transformLayerClass = ArchiveClass("CATransformLayer", superclasses: ["CALayer", "NSObject"])
     static let backdropLayerClass = ArchiveClass("CABackdropLayer", superclasses: ["CALayer", "NSObject"])
+    static let portalLayerClass = ArchiveClass("CAPortalLayer", superclasses: ["CALayer", "NSObject"])
 
     /// The keys of a layer that hold other layers and animations rather than properties.
     static let sublayersKey = "sublayers"
     static let maskKey = "mask"
+    /// A portal's source: a reference to a layer elsewhere in the tree.
+    static let sourceLayerKey = "sourceLayer"
     static let animationsKey = "CALayerAnimations"
     static let animationKeysKey = "CALayerAnimationKeys"
     /// The keys an object wrote, listed by Core Animation alongside them.

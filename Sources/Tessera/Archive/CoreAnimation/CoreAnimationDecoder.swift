@@ -18,7 +18,10 @@ struct CoreAnimationDecoder {
     var reader: ArchivedValueReader
     private(set) var skipped: [Skipped] = []
     /// The layers placed in the tree so far, by reference: a layer has one place only.
-    private var placed: Set<Int> = []
+    private var placed: [Int: CALayer] = [:]
+    /// The portals read so far, with the reference of the source each names (nil: not an
+    /// object), to be found once the whole tree is read (see ``resolvePortalSources(in:)``).
+    var portalSources: [(portal: CAPortalLayer, source: Int?, path: String, className: String)] = []
 
     /// A decoder that visits at most `budget` objects (see ``ArchivedValueReader``).
     init(budget: Int) {
@@ -45,6 +48,12 @@ struct CoreAnimationDecoder {
     /// The root layer, the document size and flip of the `$top.root` dictionary (or of an archive
     /// of a single layer, which has neither).
     mutating func document(_ archive: KeyedArchive) throws -> (rootLayer: CALayer, size: CGSize?, isFlipped: Bool) {
+        let document = try documentContents(archive)
+        resolvePortalSources(in: document.rootLayer)
+        return document
+    }
+
+    private mutating func documentContents(_ archive: KeyedArchive) throws -> (rootLayer: CALayer, size: CGSize?, isFlipped: Bool) {
         let top = try Self.locating("$top") { try archive.top("root") }
         if let object = top.objectValue, object.isKind(of: "CALayer") {
             return (try layer(top, parent: nil, slot: "root", ancestors: []), nil, false)
@@ -91,13 +100,14 @@ struct CoreAnimationDecoder {
         guard !ancestors.contains(object.reference) else {
             throw ArchiveDecodingFailure.malformed("\(place) is one of its own ancestors: the layer tree has a cycle")
         }
-        guard placed.insert(object.reference).inserted else {
+        guard placed[object.reference] == nil else {
             throw ArchiveDecodingFailure.malformed("\(place) is a layer already in the tree")
         }
         try ArchivedValueReader.check(depth: ancestors.count)
         try reader.visit()
 
         let (layer, modelClass) = Self.makeLayer(for: object)
+        placed[object.reference] = layer
         layer.name = try Self.locating("\(place): name") {
             try String?.decode(object.value(forKey: "name") ?? .null, with: &reader)
         }
@@ -106,6 +116,7 @@ struct CoreAnimationDecoder {
             skip(path, object.className, nil, .approximated("loaded as \(modelClass.name)"))
         }
         try properties(of: object, into: layer, path: path, depth: ancestors.count)
+        try Self.locating("\(path): \(Format.sourceLayerKey)") { try notePortalSource(of: object, in: layer, path: path) }
         reportUndrawnFilters(of: layer, path: path)
 
         let lineage = ancestors + [object.reference]
@@ -131,12 +142,16 @@ struct CoreAnimationDecoder {
         if object.isKind(of: Format.gradientLayerClass.name) { return (CAGradientLayer(), Format.gradientLayerClass) }
         if object.isKind(of: Format.transformLayerClass.name) { return (CATransformLayer(), Format.transformLayerClass) }
         if object.isKind(of: Format.backdropLayerClass.name) { return (CABackdropLayer(), Format.backdropLayerClass) }
+        if object.isKind(of: Format.portalLayerClass.name) { return (CAPortalLayer(), Format.portalLayerClass) }
         return (CALayer(), Format.layerClass)
     }
 
+    /// The layer placed in the tree for the object `reference`, if any.
+    func placedLayer(_ reference: Int) -> CALayer? { placed[reference] }
+
     /// The layer keys that hold layers and animations, read after the properties.
     private static let structuralKeys: Set<String> = [
-        "name", Format.sublayersKey, Format.maskKey, Format.animationsKey, Format.animationKeysKey,
+        "name", Format.sublayersKey, Format.maskKey, Format.animationsKey, Format.animationKeysKey, Format.sourceLayerKey,
     ]
 
     /// Reads every property key of `object` into `layer`, reporting those it leaves out.

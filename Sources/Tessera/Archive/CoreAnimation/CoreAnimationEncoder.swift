@@ -9,16 +9,24 @@ import Foundation
 /// A layer or animation of a subclass is written as the nearest class Tessera models (a
 /// subclass's own state is not archived). What Tessera's public API does not expose is not
 /// written: animations added without a key, animations' delegates and their values set by
-/// `setValue(_:forKey:)`.
+/// `setValue(_:forKey:)`. A portal's `sourceLayer` is written as a reference to its source's
+/// object, when the source is in the tree written (there is nothing to refer to otherwise).
 struct CoreAnimationEncoder {
     typealias Format = CoreAnimationArchiveFormat
 
     var writer = ArchiveValueWriter()
     /// The layers written so far: a layer has one place in a tree.
     private var written: Set<ObjectIdentifier> = []
+    /// Each layer's object: added once written, or reserved before when a portal refers to it
+    /// first (its source may be one of its ancestors, or come later).
+    private var references: [ObjectIdentifier: ArchiveReference] = [:]
+    /// The root of the tree being written, and its layers, gathered when a portal first needs them.
+    private var root: CALayer?
+    private var treeLayers: Set<ObjectIdentifier>?
 
     /// The document: the `$top.root` dictionary of Kite's exports.
     mutating func document(rootLayer: CALayer, size: CGSize?, isFlipped: Bool) throws -> [UInt8] {
+        root = rootLayer
         var entries: [(key: String, value: ArchiveFieldValue)] = [
             (Format.rootLayerKey, try layer(rootLayer, depth: 0)),
             (Format.geometryFlippedKey, .bool(isFlipped)),
@@ -44,9 +52,11 @@ struct CoreAnimationEncoder {
         case is CAGradientLayer: (Format.gradientLayerClass, CAGradientLayer())
         case is CATransformLayer: (Format.transformLayerClass, CATransformLayer())
         case is CABackdropLayer: (Format.backdropLayerClass, CABackdropLayer())
+        case is CAPortalLayer: (Format.portalLayerClass, CAPortalLayer())
         default: (Format.layerClass, CALayer())
         }
         var fields = try properties(LayerArchiveProperties.all, of: layer, defaults: defaults)
+        if let source = sourceReference(of: layer) { fields.append((Format.sourceLayerKey, .reference(source))) }
         if let sublayers = layer.sublayers {
             var references: [ArchiveFieldValue] = []
             for sublayer in sublayers { references.append(try self.layer(sublayer, depth: depth + 1)) }
@@ -65,7 +75,38 @@ struct CoreAnimationEncoder {
             fields.append((Format.animationsKey, .reference(try writer.archive.addArray(animations, class: .mutableArray))))
             fields.append((Format.animationKeysKey, .reference(try writer.archive.addArray(keys.map { .string($0) }, class: .mutableArray))))
         }
-        return try writer.object(archiveClass, fields)
+        if let reserved = references[ObjectIdentifier(layer)] {
+            try writer.archive.setObject(reserved, class: archiveClass, fields: fields)
+            return .reference(reserved)
+        }
+        let reference = try writer.archive.addObject(archiveClass, fields: fields)
+        references[ObjectIdentifier(layer)] = reference
+        return .reference(reference)
+    }
+
+    /// The object of the source of `layer` when it is a portal whose source is in the tree:
+    /// reserved when the source is not written yet.
+    private mutating func sourceReference(of layer: CALayer) -> ArchiveReference? {
+        guard let source = (layer as? CAPortalLayer)?.sourceLayer else { return nil }
+        let layers = treeLayers ?? root.map(Self.layers(under:)) ?? []
+        treeLayers = layers
+        guard layers.contains(ObjectIdentifier(source)) else { return nil }
+        if let reference = references[ObjectIdentifier(source)] { return reference }
+        let reference = writer.archive.reserveObject()
+        references[ObjectIdentifier(source)] = reference
+        return reference
+    }
+
+    /// `root` and every layer under it (sublayers and masks).
+    private static func layers(under root: CALayer) -> Set<ObjectIdentifier> {
+        var layers: Set<ObjectIdentifier> = [], stack = [root]
+        while let layer = stack.popLast() {
+            // A mask set to an ancestor would loop; the tree itself is written (and refused) as it is.
+            guard layers.insert(ObjectIdentifier(layer)).inserted else { continue }
+            stack += layer.sublayers ?? []
+            if let mask = layer.mask { stack.append(mask) }
+        }
+        return layers
     }
 
     private mutating func animation(_ animation: CAAnimation, depth: Int) throws -> ArchiveFieldValue {

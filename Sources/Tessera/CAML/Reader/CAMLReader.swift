@@ -32,6 +32,9 @@ struct CAMLReader {
     var context: CAMLReadContext
     /// The layers with an `id`, by it (the first of two with one id).
     private(set) var layersByID: [String: CALayer] = [:]
+    /// The portals read so far with the `id` their `sourceLayer` names, found once the whole
+    /// tree is read (``resolvePortalSources(in:)``).
+    var portalSources: [(portal: CAPortalLayer, id: CAMLAttribute, path: String, className: String)] = []
 
     init(context: CAMLReadContext) {
         self.context = context
@@ -54,6 +57,7 @@ struct CAMLReader {
             throw .malformedCAML(caml.location, reason: "<caml> holds no layer")
         }
         let root = layer(rootElement, parent: nil, slot: "root", isRoot: true)
+        resolvePortalSources(in: root)
         let path = root.name ?? "<\(rootElement.localName) root>"
         let states = states(of: rootElement, path: path)
         for extra in caml.children.dropFirst() {
@@ -76,6 +80,8 @@ struct CAMLReader {
             switch attribute.localName {
             case CAMLFormat.nameAttribute:
                 continue
+            case Format.sourceLayerKey:
+                notePortalSource(attribute, of: layer, className: element.name, path: path)
             case CAMLFormat.idAttribute:
                 if layersByID[attribute.value] == nil {
                     layersByID[attribute.value] = layer
@@ -140,6 +146,7 @@ struct CAMLReader {
         case Format.gradientLayerClass.name: (CAGradientLayer(), name)
         case Format.transformLayerClass.name: (CATransformLayer(), name)
         case Format.backdropLayerClass.name: (CABackdropLayer(), name)
+        case Format.portalLayerClass.name: (CAPortalLayer(), name)
         default: (CALayer(), Format.layerClass.name)
         }
     }

@@ -46,6 +46,10 @@ extension LayerProperties {
         case .type: type = model.pointee.type
         case .groupName: groupName = model.pointee.groupName
         case .scale: scale = model.pointee.scale
+        case .hidesSourceLayer: hidesSourceLayer = model.pointee.hidesSourceLayer
+        case .matchesOpacity: matchesOpacity = model.pointee.matchesOpacity
+        case .matchesPosition: matchesPosition = model.pointee.matchesPosition
+        case .matchesTransform: matchesTransform = model.pointee.matchesTransform
         case .contents: contents = model.pointee.contents
         case .contentsGravity: contentsGravity = model.pointee.contentsGravity
         case .contentsRect: contentsRect = model.pointee.contentsRect

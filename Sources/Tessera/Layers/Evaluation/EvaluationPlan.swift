@@ -53,7 +53,8 @@ final class EvaluationPlan {
                           hasBackdrop: layers.contains { layer in
                               let p = layer.takeUnretainedValue().properties
                               return p.kind == .backdrop || p.backgroundFilters?.isEmpty == false
-                          })
+                          },
+                          portals: PortalSources(parents: parents, sources: Self.portalSources(of: layers)))
         var animations: [PlannedAnimation] = [], animationStarts: [Int32] = [0]
         var animatedProperties: [LayerProperty] = [], animatedStarts: [Int32] = [0]
         for layer in layers {
@@ -74,6 +75,22 @@ final class EvaluationPlan {
     }
 
     var isCurrent: Bool { generation == TreeGeneration.current }
+
+    /// Each layer's portal source, by index (-1: not a portal, no source, or a source outside
+    /// the tree); empty when no layer is a portal.
+    private static func portalSources(of layers: [Unmanaged<CALayer>]) -> [Int32] {
+        let portals = layers.indices.compactMap { i -> (portal: Int, source: ObjectIdentifier)? in
+            let layer = layers[i].takeUnretainedValue()
+            guard layer.properties.kind == .portal, let source = (layer as? CAPortalLayer)?.sourceLayer else { return nil }
+            return (i, ObjectIdentifier(source))
+        }
+        guard !portals.isEmpty else { return [] }
+        var indices: [ObjectIdentifier: Int32] = [:]
+        for (i, layer) in layers.enumerated() { indices[ObjectIdentifier(layer.takeUnretainedValue())] = Int32(i) }
+        var sources = [Int32](repeating: -1, count: layers.count)
+        for (portal, source) in portals { sources[portal] = indices[source] ?? -1 }
+        return sources
+    }
 
     var count: Int { layers.count }
 
@@ -119,8 +136,9 @@ final class EvaluationPlan {
         }
         var replicaSublayers: [Int: [[LayerSnapshot]]] = [:]
         for i in replicas.indices { if let sublayers = replicas[i] { replicaSublayers[i] = sublayers } }
+        let hidden = shape.portals.isEmpty ? [] : shape.portals.hiddenSources(UnsafeBufferPointer(shown.properties))
         return PresentationTree(shape: shape, evaluated: shown, localTimes: times, replicaSublayers: replicaSublayers,
-                                threadCount: threadCount, spare: spare)
+                                hiddenSources: hidden, threadCount: threadCount, spare: spare)
     }
 
     /// Layers evaluated at a time by one thread: enough that a chunk outweighs handing it out.

@@ -14,12 +14,15 @@ final class TreeShape: Sendable {
     /// Whether a layer of the tree is a backdrop or has background filters: the drawing walk
     /// then renders the frame as it goes (see ``BackdropCapture``), one thread recording.
     let hasBackdrop: Bool
+    /// What the portals show.
+    let portals: PortalSources
 
-    init(parents: [Int32], names: [String?], masks: [Int32], hasBackdrop: Bool = false) {
+    init(parents: [Int32], names: [String?], masks: [Int32], hasBackdrop: Bool = false, portals: PortalSources = .none) {
         self.parents = parents
         self.names = names
         self.masks = masks
         self.hasBackdrop = hasBackdrop
+        self.portals = portals
         // Sublayers are the children that are not masks; depth-first numbering keeps them in order.
         var isMask = [Bool](repeating: false, count: parents.count)
         for mask in masks where mask >= 0 { isMask[Int(mask)] = true }

@@ -1,4 +1,4 @@
-/// A property of `CALayer`, `CAShapeLayer` or `CAReplicatorLayer` that Tessera models: the key of
+/// A property of `CALayer` or one of its subclasses that Tessera models: the key of
 /// the one table that describes each (``LayerPropertyDefinition``, ``LayerProperty/definition``),
 /// from which key-path resolution, key-value coding, the evaluation's generic reads and writes
 /// and the archive's keys all come. Adding a property is a case here, its stored value in
@@ -26,6 +26,8 @@ enum LayerProperty: Int, CaseIterable, Sendable {
     case colors, locations, startPoint, endPoint, type
     // CABackdropLayer
     case groupName, scale
+    // CAPortalLayer
+    case hidesSourceLayer, matchesOpacity, matchesPosition, matchesTransform
 }
 
 extension LayerKind {

@@ -83,6 +83,11 @@ extension LayerProperty {
         // CABackdropLayer
         case .groupName: return Row(notAnimatable: property, \.groupName, of: .backdrop)
         case .scale: return Row(notAnimatable: property, \.scale, of: .backdrop)
+        // CAPortalLayer
+        case .hidesSourceLayer: return Row(notAnimatable: property, \.hidesSourceLayer, of: .portal)
+        case .matchesOpacity: return Row(notAnimatable: property, \.matchesOpacity, of: .portal)
+        case .matchesPosition: return Row(notAnimatable: property, \.matchesPosition, of: .portal)
+        case .matchesTransform: return Row(notAnimatable: property, \.matchesTransform, of: .portal)
         // CAReplicatorLayer
         case .instanceCount: return Row(property, \.instanceCount, of: .replicator, discrete: true)
         case .instanceDelay: return Row(property, \.instanceDelay, of: .replicator)
