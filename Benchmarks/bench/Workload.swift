@@ -15,7 +15,7 @@ struct Workload {
 
     /// Every workload, in the order the bench runs them.
     static var all: [Workload] {
-        BenchScene.all.map(Workload.init(raster:)) + [animate, layerTree, layerContent, layerFilters] + frameBlurs
+        BenchScene.all.map(Workload.init(raster:)) + [animate, layerTree, layerContent, layerFilters, particles] + frameBlurs
     }
 
     static var names: [String] { all.map(\.name) }
@@ -52,6 +52,12 @@ extension Workload {
     static var layerFilters: Workload {
         Workload(name: LayerFiltersScene.name, summary: LayerFiltersScene.summary, usesThreads: true) {
             PreparedLayerScene(try LayerFiltersScene())
+        }
+    }
+
+    static var particles: Workload {
+        Workload(name: ParticlesScene.name, summary: ParticlesScene.summary, usesThreads: true) {
+            PreparedLayerScene(try ParticlesScene())
         }
     }
 

@@ -60,6 +60,15 @@ import TesseraRaster
             .instanceGreenOffset: (.number(0), .number(-0.5)),
             .instanceBlueOffset: (.number(0), .number(0.5)),
             .instanceAlphaOffset: (.number(0), .number(-0.125)),
+            .scale: (.number(1), .number(0.5)),
+            .birthRate: (.number(1), .number(2)),
+            .lifetime: (.number(1), .number(0.5)),
+            .emitterPosition: (.point(.zero), .point(CGPoint(x: 5, y: 6))),
+            .emitterZPosition: (.number(0), .number(3)),
+            .emitterSize: (.size(.zero), .size(CGSize(width: 20, height: 10))),
+            .emitterDepth: (.number(0), .number(4)),
+            .velocity: (.number(1), .number(1.5)),
+            .spin: (.number(1), .number(-1)),
         ]
     }()
 
@@ -73,6 +82,7 @@ import TesseraRaster
         case .transform: CATransformLayer()
         case .backdrop: CABackdropLayer()
         case .portal: CAPortalLayer()
+        case .emitter: CAEmitterLayer()
         }
     }
 
@@ -94,10 +104,13 @@ import TesseraRaster
     /// A stored property of ``LayerProperties`` without a row would be missing from key paths
     /// and archives.
     @Test func everyStoredPropertyHasARow() {
-        // The inline stored properties, and those kept out of line (RareLayerProperties).
+        // The inline stored properties, those kept out of line (RareLayerProperties) and an
+        // emitter's (but its cells, which archives do not hold yet).
         let inline = Mirror(reflecting: LayerProperties(kind: .layer)).children.compactMap(\.label)
             .filter { $0 != "kind" && $0 != "rare" }
-        let stored = inline + Mirror(reflecting: RareLayerProperties()).children.compactMap(\.label)
+        let rare = Mirror(reflecting: RareLayerProperties()).children.compactMap(\.label).filter { $0 != "emitter" }
+        let emitter = Mirror(reflecting: EmitterLayerProperties()).children.compactMap(\.label).filter { $0 != "cells" }
+        let stored = inline + rare + emitter
         let rowNames = LayerProperty.table.map { Set([$0.name] + $0.alternativeNames) }
         #expect(stored.count == LayerProperty.allCases.count)
         for label in stored {
@@ -107,8 +120,8 @@ import TesseraRaster
 
     @Test func documentationCoversTheTable() {
         #expect(Set(Self.documented.keys) == Set(Self.animatable))
-        #expect(Self.animatable.count == LayerProperty.allCases.count - 19,
-                "all but geometryFlipped, doubleSided, cornerCurve, maskedCorners, contents, contentsGravity, contentsScale, the contents filters, the three filter lists, type, groupName, scale and the portal's four flags")
+        #expect(Self.animatable.count == LayerProperty.allCases.count - 23,
+                "all but geometryFlipped, doubleSided, cornerCurve, maskedCorners, contents, contentsGravity, contentsScale, the contents filters, the three filter lists, type, groupName, the portal's four flags and the emitter's shape, mode, renderMode, preservesDepth and seed")
     }
 
     @Test(arguments: LayerProperty.allCases)

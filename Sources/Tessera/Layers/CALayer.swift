@@ -548,6 +548,7 @@ open class CALayer: NSObject, CAMediaTiming {
         case .transform: layer = CATransformLayer()
         case .backdrop: layer = CABackdropLayer()
         case .portal: layer = CAPortalLayer()
+        case .emitter: layer = CAEmitterLayer()
         }
         layer.properties = snapshot.properties
         layer.name = snapshot.name

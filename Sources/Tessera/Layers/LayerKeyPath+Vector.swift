@@ -145,6 +145,15 @@ extension LayerKeyPath {
         case .contentsCenter: return rect(r.contentsCenter)
         case .startPoint: return SIMD4(Double(r.startPoint.x), Double(r.startPoint.y), 0, 0)
         case .endPoint: return SIMD4(Double(r.endPoint.x), Double(r.endPoint.y), 0, 0)
+        case .scale: return SIMD4(Double(r.scale), 0, 0, 0)
+        case .birthRate: return SIMD4(Double(r.emitter.birthRate), 0, 0, 0)
+        case .lifetime: return SIMD4(Double(r.emitter.lifetime), 0, 0, 0)
+        case .emitterPosition: return SIMD4(Double(r.emitter.emitterPosition.x), Double(r.emitter.emitterPosition.y), 0, 0)
+        case .emitterZPosition: return SIMD4(Double(r.emitter.emitterZPosition), 0, 0, 0)
+        case .emitterSize: return SIMD4(Double(r.emitter.emitterSize.width), Double(r.emitter.emitterSize.height), 0, 0)
+        case .emitterDepth: return SIMD4(Double(r.emitter.emitterDepth), 0, 0, 0)
+        case .velocity: return SIMD4(Double(r.emitter.velocity), 0, 0, 0)
+        case .spin: return SIMD4(Double(r.emitter.spin), 0, 0, 0)
         default: return .zero
         }
     }
@@ -156,6 +165,15 @@ extension LayerKeyPath {
         case .contentsCenter: p.contentsCenter = CGRect(x: v.x, y: v.y, width: v.z, height: v.w)
         case .startPoint: p.startPoint = CGPoint(x: v.x, y: v.y)
         case .endPoint: p.endPoint = CGPoint(x: v.x, y: v.y)
+        case .scale: p.scale = CGFloat(v.x)
+        case .birthRate: p.birthRate = Float(v.x)
+        case .lifetime: p.lifetime = Float(v.x)
+        case .emitterPosition: p.emitterPosition = CGPoint(x: v.x, y: v.y)
+        case .emitterZPosition: p.emitterZPosition = CGFloat(v.x)
+        case .emitterSize: p.emitterSize = CGSize(width: v.x, height: v.y)
+        case .emitterDepth: p.emitterDepth = CGFloat(v.x)
+        case .velocity: p.velocity = Float(v.x)
+        case .spin: p.spin = Float(v.x)
         default: break
         }
     }
@@ -176,7 +194,9 @@ extension LayerKeyPath {
         func number(_ x: Double) -> SIMD4<Double> { SIMD4(x, 0, 0, 0) }
         switch property {
         case .bounds: return SIMD4(Double(p.bounds.origin.x), Double(p.bounds.origin.y), Double(p.bounds.size.width), Double(p.bounds.size.height))
-        case .contentsRect, .contentsCenter, .startPoint, .endPoint: return rareVector(property, in: p.rare)
+        case .contentsRect, .contentsCenter, .startPoint, .endPoint, .scale, .birthRate, .lifetime, .emitterPosition,
+             .emitterZPosition, .emitterSize, .emitterDepth, .velocity, .spin:
+            return rareVector(property, in: p.rare)
         case .position: return SIMD4(Double(p.position.x), Double(p.position.y), 0, 0)
         case .anchorPoint: return SIMD4(Double(p.anchorPoint.x), Double(p.anchorPoint.y), 0, 0)
         case .shadowOffset: return SIMD4(Double(p.shadowOffset.width), Double(p.shadowOffset.height), 0, 0)
@@ -206,8 +226,9 @@ extension LayerKeyPath {
         case .instanceColor: return color(p.instanceColor)
         case .transform, .sublayerTransform, .instanceTransform, .hidden, .masksToBounds, .shadowPath, .path,
              .fillRule, .lineJoin, .lineCap, .lineDashPattern, .geometryFlipped, .doubleSided, .cornerCurve, .maskedCorners, .contents,
-             .contentsGravity, .contentsScale, .minificationFilter, .magnificationFilter, .filters, .backgroundFilters, .compositingFilter, .colors, .locations, .type, .groupName, .scale,
-             .hidesSourceLayer, .matchesOpacity, .matchesPosition, .matchesTransform:
+             .contentsGravity, .contentsScale, .minificationFilter, .magnificationFilter, .filters, .backgroundFilters, .compositingFilter, .colors, .locations, .type, .groupName,
+             .hidesSourceLayer, .matchesOpacity, .matchesPosition, .matchesTransform, .emitterShape, .emitterMode, .renderMode,
+             .preservesDepth, .seed:
             return .zero
         }
     }
@@ -216,7 +237,9 @@ extension LayerKeyPath {
     static func setWholeVector(_ property: LayerProperty, _ v: SIMD4<Double>, in p: inout LayerProperties) {
         switch property {
         case .bounds: p.bounds = CGRect(x: v.x, y: v.y, width: v.z, height: v.w)
-        case .contentsRect, .contentsCenter, .startPoint, .endPoint: setRareVector(property, v, in: &p)
+        case .contentsRect, .contentsCenter, .startPoint, .endPoint, .scale, .birthRate, .lifetime, .emitterPosition,
+             .emitterZPosition, .emitterSize, .emitterDepth, .velocity, .spin:
+            setRareVector(property, v, in: &p)
         case .position: p.position = CGPoint(x: v.x, y: v.y)
         case .anchorPoint: p.anchorPoint = CGPoint(x: v.x, y: v.y)
         case .shadowOffset: p.shadowOffset = CGSize(width: v.x, height: v.y)
@@ -246,8 +269,9 @@ extension LayerKeyPath {
         case .instanceColor: p.instanceColor = color(v)
         case .transform, .sublayerTransform, .instanceTransform, .hidden, .masksToBounds, .shadowPath, .path,
              .fillRule, .lineJoin, .lineCap, .lineDashPattern, .geometryFlipped, .doubleSided, .cornerCurve, .maskedCorners, .contents,
-             .contentsGravity, .contentsScale, .minificationFilter, .magnificationFilter, .filters, .backgroundFilters, .compositingFilter, .colors, .locations, .type, .groupName, .scale,
-             .hidesSourceLayer, .matchesOpacity, .matchesPosition, .matchesTransform:
+             .contentsGravity, .contentsScale, .minificationFilter, .magnificationFilter, .filters, .backgroundFilters, .compositingFilter, .colors, .locations, .type, .groupName,
+             .hidesSourceLayer, .matchesOpacity, .matchesPosition, .matchesTransform, .emitterShape, .emitterMode, .renderMode,
+             .preservesDepth, .seed:
             break
         }
     }

@@ -185,7 +185,7 @@ struct LayerTreeDrawing {
             : groupOpacity || blendMode != .normal || colorFiltered ? .endGroup(opacity: alpha, blendMode: blendMode) : nil
         let clips = p.pointee.masksToBounds
             && (shadowColor != nil || hasSublayers || (p.pointee.kind == .shape && p.pointee.path != nil)
-                || p.pointee.contents.image != nil || p.pointee.kind == .gradient)
+                || p.pointee.contents.image != nil || p.pointee.kind == .gradient || p.pointee.kind == .emitter)
         let clipsBackground = clips && shadowColor != nil
         var tint = inherited
         tint.w = outerGroup == nil ? alpha : 1
@@ -203,6 +203,7 @@ struct LayerTreeDrawing {
         if clips && !clipsBackground { canvas.beginGroup() }
         LayerGradientDrawing.draw(p, mapping: mapping, tint: tint, on: canvas)
         LayerContentsDrawing.draw(p, mapping: mapping, opacity: tint.w, on: canvas)
+        if p.pointee.kind == .emitter { drawParticles(node, p, mapping: mapping, opacity: tint.w) }
         drawShape(of: p, mapping: mapping, tint: tint)
         // Pushed in reverse: they run as sublayers, the clip's end, the border, the colour
         // filter's end, then the outer group's end.
@@ -274,6 +275,13 @@ struct LayerTreeDrawing {
         return true
     }
 
+    /// An emitter layer's particles (``EmitterDrawing``). Out of line, as ``drawBlurred``.
+    @inline(never)
+    private func drawParticles(_ node: PresentedLayer, _ p: UnsafePointer<LayerProperties>, mapping: PlaneMapping,
+                               opacity: Double) {
+        EmitterDrawing.draw(node, p, mapping: mapping, opacity: opacity, on: canvas)
+    }
+
     /// What a backdrop layer shows (``BackdropDrawing``), on the frame's canvas only.
     @inline(never)
     private func drawBackdrop(_ p: UnsafePointer<LayerProperties>, matrix: CATransform3D, mapping: PlaneMapping) {
@@ -286,6 +294,8 @@ struct LayerTreeDrawing {
         // A backdrop's capture is a group of its own: counted twice, so that opacity groups it.
         var count = (p.pointee.backgroundColor == nil ? 0 : 1) + (BackdropDrawing.showsBackdrop(p) ? 2 : 0)
         if p.pointee.contents.image != nil { count += 1 }
+        // Particles overlap: counted twice, so that opacity groups them.
+        if p.pointee.kind == .emitter && p.pointee.emitterCells?.isEmpty == false { count += 2 }
         if p.pointee.kind == .gradient && p.pointee.colors?.isEmpty == false { count += 1 }
         if p.pointee.borderWidth > 0 && p.pointee.borderColor != nil { count += 1 }
         if p.pointee.kind == .shape && p.pointee.path != nil {

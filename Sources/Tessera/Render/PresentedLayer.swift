@@ -32,6 +32,9 @@ struct PresentedLayer: @unchecked Sendable {
         tree._withUnsafeGuaranteedRef { UnsafePointer($0.properties.baseAddress! + index) }
     }
 
+    /// The layer's own time in the frame (NaN when its timing is not active).
+    var localTime: Double { tree._withUnsafeGuaranteedRef { $0.localTimes[index] } }
+
     var snapshot: LayerSnapshot { LayerSnapshot(tree: tree.takeUnretainedValue(), index: index) }
 
     /// The number of layers in the tree, masks included.

@@ -123,7 +123,7 @@ extension CAMLTests {
             let text = CAMLTests.document("""
                 <CATextLayer name="label" bounds="0 0 80 20" fontSize="12">
                   <string value="Hi"/>
-                  <sublayers><CAEmitterLayer name="sparks" emitterShape="point"/></sublayers>
+                  <sublayers><CALayerHost name="sparks" contextId="7"/></sublayers>
                 </CATextLayer>
                 """)
             let archive = try CAMLTests.load(text)
@@ -134,8 +134,8 @@ extension CAMLTests {
                 "4:1: label: CATextLayer (approximated: loaded as CALayer)",
                 "4:46: label: CATextLayer.fontSize (unsupported key)",
                 "5:3: label: CATextLayer.string (unsupported key)",
-                "6:14: label/sparks: CAEmitterLayer (approximated: loaded as CALayer)",
-                "6:44: label/sparks: CAEmitterLayer.emitterShape (unsupported key)",
+                "6:14: label/sparks: CALayerHost (approximated: loaded as CALayer)",
+                "6:41: label/sparks: CALayerHost.contextId (unsupported key)",
             ])
         }
 

@@ -56,6 +56,18 @@ extension Int: ArchivableProperty {
     func encode(with writer: inout ArchiveValueWriter) throws -> ArchiveFieldValue { try writer.integer(Int64(self)) }
 }
 
+/// An emitter's `seed`.
+extension UInt32: ArchivableProperty {
+    static func decode(_ value: ArchivedValue, with reader: inout ArchivedValueReader) throws -> UInt32 {
+        let number = try reader.int(value)
+        guard let seed = UInt32(exactly: number) else {
+            throw ArchiveDecodingFailure.unsupported(className: nil, reason: .unsupportedValue("seed \(number)"))
+        }
+        return seed
+    }
+    func encode(with writer: inout ArchiveValueWriter) throws -> ArchiveFieldValue { try writer.integer(Int64(self)) }
+}
+
 extension Bool: ArchivableProperty {
     static func decode(_ value: ArchivedValue, with reader: inout ArchivedValueReader) throws -> Bool {
         try reader.bool(value)
@@ -249,5 +261,16 @@ extension CAAnimationCalculationMode: ArchivableConstant {
 
 extension CAAnimationRotationMode: ArchivableConstant {
     static var knownValues: [Self] { [.rotateAuto, .rotateAutoReverse] }
+}
+extension CAEmitterLayerEmitterShape: ArchivableConstant {
+    static var knownValues: [Self] { [.point, .line, .rectangle, .cuboid, .circle, .sphere] }
+}
+
+extension CAEmitterLayerEmitterMode: ArchivableConstant {
+    static var knownValues: [Self] { [.points, .outline, .surface, .volume] }
+}
+
+extension CAEmitterLayerRenderMode: ArchivableConstant {
+    static var knownValues: [Self] { [.unordered, .oldestFirst, .oldestLast, .backToFront, .additive] }
 }
 #endif

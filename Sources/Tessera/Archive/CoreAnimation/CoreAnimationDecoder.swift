@@ -143,6 +143,7 @@ struct CoreAnimationDecoder {
         if object.isKind(of: Format.transformLayerClass.name) { return (CATransformLayer(), Format.transformLayerClass) }
         if object.isKind(of: Format.backdropLayerClass.name) { return (CABackdropLayer(), Format.backdropLayerClass) }
         if object.isKind(of: Format.portalLayerClass.name) { return (CAPortalLayer(), Format.portalLayerClass) }
+        if object.isKind(of: Format.emitterLayerClass.name) { return (CAEmitterLayer(), Format.emitterLayerClass) }
         return (CALayer(), Format.layerClass)
     }
 

@@ -46,6 +46,10 @@ struct CoreAnimationEncoder {
         guard depth <= ArchivedValueReader.maximumDepth else {
             throw AnimationArchiveError.unencodableValue(reason: "layers nested more than \(ArchivedValueReader.maximumDepth) deep")
         }
+        // Cells are not archived yet: an emitter that has some is an error, not a silent loss.
+        if let emitter = layer as? CAEmitterLayer, !(emitter.emitterCells ?? []).isEmpty {
+            throw AnimationArchiveError.unencodableValue(reason: "emitter cells are not archived yet")
+        }
         let (archiveClass, defaults): (ArchiveClass, CALayer) = switch layer {
         case is CAShapeLayer: (Format.shapeLayerClass, CAShapeLayer())
         case is CAReplicatorLayer: (Format.replicatorLayerClass, CAReplicatorLayer())
@@ -53,6 +57,7 @@ struct CoreAnimationEncoder {
         case is CATransformLayer: (Format.transformLayerClass, CATransformLayer())
         case is CABackdropLayer: (Format.backdropLayerClass, CABackdropLayer())
         case is CAPortalLayer: (Format.portalLayerClass, CAPortalLayer())
+        case is CAEmitterLayer: (Format.emitterLayerClass, CAEmitterLayer())
         default: (Format.layerClass, CALayer())
         }
         var fields = try properties(LayerArchiveProperties.all, of: layer, defaults: defaults)

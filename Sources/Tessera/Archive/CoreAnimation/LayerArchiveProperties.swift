@@ -7,7 +7,7 @@ enum LayerArchiveProperties {
     static let all: [ArchivedProperty] =
         [ArchivedProperty("name", \CALayer.name)] + properties(of: .layer) + timing
         + properties(of: .shape) + properties(of: .replicator) + properties(of: .gradient)
-            + properties(of: .backdrop) + properties(of: .portal)
+            + properties(of: .backdrop) + properties(of: .portal) + properties(of: .emitter)
 
     /// The rows of the property table declared by class `owner`, in its order.
     private static func properties(of owner: LayerKind) -> [ArchivedProperty] {

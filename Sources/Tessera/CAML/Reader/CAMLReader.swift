@@ -147,6 +147,7 @@ struct CAMLReader {
         case Format.transformLayerClass.name: (CATransformLayer(), name)
         case Format.backdropLayerClass.name: (CABackdropLayer(), name)
         case Format.portalLayerClass.name: (CAPortalLayer(), name)
+        case Format.emitterLayerClass.name: (CAEmitterLayer(), name)
         default: (CALayer(), Format.layerClass.name)
         }
     }

@@ -66,6 +66,15 @@ extension String: CAMLTextSpelledValue {
     static func parse(camlText text: String) throws(CAMLValueError) -> String { text }
 }
 
+/// An emitter's `seed`: an integer from 0 to 2³² − 1.
+extension UInt32: CAMLTextSpelledValue {
+    static func parse(camlText text: String) throws(CAMLValueError) -> UInt32 {
+        let number = try CAMLSyntax.parseInteger(text)
+        guard let seed = UInt32(exactly: number) else { throw CAMLValueError(reason: .outOfRange("the seed \(number)"), offset: 0) }
+        return seed
+    }
+}
+
 /// `maskedCorners`: the four corner bits as an integer, 0 to 15.
 extension CACornerMask: CAMLTextSpelledValue {
     static func parse(camlText text: String) throws(CAMLValueError) -> CACornerMask {
@@ -97,6 +106,9 @@ extension CAGradientLayerType: CAMLTextSpelledValue {}
 extension CALayerContentsFilter: CAMLTextSpelledValue {}
 extension CAAnimationCalculationMode: CAMLTextSpelledValue {}
 extension CAAnimationRotationMode: CAMLTextSpelledValue {}
+extension CAEmitterLayerEmitterShape: CAMLTextSpelledValue {}
+extension CAEmitterLayerEmitterMode: CAMLTextSpelledValue {}
+extension CAEmitterLayerRenderMode: CAMLTextSpelledValue {}
 
 // MARK: Geometry, paths, timing functions
 

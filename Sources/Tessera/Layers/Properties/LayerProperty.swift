@@ -28,6 +28,9 @@ enum LayerProperty: Int, CaseIterable, Sendable {
     case groupName, scale
     // CAPortalLayer
     case hidesSourceLayer, matchesOpacity, matchesPosition, matchesTransform
+    // CAEmitterLayer (its `scale` is the backdrop's row; its cells are not a row)
+    case birthRate, lifetime, emitterPosition, emitterZPosition, emitterSize, emitterDepth
+    case emitterShape, emitterMode, renderMode, preservesDepth, velocity, spin, seed
 }
 
 extension LayerKind {

@@ -82,12 +82,28 @@ extension LayerProperty {
         case .type: return Row(notAnimatable: property, \.type, of: .gradient)
         // CABackdropLayer
         case .groupName: return Row(notAnimatable: property, \.groupName, of: .backdrop)
-        case .scale: return Row(notAnimatable: property, \.scale, of: .backdrop)
+        // Also CAEmitterLayer's `scale`, which multiplies its cells' (animatable, as Apple's): one
+        // stored value, default 1. Archives read and write it for backdrops only.
+        case .scale: return Row(property, \.scale, of: .backdrop)
         // CAPortalLayer
         case .hidesSourceLayer: return Row(notAnimatable: property, \.hidesSourceLayer, of: .portal)
         case .matchesOpacity: return Row(notAnimatable: property, \.matchesOpacity, of: .portal)
         case .matchesPosition: return Row(notAnimatable: property, \.matchesPosition, of: .portal)
         case .matchesTransform: return Row(notAnimatable: property, \.matchesTransform, of: .portal)
+        // CAEmitterLayer
+        case .birthRate: return Row(property, \.birthRate, of: .emitter)
+        case .lifetime: return Row(property, \.lifetime, of: .emitter)
+        case .emitterPosition: return Row(property, \.emitterPosition, of: .emitter)
+        case .emitterZPosition: return Row(property, \.emitterZPosition, of: .emitter)
+        case .emitterSize: return Row(property, \.emitterSize, of: .emitter)
+        case .emitterDepth: return Row(property, \.emitterDepth, of: .emitter)
+        case .emitterShape: return Row(notAnimatable: property, \.emitterShape, of: .emitter)
+        case .emitterMode: return Row(notAnimatable: property, \.emitterMode, of: .emitter)
+        case .renderMode: return Row(notAnimatable: property, \.renderMode, of: .emitter)
+        case .preservesDepth: return Row(notAnimatable: property, \.preservesDepth, of: .emitter)
+        case .velocity: return Row(property, \.velocity, of: .emitter)
+        case .spin: return Row(property, \.spin, of: .emitter)
+        case .seed: return Row(notAnimatable: property, \.seed, of: .emitter)
         // CAReplicatorLayer
         case .instanceCount: return Row(property, \.instanceCount, of: .replicator, discrete: true)
         case .instanceDelay: return Row(property, \.instanceDelay, of: .replicator)

@@ -1,0 +1,68 @@
+import Foundation
+
+/// A ``CAEmitterLayer``'s own properties, as values, kept inside ``RareLayerProperties`` (every
+/// other layer shares the defaults). Defaults are Core Animation's. Each is a row of the property
+/// table but ``cells`` (archives do not hold cells yet); the layer's `scale` is the row it
+/// shares with `CABackdropLayer` (``LayerProperties/scale``).
+public struct EmitterLayerProperties: Hashable, Sendable {
+    /// The cells, as values (nil: none).
+    public var cells: [EmitterCellValues]? = nil
+    public var birthRate: Float = 1
+    public var lifetime: Float = 1
+    public var emitterPosition = CGPoint.zero
+    public var emitterZPosition: CGFloat = 0
+    public var emitterSize = CGSize.zero
+    public var emitterDepth: CGFloat = 0
+    public var emitterShape = CAEmitterLayerEmitterShape.point
+    public var emitterMode = CAEmitterLayerEmitterMode.volume
+    public var renderMode = CAEmitterLayerRenderMode.unordered
+    public var preservesDepth = false
+    public var velocity: Float = 1
+    public var spin: Float = 1
+    public var seed: UInt32 = 0
+}
+
+extension LayerProperties {
+    public var emitterCells: [EmitterCellValues]? {
+        get { rare.value.emitter.cells } set { rareProperties.emitter.cells = newValue }
+    }
+    public var birthRate: Float {
+        get { rare.value.emitter.birthRate } set { rareProperties.emitter.birthRate = newValue }
+    }
+    public var lifetime: Float {
+        get { rare.value.emitter.lifetime } set { rareProperties.emitter.lifetime = newValue }
+    }
+    public var emitterPosition: CGPoint {
+        get { rare.value.emitter.emitterPosition } set { rareProperties.emitter.emitterPosition = newValue }
+    }
+    public var emitterZPosition: CGFloat {
+        get { rare.value.emitter.emitterZPosition } set { rareProperties.emitter.emitterZPosition = newValue }
+    }
+    public var emitterSize: CGSize {
+        get { rare.value.emitter.emitterSize } set { rareProperties.emitter.emitterSize = newValue }
+    }
+    public var emitterDepth: CGFloat {
+        get { rare.value.emitter.emitterDepth } set { rareProperties.emitter.emitterDepth = newValue }
+    }
+    public var emitterShape: CAEmitterLayerEmitterShape {
+        get { rare.value.emitter.emitterShape } set { rareProperties.emitter.emitterShape = newValue }
+    }
+    public var emitterMode: CAEmitterLayerEmitterMode {
+        get { rare.value.emitter.emitterMode } set { rareProperties.emitter.emitterMode = newValue }
+    }
+    public var renderMode: CAEmitterLayerRenderMode {
+        get { rare.value.emitter.renderMode } set { rareProperties.emitter.renderMode = newValue }
+    }
+    public var preservesDepth: Bool {
+        get { rare.value.emitter.preservesDepth } set { rareProperties.emitter.preservesDepth = newValue }
+    }
+    public var velocity: Float {
+        get { rare.value.emitter.velocity } set { rareProperties.emitter.velocity = newValue }
+    }
+    public var spin: Float {
+        get { rare.value.emitter.spin } set { rareProperties.emitter.spin = newValue }
+    }
+    public var seed: UInt32 {
+        get { rare.value.emitter.seed } set { rareProperties.emitter.seed = newValue }
+    }
+}
