@@ -21,7 +21,7 @@ extension CAAnimationDelegate {
 ///
 /// An animation is copied when it is added to a layer, as in Core Animation: changing it
 /// afterwards does not change what the layer shows.
-open class CAAnimation: NSObject, CAMediaTiming {
+open class CAAnimation: NSObject, CAMediaTiming, NSCopying {
     open var beginTime: CFTimeInterval = 0
     open var duration: CFTimeInterval = 0
     open var speed: Float = 1
@@ -61,6 +61,32 @@ open class CAAnimation: NSObject, CAMediaTiming {
     /// The default value of a property (nil: no default of its own).
     open class func defaultValue(forKey key: String) -> Any? { nil }
 
+    /// A copy, as QuartzCore's animations are `NSCopying`: a new animation of the same class
+    /// with the same values, its delegate (strongly held) and the values stored by key; a
+    /// group's animations are copied too.
+    open func copy(with zone: NSZone? = nil) -> Any {
+        let copy = type(of: self).init()
+        copyValues(to: copy)
+        return copy
+    }
+
+    /// Sets `copy`'s values (an animation of this class) to this animation's; each class sets
+    /// its own and calls its superclass's.
+    func copyValues(to copy: CAAnimation) {
+        copy.beginTime = beginTime
+        copy.duration = duration
+        copy.speed = speed
+        copy.timeOffset = timeOffset
+        copy.repeatCount = repeatCount
+        copy.repeatDuration = repeatDuration
+        copy.autoreverses = autoreverses
+        copy.fillMode = fillMode
+        copy.timingFunction = timingFunction
+        copy.delegate = delegate
+        copy.isRemovedOnCompletion = isRemovedOnCompletion
+        copy.storage = storage
+    }
+
     /// The compiled form of this animation at the time it is added; nil when it animates nothing
     /// (an unknown key path is reported through `diagnostics`).
     func program(diagnostics: inout [String]) -> AnimationProgram? { nil }
@@ -92,6 +118,15 @@ open class CAPropertyAnimation: CAAnimation {
     public convenience init(keyPath path: String?) {
         self.init()
         keyPath = path
+    }
+
+    override func copyValues(to copy: CAAnimation) {
+        super.copyValues(to: copy)
+        guard let copy = copy as? CAPropertyAnimation else { return }
+        copy.keyPath = keyPath
+        copy.isAdditive = isAdditive
+        copy.isCumulative = isCumulative
+        copy.valueFunction = valueFunction
     }
 
     /// The resolved key path; reports an unknown one.
@@ -146,6 +181,14 @@ open class CABasicAnimation: CAPropertyAnimation {
     open var toValue: Any?
     open var byValue: Any?
 
+    override func copyValues(to copy: CAAnimation) {
+        super.copyValues(to: copy)
+        guard let copy = copy as? CABasicAnimation else { return }
+        copy.fromValue = fromValue
+        copy.toValue = toValue
+        copy.byValue = byValue
+    }
+
     override func program(diagnostics: inout [String]) -> AnimationProgram? {
         guard let key = resolvedKeyPath(diagnostics: &diagnostics) else { return nil }
         let function = appliedValueFunction(for: key, diagnostics: &diagnostics)
@@ -172,6 +215,16 @@ open class CASpringAnimation: CABasicAnimation {
     open var damping: CGFloat = 10
     open var initialVelocity: CGFloat = 0
     open var allowsOverdamping = false
+
+    override func copyValues(to copy: CAAnimation) {
+        super.copyValues(to: copy)
+        guard let copy = copy as? CASpringAnimation else { return }
+        copy.mass = mass
+        copy.stiffness = stiffness
+        copy.damping = damping
+        copy.initialVelocity = initialVelocity
+        copy.allowsOverdamping = allowsOverdamping
+    }
 
     /// How long the spring takes to come to rest, for use as `duration`.
     open var settlingDuration: CFTimeInterval { spring.settlingDuration }
@@ -223,6 +276,12 @@ open class CASpringAnimation: CABasicAnimation {
 /// Children's delegates and `isRemovedOnCompletion` are ignored, as Apple documents.
 open class CAAnimationGroup: CAAnimation {
     open var animations: [CAAnimation]?
+
+    override func copyValues(to copy: CAAnimation) {
+        super.copyValues(to: copy)
+        guard let copy = copy as? CAAnimationGroup else { return }
+        copy.animations = animations?.compactMap { $0.copy() as? CAAnimation }
+    }
 
     override func program(diagnostics: inout [String]) -> AnimationProgram? {
         let timing = timingSpec(defaultDuration: 0.25)

@@ -42,7 +42,7 @@ public let kCAAnimationRotateAutoReverse = CAAnimationRotationMode.rotateAutoRev
 ///   `continuityValues`, `biasValues`, one per value, 0 by default: Catmull–Rom) for numbers,
 ///   points, sizes, rects and colors; other kinds interpolate linearly.
 /// - `path` (for a point key path such as `position`) takes precedence over `values`: each point
-///   of the path except `moveto` points is a keyframe (``KeyframePath``), so in `.linear` each
+///   of the path except `moveto` points is a keyframe (`KeyframePath`), so in `.linear` each
 ///   element of the path takes an equal share of the time (or as `keyTimes` say); in `.paced`
 ///   the value moves at constant speed along the whole path. `rotationMode` turns the layer's
 ///   transform with the tangent.
@@ -56,6 +56,20 @@ open class CAKeyframeAnimation: CAPropertyAnimation {
     open var continuityValues: [NSNumber]?
     open var biasValues: [NSNumber]?
     open var rotationMode: CAAnimationRotationMode?
+
+    override func copyValues(to copy: CAAnimation) {
+        super.copyValues(to: copy)
+        guard let copy = copy as? CAKeyframeAnimation else { return }
+        copy.values = values
+        copy.path = path
+        copy.keyTimes = keyTimes
+        copy.timingFunctions = timingFunctions
+        copy.calculationMode = calculationMode
+        copy.tensionValues = tensionValues
+        copy.continuityValues = continuityValues
+        copy.biasValues = biasValues
+        copy.rotationMode = rotationMode
+    }
 
     override func program(diagnostics: inout [String]) -> AnimationProgram? {
         guard let key = resolvedKeyPath(diagnostics: &diagnostics) else { return nil }

@@ -152,7 +152,7 @@ struct TransformComponents: Hashable, Sendable {
     /// resolved once from its name so that evaluating it every frame does no string work.
     ///
     /// Names: `rotation.x`, `rotation.y`, `rotation.z`, `rotation` (the same as `rotation.z`),
-    /// `scale.x`, `scale.y`, `scale.z`, `scale`, `translation.x`, `translation.y`,
+    /// `scale.x`, `scale.y`, `scale.z`, `scale`, `scale.xy`, `translation.x`, `translation.y`,
     /// `translation.z`. `translation`, a `CGSize`, is for the caller to assemble from
     /// `translation.x` and `translation.y`.
     enum Field: Hashable, Sendable {
@@ -161,6 +161,10 @@ struct TransformComponents: Hashable, Sendable {
         /// All three scale factors: reads their average, as Core Animation documents it (so
         /// `CATransform3DMakeScale(2, 2, 1)` reads 5/3), and sets all three.
         case scale
+        /// The x and y scale factors together: reads their average and sets both, z untouched.
+        /// Not in Apple's list of key paths, but Core Animation takes it: Apple's own CAML
+        /// files animate and set `transform.scale.xy` (the Control Center glyphs).
+        case scaleXY
         case translationX, translationY, translationZ
 
         init?(_ name: String) {
@@ -172,6 +176,7 @@ struct TransformComponents: Hashable, Sendable {
             case "scale.y": self = .scaleY
             case "scale.z": self = .scaleZ
             case "scale": self = .scale
+            case "scale.xy": self = .scaleXY
             case "translation.x": self = .translationX
             case "translation.y": self = .translationY
             case "translation.z": self = .translationZ
@@ -190,6 +195,7 @@ struct TransformComponents: Hashable, Sendable {
         case .scaleY: return scale.y
         case .scaleZ: return scale.z
         case .scale: return (scale.x + scale.y + scale.z) / 3
+        case .scaleXY: return (scale.x + scale.y) / 2
         case .translationX: return translation.x
         case .translationY: return translation.y
         case .translationZ: return translation.z
@@ -212,6 +218,7 @@ struct TransformComponents: Hashable, Sendable {
         case .scaleY: t.m22 = v
         case .scaleZ: t.m33 = v
         case .scale: t.m11 = v; t.m22 = v; t.m33 = v
+        case .scaleXY: t.m11 = v; t.m22 = v
         case .translationX: t.m41 = v
         case .translationY: t.m42 = v
         case .translationZ: t.m43 = v
@@ -233,6 +240,7 @@ struct TransformComponents: Hashable, Sendable {
         case .scaleY: scale.y = value
         case .scaleZ: scale.z = value
         case .scale: scale = SIMD3(repeating: value)
+        case .scaleXY: scale = SIMD3(value, value, scale.z)
         case .translationX: translation.x = value
         case .translationY: translation.y = value
         case .translationZ: translation.z = value

@@ -303,15 +303,24 @@ open class CALayer: NSObject, CAMediaTiming {
     /// nothing (unknown key path, values of the wrong type) is reported in ``diagnostics`` and
     /// not added.
     open func add(_ anim: CAAnimation, forKey key: String?) {
+        attach(anim, forKey: key, beginTime: anim.beginTime == 0 ? nil : anim.beginTime)
+    }
+
+    /// Adds `anim` as ``add(_:forKey:)`` does, beginning at `beginTime` in this layer's time
+    /// (nil: now), whatever its own `beginTime` says: a begin time of exactly 0 included, which
+    /// `add` takes for "now". Returns whether it was added.
+    @discardableResult
+    func attach(_ anim: CAAnimation, forKey key: String?, beginTime: CFTimeInterval?) -> Bool {
         var problems: [String] = []
         guard let program = anim.program(diagnostics: &problems) else {
             diagnostics.append(contentsOf: problems)
-            return
+            return false
         }
         diagnostics.append(contentsOf: problems)
-        if anim.beginTime == 0 { program.timing.beginTime = convertTime(currentMediaTime, from: nil) }
+        program.timing.beginTime = beginTime ?? convertTime(currentMediaTime, from: nil)
         if let key { removeAnimation(forKey: key) }
         attached.append(AttachedAnimation(key: key, animation: anim, program: program))
+        return true
     }
 
     open func animation(forKey key: String) -> CAAnimation? {

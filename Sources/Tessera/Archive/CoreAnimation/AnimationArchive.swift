@@ -2,7 +2,9 @@ import Foundation
 
 #if !canImport(QuartzCore)
 /// A Core Animation Archive (`.caar`): a layer tree with its animations, frozen with
-/// NSKeyedArchiver, as Kite exports it or code archives it (seed 000's "animations are assets").
+/// NSKeyedArchiver, as Kite exports it or code archives it (seed 000's "animations are assets");
+/// or the same tree read from Core Animation's XML, a CAML document (`.caml`, or a `.ca`
+/// bundle's), with its ``states``.
 ///
 /// ```swift
 /// let archive = try AnimationArchive(contentsOf: url)
@@ -65,6 +67,10 @@ public struct AnimationArchive {
     /// What loading left out or approximated, in the order met; empty for an archive built in
     /// code.
     public private(set) var skipped: [Skipped]
+    /// The states of the tree and the transitions between them, as a CAML document declares
+    /// them, and which one the tree is in; none for a `.caar` archive or a tree built in code.
+    /// They act on ``rootLayer``'s tree as loaded.
+    public let states: LayerStates
 
     /// The root layer, set up to be drawn the right way up by Tessera (y down, as on iOS): its
     /// `isGeometryFlipped` is cleared, as seed 000's app does for archives exported on macOS (see
@@ -78,10 +84,17 @@ public struct AnimationArchive {
 
     /// An archive of `rootLayer`'s tree, to write with ``encoded()`` or ``write(to:)``.
     public init(rootLayer: CALayer, documentSize: CGSize? = nil, geometryFlipped: Bool = false) {
+        self.init(rootLayer: rootLayer, documentSize: documentSize, geometryFlipped: geometryFlipped,
+                  states: LayerStates(), skipped: [])
+    }
+
+    /// An archive of a loaded tree, with its states and what loading skipped.
+    init(rootLayer: CALayer, documentSize: CGSize?, geometryFlipped: Bool, states: LayerStates, skipped: [Skipped]) {
         self.rootLayer = rootLayer
         self.documentSize = documentSize
         self.isGeometryFlipped = geometryFlipped
-        skipped = []
+        self.states = states
+        self.skipped = skipped
     }
 
     /// Loads an archive from the bytes of a `.caar` file.
@@ -91,10 +104,8 @@ public struct AnimationArchive {
             let archive = try KeyedArchive(bytes: bytes)
             var decoder = CoreAnimationDecoder(budget: 4 * bytes.count + 1024)
             let document = try decoder.document(archive)
-            rootLayer = document.rootLayer
-            documentSize = document.size
-            isGeometryFlipped = document.isFlipped
-            skipped = decoder.skipped
+            self.init(rootLayer: document.rootLayer, documentSize: document.size, geometryFlipped: document.isFlipped,
+                      states: LayerStates(), skipped: decoder.skipped)
         } catch let error as AnimationArchiveError {
             throw error
         } catch let error as KeyedArchiveError {
@@ -106,15 +117,35 @@ public struct AnimationArchive {
         }
     }
 
-    /// Loads an archive from a `.caar` file.
+    /// Loads a `.caar` archive, a CAML document (a `.caml` file, or any file whose bytes are
+    /// XML rather than an archive's) or a `.ca` bundle, told apart by what `url` names.
+    ///
+    /// A `.ca` bundle is a folder: its document is the one its `index.xml` names
+    /// (`rootDocument`; `main.caml` when there is no `index.xml`), which gives the document size
+    /// and flip too (`documentWidth`, `documentHeight`, `geometryFlipped`); its images are read
+    /// from the folder, never from outside it. A CAML file read alone reads its images from its
+    /// own folder.
+    ///
+    /// - Throws: ``AnimationArchiveError/unreadableFile(_:reason:)`` for a file that cannot be
+    ///   read; ``AnimationArchiveError/invalidBundle(_:reason:)`` for a bundle whose `index.xml`
+    ///   is not a property list or whose document is missing or outside the folder; the errors
+    ///   of ``init(data:)`` and ``init(camlData:bundleURL:)``.
     public init(contentsOf url: URL) throws(AnimationArchiveError) {
+        if Self.isBundle(url) {
+            try self.init(bundle: url)
+            return
+        }
         let data: Data
         do {
             data = try Data(contentsOf: url)
         } catch {
             throw .unreadableFile(url, reason: error.localizedDescription)
         }
-        try self.init(data: data)
+        if url.pathExtension.lowercased() == "caml" || Self.isCAML(data) {
+            try self.init(camlData: data, bundleURL: url.deletingLastPathComponent())
+        } else {
+            try self.init(data: data)
+        }
     }
 
     /// The archive as the bytes of a `.caar` file (a binary property list), which Tessera reads

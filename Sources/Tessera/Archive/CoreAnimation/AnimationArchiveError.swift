@@ -23,6 +23,13 @@ public enum AnimationArchiveError: Error, Equatable, Sendable, CustomStringConve
     /// A value of the layer tree cannot be archived (an animation value of a type Core Animation
     /// cannot archive, a layer that appears twice in the tree).
     case unencodableValue(reason: String)
+    /// A CAML document that cannot be read: XML that is not well-formed (or that the reader
+    /// refuses: a DTD, an encoding other than UTF-8, limits exceeded), a root element other than
+    /// `<caml>`, or no layer in it. Where, and why.
+    case malformedCAML(CAMLSourceLocation, reason: String)
+    /// A `.ca` bundle that cannot be read: no `main.caml` (or none where `index.xml` says), an
+    /// `index.xml` that is not a property list, or a document path that leaves the bundle.
+    case invalidBundle(URL, reason: String)
     /// The file could not be read.
     case unreadableFile(URL, reason: String)
     /// The file could not be written.
@@ -37,6 +44,8 @@ public enum AnimationArchiveError: Error, Equatable, Sendable, CustomStringConve
         case .missingRootLayer: "the archive has no root layer"
         case .malformedObjectGraph(let reason): "malformed Core Animation archive: \(reason)"
         case .unencodableValue(let reason): "cannot archive: \(reason)"
+        case .malformedCAML(let location, let reason): "\(location): malformed CAML: \(reason)"
+        case .invalidBundle(let url, let reason): "invalid .ca bundle \(url.path): \(reason)"
         case .unreadableFile(let url, let reason): "cannot read \(url.path): \(reason)"
         case .unwritableFile(let url, let reason): "cannot write \(url.path): \(reason)"
         }

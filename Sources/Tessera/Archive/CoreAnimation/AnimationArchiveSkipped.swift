@@ -41,16 +41,21 @@ extension AnimationArchive {
         public let key: String?
         /// Why it was left out.
         public let reason: Reason
+        /// Where a CAML file writes it (the attribute, the value, the element); nil for archives.
+        public let location: CAMLSourceLocation?
 
-        /// An entry for `key` (nil: the whole object) of an object of `className`, in `layer`.
-        public init(layer: String, className: String, key: String?, reason: Reason) {
+        /// An entry for `key` (nil: the whole object) of an object of `className`, in `layer`,
+        /// written at `location` of a CAML file (nil: an archive).
+        public init(layer: String, className: String, key: String?, reason: Reason, location: CAMLSourceLocation? = nil) {
             self.layer = layer
             self.className = className
             self.key = key
             self.reason = reason
+            self.location = location
         }
 
-        /// One line for a log: `Root/Label: CATextLayer.string (unsupported key)`.
+        /// One line for a log: `Root/Label: CATextLayer.string (unsupported key)`, after
+        /// `line:column: ` in a CAML file.
         public var description: String {
             let what = key.map { "\(className).\($0)" } ?? className
             let why: String
@@ -63,7 +68,7 @@ extension AnimationArchive {
             case .notDrawn(let detail): why = "not drawn: \(detail)"
             case .portalCycle: why = "portal cycle: the portal would show itself, and draws nothing"
             }
-            return "\(layer): \(what) (\(why))"
+            return (location.map { "\($0): " } ?? "") + "\(layer): \(what) (\(why))"
         }
     }
 }

@@ -1,10 +1,17 @@
 import Foundation
 
 #if !canImport(QuartzCore)
-/// One property of a Core Animation class under its archive key: how a field is read into an
-/// object and how the object's value is written back. The tables of ``LayerArchiveProperties``
-/// and ``AnimationArchiveProperties`` list them, so that reading and writing stay symmetrical.
+/// One property of a Core Animation class under its key, in both file formats: how an archive's
+/// field is read into an object and how the object's value is written back, and how CAML's
+/// attribute or element is read (``CAMLSpelledValue``), all made from the same key path. The
+/// tables of ``LayerArchiveProperties`` and ``AnimationArchiveProperties`` list them, so that
+/// reading and writing stay symmetrical and a property is added to both formats at once.
 struct ArchivedProperty: Sendable {
+    /// Reads the CAML spelling of the property at `source` into `object`; false when `object`
+    /// does not have the property. Throws where the value is wrong or unsupported.
+    typealias CAMLRead = @Sendable (_ source: CAMLValueSource, _ object: AnyObject, _ context: inout CAMLReadContext)
+        throws(CAMLReadFailure) -> Bool
+
     /// The key in the archive (the property's name in Objective-C: `hidden`, `removedOnCompletion`).
     let key: String
     /// Whether a value Tessera does not model leaves out the whole object rather than this key:
@@ -18,10 +25,13 @@ struct ArchivedProperty: Sendable {
     /// The field for `object`'s value; nil when it equals `defaults`' (a new object of the same
     /// class), since Core Animation archives only what differs from the defaults.
     let encode: @Sendable (_ object: AnyObject, _ defaults: AnyObject, _ writer: inout ArchiveValueWriter) throws -> ArchiveFieldValue?
+    /// Reads the property from CAML, under the same key.
+    let readCAML: CAMLRead
 
     /// A property whose numbers must be finite (a NaN or infinite one is unsupported).
-    init<Owner: AnyObject, Value: ArchivableProperty>(_ key: String, _ keyPath: ReferenceWritableKeyPath<Owner, Value> & Sendable,
-                                                      essential: Bool = false) {
+    init<Owner: AnyObject, Value: ArchivableProperty & CAMLSpelledValue>(
+        _ key: String, _ keyPath: ReferenceWritableKeyPath<Owner, Value> & Sendable, essential: Bool = false
+    ) {
         self.init(key, keyPath, essential: essential) { value in
             guard value.isFinite else { throw ArchiveDecodingFailure.nonFinite }
         }
@@ -29,8 +39,9 @@ struct ArchivedProperty: Sendable {
 
     /// A property of a layer's ``LayerProperties`` declared by class `owner` (see
     /// ``LayerKind/hasProperties(of:)``), whose numbers must be finite.
-    init<Value: ArchivableProperty>(layer key: String, _ keyPath: WritableKeyPath<LayerProperties, Value> & Sendable,
-                                    of owner: LayerKind) {
+    init<Value: ArchivableProperty & CAMLSpelledValue>(
+        layer key: String, _ keyPath: WritableKeyPath<LayerProperties, Value> & Sendable, of owner: LayerKind
+    ) {
         self.key = key
         isEssential = false
         decode = { value, object, reader, _ in
@@ -46,12 +57,19 @@ struct ArchivedProperty: Sendable {
             let value = layer.properties[keyPath: keyPath]
             return value == defaults.properties[keyPath: keyPath] ? nil : try value.encode(with: &writer)
         }
+        readCAML = { source, object, context throws(CAMLReadFailure) in
+            guard let layer = object as? CALayer, type(of: layer).kind.hasProperties(of: owner) else { return false }
+            let value = try Value.read(source, in: &context)
+            guard value.isFinite else { throw CAMLReadFailure(nonFinite: source) }
+            layer.properties[keyPath: keyPath] = value
+            return true
+        }
     }
 
     /// A timing property (`beginTime`, `duration`, `repeatCount`…): infinities are kept, since
     /// Core Animation gives them a meaning (forever) and ``TimingSpec`` clamps the rest; NaN is
     /// unsupported.
-    init<Owner: AnyObject, Value: ArchivableProperty & BinaryFloatingPoint>(
+    init<Owner: AnyObject, Value: ArchivableProperty & CAMLSpelledValue & BinaryFloatingPoint>(
         timing key: String, _ keyPath: ReferenceWritableKeyPath<Owner, Value> & Sendable
     ) {
         self.init(key, keyPath, essential: false) { value in
@@ -59,7 +77,7 @@ struct ArchivedProperty: Sendable {
         }
     }
 
-    private init<Owner: AnyObject, Value: ArchivableProperty>(
+    private init<Owner: AnyObject, Value: ArchivableProperty & CAMLSpelledValue>(
         _ key: String, _ keyPath: ReferenceWritableKeyPath<Owner, Value> & Sendable, essential: Bool,
         validate: @escaping @Sendable (Value) throws -> Void
     ) {
@@ -76,6 +94,19 @@ struct ArchivedProperty: Sendable {
             guard let owner = object as? Owner, let defaults = defaults as? Owner else { return nil }
             let value = owner[keyPath: keyPath]
             return value == defaults[keyPath: keyPath] ? nil : try value.encode(with: &writer)
+        }
+        readCAML = { source, object, context throws(CAMLReadFailure) in
+            guard let owner = object as? Owner else { return false }
+            let value = try Value.read(source, in: &context)
+            do {
+                try validate(value)
+            } catch ArchiveDecodingFailure.unsupported(_, let reason) {
+                throw CAMLReadFailure(at: source.location, reason)
+            } catch {
+                throw CAMLReadFailure(at: source.location, .unsupportedValue("\(error)"))
+            }
+            owner[keyPath: keyPath] = value
+            return true
         }
     }
 
@@ -97,6 +128,18 @@ struct ArchivedProperty: Sendable {
         encode = { object, _, writer in
             guard let owner = object as? Owner, let value = owner[keyPath: keyPath] else { return nil }
             return try writer.value(value)
+        }
+        readCAML = { source, object, context throws(CAMLReadFailure) in
+            guard let owner = object as? Owner else { return false }
+            // A list of values (`values`) is its children; one value (`fromValue`) says its type.
+            let value: Any = Value.self is [Any].Type
+                ? try CAMLTypedValue.list(try source.element(holding: "a list of values"), in: &context)
+                : try CAMLTypedValue.read(source, in: &context)
+            guard let typed = value as? Value else {
+                throw CAMLReadFailure(at: source.location, .unsupportedValue("\(type(of: value)) where \(Value.self) is expected"))
+            }
+            owner[keyPath: keyPath] = typed
+            return true
         }
     }
 }

@@ -183,15 +183,21 @@ struct CoreAnimationDecoder {
     /// Reports the filters `layer` keeps but Tessera does not draw (the layer is drawn without
     /// them).
     private mutating func reportUndrawnFilters(of layer: CALayer, path: String) {
+        for (key, type) in Self.undrawnFilters(of: layer) { skip(path, LayerFilter.filterClass.name, key, .notDrawn(type)) }
+    }
+
+    /// The filters `layer` keeps but Tessera does not draw, as the key that holds each and its
+    /// type: what both file formats report.
+    static func undrawnFilters(of layer: CALayer) -> [(key: String, type: String)] {
         let p = layer.properties
+        var undrawn: [(key: String, type: String)] = []
         for (key, filters) in [("filters", p.filters), ("backgroundFilters", p.backgroundFilters)] {
-            for filter in filters ?? [] where !LayerFilterDrawing.draws(filter, as: key) {
-                skip(path, LayerFilter.filterClass.name, key, .notDrawn(filter.type))
-            }
+            for filter in filters ?? [] where !LayerFilterDrawing.draws(filter, as: key) { undrawn.append((key, filter.type)) }
         }
         if let filter = p.compositingFilter, BlendMode(compositingFilterName: filter.type) == nil {
-            skip(path, LayerFilter.filterClass.name, "compositingFilter", .notDrawn(filter.type))
+            undrawn.append(("compositingFilter", filter.type))
         }
+        return undrawn
     }
 
     /// Whether `value` of an unmodelled layer key is one that changes nothing here (see

@@ -51,6 +51,13 @@ extension CAMLSyntax {
         return list.map(\.value)
     }
 
+    /// Any number of finite numbers separated by whitespace (`lineDashPattern="2 3"`); an empty
+    /// value is an empty list.
+    static func parseNumberList(_ text: String) throws(CAMLValueError) -> [Double] {
+        var scanner = CAMLValueScanner(text)
+        return try scanner.finiteNumberList().map(\.value)
+    }
+
     /// Finite numbers joined by single spaces.
     static func formatList(_ values: [CGFloat]) throws(CAMLValueError) -> String {
         var parts: [String] = []

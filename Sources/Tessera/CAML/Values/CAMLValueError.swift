@@ -57,6 +57,8 @@ struct CAMLValueError: Error, Hashable, Sendable, CustomStringConvertible {
         case conflictingAlpha
         /// A value that CAML cannot carry (NaN, or a non-finite coordinate), when writing.
         case notRepresentable(String)
+        /// A name other than the constants Tessera knows for the property (`fillMode="sideways"`).
+        case unknownConstant(String, known: [String])
 
         var description: String {
             switch self {
@@ -80,6 +82,8 @@ struct CAMLValueError: Error, Hashable, Sendable, CustomStringConvertible {
                 "unknown timing function '\(name)' (expected default, linear, easeIn, easeOut or easeInEaseOut)"
             case .conflictingAlpha: "a colour with four components cannot also have an opacity"
             case .notRepresentable(let what): "cannot be written in CAML: \(what)"
+            case .unknownConstant(let name, let known):
+                "unknown constant '\(name)' (expected \(known.joined(separator: ", ")))"
             }
         }
     }

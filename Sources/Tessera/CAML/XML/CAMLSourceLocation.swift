@@ -1,16 +1,23 @@
-/// A place in a CAML document's text: a line and a column, both counted from 1.
+/// A place in a CAML document's text: a line and a column, both counted from 1. Errors and
+/// skipped items of CAML files say where they are with one.
 ///
 /// Lines end at a line feed, a carriage return, or the pair of them (counted once), as XML
 /// normalizes line ends. Columns count Unicode scalars, not bytes, and a tab counts as one
 /// column, so that a column matches what an editor shows for text without tabs.
-struct CAMLSourceLocation: Hashable, Sendable, CustomStringConvertible {
+public struct CAMLSourceLocation: Hashable, Sendable, CustomStringConvertible {
     /// The line, from 1.
-    var line: Int
+    public var line: Int
     /// The column on that line, from 1, in Unicode scalars.
-    var column: Int
+    public var column: Int
+
+    /// The place at `line` and `column`.
+    public init(line: Int, column: Int) {
+        self.line = line
+        self.column = column
+    }
 
     /// `line:column`, the form compilers use.
-    var description: String { "\(line):\(column)" }
+    public var description: String { "\(line):\(column)" }
 }
 
 /// Turns byte offsets of a document into lines and columns, in time linear in the document

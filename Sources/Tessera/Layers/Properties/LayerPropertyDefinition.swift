@@ -25,11 +25,11 @@ struct LayerPropertyDefinition: Sendable {
     let owner: LayerKind
     /// nil when it is not animatable (no key path resolves to it).
     let animation: Animation?
-    /// How an archive reads and writes it, under its name.
+    /// How an archive reads and writes it and how CAML reads it, under its name.
     let archived: ArchivedProperty
 
     /// An animatable property.
-    init<Value: AnimatablePropertyValue & ArchivableProperty>(
+    init<Value: AnimatablePropertyValue & ArchivableProperty & CAMLSpelledValue>(
         _ property: LayerProperty, _ keyPath: WritableKeyPath<LayerProperties, Value> & Sendable, of owner: LayerKind,
         alternativeNames: [String] = [], discrete: Bool = false
     ) {
@@ -43,14 +43,14 @@ struct LayerPropertyDefinition: Sendable {
     }
 
     /// A property that is not animatable (no key path resolves to it).
-    init<Value: ArchivableProperty>(
+    init<Value: ArchivableProperty & CAMLSpelledValue>(
         notAnimatable property: LayerProperty, _ keyPath: WritableKeyPath<LayerProperties, Value> & Sendable,
         of owner: LayerKind, alternativeNames: [String] = []
     ) {
         self.init(property, keyPath, of: owner, alternativeNames: alternativeNames, animation: nil)
     }
 
-    private init<Value: ArchivableProperty>(
+    private init<Value: ArchivableProperty & CAMLSpelledValue>(
         _ property: LayerProperty, _ keyPath: WritableKeyPath<LayerProperties, Value> & Sendable, of owner: LayerKind,
         alternativeNames: [String], animation: Animation?
     ) {

@@ -1,0 +1,43 @@
+#if !canImport(QuartzCore)
+/// The names of CAML's structure, as Apple's files write them: the elements that hold layers,
+/// animations and states rather than properties, and their attributes. Properties are named by
+/// the property tables (``LayerArchiveProperties``, ``AnimationArchiveProperties``), classes by
+/// ``CoreAnimationArchiveFormat``: what the reader recognizes and a writer produces.
+enum CAMLFormat {
+    /// The document's root element, which holds the root layer.
+    static let documentElement = "caml"
+    /// A layer's children that hold layers and animations.
+    static let sublayersElement = "sublayers"
+    static let maskElement = "mask"
+    static let animationsElement = "animations"
+    /// An animation (in `<animations>`, a group's `<animations>`, a transition element), its
+    /// class in ``typeAttribute``.
+    static let animationElement = "animation"
+    /// A layer's identifier, which states and transitions name as their target.
+    static let idAttribute = "id"
+    /// The class of an animation, the type of a typed value.
+    static let typeAttribute = "type"
+
+    // MARK: States
+
+    static let statesElement = "states"
+    static let stateTransitionsElement = "stateTransitions"
+    /// What states and transitions list their parts in.
+    static let elementsElement = "elements"
+    static let stateElement = "LKState"
+    static let setValueElement = "LKStateSetValue"
+    static let transitionElement = "LKStateTransition"
+    static let transitionElementElement = "LKStateTransitionElement"
+    /// A state value's typed value.
+    static let valueElement = "value"
+    static let nameAttribute = "name"
+    static let basedOnAttribute = "basedOn"
+    static let targetIDAttribute = "targetId"
+    static let keyPathAttribute = "keyPath"
+    static let keyAttribute = "key"
+    static let fromStateAttribute = "fromState"
+    static let toStateAttribute = "toState"
+    /// The state name that matches any state, the base state included.
+    static let anyState = "*"
+}
+#endif

@@ -1,0 +1,81 @@
+#if !canImport(QuartzCore)
+/// Where a CAML document writes a property's value: an attribute of the object's element
+/// (`opacity="0.5"`, `bounds="0 0 40 40"`) or a child element named after the property
+/// (`<backgroundColor opacity="0" value="0 0 0"/>`, `<keyTimes>…</keyTimes>`,
+/// `<value type="integer" value="1"/>`).
+enum CAMLValueSource {
+    case attribute(CAMLAttribute)
+    case element(CAMLElement)
+
+    /// The property's name: the attribute's or the element's (without a prefix).
+    var key: String {
+        switch self {
+        case .attribute(let attribute): String(attribute.localName)
+        case .element(let element): String(element.localName)
+        }
+    }
+
+    /// Where the value starts: the attribute's value, or the element.
+    var location: CAMLSourceLocation {
+        switch self {
+        case .attribute(let attribute): attribute.valueLocation
+        case .element(let element): element.location
+        }
+    }
+
+    /// The attribute that holds the value's text: the attribute itself, or the element's
+    /// `value` attribute (`<timingFunction value="easeIn"/>`). An element without one fails.
+    func valueAttribute() throws(CAMLReadFailure) -> CAMLAttribute {
+        switch self {
+        case .attribute(let attribute):
+            return attribute
+        case .element(let element):
+            guard let attribute = element.attribute("value") else {
+                throw CAMLReadFailure(at: element.location,
+                                      .unsupportedValue("<\(element.name)> has no value attribute"))
+            }
+            return attribute
+        }
+    }
+
+    /// The element, for values that only an element can hold (lists, images, filters).
+    func element(holding what: String) throws(CAMLReadFailure) -> CAMLElement {
+        switch self {
+        case .element(let element):
+            return element
+        case .attribute(let attribute):
+            throw CAMLReadFailure(elementExpectedFor: what, in: attribute)
+        }
+    }
+}
+
+/// Why a value of a CAML document was not read, and where: the property (or the animation, or
+/// the state element) holding it is left out and reported, the rest of the document is read.
+struct CAMLReadFailure: Error {
+    let location: CAMLSourceLocation
+    let reason: AnimationArchive.Skipped.Reason
+
+    init(at location: CAMLSourceLocation, _ reason: AnimationArchive.Skipped.Reason) {
+        self.location = location
+        self.reason = reason
+    }
+
+    /// A NaN or infinite number where a finite one is needed, as archives report it.
+    init(nonFinite source: CAMLValueSource) {
+        self.init(at: source.location, .unsupportedValue("a NaN or infinite number"))
+    }
+
+    /// `attribute` holds what only an element can (`what`).
+    init(elementExpectedFor what: String, in attribute: CAMLAttribute) {
+        self.init(at: attribute.location,
+                  .unsupportedValue("\(what) is written as an element (<\(attribute.name)>…), not an attribute"))
+    }
+
+    /// A syntax error in `attribute`'s value, placed at the byte it names (in `opacity` for an
+    /// error in a colour's opacity).
+    init(_ error: CAMLValueError, in attribute: CAMLAttribute, opacity: CAMLAttribute? = nil) {
+        let holder = error.field == .opacity ? opacity ?? attribute : attribute
+        self.init(at: holder.location(ofValueOffset: error.offset), .unsupportedValue(error.reason.description))
+    }
+}
+#endif

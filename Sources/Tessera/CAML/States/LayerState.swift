@@ -1,0 +1,79 @@
+import Foundation
+
+#if !canImport(QuartzCore)
+/// A named state of a layer tree, as CAML's `LKState` describes one (Core Animation's
+/// `CAState`): values to set on layers of the tree, found by their `id`.
+///
+/// ```xml
+/// <LKState name="seeking" basedOn="off">
+///   <elements>
+///     <LKStateSetValue targetId="#1" keyPath="opacity"><value type="integer" value="1"/></LKStateSetValue>
+///   </elements>
+/// </LKState>
+/// ```
+///
+/// A state based on another has that state's values, then its own (the later of two values for
+/// one key path wins). ``LayerStates`` goes from state to state.
+public struct LayerState {
+    /// One value a state sets (`LKStateSetValue`).
+    public struct Value {
+        /// The `id` of the layer it is set on.
+        public let targetID: String
+        /// What it sets: a key path of the layer (`opacity`, `bounds.size.height`,
+        /// `transform.scale.xy`).
+        public let keyPath: String
+        /// The value, as Core Animation's key-value coding hands it out (`NSNumber`, `CGPoint`,
+        /// `CGColor`, `CATransform3D`…).
+        public var value: Any { resolvedValue.anyValue ?? NSNull() }
+
+        /// The layer with ``targetID``.
+        let target: CALayer
+        let resolvedKeyPath: LayerKeyPath
+        /// The value, of the key path's kind.
+        let resolvedValue: AnimatableValue
+    }
+
+    /// The state's name.
+    public let name: String
+    /// The state whose values it starts from (`basedOn`); nil when none.
+    public let basedOn: String?
+    /// The values it sets itself, in the document's order (not those of ``basedOn``).
+    public let values: [Value]
+}
+
+/// How a layer tree goes from one state to another, as CAML's `LKStateTransition` describes it
+/// (Core Animation's `CAStateTransition`): the animation of each key path that changes.
+///
+/// ```xml
+/// <LKStateTransition fromState="*" toState="on">
+///   <elements>
+///     <LKStateTransitionElement key="opacity" targetId="#1">
+///       <animation type="CABasicAnimation" keyPath="opacity" duration="0.49" fillMode="backwards"/>
+///     </LKStateTransitionElement>
+///   </elements>
+/// </LKStateTransition>
+/// ```
+public struct LayerStateTransition {
+    /// One animation of a transition (`LKStateTransitionElement`).
+    public struct Element {
+        /// The `id` of the layer it animates.
+        public let targetID: String
+        /// The key path it animates.
+        public let key: String
+        /// The animation, as written (its `keyPath` is ``key`` when the file leaves it out).
+        /// Going to a state adds a copy of it, with a `fromValue` when it is a basic animation
+        /// with no values of its own (see ``LayerStates/setState(_:at:animated:)``).
+        public let animation: CAAnimation
+
+        /// The layer with ``targetID``.
+        let target: CALayer
+    }
+
+    /// The state it leaves: a state's name, or `*` for any state (the base state included).
+    public let fromState: String
+    /// The state it goes to: a state's name, or `*` for any state (the base state included).
+    public let toState: String
+    /// Its animations, in the document's order.
+    public let elements: [Element]
+}
+#endif
