@@ -57,8 +57,8 @@ open class CAKeyframeAnimation: CAPropertyAnimation {
     open var biasValues: [NSNumber]?
     open var rotationMode: CAAnimationRotationMode?
 
-    override func program(diagnostics: inout [String]) -> AnimationProgram? {
-        guard let key = resolvedKeyPath(diagnostics: &diagnostics) else { return nil }
+    override func program(diagnostics: inout [String], change: PropertyChange?) -> AnimationProgram? {
+        guard let key = resolvedKeyPath(diagnostics: &diagnostics, change: change) else { return nil }
         let keyframes: Keyframes
         let mode: Keyframes.Mode
         switch calculationMode {
