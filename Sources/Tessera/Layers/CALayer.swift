@@ -604,7 +604,9 @@ open class CALayer: NSObject, CAMediaTiming {
     open func presentation() -> Self? {
         let shown = presentation(at: currentMediaTime)
         var copies: [Int: CALayer] = [:]
-        let copy = Self.makeLayer(from: shown, copies: &copies)
+        // The copy of this layer is of its class, so a subclass gets `Self` back (as an
+        // `action(forKey:)` override that reads `presentation()` expects).
+        let copy = Self.makeLayer(from: shown, ofClass: Self.self, copies: &copies)
         // Each portal's copy shows its source's copy (none when the source is not in this subtree).
         for (index, layer) in copies {
             guard let portal = layer as? CAPortalLayer, let source = shown.tree.shape.portals.requestedSource(of: index) else { continue }
@@ -617,24 +619,29 @@ open class CALayer: NSObject, CAMediaTiming {
     open func model() -> Self { self }
 
     /// A new layer with `snapshot`'s values and subtree, each copy recorded in `copies` under
-    /// its snapshot's index.
-    private static func makeLayer(from snapshot: LayerSnapshot, copies: inout [Int: CALayer]) -> CALayer {
-        let layer: CALayer
-        switch snapshot.properties.kind {
-        case .layer: layer = CALayer()
-        case .shape: layer = CAShapeLayer()
-        case .replicator: layer = CAReplicatorLayer()
-        case .gradient: layer = CAGradientLayer()
-        case .transform: layer = CATransformLayer()
-        case .backdrop: layer = CABackdropLayer()
-        case .portal: layer = CAPortalLayer()
-        }
+    /// its snapshot's index; of `layerClass`, or else of the class of the snapshot's kind.
+    private static func makeLayer(from snapshot: LayerSnapshot, ofClass layerClass: CALayer.Type? = nil,
+                                  copies: inout [Int: CALayer]) -> CALayer {
+        let layer = (layerClass ?? Self.layerClass(for: snapshot.properties.kind)).init()
         layer.properties = snapshot.properties
         layer.name = snapshot.name
         copies[snapshot.index] = layer
         for child in snapshot.sublayers { layer.addSublayer(makeLayer(from: child, copies: &copies)) }
         layer.mask = snapshot.mask.map { makeLayer(from: $0, copies: &copies) }
         return layer
+    }
+
+    /// The class whose layers have properties of `kind`.
+    private static func layerClass(for kind: LayerKind) -> CALayer.Type {
+        switch kind {
+        case .layer: CALayer.self
+        case .shape: CAShapeLayer.self
+        case .replicator: CAReplicatorLayer.self
+        case .gradient: CAGradientLayer.self
+        case .transform: CATransformLayer.self
+        case .backdrop: CABackdropLayer.self
+        case .portal: CAPortalLayer.self
+        }
     }
 }
 

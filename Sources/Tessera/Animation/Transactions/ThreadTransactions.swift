@@ -115,9 +115,10 @@ final class ThreadTransactions {
         replaced?.seal()
     }
 
-    /// `entry` was added to a layer: the completion blocks of the open groups wait for it.
+    /// `entry` was added to a layer: the completion blocks of the open groups wait for it (and,
+    /// when it ends, are told innermost first).
     func animationAdded(_ entry: AttachedAnimation) {
-        for group in groups {
+        for group in groups.reversed() {
             guard let completion = group.completion, !completion.isSealed else { continue }
             completion.animationAdded()
             entry.completions.append(completion)
