@@ -66,13 +66,14 @@ open class CAAnimation: NSObject, CAMediaTiming, CAAction {
     /// ignored): adds it to the layer under `event`, as Core Animation's animations do.
     ///
     /// Run for a property change (the layer's implicit animation, or one from its ``CALayer/actions``,
-    /// style, delegate or class), the animation fills in what it leaves out, as Core Animation
-    /// does for the animations actions add: a property animation without a `keyPath` animates
-    /// the property `event` names, and a ``CABasicAnimation`` without `fromValue`, `toValue` and
-    /// `byValue` runs from the value the layer showed before the change to the new one (Apple:
-    /// "Both fromValue and toValue are nil. Interpolates between the previous value of keyPath in
-    /// the target layer’s presentation layer and the current value of keyPath in the target
-    /// layer’s presentation layer").
+    /// style, delegate or class), the animation fills in what it leaves out. A
+    /// ``CABasicAnimation`` without `fromValue`, `toValue` and `byValue` runs from the value the
+    /// layer showed before the change to the new one, as Apple documents: "All properties are
+    /// nil. Interpolates between the previous value of keyPath in the target layer’s presentation
+    /// layer and the current value of keyPath in the target layer’s presentation layer." A
+    /// property animation without a `keyPath` animates the property `event` names, the key it is
+    /// added under (Tessera's rule: Apple's documentation is silent, and `actions` entries are
+    /// commonly written without one).
     open func run(forKey event: String, object anObject: Any, arguments dict: [AnyHashable: Any]?) {
         guard let layer = anObject as? CALayer else { return }
         layer.add(self, forKey: event, change: ThreadTransactions.current?.runningChange(of: layer, forKey: event))

@@ -343,10 +343,10 @@ open class CALayer: NSObject, CAMediaTiming {
     /// method. … 2. The layer looks in the layer’s actions dictionary for a matching key/action
     /// pair. 3. The layer looks in the style dictionary for an actions dictionary for a matching
     /// key/action pair. 4. The layer calls the defaultAction(forKey:) class method to look for any
-    /// class-defined actions." Then, as the Core Animation Programming Guide adds, "the layer
-    /// performs the implicit action defined by Core Animation (if any)": for an animatable
-    /// property, a ``CABasicAnimation`` of it from the value the layer shows now, over the
-    /// transaction's ``CATransaction/animationDuration()`` (0.25 s) and
+    /// class-defined actions." Then comes Core Animation's own action ("The CALayer class provides
+    /// default action objects … for all animatable layer properties", says the Core Animation
+    /// Programming Guide): a ``CABasicAnimation`` of the property from the value the layer shows
+    /// now, over the transaction's ``CATransaction/animationDuration()`` (0.25 s) and
     /// ``CATransaction/animationTimingFunction()`` (the `default` function when it is nil). A step
     /// that gives `NSNull` ends the search with nil, no action; a step that gives nil goes on.
     ///
