@@ -146,7 +146,7 @@ open class CABasicAnimation: CAPropertyAnimation {
     override func program(diagnostics: inout [String], change: PropertyChange?) -> AnimationProgram? {
         guard let key = resolvedKeyPath(diagnostics: &diagnostics, change: change) else { return nil }
         var from = read(fromValue, for: key, "fromValue", diagnostics: &diagnostics)
-        if fromValue == nil && toValue == nil && byValue == nil, let change, LayerKeyPath(change.key) == key {
+        if let change, fromValue == nil && toValue == nil && byValue == nil, LayerKeyPath(change.key) == key {
             from = change.previous   // from the value shown before the change to the new one
         }
         let values = BasicValues(from: from,
