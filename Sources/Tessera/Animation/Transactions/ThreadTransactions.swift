@@ -61,7 +61,10 @@ final class ThreadTransactions {
 
     // MARK: Groups
 
-    /// The innermost group, the implicit one made when none is open.
+    /// The innermost group, the implicit one made when none is open. Core Animation makes the
+    /// implicit transaction at the first change of a layer tree; Tessera makes it when something
+    /// is first set in it (a value, a completion block): until then it would hold nothing, and
+    /// committing it would do nothing.
     var innermost: Group {
         if let group = groups.last { return group }
         let implicit = Group(isImplicit: true)
@@ -139,21 +142,6 @@ final class ThreadTransactions {
     func runningChange(of layer: CALayer, forKey key: String) -> PropertyChange? {
         guard let running, running.layer == ObjectIdentifier(layer), running.change.key == key else { return nil }
         return running.change
-    }
-}
-
-/// A change of a layer property that runs an action: the property's name (the action's key) and
-/// the value the layer showed before the change (its presentation value: the model with its
-/// animations). An animation that the action adds under the key fills in what it leaves out
-/// from it (see ``CAAnimation/run(forKey:object:arguments:)``). A class: compiling an
-/// animation passes it along as one reference, nil for every animation added by `add(_:forKey:)`.
-final class PropertyChange {
-    let key: String
-    let previous: AnimatableValue?
-
-    init(key: String, previous: AnimatableValue?) {
-        self.key = key
-        self.previous = previous
     }
 }
 #endif
