@@ -34,7 +34,7 @@ struct PathMorphTests {
         let animation = Self.morph(from: a, to: b)
         layer.add(animation, forKey: "morph")
         var diagnostics: [String] = []
-        let program = try #require(animation.program(diagnostics: &diagnostics))
+        let program = try #require(animation.program(diagnostics: &diagnostics, change: nil))
         guard case .property(let property) = program.body else { Issue.record("not a property animation"); return }
         #expect(property.morph != nil)   // the fast path is the one tested
         for t in [0.0, 0.25, 1.0, 1.5, 1.999] {

@@ -36,6 +36,33 @@ import TesseraRaster
         #expect(finished == [true] && dot.position == CGPoint(x: 200, y: 100))
     }
 
+    /// Implicit animations and a transaction, as the README writes them, on a fresh tree.
+    @Test func implicitAnimationsAndTransactions() {
+        let root = CALayer()
+        let clock = AnimationClock(time: 0)
+        clock.attach(root)
+
+        let box = CALayer()
+        box.frame = CGRect(x: 0, y: 0, width: 50, height: 50)  // building a tree animates nothing
+        root.addSublayer(box)
+        #expect(box.animationKeys() == nil)
+        _ = root.presentation(at: clock.time)                   // shown (rendering shows it too)
+
+        box.opacity = 0.5                                       // 0.25 s from 1, on the `default` curve
+        var moved = 0
+        CATransaction.begin()
+        CATransaction.setAnimationDuration(1)
+        CATransaction.setCompletionBlock { moved += 1 }
+        box.position = CGPoint(x: 200, y: 25)                   // 1 s from where it is shown
+        CATransaction.commit()
+        #expect(box.animation(forKey: "opacity")?.duration == 0.25)
+        #expect(box.animation(forKey: "position")?.duration == 1)
+        #expect(moved == 0)
+        clock.advance(by: 1)                                    // prints "moved"
+        #expect(moved == 1)
+        #expect(box.animationKeys() == nil, "both over and removed")
+    }
+
     /// "Rendering layers": the pulsing dot drawn at scale 2 (the default black fill).
     @Test func rendering() throws {
         let root = CALayer()

@@ -12,6 +12,10 @@ import Foundation
 /// ```
 ///
 /// Without a clock a tree uses `CACurrentMediaTime()`, as ported code expects.
+///
+/// The clock also stands in for the run loop of transactions: advancing it commits the
+/// implicit transaction (see ``CATransaction``), and the completion blocks of transactions are
+/// called from it.
 public final class AnimationClock {
     /// The current time, in the root layers' parent time.
     public private(set) var time: CFTimeInterval
@@ -37,9 +41,16 @@ public final class AnimationClock {
 
     /// Moves the clock to `t` (which may go back; a non-finite time is ignored). Animations that
     /// became active hear `animationDidStart` once; those that ran to their end hear
-    /// `animationDidStop(_:finished: true)` once and are removed when `isRemovedOnCompletion`.
+    /// `animationDidStop(_:finished: true)` once and are removed when `isRemovedOnCompletion`,
+    /// and the transaction completion blocks waiting for them are called once the last of their
+    /// animations has ended.
+    ///
+    /// It first flushes this thread's implicit transaction (``CATransaction/flush()``), as a run
+    /// loop commits it at the end of its turn: the changes made since the last step are
+    /// committed at the clock's time, before it moves.
     public func advance(to t: CFTimeInterval) {
         guard t.isFinite else { return }
+        CATransaction.flush()
         time = t
         for root in roots.compactMap(\.layer) { tellDelegates(in: root, at: t) }
     }
@@ -83,6 +94,7 @@ public final class AnimationClock {
             entry.stopped = true
             if entry.isRemovedOnCompletion { layer.attached.removeAll { $0 === entry } }
             entry.animation.delegate?.animationDidStop(entry.animation, finished: true)
+            entry.tellCompletionsItEnded()
         }
         events.entries.removeAll { !$0.entry.hasEventsAhead }
         pending[ObjectIdentifier(root)] = events

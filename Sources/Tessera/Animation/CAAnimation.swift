@@ -20,8 +20,9 @@ extension CAAnimationDelegate {
 /// delegate, removal on completion, and arbitrary values by key.
 ///
 /// An animation is copied when it is added to a layer, as in Core Animation: changing it
-/// afterwards does not change what the layer shows.
-open class CAAnimation: NSObject, CAMediaTiming, NSCopying {
+/// afterwards does not change what the layer shows. It is an action (``CAAction``): a layer runs
+/// it by adding it under the key.
+open class CAAnimation: NSObject, CAMediaTiming, NSCopying, CAAction {
     open var beginTime: CFTimeInterval = 0
     open var duration: CFTimeInterval = 0
     open var speed: Float = 1
@@ -87,9 +88,27 @@ open class CAAnimation: NSObject, CAMediaTiming, NSCopying {
         copy.storage = storage
     }
 
+    /// Runs the animation as the action for `event` on `anObject` (a layer; anything else is
+    /// ignored): adds it to the layer under `event`, as Core Animation's animations do.
+    ///
+    /// Run for a property change (the layer's implicit animation, or one from its ``CALayer/actions``,
+    /// style, delegate or class), the animation fills in what it leaves out. A
+    /// ``CABasicAnimation`` without `fromValue`, `toValue` and `byValue` runs from the value the
+    /// layer showed before the change to the new one, as Apple documents: "All properties are
+    /// nil. Interpolates between the previous value of keyPath in the target layer’s presentation
+    /// layer and the current value of keyPath in the target layer’s presentation layer." A
+    /// property animation without a `keyPath` animates the property `event` names, the key it is
+    /// added under (Tessera's rule: Apple's documentation is silent, and `actions` entries are
+    /// commonly written without one).
+    open func run(forKey event: String, object anObject: Any, arguments dict: [AnyHashable: Any]?) {
+        guard let layer = anObject as? CALayer else { return }
+        layer.add(self, forKey: event, change: ThreadTransactions.current?.runningChange(of: layer, forKey: event))
+    }
+
     /// The compiled form of this animation at the time it is added; nil when it animates nothing
-    /// (an unknown key path is reported through `diagnostics`).
-    func program(diagnostics: inout [String]) -> AnimationProgram? { nil }
+    /// (an unknown key path is reported through `diagnostics`). `change` is the property change
+    /// it runs as the action of, if any (see ``run(forKey:object:arguments:)``).
+    func program(diagnostics: inout [String], change: PropertyChange?) -> AnimationProgram? { nil }
 
     /// The timing as values; a duration of 0 is 0.25 s at the top level (`defaultDuration`) or
     /// the group's duration inside a group.
@@ -129,9 +148,10 @@ open class CAPropertyAnimation: CAAnimation {
         copy.valueFunction = valueFunction
     }
 
-    /// The resolved key path; reports an unknown one.
-    func resolvedKeyPath(diagnostics: inout [String]) -> LayerKeyPath? {
-        guard let keyPath else {
+    /// The resolved key path (without one, the property of the `change` it runs for); reports
+    /// an unknown one.
+    func resolvedKeyPath(diagnostics: inout [String], change: PropertyChange?) -> LayerKeyPath? {
+        guard let keyPath = keyPath ?? change?.key else {
             diagnostics.append("animation without a key path: ignored")
             return nil
         }
@@ -189,8 +209,8 @@ open class CABasicAnimation: CAPropertyAnimation {
         copy.byValue = byValue
     }
 
-    override func program(diagnostics: inout [String]) -> AnimationProgram? {
-        guard let key = resolvedKeyPath(diagnostics: &diagnostics) else { return nil }
+    override func program(diagnostics: inout [String], change: PropertyChange?) -> AnimationProgram? {
+        guard let key = resolvedKeyPath(diagnostics: &diagnostics, change: change) else { return nil }
         let function = appliedValueFunction(for: key, diagnostics: &diagnostics)
         var read: [AnimatableValue?] = []
         for (value, name) in [(fromValue, "fromValue"), (toValue, "toValue"), (byValue, "byValue")] {
@@ -198,6 +218,9 @@ open class CABasicAnimation: CAPropertyAnimation {
             // A value function's input of the wrong shape leaves nothing sensible to animate.
             if function != nil, value != nil, converted == nil { return nil }
             read.append(converted)
+        }
+        if let change, function == nil, fromValue == nil && toValue == nil && byValue == nil, LayerKeyPath(change.key) == key {
+            read[0] = change.previous   // from the value shown before the change to the new one
         }
         let values = BasicValues(from: read[0], to: read[1], by: read[2])
         return AnimationProgram(timing: timingSpec(defaultDuration: 0.25), curve: timingFunction?.curve,
@@ -260,8 +283,8 @@ open class CASpringAnimation: CABasicAnimation {
                      initialVelocity: Double(initialVelocity), allowsOverdamping: allowsOverdamping)
     }
 
-    override func program(diagnostics: inout [String]) -> AnimationProgram? {
-        guard let program = super.program(diagnostics: &diagnostics),
+    override func program(diagnostics: inout [String], change: PropertyChange?) -> AnimationProgram? {
+        guard let program = super.program(diagnostics: &diagnostics, change: change),
               case .property(let property) = program.body, case .basic(let values) = property.values else { return nil }
         // A spring's own motion replaces the timing function.
         return AnimationProgram(timing: program.timing, curve: nil,
@@ -283,11 +306,12 @@ open class CAAnimationGroup: CAAnimation {
         copy.animations = animations?.compactMap { $0.copy() as? CAAnimation }
     }
 
-    override func program(diagnostics: inout [String]) -> AnimationProgram? {
+    override func program(diagnostics: inout [String], change: PropertyChange?) -> AnimationProgram? {
         let timing = timingSpec(defaultDuration: 0.25)
         var children: [AnimationProgram] = []
         for child in animations ?? [] {
-            guard let program = child.program(diagnostics: &diagnostics) else { continue }
+            // Children fill in nothing from a property change: they name their key paths.
+            guard let program = child.program(diagnostics: &diagnostics, change: nil) else { continue }
             if child.duration <= 0 { program.timing.duration = timing.duration }
             children.append(program)
         }

@@ -71,8 +71,8 @@ open class CAKeyframeAnimation: CAPropertyAnimation {
         copy.rotationMode = rotationMode
     }
 
-    override func program(diagnostics: inout [String]) -> AnimationProgram? {
-        guard let key = resolvedKeyPath(diagnostics: &diagnostics) else { return nil }
+    override func program(diagnostics: inout [String], change: PropertyChange?) -> AnimationProgram? {
+        guard let key = resolvedKeyPath(diagnostics: &diagnostics, change: change) else { return nil }
         let keyframes: Keyframes
         let function = path == nil ? appliedValueFunction(for: key, diagnostics: &diagnostics) : nil
         let mode: Keyframes.Mode

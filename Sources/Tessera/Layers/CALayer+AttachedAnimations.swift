@@ -25,9 +25,12 @@ extension CALayer {
         TreeGeneration.advance()
     }
 
-    /// Removes the animation without telling its delegate.
+    /// Removes the animation without telling its delegate (transaction completion blocks
+    /// waiting for it hear it ended).
     func detachAnimation(forKey key: String) {
+        let removed = attached.filter { $0.key == key }
         attached.removeAll { $0.key == key }
+        for entry in removed { entry.tellCompletionsItEnded() }
     }
 
     /// Sets the model values of `keyPaths` (whole properties: `transform` for
@@ -39,7 +42,7 @@ extension CALayer {
         entry.program.apply(at: end.isFinite ? end : now, removedOnCompletion: false, to: &shown)
         for path in keyPaths {
             guard let property = LayerKeyPath(path)?.property, let whole = LayerKeyPath(whole: property) else { continue }
-            whole.set(whole.value(in: shown), in: &properties)
+            whole.set(whole.value(in: shown), in: &propertiesWithoutActions)
         }
     }
 }

@@ -14,8 +14,26 @@ open class CALayer: NSObject, CAMediaTiming {
     // is only read or assigned whole, never lent out inout across a call that could reach it
     // again, so the compile-time checks are enough.
 
-    /// The model values. Every change moves ``propertiesVersion``.
+    /// The model values. Every change moves ``propertiesVersion``; a change to a layer that has
+    /// been presented runs the actions of the properties it changes, unless the transaction
+    /// disables them (see ``action(forKey:)``). The public setters all come here.
     final var properties: LayerProperties {
+        _read { yield modelProperties }
+        _modify {
+            if hasBeenPresented && !CATransaction.disableActions() {
+                // Changed on a copy: the actions are looked up while the model is as it was.
+                var edited = modelProperties
+                yield &edited
+                changeModel(to: edited)
+            } else {
+                defer { propertiesVersion &+= 1 }
+                yield &modelProperties
+            }
+        }
+    }
+    /// The model values, changed without running actions: Tessera's own changes (a change whose
+    /// actions are run apart, the end values kept by ``AnimationToken``).
+    final var propertiesWithoutActions: LayerProperties {
         _read { yield modelProperties }
         _modify {
             defer { propertiesVersion &+= 1 }
@@ -69,6 +87,13 @@ open class CALayer: NSObject, CAMediaTiming {
     /// The clock that gives "now" for the tree it is attached to (see ``AnimationClock``); held
     /// by the root (the clock holds its roots weakly).
     var clock: AnimationClock?
+
+    /// Whether the layer has been in a presented tree (``presentation(at:)``, which rendering
+    /// calls): Tessera's counterpart of a layer that Core Animation has committed to the render
+    /// tree. Only such a layer runs actions when its properties change, so building and
+    /// configuring a tree in code animates nothing, as in Core Animation, where changes to a
+    /// layer made before it is first committed are not animated.
+    @exclusivity(unchecked) final var hasBeenPresented = false
 
     /// Animations in the order they were added.
     @exclusivity(unchecked) var attached: [AttachedAnimation] = [] { didSet { TreeGeneration.advance() } }
@@ -296,30 +321,86 @@ open class CALayer: NSObject, CAMediaTiming {
         return node
     }
 
+    // MARK: Actions
+
+    /// The layer's delegate: here, what it offers is the first say on the layer's actions
+    /// (``CALayerDelegate/action(for:forKey:)``). Held weakly, as in Core Animation.
+    open weak var delegate: CALayerDelegate?
+
+    /// Actions by key (a property's name), searched after the delegate: "You can use this
+    /// dictionary to store custom actions for your layer." `NSNull` for a key means no action,
+    /// which turns the property's implicit animation off. Nil by default.
+    open var actions: [String: CAAction]?
+
+    /// A dictionary of defaults, as Core Animation's `style`; Tessera reads the actions in it:
+    /// its `"actions"` dictionary, searched after ``actions``, then the same in the dictionary
+    /// under its `"style"` key, and so on ("the shallowest value … is used"). Nil by default.
+    /// (Core Animation also takes property values from it; Tessera does not.)
+    open var style: [AnyHashable: Any]?
+
+    /// The action for `event` (a property's name), as Apple documents the search: "1. If the
+    /// layer has a delegate that implements the action(for:forKey:) method, the layer calls that
+    /// method. … 2. The layer looks in the layer’s actions dictionary for a matching key/action
+    /// pair. 3. The layer looks in the style dictionary for an actions dictionary for a matching
+    /// key/action pair. 4. The layer calls the defaultAction(forKey:) class method to look for any
+    /// class-defined actions." Then comes Core Animation's own action ("The CALayer class provides
+    /// default action objects … for all animatable layer properties", says the Core Animation
+    /// Programming Guide): a ``CABasicAnimation`` of the property from the value the layer shows
+    /// now, over the transaction's ``CATransaction/animationDuration()`` (0.25 s) and
+    /// ``CATransaction/animationTimingFunction()`` (the `default` function when it is nil). A step
+    /// that gives `NSNull` ends the search with nil, no action; a step that gives nil goes on.
+    ///
+    /// When a property of a layer that has been presented changes (and
+    /// ``CATransaction/disableActions()`` is false), the layer calls this with the property's
+    /// name while its model still holds the old value, then changes the model, then runs the
+    /// action (``CAAction/run(forKey:object:arguments:)``): an animation adds itself under the
+    /// key. Every property runs its action, the animatable ones and the others alike; only the
+    /// animatable ones have an implicit animation. A layer that has never been presented (a tree
+    /// being built) runs none.
+    ///
+    /// Override it to choose actions in a subclass, as in QuartzCore.
+    open func action(forKey event: String) -> CAAction? {
+        searchAction(forKey: event)
+    }
+
+    /// The actions the class defines, searched after the style's: "Classes that want to provide
+    /// default actions can override this method and use it to return those actions." Nil for
+    /// every key here; the implicit animations come after it (see ``action(forKey:)``).
+    open class func defaultAction(forKey event: String) -> CAAction? { nil }
+
     // MARK: Animations
 
     /// Adds `anim` (a copy of it, in effect) under `key`, replacing an animation with the same
     /// key. A `beginTime` of 0 means now in this layer's time. An animation that animates
     /// nothing (unknown key path, values of the wrong type) is reported in ``diagnostics`` and
-    /// not added.
+    /// not added. The completion blocks of the open transactions wait for it
+    /// (``CATransaction/setCompletionBlock(_:)``).
     open func add(_ anim: CAAnimation, forKey key: String?) {
         attach(anim, forKey: key, beginTime: anim.beginTime == 0 ? nil : anim.beginTime)
     }
 
+    /// ``add(_:forKey:)`` for an animation run as the action of `change`, which gives what the
+    /// animation leaves out (see ``CAAnimation/run(forKey:object:arguments:)``).
+    func add(_ anim: CAAnimation, forKey key: String?, change: PropertyChange?) {
+        attach(anim, forKey: key, beginTime: anim.beginTime == 0 ? nil : anim.beginTime, change: change)
+    }
+
     /// Adds `anim` as ``add(_:forKey:)`` does, beginning at `beginTime` in this layer's time
     /// (nil: now), whatever its own `beginTime` says: a begin time of exactly 0 included, which
-    /// `add` takes for "now". Returns whether it was added.
+    /// `add` takes for "now"; as the action of `change` when given. Returns whether it was added.
     @discardableResult
-    func attach(_ anim: CAAnimation, forKey key: String?, beginTime: CFTimeInterval?) -> Bool {
+    func attach(_ anim: CAAnimation, forKey key: String?, beginTime: CFTimeInterval?, change: PropertyChange? = nil) -> Bool {
         var problems: [String] = []
-        guard let program = anim.program(diagnostics: &problems) else {
+        guard let program = anim.program(diagnostics: &problems, change: change) else {
             diagnostics.append(contentsOf: problems)
             return false
         }
         diagnostics.append(contentsOf: problems)
         program.timing.beginTime = beginTime ?? convertTime(currentMediaTime, from: nil)
         if let key { removeAnimation(forKey: key) }
-        attached.append(AttachedAnimation(key: key, animation: anim, program: program))
+        let entry = AttachedAnimation(key: key, animation: anim, program: program)
+        attached.append(entry)
+        ThreadTransactions.current?.animationAdded(entry)
         return true
     }
 
@@ -334,16 +415,22 @@ open class CALayer: NSObject, CAMediaTiming {
     }
 
     /// Removes the animation under `key`; its delegate hears `animationDidStop(_:finished: false)`.
+    /// The completion blocks waiting for it hear it ended.
     open func removeAnimation(forKey key: String) {
         guard let index = attached.firstIndex(where: { $0.key == key }) else { return }
         let removed = attached.remove(at: index)
         removed.animation.delegate?.animationDidStop(removed.animation, finished: false)
+        removed.tellCompletionsItEnded()
     }
 
+    /// Removes every animation, as ``removeAnimation(forKey:)`` each.
     open func removeAllAnimations() {
         let removed = attached
         attached.removeAll()
-        for entry in removed { entry.animation.delegate?.animationDidStop(entry.animation, finished: false) }
+        for entry in removed {
+            entry.animation.delegate?.animationDidStop(entry.animation, finished: false)
+            entry.tellCompletionsItEnded()
+        }
     }
 
     // MARK: Key-value coding
@@ -501,9 +588,11 @@ open class CALayer: NSObject, CAMediaTiming {
         presentation(at: t, threadCount: 1)
     }
 
-    /// ``presentation(at:)`` with the layers evaluated on up to `threadCount` threads.
+    /// ``presentation(at:)`` with the layers evaluated on up to `threadCount` threads. The
+    /// layers are presented from then on (``hasBeenPresented``).
     func presentation(at t: CFTimeInterval, threadCount: Int) -> LayerSnapshot {
-        presentationTree(parentTime: superlayer == nil ? t : superlayer?.time(atRootTime: t), threadCount: threadCount).root
+        evaluationPlan.markLayersPresented()
+        return presentationTree(parentTime: superlayer == nil ? t : superlayer?.time(atRootTime: t), threadCount: threadCount).root
     }
 
     /// The subtree's presentation at its parent's time `parentTime` (nil: the parent is not
@@ -524,7 +613,9 @@ open class CALayer: NSObject, CAMediaTiming {
     open func presentation() -> Self? {
         let shown = presentation(at: currentMediaTime)
         var copies: [Int: CALayer] = [:]
-        let copy = Self.makeLayer(from: shown, copies: &copies)
+        // The copy of this layer is of its class, so a subclass gets `Self` back (as an
+        // `action(forKey:)` override that reads `presentation()` expects).
+        let copy = Self.makeLayer(from: shown, ofClass: Self.self, copies: &copies)
         // Each portal's copy shows its source's copy (none when the source is not in this subtree).
         for (index, layer) in copies {
             guard let portal = layer as? CAPortalLayer, let source = shown.tree.shape.portals.requestedSource(of: index) else { continue }
@@ -537,25 +628,30 @@ open class CALayer: NSObject, CAMediaTiming {
     open func model() -> Self { self }
 
     /// A new layer with `snapshot`'s values and subtree, each copy recorded in `copies` under
-    /// its snapshot's index.
-    private static func makeLayer(from snapshot: LayerSnapshot, copies: inout [Int: CALayer]) -> CALayer {
-        let layer: CALayer
-        switch snapshot.properties.kind {
-        case .layer: layer = CALayer()
-        case .shape: layer = CAShapeLayer()
-        case .replicator: layer = CAReplicatorLayer()
-        case .gradient: layer = CAGradientLayer()
-        case .transform: layer = CATransformLayer()
-        case .backdrop: layer = CABackdropLayer()
-        case .portal: layer = CAPortalLayer()
-        case .emitter: layer = CAEmitterLayer()
-        }
+    /// its snapshot's index; of `layerClass`, or else of the class of the snapshot's kind.
+    private static func makeLayer(from snapshot: LayerSnapshot, ofClass layerClass: CALayer.Type? = nil,
+                                  copies: inout [Int: CALayer]) -> CALayer {
+        let layer = (layerClass ?? Self.layerClass(for: snapshot.properties.kind)).init()
         layer.properties = snapshot.properties
         layer.name = snapshot.name
         copies[snapshot.index] = layer
         for child in snapshot.sublayers { layer.addSublayer(makeLayer(from: child, copies: &copies)) }
         layer.mask = snapshot.mask.map { makeLayer(from: $0, copies: &copies) }
         return layer
+    }
+
+    /// The class whose layers have properties of `kind`.
+    private static func layerClass(for kind: LayerKind) -> CALayer.Type {
+        switch kind {
+        case .layer: CALayer.self
+        case .shape: CAShapeLayer.self
+        case .replicator: CAReplicatorLayer.self
+        case .gradient: CAGradientLayer.self
+        case .transform: CATransformLayer.self
+        case .backdrop: CABackdropLayer.self
+        case .portal: CAPortalLayer.self
+        case .emitter: CAEmitterLayer.self
+        }
     }
 }
 
@@ -575,6 +671,8 @@ final class AttachedAnimation {
 
     /// The animation's `isRemovedOnCompletion` when it was added (Core Animation adds a copy).
     let isRemovedOnCompletion: Bool
+    /// The transactions' completion blocks waiting for it to end.
+    var completions: [TransactionCompletion] = []
 
     init(key: String?, animation: CAAnimation, program: AnimationProgram) {
         self.key = key

@@ -177,3 +177,28 @@ extension CAMLTests {
         }
     }
 }
+
+/// A state change animates by its transitions only, never by implicit animations, even once the
+/// layers have been presented.
+@Suite struct CAMLStatesImplicitActionsTests {
+    @Test func stateChangesRunNoImplicitAnimations() throws {
+        let caml = """
+        <caml xmlns="http://www.apple.com/CoreAnimation/1.0">
+          <CALayer bounds="0 0 10 10">
+            <sublayers><CALayer id="#1" bounds="0 0 4 4" opacity="1"/></sublayers>
+            <states>
+              <LKState name="off"><elements><LKStateSetValue targetId="#1" keyPath="opacity"><value type="real" value="0.2"/></LKStateSetValue></elements></LKState>
+            </states>
+          </CALayer>
+        </caml>
+        """
+        let archive = try AnimationArchive(camlData: Data(caml.utf8))
+        let root = archive.rootLayer
+        AnimationClock(time: 0).attach(root)
+        _ = root.presentation(at: 0)   // presented: property changes would now run actions
+        let target = try #require(archive.states.layer(withID: "#1"))
+        try archive.states.setState("off", at: 0, animated: false)
+        #expect(target.animationKeys() == nil)
+        #expect(abs(try #require(root.presentation(at: 0.1).sublayers.first).properties.opacity - 0.2) < 1e-6)
+    }
+}

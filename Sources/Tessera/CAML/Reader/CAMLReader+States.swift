@@ -173,7 +173,7 @@ extension CAMLReader {
         }
         if let property = animation as? CAPropertyAnimation, property.keyPath == nil { property.keyPath = key.value }
         var problems: [String] = []
-        guard animation.program(diagnostics: &problems) != nil else {
+        guard animation.program(diagnostics: &problems, change: nil) != nil else {
             skip(path, animationElement[attribute: CAMLFormat.typeAttribute] ?? animationElement.name, "\(slot).animation",
                  .animationNotApplied(problems.joined(separator: "; ")), at: animationElement.location)
             return nil

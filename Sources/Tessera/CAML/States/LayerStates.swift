@@ -127,8 +127,9 @@ public final class LayerStates {
             layer.removeAnimation(forKey: key)
         }
         added = []
-        for (layer, property, value) in baseValues { property.set(value, in: &layer.properties) }
-        for value in values { value.resolvedKeyPath.set(value.resolvedValue, in: &value.target.properties) }
+        // Without implicit animations: a state change animates by its transitions only.
+        for (layer, property, value) in baseValues { property.set(value, in: &layer.propertiesWithoutActions) }
+        for value in values { value.resolvedKeyPath.set(value.resolvedValue, in: &value.target.propertiesWithoutActions) }
         for element in elements {
             guard let animation = element.animation.copy() as? CAAnimation else { continue }
             if let basic = animation as? CABasicAnimation, basic.fromValue == nil, basic.toValue == nil, basic.byValue == nil,

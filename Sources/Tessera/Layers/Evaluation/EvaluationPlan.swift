@@ -76,6 +76,17 @@ final class EvaluationPlan {
 
     var isCurrent: Bool { generation == TreeGeneration.current }
 
+    /// Whether every layer of the plan has been marked presented.
+    private var layersMarkedPresented = false
+
+    /// Marks the plan's layers presented (``CALayer/hasBeenPresented``): once per plan, so that
+    /// a frame of an unchanged tree only reads a flag.
+    func markLayersPresented() {
+        guard !layersMarkedPresented else { return }
+        layersMarkedPresented = true
+        for layer in layers { layer.takeUnretainedValue().hasBeenPresented = true }
+    }
+
     /// Each layer's portal source, by index (-1: not a portal, no source, or a source outside
     /// the tree); empty when no layer is a portal.
     private static func portalSources(of layers: [Unmanaged<CALayer>]) -> [Int32] {

@@ -27,6 +27,9 @@ struct LayerPropertyDefinition: Sendable {
     let animation: Animation?
     /// How an archive reads and writes it and how CAML reads it, under its name.
     let archived: ArchivedProperty
+    /// Whether two sets of properties hold the same value of it: how a change of the model finds
+    /// the properties whose actions it runs (``CALayer/action(forKey:)``).
+    let isEqual: @Sendable (_ old: LayerProperties, _ new: LayerProperties) -> Bool
 
     /// An animatable property.
     init<Value: AnimatablePropertyValue & ArchivableProperty & CAMLSpelledValue>(
@@ -60,6 +63,7 @@ struct LayerPropertyDefinition: Sendable {
         self.owner = owner
         self.animation = animation
         archived = ArchivedProperty(layer: name, keyPath, of: owner)
+        isEqual = { $0[keyPath: keyPath] == $1[keyPath: keyPath] }
     }
 }
 #endif

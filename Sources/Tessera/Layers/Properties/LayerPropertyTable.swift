@@ -11,6 +11,11 @@ extension LayerProperty {
     /// Every property's row, in the order of ``allCases``.
     static let table: [LayerPropertyDefinition] = allCases.map(define)
 
+    /// The properties of `new`'s kind whose values differ in `old`, in the table's order.
+    static func changes(from old: LayerProperties, to new: LayerProperties) -> [LayerProperty] {
+        table.compactMap { row in new.kind.hasProperties(of: row.owner) && !row.isEqual(old, new) ? row.property : nil }
+    }
+
     private static let animatableByName: [String: LayerProperty] = {
         var byName: [String: LayerProperty] = [:]
         for definition in table where definition.animation != nil {
