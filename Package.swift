@@ -71,7 +71,8 @@ let package = Package(
         ),
         // The `tessera` command run as a person runs it: exit codes, messages, files left behind.
         // It depends on the executable so that `swift test` builds the binary it runs.
-        .testTarget(name: "TesseraCLITests", dependencies: ["TesseraCLI", "Tessera", "TesseraRaster"]),
+        .testTarget(name: "TesseraCLITests", dependencies: ["TesseraCLI", "Tessera", "TesseraRaster",
+                                                       .product(name: "ZIPFoundation", package: "ZIPFoundation")]),
         .testTarget(name: "TesseraTests", dependencies: ["Tessera", "LayerScenes", "BenchScenes", "GoldenSupport", "TesseraDemos",
                                                     .product(name: "ZIPFoundation", package: "ZIPFoundation")],
                     resources: [.copy("Fixtures"), .copy("Golden")]),

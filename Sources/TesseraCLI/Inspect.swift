@@ -8,15 +8,18 @@ import Tessera
 struct Inspect: ParsableCommand {
     static let configuration = CommandConfiguration(abstract: "Print a Core Animation Archive's layer tree, animations and skipped parts.")
 
-    @Argument(help: "A .caar file (or a demo scene).")
+    @Argument(help: "A .caar, .caml, .ca bundle or .tendies file (or a demo scene).")
     var file: String
+
+    @Option(help: "The .ca bundle to inspect inside a .tendies file.")
+    var bundle: String?
 
     @Flag(help: "Print JSON: the document, the tree with its animations, and the skipped items.")
     var json = false
 
     func run() throws {
         try reportingFailures {
-            let source = try SceneSource(file)
+            let source = try SceneSource(file, options: SceneOptions(bundle: bundle))
             let skipped = AnimationArchive.Skipped.sortedBySeverity(source.skipped)
             if json {
                 print(InspectJSON.document(source, skipped: skipped))
@@ -35,6 +38,15 @@ struct Inspect: ParsableCommand {
                 }
                 if let mask = layer.mask { stack.append((mask, depth + 1)) }
                 for sublayer in (layer.sublayers ?? []).reversed() { stack.append((sublayer, depth + 1)) }
+            }
+            if let states = source.archive?.states, !states.names.isEmpty {
+                print("states: " + states.states.map { state in
+                    state.basedOn.map { "\(state.name) (based on \($0))" } ?? state.name
+                }.joined(separator: ", "))
+                for transition in states.transitions {
+                    let keys = transition.elements.map { "\($0.key) of \($0.targetID)" }.joined(separator: ", ")
+                    print("  transition \(transition.fromState) → \(transition.toState): \(keys)")
+                }
             }
             print(skipped.isEmpty ? "skipped: nothing" : "skipped (\(AnimationArchive.Skipped.summary(of: skipped)!)):")
             for item in skipped { print("  [\(item.severity)] \(item)") }

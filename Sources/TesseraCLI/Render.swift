@@ -17,13 +17,25 @@ struct Render: ParsableCommand {
               Animated:   tessera render message-dots -o dots.apng
               Video:      tessera render Checkmark.caar --scale 2 -o check.mp4
               Pipe:       tessera render Checkmark.caar --duration 2 -o - --format rgba | ffmpeg -f rawvideo -pix_fmt rgba -s 400x400 -r 30 -i - out.mkv
+              A state:    tessera render Bluetooth.caml --state on -o on.png
+              Transition: tessera render Brightness.caml --transition min:max -o min-max.apng
+              Tendies:    tessera render pack.tendies --bundle Glyph.ca -o glyph.png
             """)
 
     /// The most threads `--threads` takes.
     static let maximumThreads = 256
 
-    @Argument(help: "A demo scene (see `tessera scenes`) or a Core Animation Archive (.caar).")
+    @Argument(help: "A demo scene (see `tessera scenes`), a Core Animation Archive (.caar), a CAML document (.caml), a .ca bundle folder or a .tendies file (with --bundle).")
     var scene: String
+
+    @Option(help: "The .ca bundle to render inside a .tendies file (its path in the zip, or its name).")
+    var bundle: String?
+
+    @Option(help: "Show a CAML document in this state (its values set, no animation).")
+    var state: String?
+
+    @Option(help: ArgumentHelp("Animate a CAML document's transition from one state to another, beginning at time 0 (* is the base state).", valueName: "FROM:TO"))
+    var transition: String?
 
     @Option(name: [.short, .customLong("output")],
             help: "The file to write (its extension gives the format), a folder DIR/ for numbered PNGs, or - for standard output.")
@@ -93,7 +105,7 @@ struct Render: ParsableCommand {
 
     func run() throws {
         try reportingFailures {
-            let source = try SceneSource(scene)
+            let source = try SceneSource(scene, options: SceneOptions(bundle: bundle, state: state, transition: transition))
             let pixelSize = try frameSize(of: source)
             let animated = frames != nil || duration != nil || apng != nil || requestsAnimation
             var warnings: [String] = []

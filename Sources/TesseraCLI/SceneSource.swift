@@ -2,7 +2,9 @@ import Foundation
 import Tessera
 import TesseraDemos
 
-/// What `tessera render` and `inspect` read: a built-in demo scene, or a Core Animation Archive.
+/// What `tessera render` and `inspect` read: a built-in demo scene, a Core Animation Archive
+/// (`.caar`), a CAML document (`.caml`), a `.ca` bundle folder, or a bundle inside a `.tendies`
+/// zip (``SceneOptions/bundle``); in the state ``SceneOptions`` ask for.
 struct SceneSource {
     /// A name for output files (`NAME-0001.png`).
     let name: String
@@ -22,8 +24,9 @@ struct SceneSource {
     /// Readies the tree for the frame at a time (demos driven from outside the timeline).
     let prepare: ((Double) -> Void)?
 
-    /// A demo scene's name, or the path of a `.caar` file; failures name the file and exit 65/66.
-    init(_ argument: String) throws(CommandFailure) {
+    /// A demo scene's name, or the path of a file or bundle; failures name the file and exit
+    /// 64 (options that do not fit it), 65 (malformed) or 66 (missing or unreadable).
+    init(_ argument: String, options: SceneOptions = SceneOptions()) throws(CommandFailure) {
         if let demo = DemoScene.named(argument) {
             let root = demo.build()
             name = demo.name
@@ -38,20 +41,24 @@ struct SceneSource {
             return
         }
         let looksLikeAFile = argument.contains("/") || argument.contains(".")
-        if let reason = unreadableReason(argument) {
+        var isDirectory: ObjCBool = false
+        let isBundle = FileManager.default.fileExists(atPath: argument, isDirectory: &isDirectory) && isDirectory.boolValue
+        if !isBundle, let reason = unreadableReason(argument) {
             guard looksLikeAFile || FileManager.default.fileExists(atPath: argument) else {
                 throw CommandFailure(.noInput, "\(argument): no such demo scene or file (`tessera scenes` lists the demos)")
             }
             throw CommandFailure(.noInput, "\(argument): cannot read: \(reason)")
         }
-        let archive: AnimationArchive
-        do {
-            archive = try AnimationArchive(contentsOf: URL(fileURLWithPath: argument))
-        } catch {
-            if case .unreadableFile(_, let reason) = error { throw CommandFailure(.noInput, "\(argument): cannot read: \(reason)") }
-            throw CommandFailure(.dataError, "\(argument): \(error)")
+        let url = URL(fileURLWithPath: argument)
+        let archive = url.pathExtension.lowercased() == "tendies"
+            ? try Self.loadTendies(url, argument: argument, bundle: options.bundle)
+            : try Self.load(url, argument: argument)
+        if options.bundle != nil, url.pathExtension.lowercased() != "tendies" {
+            throw CommandFailure(.usage, "\(argument): --bundle names a bundle inside a .tendies file")
         }
-        name = URL(fileURLWithPath: argument).deletingPathExtension().lastPathComponent
+        try options.apply(to: archive, argument: argument)
+        name = options.bundle.map { URL(fileURLWithPath: $0).deletingPathExtension().lastPathComponent }
+            ?? url.deletingPathExtension().lastPathComponent
         displayName = argument
         root = archive.rootLayerForDisplay()
         size = archive.documentSize ?? root.bounds.size
@@ -60,6 +67,43 @@ struct SceneSource {
         skipped = archive.skipped
         self.archive = archive
         prepare = nil
+    }
+
+    private static func load(_ url: URL, argument: String) throws(CommandFailure) -> AnimationArchive {
+        do {
+            return try AnimationArchive(contentsOf: url)
+        } catch {
+            if case .unreadableFile(_, let reason) = error { throw CommandFailure(.noInput, "\(argument): cannot read: \(reason)") }
+            throw CommandFailure(.dataError, "\(argument): \(error)")
+        }
+    }
+
+    /// The bundle `bundle` of a `.tendies` zip, written out to a temporary folder (removed once
+    /// loaded: the images are read by then) and loaded; without `--bundle`, a usage error that
+    /// lists the bundles.
+    private static func loadTendies(_ url: URL, argument: String, bundle: String?) throws(CommandFailure) -> AnimationArchive {
+        let tendies: TendiesArchive
+        do {
+            tendies = try TendiesArchive(contentsOf: url)
+        } catch {
+            throw CommandFailure(.dataError, "\(argument): \(error)")
+        }
+        guard let bundle else {
+            throw CommandFailure(.usage, "\(argument): name the bundle to render with --bundle; the file holds: \(tendies.bundles.joined(separator: ", "))")
+        }
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("tessera-tendies-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        do {
+            let extracted = try tendies.extract(bundle: bundle, to: folder)
+            return try load(extracted, argument: "\(argument) (\(bundle))")
+        } catch let error as TendiesError {
+            if case .noSuchBundle = error { throw CommandFailure(.usage, "\(argument): \(error)") }
+            throw CommandFailure(.dataError, "\(argument): \(error)")
+        } catch let failure as CommandFailure {
+            throw failure
+        } catch {
+            throw CommandFailure(.dataError, "\(argument): \(error)")
+        }
     }
 
     /// The default length of an animation render, in seconds, and the warning to print when it
