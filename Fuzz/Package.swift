@@ -19,6 +19,11 @@ let package = Package(
                            .product(name: "TesseraRaster", package: "Tessera")]
         ),
         .executableTarget(
+            name: "CAMLFuzzer",
+            dependencies: ["CLibFuzzer", .product(name: "Tessera", package: "Tessera"),
+                           .product(name: "TesseraRaster", package: "Tessera")]
+        ),
+        .executableTarget(
             name: "ImageFuzzer",
             dependencies: ["CLibFuzzer", .product(name: "Tessera", package: "Tessera")]
         ),

@@ -19,6 +19,16 @@ struct Inspect: ParsableCommand {
 
     func run() throws {
         try reportingFailures {
+            // A .tendies file without --bundle: the bundles it holds.
+            if bundle == nil, URL(fileURLWithPath: file).pathExtension.lowercased() == "tendies" {
+                do {
+                    let tendies = try TendiesArchive(contentsOf: URL(fileURLWithPath: file))
+                    print(json ? InspectJSON.bundles(tendies.bundles) : tendies.bundles.joined(separator: "\n"))
+                    return
+                } catch {
+                    throw CommandFailure(.dataError, "\(file): \(error)")
+                }
+            }
             let source = try SceneSource(file, options: SceneOptions(bundle: bundle))
             let skipped = AnimationArchive.Skipped.sortedBySeverity(source.skipped)
             if json {

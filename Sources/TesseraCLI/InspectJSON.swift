@@ -19,6 +19,12 @@ enum InspectJSON {
         return String(decoding: data, as: UTF8.self)
     }
 
+    /// The bundles of a `.tendies` file, as `{"bundles": [...]}`.
+    static func bundles(_ bundles: [String]) -> String {
+        let data = try! JSONSerialization.data(withJSONObject: ["bundles": bundles], options: [.prettyPrinted, .withoutEscapingSlashes])
+        return String(decoding: data, as: UTF8.self)
+    }
+
     private static func layer(_ layer: CALayer) -> [String: Any] {
         var object: [String: Any] = [
             "class": "\(type(of: layer))",

@@ -60,6 +60,8 @@ import ZIPFoundation
                              compressionMethod: .deflate) { position, size in caml.subdata(in: Int(position)..<Int(position) + size) }
         let listed = try CLI.run(["render", zip.path, "-o", "x.png"], in: folder)
         #expect(listed.status == 64 && listed.stderr.contains("wallpaper/Glyph.ca"))
+        let inspect = try CLI.run(["inspect", zip.path])
+        #expect(inspect.status == 0 && String(decoding: inspect.stdout, as: UTF8.self) == "wallpaper/Glyph.ca\n")
         let zipped = try CLI.run(["render", zip.path, "--bundle", "Glyph.ca", "--state", "on", "-o", "zipped.png"], in: folder)
         #expect(zipped.status == 0, "\(zipped.stderr)")
         #expect(try Data(contentsOf: folder.appendingPathComponent("zipped.png")) == Data(contentsOf: folder.appendingPathComponent("direct.png")))
