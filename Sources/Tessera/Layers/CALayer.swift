@@ -540,6 +540,7 @@ open class CALayer: NSObject, CAMediaTiming {
         case .backdrop: layer = CABackdropLayer()
         case .portal: layer = CAPortalLayer()
         case .emitter: layer = CAEmitterLayer()
+        case .text: layer = CATextLayer()
         }
         layer.properties = snapshot.properties
         layer.name = snapshot.name
