@@ -131,4 +131,19 @@ import TesseraRaster
         nanBounds.alignmentMode = .center
         _ = try Self.render(nanBounds)
     }
+
+    @Test func archivesKeepTheTextLayersProperties() throws {
+        let layer = Self.layer("Archived text", size: 17)
+        layer.isWrapped = true
+        layer.alignmentMode = .right
+        layer.truncationMode = .middle
+        layer.foregroundColor = CGColor(srgbRed: 0.2, green: 0.4, blue: 0.6, alpha: 1)
+        let loaded = try AnimationArchive(data: try AnimationArchive(rootLayer: layer).encoded())
+        let text = try #require(loaded.rootLayer as? CATextLayer)
+        #expect(loaded.skipped.isEmpty)
+        #expect(text.string as? String == "Archived text" && text.font as? String == "DejaVu Sans" && text.fontSize == 17)
+        #expect(text.isWrapped && text.alignmentMode == .right && text.truncationMode == .middle)
+        #expect(text.properties == layer.properties)
+        #expect(try Self.render(text).bytes == Self.render(layer).bytes)
+    }
 }

@@ -50,9 +50,10 @@ open class CATextLayer: CALayer {
     /// attributed string Tessera draws the characters, in the font (an `"NSFont"` attribute that
     /// is a font name) and colour (`"NSColor"` or `"CTForegroundColor"`, a `CGColor`) of its first
     /// run when it has them, which then stand for ``font`` and ``foregroundColor``. Any other
-    /// value shows nothing.
+    /// value shows nothing. A layer read from an archive or made from a presentation returns its
+    /// characters as a `String`.
     open var string: Any? {
-        get { stringObject }
+        get { stringObject ?? properties.string }
         set {
             stringObject = newValue
             switch newValue {
