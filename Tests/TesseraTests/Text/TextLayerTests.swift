@@ -146,4 +146,20 @@ import TesseraRaster
         #expect(text.properties == layer.properties)
         #expect(try Self.render(text).bytes == Self.render(layer).bytes)
     }
+
+    /// An archived attributed string gives its characters.
+    @Test func archivedAttributedStringsGiveTheirCharacters() throws {
+        typealias Builder = ArchiveTests.AnimationArchiveMalformedTests.Builder
+        var b = Builder()
+        let attributed = try b.object(ArchiveClass("NSMutableAttributedString", superclasses: ["NSAttributedString", "NSObject"]), [
+            ("NSString", .string("Rich text")),
+        ])
+        let text = try b.object(ArchiveClass("CATextLayer", superclasses: ["CALayer", "NSObject"]), [
+            ("string", attributed), ("fontSize", .real(12)), ("wrapped", .bool(true)),
+        ])
+        let loaded = try AnimationArchive(data: try b.document(text))
+        let layer = try #require(loaded.rootLayer as? CATextLayer)
+        #expect(loaded.skipped.isEmpty)
+        #expect(layer.string as? String == "Rich text" && layer.fontSize == 12 && layer.isWrapped)
+    }
 }

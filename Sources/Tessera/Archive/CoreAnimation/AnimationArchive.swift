@@ -27,8 +27,8 @@ import Foundation
 /// size). Reading takes `CALayer`, `CAShapeLayer`, `CAReplicatorLayer`, `CAGradientLayer`,
 /// `CATransformLayer`, `CABackdropLayer`, `CAPortalLayer`, `CAEmitterLayer` (its own properties;
 /// its `emitterCells` and its `scale` are reported as skipped, and writing an emitter that has
-/// cells throws), `CATextLayer` (a `string` that is not a plain string, such as an attributed
-/// one, and a `font` that is not a name are reported as skipped) and the animation classes
+/// cells throws), `CATextLayer` (of an attributed `string` its characters, not its attributes; a
+/// `font` that is not a name, such as an `NSFont`, is reported as skipped) and the animation classes
 /// (`CABasicAnimation`, `CASpringAnimation`, `CAKeyframeAnimation`, `CAAnimationGroup`) with every
 /// property Tessera models, through Core Animation's coding proxies. What Tessera does not model
 /// is left out and listed in ``skipped``; it never fails the file:

@@ -105,7 +105,7 @@ extension LayerProperty {
         case .spin: return Row(property, \.spin, of: .emitter)
         case .seed: return Row(notAnimatable: property, \.seed, of: .emitter)
         // CATextLayer
-        case .string: return Row(notAnimatable: property, \.string, of: .text)
+        case .string: return Row(notAnimatable: property, \.archivedString, of: .text)
         case .font: return Row(notAnimatable: property, \.font, of: .text)
         case .fontSize: return Row(property, \.fontSize, of: .text)
         case .foregroundColor: return Row(property, \.foregroundColor, of: .text)
