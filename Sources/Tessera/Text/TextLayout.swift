@@ -89,7 +89,9 @@ struct TextLayout: Sendable {
         for (index, line) in lines.enumerated() {
             let lineWidth = line.width * scale
             let free = style.width.isFinite ? style.width - lineWidth : 0
-            let spaces = line.glyphs.indices.filter { line.isSpace[$0] }.count
+            // The spaces between words widen; those after the last word do not.
+            let lastWord = line.isSpace.lastIndex(of: false) ?? -1
+            let spaces = line.isSpace.indices.filter { line.isSpace[$0] && $0 < lastWord }.count
             let justifies = style.alignment == .justified && !line.endsParagraph && spaces > 0 && free > 0
             let x0: Double = switch style.alignment {
             case .right: free
@@ -105,7 +107,7 @@ struct TextLayout: Sendable {
                                           tx: x0 + (pen + glyph.offset.x) * scale, ty: baseline - glyph.offset.y * scale)
                 path.addPath(outline.path, transform: transform)
                 pen += glyph.advance
-                if justifies && line.isSpace[i] { pen += free / Double(spaces) / scale }
+                if justifies && line.isSpace[i] && i < lastWord { pen += free / Double(spaces) / scale }
             }
             placed.append(Line(text: line.text, width: justifies ? style.width : lineWidth,
                                origin: Point(x: x0, y: baseline)))

@@ -126,6 +126,17 @@ import TesseraRaster
         #expect(justified.lines.count == 2)
         #expect(abs(justified.lines[0].width - (Self.measured("alpha beta gamma") + 5)) < 1e-9)
         #expect(abs(justified.lines[1].width - Self.measured("delta")) < 1e-9)
+        // The first line's last word ends at the right edge: its ink lies as far right as when
+        // right-aligned.
+        let firstLine = Self.style("alpha beta gamma", width: Self.measured("alpha beta gamma") + 5)
+        var right = firstLine
+        right.alignment = .right
+        var justifiedFirst = firstLine
+        justifiedFirst.string = "alpha beta gamma delta"
+        justifiedFirst.isWrapped = true
+        justifiedFirst.alignment = .justified
+        let rightInk = TextLayout(right).path.bounds.maxX
+        #expect(abs(TextLayout(justifiedFirst).path.bounds.maxX - max(rightInk, Self.measured("delta"))) < 1e-6)
     }
 
     @Test func missingFontsFallBack() throws {
