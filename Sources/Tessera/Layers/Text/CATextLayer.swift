@@ -28,8 +28,11 @@ import TesseraRaster
 ///
 /// # Drawing
 /// After the layer's background and contents and before its sublayers, all glyphs as one path
-/// filled with ``foregroundColor``. A font size that is NaN, infinite or not positive draws
-/// nothing; one larger than 4,096 points draws at 4,096.
+/// filled with ``foregroundColor``, in the layer's own coordinates as its `contents` are: in a
+/// superlayer with `isGeometryFlipped` the text is mirrored with the rest of the layer (Tessera
+/// does not flip contents implicitly as Core Animation's `contentsAreFlipped` does). A font size
+/// that is NaN, infinite or not positive draws nothing; one larger than 4,096 points draws at
+/// 4,096.
 open class CATextLayer: CALayer {
     override class var kind: LayerKind { .text }
 
