@@ -35,9 +35,18 @@ let package = Package(
         ),
         // libjpeg-turbo behind plain C functions, for the same reason (its error manager must not return).
         .target(name: "CTesseraJPEG", dependencies: ["CLibJPEG"], path: "Sources/CTesseraJPEG"),
+        // HarfBuzz, FreeType and fontconfig (Debian's libharfbuzz-dev, libfreetype-dev, libfontconfig-dev):
+        // CATextLayer's shaping, glyph outlines and font names. HarfBuzz's pkg-config file brings FreeType's headers.
+        .systemLibrary(
+            name: "CTextLibraries",
+            path: "Sources/CTextLibraries",
+            pkgConfig: "harfbuzz",
+            providers: [.apt(["libharfbuzz-dev", "libfreetype-dev", "libfontconfig-dev"]),
+                        .brew(["harfbuzz", "freetype", "fontconfig"])]
+        ),
         .target(name: "TesseraRaster", dependencies: ["CTesseraSIMD", "CTesseraPNG", "CTesseraJPEG"]),
         // Core Animation's model (layers, animations, timing) on top of the rasterizer.
-        .target(name: "Tessera", dependencies: ["TesseraRaster", .product(name: "ZIPFoundation", package: "ZIPFoundation")]),
+        .target(name: "Tessera", dependencies: ["TesseraRaster", "CTextLibraries", .product(name: "ZIPFoundation", package: "ZIPFoundation")]),
         // The built-in demo scenes (the seed documents' animations), for the CLI and the tests.
         .target(name: "TesseraDemos", dependencies: ["Tessera"]),
         // The scenes of Benchmarks/bench-scenes.md, shared by the bench and the golden-image tests.
@@ -73,7 +82,7 @@ let package = Package(
         // It depends on the executable so that `swift test` builds the binary it runs.
         .testTarget(name: "TesseraCLITests", dependencies: ["TesseraCLI", "Tessera", "TesseraRaster",
                                                        .product(name: "ZIPFoundation", package: "ZIPFoundation")]),
-        .testTarget(name: "TesseraTests", dependencies: ["Tessera", "LayerScenes", "BenchScenes", "GoldenSupport", "TesseraDemos",
+        .testTarget(name: "TesseraTests", dependencies: ["Tessera", "LayerScenes", "BenchScenes", "GoldenSupport", "TesseraDemos", "CTextLibraries",
                                                     .product(name: "ZIPFoundation", package: "ZIPFoundation")],
                     resources: [.copy("Fixtures"), .copy("Golden")]),
     ],

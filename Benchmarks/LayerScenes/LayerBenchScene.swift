@@ -8,12 +8,18 @@ public protocol LayerBenchScene: AnyObject {
     var clock: AnimationClock { get }
     var renderer: LayerRenderer { get }
     var pixmap: Pixmap { get }
+    /// Changes the model before a frame is rendered at the clock's new time (what a frame
+    /// cannot animate, such as a text layer's string); nothing by default.
+    func prepareFrame()
 }
 
 extension LayerBenchScene {
+    public func prepareFrame() {}
+
     /// One frame on `threads` threads: the clock 1/60 s on, the tree rendered at its time.
     public func frame(threads: Int) {
         clock.advance(by: 1.0 / 60)
+        prepareFrame()
         renderer.threadCount = threads
         renderer.render(root, at: clock.time, into: pixmap)
     }

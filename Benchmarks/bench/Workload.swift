@@ -15,7 +15,7 @@ struct Workload {
 
     /// Every workload, in the order the bench runs them.
     static var all: [Workload] {
-        BenchScene.all.map(Workload.init(raster:)) + [animate, layerTree, layerContent, layerFilters, particles] + frameBlurs
+        BenchScene.all.map(Workload.init(raster:)) + [animate, layerTree, layerContent, layerFilters, particles, text] + frameBlurs
     }
 
     static var names: [String] { all.map(\.name) }
@@ -58,6 +58,12 @@ extension Workload {
     static var particles: Workload {
         Workload(name: ParticlesScene.name, summary: ParticlesScene.summary, usesThreads: true) {
             PreparedLayerScene(try ParticlesScene())
+        }
+    }
+
+    static var text: Workload {
+        Workload(name: TextScene.name, summary: TextScene.summary, usesThreads: true) {
+            PreparedLayerScene(try TextScene())
         }
     }
 

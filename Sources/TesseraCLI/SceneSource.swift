@@ -42,7 +42,10 @@ struct SceneSource {
         }
         let looksLikeAFile = argument.contains("/") || argument.contains(".")
         var isDirectory: ObjCBool = false
+        // A folder is read as a `.ca` bundle when it looks like one; any other is "a directory".
         let isBundle = FileManager.default.fileExists(atPath: argument, isDirectory: &isDirectory) && isDirectory.boolValue
+            && (URL(fileURLWithPath: argument).pathExtension.lowercased() == "ca"
+                || ["main.caml", "index.xml"].contains { FileManager.default.fileExists(atPath: argument + "/" + $0) })
         if !isBundle, let reason = unreadableReason(argument) {
             guard looksLikeAFile || FileManager.default.fileExists(atPath: argument) else {
                 throw CommandFailure(.noInput, "\(argument): no such demo scene or file (`tessera scenes` lists the demos)")

@@ -69,6 +69,8 @@ import TesseraRaster
             .emitterDepth: (.number(0), .number(4)),
             .velocity: (.number(1), .number(1.5)),
             .spin: (.number(1), .number(-1)),
+            .fontSize: (.number(36), .number(18)),
+            .foregroundColor: (.color(.white), tint),
         ]
     }()
 
@@ -83,6 +85,7 @@ import TesseraRaster
         case .backdrop: CABackdropLayer()
         case .portal: CAPortalLayer()
         case .emitter: CAEmitterLayer()
+        case .text: CATextLayer()
         }
     }
 
@@ -105,12 +108,14 @@ import TesseraRaster
     /// and archives.
     @Test func everyStoredPropertyHasARow() {
         // The inline stored properties, those kept out of line (RareLayerProperties) and an
-        // emitter's (but its cells, which archives do not hold yet).
+        // emitter's (but its cells, which archives do not hold yet) and a text layer's (but an
+        // attributed string's attributes).
         let inline = Mirror(reflecting: LayerProperties(kind: .layer)).children.compactMap(\.label)
             .filter { $0 != "kind" && $0 != "rare" }
-        let rare = Mirror(reflecting: RareLayerProperties()).children.compactMap(\.label).filter { $0 != "emitter" }
+        let rare = Mirror(reflecting: RareLayerProperties()).children.compactMap(\.label).filter { $0 != "emitter" && $0 != "text" }
         let emitter = Mirror(reflecting: EmitterLayerProperties()).children.compactMap(\.label).filter { $0 != "cells" }
-        let stored = inline + rare + emitter
+        let text = Mirror(reflecting: TextLayerProperties()).children.compactMap(\.label).filter { $0 != "attributes" }
+        let stored = inline + rare + emitter + text
         let rowNames = LayerProperty.table.map { Set([$0.name] + $0.alternativeNames) }
         #expect(stored.count == LayerProperty.allCases.count)
         for label in stored {
@@ -120,8 +125,8 @@ import TesseraRaster
 
     @Test func documentationCoversTheTable() {
         #expect(Set(Self.documented.keys) == Set(Self.animatable))
-        #expect(Self.animatable.count == LayerProperty.allCases.count - 23,
-                "all but geometryFlipped, doubleSided, cornerCurve, maskedCorners, contents, contentsGravity, contentsScale, the contents filters, the three filter lists, type, groupName, the portal's four flags and the emitter's shape, mode, renderMode, preservesDepth and seed")
+        #expect(Self.animatable.count == LayerProperty.allCases.count - 29,
+                "all but geometryFlipped, doubleSided, cornerCurve, maskedCorners, contents, contentsGravity, contentsScale, the contents filters, the three filter lists, type, groupName, the portal's four flags and the emitter's shape, mode, renderMode, preservesDepth and seed, and the text layer's string, font, wrapped, alignmentMode, truncationMode and allowsFontSubpixelQuantization")
     }
 
     @Test(arguments: LayerProperty.allCases)

@@ -651,6 +651,7 @@ open class CALayer: NSObject, CAMediaTiming {
         case .backdrop: CABackdropLayer.self
         case .portal: CAPortalLayer.self
         case .emitter: CAEmitterLayer.self
+        case .text: CATextLayer.self
         }
     }
 }

@@ -154,6 +154,8 @@ extension LayerKeyPath {
         case .emitterDepth: return SIMD4(Double(r.emitter.emitterDepth), 0, 0, 0)
         case .velocity: return SIMD4(Double(r.emitter.velocity), 0, 0, 0)
         case .spin: return SIMD4(Double(r.emitter.spin), 0, 0, 0)
+        case .fontSize: return SIMD4(Double(r.text.fontSize), 0, 0, 0)
+        case .foregroundColor: return color(r.text.foregroundColor)
         default: return .zero
         }
     }
@@ -174,6 +176,8 @@ extension LayerKeyPath {
         case .emitterDepth: p.emitterDepth = CGFloat(v.x)
         case .velocity: p.velocity = Float(v.x)
         case .spin: p.spin = Float(v.x)
+        case .fontSize: p.fontSize = CGFloat(v.x)
+        case .foregroundColor: p.foregroundColor = color(v)
         default: break
         }
     }
@@ -195,7 +199,7 @@ extension LayerKeyPath {
         switch property {
         case .bounds: return SIMD4(Double(p.bounds.origin.x), Double(p.bounds.origin.y), Double(p.bounds.size.width), Double(p.bounds.size.height))
         case .contentsRect, .contentsCenter, .startPoint, .endPoint, .scale, .birthRate, .lifetime, .emitterPosition,
-             .emitterZPosition, .emitterSize, .emitterDepth, .velocity, .spin:
+             .emitterZPosition, .emitterSize, .emitterDepth, .velocity, .spin, .fontSize, .foregroundColor:
             return rareVector(property, in: p.rare)
         case .position: return SIMD4(Double(p.position.x), Double(p.position.y), 0, 0)
         case .anchorPoint: return SIMD4(Double(p.anchorPoint.x), Double(p.anchorPoint.y), 0, 0)
@@ -228,7 +232,8 @@ extension LayerKeyPath {
              .fillRule, .lineJoin, .lineCap, .lineDashPattern, .geometryFlipped, .doubleSided, .cornerCurve, .maskedCorners, .contents,
              .contentsGravity, .contentsScale, .minificationFilter, .magnificationFilter, .filters, .backgroundFilters, .compositingFilter, .colors, .locations, .type, .groupName,
              .hidesSourceLayer, .matchesOpacity, .matchesPosition, .matchesTransform, .emitterShape, .emitterMode, .renderMode,
-             .preservesDepth, .seed:
+             .preservesDepth, .seed, .string, .font, .wrapped, .alignmentMode, .truncationMode,
+             .allowsFontSubpixelQuantization:
             return .zero
         }
     }
@@ -238,7 +243,7 @@ extension LayerKeyPath {
         switch property {
         case .bounds: p.bounds = CGRect(x: v.x, y: v.y, width: v.z, height: v.w)
         case .contentsRect, .contentsCenter, .startPoint, .endPoint, .scale, .birthRate, .lifetime, .emitterPosition,
-             .emitterZPosition, .emitterSize, .emitterDepth, .velocity, .spin:
+             .emitterZPosition, .emitterSize, .emitterDepth, .velocity, .spin, .fontSize, .foregroundColor:
             setRareVector(property, v, in: &p)
         case .position: p.position = CGPoint(x: v.x, y: v.y)
         case .anchorPoint: p.anchorPoint = CGPoint(x: v.x, y: v.y)
@@ -271,7 +276,8 @@ extension LayerKeyPath {
              .fillRule, .lineJoin, .lineCap, .lineDashPattern, .geometryFlipped, .doubleSided, .cornerCurve, .maskedCorners, .contents,
              .contentsGravity, .contentsScale, .minificationFilter, .magnificationFilter, .filters, .backgroundFilters, .compositingFilter, .colors, .locations, .type, .groupName,
              .hidesSourceLayer, .matchesOpacity, .matchesPosition, .matchesTransform, .emitterShape, .emitterMode, .renderMode,
-             .preservesDepth, .seed:
+             .preservesDepth, .seed, .string, .font, .wrapped, .alignmentMode, .truncationMode,
+             .allowsFontSubpixelQuantization:
             break
         }
     }

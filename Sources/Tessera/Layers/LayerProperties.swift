@@ -3,7 +3,7 @@ import TesseraRaster
 
 /// Which class of layer a set of properties belongs to.
 public enum LayerKind: Hashable, Sendable {
-    case layer, shape, replicator, gradient, transform, backdrop, portal, emitter
+    case layer, shape, replicator, gradient, transform, backdrop, portal, emitter, text
 }
 
 /// Every property of a layer that the renderer reads, as plain values: the model of a

@@ -2,7 +2,7 @@ import Foundation
 import TesseraRaster
 
 /// The properties of a layer that most layers leave at their defaults: its `contents` and their
-/// placement, its filters, a gradient layer's gradient, a backdrop's group, a portal's flags and an emitter's cells and properties. They are kept out of line, behind one shared
+/// placement, its filters, a gradient layer's gradient, a backdrop's group, a portal's flags, an emitter's cells and properties and a text layer's. They are kept out of line, behind one shared
 /// reference (copied when written), so that copying a ``LayerProperties`` — the evaluation does
 /// it for every animated layer every frame — stays the size it was before they existed (inline,
 /// they cost `animate-2000` 13% more instructions, in copies).
@@ -30,6 +30,8 @@ public struct RareLayerProperties: Hashable, Sendable {
     public var matchesTransform = false
     // CAEmitterLayer
     public var emitter = EmitterLayerProperties()
+    // CATextLayer
+    public var text = TextLayerProperties()
     // CAGradientLayer
     public var colors: [Color]? = nil
     public var locations: [Double]? = nil

@@ -185,7 +185,7 @@ struct LayerTreeDrawing {
             : groupOpacity || blendMode != .normal || colorFiltered ? .endGroup(opacity: alpha, blendMode: blendMode) : nil
         let clips = p.pointee.masksToBounds
             && (shadowColor != nil || hasSublayers || (p.pointee.kind == .shape && p.pointee.path != nil)
-                || p.pointee.contents.image != nil || p.pointee.kind == .gradient || p.pointee.kind == .emitter)
+                || p.pointee.contents.image != nil || p.pointee.kind == .gradient || p.pointee.kind == .emitter || p.pointee.kind == .text)
         let clipsBackground = clips && shadowColor != nil
         var tint = inherited
         tint.w = outerGroup == nil ? alpha : 1
@@ -204,6 +204,7 @@ struct LayerTreeDrawing {
         LayerGradientDrawing.draw(p, mapping: mapping, tint: tint, on: canvas)
         LayerContentsDrawing.draw(p, mapping: mapping, opacity: tint.w, on: canvas)
         if p.pointee.kind == .emitter { drawParticles(node, p, mapping: mapping, opacity: tint.w) }
+        if p.pointee.kind == .text { drawText(p, mapping: mapping, tint: tint) }
         drawShape(of: p, mapping: mapping, tint: tint)
         // Pushed in reverse: they run as sublayers, the clip's end, the border, the colour
         // filter's end, then the outer group's end.
@@ -297,6 +298,7 @@ struct LayerTreeDrawing {
         // Particles overlap: counted twice, so that opacity groups them.
         if p.pointee.kind == .emitter && p.pointee.emitterCells?.isEmpty == false { count += 2 }
         if p.pointee.kind == .gradient && p.pointee.colors?.isEmpty == false { count += 1 }
+        if p.pointee.kind == .text && p.pointee.string?.isEmpty == false { count += 1 }
         if p.pointee.borderWidth > 0 && p.pointee.borderColor != nil { count += 1 }
         if p.pointee.kind == .shape && p.pointee.path != nil {
             if p.pointee.fillColor != nil { count += 1 }
@@ -352,6 +354,13 @@ struct LayerTreeDrawing {
         let outline = LayerBackgroundShapes.roundedRect(p.pointee.bounds, radius: p.pointee.cornerRadius,
                                                         corners: p.pointee.maskedCorners, curve: p.pointee.cornerCurve)
         canvas.fill(outline, paint: Self.paint(background, tint), mapping: mapping)
+    }
+
+    /// A text layer's text (``TextDrawing``), out of line.
+    @inline(never)
+    private func drawText(_ p: UnsafePointer<LayerProperties>, mapping: PlaneMapping, tint: Tint) {
+        guard let color = TextDrawing.color(of: p) else { return }
+        TextDrawing.draw(p, paint: Self.paint(color, tint), mapping: mapping, on: canvas)
     }
 
     private func drawShape(of p: UnsafePointer<LayerProperties>, mapping: PlaneMapping, tint: Tint) {

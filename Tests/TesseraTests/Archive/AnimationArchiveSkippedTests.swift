@@ -18,7 +18,7 @@ extension ArchiveTests {
             let transformLayer = try b.object(ArchiveClass("CATransformLayer", superclasses: ["CALayer", "NSObject"]), [
                 ("name", .string("3D")), ("sublayers", try b.array([child])),
             ])
-            let textLayer = try b.object(ArchiveClass("CATextLayer", superclasses: ["CALayer", "NSObject"]), [
+            let textLayer = try b.object(ArchiveClass("CAScrollLayer", superclasses: ["CALayer", "NSObject"]), [
                 ("name", .string("Label")), ("string", .string("Hello")), ("fontSize", .real(17)), ("opacity", .real(0.5)),
             ])
             let filter = try b.object(ArchiveClass("CAFilter"), [("CAFilterType", .string("variableBlur")), ("CAFilterName", .string("blur"))])
@@ -65,7 +65,7 @@ extension ArchiveTests {
             #expect(root.sublayers?.map { "\(type(of: $0)) \($0.name ?? "")" } == ["CATransformLayer 3D", "CALayer Label", "CABackdropLayer Blur"])
             #expect(root.sublayers?.first?.sublayers?.first?.name == "Child", "a transform layer keeps its sublayers")
             #expect((root.sublayers?.first?.sublayers?.first as? CAShapeLayer)?.lineWidth == 3)
-            #expect(root.sublayers?[1].opacity == 0.5, "a text layer keeps what a layer has")
+            #expect(root.sublayers?[1].opacity == 0.5, "a scroll layer keeps what a layer has")
             #expect(root.sublayers?[2].shadowPath == nil && root.sublayers?[2].fillMode == .removed)
             #expect(root.animationKeys() == ["a2", "a4"], "the spin loses its value function; the private fade is a basic animation")
             #expect((root.animation(forKey: "a4") as? CABasicAnimation)?.keyPath == "opacity")
@@ -80,9 +80,9 @@ extension ArchiveTests {
                 Skipped(layer: "Root", className: "LKCGColorCodingProxy", key: "backgroundColor", reason: .unsupportedValue("a pattern color")),
                 Skipped(layer: "Root", className: "LKNSValueCodingProxy", key: "sublayerTransform", reason: .unsupportedValue("value of kind 10")),
                 Skipped(layer: "Root", className: "CAFilter", key: "filters", reason: .notDrawn("variableBlur")),
-                Skipped(layer: "Root/Label", className: "CATextLayer", key: nil, reason: .approximated("loaded as CALayer")),
-                Skipped(layer: "Root/Label", className: "CATextLayer", key: "string", reason: .unsupportedKey),
-                Skipped(layer: "Root/Label", className: "CATextLayer", key: "fontSize", reason: .unsupportedKey),
+                Skipped(layer: "Root/Label", className: "CAScrollLayer", key: nil, reason: .approximated("loaded as CALayer")),
+                Skipped(layer: "Root/Label", className: "CAScrollLayer", key: "string", reason: .unsupportedKey),
+                Skipped(layer: "Root/Label", className: "CAScrollLayer", key: "fontSize", reason: .unsupportedKey),
                 Skipped(layer: "Root/Blur", className: "CACGPathCodingProxy", key: "shadowPath", reason: .unsupportedValue("path segment of type 7")),
                 Skipped(layer: "Root/Blur", className: "CABackdropLayer", key: "fillMode", reason: .unsupportedValue("unknown constant \"sideways\"")),
                 Skipped(layer: "Root", className: "CATransition", key: "CALayerAnimations[0]", reason: .unsupportedClass),

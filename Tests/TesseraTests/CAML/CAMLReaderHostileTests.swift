@@ -121,19 +121,19 @@ extension CAMLTests {
         /// CALayer has.
         @Test func unknownClassesLoadAsLayers() throws {
             let text = CAMLTests.document("""
-                <CATextLayer name="label" bounds="0 0 80 20" fontSize="12">
+                <CAScrollLayer name="label" bounds="0 0 80 20" scrollMode="both">
                   <string value="Hi"/>
                   <sublayers><CALayerHost name="sparks" contextId="7"/></sublayers>
-                </CATextLayer>
+                </CAScrollLayer>
                 """)
             let archive = try CAMLTests.load(text)
             let root = archive.rootLayer
             #expect(type(of: root) == CALayer.self && root.bounds == CGRect(x: 0, y: 0, width: 80, height: 20))
             #expect(root.sublayers?.map(\.name) == ["sparks"])
             #expect(archive.skipped.map(\.description) == [
-                "4:1: label: CATextLayer (approximated: loaded as CALayer)",
-                "4:46: label: CATextLayer.fontSize (unsupported key)",
-                "5:3: label: CATextLayer.string (unsupported key)",
+                "4:1: label: CAScrollLayer (approximated: loaded as CALayer)",
+                "4:48: label: CAScrollLayer.scrollMode (unsupported key)",
+                "5:3: label: CAScrollLayer.string (unsupported key)",
                 "6:14: label/sparks: CALayerHost (approximated: loaded as CALayer)",
                 "6:41: label/sparks: CALayerHost.contextId (unsupported key)",
             ])

@@ -12,7 +12,7 @@ import Testing
         Skipped(layer: "Root/Stack", className: "CATransformLayer", key: nil, reason: .approximated("loaded as CALayer")),
         Skipped(layer: "Root/Glow", className: "CAFilter", key: "filters", reason: .unsupportedClass),
         Skipped(layer: "Root/Glow2", className: "CAFilter", key: "filters", reason: .unsupportedClass),
-        Skipped(layer: "Root/Label", className: "CATextLayer", key: "string", reason: .unsupportedKey),
+        Skipped(layer: "Root/Label", className: "CAScrollLayer", key: "string", reason: .unsupportedKey),
         Skipped(layer: "Root", className: "CABasicAnimation", key: "CALayerAnimations[0]",
                 reason: .animationNotApplied("unknown key path")),
         Skipped(layer: "Root", className: "CABasicAnimation", key: "CALayerAnimations[1].preferredFrameRateRange",

@@ -29,11 +29,12 @@ import Foundation
 /// size). Reading takes `CALayer`, `CAShapeLayer`, `CAReplicatorLayer`, `CAGradientLayer`,
 /// `CATransformLayer`, `CABackdropLayer`, `CAPortalLayer`, `CAEmitterLayer` (its own properties;
 /// its `emitterCells` and its `scale` are reported as skipped, and writing an emitter that has
-/// cells throws) and the animation classes
+/// cells throws), `CATextLayer` (of an attributed `string` its characters, not its attributes; a
+/// `font` that is not a name, such as an `NSFont`, is reported as skipped) and the animation classes
 /// (`CABasicAnimation`, `CASpringAnimation`, `CAKeyframeAnimation`, `CAAnimationGroup`) with every
 /// property Tessera models, through Core Animation's coding proxies. What Tessera does not model
 /// is left out and listed in ``skipped``; it never fails the file:
-/// - a layer of another class (`CATextLayer`…) is loaded as the nearest class
+/// - a layer of another class (`CAScrollLayer`…) is loaded as the nearest class
 ///   Tessera has, with its sublayers;
 /// - keys Tessera does not model (filters, contents, text…) are left out, except rendering hints
 ///   and values that change nothing here (group opacity on, no filters), which are ignored;

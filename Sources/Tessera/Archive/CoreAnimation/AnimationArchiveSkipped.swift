@@ -14,7 +14,7 @@ extension AnimationArchive {
             /// A value Tessera could not use, described: an unknown constant, a NaN or infinite
             /// number where a finite one is needed, a path segment of an unknown type.
             case unsupportedValue(String)
-            /// Loaded as the nearest class Tessera models, described (a `CATextLayer` is
+            /// Loaded as the nearest class Tessera models, described (a `CAScrollLayer` is
             /// loaded as a `CALayer`).
             case approximated(String)
             /// An animation the layer did not take, with the layer's diagnostic (a key path that
@@ -54,7 +54,7 @@ extension AnimationArchive {
             self.location = location
         }
 
-        /// One line for a log: `Root/Label: CATextLayer.string (unsupported key)`, after
+        /// One line for a log: `Root/Label: CAScrollLayer.string (unsupported key)`, after
         /// `line:column: ` in a CAML file.
         public var description: String {
             let what = key.map { "\(className).\($0)" } ?? className

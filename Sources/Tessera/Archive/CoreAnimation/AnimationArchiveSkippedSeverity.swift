@@ -6,7 +6,7 @@ extension AnimationArchive.Skipped {
         /// frame rates…).
         case cosmetic
         /// Drawn, but not exactly as Core Animation would: a layer loaded as a nearer class (a
-        /// `CATextLayer` drawn as a plain layer), a value replaced by the default.
+        /// `CAScrollLayer` drawn as a plain layer), a value replaced by the default.
         case approximated
         /// Something the picture loses: images, filters, text, gradients, animations, unknown
         /// classes.
@@ -64,7 +64,7 @@ extension AnimationArchive.Skipped {
     }
 
     /// One line that sums up `items` by severity, most severe first, counting each kind
-    /// (`content lost: contents ×3, filters ×2; approximated: CATextLayer ×1; cosmetic: 4 keys`);
+    /// (`content lost: contents ×3, filters ×2; approximated: CAScrollLayer ×1; cosmetic: 4 keys`);
     /// nil when there is nothing.
     public static func summary(of items: [Self]) -> String? {
         guard !items.isEmpty else { return nil }

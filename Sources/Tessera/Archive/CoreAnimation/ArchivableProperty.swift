@@ -273,4 +273,11 @@ extension CAEmitterLayerEmitterMode: ArchivableConstant {
 extension CAEmitterLayerRenderMode: ArchivableConstant {
     static var knownValues: [Self] { [.unordered, .oldestFirst, .oldestLast, .backToFront, .additive] }
 }
+extension CATextLayerAlignmentMode: ArchivableConstant {
+    static var knownValues: [Self] { [.natural, .left, .right, .center, .justified] }
+}
+
+extension CATextLayerTruncationMode: ArchivableConstant {
+    static var knownValues: [Self] { [.none, .start, .end, .middle] }
+}
 #endif

@@ -20,6 +20,7 @@ enum CoreAnimationArchiveFormat {
     static let backdropLayerClass = ArchiveClass("CABackdropLayer", superclasses: ["CALayer", "NSObject"])
     static let portalLayerClass = ArchiveClass("CAPortalLayer", superclasses: ["CALayer", "NSObject"])
     static let emitterLayerClass = ArchiveClass("CAEmitterLayer", superclasses: ["CALayer", "NSObject"])
+    static let textLayerClass = ArchiveClass("CATextLayer", superclasses: ["CALayer", "NSObject"])
 
     /// The keys of a layer that hold other layers and animations rather than properties.
     static let sublayersKey = "sublayers"

@@ -144,6 +144,7 @@ struct CoreAnimationDecoder {
         if object.isKind(of: Format.backdropLayerClass.name) { return (CABackdropLayer(), Format.backdropLayerClass) }
         if object.isKind(of: Format.portalLayerClass.name) { return (CAPortalLayer(), Format.portalLayerClass) }
         if object.isKind(of: Format.emitterLayerClass.name) { return (CAEmitterLayer(), Format.emitterLayerClass) }
+        if object.isKind(of: Format.textLayerClass.name) { return (CATextLayer(), Format.textLayerClass) }
         return (CALayer(), Format.layerClass)
     }
 

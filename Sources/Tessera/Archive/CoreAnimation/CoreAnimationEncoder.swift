@@ -58,6 +58,7 @@ struct CoreAnimationEncoder {
         case is CABackdropLayer: (Format.backdropLayerClass, CABackdropLayer())
         case is CAPortalLayer: (Format.portalLayerClass, CAPortalLayer())
         case is CAEmitterLayer: (Format.emitterLayerClass, CAEmitterLayer())
+        case is CATextLayer: (Format.textLayerClass, CATextLayer())
         default: (Format.layerClass, CALayer())
         }
         var fields = try properties(LayerArchiveProperties.all, of: layer, defaults: defaults)

@@ -8,6 +8,7 @@ enum LayerArchiveProperties {
         [ArchivedProperty("name", \CALayer.name)] + properties(of: .layer) + timing
         + properties(of: .shape) + properties(of: .replicator) + properties(of: .gradient)
             + properties(of: .backdrop) + properties(of: .portal) + properties(of: .emitter)
+            + properties(of: .text)
 
     /// The rows of the property table declared by class `owner`, in its order.
     private static func properties(of owner: LayerKind) -> [ArchivedProperty] {

@@ -148,6 +148,7 @@ struct CAMLReader {
         case Format.backdropLayerClass.name: (CABackdropLayer(), name)
         case Format.portalLayerClass.name: (CAPortalLayer(), name)
         case Format.emitterLayerClass.name: (CAEmitterLayer(), name)
+        case Format.textLayerClass.name: (CATextLayer(), name)
         default: (CALayer(), Format.layerClass.name)
         }
     }

@@ -109,6 +109,13 @@ extension CAAnimationRotationMode: CAMLTextSpelledValue {}
 extension CAEmitterLayerEmitterShape: CAMLTextSpelledValue {}
 extension CAEmitterLayerEmitterMode: CAMLTextSpelledValue {}
 extension CAEmitterLayerRenderMode: CAMLTextSpelledValue {}
+extension CATextLayerAlignmentMode: CAMLTextSpelledValue {}
+extension CATextLayerTruncationMode: CAMLTextSpelledValue {}
+
+/// A text layer's `string`: the characters, as written.
+extension ArchivedTextString: CAMLTextSpelledValue {
+    static func parse(camlText text: String) throws(CAMLValueError) -> ArchivedTextString { ArchivedTextString(string: text) }
+}
 
 // MARK: Geometry, paths, timing functions
 

@@ -63,6 +63,14 @@ extension LayerProperties {
         case .velocity: velocity = model.pointee.velocity
         case .spin: spin = model.pointee.spin
         case .seed: seed = model.pointee.seed
+        case .string: string = model.pointee.string
+        case .font: font = model.pointee.font
+        case .fontSize: fontSize = model.pointee.fontSize
+        case .foregroundColor: foregroundColor = model.pointee.foregroundColor
+        case .wrapped: isWrapped = model.pointee.isWrapped
+        case .alignmentMode: alignmentMode = model.pointee.alignmentMode
+        case .truncationMode: truncationMode = model.pointee.truncationMode
+        case .allowsFontSubpixelQuantization: allowsFontSubpixelQuantization = model.pointee.allowsFontSubpixelQuantization
         case .contents: contents = model.pointee.contents
         case .contentsGravity: contentsGravity = model.pointee.contentsGravity
         case .contentsRect: contentsRect = model.pointee.contentsRect

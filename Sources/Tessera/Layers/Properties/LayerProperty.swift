@@ -31,6 +31,8 @@ enum LayerProperty: Int, CaseIterable, Sendable {
     // CAEmitterLayer (its `scale` is the backdrop's row; its cells are not a row)
     case birthRate, lifetime, emitterPosition, emitterZPosition, emitterSize, emitterDepth
     case emitterShape, emitterMode, renderMode, preservesDepth, velocity, spin, seed
+    // CATextLayer (`wrapped` is Swift's `isWrapped`)
+    case string, font, fontSize, foregroundColor, wrapped, alignmentMode, truncationMode, allowsFontSubpixelQuantization
 }
 
 extension LayerKind {

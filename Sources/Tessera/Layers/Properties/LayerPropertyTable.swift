@@ -109,6 +109,16 @@ extension LayerProperty {
         case .velocity: return Row(property, \.velocity, of: .emitter)
         case .spin: return Row(property, \.spin, of: .emitter)
         case .seed: return Row(notAnimatable: property, \.seed, of: .emitter)
+        // CATextLayer
+        case .string: return Row(notAnimatable: property, \.archivedString, of: .text)
+        case .font: return Row(notAnimatable: property, \.font, of: .text)
+        case .fontSize: return Row(property, \.fontSize, of: .text)
+        case .foregroundColor: return Row(property, \.foregroundColor, of: .text)
+        case .wrapped: return Row(notAnimatable: property, \.isWrapped, of: .text, alternativeNames: ["isWrapped"])
+        case .alignmentMode: return Row(notAnimatable: property, \.alignmentMode, of: .text)
+        case .truncationMode: return Row(notAnimatable: property, \.truncationMode, of: .text)
+        case .allowsFontSubpixelQuantization:
+            return Row(notAnimatable: property, \.allowsFontSubpixelQuantization, of: .text)
         // CAReplicatorLayer
         case .instanceCount: return Row(property, \.instanceCount, of: .replicator, discrete: true)
         case .instanceDelay: return Row(property, \.instanceDelay, of: .replicator)

@@ -1,0 +1,31 @@
+import Foundation
+
+#if !canImport(QuartzCore)
+/// A text layer's `string` as archives hold it: a string, or an `NSAttributedString` (or a
+/// subclass) whose characters (its `NSString` field) are read; its attributes are not. Written
+/// back as a plain string.
+struct ArchivedTextString: ArchivableProperty {
+    static let attributedStringClass = "NSAttributedString"
+    static let charactersKey = "NSString"
+
+    let string: String
+
+    static func decode(_ value: ArchivedValue, with reader: inout ArchivedValueReader) throws -> ArchivedTextString {
+        if let string = value.stringValue { return ArchivedTextString(string: string) }
+        guard case .object(let object) = value, object.isKind(of: attributedStringClass),
+              let characters = try object.value(forKey: charactersKey)?.stringValue else {
+            throw ArchiveDecodingFailure.mismatch(value, expected: "a string or an attributed string")
+        }
+        return ArchivedTextString(string: characters)
+    }
+
+    func encode(with writer: inout ArchiveValueWriter) throws -> ArchiveFieldValue { .string(string) }
+}
+
+extension LayerProperties {
+    /// ``string`` as the property table reads and writes it (see ``ArchivedTextString``).
+    var archivedString: ArchivedTextString? {
+        get { string.map(ArchivedTextString.init) } set { string = newValue?.string }
+    }
+}
+#endif

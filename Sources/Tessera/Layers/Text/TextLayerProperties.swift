@@ -1,0 +1,58 @@
+import Foundation
+import TesseraRaster
+
+/// A ``CATextLayer``'s own properties, as values, kept inside ``RareLayerProperties`` (every
+/// other layer shares the defaults). Defaults are Core Animation's. Each is a row of the property
+/// table but ``attributes``, what an attributed string's first run says.
+public struct TextLayerProperties: Hashable, Sendable {
+    /// The text (an attributed string's characters).
+    public var string: String? = nil
+    /// An attributed string's first run's font name, size and colour, which stand for the layer's.
+    public var attributes: TextAttributes? = nil
+    /// The font's name (nil: Helvetica, which fontconfig resolves: see ``CATextLayer/font``).
+    public var font: String? = nil
+    public var fontSize: CGFloat = 36
+    public var foregroundColor: Color? = .white
+    public var isWrapped = false
+    public var alignmentMode = CATextLayerAlignmentMode.natural
+    public var truncationMode = CATextLayerTruncationMode.none
+    public var allowsFontSubpixelQuantization = false
+}
+
+/// What the first run of an attributed string says of its font and colour (nil: not said).
+public struct TextAttributes: Hashable, Sendable {
+    public var fontName: String?
+    public var foregroundColor: Color?
+}
+
+extension LayerProperties {
+    public var string: String? {
+        get { rare.value.text.string } set { rareProperties.text.string = newValue }
+    }
+    public var textAttributes: TextAttributes? {
+        get { rare.value.text.attributes } set { rareProperties.text.attributes = newValue }
+    }
+    /// A text layer's font name.
+    public var font: String? {
+        get { rare.value.text.font } set { rareProperties.text.font = newValue }
+    }
+    public var fontSize: CGFloat {
+        get { rare.value.text.fontSize } set { rareProperties.text.fontSize = newValue }
+    }
+    public var foregroundColor: Color? {
+        get { rare.value.text.foregroundColor } set { rareProperties.text.foregroundColor = newValue }
+    }
+    public var isWrapped: Bool {
+        get { rare.value.text.isWrapped } set { rareProperties.text.isWrapped = newValue }
+    }
+    public var alignmentMode: CATextLayerAlignmentMode {
+        get { rare.value.text.alignmentMode } set { rareProperties.text.alignmentMode = newValue }
+    }
+    public var truncationMode: CATextLayerTruncationMode {
+        get { rare.value.text.truncationMode } set { rareProperties.text.truncationMode = newValue }
+    }
+    public var allowsFontSubpixelQuantization: Bool {
+        get { rare.value.text.allowsFontSubpixelQuantization }
+        set { rareProperties.text.allowsFontSubpixelQuantization = newValue }
+    }
+}

@@ -1,0 +1,35 @@
+import Foundation
+import TesseraRaster
+
+#if !canImport(QuartzCore)
+/// Draws a text layer's text (see ``CATextLayer``): its cached layout's path, every glyph in
+/// place, filled once with the foreground colour.
+enum TextDrawing {
+    /// The style a text layer's layout is made for, nil when it draws nothing.
+    static func style(of p: UnsafePointer<LayerProperties>) -> TextStyle? {
+        let text = p.pointee.rare.value.text
+        guard let string = text.string, !string.isEmpty else { return nil }
+        let size = p.pointee.bounds.standardized.size
+        return TextStyle(string: string, fontName: text.attributes?.fontName ?? text.font,
+                         fontSize: Double(text.fontSize), width: Double(size.width), height: Double(size.height),
+                         isWrapped: text.isWrapped, alignment: text.alignmentMode, truncation: text.truncationMode)
+    }
+
+    /// The colour the text is filled with: the attributed string's, else the layer's.
+    static func color(of p: UnsafePointer<LayerProperties>) -> Color? {
+        let text = p.pointee.rare.value.text
+        return text.attributes?.foregroundColor ?? text.foregroundColor
+    }
+
+    /// Fills the text with `paint`, in the layer's plane, its bounds' origin at the layout's.
+    static func draw(_ p: UnsafePointer<LayerProperties>, paint: Paint, mapping: PlaneMapping, on canvas: Canvas) {
+        guard let style = style(of: p) else { return }
+        let layout = TextLayout.cached(style)
+        guard !layout.path.isEmpty else { return }
+        let origin = p.pointee.bounds.standardized.origin
+        let path = origin == .zero ? layout.path
+            : layout.path.applying(Transform(translationX: Double(origin.x), y: Double(origin.y)))
+        canvas.fill(path, paint: paint, rule: layout.fillRule, mapping: mapping)
+    }
+}
+#endif

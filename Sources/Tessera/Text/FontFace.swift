@@ -1,0 +1,113 @@
+import CTextLibraries
+import Foundation
+import Synchronization
+import TesseraRaster
+
+/// One font file, loaded once (``FontLibrary`` keeps it): its metrics, HarfBuzz's font for
+/// shaping and FreeType's face for glyph outlines, everything in font units (y up).
+///
+/// # Thread safety
+/// HarfBuzz's `hb_font_t` is immutable once made (shaping only reads it, which HarfBuzz
+/// documents as safe from any thread); FreeType's face is not, so it is used only under
+/// ``face``'s lock, and each glyph's outline is read from it once, then kept (``outline(_:)``).
+final class FontFace: Sendable {
+    /// The file it was loaded from.
+    let file: String
+    let unitsPerEm: Double
+    /// Above the baseline, in font units (positive).
+    let ascender: Double
+    /// Below the baseline, in font units (negative).
+    let descender: Double
+    /// From one baseline to the next, in font units (FreeType's `height`).
+    let lineHeight: Double
+    /// Shaping only reads it: immutable after `init`, destroyed in `deinit`.
+    nonisolated(unsafe) private let shaper: OpaquePointer
+    private let face: Mutex<FreeTypeFace>
+    private let outlines = Mutex<[UInt32: GlyphOutline]>([:])
+
+    /// nil when FreeType or HarfBuzz cannot read the file.
+    init?(file: String) {
+        guard let freeType = FreeTypeFace(file: file) else { return nil }
+        let metrics = freeType.face.pointee
+        guard metrics.units_per_EM > 0, let blob = hb_blob_create_from_file_or_fail(file) else { return nil }
+        defer { hb_blob_destroy(blob) }
+        guard let hbFace = hb_face_create(blob, 0) else { return nil }
+        defer { hb_face_destroy(hbFace) }
+        guard let font = hb_font_create(hbFace) else { return nil }
+        // Positions in font units: the layout scales them by fontSize / unitsPerEm.
+        hb_font_set_scale(font, Int32(metrics.units_per_EM), Int32(metrics.units_per_EM))
+        hb_font_make_immutable(font)
+        self.file = file
+        unitsPerEm = Double(metrics.units_per_EM)
+        ascender = Double(metrics.ascender)
+        descender = Double(metrics.descender)
+        lineHeight = Double(metrics.height)
+        shaper = font
+        face = Mutex(freeType)
+    }
+
+    deinit { hb_font_destroy(shaper) }
+
+    /// The glyphs of `text`, shaped left to right in one run (HarfBuzz guesses the script and
+    /// direction), their clusters as UTF-8 offsets into `text`.
+    func shape(_ text: String) -> [ShapedGlyph] {
+        guard !text.isEmpty, let buffer = hb_buffer_create() else { return [] }
+        defer { hb_buffer_destroy(buffer) }
+        var utf8 = text
+        utf8.withUTF8 { bytes in
+            bytes.withMemoryRebound(to: CChar.self) {
+                hb_buffer_add_utf8(buffer, $0.baseAddress, Int32($0.count), 0, Int32($0.count))
+            }
+        }
+        hb_buffer_guess_segment_properties(buffer)
+        hb_shape(shaper, buffer, nil, 0)
+        var count: UInt32 = 0
+        guard let infos = hb_buffer_get_glyph_infos(buffer, &count),
+              let positions = hb_buffer_get_glyph_positions(buffer, &count) else { return [] }
+        return (0..<Int(count)).map { i in
+            ShapedGlyph(glyph: infos[i].codepoint, cluster: Int(infos[i].cluster),
+                        advance: Double(positions[i].x_advance),
+                        offset: Point(x: Double(positions[i].x_offset), y: Double(positions[i].y_offset)))
+        }
+    }
+
+    /// The outline of glyph `glyph` in font units (y up), read from FreeType the first time.
+    func outline(_ glyph: UInt32) -> GlyphOutline {
+        if let cached = outlines.withLock({ $0[glyph] }) { return cached }
+        let outline = face.withLock { GlyphOutline(glyph, of: $0.face) }
+        outlines.withLock { $0[glyph] = outline }
+        return outline
+    }
+}
+
+/// A shaped glyph, in font units.
+struct ShapedGlyph: Hashable, Sendable {
+    let glyph: UInt32
+    /// The UTF-8 offset, in the shaped text, of the first character it draws.
+    let cluster: Int
+    let advance: Double
+    let offset: Point
+}
+
+/// A FreeType library and one face of it, freed together; used only under ``FontFace``'s lock.
+struct FreeTypeFace: ~Copyable {
+    let library: FT_Library
+    let face: FT_Face
+
+    init?(file: String) {
+        var library: FT_Library?
+        guard FT_Init_FreeType(&library) == 0, let library else { return nil }
+        var face: FT_Face?
+        guard FT_New_Face(library, file, 0, &face) == 0, let face else {
+            FT_Done_FreeType(library)
+            return nil
+        }
+        self.library = library
+        self.face = face
+    }
+
+    deinit {
+        FT_Done_Face(face)
+        FT_Done_FreeType(library)
+    }
+}

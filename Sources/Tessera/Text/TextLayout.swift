@@ -1,0 +1,117 @@
+import Foundation
+import Synchronization
+import TesseraRaster
+
+/// Everything a text layer's layout depends on: the key of ``TextLayout/cached(_:)``.
+struct TextStyle: Hashable, Sendable {
+    var string: String
+    /// nil: ``FontLibrary/defaultName``.
+    var fontName: String?
+    var fontSize: Double
+    /// The layer's bounds' size, in points.
+    var width: Double
+    var height: Double
+    var isWrapped = false
+    var alignment = CATextLayerAlignmentMode.natural
+    var truncation = CATextLayerTruncationMode.none
+}
+
+/// A text layer's lines, laid out in its bounds, and their glyphs as one path (see
+/// ``CATextLayer`` for the rules). Points, y down, the origin at the bounds' top left.
+struct TextLayout: Sendable {
+    /// One line of glyphs.
+    struct Line: Sendable {
+        /// What it shows: the source's characters (trailing spaces left out), with "…" where it was truncated.
+        let text: String
+        /// Its advance width, in points.
+        let width: Double
+        /// Where its baseline starts.
+        let origin: Point
+    }
+
+    /// The largest font size drawn; larger ones draw at it (a documented clamp: a glyph
+    /// millions of pixels tall costs its flattening, not a picture).
+    static let maximumFontSize = 4096.0
+
+    let lines: [Line]
+    /// Every glyph's outline in place.
+    let path: Path
+    let fillRule: FillRule
+
+    static let empty = TextLayout(lines: [], path: Path(), fillRule: .nonZero)
+
+    private static let cache = Mutex<[TextStyle: TextLayout]>([:])
+    /// Layouts kept: past it the cache starts again empty.
+    static let cacheLimit = 4096
+
+    /// The layout of `style`, made once while it stays in the cache: a string drawn again costs a lookup.
+    static func cached(_ style: TextStyle) -> TextLayout {
+        if let layout = cache.withLock({ $0[style] }) { return layout }
+        let layout = TextLayout(style)
+        cache.withLock { cache in
+            if cache.count >= cacheLimit { cache.removeAll(keepingCapacity: true) }
+            cache[style] = layout
+        }
+        return layout
+    }
+
+    private init(lines: [Line], path: Path, fillRule: FillRule) {
+        self.lines = lines
+        self.path = path
+        self.fillRule = fillRule
+    }
+
+    /// Lays `style` out (uncached).
+    init(_ style: TextStyle) {
+        guard !style.string.isEmpty, style.fontSize.isFinite, style.fontSize > 0,
+              let face = FontLibrary.face(named: style.fontName) else {
+            self = .empty
+            return
+        }
+        let scale = min(style.fontSize, Self.maximumFontSize) / face.unitsPerEm
+        // Widths in font units from here on.
+        let width = style.width.isFinite && style.width > 0 ? style.width / scale : .infinity
+        var lines = TextLines(face: face, string: style.string, wrapWidth: style.isWrapped ? width : .infinity).lines
+        if style.truncation != .none {
+            let lineHeight = face.lineHeight * scale
+            let fitting = style.height.isFinite && style.height > 0 && lineHeight > 0
+                ? max(1, Int(((style.height + 1e-9) / lineHeight).rounded(.down))) : lines.count
+            let truncator = Truncator(face: face, width: width, mode: style.truncation)
+            let hidden = lines.count > fitting
+            lines = Array(lines.prefix(fitting))
+            for i in lines.indices {
+                lines[i] = truncator.truncate(lines[i], hidingMore: hidden && i == lines.count - 1)
+            }
+        }
+        var path = Path()
+        var evenOdd = false
+        var placed: [Line] = []
+        for (index, line) in lines.enumerated() {
+            let lineWidth = line.width * scale
+            let free = style.width.isFinite ? style.width - lineWidth : 0
+            // The spaces between words widen; those after the last word do not.
+            let lastWord = line.isSpace.lastIndex(of: false) ?? -1
+            let spaces = line.isSpace.indices.filter { line.isSpace[$0] && $0 < lastWord }.count
+            let justifies = style.alignment == .justified && !line.endsParagraph && spaces > 0 && free > 0
+            let x0: Double = switch style.alignment {
+            case .right: free
+            case .center: free / 2
+            default: 0
+            }
+            let baseline = (face.ascender + Double(index) * face.lineHeight) * scale
+            var pen = 0.0
+            for (i, glyph) in line.glyphs.enumerated() {
+                let outline = face.outline(glyph.glyph)
+                evenOdd = evenOdd || outline.evenOdd
+                let transform = Transform(a: scale, b: 0, c: 0, d: -scale,
+                                          tx: x0 + (pen + glyph.offset.x) * scale, ty: baseline - glyph.offset.y * scale)
+                path.addPath(outline.path, transform: transform)
+                pen += glyph.advance
+                if justifies && line.isSpace[i] && i < lastWord { pen += free / Double(spaces) / scale }
+            }
+            placed.append(Line(text: line.text, width: justifies ? style.width : lineWidth,
+                               origin: Point(x: x0, y: baseline)))
+        }
+        self.init(lines: placed, path: path, fillRule: evenOdd ? .evenOdd : .nonZero)
+    }
+}

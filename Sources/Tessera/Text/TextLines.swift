@@ -1,0 +1,68 @@
+import TesseraRaster
+
+/// A line of shaped glyphs, in font units, before it is placed.
+struct ShapedLine {
+    var glyphs: [ShapedGlyph]
+    /// Whether each glyph draws a space (a break opportunity; justification widens them).
+    var isSpace: [Bool]
+    var text: String
+    /// The advance width, trailing spaces left out.
+    var width: Double
+    /// Whether it is the last line of its paragraph (justification leaves it as it is).
+    var endsParagraph: Bool
+}
+
+/// Breaks a string into lines: at each newline, and, when wrapping, greedily at spaces (a word
+/// longer than the width alone is broken between characters), by shaped advance widths.
+/// Spaces at the end of a line take no width; those at a wrapped line's end are not drawn.
+struct TextLines {
+    let lines: [ShapedLine]
+
+    init(face: FontFace, string: String, wrapWidth: Double) {
+        var lines: [ShapedLine] = []
+        for paragraph in string.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline) {
+            let text = String(paragraph)
+            let bytes = Array(text.utf8)
+            let glyphs = face.shape(text)
+            let isSpace = glyphs.map { $0.cluster < bytes.count && bytes[$0.cluster] == 0x20 }
+            var start = 0
+            var x = 0.0
+            var lastSpace: Int? = nil
+            var i = 0
+            var paragraphLines: [ShapedLine] = []
+            func emit(_ range: Range<Int>) {
+                let next = range.upperBound < glyphs.count ? glyphs[range.upperBound].cluster : bytes.count
+                let from = range.isEmpty ? next : glyphs[range.lowerBound].cluster
+                var end = range.upperBound
+                while end > range.lowerBound && isSpace[end - 1] { end -= 1 }
+                let lineText = String(decoding: bytes[min(from, next)..<max(from, next)], as: UTF8.self)
+                paragraphLines.append(ShapedLine(
+                    glyphs: Array(glyphs[range]), isSpace: Array(isSpace[range]),
+                    text: String(lineText.reversed().drop { $0 == " " }.reversed()),
+                    width: glyphs[range.lowerBound..<end].reduce(0) { $0 + $1.advance }, endsParagraph: false))
+            }
+            while i < glyphs.count {
+                let advance = glyphs[i].advance
+                if !isSpace[i] && x + advance > wrapWidth && i > start {
+                    // Break at the last space of the line, else before this glyph (not inside a cluster).
+                    var cut = lastSpace.map { $0 + 1 } ?? i
+                    while lastSpace == nil && cut > start + 1 && glyphs[cut].cluster == glyphs[cut - 1].cluster { cut -= 1 }
+                    emit(start..<cut)
+                    start = cut
+                    while start < glyphs.count && isSpace[start] { start += 1 }
+                    lastSpace = nil
+                    x = glyphs[start..<max(start, i)].reduce(0) { $0 + $1.advance }
+                    i = max(i, start)
+                    continue
+                }
+                if isSpace[i] { lastSpace = i }
+                x += advance
+                i += 1
+            }
+            emit(start..<glyphs.count)
+            paragraphLines[paragraphLines.count - 1].endsParagraph = true
+            lines += paragraphLines
+        }
+        self.lines = lines
+    }
+}
