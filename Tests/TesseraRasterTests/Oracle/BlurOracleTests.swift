@@ -3,8 +3,9 @@
 /// (1 to 70, so that the four-lane and eight-lane blocks and the lane-at-a-time tails all run), steps
 /// wider than the lanes (a strip of columns) or equal to them (pixels along a row), every radius from
 /// 0 to the largest the box sums allow, and extended-box ends of every weight in [0, 1]. The fused
-/// boxes are checked against three reference passes, their rows' and strips' layouts included.
-/// (At the process's kernel level: CI runs these tests again with TESSERA_SIMD=sse2.)
+/// boxes are checked against three reference passes, their rows' and strips' layouts included, at
+/// every instruction set they can run on here; the other kernels at the process's kernel level (CI
+/// runs these tests again with TESSERA_SIMD=sse2).
 import CTesseraSIMD
 import Testing
 @testable import TesseraRaster
@@ -23,6 +24,10 @@ import Testing
             }
         }
     }
+
+    /// Every instruction set the box sweeps can run on here (up to tsr_blur_boxes_level: AVX-512,
+    /// AVX2, the baseline); each must give the reference's bytes.
+    static let levels = Array(1...tsr_blur_boxes_level())
 
     /// The three passes of an extended box as BlurAxis strings them, through the reference, along
     /// one line of `count` steps of `lanes` values `step` apart (the grown line, its values at
@@ -69,12 +74,7 @@ import Testing
             let image = Self.bytes(&random, count: rows * rowBytes)
             let reach = 3 * (radius + 1), grown = width + 2 * reach, pixels = (grown + 15) / 16 * 16
             let stripStride = rows * stripLanes + (random.chance(0.5) ? 0 : random.int(in: 1...40))
-            var got = [Int16](repeating: -1, count: pixels / 16 * stripStride)
-            let scratch = UnsafeMutableRawPointer.allocate(byteCount: tsr_blur_boxes_scratch_size(radius), alignment: 1)
-            defer { scratch.deallocate() }
-            tsr_blur_boxes_rows(image, rowBytes, width, &got, stripStride, radius, alpha,
-                                BlurPass.boxScale(radius: radius, alpha: alpha), scratch)
-            var expected = [Int16](repeating: -1, count: got.count)
+            var expected = [Int16](repeating: -1, count: pixels / 16 * stripStride)
             for k in 0..<rows {
                 let line = (0..<(width * 4)).map { Int16(image[k * rowBytes + $0]) * 128 }
                 let padded = [Int16](repeating: 0, count: 4 * reach) + line + [Int16](repeating: 0, count: 4 * reach)
@@ -85,9 +85,16 @@ import Testing
                     }
                 }
             }
-            if let d = KernelOracle.difference(got, expected) {
-                Issue.record("round \(round): width \(width), radius \(radius), α \(alpha), strips \(stripStride) apart: \(d)")
-                return
+            for level in Self.levels {
+                var got = [Int16](repeating: -1, count: expected.count)
+                let scratch = UnsafeMutableRawPointer.allocate(byteCount: tsr_blur_boxes_scratch_size(radius), alignment: 1)
+                defer { scratch.deallocate() }
+                tsr_blur_boxes_rows(level, image, rowBytes, width, &got, stripStride, radius, alpha,
+                                    BlurPass.boxScale(radius: radius, alpha: alpha), scratch)
+                if let d = KernelOracle.difference(got, expected) {
+                    Issue.record("level \(level), round \(round): width \(width), radius \(radius), α \(alpha), strips \(stripStride) apart: \(d)")
+                    return
+                }
             }
         }
     }
@@ -114,15 +121,10 @@ import Testing
             }
             let reach = 3 * (radius + 1), grown = count + 2 * reach
             let outStride = lanes + (random.chance(0.5) ? 0 : random.int(in: 1...9))
-            var got = [UInt8](repeating: 7, count: grown * outStride)
-            let scratch = UnsafeMutableRawPointer.allocate(byteCount: tsr_blur_boxes_scratch_size(radius), alignment: 1)
-            defer { scratch.deallocate() }
-            tsr_blur_boxes_columns(strip, blockStride, count, lanes, radius, alpha,
-                                   BlurPass.boxScale(radius: radius, alpha: alpha), &got, outStride, scratch)
             let padded = [Int16](repeating: 0, count: reach * stripLanes) + column
                 + [Int16](repeating: 0, count: reach * stripLanes)
             let blurred = Self.boxes(padded, count: grown, lanes: lanes, step: stripLanes, radius: radius, alpha: alpha)
-            var expected = [UInt8](repeating: 7, count: got.count)
+            var expected = [UInt8](repeating: 7, count: grown * outStride)
             for y in 0..<grown {
                 blurred.withUnsafeBufferPointer { values in
                     expected.withUnsafeMutableBufferPointer { bytes in
@@ -130,9 +132,16 @@ import Testing
                     }
                 }
             }
-            if let d = KernelOracle.difference(got, expected) {
-                Issue.record("round \(round): count \(count), lanes \(lanes), radius \(radius), α \(alpha): \(d)")
-                return
+            for level in Self.levels {
+                var got = [UInt8](repeating: 7, count: expected.count)
+                let scratch = UnsafeMutableRawPointer.allocate(byteCount: tsr_blur_boxes_scratch_size(radius), alignment: 1)
+                defer { scratch.deallocate() }
+                tsr_blur_boxes_columns(level, strip, blockStride, count, lanes, radius, alpha,
+                                       BlurPass.boxScale(radius: radius, alpha: alpha), &got, outStride, scratch)
+                if let d = KernelOracle.difference(got, expected) {
+                    Issue.record("level \(level), round \(round): count \(count), lanes \(lanes), radius \(radius), α \(alpha): \(d)")
+                    return
+                }
             }
         }
     }

@@ -71,7 +71,7 @@ struct SeparableBlur: Hashable, Sendable {
         let plane = Plane(rows: height, lanes: (width + 2 * horizontal.reach) * channels)
         let values = UnsafeMutablePointer<Int16>.allocate(capacity: plane.count)
         defer { values.deallocate() }
-        let memory = Memory(source: source, plane: values, destination: destination)
+        let memory = Memory(source: source, plane: values, destination: destination, level: tsr_blur_boxes_level())
         let image = Image(width: width, height: height, channels: channels, rowBytes: sourceRowBytes)
         // A unit of rows fills whole blocks: 8 rows, or an alpha image's 32 (8 groups of four).
         let unitRows = Plane.blockRows * (channels == 1 ? 4 : 1)
@@ -116,7 +116,7 @@ struct SeparableBlur: Hashable, Sendable {
                     from = UnsafePointer(block)
                     rowBytes = width * 4
                 }
-                tsr_blur_boxes_rows(from, rowBytes, width, memory.plane + plane.offset(row: y, strip: 0), Plane.stripStride,
+                tsr_blur_boxes_rows(memory.level, from, rowBytes, width, memory.plane + plane.offset(row: y, strip: 0), Plane.stripStride,
                                     radius, alpha, scale, scratch)
             }
             return
@@ -133,7 +133,7 @@ struct SeparableBlur: Hashable, Sendable {
                     for x in 0..<width { to[4 * x] = row < image.height ? memory.source[row * image.rowBytes + x] : 0 }
                 }
             }
-            tsr_blur_boxes_rows(block, width * 4, width, grown, Plane.stripStride, radius, alpha, scale, scratch)
+            tsr_blur_boxes_rows(memory.level, block, width * 4, width, grown, Plane.stripStride, radius, alpha, scale, scratch)
             for j in 0..<blockRows {
                 for i in 0..<4 where y + 4 * j + i < image.height {
                     plane.store(row: y + 4 * j + i, into: memory.plane) { x in
@@ -194,7 +194,7 @@ struct SeparableBlur: Hashable, Sendable {
             let scratch = UnsafeMutableRawPointer.allocate(byteCount: tsr_blur_boxes_scratch_size(radius), alignment: 32)
             defer { scratch.deallocate() }
             for strip in strips {
-                tsr_blur_boxes_columns(memory.plane + plane.offset(row: 0, strip: strip), plane.blockStride, rows,
+                tsr_blur_boxes_columns(memory.level, memory.plane + plane.offset(row: 0, strip: strip), plane.blockStride, rows,
                                        plane.lanes(inStrip: strip), radius, alpha, scale,
                                        memory.destination + strip * stripLanes, destinationRowBytes, scratch)
             }
@@ -245,13 +245,14 @@ struct SeparableBlur: Hashable, Sendable {
         }
     }
 
-    /// The buffers the workers share. `@unchecked Sendable` because it carries pointers: each
-    /// worker reads the source and writes only its own blocks of the plane (step 1), or reads the
-    /// plane and writes only its own columns of the destination (step 2); step 2 starts after
-    /// step 1 has ended.
+    /// The buffers the workers share, and the instructions the box sweeps run on
+    /// (tsr_blur_boxes_level). `@unchecked Sendable` because it carries pointers: each worker reads
+    /// the source and writes only its own blocks of the plane (step 1), or reads the plane and
+    /// writes only its own columns of the destination (step 2); step 2 starts after step 1 has ended.
     private struct Memory: @unchecked Sendable {
         let source: UnsafePointer<UInt8>
         let plane: UnsafeMutablePointer<Int16>
         let destination: UnsafeMutablePointer<UInt8>
+        let level: Int32
     }
 }
