@@ -51,12 +51,14 @@ void tsr_blur_convolve(const int16_t *in, ptrdiff_t inStep, int16_t *out, ptrdif
 /// instructions (the same bytes at every level): tsr_blur_boxes_level() or any level below it.
 
 /// The cascade along a block of TSR_BLUR_BLOCK_ROWS rows of `width` 4-channel pixels (bytes,
-/// widened to fixed point on the way), zeros around them: row k at `rows` + k · rowBytes. Writes the
-/// rows grown by the reach on both sides, width + 2 · reach pixels of 4 int16, and zeros after them up to a multiple of 16
-/// pixels (whole strips): pixel x of row k at out + k · TSR_BLUR_STRIP_LANES + (x / 16) ·
-/// stripStride + (x % 16) · 4. `scratch`: tsr_blur_boxes_scratch_size(radius) bytes, any alignment.
-void tsr_blur_boxes_rows(int level, const uint8_t *rows, ptrdiff_t rowBytes, size_t width, int16_t *out, ptrdiff_t stripStride,
-                         size_t radius, float alpha, float scale, void *scratch);
+/// widened to fixed point on the way), zeros around them: row k at `rows` + k · rowBytes. Writes
+/// the rows grown by the reach on both sides, width + 2 · reach pixels of 4 int16, and zeros after
+/// them up to a multiple of 16 pixels (whole strips): pixel x of row k at out + k ·
+/// TSR_BLUR_STRIP_LANES + (x / 16) · stripStride + (x % 16) · 4, stripStride at least
+/// TSR_BLUR_BLOCK_ROWS · TSR_BLUR_STRIP_LANES (the plane's layout when it is that).
+/// `scratch`: tsr_blur_boxes_scratch_size(radius) bytes, any alignment.
+void tsr_blur_boxes_rows(int level, const uint8_t *rows, ptrdiff_t rowBytes, size_t width, int16_t *out,
+                         ptrdiff_t stripStride, size_t radius, float alpha, float scale, void *scratch);
 
 /// The cascade down a strip of TSR_BLUR_STRIP_LANES columns of `count` rows of fixed-point values,
 /// zeros above and below: row y at strip + (y / TSR_BLUR_BLOCK_ROWS) · blockStride +
@@ -65,8 +67,9 @@ void tsr_blur_boxes_rows(int level, const uint8_t *rows, ptrdiff_t rowBytes, siz
 /// the first `lanes` (≤ TSR_BLUR_STRIP_LANES) values of row y at out + y · outStride. The other
 /// lanes of the strip are read and filtered too, so they must be readable. `scratch`:
 /// tsr_blur_boxes_scratch_size(radius) bytes, any alignment.
-void tsr_blur_boxes_columns(int level, const int16_t *strip, ptrdiff_t blockStride, size_t count, size_t lanes, size_t radius,
-                            float alpha, float scale, uint8_t *out, ptrdiff_t outStride, void *scratch);
+void tsr_blur_boxes_columns(int level, const int16_t *strip, ptrdiff_t blockStride, size_t count, size_t lanes,
+                            size_t radius, float alpha, float scale, uint8_t *out, ptrdiff_t outStride,
+                            void *scratch);
 
 /// The bytes of scratch memory that the cascades of radius `radius` need, rows or columns.
 size_t tsr_blur_boxes_scratch_size(size_t radius);

@@ -92,7 +92,8 @@ import Testing
                 tsr_blur_boxes_rows(level, image, rowBytes, width, &got, stripStride, radius, alpha,
                                     BlurPass.boxScale(radius: radius, alpha: alpha), scratch)
                 if let d = KernelOracle.difference(got, expected) {
-                    Issue.record("level \(level), round \(round): width \(width), radius \(radius), α \(alpha), strips \(stripStride) apart: \(d)")
+                    let context = "width \(width), radius \(radius), α \(alpha), strips \(stripStride) apart"
+                    Issue.record("level \(level), round \(round): \(context): \(d)")
                     return
                 }
             }
@@ -139,7 +140,8 @@ import Testing
                 tsr_blur_boxes_columns(level, strip, blockStride, count, lanes, radius, alpha,
                                        BlurPass.boxScale(radius: radius, alpha: alpha), &got, outStride, scratch)
                 if let d = KernelOracle.difference(got, expected) {
-                    Issue.record("level \(level), round \(round): count \(count), lanes \(lanes), radius \(radius), α \(alpha): \(d)")
+                    let context = "count \(count), lanes \(lanes), radius \(radius), α \(alpha)"
+                    Issue.record("level \(level), round \(round): \(context): \(d)")
                     return
                 }
             }

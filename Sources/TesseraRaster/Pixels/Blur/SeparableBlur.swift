@@ -111,13 +111,15 @@ struct SeparableBlur: Hashable, Sendable {
                 var from = memory.source + y * image.rowBytes, rowBytes = image.rowBytes
                 if y + blockRows > image.height {
                     let count = (image.height - y) * width * 4
-                    for k in 0..<(image.height - y) { (block + k * width * 4).update(from: from + k * rowBytes, count: width * 4) }
+                    for k in 0..<(image.height - y) {
+                        (block + k * width * 4).update(from: from + k * rowBytes, count: width * 4)
+                    }
                     (block + count).initialize(repeating: 0, count: blockRows * width * 4 - count)
                     from = UnsafePointer(block)
                     rowBytes = width * 4
                 }
-                tsr_blur_boxes_rows(memory.level, from, rowBytes, width, memory.plane + plane.offset(row: y, strip: 0), Plane.stripStride,
-                                    radius, alpha, scale, scratch)
+                tsr_blur_boxes_rows(memory.level, from, rowBytes, width, memory.plane + plane.offset(row: y, strip: 0),
+                                    Plane.stripStride, radius, alpha, scale, scratch)
             }
             return
         }
@@ -163,7 +165,9 @@ struct SeparableBlur: Hashable, Sendable {
             } else {
                 for j in 0..<4 {
                     let row = y + j
-                    for x in 0..<width { interleaved[4 * x + j] = row < image.height ? memory.source[row * image.rowBytes + x] : 0 }
+                    for x in 0..<width {
+                        interleaved[4 * x + j] = row < image.height ? memory.source[row * image.rowBytes + x] : 0
+                    }
                 }
                 tsr_blur_widen(interleaved, scratch + start + 4 * reach, width * 4)
             }
