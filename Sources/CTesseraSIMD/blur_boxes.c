@@ -18,8 +18,8 @@
 // in int32 and exact in float (below 2²⁴), and the float operations are tsr_blur_box_reference's,
 // in its order, each rounded (no contraction): the same bytes as the oracle.
 //
-// Lanes. A step's lanes are 32 values along rows (a block of 8 rows of 4 channels: the rows go
-// eight at a time, since the passes along a row are a chain from pixel to pixel) and a whole strip
+// Lanes. A step's lanes are 64 values along rows (a block of 16 rows of 4 channels: the rows go
+// sixteen at a time, since the passes along a row are a chain from pixel to pixel) and a whole strip
 // of 64 down the columns (so that each output row is written in one piece). Many independent lanes
 // a step keep the processor busy: the running sums are the only chains from step to step. The code
 // is written once over vectors of 16 int32 or float lanes (GCC and Clang vector types) and compiled
@@ -51,7 +51,7 @@ enum { LANES = 16 };
 
 #define INLINE static inline __attribute__((always_inline))
 
-// Vectors a step along rows (a block of 8 rows of 4 channels, four rows a vector) and down a strip.
+// Vectors a step along rows (a block of 16 rows of 4 channels, four rows a vector) and down a strip.
 enum { ROW_VECTORS = TSR_BLUR_BLOCK_ROWS * 4 / LANES, STRIP_VECTORS = TSR_BLUR_STRIP_LANES / LANES };
 
 // The three passes' parameters, in every lane.
@@ -109,7 +109,7 @@ INLINE void pass(const boxes *b, const rings *r, i32v *sums, size_t vectors, siz
 // for step p is then the caller's to store at r->now[0 … vectors − 1]; when first > 0, pass
 // first − 1 would give zeros (its window has passed the line's end), which go to pass first's slot.
 // `unrolled`: the loops unrolled, so that the sums stay in registers where there are enough of them
-// (AVX-512's 32 hold a strip's 12; with 16, the unrolled code spills more than the loop costs).
+// (AVX-512's 32 hold a step's 12; with 16, the unrolled code spills more than the loop costs).
 INLINE void step(const boxes *b, const rings *r, i32v *sums, size_t vectors, size_t first, int unrolled,
                  i32v *result) {
     if (unrolled) {
@@ -145,8 +145,8 @@ INLINE i32v *aligned(void *scratch) {
     return (i32v *)(((uintptr_t)scratch + sizeof(i32v) - 1) & ~(uintptr_t)(sizeof(i32v) - 1));
 }
 
-// Stores pixel p − 3 of the 8 rows (once the cascade gives them, from step 3 on) and moves `o` to
-// the next: 4 values in each row, 16 pixels a strip.
+// Stores pixel p − 3 of the block's rows (once the cascade gives them, from step 3 on) and moves
+// `o` to the next: 4 values in each row, 16 pixels a strip.
 INLINE void store_step(const i32v *result, size_t p, int16_t **o, ptrdiff_t stripStride) {
     if (p < 3) return;
     const ptrdiff_t lanes = TSR_BLUR_STRIP_LANES;
@@ -155,7 +155,7 @@ INLINE void store_step(const i32v *result, size_t p, int16_t **o, ptrdiff_t stri
 }
 
 INLINE void rows_sweep(const uint8_t *rows, ptrdiff_t rowBytes, size_t width, int16_t *out, ptrdiff_t stripStride,
-                       size_t radius, float alpha, float scale, void *scratch) {
+                       size_t radius, float alpha, float scale, void *scratch, int unrolled) {
     const boxes b = make_boxes(alpha, scale);
     rings r = make_rings(aligned(scratch), radius, ROW_VECTORS);
     const size_t n = 2 * radius + 3, pixels = (width + 6 * (radius + 1) + 15) & ~(size_t)15;   // whole strips
@@ -163,7 +163,7 @@ INLINE void rows_sweep(const uint8_t *rows, ptrdiff_t rowBytes, size_t width, in
     int16_t *o = out;
     size_t p = 0;
     for (; p < width + n; p++) {
-        step(&b, &r, sums, ROW_VECTORS, 0, 0, result);
+        step(&b, &r, sums, ROW_VECTORS, 0, unrolled, result);
         for (size_t v = 0; v < ROW_VECTORS; v++) {
             r.now[v] = p < width ? load_pixels(rows + 4 * (ptrdiff_t)v * rowBytes, rowBytes, p) : (i32v){0};
         }
@@ -171,12 +171,12 @@ INLINE void rows_sweep(const uint8_t *rows, ptrdiff_t rowBytes, size_t width, in
         advance(&r);
     }
     for (; p < width + 2 * n; p++) {
-        step(&b, &r, sums, ROW_VECTORS, 1, 0, result);
+        step(&b, &r, sums, ROW_VECTORS, 1, unrolled, result);
         store_step(result, p, &o, stripStride);
         advance(&r);
     }
     for (; p < width + 3 * n; p++) {
-        step(&b, &r, sums, ROW_VECTORS, 2, 0, result);
+        step(&b, &r, sums, ROW_VECTORS, 2, unrolled, result);
         store_step(result, p, &o, stripStride);
         advance(&r);
     }
@@ -250,12 +250,12 @@ size_t tsr_blur_boxes_scratch_size(size_t radius) {
 
 AVX2 static void rows_avx2(const uint8_t *rows, ptrdiff_t rowBytes, size_t width, int16_t *out,
                            ptrdiff_t stripStride, size_t radius, float alpha, float scale, void *scratch) {
-    rows_sweep(rows, rowBytes, width, out, stripStride, radius, alpha, scale, scratch);
+    rows_sweep(rows, rowBytes, width, out, stripStride, radius, alpha, scale, scratch, 0);
 }
 
 AVX512 static void rows_avx512(const uint8_t *rows, ptrdiff_t rowBytes, size_t width, int16_t *out,
                                ptrdiff_t stripStride, size_t radius, float alpha, float scale, void *scratch) {
-    rows_sweep(rows, rowBytes, width, out, stripStride, radius, alpha, scale, scratch);
+    rows_sweep(rows, rowBytes, width, out, stripStride, radius, alpha, scale, scratch, 1);
 }
 
 AVX2 static void columns_avx2(const int16_t *strip, ptrdiff_t blockStride, size_t count, size_t lanes,
@@ -302,7 +302,7 @@ void tsr_blur_boxes_rows(int level, const uint8_t *rows, ptrdiff_t rowBytes, siz
     if (level == 2) return rows_avx2(rows, rowBytes, width, out, stripStride, radius, alpha, scale, scratch);
 #endif
     (void)level;
-    rows_sweep(rows, rowBytes, width, out, stripStride, radius, alpha, scale, scratch);
+    rows_sweep(rows, rowBytes, width, out, stripStride, radius, alpha, scale, scratch, 0);
 }
 
 void tsr_blur_boxes_columns(int level, const int16_t *strip, ptrdiff_t blockStride, size_t count, size_t lanes,

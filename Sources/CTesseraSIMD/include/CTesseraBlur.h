@@ -16,7 +16,7 @@
 // rows' results in the order the columns read them: strips of TSR_BLUR_STRIP_LANES values (a
 // column strip), cut into blocks of TSR_BLUR_BLOCK_ROWS rows. A block holds, strip after strip,
 // each strip's rows one after the other (64 values a row), so that the column sweep reads each
-// strip in 1 KiB runs and the row sweep writes each group of rows close together.
+// strip in 2 KiB runs and the row sweep writes a block of rows close together.
 #include <stdint.h>
 #include <stddef.h>
 
@@ -27,7 +27,7 @@ extern "C" {
 /// The values of a column strip of the plane: 128 bytes of int16, two cache lines a row.
 #define TSR_BLUR_STRIP_LANES 64
 /// The rows of a block of the plane.
-#define TSR_BLUR_BLOCK_ROWS 8
+#define TSR_BLUR_BLOCK_ROWS 16
 
 /// out[i] = in[i] · 128 for i < count.
 void tsr_blur_widen(const uint8_t *in, int16_t *out, size_t count);

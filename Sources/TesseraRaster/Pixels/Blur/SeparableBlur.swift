@@ -8,10 +8,10 @@ import Dispatch
 ///
 /// Values are widened to fixed point (CTesseraBlur.h), filtered along the rows into a ``Plane`` of
 /// `Int16`, then down its columns, and narrowed back to bytes:
-/// 1. **Rows** (parallel over blocks of 8 rows): three boxes go along the 8 rows of a block at once
-///    in one sweep (tsr_blur_boxes_rows), from the source straight into the plane. An alpha image's
-///    rows go four at a time, interleaved as if they were the channels of one RGBA row, so that
-///    they fill the lanes too (32 rows a block). The sampled kernel (σ < 2) goes along one row at a
+/// 1. **Rows** (parallel over blocks of 16 rows): three boxes go along the 16 rows of a block at
+///    once in one sweep (tsr_blur_boxes_rows), from the source straight into the plane. An alpha
+///    image's rows go four at a time, interleaved as if they were the channels of one RGBA row, so
+///    that they fill the lanes too (64 rows a block). The sampled kernel (σ < 2) goes along one row at a
 ///    time in a scratch line: widened, convolved, copied into the plane.
 /// 2. **Columns** (parallel over strips of 64 values): three boxes go down a strip in one sweep
 ///    (tsr_blur_boxes_columns), from the plane straight into the destination. The sampled kernel
@@ -73,7 +73,7 @@ struct SeparableBlur: Hashable, Sendable {
         defer { values.deallocate() }
         let memory = Memory(source: source, plane: values, destination: destination, level: tsr_blur_boxes_level())
         let image = Image(width: width, height: height, channels: channels, rowBytes: sourceRowBytes)
-        // A unit of rows fills whole blocks: 8 rows, or an alpha image's 32 (8 groups of four).
+        // A unit of rows fills whole blocks: 16 rows, or an alpha image's 64 (16 groups of four).
         let unitRows = Plane.blockRows * (channels == 1 ? 4 : 1)
         Self.parallel((height + unitRows - 1) / unitRows, threadCount) { units in
             let rows = (units.lowerBound * unitRows)..<min(units.upperBound * unitRows, height)
@@ -123,7 +123,7 @@ struct SeparableBlur: Hashable, Sendable {
             }
             return
         }
-        // Alpha: the block's 8 RGBA-like rows, each four rows of the image, blurred into `grown`
+        // Alpha: the block's RGBA-like rows, each four rows of the image, blurred into `grown`
         // (laid out as a block of one row a strip), then spread back to their rows of the plane.
         let grownWidth = width + 2 * horizontal.reach
         let grown = UnsafeMutablePointer<Int16>.allocate(capacity: (grownWidth * 4 + 63) / 64 * Plane.stripStride)
