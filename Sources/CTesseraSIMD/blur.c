@@ -1,10 +1,9 @@
-// The passes of TesseraRaster's Gaussian blur on fixed-point lines (CTesseraBlur.h), SSE2 through
-// SIMDe: four lanes of a step in one register (int32 sums), lanes past a multiple of four one at a
-// time with the same arithmetic. Oracles: reference_blur.c.
+// The Gaussian blur's conversions to and from fixed point and its sampled kernel (σ < 2) on
+// fixed-point lines (CTesseraBlur.h), SSE2 through SIMDe: eight or four lanes of a step at once,
+// lanes past them one at a time with the same arithmetic. The three boxes of σ ≥ 2 are
+// blur_boxes.c's. Oracles: reference_blur.c.
 #include "CTesseraBlur.h"
 #include <simde/x86/sse2.h>
-
-#include "no_fp_contract.h"
 
 void tsr_blur_widen(const uint8_t *in, int16_t *out, size_t count) {
     const simde__m128i zero = simde_mm_setzero_si128();
@@ -29,59 +28,6 @@ void tsr_blur_narrow(const int16_t *in, uint8_t *out, size_t count) {
         simde_mm_storeu_si128((simde__m128i *)(out + i), simde_mm_packus_epi16(a, b));
     }
     for (; i < count; i++) out[i] = (uint8_t)((in[i] + 64) >> 7);
-}
-
-// Four int16 lanes at p, sign-extended to int32.
-static inline simde__m128i load4(const int16_t *p) {
-    const simde__m128i v = simde_mm_loadl_epi64((const simde__m128i *)p);
-    return simde_mm_srai_epi32(simde_mm_unpacklo_epi16(v, v), 16);
-}
-
-static inline int16_t box_round(int32_t sum, int32_t ends, float alpha, float scale) {
-    const float weighted = alpha * (float)ends;
-    const float total = (float)sum + weighted;
-    const float product = total * scale;
-    const float rounded = product + 0.5f;
-    return (int16_t)(int32_t)rounded;
-}
-
-void tsr_blur_box(const int16_t *in, ptrdiff_t inStep, int16_t *out, ptrdiff_t outStep, size_t lanes,
-                  size_t count, size_t radius, float alpha, float scale) {
-    const ptrdiff_t r = (ptrdiff_t)radius;
-    const simde__m128 alphas = simde_mm_set1_ps(alpha), scales = simde_mm_set1_ps(scale);
-    const simde__m128 half = simde_mm_set1_ps(0.5f);
-    size_t lane = 0;
-    for (; lane + 4 <= lanes; lane += 4) {
-        // The window of step −1: steps −r − 1 … r − 1. Each step adds the lane entering the window
-        // and subtracts the one leaving it; the two just outside it are the ends.
-        simde__m128i sum = simde_mm_setzero_si128();
-        for (ptrdiff_t k = -r - 1; k < r; k++) sum = simde_mm_add_epi32(sum, load4(in + k * inStep + lane));
-        const int16_t *entering = in + r * inStep + lane, *leaving = in + (-r - 1) * inStep + lane;
-        int16_t *o = out + lane;
-        for (size_t i = 0; i < count; i++) {
-            sum = simde_mm_sub_epi32(simde_mm_add_epi32(sum, load4(entering)), load4(leaving));
-            const simde__m128i ends = simde_mm_add_epi32(load4(leaving), load4(entering + inStep));
-            const simde__m128 total = simde_mm_add_ps(simde_mm_cvtepi32_ps(sum),
-                                                      simde_mm_mul_ps(alphas, simde_mm_cvtepi32_ps(ends)));
-            const simde__m128 rounded = simde_mm_add_ps(simde_mm_mul_ps(total, scales), half);
-            const simde__m128i q = simde_mm_cvttps_epi32(rounded);
-            simde_mm_storel_epi64((simde__m128i *)o, simde_mm_packs_epi32(q, q));
-            entering += inStep;
-            leaving += inStep;
-            o += outStep;
-        }
-    }
-    for (; lane < lanes; lane++) {
-        const int16_t *line = in + lane;
-        int32_t sum = 0;
-        for (ptrdiff_t k = -r - 1; k < r; k++) sum += line[k * inStep];
-        for (size_t i = 0; i < count; i++) {
-            const ptrdiff_t at = (ptrdiff_t)i * inStep;
-            sum += line[at + r * inStep] - line[at + (-r - 1) * inStep];
-            const int32_t ends = line[at + (-r - 1) * inStep] + line[at + (r + 1) * inStep];
-            out[(ptrdiff_t)i * outStep + (ptrdiff_t)lane] = box_round(sum, ends, alpha, scale);
-        }
-    }
 }
 
 void tsr_blur_convolve(const int16_t *in, ptrdiff_t inStep, int16_t *out, ptrdiff_t outStep, size_t lanes,

@@ -1,6 +1,7 @@
 // The blur's passes one lane and one step at a time, with the arithmetic the SIMD kernels of
-// blur.c promise (CTesseraBlur.h): their oracles. The box filter sums its window afresh at every
-// step, so that the running sum of the kernel is checked against the definition.
+// blur.c and blur_boxes.c promise (CTesseraBlur.h): their oracles (the fused boxes are three of the
+// box filter here, one after the other). The box filter sums its window afresh at every step, so
+// that the running sums of the kernels are checked against the definition.
 #include "CTesseraReference.h"
 
 #include "no_fp_contract.h"

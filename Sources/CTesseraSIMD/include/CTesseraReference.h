@@ -53,7 +53,8 @@ void tsr_color_matrix_row_reference(uint32_t *pixels, size_t count, const struct
 void tsr_add_scaled_reference(float *y, const float *x, size_t count, float a);
 
 /// The scalar oracles of the blur's kernels (CTesseraBlur.h); same bytes, on the inputs those
-/// kernels accept (values 0–32640).
+/// kernels accept (values 0–32640). tsr_blur_boxes_rows and tsr_blur_boxes_columns are
+/// tsr_blur_box_reference three times (after widening, before narrowing).
 void tsr_blur_widen_reference(const uint8_t *in, int16_t *out, size_t count);
 void tsr_blur_narrow_reference(const int16_t *in, uint8_t *out, size_t count);
 void tsr_blur_box_reference(const int16_t *in, ptrdiff_t inStep, int16_t *out, ptrdiff_t outStep, size_t lanes,

@@ -1,3 +1,4 @@
+import CTesseraSIMD
 import Testing
 @testable import TesseraRaster
 
@@ -9,25 +10,34 @@ import Testing
     /// fraction of the Gaussian's peak, for σ ≥ 2 (BlurAxis's documented bound).
     static let boxBound = 0.075
 
-    /// The impulse response of one axis through the kernels themselves: a fixed-point line holding
-    /// one full value (32640, a byte of 255), through the axis's passes.
+    /// The impulse response of one axis through the kernels themselves: one full value (32640, a
+    /// byte of 255) through the axis's filter, the boxes' sweep along a row or the sampled kernel.
     static func response(_ axis: BlurAxis) -> [Double] {
-        let reach = axis.reach, margin = axis.margin, count = 2 * reach + 1
-        var lines = [[Int16]](repeating: [Int16](repeating: 0, count: count + 2 * margin), count: 3)
-        lines[0][margin + reach] = 32640
-        var current = 0
-        for (k, pass) in axis.passes.enumerated() {
-            let next = 1 + k % 2
-            let input = lines[current]
-            input.withUnsafeBufferPointer { input in
-                lines[next].withUnsafeMutableBufferPointer { output in
-                    pass.run(from: input.baseAddress! + margin, step: 1, to: output.baseAddress! + margin, step: 1,
-                             lanes: 1, count: count)
-                }
+        let reach = axis.reach, count = 2 * reach + 1
+        var values = [Int16](repeating: 0, count: count)
+        switch axis.filter {
+        case .none:
+            values[0] = 32640
+        case .sampled(let weights):
+            var line = [Int16](repeating: 0, count: count + 2 * axis.margin)
+            line[axis.margin + reach] = 32640
+            line.withUnsafeBufferPointer { line in
+                tsr_blur_convolve(line.baseAddress! + axis.margin, 1, &values, 1, 1, count, weights, weights.count / 2)
             }
-            current = next
+        case .boxes(let radius, let alpha):
+            // A block of rows of one pixel, the first channel of the first row 255: its channel
+            // along the grown row (16 pixels a strip, 4 values a pixel).
+            var pixels = [UInt8](repeating: 0, count: 4 * Int(TSR_BLUR_BLOCK_ROWS))
+            pixels[0] = 255
+            let strips = (count + 15) / 16, stride = Int(TSR_BLUR_STRIP_LANES * TSR_BLUR_BLOCK_ROWS)
+            var grown = [Int16](repeating: 0, count: strips * stride)
+            let scratch = UnsafeMutableRawPointer.allocate(byteCount: tsr_blur_boxes_scratch_size(radius), alignment: 1)
+            defer { scratch.deallocate() }
+            tsr_blur_boxes_rows(tsr_blur_boxes_level(), pixels, 4, 1, &grown, stride, radius, alpha,
+                                BlurPass.boxScale(radius: radius, alpha: alpha), scratch)
+            values = (0..<count).map { grown[$0 / 16 * stride + $0 % 16 * 4] }
         }
-        return lines[current][margin..<(margin + count)].map { Double($0) / 32640 }
+        return values.map { Double($0) / 32640 }
     }
 
     @Test(arguments: [2.0, 5, 10, 30, 2.4, 250])

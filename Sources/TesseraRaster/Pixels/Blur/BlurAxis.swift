@@ -1,9 +1,11 @@
 import CTesseraSIMD
 
-/// One filter that a line of fixed-point values (CTesseraBlur.h) goes through along one axis.
+/// One filter that a line of fixed-point values (CTesseraBlur.h) goes through: the definition of a
+/// pass, which ``BlurAxis/Filter`` strings together (and BlurModel, in the tests, follows).
 enum BlurPass: Hashable, Sendable {
     /// An extended box: weight 1 on the 2 · radius + 1 steps around a step and `alpha` on the two
-    /// just outside them. A running sum: the same cost for every radius.
+    /// just outside them, normalized by ``boxScale(radius:alpha:)``. A running sum: the same cost for
+    /// every radius.
     case box(radius: Int, alpha: Float)
     /// A convolution with 2 · radius + 1 weights in Q14 summing to 16384.
     case convolve(weights: [Int16])
@@ -16,19 +18,10 @@ enum BlurPass: Hashable, Sendable {
         }
     }
 
-    /// Filters `count` steps of `lanes` values from `input` into `output` (steps `inStep` and
-    /// `outStep` values apart). `input` must be readable, zero outside the image, for ``radius`` + 1
-    /// steps on each side of the line.
-    func run(from input: UnsafePointer<Int16>, step inStep: Int, to output: UnsafeMutablePointer<Int16>,
-             step outStep: Int, lanes: Int, count: Int) {
-        switch self {
-        case .box(let radius, let alpha):
-            tsr_blur_box(input, inStep, output, outStep, lanes, count, radius, alpha, 1 / (Float(2 * radius + 1) + 2 * alpha))
-        case .convolve(let weights):
-            weights.withUnsafeBufferPointer {
-                tsr_blur_convolve(input, inStep, output, outStep, lanes, count, $0.baseAddress!, weights.count / 2)
-            }
-        }
+    /// The normalization of an extended box, 1 / (2 · radius + 1 + 2 · alpha), in `Float` as the
+    /// kernels take it.
+    static func boxScale(radius: Int, alpha: Float) -> Float {
+        1 / (Float(2 * radius + 1) + 2 * alpha)
     }
 }
 
@@ -52,38 +45,59 @@ struct BlurAxis: Hashable, Sendable {
     /// Below this σ the exact sampled kernel is used, from it on three boxes.
     static let exactBelow = 2.0
 
-    let passes: [BlurPass]
+    /// What an axis does to its lines.
+    enum Filter: Hashable, Sendable {
+        /// Nothing (σ = 0).
+        case none
+        /// One convolution with the sampled Gaussian's weights in Q14 (σ < 2).
+        case sampled(weights: [Int16])
+        /// Three extended boxes of the same radius and end weight (σ ≥ 2), run as one sweep
+        /// (tsr_blur_boxes_rows, tsr_blur_boxes_columns).
+        case boxes(radius: Int, alpha: Float)
+    }
+
+    let filter: Filter
 
     /// `sigma` must be finite and at most ``GaussianBlur/maximumSigma`` (0 or less: no blur).
     init(sigma: Double) {
         if !(sigma > 0) {
-            passes = []
+            filter = .none
         } else if sigma < Self.exactBelow {
             let weights = GaussianKernel(sigma: sigma).weights
             var q14 = weights.map { Int16((Double($0) * 16384).rounded()) }
             // Rounding is symmetric, so the weights stay symmetric; the centre takes what the
             // rounding lost or gained, so that they sum to 16384 exactly and a constant stays constant.
             q14[q14.count / 2] += Int16(16384 - q14.reduce(0) { $0 + Int($1) })
-            passes = [.convolve(weights: q14)]
+            filter = .sampled(weights: q14)
         } else {
-            passes = Array(repeating: Self.extendedBox(variance: sigma * sigma / 3), count: 3)
+            filter = Self.extendedBoxes(variance: sigma * sigma / 3)
         }
     }
 
-    /// The extended box of the given variance (at least 2/3, a box of radius 1).
-    static func extendedBox(variance v: Double) -> BlurPass {
+    /// Three extended boxes, each of the given variance (at least 2/3, a box of radius 1).
+    static func extendedBoxes(variance v: Double) -> Filter {
         // A plain box of radius r has variance r(r + 1)/3: the largest r within v.
         let r = Int(((12 * v + 1).squareRoot() - 1) / 2)
         // Weight α at ±(r + 1) adds 2α(r + 1)² to the second moment and 2α to the total:
         // (r(r + 1)(2r + 1)/3 + 2α(r + 1)²) / (2r + 1 + 2α) = v, solved for α.
         let rr = Double(r)
         let alpha = (2 * rr + 1) * (v - rr * (rr + 1) / 3) / (2 * ((rr + 1) * (rr + 1) - v))
-        return .box(radius: r, alpha: Float(min(max(alpha, 0), 1)))
+        return .boxes(radius: r, alpha: Float(min(max(alpha, 0), 1)))
+    }
+
+    /// The filter as the passes it applies one after the other.
+    var passes: [BlurPass] {
+        switch filter {
+        case .none: []
+        case .sampled(let weights): [.convolve(weights: weights)]
+        case .boxes(let radius, let alpha): Array(repeating: .box(radius: radius, alpha: alpha), count: 3)
+        }
     }
 
     /// How far the blur spreads a pixel on each side: the sum of the passes' radii.
     var reach: Int { passes.reduce(0) { $0 + $1.radius } }
 
-    /// The zero steps a line needs on each side: the widest pass reads radius + 1 steps out.
+    /// The zero steps a line needs on each side for a convolution (tsr_blur_convolve reads
+    /// radius steps out; one more is kept, as for every pass).
     var margin: Int { (passes.map(\.radius).max() ?? 0) + 1 }
 }

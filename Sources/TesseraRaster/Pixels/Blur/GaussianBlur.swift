@@ -8,9 +8,11 @@
 /// # Method
 /// From σ = 2 on, three successive extended box filters along each axis (Gwosdek et al., SSVM
 /// 2011: a box with fractional end weights, so that the cascade's variance is exactly σ²), each a
-/// running integer sum: a few operations per pixel and pass, whatever σ. Their impulse response
-/// deviates from the sampled Gaussian by at most 7.5 % of the Gaussian's peak. Below σ = 2,
-/// where three boxes are poor, the exact sampled Gaussian (truncated at ⌈3σ⌉, at most 13 taps).
+/// running integer sum: a few operations per pixel and pass, whatever σ. The three run together
+/// in one sweep along the rows and one down the columns, on AVX-512 or AVX2 where the processor has
+/// them. Their impulse response deviates from the sampled Gaussian by at most 7.5 % of the
+/// Gaussian's peak. Below σ = 2, where three boxes are poor, the exact sampled Gaussian (truncated
+/// at ⌈3σ⌉, at most 13 taps).
 ///
 /// # Guarantees
 /// - **Edges**: what lies outside the image is transparent (Core Image's default), so the result
