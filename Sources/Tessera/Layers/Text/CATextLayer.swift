@@ -11,7 +11,7 @@ import TesseraRaster
 /// Sans, Debian's `fonts-dejavu-core`, when fontconfig has none). The text is shaped by HarfBuzz
 /// in one left-to-right run per line and each glyph's outline, read from FreeType once and kept,
 /// is filled by Tessera's rasterizer with exact coverage, without hinting: the text is vector
-/// drawing at the frame's resolution whatever ``contentsScale`` says, and
+/// drawing at the frame's resolution whatever ``CALayer/contentsScale`` says, and
 /// ``allowsFontSubpixelQuantization`` changes nothing.
 ///
 /// # Layout
