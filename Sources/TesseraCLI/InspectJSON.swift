@@ -2,8 +2,8 @@ import Foundation
 import Tessera
 
 /// `tessera inspect --json`: the document, the layer tree (class, name, the properties that
-/// differ from a new layer's, animations, mask, sublayers) and the skipped items, as one JSON
-/// object with sorted keys.
+/// differ from a new layer's, animations, mask, sublayers) and the skipped items (with the line
+/// and column of a CAML document's), as one JSON object with sorted keys.
 enum InspectJSON {
     static func document(_ source: SceneSource, skipped: [AnimationArchive.Skipped]) -> String {
         var document: [String: Any] = [
@@ -65,6 +65,7 @@ enum InspectJSON {
             "severity": "\(item.severity)", "description": item.description,
         ]
         if let key = item.key { object["key"] = key }
+        if let location = item.location { object["line"] = location.line; object["column"] = location.column }   // CAML only
         return object
     }
 }

@@ -36,6 +36,23 @@ import ZIPFoundation
         #expect(changed)
     }
 
+    /// What a CAML document left out is listed with its line and column, in text and JSON.
+    @Test func skippedItemsHaveTheirPlaceInTheFile() throws {
+        let folder = try CLI.temporaryFolder()
+        let file = folder.appendingPathComponent("odd.caml")
+        try Data("""
+            <caml xmlns="http://www.apple.com/CoreAnimation/1.0">
+              <CALayer bounds="0 0 10 10" wobble="3"/>
+            </caml>
+            """.utf8).write(to: file)
+        let text = try CLI.run(["inspect", file.path])
+        #expect(text.status == 0 && String(decoding: text.stdout, as: UTF8.self).contains("2:31: "))
+        let json = try CLI.run(["inspect", "--json", file.path])
+        let document = try JSONSerialization.jsonObject(with: json.stdout) as? [String: Any]
+        let item = (document?["skipped"] as? [[String: Any]])?.first
+        #expect(item?["key"] as? String == "wobble" && item?["line"] as? Int == 2 && item?["column"] as? Int == 31)
+    }
+
     @Test func statesThatDoNotExistAreUsageErrors() throws {
         let unknown = try CLI.run(["render", CLI.fixture("Bluetooth.caml"), "--state", "nope", "-o", "x.png"])
         #expect(unknown.status == 64 && unknown.stderr.contains("its states: off, seeking, on"))
