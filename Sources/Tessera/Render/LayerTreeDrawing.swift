@@ -175,7 +175,8 @@ struct LayerTreeDrawing {
         // anti-aliased edges). A shadow is clipped too, so a layer that has one begins its clip
         // before it, background included.
         let shadowColor = shadows == nil ? nil : ShadowDrawing.color(of: p.pointee)
-        let drawCount = Self.drawCount(p) + (shadowColor == nil ? 0 : 1)
+        let filtersBackdrop = BackdropDrawing.showsBackdrop(p)
+        let drawCount = Self.drawCount(p, showsBackdrop: filtersBackdrop) + (shadowColor == nil ? 0 : 1)
         let groupOpacity = alpha < 1 && (hasSublayers || drawCount > 1)
         // A compositing filter's blend mode composites the whole layer as one image; colour filters
         // apply to that image (a group of their own inside, before the mask and the opacity).
@@ -190,7 +191,7 @@ struct LayerTreeDrawing {
         var tint = inherited
         tint.w = outerGroup == nil ? alpha : 1
         // A backdrop captures the frame before its own groups open (they would stop the render).
-        let showsBackdrop = !asFilterSource && backdrops != nil && BackdropDrawing.showsBackdrop(p)
+        let showsBackdrop = filtersBackdrop && !asFilterSource && backdrops != nil
         if showsBackdrop, let backdrops { _ = backdrops.frame(group: p.pointee.groupName) }
         if outerGroup != nil { canvas.beginGroup() }
         if colorFiltered { canvas.beginGroup() }
@@ -290,10 +291,11 @@ struct LayerTreeDrawing {
         BackdropDrawing(capture: backdrops).draw(p, matrix: matrix, mapping: mapping)
     }
 
-    /// How many things a layer draws itself (background, gradient, contents, fill, stroke, border).
-    private static func drawCount(_ p: UnsafePointer<LayerProperties>) -> Int {
+    /// How many things a layer draws itself (background, gradient, contents, fill, stroke, border),
+    /// `showsBackdrop` saying whether it shows the frame below it (``BackdropDrawing/showsBackdrop(_:)``).
+    private static func drawCount(_ p: UnsafePointer<LayerProperties>, showsBackdrop: Bool) -> Int {
         // A backdrop's capture is a group of its own: counted twice, so that opacity groups it.
-        var count = (p.pointee.backgroundColor == nil ? 0 : 1) + (BackdropDrawing.showsBackdrop(p) ? 2 : 0)
+        var count = (p.pointee.backgroundColor == nil ? 0 : 1) + (showsBackdrop ? 2 : 0)
         if p.pointee.contents.image != nil { count += 1 }
         // Particles overlap: counted twice, so that opacity groups them.
         if p.pointee.kind == .emitter && p.pointee.emitterCells?.isEmpty == false { count += 2 }

@@ -65,10 +65,11 @@ public struct TendiesArchive {
         let archive = try Self.open(url)
         let prefix = bundle + "/"
         var total: UInt64 = 0
-        let target = directory.appendingPathComponent(bundle.split(separator: "/").last.map(String.init) ?? bundle)
+        let bundleComponents = bundle.split(separator: "/")
+        let target = directory.appendingPathComponent(bundleComponents.last.map(String.init) ?? bundle)
         for entry in archive where entry.path.hasPrefix(prefix) || entry.path == bundle {
             guard let components = Self.safeComponents(entry.path) else { throw .unsafePath(entry.path) }
-            let inside = components.dropFirst(bundle.split(separator: "/").count)
+            let inside = components.dropFirst(bundleComponents.count)
             let destination = inside.reduce(target) { $0.appendingPathComponent($1) }
             do {
                 switch entry.type {
