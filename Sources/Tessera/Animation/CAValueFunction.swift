@@ -17,6 +17,10 @@ public struct CAValueFunctionName: RawRepresentable, Hashable, Sendable {
     public static let translateX = CAValueFunctionName(rawValue: "translateX")
     public static let translateY = CAValueFunctionName(rawValue: "translateY")
     public static let translateZ = CAValueFunctionName(rawValue: "translateZ")
+
+    /// Every name Core Animation has, as the file formats list them in their errors.
+    static let all: [CAValueFunctionName] = [.rotateX, .rotateY, .rotateZ, .scale, .scaleX, .scaleY, .scaleZ,
+                                             .translate, .translateX, .translateY, .translateZ]
 }
 
 public let kCAValueFunctionRotateX = CAValueFunctionName.rotateX
@@ -59,6 +63,13 @@ public final class CAValueFunction: NSObject, Sendable {
         self.name = name
         self.function = function
     }
+
+    /// Two value functions are equal when they have the same name (a function is its name).
+    public override func isEqual(_ object: Any?) -> Bool {
+        (object as? CAValueFunction)?.name == name
+    }
+
+    public override var hash: Int { name.hashValue }
 }
 
 /// What a ``CAValueFunction`` computes.

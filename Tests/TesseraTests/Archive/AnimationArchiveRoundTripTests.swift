@@ -156,6 +156,20 @@ extension ArchiveTests {
             bounce.duration = bounce.settlingDuration
             dot.add(bounce, forKey: "bounce")
 
+            let spin = CABasicAnimation(keyPath: "transform")
+            spin.valueFunction = CAValueFunction(name: .rotateZ)
+            spin.fromValue = 0
+            spin.toValue = 2 * Double.pi
+            spin.beginTime = 0.3
+            spin.duration = 1.2
+            root.add(spin, forKey: "spin")
+            let drift = CAKeyframeAnimation(keyPath: "sublayerTransform")
+            drift.valueFunction = CAValueFunction(name: .translate)
+            drift.values = [[0, 0, 0], [10, -5, 0], [20, 0, 2]]
+            drift.beginTime = 0.6
+            drift.duration = 2
+            root.add(drift, forKey: "drift")
+
             let grow = CABasicAnimation(keyPath: "lineWidth")
             grow.toValue = 9
             let rule = CAKeyframeAnimation(keyPath: "fillRule")

@@ -34,7 +34,7 @@ extension ArchiveTests {
 
             let transition = try b.object(ArchiveClass("CATransition", superclasses: ["CAAnimation", "NSObject"]), [("type", .string("fade"))])
             let contents = try b.object(Builder.basicAnimation, [("keyPath", .string("contents")), ("toValue", .integer(1)), ("beginTime", .real(1))])
-            let valueFunction = try b.object(ArchiveClass("CAValueFunction"), [("name", .string("rotateZ"))])
+            let valueFunction = try b.object(ArchiveClass("CAValueFunction"), [("name", .string("spiral"))])
             let spin = try b.object(Builder.basicAnimation, [
                 ("keyPath", .string("transform")), ("valueFunction", valueFunction), ("beginTime", .real(1)),
                 ("toValue", try b.object(Builder.valueProxy, [("kind", .integer(3)), ("m41", .real(5))])),
@@ -67,7 +67,7 @@ extension ArchiveTests {
             #expect((root.sublayers?.first?.sublayers?.first as? CAShapeLayer)?.lineWidth == 3)
             #expect(root.sublayers?[1].opacity == 0.5, "a scroll layer keeps what a layer has")
             #expect(root.sublayers?[2].shadowPath == nil && root.sublayers?[2].fillMode == .removed)
-            #expect(root.animationKeys() == ["a2", "a4"], "the spin loses its value function; the private fade is a basic animation")
+            #expect(root.animationKeys() == ["a4"], "the spin's value function is unknown; the private fade is a basic animation")
             #expect((root.animation(forKey: "a4") as? CABasicAnimation)?.keyPath == "opacity")
 
             #expect(root.diagnostics.count == 1, "only the contents animation reached the layer: \(root.diagnostics)")
@@ -87,7 +87,10 @@ extension ArchiveTests {
                 Skipped(layer: "Root/Blur", className: "CABackdropLayer", key: "fillMode", reason: .unsupportedValue("unknown constant \"sideways\"")),
                 Skipped(layer: "Root", className: "CATransition", key: "CALayerAnimations[0]", reason: .unsupportedClass),
                 Skipped(layer: "Root", className: "CABasicAnimation", key: "CALayerAnimations[1]", reason: .animationNotApplied(contentsDiagnostic)),
-                Skipped(layer: "Root", className: "CABasicAnimation", key: "CALayerAnimations[2].valueFunction", reason: .unsupportedKey),
+                Skipped(layer: "Root", className: "CABasicAnimation", key: "CALayerAnimations[2].valueFunction",
+                        reason: .unsupportedValue("unknown value function \"spiral\"")),
+                Skipped(layer: "Root", className: "CABasicAnimation", key: "CALayerAnimations[2]",
+                        reason: .animationNotApplied("its valueFunction is not supported")),
                 Skipped(layer: "Root", className: "CAFilter", key: "CALayerAnimations[3].toValue", reason: .unsupportedClass),
                 Skipped(layer: "Root", className: "CABasicAnimation", key: "CALayerAnimations[3]", reason: .animationNotApplied("its toValue is not supported")),
                 Skipped(layer: "Root", className: "CAPrivateFade", key: "CALayerAnimations[4]", reason: .approximated("loaded as CABasicAnimation")),

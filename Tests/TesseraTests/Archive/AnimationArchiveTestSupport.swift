@@ -79,7 +79,8 @@ extension ArchiveTests {
         var parts = ["\(type(of: a))", timingDescription(a), "removed \(a.isRemovedOnCompletion)",
                      "function \(describe(a.timingFunction))"]
         if let p = a as? CAPropertyAnimation {
-            parts.append("keyPath \(p.keyPath ?? "nil") additive \(p.isAdditive) cumulative \(p.isCumulative)")
+            parts.append("keyPath \(p.keyPath ?? "nil") additive \(p.isAdditive) cumulative \(p.isCumulative)"
+                + " valueFunction \(p.valueFunction?.name.rawValue ?? "nil")")
         }
         if let b = a as? CABasicAnimation {
             parts.append("from \(describe(b.fromValue)) to \(describe(b.toValue)) by \(describe(b.byValue))")

@@ -122,6 +122,7 @@ extension CAMLTests {
             "keyPath": ("CABasicAnimation", #"keyPath="transform.scale.xy""#),
             "additive": ("CABasicAnimation", #"additive="1""#),
             "cumulative": ("CABasicAnimation", #"cumulative="1""#),
+            "valueFunction": ("CABasicAnimation", #"keyPath="transform" valueFunction="rotateZ""#),
             "fromValue": ("CABasicAnimation", #"<fromValue type="real" value="0.5"/>"#),
             "toValue": ("CABasicAnimation", #"<toValue type="integer" value="1"/>"#),
             "byValue": ("CABasicAnimation", #"<byValue type="real" value="-0.25"/>"#),
@@ -197,7 +198,7 @@ extension CAMLTests {
         func copiesKeepEveryProperty(_ className: String) throws {
             let classes: Set<String> = className == "CASpringAnimation" ? ["CABasicAnimation", "CASpringAnimation"] : [className]
             var attributes: [String] = [], elements: [String] = []
-            for (key, sample) in Self.animationSamples where classes.contains(sample.className) && !["path", "rotationMode"].contains(key) {
+            for (key, sample) in Self.animationSamples where classes.contains(sample.className) && !["path", "rotationMode", "valueFunction"].contains(key) {
                 if sample.spelling.hasPrefix("<") { elements.append(sample.spelling) } else { attributes.append(sample.spelling) }
             }
             if className == "CAKeyframeAnimation" { attributes.append(#"keyPath="opacity""#) }

@@ -19,6 +19,8 @@ enum AnimationArchiveProperties {
         ArchivedProperty("keyPath", \CAPropertyAnimation.keyPath),
         ArchivedProperty("additive", \CAPropertyAnimation.isAdditive),
         ArchivedProperty("cumulative", \CAPropertyAnimation.isCumulative),
+        // Essential: without its function the animation's numbers are not transforms.
+        ArchivedProperty("valueFunction", \CAPropertyAnimation.valueFunction, essential: true),
         // CABasicAnimation
         ArchivedProperty(value: "fromValue", \CABasicAnimation.fromValue),
         ArchivedProperty(value: "toValue", \CABasicAnimation.toValue),

@@ -161,6 +161,25 @@ extension CAMediaTimingFunction: ArchivableProperty {
     func encode(with writer: inout ArchiveValueWriter) throws -> ArchiveFieldValue { try writer.timingFunction(self) }
 }
 
+/// A `CAValueFunction` object that holds its name. Apple's class codes only its name (its header
+/// keeps no other state); the key `name` is an assumption no Apple archive here confirms.
+extension CAValueFunction: ArchivableProperty {
+    static func decode(_ value: ArchivedValue, with reader: inout ArchivedValueReader) throws -> Self {
+        guard let object = value.objectValue, object.isKind(of: Format.valueFunctionClass.name) else {
+            throw ArchiveDecodingFailure.mismatch(value, expected: "a value function")
+        }
+        let name = try reader.string(try object.value(forKey: Format.valueFunctionNameKey) ?? .null)
+        guard let function = Self(name: CAValueFunctionName(rawValue: name)) else {
+            throw ArchiveDecodingFailure.unsupported(className: nil, reason: .unsupportedValue("unknown value function \"\(name)\""))
+        }
+        return function
+    }
+    func encode(with writer: inout ArchiveValueWriter) throws -> ArchiveFieldValue {
+        try writer.object(Format.valueFunctionClass, [(Format.valueFunctionNameKey, .string(name.rawValue))])
+    }
+    private typealias Format = CoreAnimationArchiveFormat
+}
+
 extension NSNumber: ArchivableProperty {
     static func decode(_ value: ArchivedValue, with reader: inout ArchivedValueReader) throws -> Self {
         guard let number = try reader.nsNumber(value) as? Self else { throw ArchiveDecodingFailure.mismatch(value, expected: "a number") }

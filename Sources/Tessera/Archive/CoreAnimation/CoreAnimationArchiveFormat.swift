@@ -73,6 +73,9 @@ enum CoreAnimationArchiveFormat {
     static let arrayProxyClass = ArchiveClass("LKNSArrayCodingProxy", superclasses: ["CACodingProxy", "NSObject"])
     static let dictionaryProxyClass = ArchiveClass("LKNSDictionaryCodingProxy", superclasses: ["CACodingProxy", "NSObject"])
     static let timingFunctionClass = ArchiveClass("CAMediaTimingFunction")
+    /// A property animation's `valueFunction`, by its name under ``valueFunctionNameKey``.
+    static let valueFunctionClass = ArchiveClass("CAValueFunction")
+    static let valueFunctionNameKey = "name"
     static let nullClass = "NSNull"
 
     static let valueKindKey = "kind"

@@ -112,6 +112,18 @@ extension CAEmitterLayerRenderMode: CAMLTextSpelledValue {}
 extension CATextLayerAlignmentMode: CAMLTextSpelledValue {}
 extension CATextLayerTruncationMode: CAMLTextSpelledValue {}
 
+/// A property animation's `valueFunction`: its name (`valueFunction="rotateZ"`), as CAML spells
+/// objects that are only a name. No Apple file here shows the spelling; this is the reading.
+extension CAValueFunction: CAMLTextSpelledValue {
+    static func parse(camlText text: String) throws(CAMLValueError) -> Self {
+        let name = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard let function = Self(name: CAValueFunctionName(rawValue: name)) else {
+            throw CAMLValueError(reason: .unknownConstant(name, known: CAValueFunctionName.all.map(\.rawValue)), offset: 0)
+        }
+        return function
+    }
+}
+
 /// A text layer's `string`: the characters, as written.
 extension ArchivedTextString: CAMLTextSpelledValue {
     static func parse(camlText text: String) throws(CAMLValueError) -> ArchivedTextString { ArchivedTextString(string: text) }
