@@ -22,6 +22,10 @@ enum CoreAnimationArchiveFormat {
     static let emitterLayerClass = ArchiveClass("CAEmitterLayer", superclasses: ["CALayer", "NSObject"])
     static let textLayerClass = ArchiveClass("CATextLayer", superclasses: ["CALayer", "NSObject"])
 
+    /// The particles of an emitter layer (and of its cells), under ``emitterCellsKey``.
+    static let emitterCellClass = ArchiveClass("CAEmitterCell")
+    static let emitterCellsKey = "emitterCells"
+
     /// The keys of a layer that hold other layers and animations rather than properties.
     static let sublayersKey = "sublayers"
     static let maskKey = "mask"

@@ -117,6 +117,7 @@ struct CoreAnimationDecoder {
         }
         try properties(of: object, into: layer, path: path, depth: ancestors.count)
         try Self.locating("\(path): \(Format.sourceLayerKey)") { try notePortalSource(of: object, in: layer, path: path) }
+        try emitterCells(of: object, into: layer, path: path, depth: ancestors.count)
         reportUndrawnFilters(of: layer, path: path)
 
         let lineage = ancestors + [object.reference]
@@ -154,6 +155,7 @@ struct CoreAnimationDecoder {
     /// The layer keys that hold layers and animations, read after the properties.
     private static let structuralKeys: Set<String> = [
         "name", Format.sublayersKey, Format.maskKey, Format.animationsKey, Format.animationKeysKey, Format.sourceLayerKey,
+        Format.emitterCellsKey,
     ]
 
     /// Reads every property key of `object` into `layer`, reporting those it leaves out.

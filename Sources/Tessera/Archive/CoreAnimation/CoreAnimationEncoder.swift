@@ -46,10 +46,6 @@ struct CoreAnimationEncoder {
         guard depth <= ArchivedValueReader.maximumDepth else {
             throw AnimationArchiveError.unencodableValue(reason: "layers nested more than \(ArchivedValueReader.maximumDepth) deep")
         }
-        // Cells are not archived yet: an emitter that has some is an error, not a silent loss.
-        if let emitter = layer as? CAEmitterLayer, !(emitter.emitterCells ?? []).isEmpty {
-            throw AnimationArchiveError.unencodableValue(reason: "emitter cells are not archived yet")
-        }
         let (archiveClass, defaults): (ArchiveClass, CALayer) = switch layer {
         case is CAShapeLayer: (Format.shapeLayerClass, CAShapeLayer())
         case is CAReplicatorLayer: (Format.replicatorLayerClass, CAReplicatorLayer())
@@ -69,6 +65,9 @@ struct CoreAnimationEncoder {
             fields.append((Format.sublayersKey, try writer.array(references)))
         }
         if let mask = layer.mask { fields.append((Format.maskKey, try self.layer(mask, depth: depth + 1))) }
+        if let cells = (layer as? CAEmitterLayer)?.emitterCells {
+            fields.append((Format.emitterCellsKey, try self.cells(cells, depth: depth + 1)))
+        }
         fields.append(try codingContents(fields))
 
         let keys = layer.animationKeys() ?? []
@@ -135,6 +134,22 @@ struct CoreAnimationEncoder {
         }
         fields.append(try codingContents(fields))
         return try writer.object(archiveClass, fields)
+    }
+
+    /// An array of emitter cells, each with the properties that differ from a new cell's and its
+    /// own cells.
+    private mutating func cells(_ cells: [CAEmitterCell], depth: Int) throws -> ArchiveFieldValue {
+        guard depth <= ArchivedValueReader.maximumDepth else {
+            throw AnimationArchiveError.unencodableValue(reason: "emitter cells nested more than \(ArchivedValueReader.maximumDepth) deep")
+        }
+        var references: [ArchiveFieldValue] = []
+        for cell in cells {
+            var fields = try properties(EmitterCellArchiveProperties.all, of: cell, defaults: CAEmitterCell())
+            if let nested = cell.emitterCells { fields.append((Format.emitterCellsKey, try self.cells(nested, depth: depth + 1))) }
+            fields.append(try codingContents(fields))
+            references.append(try writer.object(Format.emitterCellClass, fields))
+        }
+        return try writer.array(references)
     }
 
     /// The fields of the properties of `object` that differ from `defaults`'.

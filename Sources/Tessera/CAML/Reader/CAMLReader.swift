@@ -113,6 +113,8 @@ struct CAMLReader {
                     }
                     layer.mask = self.layer(mask, parent: path, slot: CAMLFormat.maskElement)
                 }
+            case Format.emitterCellsKey:
+                emitterCells(child, of: layer, className: element.name, path: path)
             case CAMLFormat.statesElement, CAMLFormat.stateTransitionsElement:
                 // The root's are read with the tree complete (`states(of:path:)`).
                 if !isRoot { skip(path, element.name, String(child.localName), .unsupportedKey, at: child.location) }
@@ -129,7 +131,7 @@ struct CAMLReader {
     /// The elements of a layer that hold layers, animations and states rather than a property.
     private static let structuralElements: Set<String> = [
         CAMLFormat.sublayersElement, CAMLFormat.maskElement, CAMLFormat.animationsElement, CAMLFormat.statesElement,
-        CAMLFormat.stateTransitionsElement,
+        CAMLFormat.stateTransitionsElement, Format.emitterCellsKey,
     ]
 
     /// Whether `attribute` declares a namespace (`xmlns`, `xmlns:p`).

@@ -121,6 +121,14 @@ open class CAEmitterCell: NSObject {
     open var contents: Any? {
         get { values.contents.image } set { values.contents = LayerContents(newValue as? CGImage) }
     }
+    /// ``color`` as the file formats hold it (what nil reads as included).
+    var archivedColor: Color {
+        get { values.color } set { values.color = newValue }
+    }
+    /// ``contents`` as the file formats hold it (an image or none).
+    var archivedContents: LayerContents {
+        get { values.contents } set { values.contents = newValue }
+    }
     /// The part of the image drawn, in unit coordinates (the whole image by default).
     open var contentsRect: CGRect { get { values.contentsRect } set { values.contentsRect = newValue } }
     /// Image pixels per point (1 by default): a particle at scale 1 is the image's size divided

@@ -2,8 +2,9 @@ import Foundation
 
 /// A ``CAEmitterLayer``'s own properties, as values, kept inside ``RareLayerProperties`` (every
 /// other layer shares the defaults). Defaults are Core Animation's. Each is a row of the property
-/// table but ``cells`` (archives do not hold cells yet); the layer's `scale` is the row it
-/// shares with `CABackdropLayer` (``LayerProperties/scale``).
+/// table but ``cells`` (the file formats read and write cells with their own table,
+/// `EmitterCellArchiveProperties`); the layer's `scale` is the row it shares with
+/// `CABackdropLayer` (``LayerProperties/scale``).
 public struct EmitterLayerProperties: Hashable, Sendable {
     /// The cells, as values (nil: none).
     public var cells: [EmitterCellValues]? = nil
