@@ -145,11 +145,15 @@ import TesseraRaster
         layer.seed = 42
         layer.birthRate = 3
         layer.emitterSize = CGSize(width: 10, height: 4)
+        layer.scale = 0.5
         let loaded = try AnimationArchive(data: try AnimationArchive(rootLayer: layer).encoded())
         let emitter = try #require(loaded.rootLayer as? CAEmitterLayer)
         #expect(loaded.skipped.isEmpty)
         #expect(emitter.emitterShape == .sphere && emitter.emitterMode == .surface && emitter.renderMode == .additive)
         #expect(emitter.seed == 42 && emitter.birthRate == 3 && emitter.emitterSize == CGSize(width: 10, height: 4))
+        #expect(emitter.scale == 0.5, "the emitter's scale, a row it shares with backdrops")
+        let caml = try CAMLTests.load(CAMLTests.document(#"<CAEmitterLayer scale="0.25"/>"#))
+        #expect(caml.skipped.isEmpty && (caml.rootLayer as? CAEmitterLayer)?.scale == 0.25)
     }
 
     @Test func presentationCopiesAnEmitter() {

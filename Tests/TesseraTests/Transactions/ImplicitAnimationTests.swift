@@ -97,6 +97,13 @@ import TesseraRaster
         #expect(layer.action(forKey: "geometryFlipped") == nil)
         #expect(layer.action(forKey: "strokeEnd") == nil, "a shape layer's property, not a plain layer's")
         #expect(shape.action(forKey: "strokeEnd") is CABasicAnimation)
+
+        // `scale`, a row two classes share: an emitter's and a backdrop's, not a plain layer's.
+        let emitter = CAEmitterLayer()
+        _ = shownLayer(emitter)
+        emitter.scale = 2
+        #expect(emitter.animationKeys() == ["scale"])
+        #expect(layer.action(forKey: "scale") == nil && CABackdropLayer().action(forKey: "scale") is CABasicAnimation)
     }
 
     @Test func frameAnimatesPositionAndBoundsAndKeyPathsTheirProperty() {

@@ -28,9 +28,9 @@ import Foundation
 /// `documentWidth` / `documentHeight`; an archive of a single layer also loads (with no document
 /// size). Reading takes `CALayer`, `CAShapeLayer`, `CAReplicatorLayer`, `CAGradientLayer`,
 /// `CATransformLayer`, `CABackdropLayer`, `CAPortalLayer`, `CAEmitterLayer` (its own properties
-/// but `scale`, which is reported as skipped, and its `emitterCells`: `CAEmitterCell` objects with
-/// their properties, images and nested cells), `CATextLayer` (of an attributed `string` its characters, not its attributes; a
-/// `font` that is not a name, such as an `NSFont`, is reported as skipped) and the animation classes
+/// and its `emitterCells`: `CAEmitterCell` objects with their properties, images and nested
+/// cells), `CATextLayer` (of an attributed `string` its characters, not its attributes; a `font`
+/// that is not a name, such as an `NSFont`, is reported as skipped) and the animation classes
 /// (`CABasicAnimation`, `CASpringAnimation`, `CAKeyframeAnimation`, `CAAnimationGroup`) with every
 /// property Tessera models, through Core Animation's coding proxies. What Tessera does not model
 /// is left out and listed in ``skipped``; it never fails the file:

@@ -37,15 +37,15 @@ struct ArchivedProperty: Sendable {
         }
     }
 
-    /// A property of a layer's ``LayerProperties`` declared by class `owner` (see
-    /// ``LayerKind/hasProperties(of:)``), whose numbers must be finite.
+    /// A property of a layer's ``LayerProperties`` declared by classes `owners` (see
+    /// ``LayerKind/hasProperties(ofAny:)``), whose numbers must be finite.
     init<Value: ArchivableProperty & CAMLSpelledValue>(
-        layer key: String, _ keyPath: WritableKeyPath<LayerProperties, Value> & Sendable, of owner: LayerKind
+        layer key: String, _ keyPath: WritableKeyPath<LayerProperties, Value> & Sendable, of owners: [LayerKind]
     ) {
         self.key = key
         isEssential = false
         decode = { value, object, reader, _ in
-            guard let layer = object as? CALayer, type(of: layer).kind.hasProperties(of: owner) else { return false }
+            guard let layer = object as? CALayer, type(of: layer).kind.hasProperties(ofAny: owners) else { return false }
             let decoded = try Value.decode(value, with: &reader)
             guard decoded.isFinite else { throw ArchiveDecodingFailure.nonFinite }
             layer.properties[keyPath: keyPath] = decoded
@@ -53,12 +53,12 @@ struct ArchivedProperty: Sendable {
         }
         encode = { object, defaults, writer in
             guard let layer = object as? CALayer, let defaults = defaults as? CALayer,
-                  type(of: layer).kind.hasProperties(of: owner) else { return nil }
+                  type(of: layer).kind.hasProperties(ofAny: owners) else { return nil }
             let value = layer.properties[keyPath: keyPath]
             return value == defaults.properties[keyPath: keyPath] ? nil : try value.encode(with: &writer)
         }
         readCAML = { source, object, context throws(CAMLReadFailure) in
-            guard let layer = object as? CALayer, type(of: layer).kind.hasProperties(of: owner) else { return false }
+            guard let layer = object as? CALayer, type(of: layer).kind.hasProperties(ofAny: owners) else { return false }
             let value = try Value.read(source, in: &context)
             guard value.isFinite else { throw CAMLReadFailure(nonFinite: source) }
             layer.properties[keyPath: keyPath] = value

@@ -34,7 +34,7 @@ extension CALayer {
     /// sets none.
     private func implicitAnimation(forKey event: String) -> CAAction? {
         guard let property = LayerProperty.animatable(named: event),
-              properties.kind.hasProperties(of: property.definition.owner),
+              properties.kind.hasProperties(ofAny: property.definition.owners),
               let keyPath = LayerKeyPath(whole: property) else { return nil }
         let animation = CABasicAnimation(keyPath: event)
         animation.fromValue = keyPath.value(in: presentedProperties()).anyValue

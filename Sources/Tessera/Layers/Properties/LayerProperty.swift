@@ -28,7 +28,7 @@ enum LayerProperty: Int, CaseIterable, Sendable {
     case groupName, scale
     // CAPortalLayer
     case hidesSourceLayer, matchesOpacity, matchesPosition, matchesTransform
-    // CAEmitterLayer (its `scale` is the backdrop's row; its cells are not a row)
+    // CAEmitterLayer (its `scale` is a row shared with the backdrop; its cells are not a row)
     case birthRate, lifetime, emitterPosition, emitterZPosition, emitterSize, emitterDepth
     case emitterShape, emitterMode, renderMode, preservesDepth, velocity, spin, seed
     // CATextLayer (`wrapped` is Swift's `isWrapped`)
@@ -40,5 +40,11 @@ extension LayerKind {
     /// has `CALayer`'s (``LayerKind/layer``), shape and replicator layers their own too.
     func hasProperties(of owner: LayerKind) -> Bool {
         owner == .layer || owner == self
+    }
+
+    /// Whether layers of this kind have a property declared by any of `owners` (a row two
+    /// classes share, as `scale`).
+    func hasProperties(ofAny owners: [LayerKind]) -> Bool {
+        owners.contains(where: hasProperties(of:))
     }
 }

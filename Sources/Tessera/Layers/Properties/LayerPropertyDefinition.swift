@@ -23,6 +23,9 @@ struct LayerPropertyDefinition: Sendable {
     let alternativeNames: [String]
     /// The class that declares it: ``LayerKind/layer`` for every layer's.
     let owner: LayerKind
+    /// The classes whose layers have it: ``owner``, and another class that declares a property
+    /// of the same name and type (CAEmitterLayer's `scale`, stored with CABackdropLayer's).
+    let owners: [LayerKind]
     /// nil when it is not animatable (no key path resolves to it).
     let animation: Animation?
     /// How an archive reads and writes it and how CAML reads it, under its name.
@@ -34,9 +37,9 @@ struct LayerPropertyDefinition: Sendable {
     /// An animatable property.
     init<Value: AnimatablePropertyValue & ArchivableProperty & CAMLSpelledValue>(
         _ property: LayerProperty, _ keyPath: WritableKeyPath<LayerProperties, Value> & Sendable, of owner: LayerKind,
-        alternativeNames: [String] = [], discrete: Bool = false
+        alsoOf sharer: LayerKind? = nil, alternativeNames: [String] = [], discrete: Bool = false
     ) {
-        self.init(property, keyPath, of: owner, alternativeNames: alternativeNames, animation: Animation(
+        self.init(property, keyPath, of: [owner] + (sharer.map { [$0] } ?? []), alternativeNames: alternativeNames, animation: Animation(
             kind: Value.animatableKind, isDiscrete: discrete,
             value: { $0[keyPath: keyPath].animatableValue },
             set: { value, properties in
@@ -50,19 +53,20 @@ struct LayerPropertyDefinition: Sendable {
         notAnimatable property: LayerProperty, _ keyPath: WritableKeyPath<LayerProperties, Value> & Sendable,
         of owner: LayerKind, alternativeNames: [String] = []
     ) {
-        self.init(property, keyPath, of: owner, alternativeNames: alternativeNames, animation: nil)
+        self.init(property, keyPath, of: [owner], alternativeNames: alternativeNames, animation: nil)
     }
 
     private init<Value: ArchivableProperty & CAMLSpelledValue>(
-        _ property: LayerProperty, _ keyPath: WritableKeyPath<LayerProperties, Value> & Sendable, of owner: LayerKind,
+        _ property: LayerProperty, _ keyPath: WritableKeyPath<LayerProperties, Value> & Sendable, of owners: [LayerKind],
         alternativeNames: [String], animation: Animation?
     ) {
         self.property = property
         name = String(describing: property)
         self.alternativeNames = alternativeNames
-        self.owner = owner
+        owner = owners[0]
+        self.owners = owners
         self.animation = animation
-        archived = ArchivedProperty(layer: name, keyPath, of: owner)
+        archived = ArchivedProperty(layer: name, keyPath, of: owners)
         isEqual = { $0[keyPath: keyPath] == $1[keyPath: keyPath] }
     }
 }

@@ -13,7 +13,7 @@ extension LayerProperty {
 
     /// The properties of `new`'s kind whose values differ in `old`, in the table's order.
     static func changes(from old: LayerProperties, to new: LayerProperties) -> [LayerProperty] {
-        table.compactMap { row in new.kind.hasProperties(of: row.owner) && !row.isEqual(old, new) ? row.property : nil }
+        table.compactMap { row in new.kind.hasProperties(ofAny: row.owners) && !row.isEqual(old, new) ? row.property : nil }
     }
 
     private static let animatableByName: [String: LayerProperty] = {
@@ -88,8 +88,8 @@ extension LayerProperty {
         // CABackdropLayer
         case .groupName: return Row(notAnimatable: property, \.groupName, of: .backdrop)
         // Also CAEmitterLayer's `scale`, which multiplies its cells' (animatable, as Apple's): one
-        // stored value, default 1. Archives read and write it for backdrops only.
-        case .scale: return Row(property, \.scale, of: .backdrop)
+        // stored value, default 1, under one key in both classes.
+        case .scale: return Row(property, \.scale, of: .backdrop, alsoOf: .emitter)
         // CAPortalLayer
         case .hidesSourceLayer: return Row(notAnimatable: property, \.hidesSourceLayer, of: .portal)
         case .matchesOpacity: return Row(notAnimatable: property, \.matchesOpacity, of: .portal)
