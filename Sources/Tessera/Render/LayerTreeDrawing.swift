@@ -205,7 +205,7 @@ struct LayerTreeDrawing {
         LayerGradientDrawing.draw(p, mapping: mapping, tint: tint, on: canvas)
         LayerContentsDrawing.draw(p, mapping: mapping, opacity: tint.w, on: canvas)
         if p.pointee.kind == .emitter { drawParticles(node, p, mapping: mapping, opacity: tint.w) }
-        if p.pointee.kind == .text { drawText(p, mapping: mapping, tint: tint) }
+        if p.pointee.kind == .text { drawText(p, mapping: mapping, tint: tint, isClipped: clips) }
         drawShape(of: p, mapping: mapping, tint: tint)
         // Pushed in reverse: they run as sublayers, the clip's end, the border, the colour
         // filter's end, then the outer group's end.
@@ -360,9 +360,9 @@ struct LayerTreeDrawing {
 
     /// A text layer's text (``TextDrawing``), out of line.
     @inline(never)
-    private func drawText(_ p: UnsafePointer<LayerProperties>, mapping: PlaneMapping, tint: Tint) {
+    private func drawText(_ p: UnsafePointer<LayerProperties>, mapping: PlaneMapping, tint: Tint, isClipped: Bool) {
         guard let color = TextDrawing.color(of: p) else { return }
-        TextDrawing.draw(p, paint: Self.paint(color, tint), mapping: mapping, on: canvas)
+        TextDrawing.draw(p, paint: Self.paint(color, tint), mapping: mapping, isClipped: isClipped, on: canvas)
     }
 
     private func drawShape(of p: UnsafePointer<LayerProperties>, mapping: PlaneMapping, tint: Tint) {

@@ -21,15 +21,25 @@ enum TextDrawing {
         return text.attributes?.foregroundColor ?? text.foregroundColor
     }
 
-    /// Fills the text with `paint`, in the layer's plane, its bounds' origin at the layout's.
-    static func draw(_ p: UnsafePointer<LayerProperties>, paint: Paint, mapping: PlaneMapping, on canvas: Canvas) {
+    /// Fills the text with `paint`, in the layer's plane, its bounds' origin at the layout's,
+    /// clipped to the bounds as Core Animation's text layer, which draws into a bitmap of their
+    /// size (unless `isClipped`: the layer's `masksToBounds` clips it already). The clip is a
+    /// group of its own, opened only for text whose ink passes the bounds.
+    static func draw(_ p: UnsafePointer<LayerProperties>, paint: Paint, mapping: PlaneMapping, isClipped: Bool, on canvas: Canvas) {
         guard let style = style(of: p) else { return }
         let layout = TextLayout.cached(style)
         guard !layout.path.isEmpty else { return }
-        let origin = p.pointee.bounds.standardized.origin
-        let path = origin == .zero ? layout.path
-            : layout.path.applying(Transform(translationX: Double(origin.x), y: Double(origin.y)))
+        let bounds = p.pointee.bounds.standardized
+        let path = bounds.origin == .zero ? layout.path
+            : layout.path.applying(Transform(translationX: Double(bounds.minX), y: Double(bounds.minY)))
+        let clips = layout.overflowsBounds && !isClipped
+        if clips { canvas.beginGroup() }
         canvas.fill(path, paint: paint, rule: layout.fillRule, mapping: mapping)
+        guard clips else { return }
+        canvas.beginMask()
+        canvas.fill(Path(rect: Rect(x: Double(bounds.minX), y: Double(bounds.minY), width: Double(bounds.width), height: Double(bounds.height))),
+                    paint: .solid(.white), mapping: mapping)
+        canvas.endGroup()
     }
 }
 #endif

@@ -37,8 +37,11 @@ struct TextLayout: Sendable {
     /// Every glyph's outline in place.
     let path: Path
     let fillRule: FillRule
+    /// Whether some glyph ink lies outside the bounds (a line too long, lines past the bottom):
+    /// only then does drawing clip the text.
+    let overflowsBounds: Bool
 
-    static let empty = TextLayout(lines: [], path: Path(), fillRule: .nonZero)
+    static let empty = TextLayout(lines: [], path: Path(), fillRule: .nonZero, overflowsBounds: false)
 
     private static let cache = Mutex<[TextStyle: TextLayout]>([:])
     /// Layouts kept: past it the cache starts again empty.
@@ -55,10 +58,11 @@ struct TextLayout: Sendable {
         return layout
     }
 
-    private init(lines: [Line], path: Path, fillRule: FillRule) {
+    private init(lines: [Line], path: Path, fillRule: FillRule, overflowsBounds: Bool) {
         self.lines = lines
         self.path = path
         self.fillRule = fillRule
+        self.overflowsBounds = overflowsBounds
     }
 
     /// Lays `style` out (uncached).
@@ -112,6 +116,8 @@ struct TextLayout: Sendable {
             placed.append(Line(text: line.text, width: justifies ? style.width : lineWidth,
                                origin: Point(x: x0, y: baseline)))
         }
-        self.init(lines: placed, path: path, fillRule: evenOdd ? .evenOdd : .nonZero)
+        let ink = path.bounds
+        let inside = path.isEmpty || ink.minX >= 0 && ink.minY >= 0 && ink.maxX <= style.width && ink.maxY <= style.height
+        self.init(lines: placed, path: path, fillRule: evenOdd ? .evenOdd : .nonZero, overflowsBounds: !inside)
     }
 }

@@ -56,6 +56,24 @@ import TesseraRaster
         #expect(abs(total - bounds.width * bounds.height) < 2)
     }
 
+    /// Core Animation draws a text layer into a bitmap of its bounds: the glyph of an "I" taller
+    /// than its layer is cut at the bounds' bottom, as `masksToBounds` would cut it, and text
+    /// inside its bounds draws as it did without a clip.
+    @Test func textIsClippedToTheBounds() throws {
+        let tall = Self.layer("I", size: 50)
+        let full = try Self.render(tall)
+        let short = Self.layer("I", size: 50, bounds: CGSize(width: 64, height: 30))
+        short.position = CGPoint(x: 32, y: 15)
+        let cut = try Self.render(short)
+        let rows = { (pixmap: Pixmap, ys: Range<Int>) in ys.flatMap { y in (0..<64).map { pixmap[$0, y].a } } }
+        #expect(rows(full, 30..<64).contains { $0 > 0 }, "the glyph reaches below y = 30")
+        #expect(rows(cut, 30..<64).allSatisfy { $0 == 0 }, "nothing is drawn below the bounds")
+        #expect(rows(cut, 0..<30) == rows(full, 0..<30), "above, the same pixels")
+        short.masksToBounds = true
+        #expect(try Self.render(short).bytes == cut.bytes)
+        #expect(try Self.render(short, threads: 2).bytes == cut.bytes)
+    }
+
     @Test func textLayerGolden() throws {
         let root = CALayer()
         root.bounds = CGRect(x: 0, y: 0, width: 96, height: 48)

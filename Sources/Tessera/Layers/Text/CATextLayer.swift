@@ -22,8 +22,8 @@ import TesseraRaster
 /// aligned by ``alignmentMode``. With a ``truncationMode`` other than `none`, only the lines that
 /// fit the bounds' height are drawn (at least one), each line wider than the bounds is truncated,
 /// and so is the last drawn one when lines after it are hidden (`middle` then truncates its end).
-/// Tessera does not clip text to the bounds (Apple draws into a bitmap of the bounds' size): set
-/// `masksToBounds` for that. Layouts are kept (up to 4,096 of them), so that text drawn again
+/// Text is clipped to the bounds (a rectangle: corners are rounded only by `masksToBounds`), as
+/// Apple's layer draws it into a bitmap of the bounds' size. Layouts are kept (up to 4,096 of them), so that text drawn again
 /// costs nothing; a string seen for the first time is shaped when drawn.
 ///
 /// # Drawing
