@@ -26,6 +26,9 @@ enum CAMLFormat {
     static let elementsElement = "elements"
     static let stateElement = "LKState"
     static let setValueElement = "LKStateSetValue"
+    /// An animation a state adds while the tree is in it: `targetId`, `key` (tools write
+    /// `keyPath`) and its `<animation>` elements.
+    static let addAnimationElement = "LKStateAddAnimation"
     static let transitionElement = "LKStateTransition"
     static let transitionElementElement = "LKStateTransitionElement"
     /// A state value's typed value.

@@ -211,7 +211,7 @@ extension CAMLTests {
                         <LKStateSetValue targetId="#1" keyPath="opacity"><value type="quaternion" value="1"/></LKStateSetValue>
                         <LKStateSetValue targetId="#1" keyPath="opacity"/>
                         <LKStateSetValue keyPath="opacity"><value type="real" value="0"/></LKStateSetValue>
-                        <LKStateAddAnimation targetId="#1"/>
+                        <LKStateRemoveAnimation targetId="#1"/>
                         <LKStateSetValue targetId="#1" keyPath="opacity"><value type="real" value="0.5"/></LKStateSetValue>
                       </elements>
                     </LKState>
@@ -245,7 +245,7 @@ extension CAMLTests {
                 "11 LKStateSetValue a.elements a value of type \"quaternion\"",
                 "12 LKStateSetValue a.elements a state value without <value>",
                 "13 LKStateSetValue a.elements <LKStateSetValue> has no targetId",
-                "14 LKStateAddAnimation a.elements unsupported class",
+                "14 LKStateRemoveAnimation a.elements unsupported class",
                 "18 LKState states[1] a state without a name",
                 "19 LKState states[2] a second state named \"a\"",
                 "20 LKState b.basedOn basedOn names no state (\"nowhere\")",

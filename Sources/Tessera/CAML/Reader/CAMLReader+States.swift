@@ -45,26 +45,30 @@ extension CAMLReader {
             skip(path, element.name, String(attribute.localName), .unsupportedKey, at: attribute.location)
         }
         var values: [LayerState.Value] = []
+        var animations: [LayerState.Animation] = []
         for child in element.children {
             guard child.localName == CAMLFormat.elementsElement else {
                 skip(path, element.name, String(child.localName), .unsupportedKey, at: child.location)
                 continue
             }
-            for member in child.children {
-                if let value = value(member, state: name, path: path) { values.append(value) }
+            for (index, member) in child.children.enumerated() {
+                switch member.localName {
+                case CAMLFormat.setValueElement:
+                    if let value = value(member, state: name, path: path) { values.append(value) }
+                case CAMLFormat.addAnimationElement:
+                    animations += addedAnimations(member, slot: "\(name).elements[\(index)]", path: path)
+                default:
+                    // Other state elements (`LKStateRemoveAnimation`, `LKStateSetProperty`…) are not modelled.
+                    skip(path, member.name, "\(name).elements", .unsupportedClass, at: member.location)
+                }
             }
         }
-        return LayerState(name: name, basedOn: element[attribute: CAMLFormat.basedOnAttribute], values: values)
+        return LayerState(name: name, basedOn: element[attribute: CAMLFormat.basedOnAttribute], values: values, animations: animations)
     }
 
-    /// The value an `LKStateSetValue` element sets; nil when it is left out (reported). Other
-    /// state elements (`LKStateAddAnimation`…) are not modelled.
+    /// The value an `LKStateSetValue` element sets; nil when it is left out (reported).
     private mutating func value(_ element: CAMLElement, state: String, path: String) -> LayerState.Value? {
         let key = "\(state).elements"
-        guard element.localName == CAMLFormat.setValueElement else {
-            skip(path, element.name, key, .unsupportedClass, at: element.location)
-            return nil
-        }
         guard let target = self.target(of: element, path: path, key: key),
               let keyPathAttribute = required(CAMLFormat.keyPathAttribute, of: element, path: path, key: key) else { return nil }
         guard let keyPath = LayerKeyPath(keyPathAttribute.value) else {
@@ -122,7 +126,9 @@ extension CAMLReader {
                 ending.formUnion(walked)
             }
         }
-        return states.map { LayerState(name: $0.state.name, basedOn: bases[$0.state.name], values: $0.state.values) }
+        return states.map {
+            LayerState(name: $0.state.name, basedOn: bases[$0.state.name], values: $0.state.values, animations: $0.state.animations)
+        }
     }
 
     /// The transition of an `LKStateTransition` element; nil when it is left out (reported).
@@ -179,6 +185,32 @@ extension CAMLReader {
             return nil
         }
         return LayerStateTransition.Element(targetID: target.id, key: key.value, animation: animation, target: target.layer)
+    }
+
+    /// The animations of an `LKStateAddAnimation` element, each under its key (see
+    /// ``LayerState/Animation/key``); none when its target is missing (reported). An animation
+    /// the layer would not take is reported and left out.
+    private mutating func addedAnimations(_ element: CAMLElement, slot: String, path: String) -> [LayerState.Animation] {
+        guard let target = self.target(of: element, path: path, key: slot) else { return [] }
+        let named = element.attribute(CAMLFormat.keyAttribute) ?? element.attribute(CAMLFormat.keyPathAttribute)
+        var animations: [LayerState.Animation] = []
+        for (index, child) in element.children.enumerated() {
+            let childSlot = "\(slot).animations[\(index)]"
+            guard let animation = animation(child, path: path, slot: childSlot) else { continue }
+            var problems: [String] = []
+            guard animation.program(diagnostics: &problems, change: nil) != nil else {
+                skip(path, child[attribute: CAMLFormat.typeAttribute] ?? child.name, childSlot,
+                     .animationNotApplied(problems.joined(separator: "; ")), at: child.location)
+                continue
+            }
+            let base = named?.value ?? (animation as? CAPropertyAnimation)?.keyPath ?? "animation"
+            let key = animations.isEmpty ? base : "\(base)-\(animations.count)"
+            animations.append(LayerState.Animation(targetID: target.id, key: key, animation: animation, target: target.layer))
+        }
+        if animations.isEmpty && !element.children.contains(where: { $0.localName == CAMLFormat.animationElement }) {
+            skip(path, element.name, slot, .unsupportedValue("an added animation without <animation>"), at: element.location)
+        }
+        return animations
     }
 
     /// The layer a `targetId` names; nil when the attribute is missing or names no layer

@@ -2,18 +2,22 @@ import Foundation
 
 #if !canImport(QuartzCore)
 /// A named state of a layer tree, as CAML's `LKState` describes one (Core Animation's
-/// `CAState`): values to set on layers of the tree, found by their `id`.
+/// `CAState`): values to set on layers of the tree, found by their `id`, and animations that run
+/// while the tree is in the state.
 ///
 /// ```xml
 /// <LKState name="seeking" basedOn="off">
 ///   <elements>
 ///     <LKStateSetValue targetId="#1" keyPath="opacity"><value type="integer" value="1"/></LKStateSetValue>
+///     <LKStateAddAnimation targetId="#2" key="spin">
+///       <animation type="CABasicAnimation" keyPath="transform.rotation.z" toValue="6.283" repeatCount="inf"/>
+///     </LKStateAddAnimation>
 ///   </elements>
 /// </LKState>
 /// ```
 ///
-/// A state based on another has that state's values, then its own (the later of two values for
-/// one key path wins). ``LayerStates`` goes from state to state.
+/// A state based on another has that state's values and animations, then its own (the later of
+/// two values for one key path wins). ``LayerStates`` goes from state to state.
 public struct LayerState {
     /// One value a state sets (`LKStateSetValue`).
     public struct Value {
@@ -33,12 +37,29 @@ public struct LayerState {
         let resolvedValue: AnimatableValue
     }
 
+    /// An animation the state adds to a layer while the tree is in it (`LKStateAddAnimation`).
+    public struct Animation {
+        /// The `id` of the layer it is added to.
+        public let targetID: String
+        /// The key it is added under (`key`; the `keyPath` tools write; the animation's key path
+        /// when the file gives neither). A second animation of one element is added under
+        /// `key-1`, and so on.
+        public let key: String
+        /// The animation, as written. Going to the state adds a copy of it.
+        public let animation: CAAnimation
+
+        /// The layer with ``targetID``.
+        let target: CALayer
+    }
+
     /// The state's name.
     public let name: String
     /// The state whose values it starts from (`basedOn`); nil when none.
     public let basedOn: String?
     /// The values it sets itself, in the document's order (not those of ``basedOn``).
     public let values: [Value]
+    /// The animations it adds itself, in the document's order (not those of ``basedOn``).
+    public let animations: [Animation]
 }
 
 /// How a layer tree goes from one state to another, as CAML's `LKStateTransition` describes it

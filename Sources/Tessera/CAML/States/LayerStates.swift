@@ -45,6 +45,12 @@ import Foundation
 /// Key paths that change without an element in any matching transition change at once.
 /// Going to the state the tree is in changes nothing. Going to a state without animation
 /// sets its values and removes the animations of the last change.
+///
+/// # A state's own animations
+/// The animations a state adds (``LayerState/animations``, its base states' first) are added
+/// at `t` as transitions' are, with or without animation, after the transition's: an animation
+/// of the state replaces a transition's under the same key. They run while the tree is in the
+/// state and are removed when it leaves (Core Animation's `CAStateAddAnimation`).
 public final class LayerStates {
     /// The states, in the document's order.
     public let states: [LayerState]
@@ -96,6 +102,18 @@ public final class LayerStates {
     /// The values going to state `name` sets, its base states' first, in the order they are
     /// set; nil when there is no such state. Empty for the base state (nil).
     public func values(ofState name: String?) -> [LayerState.Value]? {
+        chain(of: name)?.flatMap(\.values)
+    }
+
+    /// The animations the tree runs while in state `name`, its base states' first; nil when
+    /// there is no such state. Empty for the base state (nil).
+    public func animations(ofState name: String?) -> [LayerState.Animation]? {
+        chain(of: name)?.flatMap(\.animations)
+    }
+
+    /// State `name` and the states it is based on, the first base first; nil when there is no
+    /// such state, empty for the base state (nil).
+    private func chain(of name: String?) -> [LayerState]? {
         guard let name else { return [] }
         guard statesByName[name] != nil else { return nil }
         var chain: [LayerState] = []
@@ -105,7 +123,7 @@ public final class LayerStates {
             chain.append(state)
             next = state.basedOn
         }
-        return chain.reversed().flatMap(\.values)
+        return chain.reversed()
     }
 
     /// Goes to state `name` (nil: the base state) at time `time` of the tree (the time the root
@@ -115,7 +133,7 @@ public final class LayerStates {
     /// - Throws: ``LayerStateError/unknownState(_:)`` when no state has that name; nothing
     ///   changes then.
     public func setState(_ name: String?, at time: CFTimeInterval, animated: Bool = true) throws(LayerStateError) {
-        guard let values = values(ofState: name) else { throw .unknownState(name ?? "") }
+        guard let chain = chain(of: name) else { throw .unknownState(name ?? "") }
         guard name != currentState else { return }
         let elements = animated ? transitionElements(from: currentState, to: name) : []
         // What each animated key path shows at `time`, before anything changes.
@@ -129,7 +147,9 @@ public final class LayerStates {
         added = []
         // Without implicit animations: a state change animates by its transitions only.
         for (layer, property, value) in baseValues { property.set(value, in: &layer.propertiesWithoutActions) }
-        for value in values { value.resolvedKeyPath.set(value.resolvedValue, in: &value.target.propertiesWithoutActions) }
+        for value in chain.flatMap(\.values) {
+            value.resolvedKeyPath.set(value.resolvedValue, in: &value.target.propertiesWithoutActions)
+        }
         for element in elements {
             guard let animation = element.animation.copy() as? CAAnimation else { continue }
             if let basic = animation as? CABasicAnimation, basic.fromValue == nil, basic.toValue == nil, basic.byValue == nil,
@@ -140,6 +160,13 @@ public final class LayerStates {
             if element.target.attach(animation, forKey: element.key, beginTime: begin),
                let attached = element.target.animation(forKey: element.key) {
                 added.append((element.target, element.key, attached))
+            }
+        }
+        for state in chain.flatMap(\.animations) {
+            guard let animation = state.animation.copy() as? CAAnimation else { continue }
+            let begin = state.target.convertTime(time, from: nil) + animation.beginTime
+            if state.target.attach(animation, forKey: state.key, beginTime: begin), let attached = state.target.animation(forKey: state.key) {
+                added.append((state.target, state.key, attached))
             }
         }
         currentState = name
