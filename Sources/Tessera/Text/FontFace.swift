@@ -67,8 +67,15 @@ final class FontFace: Sendable {
         return (0..<Int(count)).map { i in
             ShapedGlyph(glyph: infos[i].codepoint, cluster: Int(infos[i].cluster),
                         advance: Double(positions[i].x_advance),
-                        offset: Point(x: Double(positions[i].x_offset), y: Double(positions[i].y_offset)))
+                        offset: Point(x: Double(positions[i].x_offset), y: Double(positions[i].y_offset)),
+                        face: self, outlineScale: 1)
         }
+    }
+
+    /// Whether the face has a glyph for `scalar` (its cmap maps it to a glyph other than .notdef).
+    func hasGlyph(for scalar: Unicode.Scalar) -> Bool {
+        var glyph: hb_codepoint_t = 0
+        return hb_font_get_nominal_glyph(shaper, scalar.value, &glyph) != 0 && glyph != 0
     }
 
     /// The outline of glyph `glyph` in font units (y up), read from FreeType the first time.
@@ -80,13 +87,17 @@ final class FontFace: Sendable {
     }
 }
 
-/// A shaped glyph, in font units.
-struct ShapedGlyph: Hashable, Sendable {
+/// A shaped glyph, in the font units of the face a line is laid out in (its primary face).
+struct ShapedGlyph: Sendable {
     let glyph: UInt32
     /// The UTF-8 offset, in the shaped text, of the first character it draws.
     let cluster: Int
     let advance: Double
     let offset: Point
+    /// The face whose glyph it is: the line's, or a fallback face for characters the line's lacks.
+    let face: FontFace
+    /// The face's units per primary face unit (1 for the primary face's own glyphs).
+    let outlineScale: Double
 }
 
 /// A FreeType library and one face of it, freed together; used only under ``FontFace``'s lock.

@@ -12,6 +12,11 @@ import Synchronization
 /// default, DejaVu Sans on Debian). When fontconfig finds nothing, or the file it names cannot be
 /// read, DejaVu Sans (``fallbackFile``, Debian's `fonts-dejavu-core`) is used; without it nothing
 /// is drawn.
+///
+/// # Characters a face lacks
+/// ``fallback(for:after:)`` finds a face for a character the layer's face has no glyph for:
+/// fontconfig's best match for a font whose character set includes it, kept when that face has
+/// the glyph (see ``FontFace/shapeWithFallback(_:)``).
 enum FontLibrary {
     /// The face used when no other can be found.
     static let fallbackFile = "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf"
@@ -41,6 +46,35 @@ enum FontLibrary {
         }
     }
 
+    private static let fallbacks = Mutex<[FallbackKey: FontFace?]>([:])
+
+    private struct FallbackKey: Hashable {
+        let primary: ObjectIdentifier
+        let scalar: UInt32
+    }
+
+    /// A face other than `primary` that has a glyph for `scalar`: the one fontconfig matches for a
+    /// font that covers it; nil when no installed face has it. Found once per face and character.
+    static func fallback(for scalar: Unicode.Scalar, after primary: FontFace) -> FontFace? {
+        let key = FallbackKey(primary: ObjectIdentifier(primary), scalar: scalar.value)
+        if let known = fallbacks.withLock({ $0[key] }) { return known }
+        let face = coveringFile(scalar).flatMap(face(file:)).flatMap { $0 !== primary && $0.hasGlyph(for: scalar) ? $0 : nil }
+        fallbacks.withLock { $0[key] = face }
+        return face
+    }
+
+    /// The file fontconfig picks for a font whose characters include `scalar` (its best match when
+    /// none does: the caller checks).
+    private static func coveringFile(_ scalar: Unicode.Scalar) -> String? {
+        guard let pattern = FcPatternCreate(), let characters = FcCharSetCreate() else { return nil }
+        defer {
+            FcPatternDestroy(pattern)
+            FcCharSetDestroy(characters)
+        }
+        guard FcCharSetAddChar(characters, scalar.value) != 0, FcPatternAddCharSet(pattern, "charset", characters) != 0 else { return nil }
+        return matchedFile(pattern)
+    }
+
     /// The file fontconfig picks for family `name`.
     private static func matchedFile(_ name: String) -> String? {
         guard let pattern = FcPatternCreate() else { return nil }
@@ -50,6 +84,11 @@ enum FontLibrary {
                 FcPatternAddString(pattern, "family", $0)
             }
         }
+        return matchedFile(pattern)
+    }
+
+    /// The file of fontconfig's best match for `pattern` (which it completes with its defaults).
+    private static func matchedFile(_ pattern: OpaquePointer) -> String? {
         FcConfigSubstitute(nil, pattern, FcMatchPattern)
         FcDefaultSubstitute(pattern)
         var result = FcResultNoMatch

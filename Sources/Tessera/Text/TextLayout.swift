@@ -105,9 +105,10 @@ struct TextLayout: Sendable {
             let baseline = (face.ascender + Double(index) * face.lineHeight) * scale
             var pen = 0.0
             for (i, glyph) in line.glyphs.enumerated() {
-                let outline = face.outline(glyph.glyph)
+                let outline = glyph.face.outline(glyph.glyph)
                 evenOdd = evenOdd || outline.evenOdd
-                let transform = Transform(a: scale, b: 0, c: 0, d: -scale,
+                let glyphScale = scale * glyph.outlineScale
+                let transform = Transform(a: glyphScale, b: 0, c: 0, d: -glyphScale,
                                           tx: x0 + (pen + glyph.offset.x) * scale, ty: baseline - glyph.offset.y * scale)
                 path.addPath(outline.path, transform: transform)
                 pen += glyph.advance

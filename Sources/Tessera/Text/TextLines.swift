@@ -23,7 +23,7 @@ struct TextLines {
         for paragraph in string.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline) {
             let text = String(paragraph)
             let bytes = Array(text.utf8)
-            let glyphs = face.shape(text)
+            let glyphs = face.shapeWithFallback(text)
             let isSpace = glyphs.map { $0.cluster < bytes.count && bytes[$0.cluster] == 0x20 }
             var start = 0
             var x = 0.0

@@ -13,7 +13,7 @@ struct Truncator {
     /// (`hidingMore`: then the ellipsis marks the hidden text, even if the line itself fits).
     func truncate(_ line: ShapedLine, hidingMore: Bool) -> ShapedLine {
         guard line.width > width || hidingMore else { return line }
-        let ellipsis = face.shape(Self.ellipsis)
+        let ellipsis = face.shapeWithFallback(Self.ellipsis)
         let available = max(0, width - ellipsis.reduce(0) { $0 + $1.advance })
         let count = line.glyphs.count
         var head = 0, tail = 0

@@ -8,8 +8,11 @@ import TesseraRaster
 /// # Fonts
 /// ``font`` names a family, which fontconfig resolves to a file (nil, the default, is Apple's
 /// Helvetica; a name that is not installed falls back to fontconfig's best match, and to DejaVu
-/// Sans, Debian's `fonts-dejavu-core`, when fontconfig has none). The text is shaped by HarfBuzz
-/// in one left-to-right run per line and each glyph's outline, read from FreeType once and kept,
+/// Sans, Debian's `fonts-dejavu-core`, when fontconfig has none). A character the font has no
+/// glyph for is drawn from a fallback face that has one (fontconfig's match for that character:
+/// DejaVu Sans' 😀 in a DejaVu Serif layer), scaled to the line's font size; the line keeps its
+/// font's metrics. The text is shaped by HarfBuzz in one left-to-right run per line and font
+/// (no bidirectional reordering) and each glyph's outline, read from FreeType once and kept,
 /// is filled by Tessera's rasterizer with exact coverage, without hinting: the text is vector
 /// drawing at the frame's resolution whatever ``CALayer/contentsScale`` says, and
 /// ``allowsFontSubpixelQuantization`` changes nothing.
