@@ -9,13 +9,14 @@ extension FontFace {
     /// face (its .notdef glyph). Text this face covers costs one cmap lookup per character more
     /// than ``shape(_:)``.
     func shapeWithFallback(_ text: String) -> [ShapedGlyph] {
+        // Most text is all in the face: one pass over its scalars, no grapheme breaking.
+        guard text.unicodeScalars.contains(where: lacksGlyph) else { return shape(text) }
         var runs: [(face: FontFace, utf8: Range<Int>)] = []
         var offset = 0
         for character in text {
             let length = character.utf8.count
             defer { offset += length }
-            // Variation selectors and joiners have no glyph of their own in most faces.
-            let missing = character.unicodeScalars.first { !$0.properties.isDefaultIgnorableCodePoint && !hasGlyph(for: $0) }
+            let missing = character.unicodeScalars.first(where: lacksGlyph)
             let face = missing.flatMap { FontLibrary.fallback(for: $0, after: self) } ?? self
             if let last = runs.last, last.face === face {
                 runs[runs.count - 1].utf8 = last.utf8.lowerBound..<(offset + length)
@@ -35,5 +36,11 @@ extension FontFace {
             }
         }
         return glyphs
+    }
+
+    /// Whether `scalar` needs a glyph this face does not have. Variation selectors and joiners
+    /// (default ignorable) have no glyph of their own in most faces and need none.
+    private func lacksGlyph(_ scalar: Unicode.Scalar) -> Bool {
+        !hasGlyph(for: scalar) && !scalar.properties.isDefaultIgnorableCodePoint
     }
 }
