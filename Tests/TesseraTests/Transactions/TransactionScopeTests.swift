@@ -130,4 +130,33 @@ import Testing
         #expect(CATransaction.animationDuration() == 4 && !CATransaction.disableActions())
         CATransaction.commit()
     }
+
+    /// "A recursive spin-lock": one thread takes it twice and releases it twice; while it holds
+    /// it, another thread waits for it, and gets it once it is released.
+    @Test func theLockIsRecursiveAndExcludesOtherThreads() {
+        final class Order: @unchecked Sendable {
+            var events: [String] = []
+            let started = DispatchSemaphore(value: 0), done = DispatchSemaphore(value: 0)
+        }
+        let order = Order()
+        CATransaction.lock()
+        CATransaction.lock()
+        let thread = Thread {
+            order.started.signal()
+            CATransaction.lock()
+            order.events.append("other")
+            CATransaction.unlock()
+            order.done.signal()
+        }
+        thread.start()
+        order.started.wait()
+        order.events.append("holder")
+        CATransaction.unlock()
+        order.events.append("still held")
+        CATransaction.unlock()
+        order.done.wait()
+        CATransaction.lock()
+        #expect(order.events == ["holder", "still held", "other"])
+        CATransaction.unlock()
+    }
 }

@@ -77,6 +77,26 @@ open class CATransaction: NSObject {
         ThreadTransactions.current?.flush()
     }
 
+    // MARK: The lock
+
+    /// The lock of ``lock()``: recursive, one for the process.
+    private static let modelLock = NSRecursiveLock()
+
+    /// Takes the transaction lock, "a recursive spin-lock" in Apple's words, "ensuring that
+    /// returned layer values are valid until unlocked": code that reads, changes and sets layer
+    /// values from several threads takes it around each such sequence. It is one recursive lock
+    /// for the process; Tessera's layers do not take it themselves, so it excludes only the code
+    /// that calls it (as in QuartzCore, where the lock is cooperative). Each call is balanced
+    /// by an ``unlock()`` on the same thread.
+    public class func lock() {
+        modelLock.lock()
+    }
+
+    /// Releases the transaction lock taken by ``lock()`` on this thread.
+    public class func unlock() {
+        modelLock.unlock()
+    }
+
     // MARK: Values
 
     /// The value of `key` in the innermost transaction that set it; nil when none did.
