@@ -19,7 +19,7 @@ cd "$(dirname "$0")/.."
 mkdir -p /tmp/img-seeds /tmp/caar-seeds /tmp/caml-seeds
 cp Tests/TesseraRasterTests/Images/* Tests/TesseraTests/Fixtures/quadrants.jpg /tmp/img-seeds/
 cp Tests/TesseraTests/Fixtures/*.caar Fuzz/Seeds/*.caar /tmp/caar-seeds/
-cp Tests/TesseraTests/Fixtures/*.caml /tmp/caml-seeds/
+cp Tests/TesseraTests/Fixtures/*.caml Fuzz/Seeds/*.caml /tmp/caml-seeds/
 
 run() {   # NAME SEEDS
     local name=$1 seeds=$2 total=0
