@@ -42,6 +42,9 @@ struct Inspect: ParsableCommand {
             while let (layer, depth) = stack.popLast() {
                 let indent = String(repeating: "  ", count: depth)
                 print("\(indent)\(type(of: layer)) \"\(layer.name ?? "")\"  \(LayerDescription.properties(of: layer))")
+                if let cells = (layer as? CAEmitterLayer)?.emitterCells, !cells.isEmpty {
+                    print("\(indent)  ✦ cells: \(LayerDescription.cells(cells))")
+                }
                 for key in layer.animationKeys() ?? [] {
                     guard let animation = layer.animation(forKey: key) else { continue }
                     print("\(indent)  ▸ \(key): \(LayerDescription.animation(animation))")
@@ -53,6 +56,10 @@ struct Inspect: ParsableCommand {
                 print("states: " + states.states.map { state in
                     state.basedOn.map { "\(state.name) (based on \($0))" } ?? state.name
                 }.joined(separator: ", "))
+                for state in states.states where !state.animations.isEmpty {
+                    let added = state.animations.map { "\($0.key) on \($0.targetID)" }.joined(separator: ", ")
+                    print("  state \(state.name) adds: \(added)")
+                }
                 for transition in states.transitions {
                     let keys = transition.elements.map { "\($0.key) of \($0.targetID)" }.joined(separator: ", ")
                     print("  transition \(transition.fromState) → \(transition.toState): \(keys)")
@@ -110,6 +117,7 @@ enum LayerDescription {
     static func animation(_ animation: CAAnimation) -> String {
         var parts = ["\(type(of: animation))"]
         if let property = animation as? CAPropertyAnimation, let path = property.keyPath { parts.append("keyPath=\(path)") }
+        if let function = (animation as? CAPropertyAnimation)?.valueFunction { parts.append("valueFunction=\(function.name.rawValue)") }
         if let basic = animation as? CABasicAnimation {
             if let from = basic.fromValue { parts.append("from=\(describe(from))") }
             if let to = basic.toValue { parts.append("to=\(describe(to))") }
@@ -125,6 +133,17 @@ enum LayerDescription {
         if animation.fillMode != .removed { parts.append("fillMode=\(animation.fillMode.rawValue)") }
         if !animation.isRemovedOnCompletion { parts.append("kept") }
         return parts.joined(separator: " ")
+    }
+
+    /// An emitter's cells: each by name with its rate, lifetime and image size, its own cells
+    /// in brackets.
+    static func cells(_ cells: [CAEmitterCell]) -> String {
+        cells.map { cell in
+            var parts = ["birthRate=\(cell.birthRate)", "lifetime=\(cell.lifetime)"]
+            if let image = cell.contents as? CGImage { parts.append("image=\(image.width)×\(image.height)") }
+            let nested = cell.emitterCells.map { $0.isEmpty ? "" : " [\(Self.cells($0))]" } ?? ""
+            return "\(cell.name ?? "-") (\(parts.joined(separator: " ")))\(nested)"
+        }.joined(separator: ", ")
     }
 
     static func describe(_ value: Any?) -> String {
