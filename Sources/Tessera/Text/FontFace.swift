@@ -23,6 +23,9 @@ final class FontFace: Sendable {
     /// Shaping only reads it: immutable after `init`, destroyed in `deinit`.
     nonisolated(unsafe) private let shaper: OpaquePointer
     private let face: Mutex<FreeTypeFace>
+    /// Bit c of word c / 64: whether the face has a glyph for ASCII character c (most text is
+    /// ASCII, and a bit test is cheaper than HarfBuzz's cmap lookup for every character).
+    private let asciiCoverage: (UInt64, UInt64)
     private let outlines = Mutex<[UInt32: GlyphOutline]>([:])
 
     /// nil when FreeType or HarfBuzz cannot read the file.
@@ -44,6 +47,13 @@ final class FontFace: Sendable {
         lineHeight = Double(metrics.height)
         shaper = font
         face = Mutex(freeType)
+        var coverage: (UInt64, UInt64) = (0, 0)
+        for c in UInt32(0)..<128 {
+            var glyph: hb_codepoint_t = 0
+            guard hb_font_get_nominal_glyph(font, c, &glyph) != 0, glyph != 0 else { continue }
+            if c < 64 { coverage.0 |= 1 << c } else { coverage.1 |= 1 << (c - 64) }
+        }
+        asciiCoverage = coverage
     }
 
     deinit { hb_font_destroy(shaper) }
@@ -74,6 +84,9 @@ final class FontFace: Sendable {
 
     /// Whether the face has a glyph for `scalar` (its cmap maps it to a glyph other than .notdef).
     func hasGlyph(for scalar: Unicode.Scalar) -> Bool {
+        let c = scalar.value
+        if c < 64 { return asciiCoverage.0 & (1 << c) != 0 }
+        if c < 128 { return asciiCoverage.1 & (1 << (c - 64)) != 0 }
         var glyph: hb_codepoint_t = 0
         return hb_font_get_nominal_glyph(shaper, scalar.value, &glyph) != 0 && glyph != 0
     }

@@ -6,6 +6,8 @@ import TesseraRaster
 struct GlyphOutline: Sendable {
     let path: Path
     let evenOdd: Bool
+    /// The path's bounds (``Path/bounds``), computed once with the outline; nil when it is empty.
+    let bounds: Rect?
 
     /// The outline of `glyph` in `face` (empty when FreeType cannot load it, or it is a bitmap).
     init(_ glyph: UInt32, of face: FT_Face) {
@@ -14,6 +16,7 @@ struct GlyphOutline: Sendable {
               slot.pointee.format == FT_GLYPH_FORMAT_OUTLINE else {
             path = Path()
             evenOdd = false
+            bounds = nil
             return
         }
         var outline = slot.pointee.outline
@@ -44,6 +47,7 @@ struct GlyphOutline: Sendable {
         if !path.isEmpty { path.closeSubpath() }
         self.path = path
         evenOdd = outline.flags & Int32(FT_OUTLINE_EVEN_ODD_FILL) != 0
+        bounds = path.isEmpty ? nil : path.bounds
     }
 
     private static func point(_ v: UnsafePointer<FT_Vector>) -> Point {

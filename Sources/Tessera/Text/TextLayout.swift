@@ -90,6 +90,8 @@ struct TextLayout: Sendable {
         var path = Path()
         var evenOdd = false
         var placed: [Line] = []
+        // The ink's extent, from each glyph's bounds (kept with its outline) as it is placed.
+        var inkMinX = Double.infinity, inkMinY = Double.infinity, inkMaxX = -Double.infinity, inkMaxY = -Double.infinity
         for (index, line) in lines.enumerated() {
             let lineWidth = line.width * scale
             let free = style.width.isFinite ? style.width - lineWidth : 0
@@ -111,14 +113,21 @@ struct TextLayout: Sendable {
                 let transform = Transform(a: glyphScale, b: 0, c: 0, d: -glyphScale,
                                           tx: x0 + (pen + glyph.offset.x) * scale, ty: baseline - glyph.offset.y * scale)
                 path.addPath(outline.path, transform: transform)
+                if let b = outline.bounds {
+                    let left = transform.tx + glyphScale * b.minX, right = transform.tx + glyphScale * b.maxX
+                    let top = transform.ty - glyphScale * b.maxY, bottom = transform.ty - glyphScale * b.minY
+                    if left < inkMinX { inkMinX = left }
+                    if right > inkMaxX { inkMaxX = right }
+                    if top < inkMinY { inkMinY = top }
+                    if bottom > inkMaxY { inkMaxY = bottom }
+                }
                 pen += glyph.advance
                 if justifies && line.isSpace[i] && i < lastWord { pen += free / Double(spaces) / scale }
             }
             placed.append(Line(text: line.text, width: justifies ? style.width : lineWidth,
                                origin: Point(x: x0, y: baseline)))
         }
-        let ink = path.bounds
-        let inside = path.isEmpty || ink.minX >= 0 && ink.minY >= 0 && ink.maxX <= style.width && ink.maxY <= style.height
+        let inside = inkMinX > inkMaxX || inkMinX >= 0 && inkMinY >= 0 && inkMaxX <= style.width && inkMaxY <= style.height
         self.init(lines: placed, path: path, fillRule: evenOdd ? .evenOdd : .nonZero, overflowsBounds: !inside)
     }
 }
