@@ -45,6 +45,7 @@ extension CAMLTypedValue {
         case let rect as CGRect: return try text("CGRect", rect)
         case let transform as CATransform3D: return try text("CATransform3D", transform)
         case let color as CGColor: return try text("CGColor", Color(color))
+        case let color as Color: return try text("CGColor", color)
         case let path as CGPath: return try text("CGPath", path)
         case let function as CAMediaTimingFunction: return try text("CAMediaTimingFunction", function)
         case let image as CGImage:
