@@ -246,9 +246,16 @@ extension Optional: CAMLSpelledValue where Wrapped: CAMLSpelledValue {
     }
 
     /// nil as an empty attribute; a nil string cannot be written (an empty one reads back as
-    /// the empty string).
+    /// the empty string). A value other than a string whose text is blank (a text layer's empty
+    /// `string`) is written as an element (`<string value=""/>`), which does not read as nil.
     func write(in context: inout CAMLWriteContext) throws(CAMLWriteFailure) -> CAMLWrittenValue {
-        if let self { return try self.write(in: &context) }
+        if let self {
+            let written = try self.write(in: &context)
+            if case .attribute(let text) = written, Wrapped.self != String.self, text.allSatisfy(\.isWhitespace) {
+                return .element(attributes: [("value", text)], children: [])
+            }
+            return written
+        }
         guard Wrapped.self != String.self else { throw CAMLWriteFailure("a nil string, where the default is a string") }
         return .attribute("")
     }
