@@ -109,6 +109,37 @@ extension CAMLWriterTests {
             }
         }
 
+        /// A tree in one of its states cannot be written (its base values would be lost); back
+        /// in the base state it can.
+        @Test func aTreeInAStateIsAnError() throws {
+            let archive = try CAMLTests.fixtureArchive("Bluetooth")
+            try archive.states.setState("on", at: 0, animated: false)
+            #expect(throws: AnimationArchiveError.unwritableCAML(
+                reason: "the tree is in state \"on\"; go back to the base state (setState(nil, at:animated:)) to write it")) {
+                try archive.camlData()
+            }
+            try archive.states.setState(nil, at: 0, animated: false)
+            let (reread, _) = try CAMLWriterTests.reread(archive)
+            CAMLWriterTests.expectSameTrees(reread, try CAMLTests.fixtureArchive("Bluetooth"))
+        }
+
+        /// Layers nested deeper than CAML readers take are an error, not a document the reader
+        /// refuses.
+        @Test func nestingBeyondTheReadersLimitIsAnError() throws {
+            let root = CALayer()
+            var last = root
+            for _ in 0..<200 {
+                let child = CALayer()
+                last.addSublayer(child)
+                last = child
+            }
+            let error = try #require(Self.writeError(root))
+            #expect(error == .unwritableCAML(reason: "elements nested more than 256 deep, more than CAML readers take"))
+            for _ in 0..<80 { last = last.superlayer! }
+            last.sublayers = nil
+            #expect(Self.writeError(root) == nil)
+        }
+
         /// A state whose layer is no longer in the tree fails rather than losing the state.
         @Test func stateTargetOutsideTheTreeIsAnError() throws {
             let archive = try CAMLTests.fixtureArchive("Bluetooth")

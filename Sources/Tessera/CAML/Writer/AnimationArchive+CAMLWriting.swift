@@ -12,15 +12,17 @@ extension AnimationArchive {
     /// ``writeCAMLBundle(to:)``), and images need a bundle to be written in, so a tree with
     /// images fails here (``writeCAML(to:)`` and ``writeCAMLBundle(to:)`` write them).
     ///
-    /// The tree is written as it is now: in the state ``states`` last went to, with the
-    /// animations that state's transition added.
+    /// The tree is written as it is now, with the animations a state's transition added; it must
+    /// be in the base state (``LayerStates/currentState`` nil), since the layers of a tree in a
+    /// state hold that state's values, not the base values the states start from.
     ///
     /// - Throws: ``AnimationArchiveError/unwritableCAML(reason:)``, naming the layer and the
     ///   property, for what CAML cannot hold without loss: a string with a character XML 1.0
     ///   forbids (U+0000 to U+001F other than tab, line feed and carriage return; U+FFFE,
     ///   U+FFFF), a NaN (or an infinite number outside timing), an image, emitter cells, an
     ///   animation of a class Tessera does not model, a layer twice in the tree, a state or
-    ///   portal that refers to a layer outside it.
+    ///   portal that refers to a layer outside it, layers or groups nested deeper than CAML
+    ///   readers take (256 elements), a tree that is not in its base state.
     public func camlData() throws(AnimationArchiveError) -> Data {
         try caml(hasBundle: false).document
     }

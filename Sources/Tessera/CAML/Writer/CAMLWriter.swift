@@ -21,7 +21,9 @@ import Foundation
 /// being left out: a layer that appears twice in the tree, an emitter's cells, an animation of
 /// a class Tessera does not model, a NaN or infinite number where CAML reads only finite ones
 /// (everything but timing), a string with a character XML 1.0 cannot hold, an image with no
-/// bundle to write it in, a state whose layer is not in the tree, a portal whose source is not.
+/// bundle to write it in, a state whose layer is not in the tree, a portal whose source is not,
+/// elements nested deeper than CAML readers take (``CAMLXMLLimits``), and a tree in one of its
+/// states rather than the base state (its layers hold the state's values, not the base values).
 /// Animation keys are not written (CAML gives an animation none: the reader adds each under its
 /// key path, made unique).
 struct CAMLWriter {
@@ -39,6 +41,10 @@ struct CAMLWriter {
 
     /// The document: `<caml>` holding the root layer's element, states on the root.
     mutating func document(rootLayer: CALayer, states: LayerStates) throws(AnimationArchiveError) -> CAMLWrittenElement {
+        if let current = states.currentState {
+            // The layers hold the state's values now: written, they would be the base values.
+            throw .unwritableCAML(reason: "the tree is in state \"\(current)\"; go back to the base state (setState(nil, at:animated:)) to write it")
+        }
         try assignIDs(under: rootLayer, states: states)
         var root = try layer(rootLayer, path: rootLayer.name ?? "<root>")
         root.children += try self.states(states)
