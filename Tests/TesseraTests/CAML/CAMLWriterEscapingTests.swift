@@ -72,8 +72,8 @@ extension CAMLWriterTests {
         }
 
         /// What CAML cannot hold: a NaN, an infinite coordinate, an image with no bundle, a
-        /// layer twice in the tree, a state target outside the tree written, a portal whose
-        /// source is outside it, emitter cells.
+        /// layer twice in the tree, a portal whose source is outside the tree, an emitter's
+        /// cells and scale, a NaN in an animation's value.
         @Test func unwritableValuesAreErrors() throws {
             var cases: [(CALayer, String)] = []
             let nan = CALayer()
@@ -96,6 +96,9 @@ extension CAMLWriterTests {
             let emitter = CAEmitterLayer()
             emitter.emitterCells = [CAEmitterCell()]
             cases.append((emitter, "emitter cells are not written yet"))
+            let scaled = CAEmitterLayer()
+            scaled.properties.scale = 2
+            cases.append((scaled, "scale: an emitter's scale is not written yet"))
             let nanAnimation = CALayer()
             let move = CABasicAnimation(keyPath: "position")
             move.toValue = CGPoint(x: CGFloat.nan, y: 1)

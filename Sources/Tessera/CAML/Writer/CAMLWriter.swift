@@ -18,14 +18,16 @@ import Foundation
 ///
 /// What CAML cannot hold fails the whole document with
 /// ``AnimationArchiveError/unwritableCAML(reason:)`` naming the layer and property, rather than
-/// being left out: a layer that appears twice in the tree, an emitter's cells, an animation of
+/// being left out: a layer that appears twice in the tree, an emitter's cells or scale, an animation of
 /// a class Tessera does not model, a NaN or infinite number where CAML reads only finite ones
 /// (everything but timing), a string with a character XML 1.0 cannot hold, an image with no
 /// bundle to write it in, a state whose layer is not in the tree, a portal whose source is not,
 /// elements nested deeper than CAML readers take (``CAMLXMLLimits``), and a tree in one of its
 /// states rather than the base state (its layers hold the state's values, not the base values).
 /// Animation keys are not written (CAML gives an animation none: the reader adds each under its
-/// key path, made unique).
+/// key path, made unique). As in archives, what Tessera's public API does not show is not
+/// written: a subclass's own state (it is written as the class Tessera models), animations added
+/// without a key, animations' delegates and values set with `setValue(_:forKey:)`.
 struct CAMLWriter {
     typealias Format = CoreAnimationArchiveFormat
 
@@ -65,8 +67,12 @@ struct CAMLWriter {
         guard written.insert(ObjectIdentifier(layer)).inserted else {
             throw Self.failure(path, nil, CAMLWriteFailure("the layer appears twice in the tree"))
         }
-        if let emitter = layer as? CAEmitterLayer, !(emitter.emitterCells ?? []).isEmpty {
-            throw Self.failure(path, "emitterCells", CAMLWriteFailure("emitter cells are not written yet"))
+        if let emitter = layer as? CAEmitterLayer {
+            guard (emitter.emitterCells ?? []).isEmpty else {
+                throw Self.failure(path, "emitterCells", CAMLWriteFailure("emitter cells are not written yet"))
+            }
+            // The table writes `scale` for backdrops only (archives hold an emitter's elsewhere).
+            guard emitter.properties.scale == 1 else { throw Self.failure(path, "scale", CAMLWriteFailure("an emitter's scale is not written yet")) }
         }
         let (writtenClass, defaults) = Format.writtenClass(of: layer)
         var element = CAMLWrittenElement(name: writtenClass.name)

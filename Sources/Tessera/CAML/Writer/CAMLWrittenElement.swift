@@ -80,20 +80,4 @@ enum CAMLWrittenValue {
     case attribute(String)
     case element(attributes: [(name: String, value: String)], children: [CAMLWrittenElement])
 }
-
-/// Why a value cannot be written as CAML: the writer reports it with the layer and property
-/// (``AnimationArchiveError/unwritableCAML(reason:)``).
-struct CAMLWriteFailure: Error {
-    let reason: String
-
-    init(_ reason: String) {
-        self.reason = reason
-    }
-
-    /// A value that a ``CAMLSyntax`` formatter refuses (a NaN, an infinity where CAML needs a
-    /// finite number).
-    init(_ error: CAMLValueError) {
-        reason = error.reason.description
-    }
-}
 #endif
