@@ -12,9 +12,9 @@ extension CAMLWriterTests {
         static func roundTrip(_ value: Any) throws -> (type: String, value: Any) {
             var writeContext = CAMLWriteContext(hasBundle: false)
             let written = try CAMLTypedValue.write(value, in: &writeContext)
-            var text = ""
-            try written.xml(into: &text)
-            let element = try CAMLTests.parse(text).root
+            var text = CAMLXMLText()
+            try text.append(written)
+            let element = try CAMLTests.parse(text.text).root
             var readContext = CAMLReadContext(assets: CAMLAssets(folder: nil))
             return (written.name, try CAMLTypedValue.read(element, type: String(element.localName), in: &readContext))
         }

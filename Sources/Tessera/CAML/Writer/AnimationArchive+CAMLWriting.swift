@@ -21,8 +21,9 @@ extension AnimationArchive {
     ///   forbids (U+0000 to U+001F other than tab, line feed and carriage return; U+FFFE,
     ///   U+FFFF), a NaN (or an infinite number outside timing), an image, emitter cells, an
     ///   animation of a class Tessera does not model, a layer twice in the tree, a state or
-    ///   portal that refers to a layer outside it, layers or groups nested deeper than CAML
-    ///   readers take (256 elements), a tree that is not in its base state.
+    ///   portal that refers to a layer outside it, a document beyond what CAML readers take
+    ///   (elements nested 256 deep, a million elements, an attribute of 4 MiB,
+    ///   64 MiB in all), a tree that is not in its base state.
     public func camlData() throws(AnimationArchiveError) -> Data {
         try caml(hasBundle: false).document
     }
@@ -76,13 +77,13 @@ extension AnimationArchive {
     private func caml(hasBundle: Bool) throws(AnimationArchiveError) -> (document: Data, images: [(path: String, png: Data)]) {
         var writer = CAMLWriter(context: CAMLWriteContext(hasBundle: hasBundle))
         let document = try writer.document(rootLayer: rootLayer, states: states)
-        var text = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+        var text = CAMLXMLText()
         do {
-            try document.xml(into: &text)
+            try text.append(document)
+            return (try text.data(), writer.context.images)
         } catch {
             throw .unwritableCAML(reason: error.reason)
         }
-        return (Data(text.utf8), writer.context.images)
     }
 
     private static func write(_ images: [(path: String, png: Data)], in folder: URL) throws(AnimationArchiveError) {

@@ -15,54 +15,6 @@ struct CAMLWrittenElement {
         }
     }
 
-    /// The element as XML, indented two spaces a level, starting at `depth`.
-    ///
-    /// - Throws: ``CAMLWriteFailure`` when an attribute's value holds a character that XML 1.0
-    ///   cannot hold even as a reference (U+0000 to U+001F other than tab, line feed and carriage
-    ///   return; U+FFFE, U+FFFF): replacing it would change the value, so nothing is written.
-    ///   Nor when the elements nest deeper than CAML readers take (``CAMLXMLLimits``).
-    func xml(depth: Int = 0, into text: inout String) throws(CAMLWriteFailure) {
-        let limit = CAMLXMLLimits().nestingDepth
-        guard depth < limit else { throw CAMLWriteFailure("elements nested more than \(limit) deep, more than CAML readers take") }
-        let indent = String(repeating: "  ", count: depth)
-        text += indent + "<" + name
-        for (key, value) in attributes {
-            text += " " + key + "=\""
-            try Self.escape(value, of: key, into: &text)
-            text += "\""
-        }
-        guard !children.isEmpty else {
-            text += "/>\n"
-            return
-        }
-        text += ">\n"
-        for child in children { try child.xml(depth: depth + 1, into: &text) }
-        text += indent + "</" + name + ">\n"
-    }
-
-    /// `value` as an attribute's quoted text: `&`, `<`, `>` and `"` as entities, and tab, line
-    /// feed and carriage return as character references, since a parser turns the literal ones
-    /// into spaces (attribute-value normalization). Everything else is written as it is (UTF-8).
-    static func escape(_ value: String, of key: String, into text: inout String) throws(CAMLWriteFailure) {
-        for scalar in value.unicodeScalars {
-            switch scalar {
-            case "&": text += "&amp;"
-            case "<": text += "&lt;"
-            case ">": text += "&gt;"
-            case "\"": text += "&quot;"
-            case "\t": text += "&#9;"
-            case "\n": text += "&#10;"
-            case "\r": text += "&#13;"
-            default:
-                guard CAMLXMLParser.isXMLCharacter(scalar.value) else {
-                    let code = "U+" + String(scalar.value, radix: 16, uppercase: true)
-                    throw CAMLWriteFailure("\(key) holds the character \(code), which XML 1.0 cannot hold")
-                }
-                text.unicodeScalars.append(scalar)
-            }
-        }
-    }
-
     /// Whether `name` can be an element or attribute name that CAML reads back as written: an
     /// XML name without a namespace prefix (ASCII letters, digits, `_`, `-`, `.`, starting with a
     /// letter or `_`). Filter inputs are named by their keys, which come from files.
