@@ -73,7 +73,8 @@ extension CAMLWriterTests {
 
         /// What CAML cannot hold: a NaN, an infinite coordinate, an image with no bundle, a
         /// layer twice in the tree, a portal whose source is outside the tree, an emitter's
-        /// cells and scale, a NaN in an animation's value.
+        /// cells and scale, a filter input whose key is no XML name, a NaN in an animation's
+        /// value.
         @Test func unwritableValuesAreErrors() throws {
             var cases: [(CALayer, String)] = []
             let nan = CALayer()
@@ -99,6 +100,9 @@ extension CAMLWriterTests {
             let scaled = CAEmitterLayer()
             scaled.properties.scale = 2
             cases.append((scaled, "scale: an emitter's scale is not written yet"))
+            let oddInput = CALayer()
+            oddInput.properties.filters = [LayerFilter(type: "gaussianBlur", inputs: ["input radius": .number(1)])]
+            cases.append((oddInput, "filters: filter gaussianBlur's input \"input radius\" is not a name CAML can hold"))
             let nanAnimation = CALayer()
             let move = CABasicAnimation(keyPath: "position")
             move.toValue = CGPoint(x: CGFloat.nan, y: 1)

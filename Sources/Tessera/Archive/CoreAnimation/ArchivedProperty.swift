@@ -4,9 +4,8 @@ import Foundation
 /// One property of a Core Animation class under its key, in both file formats: how an archive's
 /// field is read into an object and how the object's value is written back, and how CAML's
 /// attribute or element is read and written (``CAMLSpelledValue``), all made from the same key
-/// path. The
-/// tables of ``LayerArchiveProperties`` and ``AnimationArchiveProperties`` list them, so that
-/// reading and writing stay symmetrical and a property is added to both formats at once.
+/// path. The tables of ``LayerArchiveProperties`` and ``AnimationArchiveProperties`` list them,
+/// so that reading and writing stay symmetrical and a property is added to both formats at once.
 struct ArchivedProperty: Sendable {
     /// Reads the CAML spelling of the property at `source` into `object`; false when `object`
     /// does not have the property. Throws where the value is wrong or unsupported.

@@ -68,11 +68,11 @@ extension LayerFilter: CAMLListElement {
     func writeListElement(in context: inout CAMLWriteContext) throws(CAMLWriteFailure) -> CAMLWrittenElement {
         var element = CAMLWrittenElement(name: Self.filterClass.name, attributes: [("filter", type), ("name", name)])
         if !isEnabled { element.attributes.append(("enabled", CAMLSyntax.formatBoolean(false))) }
-        for key in inputs.keys.sorted() {
+        for (key, input) in inputs.sorted(by: { $0.key < $1.key }) {
             guard CAMLWrittenElement.isName(key), !["filter", "type", "name", "enabled"].contains(key) else {
                 throw CAMLWriteFailure("filter \(name)'s input \"\(key)\" is not a name CAML can hold")
             }
-            switch inputs[key]! {
+            switch input {
             case .number(let number):
                 do { element.attributes.append((key, try CAMLSyntax.formatFiniteNumber(number))) } catch { throw CAMLWriteFailure(error) }
             case .bool(let flag):
