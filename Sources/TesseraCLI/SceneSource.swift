@@ -40,6 +40,25 @@ struct SceneSource {
             prepare = demo.prepareFrame.map { prepare in { t in prepare(root, t) } }
             return
         }
+        let url = URL(fileURLWithPath: argument)
+        let archive = try Self.archive(argument, bundle: options.bundle)
+        try options.apply(to: archive, argument: argument)
+        name = options.bundle.map { URL(fileURLWithPath: $0).deletingPathExtension().lastPathComponent }
+            ?? url.deletingPathExtension().lastPathComponent
+        displayName = argument
+        root = archive.rootLayerForDisplay()
+        size = archive.documentSize ?? root.bounds.size
+        length = AnimationLength(of: root)
+        demoDuration = nil
+        skipped = archive.skipped
+        self.archive = archive
+        prepare = nil
+    }
+
+    /// The archive of a file or bundle (a bundle of a `.tendies` file with `bundle`), as loaded:
+    /// failures name the file and exit 64 (`--bundle` where it does not fit), 65 (malformed) or
+    /// 66 (missing, unreadable, a folder that is not a `.ca` bundle).
+    static func archive(_ argument: String, bundle: String?) throws(CommandFailure) -> AnimationArchive {
         let looksLikeAFile = argument.contains("/") || argument.contains(".")
         var isDirectory: ObjCBool = false
         // A folder is read as a `.ca` bundle when it looks like one; any other is "a directory".
@@ -54,22 +73,12 @@ struct SceneSource {
         }
         let url = URL(fileURLWithPath: argument)
         let archive = url.pathExtension.lowercased() == "tendies"
-            ? try Self.loadTendies(url, argument: argument, bundle: options.bundle)
-            : try Self.load(url, argument: argument)
-        if options.bundle != nil, url.pathExtension.lowercased() != "tendies" {
+            ? try loadTendies(url, argument: argument, bundle: bundle)
+            : try load(url, argument: argument)
+        if bundle != nil, url.pathExtension.lowercased() != "tendies" {
             throw CommandFailure(.usage, "\(argument): --bundle names a bundle inside a .tendies file")
         }
-        try options.apply(to: archive, argument: argument)
-        name = options.bundle.map { URL(fileURLWithPath: $0).deletingPathExtension().lastPathComponent }
-            ?? url.deletingPathExtension().lastPathComponent
-        displayName = argument
-        root = archive.rootLayerForDisplay()
-        size = archive.documentSize ?? root.bounds.size
-        length = AnimationLength(of: root)
-        demoDuration = nil
-        skipped = archive.skipped
-        self.archive = archive
-        prepare = nil
+        return archive
     }
 
     private static func load(_ url: URL, argument: String) throws(CommandFailure) -> AnimationArchive {

@@ -1,7 +1,8 @@
 import ArgumentParser
 
 /// `tessera`: render Core Animation layer trees (built-in demo scenes and archives) to images,
-/// frame sequences, animated PNGs, videos and raw streams; inspect archives.
+/// frame sequences, animated PNGs, videos and raw streams; inspect archives; convert between
+/// archives, CAML and .ca bundles.
 @main
 struct TesseraCommand: ParsableCommand {
     /// The version `tessera --version` prints.
@@ -12,5 +13,5 @@ struct TesseraCommand: ParsableCommand {
         abstract: "Render Core Animation layer trees with Tessera.",
         discussion: "Shell completions: tessera --generate-completion-script bash|zsh|fish",
         version: "tessera \(version)",
-        subcommands: [Render.self, Scenes.self, Inspect.self])
+        subcommands: [Render.self, Scenes.self, Inspect.self, Convert.self])
 }

@@ -59,6 +59,21 @@ extension CAMLTests {
             #expect(layer.opacity == 1)
         }
 
+        /// Written and read back, each state keeps its animations, their keys and targets; the
+        /// second writing is the same text.
+        @Test func addedAnimationsAreWrittenBack() throws {
+            let archive = try CAMLTests.load(Self.document)
+            let written = try archive.camlData()
+            let read = try AnimationArchive(camlData: written)
+            #expect(read.skipped.isEmpty, "\(read.skipped)")
+            for (a, b) in zip(archive.states.states, read.states.states) {
+                #expect(a.animations.map(\.key) == b.animations.map(\.key) && a.animations.map(\.targetID) == b.animations.map(\.targetID))
+                #expect(a.animations.map { ArchiveTests.describe($0.animation) } == b.animations.map { ArchiveTests.describe($0.animation) })
+            }
+            #expect(read.states.states.map(\.animations.count) == [2, 1])
+            #expect(try read.camlData() == written)
+        }
+
         @Test func whatAnAddedAnimationCannotHoldIsReported() throws {
             let archive = try CAMLTests.load(CAMLTests.document("""
                 <CALayer id="#0">

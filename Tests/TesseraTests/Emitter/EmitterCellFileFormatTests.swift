@@ -102,6 +102,30 @@ import TesseraRaster
         #expect(try EmitterLayerTests.render(loaded.rootLayer, at: 1.25).bytes == expected.bytes)
     }
 
+    /// Written as a CAML bundle (the image in its assets) and read back: every property, the
+    /// nested cell and the image's pixels; the emitter's scale too.
+    @Test func camlBundlesKeepEveryCellProperty() throws {
+        let layer = CAEmitterLayer()
+        layer.scale = 0.5
+        layer.emitterCells = [Self.everyPropertyCell()]
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("cells-\(UUID().uuidString).ca")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try AnimationArchive(rootLayer: layer).writeCAMLBundle(to: folder)
+        let loaded = try AnimationArchive(contentsOf: folder)
+        #expect(loaded.skipped.isEmpty, "\(loaded.skipped)")
+        let emitter = try #require(loaded.rootLayer as? CAEmitterLayer)
+        #expect(emitter.scale == 0.5)
+        let original = try #require(layer.properties.emitterCells), read = try #require(emitter.properties.emitterCells)
+        #expect(read.map(Self.withoutImages) == original.map(Self.withoutImages))
+        #expect(Self.pixels(read.first?.contents.image) == Self.pixels(EmitterLayerTests.sprite))
+        // Written again, the same text.
+        let again = folder.deletingLastPathComponent().appendingPathComponent("again-\(UUID().uuidString).ca")
+        defer { try? FileManager.default.removeItem(at: again) }
+        try loaded.writeCAMLBundle(to: again)
+        let text = { (url: URL) in try Data(contentsOf: url.appendingPathComponent("main.caml")) }
+        #expect(try text(again) == (try text(folder)))
+    }
+
     @Test func camlCellsReadWithTheirImagesAndNestedCells() throws {
         let bundle = try CAMLTests.temporaryFolder(["assets/dots.png": try CAMLTests.png()])
         defer { try? FileManager.default.removeItem(at: bundle) }

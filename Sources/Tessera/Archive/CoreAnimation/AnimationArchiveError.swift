@@ -34,6 +34,11 @@ public enum AnimationArchiveError: Error, Equatable, Sendable, CustomStringConve
     case unreadableFile(URL, reason: String)
     /// The file could not be written.
     case unwritableFile(URL, reason: String)
+    /// The layer tree cannot be written as CAML without losing part of it: what, and where in
+    /// the tree (a string with a character XML 1.0 cannot hold, a NaN or infinite number where
+    /// CAML needs a finite one, an image with no bundle to put it in; see
+    /// ``AnimationArchive/camlData()``).
+    case unwritableCAML(reason: String)
 
     /// One line for a log.
     public var description: String {
@@ -48,6 +53,7 @@ public enum AnimationArchiveError: Error, Equatable, Sendable, CustomStringConve
         case .invalidBundle(let url, let reason): "invalid .ca bundle \(url.path): \(reason)"
         case .unreadableFile(let url, let reason): "cannot read \(url.path): \(reason)"
         case .unwritableFile(let url, let reason): "cannot write \(url.path): \(reason)"
+        case .unwritableCAML(let reason): "cannot write CAML: \(reason)"
         }
     }
 

@@ -32,7 +32,7 @@ extension LayerContents: ArchivableProperty {
     }
 
     /// A PNG of an image made from pixels (straight alpha, as PNG stores it).
-    private static func png(of image: CGImage) throws -> Data {
+    static func png(of image: CGImage) throws -> Data {
         let pixmap = try Pixmap(width: image.width, height: image.height)
         for y in 0..<image.height {
             for x in 0..<image.width { pixmap[x, y] = image.rasterImage[x, y] }

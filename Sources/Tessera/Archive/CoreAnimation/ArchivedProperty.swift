@@ -3,14 +3,18 @@ import Foundation
 #if !canImport(QuartzCore)
 /// One property of a Core Animation class under its key, in both file formats: how an archive's
 /// field is read into an object and how the object's value is written back, and how CAML's
-/// attribute or element is read (``CAMLSpelledValue``), all made from the same key path. The
-/// tables of ``LayerArchiveProperties`` and ``AnimationArchiveProperties`` list them, so that
-/// reading and writing stay symmetrical and a property is added to both formats at once.
+/// attribute or element is read and written (``CAMLSpelledValue``), all made from the same key
+/// path. The tables of ``LayerArchiveProperties`` and ``AnimationArchiveProperties`` list them,
+/// so that reading and writing stay symmetrical and a property is added to both formats at once.
 struct ArchivedProperty: Sendable {
     /// Reads the CAML spelling of the property at `source` into `object`; false when `object`
     /// does not have the property. Throws where the value is wrong or unsupported.
     typealias CAMLRead = @Sendable (_ source: CAMLValueSource, _ object: AnyObject, _ context: inout CAMLReadContext)
         throws(CAMLReadFailure) -> Bool
+    /// The CAML spelling of `object`'s value; nil when it equals `defaults`' or `object` does
+    /// not have the property. Throws where CAML cannot hold the value.
+    typealias CAMLWrite = @Sendable (_ object: AnyObject, _ defaults: AnyObject, _ context: inout CAMLWriteContext)
+        throws(CAMLWriteFailure) -> CAMLWrittenValue?
 
     /// The key in the archive (the property's name in Objective-C: `hidden`, `removedOnCompletion`).
     let key: String
@@ -27,6 +31,9 @@ struct ArchivedProperty: Sendable {
     let encode: @Sendable (_ object: AnyObject, _ defaults: AnyObject, _ writer: inout ArchiveValueWriter) throws -> ArchiveFieldValue?
     /// Reads the property from CAML, under the same key.
     let readCAML: CAMLRead
+    /// Writes the property as CAML, under the same key, when it differs from the default (as
+    /// ``encode`` does).
+    let writeCAML: CAMLWrite
 
     /// A property whose numbers must be finite (a NaN or infinite one is unsupported).
     init<Owner: AnyObject, Value: ArchivableProperty & CAMLSpelledValue>(
@@ -63,6 +70,14 @@ struct ArchivedProperty: Sendable {
             guard value.isFinite else { throw CAMLReadFailure(nonFinite: source) }
             layer.properties[keyPath: keyPath] = value
             return true
+        }
+        writeCAML = { object, defaults, context throws(CAMLWriteFailure) in
+            guard let layer = object as? CALayer, let defaults = defaults as? CALayer,
+                  type(of: layer).kind.hasProperties(ofAny: owners) else { return nil }
+            let value = layer.properties[keyPath: keyPath]
+            guard value != defaults.properties[keyPath: keyPath] else { return nil }
+            guard value.isFinite else { throw CAMLWriteFailure("a NaN or infinite number") }
+            return try value.write(in: &context)
         }
     }
 
@@ -108,6 +123,19 @@ struct ArchivedProperty: Sendable {
             owner[keyPath: keyPath] = value
             return true
         }
+        writeCAML = { object, defaults, context throws(CAMLWriteFailure) in
+            guard let owner = object as? Owner, let defaults = defaults as? Owner else { return nil }
+            let value = owner[keyPath: keyPath]
+            guard value != defaults[keyPath: keyPath] else { return nil }
+            do {
+                try validate(value)
+            } catch ArchiveDecodingFailure.unsupported(_, .unsupportedValue(let detail)) {
+                throw CAMLWriteFailure(detail)
+            } catch {
+                throw CAMLWriteFailure("\(error)")
+            }
+            return try value.write(in: &context)
+        }
     }
 
     /// An animation value of any type (`fromValue`, `toValue`, `byValue`, `values`), essential
@@ -140,6 +168,17 @@ struct ArchivedProperty: Sendable {
             }
             owner[keyPath: keyPath] = typed
             return true
+        }
+        writeCAML = { object, _, context throws(CAMLWriteFailure) in
+            guard let owner = object as? Owner, let value = owner[keyPath: keyPath] else { return nil }
+            // A list of values is its children, each typed by its name; one value says its type.
+            let element: CAMLWrittenElement
+            if Value.self is [Any].Type, let list = value as? [Any] {
+                element = try CAMLTypedValue.write(list, in: &context)
+                return .element(attributes: [], children: element.children)
+            }
+            element = try CAMLTypedValue.write(value, as: key, in: &context)
+            return .element(attributes: element.attributes, children: element.children)
         }
     }
 }

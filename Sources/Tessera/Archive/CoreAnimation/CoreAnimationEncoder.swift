@@ -46,17 +46,7 @@ struct CoreAnimationEncoder {
         guard depth <= ArchivedValueReader.maximumDepth else {
             throw AnimationArchiveError.unencodableValue(reason: "layers nested more than \(ArchivedValueReader.maximumDepth) deep")
         }
-        let (archiveClass, defaults): (ArchiveClass, CALayer) = switch layer {
-        case is CAShapeLayer: (Format.shapeLayerClass, CAShapeLayer())
-        case is CAReplicatorLayer: (Format.replicatorLayerClass, CAReplicatorLayer())
-        case is CAGradientLayer: (Format.gradientLayerClass, CAGradientLayer())
-        case is CATransformLayer: (Format.transformLayerClass, CATransformLayer())
-        case is CABackdropLayer: (Format.backdropLayerClass, CABackdropLayer())
-        case is CAPortalLayer: (Format.portalLayerClass, CAPortalLayer())
-        case is CAEmitterLayer: (Format.emitterLayerClass, CAEmitterLayer())
-        case is CATextLayer: (Format.textLayerClass, CATextLayer())
-        default: (Format.layerClass, CALayer())
-        }
+        let (archiveClass, defaults) = Format.writtenClass(of: layer)
         var fields = try properties(LayerArchiveProperties.all, of: layer, defaults: defaults)
         if let source = sourceReference(of: layer) { fields.append((Format.sourceLayerKey, .reference(source))) }
         if let sublayers = layer.sublayers {
@@ -118,13 +108,8 @@ struct CoreAnimationEncoder {
         guard depth <= ArchivedValueReader.maximumDepth else {
             throw AnimationArchiveError.unencodableValue(reason: "animation groups nested more than \(ArchivedValueReader.maximumDepth) deep")
         }
-        let (archiveClass, defaults): (ArchiveClass, CAAnimation)
-        switch animation {
-        case is CASpringAnimation: (archiveClass, defaults) = (Format.springAnimationClass, CASpringAnimation())
-        case is CABasicAnimation: (archiveClass, defaults) = (Format.basicAnimationClass, CABasicAnimation())
-        case is CAKeyframeAnimation: (archiveClass, defaults) = (Format.keyframeAnimationClass, CAKeyframeAnimation())
-        case is CAAnimationGroup: (archiveClass, defaults) = (Format.animationGroupClass, CAAnimationGroup())
-        default: throw AnimationArchiveError.unencodableValue(reason: "an animation of class \(type(of: animation))")
+        guard let (archiveClass, defaults) = Format.writtenClass(of: animation) else {
+            throw AnimationArchiveError.unencodableValue(reason: "an animation of class \(type(of: animation))")
         }
         var fields = try properties(AnimationArchiveProperties.all, of: animation, defaults: defaults)
         if let children = (animation as? CAAnimationGroup)?.animations {

@@ -11,6 +11,12 @@ extension LayerContents: CAMLSpelledValue {
         }
         return LayerContents(try context.assets.image(of: element))
     }
+
+    /// The image as a PNG file of the bundle (``CAMLWriteContext``).
+    func write(in context: inout CAMLWriteContext) throws(CAMLWriteFailure) -> CAMLWrittenValue {
+        guard let image else { throw CAMLWriteFailure("no contents, where the default has some") }
+        return .element(attributes: [("type", "CGImage"), ("src", try context.path(of: image))], children: [])
+    }
 }
 
 /// A filter of `filters` or `backgroundFilters`: `<CAFilter filter="gaussianBlur" name="blur"
@@ -44,12 +50,43 @@ extension LayerFilter: CAMLListElement {
         }
         for input in element.children {
             let value = try CAMLTypedValue.read(.element(input), in: &context)
+            if input[attribute: "type"] == "bool", let flag = value as? NSNumber {
+                filter.inputs[String(input.localName)] = .bool(flag.boolValue)
+                continue
+            }
             guard let typed = LayerFilterValue(any: value) else {
                 throw CAMLReadFailure(at: input.location, .unsupportedValue("filter input \(input.localName) of type \(type)"))
             }
             filter.inputs[String(input.localName)] = typed
         }
         return filter
+    }
+
+    /// `<CAFilter filter="TYPE" name="NAME">`, `enabled="0"` when disabled, inputs sorted by
+    /// key: numbers as attributes, the others as typed elements (a string as `type="string"`,
+    /// so that one that looks like a number stays a string; a flag as `type="bool"`).
+    func writeListElement(in context: inout CAMLWriteContext) throws(CAMLWriteFailure) -> CAMLWrittenElement {
+        var element = CAMLWrittenElement(name: Self.filterClass.name, attributes: [("filter", type), ("name", name)])
+        if !isEnabled { element.attributes.append(("enabled", CAMLSyntax.formatBoolean(false))) }
+        for (key, input) in inputs.sorted(by: { $0.key < $1.key }) {
+            guard CAMLWrittenElement.isName(key), !["filter", "type", "name", "enabled"].contains(key) else {
+                throw CAMLWriteFailure("filter \(name)'s input \"\(key)\" is not a name CAML can hold")
+            }
+            switch input {
+            case .number(let number):
+                do { element.attributes.append((key, try CAMLSyntax.formatFiniteNumber(number))) } catch { throw CAMLWriteFailure(error) }
+            case .bool(let flag):
+                element.children.append(CAMLWrittenElement(name: key, attributes: [("type", "bool"), ("value", CAMLSyntax.formatBoolean(flag))]))
+            case .string(let string):
+                element.children.append(CAMLWrittenElement(name: key, attributes: [("type", "string"), ("value", string)]))
+            case .image(let contents):
+                guard let image = contents.image else { throw CAMLWriteFailure("filter \(name)'s input \(key) is an empty image") }
+                element.children.append(try CAMLTypedValue.write(image, as: key, in: &context))
+            case .numbers(let numbers):
+                element.children.append(try CAMLTypedValue.write(numbers.map { NSNumber(value: $0) }, as: key, in: &context))
+            }
+        }
+        return element
     }
 }
 
@@ -62,6 +99,14 @@ extension LayerCompositingFilter: CAMLSpelledValue {
             return .filter(try LayerFilter.read(listElement: filter, in: &context))
         }
         return .named(try source.valueAttribute().value.trimmingCharacters(in: .whitespaces))
+    }
+
+    /// A name as an attribute, a filter as an element holding it.
+    func write(in context: inout CAMLWriteContext) throws(CAMLWriteFailure) -> CAMLWrittenValue {
+        switch self {
+        case .named(let name): .attribute(name)
+        case .filter(let filter): .element(attributes: [], children: [try filter.writeListElement(in: &context)])
+        }
     }
 }
 #endif

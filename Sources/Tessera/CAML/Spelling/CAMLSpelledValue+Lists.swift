@@ -10,6 +10,8 @@ protocol CAMLListElement {
     /// The element for `number`, when lists of this type may also be written as an attribute of
     /// numbers (`lineDashPattern="2 3"`, `keyTimes="0 0.5 1"`); nil when they may not.
     static func listElement(number: Double) -> Self?
+    /// The child element that ``read(listElement:in:)`` reads back as this value.
+    func writeListElement(in context: inout CAMLWriteContext) throws(CAMLWriteFailure) -> CAMLWrittenElement
 }
 
 extension CAMLListElement {
@@ -32,6 +34,11 @@ extension CAMLTypedListElement {
             throw CAMLReadFailure(at: element.location, .unsupportedValue("<\(element.name)> in a list of \(listDescription)"))
         }
         return typed
+    }
+
+    /// The typed value (``CAMLTypedValue/write(_:in:)``), named by its type.
+    func writeListElement(in context: inout CAMLWriteContext) throws(CAMLWriteFailure) -> CAMLWrittenElement {
+        try CAMLTypedValue.write(self, in: &context)
     }
 }
 
@@ -97,6 +104,14 @@ extension Array: CAMLSpelledValue where Element: CAMLListElement {
             for child in element.children { list.append(try Element.read(listElement: child, in: &context)) }
             return list
         }
+    }
+
+    /// An element with one child per element.
+    func write(in context: inout CAMLWriteContext) throws(CAMLWriteFailure) -> CAMLWrittenValue {
+        var children: [CAMLWrittenElement] = []
+        children.reserveCapacity(count)
+        for element in self { children.append(try element.writeListElement(in: &context)) }
+        return .element(attributes: [], children: children)
     }
 }
 #endif

@@ -12,18 +12,23 @@ import TesseraRaster
 /// both formats, and the compiler asks for the spelling of any new type. Only the spelling
 /// differs between the formats; names, keys, owners and defaults are the table's.
 ///
-/// Writing CAML is the inverse of each `read`, left to the writer: the text forms are
-/// ``CAMLSyntax``'s `format` functions.
+/// `write` is the inverse of `read`: `read` of what `write` gives is the same value (the text
+/// forms are ``CAMLSyntax``'s `format` functions, which round-trip bit for bit).
 protocol CAMLSpelledValue {
     /// The value written at `source`. Throws a ``CAMLReadFailure`` that says where the text is
     /// wrong.
     static func read(_ source: CAMLValueSource, in context: inout CAMLReadContext) throws(CAMLReadFailure) -> Self
+    /// The value as `read` takes it back: an attribute's text or an element's content. Throws
+    /// a ``CAMLWriteFailure`` for a value CAML cannot hold.
+    func write(in context: inout CAMLWriteContext) throws(CAMLWriteFailure) -> CAMLWrittenValue
 }
 
 /// A value spelled as text: an attribute (`position="20 20"`), or an element's `value` attribute
 /// (`<position value="20 20"/>`), read by one of ``CAMLSyntax``'s parsers.
 protocol CAMLTextSpelledValue: CAMLSpelledValue {
     static func parse(camlText text: String) throws(CAMLValueError) -> Self
+    /// The text that ``parse(camlText:)`` reads back as this value.
+    func formatCAMLText() throws(CAMLValueError) -> String
 }
 
 extension CAMLTextSpelledValue {
@@ -35,6 +40,11 @@ extension CAMLTextSpelledValue {
             throw CAMLReadFailure(error, in: attribute)
         }
     }
+
+    /// An attribute (`opacity="0.5"`).
+    func write(in context: inout CAMLWriteContext) throws(CAMLWriteFailure) -> CAMLWrittenValue {
+        do { return .attribute(try formatCAMLText()) } catch { throw CAMLWriteFailure(error) }
+    }
 }
 
 // MARK: Numbers, flags, strings
@@ -43,27 +53,36 @@ extension CAMLTextSpelledValue {
 /// they mean nothing, as it does for archives.
 extension Double: CAMLTextSpelledValue {
     static func parse(camlText text: String) throws(CAMLValueError) -> Double { try CAMLSyntax.parseNumber(text) }
+    func formatCAMLText() throws(CAMLValueError) -> String { try CAMLSyntax.formatNumber(self) }
 }
 
 extension Float: CAMLTextSpelledValue {
     static func parse(camlText text: String) throws(CAMLValueError) -> Float { Float(try CAMLSyntax.parseNumber(text)) }
+    /// Infinities as `Inf` (`repeatCount`), finite values in a `Float`'s shortest spelling.
+    func formatCAMLText() throws(CAMLValueError) -> String {
+        isInfinite ? try CAMLSyntax.formatNumber(Double(self)) : try CAMLSyntax.formatFiniteNumber(self)
+    }
 }
 
 extension CGFloat: CAMLTextSpelledValue {
     static func parse(camlText text: String) throws(CAMLValueError) -> CGFloat { CGFloat(try CAMLSyntax.parseNumber(text)) }
+    func formatCAMLText() throws(CAMLValueError) -> String { try CAMLSyntax.formatNumber(Double(self)) }
 }
 
 extension Int: CAMLTextSpelledValue {
     static func parse(camlText text: String) throws(CAMLValueError) -> Int { try CAMLSyntax.parseInteger(text) }
+    func formatCAMLText() throws(CAMLValueError) -> String { CAMLSyntax.formatInteger(self) }
 }
 
 extension Bool: CAMLTextSpelledValue {
     static func parse(camlText text: String) throws(CAMLValueError) -> Bool { try CAMLSyntax.parseBoolean(text) }
+    func formatCAMLText() throws(CAMLValueError) -> String { CAMLSyntax.formatBoolean(self) }
 }
 
 /// Taken as written (names, key paths, group names).
 extension String: CAMLTextSpelledValue {
     static func parse(camlText text: String) throws(CAMLValueError) -> String { text }
+    func formatCAMLText() throws(CAMLValueError) -> String { self }
 }
 
 /// An emitter's `seed`: an integer from 0 to 2³² − 1.
@@ -73,6 +92,7 @@ extension UInt32: CAMLTextSpelledValue {
         guard let seed = UInt32(exactly: number) else { throw CAMLValueError(reason: .outOfRange("the seed \(number)"), offset: 0) }
         return seed
     }
+    func formatCAMLText() throws(CAMLValueError) -> String { CAMLSyntax.formatInteger(Int(self)) }
 }
 
 /// `maskedCorners`: the four corner bits as an integer, 0 to 15.
@@ -82,6 +102,7 @@ extension CACornerMask: CAMLTextSpelledValue {
         guard (0...15).contains(bits) else { throw CAMLValueError(reason: .outOfRange("the corner mask \(bits)"), offset: 0) }
         return CACornerMask(rawValue: UInt(bits))
     }
+    func formatCAMLText() throws(CAMLValueError) -> String { CAMLSyntax.formatInteger(Int(rawValue)) }
 }
 
 /// The string constants (fill modes, line caps, gravities…): their raw values, only those
@@ -94,6 +115,7 @@ extension ArchivableConstant {
         }
         return constant
     }
+    func formatCAMLText() throws(CAMLValueError) -> String { rawValue }
 }
 
 extension CAMediaTimingFillMode: CAMLTextSpelledValue {}
@@ -122,34 +144,41 @@ extension CAValueFunction: CAMLTextSpelledValue {
         }
         return function
     }
+    func formatCAMLText() throws(CAMLValueError) -> String { name.rawValue }
 }
 
 /// A text layer's `string`: the characters, as written.
 extension ArchivedTextString: CAMLTextSpelledValue {
     static func parse(camlText text: String) throws(CAMLValueError) -> ArchivedTextString { ArchivedTextString(string: text) }
+    func formatCAMLText() throws(CAMLValueError) -> String { string }
 }
 
 // MARK: Geometry, paths, timing functions
 
 extension CGPoint: CAMLTextSpelledValue {
     static func parse(camlText text: String) throws(CAMLValueError) -> CGPoint { try CAMLSyntax.parsePoint(text) }
+    func formatCAMLText() throws(CAMLValueError) -> String { try CAMLSyntax.formatPoint(self) }
 }
 
 extension CGSize: CAMLTextSpelledValue {
     static func parse(camlText text: String) throws(CAMLValueError) -> CGSize { try CAMLSyntax.parseSize(text) }
+    func formatCAMLText() throws(CAMLValueError) -> String { try CAMLSyntax.formatSize(self) }
 }
 
 extension CGRect: CAMLTextSpelledValue {
     static func parse(camlText text: String) throws(CAMLValueError) -> CGRect { try CAMLSyntax.parseRect(text) }
+    func formatCAMLText() throws(CAMLValueError) -> String { try CAMLSyntax.formatRect(self) }
 }
 
 extension CATransform3D: CAMLTextSpelledValue {
     static func parse(camlText text: String) throws(CAMLValueError) -> CATransform3D { try CAMLSyntax.parseTransform(text) }
+    func formatCAMLText() throws(CAMLValueError) -> String { try CAMLSyntax.formatTransform(self) }
 }
 
 /// A layer's stored path: postfix notation (`"15.4 14.7 m 7.3 7.5 l … h"`).
 extension Path: CAMLTextSpelledValue {
     static func parse(camlText text: String) throws(CAMLValueError) -> Path { try CAMLSyntax.parsePath(text) }
+    func formatCAMLText() throws(CAMLValueError) -> String { try CAMLSyntax.formatPath(self) }
 }
 
 /// A keyframe animation's `path`.
@@ -159,6 +188,7 @@ extension CGPath: CAMLTextSpelledValue {
         guard let typed = path as? Self else { throw CAMLValueError(reason: .expected("a path", found: "\(Self.self)"), offset: 0) }
         return typed
     }
+    func formatCAMLText() throws(CAMLValueError) -> String { try CAMLSyntax.formatPath(rasterPath) }
 }
 
 /// A name (`default`, `easeIn`…) or four control point coordinates.
@@ -169,6 +199,18 @@ extension CAMediaTimingFunction: CAMLTextSpelledValue {
             throw CAMLValueError(reason: .expected("a timing function", found: "\(Self.self)"), offset: 0)
         }
         return typed
+    }
+    /// The name of a predefined function whose control points these are (`default`), else the
+    /// control points.
+    func formatCAMLText() throws(CAMLValueError) -> String {
+        var c1: [Float] = [0, 0], c2: [Float] = [0, 0]
+        getControlPoint(at: 1, values: &c1)
+        getControlPoint(at: 2, values: &c2)
+        let named = CAMLTimingFunction.Name.allCases.first { name in
+            let points = TimingCurve.controlPoints(named: CAMediaTimingFunctionName(rawValue: name.rawValue))
+            return [points.0, points.1, points.2, points.3] == [c1[0], c1[1], c2[0], c2[1]]
+        }
+        return try CAMLSyntax.formatTimingFunction(named.map(CAMLTimingFunction.named) ?? .controlPoints(c1[0], c1[1], c2[0], c2[1]))
     }
 }
 
@@ -189,6 +231,17 @@ extension Color: CAMLSpelledValue {
             throw CAMLReadFailure(error, in: value, opacity: opacity)
         }
     }
+
+    /// An attribute when opaque, else an element with the `opacity`.
+    func write(in context: inout CAMLWriteContext) throws(CAMLWriteFailure) -> CAMLWrittenValue {
+        do {
+            let (value, opacity) = try CAMLSyntax.formatColor(ColorComponents(red: red, green: green, blue: blue, alpha: alpha))
+            guard let opacity else { return .attribute(value) }
+            return .element(attributes: [("opacity", opacity), ("value", value)], children: [])
+        } catch {
+            throw CAMLWriteFailure(error)
+        }
+    }
 }
 
 // MARK: Nil
@@ -203,6 +256,21 @@ extension Optional: CAMLSpelledValue where Wrapped: CAMLSpelledValue {
             return nil
         }
         return try Wrapped.read(source, in: &context)
+    }
+
+    /// nil as an empty attribute; a nil string cannot be written (an empty one reads back as
+    /// the empty string). A value other than a string whose text is blank (a text layer's empty
+    /// `string`) is written as an element (`<string value=""/>`), which does not read as nil.
+    func write(in context: inout CAMLWriteContext) throws(CAMLWriteFailure) -> CAMLWrittenValue {
+        if let self {
+            let written = try self.write(in: &context)
+            if case .attribute(let text) = written, Wrapped.self != String.self, text.allSatisfy(\.isWhitespace) {
+                return .element(attributes: [("value", text)], children: [])
+            }
+            return written
+        }
+        guard Wrapped.self != String.self else { throw CAMLWriteFailure("a nil string, where the default is a string") }
+        return .attribute("")
     }
 }
 #endif

@@ -60,7 +60,7 @@ public final class LayerStates {
     public private(set) var currentState: String?
 
     /// The layers that have an `id`, by it.
-    private let layersByID: [String: CALayer]
+    let layersByID: [String: CALayer]
     /// ``states`` by name.
     private let statesByName: [String: LayerState]
     /// The base value of every whole property that a state sets, in the order first met.

@@ -1,0 +1,31 @@
+#if !canImport(QuartzCore)
+extension CAMLWriter {
+    /// `<animation type="CLASS" …>`: the properties of ``AnimationArchiveProperties`` that
+    /// differ from a new animation's, and a group's members in its `<animations>`. `slot` names
+    /// the animation in errors (its key, or its place in a transition).
+    mutating func animation(_ animation: CAAnimation, path: String, slot: String, depth: Int = 0) throws(AnimationArchiveError) -> CAMLWrittenElement {
+        guard let (writtenClass, defaults) = Format.writtenClass(of: animation) else {
+            throw Self.failure(path, slot, CAMLWriteFailure("an animation of class \(type(of: animation))"))
+        }
+        guard depth <= ArchivedValueReader.maximumDepth else {
+            throw Self.failure(path, slot, CAMLWriteFailure("animation groups nested more than \(ArchivedValueReader.maximumDepth) deep"))
+        }
+        var element = CAMLWrittenElement(name: CAMLFormat.animationElement, attributes: [(CAMLFormat.typeAttribute, writtenClass.name)])
+        for property in AnimationArchiveProperties.all {
+            do {
+                if let value = try property.writeCAML(animation, defaults, &context) { element.add(value, as: property.key) }
+            } catch {
+                throw Self.failure(path, "\(slot).\(property.key)", error)
+            }
+        }
+        if let members = (animation as? CAAnimationGroup)?.animations {
+            var holder = CAMLWrittenElement(name: Format.groupAnimationsKey)
+            for (index, member) in members.enumerated() {
+                holder.children.append(try self.animation(member, path: path, slot: "\(slot).animations[\(index)]", depth: depth + 1))
+            }
+            element.children.append(holder)
+        }
+        return element
+    }
+}
+#endif

@@ -1,0 +1,129 @@
+import ArgumentParser
+import Foundation
+import Tessera
+import TesseraDemos
+
+/// `tessera convert IN OUT`: a layer tree from one file format to another, `.caar`, `.caml` or a
+/// `.ca` bundle folder, each told by its extension. What reading left out and what the output
+/// format cannot hold are reported on standard error; what cannot be written at all fails.
+struct Convert: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Convert a layer tree between Core Animation Archives (.caar), CAML (.caml) and .ca bundles.",
+        discussion: """
+            The output format follows OUT's extension: .caar, .caml (its images in assets/ beside it)
+            or .ca (a bundle folder: main.caml, index.xml, assets/). An existing OUT is replaced
+            only with --force.
+
+              tessera convert Checkmark.caar Checkmark.ca
+              tessera convert Bluetooth.ca Bluetooth.caml
+              tessera convert pack.tendies --bundle Glyph.ca Glyph.caar
+
+            Exit status: 0 written; 64 the command line (an unknown output extension, OUT exists
+            without --force, IN and OUT the same); 65 IN is malformed or holds what OUT's format
+            cannot (a NaN, an emitter's cells, a character XML forbids); 66 IN is missing or
+            unreadable; 73 OUT cannot be written.
+            """)
+
+    @Argument(help: "A .caar, .caml, .ca bundle or .tendies file (with --bundle), or a demo scene.")
+    var input: String
+
+    @Argument(help: "The file or folder to write: .caar, .caml or .ca.")
+    var output: String
+
+    @Option(help: "The .ca bundle to convert inside a .tendies file.")
+    var bundle: String?
+
+    @Flag(help: "Replace OUT when it exists (a .ca folder is removed first).")
+    var force = false
+
+    @Flag(name: [.short, .long], help: "Print nothing but errors.")
+    var quiet = false
+
+    /// The formats written, by extension.
+    enum Format: String, CaseIterable {
+        case caar, caml, ca
+    }
+
+    func run() throws {
+        try reportingFailures {
+            let outputURL = URL(fileURLWithPath: output)
+            guard let format = Format(rawValue: outputURL.pathExtension.lowercased()) else {
+                throw CommandFailure(.usage, "\(output): the output's extension must be .caar, .caml or .ca")
+            }
+            if URL(fileURLWithPath: input).standardizedFileURL == outputURL.standardizedFileURL {
+                throw CommandFailure(.usage, "\(output): is the input itself")
+            }
+            let archive: AnimationArchive
+            if let demo = DemoScene.named(input) {
+                archive = AnimationArchive(rootLayer: demo.build(), documentSize: demo.size)
+            } else {
+                archive = try SceneSource.archive(input, bundle: bundle)
+            }
+            try prepareOutput(outputURL)
+            do {
+                try Self.write(archive, as: format, to: outputURL)
+            } catch {
+                guard case AnimationArchiveError.unwritableFile = error else { throw CommandFailure(.dataError, "\(input): \(error)") }
+                throw CommandFailure(.cannotCreate, "\(output): \(error)")
+            }
+            guard !quiet else { return }
+            let skipped = AnimationArchive.Skipped.sortedBySeverity(archive.skipped)
+            if let summary = AnimationArchive.Skipped.summary(of: skipped) {
+                warn("\(input): reading left out \(summary):")
+                for item in skipped { warn("  [\(item.severity)] \(item)") }
+            }
+            for loss in Self.losses(of: archive, in: format) { warn("\(output): \(loss)") }
+            FileHandle.standardError.write(Data("tessera: wrote \(output)\n".utf8))
+        }
+    }
+
+    private static func write(_ archive: AnimationArchive, as format: Format, to url: URL) throws(AnimationArchiveError) {
+        switch format {
+        case .caar: try archive.write(to: url)
+        case .caml: try archive.writeCAML(to: url)
+        case .ca: try archive.writeCAMLBundle(to: url)
+        }
+    }
+
+    /// Refuses an existing output without `--force`; with it, removes what is there.
+    private func prepareOutput(_ url: URL) throws(CommandFailure) {
+        guard FileManager.default.fileExists(atPath: url.path) else { return }
+        guard force else { throw CommandFailure(.usage, "\(output): exists (--force replaces it)") }
+        do {
+            try FileManager.default.removeItem(at: url)
+        } catch {
+            throw CommandFailure(.cannotCreate, "\(output): cannot replace it: \(error.localizedDescription)")
+        }
+    }
+
+    private func warn(_ message: String) {
+        FileHandle.standardError.write(Data("tessera: warning: \(message)\n".utf8))
+    }
+
+    /// What `archive` holds that `format` does not, in words: states in an archive; the
+    /// document's size and flip, and animation keys other than their key paths, in CAML.
+    static func losses(of archive: AnimationArchive, in format: Format) -> [String] {
+        var losses: [String] = []
+        switch format {
+        case .caar:
+            let states = archive.states
+            if !states.states.isEmpty || !states.transitions.isEmpty {
+                losses.append("archives hold no states: left out \(states.states.count) states and \(states.transitions.count) transitions")
+            }
+        case .caml, .ca:
+            if format == .caml, archive.documentSize != nil || archive.isGeometryFlipped {
+                losses.append("a .caml file holds no document size or flip (a .ca bundle's index.xml does): left out")
+            }
+            var renamed = 0, layers = [archive.rootLayer]
+            while let layer = layers.popLast() {
+                layers += (layer.sublayers ?? []) + (layer.mask.map { [$0] } ?? [])
+                for key in layer.animationKeys() ?? [] {
+                    let base = (layer.animation(forKey: key) as? CAPropertyAnimation)?.keyPath ?? "group"
+                    if key != base && !key.hasPrefix(base + "-") { renamed += 1 }
+                }
+            }
+            if renamed > 0 { losses.append("CAML holds no animation keys: \(renamed) animations are read back under their key paths") }
+        }
+        return losses
+    }
+}
