@@ -266,8 +266,9 @@ open class CALayer: NSObject, CAMediaTiming {
     // MARK: Sublayers
 
     /// The sublayers, back to front; nil when there are none (as Core Animation). Changing them
-    /// runs the `sublayers` action and the sublayers' ``kCAOnOrderIn`` and ``kCAOnOrderOut``
-    /// actions (see ``changeSublayers(event:inserting:removing:_:)``), as every method below does.
+    /// in a presented layer runs its `sublayers` action and the inserted and removed layers'
+    /// ``kCAOnOrderIn`` and ``kCAOnOrderOut`` actions, as every method below does (see
+    /// ``action(forKey:)``).
     open var sublayers: [CALayer]? {
         get { children.isEmpty ? nil : children }
         set {
