@@ -162,4 +162,15 @@ import TesseraRaster
         let copy = try #require(transition.copy() as? CATransition)
         #expect(copy.type == .reveal && copy.subtype == .fromBottom && copy.startProgress == 0.1)
     }
+
+    /// Not in archives (a typed error, not a crash) nor in groups (reported, left out).
+    @Test func archivesAndGroupsLeaveTransitionsOut() throws {
+        let scene = try TransitionScene()
+        scene.root.add(TransitionScene.transition(.fade), forKey: kCATransition)
+        #expect(throws: AnimationArchiveError.self) { try AnimationArchive(rootLayer: scene.root).encoded() }
+        let group = CAAnimationGroup()
+        group.animations = [TransitionScene.transition(.push)]
+        scene.old.add(group, forKey: "group")
+        #expect(scene.old.diagnostics.contains("CATransition inside a CAAnimationGroup: ignored"))
+    }
 }

@@ -94,8 +94,10 @@ public struct CATransitionSubtype: RawRepresentable, Hashable, Sendable {
 /// - During the transition the layer's `filters` are not applied to the combined image, nor the
 ///   colours of a replicator's instances, and portals inside the old rendering draw nothing.
 /// - `filter` (a Core Image filter in Apple's framework) is kept but not drawn: the type is used.
-/// - Transitions are not read from or written to archives or CAML documents (they are reported
-///   as skipped there).
+/// - Transitions are not read from archives or CAML documents (they are reported as skipped
+///   there), and archiving a layer while it has one throws
+///   ``AnimationArchiveError/unencodableValue(reason:)``. In a ``CAAnimationGroup`` a transition
+///   is left out (reported in ``CALayer/diagnostics``).
 open class CATransition: CAAnimation {
     /// How the renderings combine (``CATransitionType/fade`` by default).
     open var type: CATransitionType = .fade
