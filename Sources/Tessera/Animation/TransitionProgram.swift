@@ -1,18 +1,13 @@
 #if !canImport(QuartzCore)
 /// A ``CATransition``'s type and direction as values: how the old and new renderings of a layer
 /// are combined at a progress.
-struct TransitionStyle: Sendable, Equatable {
+struct TransitionStyle: Sendable {
     enum Kind: Sendable { case fade, moveIn, push, reveal }
 
     let kind: Kind
     /// The side the new rendering comes in from, as a unit step in the layer's coordinates
     /// (y down): fromLeft (−1, 0), fromRight (1, 0), fromTop (0, −1), fromBottom (0, 1).
     let side: SIMD2<Double>
-
-    init(kind: Kind, side: SIMD2<Double>) {
-        self.kind = kind
-        self.side = side
-    }
 
     /// Apple's type and subtype; unknown types fade, unknown or missing subtypes are fromLeft.
     init(type: CATransitionType, subtype: CATransitionSubtype?) {
