@@ -125,6 +125,29 @@ import TesseraRaster
         for x in [50, 99] { #expect(near(line[x], half(TransitionScene.green)), "x \(x): \(String(describing: line[x]))") }
     }
 
+    /// The layer's mask applies to the combination, at rest: a mask over the left half keeps the
+    /// moving renderings to it.
+    @Test func theLayersMaskAppliesToTheCombination() throws {
+        let scene = try TransitionScene()
+        let mask = CALayer()
+        mask.frame = CGRect(x: 0, y: 0, width: 50, height: 80)
+        mask.backgroundColor = TransitionScene.color([255, 255, 255, 255])
+        scene.old.mask = mask
+        _ = try scene.render(at: 0)
+        scene.old.add(TransitionScene.transition(.push, .fromRight), forKey: kCATransition)
+        CATransaction.begin()
+        CATransaction.setDisableActions(true)
+        scene.old.backgroundColor = TransitionScene.color(TransitionScene.blue)
+        scene.old.sublayers?.first?.backgroundColor = TransitionScene.color(TransitionScene.yellow)
+        CATransaction.commit()
+        let line = scene.line(try scene.render(at: 0.25))
+        // The old (red | green) moved left by 25: red over 0..<25, green over 25..<75, of which
+        // the mask keeps 0..<50; the new from 75 on is masked out.
+        #expect(line[0..<25].allSatisfy { $0 == TransitionScene.red })
+        #expect(line[25..<50].allSatisfy { $0 == TransitionScene.green })
+        #expect(line[50..<100].allSatisfy { $0 == [0, 0, 0, 0] })
+    }
+
     /// A large tree (recorded on several threads) with transitions of each type running on
     /// some of its cards: the same bytes on 1, 2 and 4 threads.
     @Test func theFrameIsTheSameAtAnyThreadCount() throws {

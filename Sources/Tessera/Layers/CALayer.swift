@@ -96,7 +96,9 @@ open class CALayer: NSObject, CAMediaTiming {
     @exclusivity(unchecked) final var hasBeenPresented = false
     /// The tree this layer's last ``presentation(at:)`` made, and the plan it was evaluated
     /// from: what a transition added to it or to one of its layers starts from (see
-    /// ``lastPresentedSnapshot()``). Held until the next presentation.
+    /// ``lastPresentedSnapshot()``). Held until the next presentation: a frame's evaluation then
+    /// fills the properties buffer of the tree before last (the plan keeps it, see
+    /// ``SpareProperties``), so a presented tree costs a second buffer, allocated once.
     @exclusivity(unchecked) final var lastPresentedTree: PresentationTree?
     @exclusivity(unchecked) final var lastPresentedPlan: EvaluationPlan?
 
