@@ -277,7 +277,7 @@ open class CALayer: NSObject, CAMediaTiming {
             let new = newValue ?? []
             changeSublayers(event: "sublayers",
                             inserting: new.filter { $0.superlayer !== self },
-                            removing: children.filter { child in !new.contains { $0 === child } }) {
+                            removing: Self.layers(children, notIn: new)) {
                 for child in children { child.superlayer = nil }
                 children = []
                 for child in new { place(child, at: children.count) }
@@ -326,6 +326,12 @@ open class CALayer: NSObject, CAMediaTiming {
             parent.children.removeAll { $0 === self }
             superlayer = nil
         }
+    }
+
+    /// The layers of `layers` that are not in `others`.
+    private static func layers(_ layers: [CALayer], notIn others: [CALayer]) -> [CALayer] {
+        let kept = Set(others.map(ObjectIdentifier.init))
+        return layers.filter { !kept.contains(ObjectIdentifier($0)) }
     }
 
     /// Puts `layer` at `index` (clamped to the count) of the sublayers, taking it from its
