@@ -16,6 +16,9 @@ final class AnimationProgram {
     enum Body {
         case property(PropertyProgram)
         case group([AnimationProgram])
+        /// A ``CATransition``: it changes no property, its layer is drawn through it (see
+        /// ``EvaluationPlan``, which presents it).
+        case transition(TransitionProgram)
     }
 
     init(timing: TimingSpec, curve: TimingCurve?, body: Body) {
@@ -38,6 +41,8 @@ final class AnimationProgram {
             for child in children {
                 child.apply(at: childTime, removedOnCompletion: false, to: &properties)
             }
+        case .transition:
+            return
         }
     }
 }

@@ -296,7 +296,8 @@ open class CASpringAnimation: CABasicAnimation {
 
 /// Animations that run together in the group's time, as QuartzCore's class. Children are
 /// clipped to the group's active time; a child whose duration is 0 lasts the whole group.
-/// Children's delegates and `isRemovedOnCompletion` are ignored, as Apple documents.
+/// Children's delegates and `isRemovedOnCompletion` are ignored, as Apple documents; a
+/// ``CATransition`` among them is left out (reported in ``CALayer/diagnostics``).
 open class CAAnimationGroup: CAAnimation {
     open var animations: [CAAnimation]?
 
@@ -312,6 +313,11 @@ open class CAAnimationGroup: CAAnimation {
         for child in animations ?? [] {
             // Children fill in nothing from a property change: they name their key paths.
             guard let program = child.program(diagnostics: &diagnostics, change: nil) else { continue }
+            // A transition draws its layer, which a group's children do not reach.
+            if case .transition = program.body {
+                diagnostics.append("CATransition inside a CAAnimationGroup: ignored")
+                continue
+            }
             if child.duration <= 0 { program.timing.duration = timing.duration }
             children.append(program)
         }

@@ -94,6 +94,13 @@ open class CALayer: NSObject, CAMediaTiming {
     /// configuring a tree in code animates nothing, as in Core Animation, where changes to a
     /// layer made before it is first committed are not animated.
     @exclusivity(unchecked) final var hasBeenPresented = false
+    /// The tree this layer's last ``presentation(at:)`` made, and the plan it was evaluated
+    /// from: what a transition added to it or to one of its layers starts from (see
+    /// ``lastPresentedSnapshot()``). Held until the next presentation: a frame's evaluation then
+    /// fills the properties buffer of the tree before last (the plan keeps it, see
+    /// ``SpareProperties``), so a presented tree costs a second buffer, allocated once.
+    @exclusivity(unchecked) final var lastPresentedTree: PresentationTree?
+    @exclusivity(unchecked) final var lastPresentedPlan: EvaluationPlan?
 
     /// Animations in the order they were added.
     @exclusivity(unchecked) var attached: [AttachedAnimation] = [] { didSet { TreeGeneration.advance() } }
@@ -260,13 +267,21 @@ open class CALayer: NSObject, CAMediaTiming {
 
     // MARK: Sublayers
 
-    /// The sublayers, back to front; nil when there are none (as Core Animation).
+    /// The sublayers, back to front; nil when there are none (as Core Animation). Changing them
+    /// in a presented layer runs its `sublayers` action and the inserted and removed layers'
+    /// ``kCAOnOrderIn`` and ``kCAOnOrderOut`` actions, as every method below does (see
+    /// ``action(forKey:)``).
     open var sublayers: [CALayer]? {
         get { children.isEmpty ? nil : children }
         set {
-            for child in children { child.superlayer = nil }
-            children = []
-            for child in newValue ?? [] { insertSublayer(child, at: UInt32(children.count)) }
+            let new = newValue ?? []
+            changeSublayers(event: "sublayers",
+                            inserting: new.filter { $0.superlayer !== self },
+                            removing: Self.layers(children, notIn: new)) {
+                for child in children { child.superlayer = nil }
+                children = []
+                for child in new { place(child, at: children.count) }
+            }
         }
     }
 
@@ -278,9 +293,9 @@ open class CALayer: NSObject, CAMediaTiming {
     /// (a cycle) is refused.
     open func insertSublayer(_ layer: CALayer, at idx: UInt32) {
         guard !isDescendant(of: layer) else { return }
-        layer.removeFromSuperlayer()
-        children.insert(layer, at: min(Int(idx), children.count))
-        layer.superlayer = self
+        changeSublayers(event: "sublayers", inserting: layer.superlayer === self ? [] : [layer], removing: []) {
+            place(layer, at: Int(idx))
+        }
     }
 
     open func insertSublayer(_ layer: CALayer, below sibling: CALayer?) {
@@ -293,16 +308,44 @@ open class CALayer: NSObject, CAMediaTiming {
         insertSublayer(layer, at: UInt32(index))
     }
 
+    /// Replaces `oldLayer` with `newLayer`, running the ``kCATransition`` action (Core
+    /// Animation's trigger for it) rather than `sublayers`.
     open func replaceSublayer(_ oldLayer: CALayer, with newLayer: CALayer) {
-        guard let index = children.firstIndex(where: { $0 === oldLayer }), !isDescendant(of: newLayer) else { return }
-        oldLayer.removeFromSuperlayer()
-        insertSublayer(newLayer, at: UInt32(index))
+        guard oldLayer !== newLayer, let index = children.firstIndex(where: { $0 === oldLayer }),
+              !isDescendant(of: newLayer) else { return }
+        changeSublayers(event: kCATransition, inserting: newLayer.superlayer === self ? [] : [newLayer], removing: [oldLayer]) {
+            children.remove(at: index)
+            oldLayer.superlayer = nil
+            place(newLayer, at: index)
+        }
     }
 
     open func removeFromSuperlayer() {
         guard let parent = superlayer else { return }
-        parent.children.removeAll { $0 === self }
-        superlayer = nil
+        parent.changeSublayers(event: "sublayers", inserting: [], removing: [self]) {
+            parent.children.removeAll { $0 === self }
+            superlayer = nil
+        }
+    }
+
+    /// The layers of `layers` that are not in `others`.
+    private static func layers(_ layers: [CALayer], notIn others: [CALayer]) -> [CALayer] {
+        let kept = Set(others.map(ObjectIdentifier.init))
+        return layers.filter { !kept.contains(ObjectIdentifier($0)) }
+    }
+
+    /// Puts `layer` at `index` (clamped to the count) of the sublayers, taking it from its
+    /// superlayer first; a layer that is an ancestor of this one (a cycle) is refused.
+    private func place(_ layer: CALayer, at index: Int) {
+        guard !isDescendant(of: layer) else { return }
+        if layer.superlayer === self {
+            children.removeAll { $0 === layer }
+            layer.superlayer = nil
+        } else {
+            layer.removeFromSuperlayer()
+        }
+        children.insert(layer, at: min(index, children.count))
+        layer.superlayer = self
     }
 
     private func isDescendant(of layer: CALayer) -> Bool {
@@ -391,11 +434,12 @@ open class CALayer: NSObject, CAMediaTiming {
     @discardableResult
     func attach(_ anim: CAAnimation, forKey key: String?, beginTime: CFTimeInterval?, change: PropertyChange? = nil) -> Bool {
         var problems: [String] = []
-        guard let program = anim.program(diagnostics: &problems, change: change) else {
+        guard let compiled = anim.program(diagnostics: &problems, change: change) else {
             diagnostics.append(contentsOf: problems)
             return false
         }
         diagnostics.append(contentsOf: problems)
+        let program = startingTransition(compiled)
         program.timing.beginTime = beginTime ?? convertTime(currentMediaTime, from: nil)
         if let key { removeAnimation(forKey: key) }
         let entry = AttachedAnimation(key: key, animation: anim, program: program)
@@ -591,8 +635,12 @@ open class CALayer: NSObject, CAMediaTiming {
     /// ``presentation(at:)`` with the layers evaluated on up to `threadCount` threads. The
     /// layers are presented from then on (``hasBeenPresented``).
     func presentation(at t: CFTimeInterval, threadCount: Int) -> LayerSnapshot {
-        evaluationPlan.markLayersPresented()
-        return presentationTree(parentTime: superlayer == nil ? t : superlayer?.time(atRootTime: t), threadCount: threadCount).root
+        let plan = evaluationPlan
+        plan.markLayersPresented()
+        let tree = plan.evaluate(rootParentTime: superlayer == nil ? t : superlayer?.time(atRootTime: t), threadCount: threadCount)
+        lastPresentedTree = tree
+        lastPresentedPlan = plan
+        return tree.root
     }
 
     /// The subtree's presentation at its parent's time `parentTime` (nil: the parent is not

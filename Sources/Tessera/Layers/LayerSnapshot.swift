@@ -20,6 +20,9 @@ public final class PresentationTree: @unchecked Sendable {
     /// The layers that portals hide at their own place (``PortalSources/hiddenSources(_:)``);
     /// empty when none is.
     let hiddenSources: [Bool]
+    /// The transitions the layers are drawn through, by layer (``PresentedTransition``); empty
+    /// in most trees.
+    let transitions: [Int: PresentedTransition]
     /// The threads the properties are released on: those they were evaluated on.
     private let threadCount: Int
     /// The properties' buffer, with the model versions they were copied at.
@@ -30,14 +33,15 @@ public final class PresentationTree: @unchecked Sendable {
     /// Takes ownership of `evaluated`, initialized: hands it to `spare` when freed if it takes
     /// it, else releases the properties on up to `threadCount` threads.
     init(shape: TreeShape, evaluated: EvaluatedProperties, localTimes: [Double],
-         replicaSublayers: [Int: [[LayerSnapshot]]], hiddenSources: [Bool] = [], threadCount: Int = 1,
-         spare: SpareProperties? = nil) {
+         replicaSublayers: [Int: [[LayerSnapshot]]], hiddenSources: [Bool] = [],
+         transitions: [Int: PresentedTransition] = [:], threadCount: Int = 1, spare: SpareProperties? = nil) {
         self.shape = shape
         self.properties = UnsafeBufferPointer(evaluated.properties)
         self.evaluated = evaluated
         self.localTimes = localTimes
         self.replicaSublayers = replicaSublayers
         self.hiddenSources = hiddenSources
+        self.transitions = transitions
         self.threadCount = threadCount
         self.spare = spare
     }
@@ -51,6 +55,17 @@ public final class PresentationTree: @unchecked Sendable {
 
     /// The number of layers, masks included.
     public var count: Int { properties.count }
+
+    /// This tree without its transitions: a copy of its properties when it has any (so that a
+    /// transition starting from it holds no older tree), else itself.
+    func withoutTransitions() -> PresentationTree {
+        guard !transitions.isEmpty else { return self }
+        let copy = EvaluatedProperties.allocate(count: count)
+        copy.properties.baseAddress!.initialize(from: properties.baseAddress!, count: count)
+        copy.versions.initialize(repeating: 0)
+        return PresentationTree(shape: shape, evaluated: copy, localTimes: localTimes, replicaSublayers: replicaSublayers,
+                                hiddenSources: hiddenSources)
+    }
 
     /// The snapshot of the layer the tree was evaluated from.
     public var root: LayerSnapshot { LayerSnapshot(tree: self, index: 0) }

@@ -17,6 +17,9 @@ import TesseraRaster
 /// container layer for a clipped layer with a shadow), and it counts as one more thing drawn for
 /// group opacity (the background does not show the shadow through).
 ///
+/// A layer with a transition is drawn as its old and new renderings combined
+/// (``drawTransition(_:_:matrix:opacity:blendMode:steps:)``).
+///
 /// Replicators draw their instances (see ``sublayerInstances(of:_:)``); a portal draws its source
 /// before its sublayers (``pushPortalSource(of:_:matrix:tint:steps:)``). A layer flattens its
 /// sublayers into its plane (``flattened(_:)``); a ``CATransformLayer`` does not, and its
@@ -164,6 +167,10 @@ struct LayerTreeDrawing {
         // Filters, mask, compositing filter and opacity apply to the layer as one image; drawing
         // that image (as a filter's source) leaves them out.
         let blendMode = asFilterSource ? .normal : LayerFilterDrawing.blendMode(of: p)
+        if !asFilterSource, node.treeHasTransitions,
+           drawTransition(node, p, matrix: matrix, opacity: alpha, blendMode: blendMode, steps: &steps) {
+            return
+        }
         if !asFilterSource, drawBlurred(node, p, matrix: matrix, opacity: alpha, blendMode: blendMode, steps: &steps) {
             return
         }

@@ -43,6 +43,12 @@ struct PresentedLayer: @unchecked Sendable {
     /// Whether a layer of the tree is a backdrop (``TreeShape/hasBackdrop``).
     var treeHasBackdrop: Bool { tree._withUnsafeGuaranteedRef { $0.shape.hasBackdrop } }
 
+    /// Whether a layer of the tree is drawn through a transition (most trees: none).
+    var treeHasTransitions: Bool { tree._withUnsafeGuaranteedRef { !$0.transitions.isEmpty } }
+
+    /// The transition the layer is drawn through; nil for most layers.
+    var transition: PresentedTransition? { tree._withUnsafeGuaranteedRef { $0.transitions[index] } }
+
     var mask: PresentedLayer? {
         let mask = tree._withUnsafeGuaranteedRef { $0.shape.masks[index] }
         return mask < 0 ? nil : PresentedLayer(tree: tree, index: Int(mask))

@@ -12,6 +12,8 @@ extension AnimationProgram {
             return [program.keyPath.property]
         case .group(let children):
             return children.flatMap(\.writtenProperties)
+        case .transition:
+            return []
         }
     }
 }

@@ -25,6 +25,10 @@ final class EvaluationPlan {
     /// differs from the model in last frame's properties, when the model has not changed since.
     private let animatedProperties: [LayerProperty]
     private let animatedStarts: [Int32]
+    /// The transitions added to the layers (``CATransition``), by layer index, in the order
+    /// they were added; empty in most trees.
+    private let transitions: [(layer: Int, program: AnimationProgram, transition: TransitionProgram,
+                               removedOnCompletion: Bool)]
     /// The properties of the last tree evaluated, once it is freed.
     private let spare = SpareProperties()
 
@@ -57,8 +61,13 @@ final class EvaluationPlan {
                           portals: PortalSources(parents: parents, sources: Self.portalSources(of: layers)))
         var animations: [PlannedAnimation] = [], animationStarts: [Int32] = [0]
         var animatedProperties: [LayerProperty] = [], animatedStarts: [Int32] = [0]
-        for layer in layers {
+        var transitions: [(layer: Int, program: AnimationProgram, transition: TransitionProgram, removedOnCompletion: Bool)] = []
+        for (index, layer) in layers.enumerated() {
             let attached = layer.takeUnretainedValue().attached
+            for entry in attached {
+                guard case .transition(let transition) = entry.program.body else { continue }
+                transitions.append((index, entry.program, transition, entry.isRemovedOnCompletion))
+            }
             animations.append(contentsOf: attached.map(PlannedAnimation.init))
             animationStarts.append(Int32(animations.count))
             var written: [LayerProperty] = []
@@ -72,6 +81,7 @@ final class EvaluationPlan {
         self.animationStarts = animationStarts
         self.animatedProperties = animatedProperties
         self.animatedStarts = animatedStarts
+        self.transitions = transitions
     }
 
     var isCurrent: Bool { generation == TreeGeneration.current }
@@ -149,7 +159,32 @@ final class EvaluationPlan {
         for i in replicas.indices { if let sublayers = replicas[i] { replicaSublayers[i] = sublayers } }
         let hidden = shape.portals.isEmpty ? [] : shape.portals.hiddenSources(UnsafeBufferPointer(shown.properties))
         return PresentationTree(shape: shape, evaluated: shown, localTimes: times, replicaSublayers: replicaSublayers,
-                                hiddenSources: hidden, threadCount: threadCount, spare: spare)
+                                hiddenSources: hidden, transitions: transitions.isEmpty ? [:] : presentedTransitions(times),
+                                threadCount: threadCount, spare: spare)
+    }
+
+    /// The transitions showing at the layers' times `times`, by layer: those that have a rendering
+    /// to start from and whose timing shows them (a later one on the same layer wins).
+    private func presentedTransitions(_ times: [Double]) -> [Int: PresentedTransition] {
+        var shown: [Int: PresentedTransition] = [:]
+        for planned in transitions {
+            let time = times[planned.layer]
+            guard !time.isNaN, let from = planned.transition.from,
+                  let (fraction, _, _) = planned.program.timing.progress(at: time, curve: planned.program.curve,
+                                                                         removedOnCompletion: planned.removedOnCompletion)
+            else { continue }
+            shown[planned.layer] = PresentedTransition(style: planned.transition.style,
+                                                       progress: planned.transition.progress(fraction: fraction), from: from)
+        }
+        return shown
+    }
+
+    /// The index of `layer` in the plan; nil when it is not one of its layers. Compares
+    /// addresses only: the plan's layers may have been freed since (a layer alive now that has
+    /// the address of one in the plan is that layer, when it was alive at the plan's evaluation).
+    func index(of layer: CALayer) -> Int? {
+        let address = Unmanaged.passUnretained(layer).toOpaque()
+        return layers.firstIndex { $0.toOpaque() == address }
     }
 
     /// Layers evaluated at a time by one thread: enough that a chunk outweighs handing it out.
