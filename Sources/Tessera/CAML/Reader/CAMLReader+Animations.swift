@@ -69,11 +69,7 @@ extension CAMLReader {
     private mutating func property(_ source: CAMLValueSource, of animation: CAAnimation, className: String,
                                    path: String, slot: String) -> Bool {
         let key = source.key, keyPath = "\(slot).\(key)"
-        let location: CAMLSourceLocation
-        switch source {
-        case .attribute(let attribute): location = attribute.location
-        case .element(let element): location = element.location
-        }
+        let location = source.keyLocation
         guard let property = AnimationArchiveProperties.byKey[key] else {
             skip(path, className, keyPath, .unsupportedKey, at: location)
             return true

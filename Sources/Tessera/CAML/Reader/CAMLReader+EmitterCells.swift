@@ -49,11 +49,7 @@ extension CAMLReader {
 
     private mutating func property(_ source: CAMLValueSource, of cell: CAEmitterCell, path: String, slot: String) {
         let key = source.key, keyPath = "\(slot).\(key)", className = Format.emitterCellClass.name
-        let location: CAMLSourceLocation
-        switch source {
-        case .attribute(let attribute): location = attribute.location
-        case .element(let element): location = element.location
-        }
+        let location = source.keyLocation
         guard let property = EmitterCellArchiveProperties.byKey[key] else {
             skip(path, className, keyPath, .unsupportedKey, at: location)
             return

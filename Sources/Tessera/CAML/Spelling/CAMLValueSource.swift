@@ -15,6 +15,15 @@ enum CAMLValueSource {
         }
     }
 
+    /// Where the value's key is written (what a report of the key points at): the attribute, or
+    /// the element.
+    var keyLocation: CAMLSourceLocation {
+        switch self {
+        case .attribute(let attribute): attribute.location
+        case .element(let element): element.location
+        }
+    }
+
     /// Where the value starts: the attribute's value, or the element.
     var location: CAMLSourceLocation {
         switch self {
