@@ -96,9 +96,8 @@ open class CALayer: NSObject, CAMediaTiming {
     @exclusivity(unchecked) final var hasBeenPresented = false
     /// The tree this layer's last ``presentation(at:)`` made, and the plan it was evaluated
     /// from: what a transition added to it or to one of its layers starts from (see
-    /// ``lastPresentedSnapshot()``). Held until the next presentation: a frame's evaluation then
-    /// fills the properties buffer of the tree before last (the plan keeps it, see
-    /// ``SpareProperties``), so a presented tree costs a second buffer, allocated once.
+    /// ``lastPresentedSnapshot()``). Held until the next presentation begins, which lets it go
+    /// so that its buffer is filled again (see ``SpareProperties``).
     @exclusivity(unchecked) final var lastPresentedTree: PresentationTree?
     @exclusivity(unchecked) final var lastPresentedPlan: EvaluationPlan?
 
@@ -637,6 +636,12 @@ open class CALayer: NSObject, CAMediaTiming {
     func presentation(at t: CFTimeInterval, threadCount: Int) -> LayerSnapshot {
         let plan = evaluationPlan
         plan.markLayersPresented()
+        // The last tree is let go first: when nothing else holds it (no transition started
+        // from it, no caller kept it), its buffer is the one this evaluation fills, warm in the
+        // cache and behind the model by one frame only. Kept through the evaluation, it made
+        // the plan alternate between two buffers: the layer-tree frame's evaluation took 11%
+        // longer (0.97 -> 1.09 ms), which instruction counts do not show.
+        lastPresentedTree = nil
         let tree = plan.evaluate(rootParentTime: superlayer == nil ? t : superlayer?.time(atRootTime: t), threadCount: threadCount)
         lastPresentedTree = tree
         lastPresentedPlan = plan
