@@ -49,6 +49,8 @@ extension LayerKeyPath {
             return SIMD4(Double(t.m41), Double(t.m42), 0, 0)
         case .filterInput(let number):
             return SIMD4(FilterInputKeyPaths.value(number, in: property == .filters ? p.filters : p.backgroundFilters), 0, 0, 0)
+        case .emitterCell(let number):
+            return SIMD4(EmitterCellKeyPaths.value(number, in: p.emitterCells), 0, 0, 0)
         }
     }
 
@@ -83,6 +85,8 @@ extension LayerKeyPath {
             } else {
                 FilterInputKeyPaths.set(v.x, number, in: &p.backgroundFilters)
             }
+        case .emitterCell(let number):
+            EmitterCellKeyPaths.set(v.x, number, in: &p.emitterCells)
         }
     }
 
@@ -232,7 +236,7 @@ extension LayerKeyPath {
              .fillRule, .lineJoin, .lineCap, .lineDashPattern, .geometryFlipped, .doubleSided, .cornerCurve, .maskedCorners, .contents,
              .contentsGravity, .contentsScale, .minificationFilter, .magnificationFilter, .filters, .backgroundFilters, .compositingFilter, .colors, .locations, .type, .groupName,
              .hidesSourceLayer, .matchesOpacity, .matchesPosition, .matchesTransform, .emitterShape, .emitterMode, .renderMode,
-             .preservesDepth, .seed, .string, .font, .wrapped, .alignmentMode, .truncationMode,
+             .preservesDepth, .seed, .emitterCells, .string, .font, .wrapped, .alignmentMode, .truncationMode,
              .allowsFontSubpixelQuantization:
             return .zero
         }
@@ -276,7 +280,7 @@ extension LayerKeyPath {
              .fillRule, .lineJoin, .lineCap, .lineDashPattern, .geometryFlipped, .doubleSided, .cornerCurve, .maskedCorners, .contents,
              .contentsGravity, .contentsScale, .minificationFilter, .magnificationFilter, .filters, .backgroundFilters, .compositingFilter, .colors, .locations, .type, .groupName,
              .hidesSourceLayer, .matchesOpacity, .matchesPosition, .matchesTransform, .emitterShape, .emitterMode, .renderMode,
-             .preservesDepth, .seed, .string, .font, .wrapped, .alignmentMode, .truncationMode,
+             .preservesDepth, .seed, .emitterCells, .string, .font, .wrapped, .alignmentMode, .truncationMode,
              .allowsFontSubpixelQuantization:
             break
         }

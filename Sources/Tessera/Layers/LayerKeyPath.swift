@@ -20,6 +20,9 @@ struct LayerKeyPath: Hashable, Sendable {
         /// A number input of a filter of `filters` or `backgroundFilters`
         /// (`filters.NAME.KEY`), by its number in ``FilterInputKeyPaths``.
         case filterInput(Int)
+        /// A number of an emitter's cell (`emitterCells.NAME.FIELD`, nested cells as
+        /// `emitterCells.A.emitterCells.B.FIELD`), by its number in ``EmitterCellKeyPaths``.
+        case emitterCell(Int)
     }
 
     /// An animatable property (one whose ``LayerPropertyDefinition/animation`` is not nil).
@@ -63,11 +66,25 @@ struct LayerKeyPath: Hashable, Sendable {
         isDiscrete = false
     }
 
+    /// `emitterCells.NAME.FIELD`: a number of a cell, animatable although the cells themselves
+    /// are not (Apple documents the cells' numbers as animatable through the emitter).
+    private init?(emitterCell string: String) {
+        guard string.hasPrefix(EmitterCellKeyPaths.prefix), let path = EmitterCellKeyPaths.Path(string) else { return nil }
+        property = .emitterCells
+        field = .emitterCell(EmitterCellKeyPaths.number(of: path))
+        propertyKind = .number
+        isDiscrete = false
+    }
+
     /// Resolves a key path string by the property table's names; nil for one that is not
     /// animatable.
     init?(_ string: String) {
         if let filterInput = LayerKeyPath(filterInput: string) {
             self = filterInput
+            return
+        }
+        if let cellField = LayerKeyPath(emitterCell: string) {
+            self = cellField
             return
         }
         let parts = string.split(separator: ".", maxSplits: 1).map(String.init)
@@ -108,7 +125,7 @@ struct LayerKeyPath: Hashable, Sendable {
     var kind: AnimatableValueKind {
         switch field {
         case .whole: return propertyKind
-        case .component, .transformField, .filterInput: return .number
+        case .component, .transformField, .filterInput, .emitterCell: return .number
         case .pair(let index): return index == 0 ? .point : .size
         case .translation: return .size
         }

@@ -12,7 +12,7 @@ enum LayerArchiveProperties {
 
     /// The rows of the property table declared by class `owner`, in its order.
     private static func properties(of owner: LayerKind) -> [ArchivedProperty] {
-        LayerProperty.table.filter { $0.owner == owner }.map(\.archived)
+        LayerProperty.table.filter { $0.owner == owner }.compactMap(\.archived)
     }
 
     /// The layer's own timing (a layer's duration of 0 is unbounded; Kite writes infinity).

@@ -63,7 +63,8 @@ public final class LayerStates {
     let layersByID: [String: CALayer]
     /// ``states`` by name.
     private let statesByName: [String: LayerState]
-    /// The base value of every whole property that a state sets, in the order first met.
+    /// The base value of every whole property that a state sets, in the order first met (of
+    /// the key path itself where the property is not animatable whole: an emitter cell's number).
     private let baseValues: [(layer: CALayer, property: LayerKeyPath, value: AnimatableValue)]
     /// The animations the last change added: they are removed at the next.
     private var added: [(layer: CALayer, key: String, animation: CAAnimation)] = []
@@ -84,9 +85,9 @@ public final class LayerStates {
         var base: [(layer: CALayer, property: LayerKeyPath, value: AnimatableValue)] = []
         var seen = Set<Slot>()
         for value in states.flatMap(\.values) {
-            guard let whole = LayerKeyPath(whole: value.resolvedKeyPath.property),
-                  seen.insert(Slot(value.target, whole.property)).inserted else { continue }
-            base.append((value.target, whole, whole.value(in: value.target.properties)))
+            let slot = LayerKeyPath(whole: value.resolvedKeyPath.property) ?? value.resolvedKeyPath
+            guard seen.insert(Slot(value.target, slot)).inserted else { continue }
+            base.append((value.target, slot, slot.value(in: value.target.properties)))
         }
         baseValues = base
     }
@@ -193,13 +194,13 @@ public final class LayerStates {
         return elements
     }
 
-    /// A whole property of one layer.
+    /// What a state sets on one layer: a whole property, or a key path into its cells.
     private struct Slot: Hashable {
         let layer: ObjectIdentifier
-        let property: LayerProperty
-        init(_ layer: CALayer, _ property: LayerProperty) {
+        let keyPath: LayerKeyPath
+        init(_ layer: CALayer, _ keyPath: LayerKeyPath) {
             self.layer = ObjectIdentifier(layer)
-            self.property = property
+            self.keyPath = keyPath
         }
     }
 

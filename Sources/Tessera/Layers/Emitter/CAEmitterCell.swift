@@ -18,8 +18,9 @@ import TesseraRaster
 ///
 /// Timing: ``beginTime`` and ``duration`` only (Tessera's cell is not a full `CAMediaTiming`).
 open class CAEmitterCell: NSObject {
-    /// The cell's values (its nested cells' included in ``emitterCells``).
-    private(set) var values = EmitterCellValues()
+    /// The cell's values (its nested cells' included in ``emitterCells``); set directly only by
+    /// the emitter layer's key-value coding.
+    var values = EmitterCellValues()
 
     public required override init() { super.init() }
 
@@ -33,7 +34,8 @@ open class CAEmitterCell: NSObject {
         return v
     }
 
-    /// The cell's name (Tessera does not resolve `emitterCells.<name>…` key paths yet).
+    /// The cell's name: how key paths through the emitter layer find it
+    /// (`emitterCells.NAME.birthRate`).
     open var name: String? { get { values.name } set { values.name = newValue } }
     /// Whether the cell emits (true by default).
     open var isEnabled: Bool { get { values.isEnabled } set { values.isEnabled = newValue } }

@@ -33,6 +33,10 @@ import Foundation
 ///   the layer does, their time being its age, each sub-particle leaving from where its parent
 ///   was at its birth, then moving on its own (it outlives its parent). Up to
 ///   4 levels of cells.
+/// - **Cells by key path.** A cell's numbers animate through the layer, as Apple documents
+///   them animatable: an animation of `emitterCells.NAME.FIELD` (`emitterCells.spark.birthRate`,
+///   a nested cell as `emitterCells.fire.emitterCells.smoke.velocity`) changes what the layer
+///   shows, and ``setValue(_:forKeyPath:)`` the cell itself. A cell is found by its name.
 /// - **Rates are those at time t.** An animated `birthRate` (or lifetime…) applies to the whole
 ///   window of live particles at once, as if it had always had its value at t: the particles
 ///   alive are recomputed, not carried over (Core Animation changes only later births). Setting
@@ -73,9 +77,27 @@ open class CAEmitterLayer: CALayer {
         emitterCells = (layer as? CAEmitterLayer)?.emitterCells
     }
 
-    /// The cells (nil by default). Read when set: set it again to show changes made to a cell.
+    /// The cells (nil by default). Read when set: set it again to show changes made to a cell
+    /// directly. A cell's numbers are also reached through the layer by key path,
+    /// `emitterCells.NAME.FIELD` (see ``setValue(_:forKeyPath:)``), which animations take too.
     open var emitterCells: [CAEmitterCell]? {
         didSet { properties.emitterCells = emitterCells?.map(\.snapshot) }
+    }
+
+    /// Sets a key path's value, as a layer does; `emitterCells.NAME.FIELD` (a nested cell as
+    /// `emitterCells.A.emitterCells.B.FIELD`) sets a number of the first cell of that name, both
+    /// in what the layer shows and in the ``CAEmitterCell`` object, as Core Animation's
+    /// key-value coding reaches through the cells. A name no cell has changes nothing.
+    open override func setValue(_ value: Any?, forKeyPath keyPath: String) {
+        super.setValue(value, forKeyPath: keyPath)
+        guard let path = EmitterCellKeyPaths.Path(keyPath), let field = EmitterCellKeyPaths.fields[path.field],
+              let key = LayerKeyPath(keyPath), case .number(let number) = key.value(in: properties) else { return }
+        var cells = emitterCells ?? []
+        for (depth, name) in path.cellNames.enumerated() {
+            guard let cell = cells.first(where: { $0.name == name }) else { return }
+            if depth == path.cellNames.count - 1 { field.set(&cell.values, number) }
+            cells = cell.emitterCells ?? []
+        }
     }
     /// Multiplies each cell's birth rate (1 by default). Animatable.
     open var birthRate: Float { get { properties.birthRate } set { properties.birthRate = newValue } }

@@ -65,6 +65,7 @@ extension LayerProperties {
         case .velocity: velocity = model.pointee.velocity
         case .spin: spin = model.pointee.spin
         case .seed: seed = model.pointee.seed
+        case .emitterCells: emitterCells = model.pointee.emitterCells
         case .string: string = model.pointee.string
         case .font: font = model.pointee.font
         case .fontSize: fontSize = model.pointee.fontSize

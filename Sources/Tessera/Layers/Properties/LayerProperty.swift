@@ -28,9 +28,10 @@ enum LayerProperty: Int, CaseIterable, Sendable {
     case groupName, scale
     // CAPortalLayer
     case hidesSourceLayer, matchesOpacity, matchesPosition, matchesTransform
-    // CAEmitterLayer (its `scale` is a row shared with the backdrop; its cells are not a row)
+    // CAEmitterLayer (its `scale` is a row shared with the backdrop; its cells are a row the
+    // file formats read and write with their own table)
     case birthRate, lifetime, emitterPosition, emitterZPosition, emitterSize, emitterDepth
-    case emitterShape, emitterMode, renderMode, preservesDepth, velocity, spin, seed
+    case emitterShape, emitterMode, renderMode, preservesDepth, velocity, spin, seed, emitterCells
     // CATextLayer (`wrapped` is Swift's `isWrapped`)
     case string, font, fontSize, foregroundColor, wrapped, alignmentMode, truncationMode, allowsFontSubpixelQuantization
 }

@@ -28,8 +28,10 @@ struct LayerPropertyDefinition: Sendable {
     let owners: [LayerKind]
     /// nil when it is not animatable (no key path resolves to it).
     let animation: Animation?
-    /// How an archive reads and writes it and how CAML reads it, under its name.
-    let archived: ArchivedProperty
+    /// How an archive reads and writes it and how CAML reads and writes it, under its name; nil
+    /// for a property the file formats hold as structure (an emitter's cells, read and written
+    /// through ``EmitterCellArchiveProperties``).
+    let archived: ArchivedProperty?
     /// Whether two sets of properties hold the same value of it: how a change of the model finds
     /// the properties whose actions it runs (``CALayer/action(forKey:)``).
     let isEqual: @Sendable (_ old: LayerProperties, _ new: LayerProperties) -> Bool
@@ -54,6 +56,21 @@ struct LayerPropertyDefinition: Sendable {
         of owner: LayerKind, alternativeNames: [String] = []
     ) {
         self.init(property, keyPath, of: [owner], alternativeNames: alternativeNames, animation: nil)
+    }
+
+    /// A property that is not animatable as a whole and that the file formats hold as
+    /// structure rather than as a value (no ``archived``).
+    init<Value: Equatable>(
+        structural property: LayerProperty, _ keyPath: WritableKeyPath<LayerProperties, Value> & Sendable, of owner: LayerKind
+    ) {
+        self.property = property
+        name = String(describing: property)
+        alternativeNames = []
+        self.owner = owner
+        owners = [owner]
+        animation = nil
+        archived = nil
+        isEqual = { $0[keyPath: keyPath] == $1[keyPath: keyPath] }
     }
 
     private init<Value: ArchivableProperty & CAMLSpelledValue>(

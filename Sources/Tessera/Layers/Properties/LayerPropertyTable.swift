@@ -109,6 +109,8 @@ extension LayerProperty {
         case .velocity: return Row(property, \.velocity, of: .emitter)
         case .spin: return Row(property, \.spin, of: .emitter)
         case .seed: return Row(notAnimatable: property, \.seed, of: .emitter)
+        // Animatable only field by field, through `emitterCells.NAME.FIELD` (``LayerKeyPath``).
+        case .emitterCells: return Row(structural: property, \.emitterCells, of: .emitter)
         // CATextLayer
         case .string: return Row(notAnimatable: property, \.archivedString, of: .text)
         case .font: return Row(notAnimatable: property, \.font, of: .text)
