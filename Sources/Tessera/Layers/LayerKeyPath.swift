@@ -61,7 +61,7 @@ struct LayerKeyPath: Hashable, Sendable {
         let name = String(rest[..<lastDot]), key = String(rest[rest.index(after: lastDot)...])
         guard !key.isEmpty else { return nil }
         property = list
-        field = .filterInput(FilterInputKeyPaths.number(of: .init(name: name, key: key)))
+        field = .filterInput(FilterInputKeyPaths.numbers.number(of: .init(name: name, key: key)))
         propertyKind = .number
         isDiscrete = false
     }
@@ -71,7 +71,7 @@ struct LayerKeyPath: Hashable, Sendable {
     private init?(emitterCell string: String) {
         guard string.hasPrefix(EmitterCellKeyPaths.prefix), let path = EmitterCellKeyPaths.Path(string) else { return nil }
         property = .emitterCells
-        field = .emitterCell(EmitterCellKeyPaths.number(of: path))
+        field = .emitterCell(EmitterCellKeyPaths.numbers.number(of: path))
         propertyKind = .number
         isDiscrete = false
     }

@@ -1,11 +1,11 @@
 import Foundation
-import Synchronization
 
 /// The numbers of emitter cells that key paths reach through their emitter layer, as Core
 /// Animation's `emitterCells.NAME.FIELD` (`emitterCells.spark.birthRate`; a nested cell is
 /// `emitterCells.fire.emitterCells.smoke.velocity`): a cell is found by its ``CAEmitterCell/name``
 /// (the first of that name in the list), the field by its property name. Each path gets a number
-/// on first use, which ``LayerKeyPath`` keeps, so that evaluating it every frame does no string work.
+/// on first use (``KeyPathNumbers``), which ``LayerKeyPath`` keeps, so that evaluating it every
+/// frame does no string work.
 ///
 /// The fields are the cell's numbers (``fields``); colours, images and flags are not reached this
 /// way. A path whose cell the layer does not have reads 0 and sets nothing, as a filter input
@@ -70,25 +70,11 @@ enum EmitterCellKeyPaths {
         "blueSpeed": Field(\.blueSpeed), "alphaSpeed": Field(\.alphaSpeed), "contentsScale": Field(\.contentsScale),
     ]
 
-    private static let table = Mutex<(paths: [Path], numbers: [Path: Int])>(([], [:]))
-
-    /// The number of `path`, given on first use.
-    static func number(of path: Path) -> Int {
-        table.withLock { table in
-            if let number = table.numbers[path] { return number }
-            table.paths.append(path)
-            table.numbers[path] = table.paths.count - 1
-            return table.paths.count - 1
-        }
-    }
-
-    static func path(_ number: Int) -> Path {
-        table.withLock { $0.paths[number] }
-    }
+    static let numbers = KeyPathNumbers<Path>()
 
     /// The field of path `number` in `cells`; 0 when there is no such cell.
     static func value(_ number: Int, in cells: [EmitterCellValues]?) -> Double {
-        let path = path(number)
+        let path = numbers.key(number)
         guard let field = fields[path.field] else { return 0 }
         var list = cells ?? []
         for (depth, name) in path.cellNames.enumerated() {
@@ -101,7 +87,7 @@ enum EmitterCellKeyPaths {
 
     /// Sets the field of path `number` in `cells`; nothing when there is no such cell.
     static func set(_ value: Double, _ number: Int, in cells: inout [EmitterCellValues]?) {
-        let path = path(number)
+        let path = numbers.key(number)
         guard let field = fields[path.field], var list = cells, set(value, field, path.cellNames[...], in: &list) else { return }
         cells = list
     }
