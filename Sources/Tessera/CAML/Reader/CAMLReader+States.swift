@@ -178,12 +178,7 @@ extension CAMLReader {
             return nil
         }
         if let property = animation as? CAPropertyAnimation, property.keyPath == nil { property.keyPath = key.value }
-        var problems: [String] = []
-        guard animation.program(diagnostics: &problems, change: nil) != nil else {
-            skip(path, animationElement[attribute: CAMLFormat.typeAttribute] ?? animationElement.name, "\(slot).animation",
-                 .animationNotApplied(problems.joined(separator: "; ")), at: animationElement.location)
-            return nil
-        }
+        guard takes(animation, of: animationElement, slot: "\(slot).animation", path: path) else { return nil }
         return LayerStateTransition.Element(targetID: target.id, key: key.value, animation: animation, target: target.layer)
     }
 
@@ -196,13 +191,8 @@ extension CAMLReader {
         var animations: [LayerState.Animation] = []
         for (index, child) in element.children.enumerated() {
             let childSlot = "\(slot).animations[\(index)]"
-            guard let animation = animation(child, path: path, slot: childSlot) else { continue }
-            var problems: [String] = []
-            guard animation.program(diagnostics: &problems, change: nil) != nil else {
-                skip(path, child[attribute: CAMLFormat.typeAttribute] ?? child.name, childSlot,
-                     .animationNotApplied(problems.joined(separator: "; ")), at: child.location)
-                continue
-            }
+            guard let animation = animation(child, path: path, slot: childSlot),
+                  takes(animation, of: child, slot: childSlot, path: path) else { continue }
             let base = named?.value ?? (animation as? CAPropertyAnimation)?.keyPath ?? "animation"
             let key = animations.isEmpty ? base : "\(base)-\(animations.count)"
             animations.append(LayerState.Animation(targetID: target.id, key: key, animation: animation, target: target.layer))
@@ -211,6 +201,16 @@ extension CAMLReader {
             skip(path, element.name, slot, .unsupportedValue("an added animation without <animation>"), at: element.location)
         }
         return animations
+    }
+
+    /// Whether a layer would take `animation`, read from `element` (it compiles: its key path is
+    /// one Tessera animates, its values fit); when not, reported with why and false.
+    private mutating func takes(_ animation: CAAnimation, of element: CAMLElement, slot: String, path: String) -> Bool {
+        var problems: [String] = []
+        guard animation.program(diagnostics: &problems, change: nil) == nil else { return true }
+        skip(path, element[attribute: CAMLFormat.typeAttribute] ?? element.name, slot,
+             .animationNotApplied(problems.joined(separator: "; ")), at: element.location)
+        return false
     }
 
     /// The layer a `targetId` names; nil when the attribute is missing or names no layer

@@ -83,7 +83,7 @@ public final class LayerStates {
         self.layersByID = layersByID
         statesByName = Dictionary(states.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
         var base: [(layer: CALayer, property: LayerKeyPath, value: AnimatableValue)] = []
-        var seen = Set<Slot>()
+        var seen = Set<Slot<LayerKeyPath>>()
         for value in states.flatMap(\.values) {
             let slot = LayerKeyPath(whole: value.resolvedKeyPath.property) ?? value.resolvedKeyPath
             guard seen.insert(Slot(value.target, slot)).inserted else { continue }
@@ -185,30 +185,21 @@ public final class LayerStates {
             specificity(transition).map { (specificity: $0, index: index, transition: transition) }
         }.sorted { $0.specificity != $1.specificity ? $0.specificity > $1.specificity : $0.index < $1.index }
         var elements: [LayerStateTransition.Element] = []
-        var taken = Set<ElementSlot>()
+        var taken = Set<Slot<String>>()
         for (_, _, transition) in matching {
-            for element in transition.elements where taken.insert(ElementSlot(element.target, element.key)).inserted {
+            for element in transition.elements where taken.insert(Slot(element.target, element.key)).inserted {
                 elements.append(element)
             }
         }
         return elements
     }
 
-    /// What a state sets on one layer: a whole property, or a key path into its cells.
-    private struct Slot: Hashable {
+    /// One key of one layer: what a state sets (a whole property, or a key path into its cells),
+    /// or the key path a transition's element animates.
+    private struct Slot<Key: Hashable>: Hashable {
         let layer: ObjectIdentifier
-        let keyPath: LayerKeyPath
-        init(_ layer: CALayer, _ keyPath: LayerKeyPath) {
-            self.layer = ObjectIdentifier(layer)
-            self.keyPath = keyPath
-        }
-    }
-
-    /// A key path of one layer.
-    private struct ElementSlot: Hashable {
-        let layer: ObjectIdentifier
-        let key: String
-        init(_ layer: CALayer, _ key: String) {
+        let key: Key
+        init(_ layer: CALayer, _ key: Key) {
             self.layer = ObjectIdentifier(layer)
             self.key = key
         }

@@ -11,13 +11,7 @@ extension CAMLWriter {
             throw Self.failure(path, slot, CAMLWriteFailure("animation groups nested more than \(ArchivedValueReader.maximumDepth) deep"))
         }
         var element = CAMLWrittenElement(name: CAMLFormat.animationElement, attributes: [(CAMLFormat.typeAttribute, writtenClass.name)])
-        for property in AnimationArchiveProperties.all {
-            do {
-                if let value = try property.writeCAML(animation, defaults, &context) { element.add(value, as: property.key) }
-            } catch {
-                throw Self.failure(path, "\(slot).\(property.key)", error)
-            }
-        }
+        try add(AnimationArchiveProperties.all, of: animation, defaults: defaults, to: &element, path: path, slot: slot)
         if let members = (animation as? CAAnimationGroup)?.animations {
             var holder = CAMLWrittenElement(name: Format.groupAnimationsKey)
             for (index, member) in members.enumerated() {

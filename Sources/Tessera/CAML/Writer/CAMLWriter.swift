@@ -70,13 +70,7 @@ struct CAMLWriter {
         let (writtenClass, defaults) = Format.writtenClass(of: layer)
         var element = CAMLWrittenElement(name: writtenClass.name)
         if let id = ids[ObjectIdentifier(layer)] { element.attributes.append((CAMLFormat.idAttribute, id)) }
-        for property in LayerArchiveProperties.all {
-            do {
-                if let value = try property.writeCAML(layer, defaults, &context) { element.add(value, as: property.key) }
-            } catch {
-                throw Self.failure(path, property.key, error)
-            }
-        }
+        try add(LayerArchiveProperties.all, of: layer, defaults: defaults, to: &element, path: path, slot: nil)
         if let source = (layer as? CAPortalLayer)?.sourceLayer {
             guard let id = ids[ObjectIdentifier(source)] else {
                 throw Self.failure(path, Format.sourceLayerKey, CAMLWriteFailure("the source layer is not in the tree written"))
@@ -117,19 +111,27 @@ struct CAMLWriter {
         for (index, cell) in cells.enumerated() {
             let slot = "\(keyPath)[\(index)]"
             var element = CAMLWrittenElement(name: Format.emitterCellClass.name)
-            for property in EmitterCellArchiveProperties.all {
-                do {
-                    if let value = try property.writeCAML(cell, defaults, &context) { element.add(value, as: property.key) }
-                } catch {
-                    throw Self.failure(path, "\(slot).\(property.key)", error)
-                }
-            }
+            try add(EmitterCellArchiveProperties.all, of: cell, defaults: defaults, to: &element, path: path, slot: slot)
             if let nested = cell.emitterCells, !nested.isEmpty {
                 element.children.append(try self.cells(nested, path: path, keyPath: "\(slot).\(Format.emitterCellsKey)"))
             }
             holder.children.append(element)
         }
         return holder
+    }
+
+    /// Adds to `element` the value of each row of `properties` that differs in `object` from
+    /// `defaults`, under its key; one CAML cannot hold fails, named by its key (after `slot`, the
+    /// object's place in the layer at `path`, when it is not the layer itself).
+    mutating func add(_ properties: [ArchivedProperty], of object: AnyObject, defaults: AnyObject,
+                      to element: inout CAMLWrittenElement, path: String, slot: String?) throws(AnimationArchiveError) {
+        for property in properties {
+            do {
+                if let value = try property.writeCAML(object, defaults, &context) { element.add(value, as: property.key) }
+            } catch {
+                throw Self.failure(path, slot.map { "\($0).\(property.key)" } ?? property.key, error)
+            }
+        }
     }
 
     /// Gives an `id` to each layer a state or a portal refers to: the one the document had for

@@ -22,7 +22,7 @@ struct LayerPropertyDefinition: Sendable {
     /// Other names a key path may use for it (Swift's: `isHidden` for `hidden`).
     let alternativeNames: [String]
     /// The class that declares it: ``LayerKind/layer`` for every layer's.
-    let owner: LayerKind
+    var owner: LayerKind { owners[0] }
     /// The classes whose layers have it: ``owner``, and another class that declares a property
     /// of the same name and type (CAEmitterLayer's `scale`, stored with CABackdropLayer's).
     let owners: [LayerKind]
@@ -66,7 +66,6 @@ struct LayerPropertyDefinition: Sendable {
         self.property = property
         name = String(describing: property)
         alternativeNames = []
-        self.owner = owner
         owners = [owner]
         animation = nil
         archived = nil
@@ -80,7 +79,6 @@ struct LayerPropertyDefinition: Sendable {
         self.property = property
         name = String(describing: property)
         self.alternativeNames = alternativeNames
-        owner = owners[0]
         self.owners = owners
         self.animation = animation
         archived = ArchivedProperty(layer: name, keyPath, of: owners)
