@@ -20,7 +20,7 @@ struct Convert: ParsableCommand {
 
             Exit status: 0 written; 64 the command line (an unknown output extension, OUT exists
             without --force, IN and OUT the same); 65 IN is malformed or holds what OUT's format
-            cannot (a NaN, an emitter's cells, a character XML forbids); 66 IN is missing or
+            cannot (a NaN, a transition in progress, a character XML forbids); 66 IN is missing or
             unreadable; 73 OUT cannot be written.
             """)
 

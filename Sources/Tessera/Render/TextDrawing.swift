@@ -37,8 +37,7 @@ enum TextDrawing {
         canvas.fill(path, paint: paint, rule: layout.fillRule, mapping: mapping)
         guard clips else { return }
         canvas.beginMask()
-        canvas.fill(Path(rect: Rect(x: Double(bounds.minX), y: Double(bounds.minY), width: Double(bounds.width), height: Double(bounds.height))),
-                    paint: .solid(.white), mapping: mapping)
+        if let rect = CGPath.rasterRect(bounds) { canvas.fill(Path(rect: rect), paint: .solid(.white), mapping: mapping) }
         canvas.endGroup()
     }
 }

@@ -25,6 +25,8 @@ enum CoreAnimationArchiveFormat {
     /// The particles of an emitter layer (and of its cells), under ``emitterCellsKey``.
     static let emitterCellClass = ArchiveClass("CAEmitterCell")
     static let emitterCellsKey = "emitterCells"
+    /// Cell keys that change nothing Tessera emits: the list of written keys.
+    static let ignoredCellKeys: Set<String> = [codingContentsKey]
 
     /// The keys of a layer that hold other layers and animations rather than properties.
     static let sublayersKey = "sublayers"

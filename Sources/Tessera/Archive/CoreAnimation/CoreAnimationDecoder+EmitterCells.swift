@@ -37,7 +37,7 @@ extension CoreAnimationDecoder {
         try ArchivedValueReader.check(depth: depth)
         try reader.visit()
         let cell = CAEmitterCell()
-        for key in object.keys where !Format.ignoredAnimationKeys.contains(key) {
+        for key in object.keys where !Format.ignoredCellKeys.contains(key) {
             let keyPath = "\(slot).\(key)"
             if key == Format.emitterCellsKey {
                 let nested = try Self.locating("\(path): \(keyPath)") { try object.value(forKey: key) ?? .null }
