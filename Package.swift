@@ -61,12 +61,18 @@ let package = Package(
             dependencies: ["Tessera", "TesseraRaster", "TesseraDemos",
                            .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
+        // The bench's records and their statistics: JSON reports, comparisons, pixel hashes, callgrind profiles.
+        .target(name: "BenchTracking", dependencies: ["BenchScenes"], path: "Benchmarks/Tracking"),
+        // The function `bench --instructions` has callgrind count inside (see its header).
+        .target(name: "CBenchMarkers", path: "Benchmarks/Markers"),
         .executableTarget(
             name: "bench",
             dependencies: [
                 "TesseraRaster",
                 "BenchScenes",
                 "LayerScenes",
+                "BenchTracking",
+                "CBenchMarkers",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             path: "Benchmarks/bench"
@@ -82,6 +88,7 @@ let package = Package(
         // It depends on the executable so that `swift test` builds the binary it runs.
         .testTarget(name: "TesseraCLITests", dependencies: ["TesseraCLI", "Tessera", "TesseraRaster",
                                                        .product(name: "ZIPFoundation", package: "ZIPFoundation")]),
+        .testTarget(name: "BenchTrackingTests", dependencies: ["BenchTracking"]),
         .testTarget(name: "TesseraTests", dependencies: ["Tessera", "LayerScenes", "BenchScenes", "GoldenSupport", "TesseraDemos", "CTextLibraries",
                                                     .product(name: "ZIPFoundation", package: "ZIPFoundation")],
                     resources: [.copy("Fixtures"), .copy("Golden")]),

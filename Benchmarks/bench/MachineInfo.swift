@@ -1,14 +1,10 @@
 import Foundation
+import BenchTracking
 import TesseraRaster
 
 /// What identifies a run: the machine, the build and the source revision.
 struct MachineInfo {
-    /// The CPU model, or `unknown`.
-    let cpuModel: String
-    /// Processors online (``Canvas/processorCount``).
-    let cores: Int
-    /// `release` or `debug`.
-    let configuration: String
+    let fingerprint: MachineFingerprint
     /// The short hash of the checked-out commit, or `unknown` outside a git checkout.
     let commit: String
     /// When the run started, ISO 8601 in UTC.
@@ -20,14 +16,48 @@ struct MachineInfo {
         #else
         let configuration = "release"
         #endif
-        return MachineInfo(cpuModel: cpuModel(), cores: Canvas.processorCount, configuration: configuration,
-                           commit: gitCommit(), date: ISO8601DateFormatter().string(from: Date()))
+        let fingerprint = MachineFingerprint(cpu: cpuModel(), cores: Canvas.processorCount, simd: KernelLevel.description,
+                                             swiftCompiler: swiftCompiler, configuration: configuration,
+                                             system: systemName())
+        return MachineInfo(fingerprint: fingerprint, commit: gitCommit(),
+                           date: ISO8601DateFormatter().string(from: Date()))
     }
 
-    /// `Tessera bench: <cpu>, <n> cores, release build, 20 timed frames after 3 warm-up`.
+    /// `Tessera bench: <cpu>, <n> cores, avx2, release build, commit abc1234, 20 timed frames after 3 warm-up`.
     func headerLine(frames: Int, warmup: Int) -> String {
-        "Tessera bench: \(cpuModel), \(cores) core\(cores == 1 ? "" : "s"), \(configuration) build, "
-            + "commit \(commit), \(frames) timed frame\(frames == 1 ? "" : "s") after \(warmup) warm-up"
+        let cores = fingerprint.cores ?? 0
+        return "Tessera bench: \(fingerprint.cpu ?? "unknown"), \(cores) core\(cores == 1 ? "" : "s"), "
+            + "\(fingerprint.simd ?? "unknown") kernels, \(fingerprint.configuration ?? "unknown") build, commit \(commit), "
+            + "\(frames) timed frame\(frames == 1 ? "" : "s") after \(warmup) warm-up"
+    }
+
+    /// The compiler's version, to the patch level that `#if compiler` can tell.
+    static var swiftCompiler: String {
+        #if compiler(>=6.5)
+        "6.5 or later"
+        #elseif compiler(>=6.4)
+        "6.4"
+        #elseif compiler(>=6.3.1)
+        "6.3.1"
+        #elseif compiler(>=6.3)
+        "6.3"
+        #elseif compiler(>=6.2)
+        "6.2"
+        #elseif compiler(>=6.1)
+        "6.1"
+        #else
+        "6.0"
+        #endif
+    }
+
+    /// `uname -sr`: the system and kernel release.
+    static func systemName() -> String {
+        var names = utsname()
+        guard uname(&names) == 0 else { return "unknown" }
+        func text<T>(_ field: T) -> String {
+            withUnsafeBytes(of: field) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+        }
+        return "\(text(names.sysname)) \(text(names.release))"
     }
 
     /// The first `model name` of /proc/cpuinfo (Linux), `machdep.cpu.brand_string` (Darwin).

@@ -1,4 +1,5 @@
 import ArgumentParser
+import BenchTracking
 
 /// `--max-memory-growth`: prints how resident memory moved over each result's timed frames and
 /// fails the run when it grew by more than the limit (a leak, or buffers not reused).

@@ -24,11 +24,12 @@ struct BenchOptions: ParsableArguments {
     @Option(help: ArgumentHelp("Write each scene's last frame to DIR/<scene>.png, creating DIR.", valueName: "dir"))
     var png: String?
 
-    @Option(help: ArgumentHelp("Compare with an earlier --json file; fail on regressions.", valueName: "path"))
-    var baseline: String?
+    @Flag(help: ArgumentHelp("Also count each scene's instructions and allocations per steady frame, by stage, at 1 thread, under valgrind's callgrind (the same counts every run; slow: about a second a frame)."))
+    var instructions = false
 
-    @Option(help: ArgumentHelp("With --baseline: the slowdown, in percent, that counts as a regression.", valueName: "percent"))
-    var tolerance: Double = 10
+    /// The child of `--instructions`: draws the scene's frames inside the counted function.
+    @Flag(help: .hidden)
+    var countedFramesChild = false
 
     @Option(help: ArgumentHelp("Fail when resident memory grows by more than this over the timed frames of a scene.",
                                valueName: "MB"))
@@ -45,9 +46,6 @@ struct BenchOptions: ParsableArguments {
         }
         if let limit = maxMemoryGrowth, !(limit.isFinite && limit >= 0) {
             throw ValidationError("--max-memory-growth must be 0 MB or more (got \(limit)).")
-        }
-        guard tolerance.isFinite, tolerance >= 0 else {
-            throw ValidationError("--tolerance must be a percentage of 0 or more (got \(tolerance)).")
         }
         let unknown = sceneNames.filter { Workload.named($0) == nil }
         if !unknown.isEmpty {

@@ -1,9 +1,12 @@
+import BenchTracking
+
 /// Times workloads frame after frame.
 struct BenchRunner {
     let frames: Int
     let warmup: Int
 
-    /// Runs `warmup` untimed frames then `frames` timed ones of `workload` with `threads` threads.
+    /// Runs `warmup` untimed frames then `frames` timed ones of `workload` with `threads` threads,
+    /// keeping every frame's time and every step's.
     func measure(_ workload: PreparedWorkload, name: String, threads: Int) -> SceneResult {
         for _ in 0..<warmup {
             workload.frame(threads: threads)
@@ -23,9 +26,9 @@ struct BenchRunner {
                 stageSamples[stage, default: []].append(seconds * 1000)
             }
         }
-        var result = SceneResult(scene: name, threads: threads, statistics: FrameStatistics(samplesMs: samples))
+        var result = SceneResult(scene: name, threads: threads, samplesMs: samples)
         if !stageNames.isEmpty {
-            result.stages = stageNames.map { StageResult(stage: $0, medianMs: FrameStatistics(samplesMs: stageSamples[$0]!).medianMs) }
+            result.stages = stageNames.map { StageResult(stage: $0, samplesMs: stageSamples[$0]!) }
         }
         if let before = residentBefore, let after = ResidentMemory.bytes() { result.memoryGrowthBytes = after - before }
         return result

@@ -1,10 +1,12 @@
+import BenchTracking
 
 /// The results table: one row per scene and thread count, fixed-width columns.
 ///
 /// ```
 /// scene                  threads  median ms       fps     min ms     max ms
 /// fill-polygons                1     12.345      81.0     12.100     13.002
-/// ```
+/// ```import BenchTracking
+
 struct ResultTable {
     /// The width of the scene column (at least the width of its title).
     let sceneColumnWidth: Int
@@ -32,8 +34,9 @@ struct ResultTable {
 
     /// The steps of a frame, under its row: `  median ms by step: evaluation 0.912, …`.
     func stages(_ result: SceneResult) -> String? {
-        guard let stages = result.stages, !stages.isEmpty else { return nil }
-        return "  median ms by step: " + stages.map { "\($0.stage) \(Format.fixed($0.medianMs, 3))" }.joined(separator: ", ")
+        let timed = (result.stages ?? []).compactMap { stage in stage.medianMs.map { (stage.stage, $0) } }
+        guard !timed.isEmpty else { return nil }
+        return "  median ms by step: " + timed.map { "\($0.0) \(Format.fixed($0.1, 3))" }.joined(separator: ", ")
     }
 }
 
@@ -42,5 +45,17 @@ enum SceneList {
     static func render(_ scenes: [Workload]) -> String {
         let width = scenes.map(\.name.count).max() ?? 0
         return scenes.map { Format.left($0.name, width) + "  " + $0.summary + "\n" }.joined()
+    }
+}
+
+extension ResultTable {
+    /// The counts under a row: `  instructions per frame: 117,861,234 (evaluation 4.2M, …), 310 allocations`.
+    func instructions(_ result: SceneResult) -> String? {
+        guard let total = result.instructionsPerFrame else { return nil }
+        let stages = (result.stages ?? []).compactMap { stage in
+            stage.instructionsPerFrame.map { "\(stage.stage) \(Format.fixed($0 / 1e6, 3))M" }
+        }
+        return "  instructions per frame: \(Format.fixed(total / 1e6, 3))M (" + stages.joined(separator: ", ") + ")"
+            + ", \(Format.fixed(result.allocationsPerFrame ?? 0, 0)) allocations"
     }
 }

@@ -1,4 +1,5 @@
 import BenchScenes
+import BenchTracking
 import LayerScenes
 import TesseraRaster
 
@@ -10,6 +11,8 @@ struct Workload {
     /// Whether the thread count matters: rendering runs at every count asked for, evaluation
     /// (single-threaded by design) at 1 only.
     let usesThreads: Bool
+    /// The stages `--instructions` splits a frame into (``InstructionStages``).
+    let countedStages: [StageInstructions.Stage]
     /// Builds what a frame needs (geometry, layer trees): kept out of the timed frames.
     let prepare: () throws -> PreparedWorkload
 
@@ -24,51 +27,55 @@ struct Workload {
         all.first { $0.name == name }
     }
 
-    init(name: String, summary: String, usesThreads: Bool, prepare: @escaping () throws -> PreparedWorkload) {
+    init(name: String, summary: String, usesThreads: Bool, countedStages: [StageInstructions.Stage],
+         prepare: @escaping () throws -> PreparedWorkload) {
         self.name = name
         self.summary = summary
         self.usesThreads = usesThreads
+        self.countedStages = countedStages
         self.prepare = prepare
     }
 
     init(raster scene: BenchScene) {
-        self.init(name: scene.name, summary: scene.summary, usesThreads: true) {
+        self.init(name: scene.name, summary: scene.summary, usesThreads: true, countedStages: .raster) {
             try PreparedRaster(scene.prepare())
         }
     }
 
     static var animate: Workload {
-        Workload(name: AnimateScene.name, summary: AnimateScene.summary, usesThreads: false) { PreparedAnimation() }
+        Workload(name: AnimateScene.name, summary: AnimateScene.summary, usesThreads: false, countedStages: [.evaluation]) {
+            PreparedAnimation()
+        }
     }
 }
 
 extension Workload {
     static var layerTree: Workload {
-        Workload(name: LayerTreeScene.name, summary: LayerTreeScene.summary, usesThreads: true) {
+        Workload(name: LayerTreeScene.name, summary: LayerTreeScene.summary, usesThreads: true, countedStages: .layers) {
             PreparedLayerScene(try LayerTreeScene())
         }
     }
 
     static var layerFilters: Workload {
-        Workload(name: LayerFiltersScene.name, summary: LayerFiltersScene.summary, usesThreads: true) {
+        Workload(name: LayerFiltersScene.name, summary: LayerFiltersScene.summary, usesThreads: true, countedStages: .layers) {
             PreparedLayerScene(try LayerFiltersScene())
         }
     }
 
     static var particles: Workload {
-        Workload(name: ParticlesScene.name, summary: ParticlesScene.summary, usesThreads: true) {
+        Workload(name: ParticlesScene.name, summary: ParticlesScene.summary, usesThreads: true, countedStages: .layers) {
             PreparedLayerScene(try ParticlesScene())
         }
     }
 
     static var text: Workload {
-        Workload(name: TextScene.name, summary: TextScene.summary, usesThreads: true) {
+        Workload(name: TextScene.name, summary: TextScene.summary, usesThreads: true, countedStages: .layers) {
             PreparedLayerScene(try TextScene())
         }
     }
 
     static var layerContent: Workload {
-        Workload(name: LayerContentScene.name, summary: LayerContentScene.summary, usesThreads: true) {
+        Workload(name: LayerContentScene.name, summary: LayerContentScene.summary, usesThreads: true, countedStages: .layers) {
             PreparedLayerScene(try LayerContentScene())
         }
     }

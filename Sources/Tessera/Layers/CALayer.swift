@@ -633,6 +633,10 @@ open class CALayer: NSObject, CAMediaTiming {
 
     /// ``presentation(at:)`` with the layers evaluated on up to `threadCount` threads. The
     /// layers are presented from then on (``hasBeenPresented``).
+    ///
+    /// Out of line: `bench --instructions` counts the evaluation's instructions from this
+    /// function's entry to its exit, by its symbol (Benchmarks/bench/InstructionStages.swift).
+    @inline(never)
     func presentation(at t: CFTimeInterval, threadCount: Int) -> LayerSnapshot {
         let plan = evaluationPlan
         plan.markLayersPresented()

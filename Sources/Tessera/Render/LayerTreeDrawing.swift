@@ -88,6 +88,10 @@ struct LayerTreeDrawing {
     ///
     /// `asFilterSource` draws the root as the image its filters apply to
     /// (``FilteredLayerDrawing``): without its filters, mask, compositing filter or opacity.
+    ///
+    /// Out of line: `bench --instructions` counts the drawing walk's instructions from this
+    /// function's entry to its exit, by its symbol (Benchmarks/bench/InstructionStages.swift).
+    @inline(never)
     func draw(_ root: LayerSnapshot, base: CATransform3D, rootOpacity: Float? = nil, asFilterSource: Bool = false) {
         var drawing = self
         if renderedRoot == nil, !root.tree.shape.portals.isEmpty {

@@ -43,14 +43,28 @@ final class BandRenderer {
     func render(_ recording: Recording, into target: RenderTarget, threadCount: Int, tolerance: Double) -> RenderStageTimes {
         var times = RenderStageTimes()
         var clock = DispatchTime.now().uptimeNanoseconds
-        let parts = recording.parts, count = recording.count
+        let count = recording.count
         guard target.width > 0, target.height > 0, count > 0 else { return times }
         let workers = min(threadCount, max(1, (target.height + Self.bandHeight - 1) / Self.bandHeight))
         reserve(commands: count, workers: workers, width: target.width)
-        let memory = frameMemory(target, recording: recording)
+        prepareCommands(recording, target: target, workers: workers, tolerance: tolerance)
+        times.prepare = RenderStageTimes.seconds(since: &clock)
+        let bands = (target.height + Self.bandHeight - 1) / Self.bandHeight
+        binCommands(count: count, bands: bands)
+        times.binning = RenderStageTimes.seconds(since: &clock)
+        rasterizeBands(bands, recording: recording, target: target, workers: workers)
+        times.rasterization = RenderStageTimes.seconds(since: &clock)
+        return times
+    }
 
-        // 1. Prepare.
-        // Small chunks taken in turn: a worker that drew cheap commands takes more.
+    // The three steps stay out of line: `bench --instructions` splits a frame's instructions at
+    // their entries and exits, by their symbols (Benchmarks/bench/InstructionStages.swift).
+
+    /// 1. Prepare, in small chunks taken in turn: a worker that drew cheap commands takes more.
+    @inline(never)
+    func prepareCommands(_ recording: Recording, target: RenderTarget, workers: Int, tolerance: Double) {
+        let parts = recording.parts
+        let memory = frameMemory(target, recording: recording)
         let chunks = CommandPreparation.chunks(of: parts)
         let nextChunk = Atomic<Int>(0)
         parallel(workers) { w in
@@ -65,12 +79,17 @@ final class BandRenderer {
             }
         }
         GroupExtents.complete(prepared.pointer, parts: parts)
-        times.prepare = RenderStageTimes.seconds(since: &clock)
-        // 2. Bin.
-        let bands = (target.height + Self.bandHeight - 1) / Self.bandHeight
+    }
+
+    /// 2. Bin.
+    @inline(never)
+    func binCommands(count: Int, bands: Int) {
         Binning.bin(prepared.pointer, commandCount: count, bands: bands, bandStarts: bandStarts, bandCommands: bandCommands)
-        times.binning = RenderStageTimes.seconds(since: &clock)
-        // 3. Rasterize.
+    }
+
+    /// 3. Rasterize, bands taken in turn.
+    @inline(never)
+    func rasterizeBands(_ bands: Int, recording: Recording, target: RenderTarget, workers: Int) {
         let binned = frameMemory(target, recording: recording)
         let nextBand = Atomic<Int>(0)
         parallel(workers) { w in
@@ -84,8 +103,6 @@ final class BandRenderer {
                 }
             }
         }
-        times.rasterization = RenderStageTimes.seconds(since: &clock)
-        return times
     }
 
     /// After a render of `commandCount` commands: the union of their prepared pixels (a

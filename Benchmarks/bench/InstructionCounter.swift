@@ -1,0 +1,138 @@
+import CBenchMarkers
+import BenchTracking
+import Foundation
+
+/// `bench --instructions`: runs each workload again under valgrind's callgrind, at 1 thread, and
+/// counts the instructions (and calls to the allocator) of its steady frames, by stage. The counts
+/// are the same every run, whatever else the machine does, so a comparison can flag 0.1 %.
+///
+/// The child is this executable (`measure --counted-frames-child`): it prepares the workload,
+/// draws ``warmup`` frames, then ``frames`` frames inside `tessera_bench_counted_frames`, the
+/// only function callgrind collects in (`--collect-atstart=no --toggle-collect`).
+struct InstructionCounter {
+    /// Frames drawn before the counted ones (caches, buffers and the evaluation plan warm).
+    static let warmup = 2
+    /// Frames counted; the counts are their mean.
+    static let frames = 3
+
+    private let valgrind: String
+    private let executable: String
+    private let directory: URL
+
+    /// Finds valgrind and makes a copy of this executable without debug info (valgrind 3.19 cannot
+    /// read the DWARF 5 that Swift 6.3 writes).
+    init() throws {
+        guard let valgrind = Self.onPath("valgrind") else {
+            throw BenchError("--instructions counts with valgrind, which is not installed (apt-get install valgrind)")
+        }
+        self.valgrind = valgrind
+        directory = FileManager.default.temporaryDirectory.appendingPathComponent("tessera-bench-\(getpid())")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let original = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
+            ?? CommandLine.arguments[0]
+        let stripped = directory.appendingPathComponent("bench").path
+        if let objcopy = Self.onPath("objcopy"),
+           (try? Self.run(objcopy, ["--strip-debug", original, stripped], log: nil)) == 0 {
+            executable = stripped
+        } else {
+            executable = original
+        }
+    }
+
+    /// The counts of `workload`'s steady frames at 1 thread, per frame.
+    func count(_ workload: Workload) throws -> StageInstructions {
+        let output = directory.appendingPathComponent(workload.name)
+        try? FileManager.default.removeItem(at: output)
+        try FileManager.default.createDirectory(at: output, withIntermediateDirectories: true)
+        let log = output.appendingPathComponent("valgrind.log")
+        var arguments = ["--tool=callgrind", "--collect-atstart=no", "--toggle-collect=tessera_bench_counted_frames",
+                         "--callgrind-out-file=\(output.appendingPathComponent("profile").path)"]
+        arguments += workload.countedStages.flatMap(\.callgrindOptions)
+        arguments += [executable, "measure", "--counted-frames-child", "--scene", workload.name,
+                      "--warmup", String(Self.warmup), "--frames", String(Self.frames)]
+        let status = try Self.run(valgrind, arguments, log: log)
+        guard status == 0 else {
+            let tail = (try? String(contentsOf: log, encoding: .utf8))?.split(separator: "\n").suffix(8)
+                .joined(separator: "\n") ?? ""
+            throw BenchError("valgrind failed on \(workload.name) (exit \(status)):\n\(tail)")
+        }
+        let parts = try FileManager.default.contentsOfDirectory(atPath: output.path)
+            .filter { $0.hasPrefix("profile") }
+            .map { try CallgrindPart(parsing: Substring(String(contentsOf: output.appendingPathComponent($0), encoding: .utf8))) }
+        let counts = StageInstructions(parts: parts, stages: workload.countedStages)
+        guard counts.missing.isEmpty else {
+            throw BenchError("bench --instructions: \(workload.name) never entered the function of stage(s) "
+                             + "\(counts.missing.joined(separator: ", ")): renamed or inlined? See InstructionStages.swift.")
+        }
+        try? FileManager.default.removeItem(at: output)
+        return counts
+    }
+
+    /// Removes the copy and the profiles.
+    func cleanUp() {
+        try? FileManager.default.removeItem(at: directory)
+    }
+
+    private static func onPath(_ command: String) -> String? {
+        let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
+        return path.split(separator: ":").map { "\($0)/\(command)" }.first { FileManager.default.isExecutableFile(atPath: $0) }
+    }
+
+    /// Runs `executable` with `arguments`, its output to `log` (or nowhere), and returns its exit status.
+    private static func run(_ executable: String, _ arguments: [String], log: URL?) throws -> Int32 {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: executable)
+        process.arguments = arguments
+        if let log {
+            _ = FileManager.default.createFile(atPath: log.path, contents: nil)
+            let handle = try FileHandle(forWritingTo: log)
+            process.standardOutput = handle
+            process.standardError = handle
+        } else {
+            process.standardOutput = FileHandle.nullDevice
+            process.standardError = FileHandle.nullDevice
+        }
+        try process.run()
+        process.waitUntilExit()
+        return process.terminationStatus
+    }
+}
+
+extension SceneResult {
+    /// Records `counts` (of ``InstructionCounter/frames`` frames) per frame: the total, the
+    /// allocations, and each stage's share beside its time (`other`: outside every stage).
+    mutating func record(_ counts: StageInstructions) {
+        let frames = Double(InstructionCounter.frames)
+        instructionsPerFrame = Double(counts.total) / frames
+        allocationsPerFrame = Double(counts.allocations) / frames
+        var stages = self.stages ?? []
+        for (name, instructions) in counts.perStage + [("other", counts.other)] {
+            if let index = stages.firstIndex(where: { $0.stage == name }) {
+                stages[index].instructionsPerFrame = Double(instructions) / frames
+            } else {
+                stages.append(StageResult(stage: name, instructionsPerFrame: Double(instructions) / frames))
+            }
+        }
+        self.stages = stages
+    }
+}
+
+/// The child's side: what runs inside `tessera_bench_counted_frames`.
+enum CountedFrames {
+    /// Draws `warmup` frames, then `frames` frames inside the counted function, at 1 thread.
+    static func run(_ workload: PreparedWorkload, warmup: Int, frames: Int) {
+        for _ in 0..<warmup { workload.frame(threads: 1) }
+        let body = CountedBody { for _ in 0..<frames { workload.frame(threads: 1) } }
+        let context = Unmanaged.passRetained(body)
+        tessera_bench_counted_frames({ context in
+            Unmanaged<CountedBody>.fromOpaque(context!).takeUnretainedValue().run()
+        }, context.toOpaque())
+        context.release()
+    }
+
+    /// The frames, boxed to pass through C.
+    private final class CountedBody {
+        let run: () -> Void
+        init(_ run: @escaping () -> Void) { self.run = run }
+    }
+}

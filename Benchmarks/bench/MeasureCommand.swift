@@ -1,0 +1,106 @@
+import ArgumentParser
+import BenchTracking
+import TesseraRaster
+
+/// `bench measure` (the default): draws the scenes and reports milliseconds per frame.
+struct MeasureCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "measure",
+        abstract: "Measure Tessera on the standard scenes (the default command).",
+        discussion: """
+            One frame of a raster scene records it on a canvas and renders it into a 1920×1080 \
+            pixmap, at every thread count given (by default 1 and all cores); one frame of \
+            animate-2000 advances a layer tree's clock and evaluates its presentation, on one \
+            thread. The table gives the median, minimum and maximum milliseconds per frame and \
+            FPS = 1000 / median. --json keeps every frame's time, the machine's fingerprint, and \
+            each scene's pixel hash (of the third frame of a freshly prepared scene, the same at \
+            every thread count: a scene whose thread counts draw different bytes fails the run). \
+            Compare two runs with `bench compare`.
+            """)
+
+    @OptionGroup var options: BenchOptions
+
+    func validate() throws {
+        try options.validate()
+    }
+
+    func run() throws {
+        if options.list {
+            print(SceneList.render(Workload.all), terminator: "")
+            return
+        }
+        if options.countedFramesChild {
+            for scene in options.selectedScenes {
+                CountedFrames.run(try scene.prepare(), warmup: options.warmup, frames: options.frames)
+            }
+            return
+        }
+        #if DEBUG
+        printError("warning: bench was built in debug mode; its figures are meaningless. Use `swift run -c release bench`.")
+        #endif
+
+        let counter = options.instructions ? try InstructionCounter() : nil
+        defer { counter?.cleanUp() }
+        let machine = MachineInfo.current()
+        print(machine.headerLine(frames: options.frames, warmup: options.warmup))
+        print("")
+
+        let runner = BenchRunner(frames: options.frames, warmup: options.warmup)
+        let scenes = options.selectedScenes
+        let table = ResultTable(sceneColumnWidth: scenes.map(\.name.count).max() ?? 0)
+        print(table.header)
+
+        var results: [SceneResult] = []
+        var mismatchedPixels: [String] = []
+        for scene in scenes {
+            let prepared = try scene.prepare()
+            var sceneResults: [SceneResult] = []
+            for threads in threadCounts(for: scene) {
+                var result = runner.measure(prepared, name: scene.name, threads: threads)
+                result.pixelHash = try scene.referencePixelHash(threads: threads)
+                sceneResults.append(result)
+                print(table.row(result))
+                if let stages = table.stages(result) { print(stages) }
+                flushStandardOutput()  // show progress row by row, also through a pipe
+            }
+            if Set(sceneResults.compactMap(\.pixelHash)).count > 1 {
+                mismatchedPixels.append(scene.name)
+                printError("error: \(scene.name) draws different pixels at different thread counts: "
+                           + sceneResults.map { "\($0.threads): \($0.pixelHash ?? "none")" }.joined(separator: ", "))
+            }
+            if let counter, let index = sceneResults.firstIndex(where: { $0.threads == 1 }) {
+                sceneResults[index].record(try counter.count(scene))
+                if let line = table.instructions(sceneResults[index]) { print(line) }
+                flushStandardOutput()
+            }
+            results += sceneResults
+            if let directory = options.png, let frame = prepared.lastFrame {
+                let path = try PNGOutput.write(frame, directory: directory, sceneName: scene.name)
+                printError("wrote \(path)")
+            }
+        }
+
+        if let limit = options.maxMemoryGrowth {
+            try MemoryCheck(limitMB: limit).verify(results)
+        }
+
+        let report = BenchReport(commit: machine.commit, date: machine.date, machine: machine.fingerprint,
+                                 warmup: options.warmup, results: results)
+        if let path = options.json {
+            try report.write(to: path)
+            printError("wrote \(path)")
+        }
+        if !mismatchedPixels.isEmpty {
+            throw BenchError("frames differ between thread counts in \(mismatchedPixels.joined(separator: ", ")): "
+                             + "the renderer is not deterministic")
+        }
+    }
+
+    /// The thread counts to run `scene` at: 1 only where threads do not matter, and 1 added for
+    /// `--instructions`, which counts at 1 thread.
+    private func threadCounts(for scene: Workload) -> [Int] {
+        guard scene.usesThreads else { return [1] }
+        let counts = options.threadCounts
+        return options.instructions && !counts.contains(1) ? [1] + counts : counts
+    }
+}
