@@ -29,6 +29,12 @@ public struct SceneResult: Codable, Equatable, Sendable {
     public var instructionsPerFrame: Double?
     /// Calls to the allocator per steady frame, counted with the instructions.
     public var allocationsPerFrame: Double?
+    /// The frame's tasks recorded at 1 thread (`bench --predict`): their sum, in milliseconds.
+    public var workMs: Double?
+    /// The longest chain of dependent tasks: the frame on unlimited cores.
+    public var spanMs: Double?
+    /// The frame's predicted length by thread count (`"16": 1.0`), from ``TaskSchedule``.
+    public var predictedMs: [String: Double]?
 
     /// A result of `samplesMs` (milliseconds, not empty), rounded to the clock's nanosecond.
     public init(scene: String, threads: Int, samplesMs samples: [Double]) {

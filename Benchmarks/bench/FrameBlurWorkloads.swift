@@ -69,4 +69,9 @@ final class PreparedSourceOver: PreparedWorkload {
     }
 
     var lastFrame: Pixmap? { pixmap }
+
+    func recordTasks(into recorder: FrameTaskRecorder?) -> Bool {
+        canvas.taskRecorder = recorder
+        return true
+    }
 }

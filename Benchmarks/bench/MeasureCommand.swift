@@ -73,6 +73,12 @@ struct MeasureCommand: ParsableCommand {
                 if let line = table.instructions(sceneResults[index]) { print(line) }
                 flushStandardOutput()
             }
+            if !options.predictedThreads.isEmpty, let index = sceneResults.firstIndex(where: { $0.threads == 1 }),
+               let schedule = TaskPrediction.schedule(of: prepared) {
+                sceneResults[index].record(schedule, predicting: options.predictedThreads.uniqued())
+                if let line = table.prediction(sceneResults[index], measured: sceneResults) { print(line) }
+                flushStandardOutput()
+            }
             results += sceneResults
             if let directory = options.png, let frame = prepared.lastFrame {
                 let path = try PNGOutput.write(frame, directory: directory, sceneName: scene.name)
@@ -97,10 +103,11 @@ struct MeasureCommand: ParsableCommand {
     }
 
     /// The thread counts to run `scene` at: 1 only where threads do not matter, and 1 added for
-    /// `--instructions`, which counts at 1 thread.
+    /// `--instructions` and `--predict`, which count and record at 1 thread.
     private func threadCounts(for scene: Workload) -> [Int] {
         guard scene.usesThreads else { return [1] }
         let counts = options.threadCounts
-        return options.instructions && !counts.contains(1) ? [1] + counts : counts
+        let needsOne = options.instructions || !options.predictedThreads.isEmpty
+        return needsOne && !counts.contains(1) ? [1] + counts : counts
     }
 }

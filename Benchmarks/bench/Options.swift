@@ -27,6 +27,10 @@ struct BenchOptions: ParsableArguments {
     @Flag(help: ArgumentHelp("Also count each scene's instructions and allocations per steady frame, by stage, at 1 thread, under valgrind's callgrind (the same counts every run; slow: about a second a frame)."))
     var instructions = false
 
+    @Option(name: .customLong("predict"),
+            help: ArgumentHelp("Predict the frame on this many threads (repeatable) from its tasks recorded at 1 thread, list-scheduled; the prediction is printed under the table and added to the JSON (work_ms, span_ms, predicted_ms).", valueName: "n"))
+    var predictedThreads: [Int] = []
+
     /// The child of `--instructions`: draws the scene's frames inside the counted function.
     @Flag(help: .hidden)
     var countedFramesChild = false
@@ -41,8 +45,8 @@ struct BenchOptions: ParsableArguments {
     func validate() throws {
         guard frames >= 1 else { throw ValidationError("--frames must be at least 1 (got \(frames)).") }
         guard warmup >= 0 else { throw ValidationError("--warmup must be 0 or more (got \(warmup)).") }
-        if let bad = threadOptions.first(where: { $0 < 1 }) {
-            throw ValidationError("--threads must be at least 1 (got \(bad)).")
+        if let bad = (threadOptions + predictedThreads).first(where: { $0 < 1 }) {
+            throw ValidationError("--threads and --predict must be at least 1 (got \(bad)).")
         }
         if let limit = maxMemoryGrowth, !(limit.isFinite && limit >= 0) {
             throw ValidationError("--max-memory-growth must be 0 MB or more (got \(limit)).")

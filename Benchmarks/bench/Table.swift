@@ -59,3 +59,18 @@ extension ResultTable {
             + ", \(Format.fixed(result.allocationsPerFrame ?? 0, 0)) allocations"
     }
 }
+
+extension ResultTable {
+    /// The task model's prediction under a row, with the measured time where a thread count was
+    /// run: `  tasks: work 9.8 ms, span 0.6 ms; predicted 2 threads 5.1 ms (1.92×, measured 5.4), …`.
+    func prediction(_ result: SceneResult, measured: [SceneResult]) -> String? {
+        guard let work = result.workMs, let span = result.spanMs, let predicted = result.predictedMs else { return nil }
+        let counts = predicted.keys.compactMap(Int.init).sorted()
+        let parts = counts.map { threads -> String in
+            let ms = predicted[String(threads)]!
+            let run = measured.first { $0.threads == threads }.map { ", measured \(Format.fixed($0.medianMs, 2))" } ?? ""
+            return "\(threads) threads \(Format.fixed(ms, 2)) ms (\(Format.fixed(work / ms, 2))×\(run))"
+        }
+        return "  tasks: work \(Format.fixed(work, 2)) ms, span \(Format.fixed(span, 2)) ms; predicted " + parts.joined(separator: ", ")
+    }
+}

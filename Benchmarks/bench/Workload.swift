@@ -89,10 +89,14 @@ protocol PreparedWorkload: AnyObject {
     var lastFrame: Pixmap? { get }
     /// How long the steps of the last frame took (name, seconds), for workloads that report them.
     var lastStageTimes: [(name: String, seconds: Double)] { get }
+    /// Has the next frames record their tasks into `recorder` (nil: stop); false for workloads
+    /// that cannot (`--predict`).
+    func recordTasks(into recorder: FrameTaskRecorder?) -> Bool
 }
 
 extension PreparedWorkload {
     var lastStageTimes: [(name: String, seconds: Double)] { [] }
+    func recordTasks(into recorder: FrameTaskRecorder?) -> Bool { false }
 }
 
 /// One frame records the scene on a canvas and renders it into a pixmap, both reused.
@@ -113,6 +117,11 @@ final class PreparedRaster: PreparedWorkload {
     }
 
     var lastFrame: Pixmap? { pixmap }
+
+    func recordTasks(into recorder: FrameTaskRecorder?) -> Bool {
+        canvas.taskRecorder = recorder
+        return true
+    }
 }
 
 /// One frame advances the clock and evaluates the presentation tree.
@@ -142,4 +151,9 @@ final class PreparedLayerScene: PreparedWorkload {
     var lastFrame: Pixmap? { scene.pixmap }
 
     var lastStageTimes: [(name: String, seconds: Double)] { scene.lastStageTimes }
+
+    func recordTasks(into recorder: FrameTaskRecorder?) -> Bool {
+        scene.renderer.taskRecorder = recorder
+        return true
+    }
 }

@@ -45,6 +45,13 @@ public final class LayerRenderer {
     /// How long the steps of the last frame took, in seconds of wall-clock time.
     public private(set) var lastFrameTimes = FrameStageTimes()
 
+    /// Where frames record their work as tasks (evaluation, drawing walk, and the canvas's
+    /// geometry, binning and rasterization), when set: see `FrameTaskRecorder`.
+    public var taskRecorder: FrameTaskRecorder? {
+        get { canvas.taskRecorder }
+        set { canvas.taskRecorder = newValue }
+    }
+
     public init(threadCount: Int = Canvas.processorCount) {
         canvas = Canvas(threadCount: threadCount)
         shadowCanvas = Canvas(threadCount: threadCount)
@@ -53,7 +60,7 @@ public final class LayerRenderer {
     /// Renders `layer`'s tree at root time `t` (see ``CALayer/presentation(at:)``).
     public func render(_ layer: CALayer, at t: CFTimeInterval, into pixmap: Pixmap) {
         let start = DispatchTime.now().uptimeNanoseconds
-        let snapshot = layer.presentation(at: t, threadCount: threadCount)
+        let snapshot = taskRecorder.serial("evaluation") { layer.presentation(at: t, threadCount: threadCount) }
         let evaluation = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
         render(snapshot, into: pixmap)
         lastFrameTimes.evaluation = evaluation
@@ -76,9 +83,11 @@ public final class LayerRenderer {
             let filters = OffscreenFilters(canvases: filterCanvases, depth: 0, targetWidth: pixmap.width,
                                            targetHeight: pixmap.height)
             let backdrops = snapshot.tree.shape.hasBackdrop ? BackdropCapture(canvas: canvas, pixmap: pixmap) : nil
-            LayerTreeDrawing(canvas: canvas, shadows: shadows, sublayerRecorders: sublayerRecording, filters: filters,
-                             backdrops: backdrops)
-                .draw(snapshot, base: base)
+            taskRecorder.serial("drawing walk") {
+                LayerTreeDrawing(canvas: canvas, shadows: shadows, sublayerRecorders: sublayerRecording, filters: filters,
+                                 backdrops: backdrops)
+                    .draw(snapshot, base: base)
+            }
         }
         let drawing = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
         canvas.render(into: pixmap)

@@ -192,11 +192,15 @@ public final class Canvas {
     /// How long the steps of the last ``render(into:)`` took.
     public private(set) var lastRenderTimes = RenderStageTimes()
 
+    /// Where ``render(into:)`` records its work as tasks (geometry by chunks of commands,
+    /// binning, rasterization by bands), when set: see ``FrameTaskRecorder``.
+    public var taskRecorder: FrameTaskRecorder?
+
     /// Draws every recorded call into `pixmap` in order, then empties the recording.
     public func render(into pixmap: Pixmap) {
         recording.closeOpenGroups()
         lastRenderTimes = renderer.render(recording, into: pixmap, threadCount: max(1, threadCount),
-                                          tolerance: clampedTolerance)
+                                          tolerance: clampedTolerance, recorder: taskRecorder)
         recording.reset(threadCount: max(1, threadCount))
     }
 

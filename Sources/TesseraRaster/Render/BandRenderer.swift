@@ -35,24 +35,27 @@ final class BandRenderer {
     private let bandCommands = ScratchBuffer<Int32>()
 
     /// Returns how long each step took.
-    func render(_ recording: Recording, into pixmap: Pixmap, threadCount: Int, tolerance: Double) -> RenderStageTimes {
-        render(recording, into: RenderTarget(pixmap), threadCount: threadCount, tolerance: tolerance)
+    func render(_ recording: Recording, into pixmap: Pixmap, threadCount: Int, tolerance: Double,
+                recorder: FrameTaskRecorder? = nil) -> RenderStageTimes {
+        render(recording, into: RenderTarget(pixmap), threadCount: threadCount, tolerance: tolerance, recorder: recorder)
     }
 
-    /// Renders into RGBA or alpha rows; returns how long each step took.
-    func render(_ recording: Recording, into target: RenderTarget, threadCount: Int, tolerance: Double) -> RenderStageTimes {
+    /// Renders into RGBA or alpha rows; returns how long each step took. `recorder` records the
+    /// steps as tasks: the chunks of commands and the bands as items of parallel steps.
+    func render(_ recording: Recording, into target: RenderTarget, threadCount: Int, tolerance: Double,
+                recorder: FrameTaskRecorder? = nil) -> RenderStageTimes {
         var times = RenderStageTimes()
         var clock = DispatchTime.now().uptimeNanoseconds
         let count = recording.count
         guard target.width > 0, target.height > 0, count > 0 else { return times }
         let workers = min(threadCount, max(1, (target.height + Self.bandHeight - 1) / Self.bandHeight))
         reserve(commands: count, workers: workers, width: target.width)
-        prepareCommands(recording, target: target, workers: workers, tolerance: tolerance)
+        prepareCommands(recording, target: target, workers: workers, tolerance: tolerance, recorder: recorder)
         times.prepare = RenderStageTimes.seconds(since: &clock)
         let bands = (target.height + Self.bandHeight - 1) / Self.bandHeight
-        binCommands(count: count, bands: bands)
+        recorder.serial("binning") { binCommands(count: count, bands: bands) }
         times.binning = RenderStageTimes.seconds(since: &clock)
-        rasterizeBands(bands, recording: recording, target: target, workers: workers)
+        rasterizeBands(bands, recording: recording, target: target, workers: workers, recorder: recorder)
         times.rasterization = RenderStageTimes.seconds(since: &clock)
         return times
     }
@@ -62,7 +65,8 @@ final class BandRenderer {
 
     /// 1. Prepare, in small chunks taken in turn: a worker that drew cheap commands takes more.
     @inline(never)
-    func prepareCommands(_ recording: Recording, target: RenderTarget, workers: Int, tolerance: Double) {
+    func prepareCommands(_ recording: Recording, target: RenderTarget, workers: Int, tolerance: Double,
+                         recorder: FrameTaskRecorder?) {
         let parts = recording.parts
         let memory = frameMemory(target, recording: recording)
         let chunks = CommandPreparation.chunks(of: parts)
@@ -72,13 +76,15 @@ final class BandRenderer {
                 let c = nextChunk.wrappingAdd(1, ordering: .relaxed).oldValue
                 if c >= chunks.count { break }
                 let chunk = chunks[c]
-                CommandPreparation.prepare(parts[chunk.part].commands[chunk.range], firstIndex: chunk.firstIndex,
-                                           maskOffset: parts[chunk.part].maskOffset,
-                                           filterOffset: parts[chunk.part].filterOffset, worker: w, memory: memory,
-                                           tolerance: tolerance)
+                recorder.item("geometry") {
+                    CommandPreparation.prepare(parts[chunk.part].commands[chunk.range], firstIndex: chunk.firstIndex,
+                                               maskOffset: parts[chunk.part].maskOffset,
+                                               filterOffset: parts[chunk.part].filterOffset, worker: w, memory: memory,
+                                               tolerance: tolerance)
+                }
             }
         }
-        GroupExtents.complete(prepared.pointer, parts: parts)
+        recorder.serial("geometry") { GroupExtents.complete(prepared.pointer, parts: parts) }
     }
 
     /// 2. Bin.
@@ -89,20 +95,24 @@ final class BandRenderer {
 
     /// 3. Rasterize, bands taken in turn.
     @inline(never)
-    func rasterizeBands(_ bands: Int, recording: Recording, target: RenderTarget, workers: Int) {
+    func rasterizeBands(_ bands: Int, recording: Recording, target: RenderTarget, workers: Int,
+                        recorder: FrameTaskRecorder?) {
         let binned = frameMemory(target, recording: recording)
         let nextBand = Atomic<Int>(0)
         parallel(workers) { w in
             while true {
                 let band = nextBand.wrappingAdd(1, ordering: .relaxed).oldValue
                 if band >= bands { break }
-                if binned.isAlphaTarget {
-                    AlphaBandRasterizer.rasterize(band: band, memory: binned, scratch: binned.scratch[w])
-                } else {
-                    BandRasterizer.rasterize(band: band, memory: binned, scratch: binned.scratch[w])
+                recorder.item("rasterization") {
+                    if binned.isAlphaTarget {
+                        AlphaBandRasterizer.rasterize(band: band, memory: binned, scratch: binned.scratch[w])
+                    } else {
+                        BandRasterizer.rasterize(band: band, memory: binned, scratch: binned.scratch[w])
+                    }
                 }
             }
         }
+        recorder.endParallel()
     }
 
     /// After a render of `commandCount` commands: the union of their prepared pixels (a

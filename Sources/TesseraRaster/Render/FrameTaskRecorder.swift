@@ -1,0 +1,139 @@
+import Dispatch
+import Synchronization
+
+/// Records a frame's work as a graph of tasks, to predict how it would run on more cores than
+/// the machine has (`bench --predict`): each task's stage, its duration, and the tasks it waits
+/// for. Record at 1 thread: the tasks then run one after another on the caller's thread, and
+/// each is timed alone.
+///
+/// The renderer marks its work as *serial* steps (everything before, then the step, then
+/// everything after) and *items* of parallel steps (the items of one step wait for what came
+/// before the step, not for each other). Time between the steps (setup, the caller's own work)
+/// becomes a serial task of stage `other`; time between the items of one step is added to the
+/// next item. Work done inside a task (a shadow's offscreen render inside the drawing walk) is part
+/// of that task: it runs where the task runs.
+public final class FrameTaskRecorder: Sendable {
+    /// One task: its stage, how long it ran, and the indices of the tasks it waits for.
+    public struct Task: Sendable, Equatable {
+        public let stage: String
+        public let nanoseconds: UInt64
+        public let dependencies: [Int]
+    }
+
+    private struct State {
+        var tasks: [Task] = []
+        /// The tasks the next step waits for.
+        var barrier: [Int] = []
+        /// The items of the parallel step under way.
+        var items: [Int] = []
+        /// How many tasks are running (a task inside a task is part of it).
+        var depth = 0
+        /// When the last task ended (or the frame began); nil outside a frame.
+        var lastEnd: UInt64?
+    }
+
+    private let state = Mutex(State())
+
+    public init() {}
+
+    /// The tasks of the last frame, in the order they ran (an order that respects every dependency).
+    public var tasks: [Task] { state.withLock { $0.tasks } }
+
+    /// Starts a frame: forgets the last one.
+    public func beginFrame() {
+        state.withLock { $0 = State(tasks: [], barrier: [], items: [], depth: 0, lastEnd: Self.now()) }
+    }
+
+    /// Ends the frame: the time since the last task is a serial task of stage `other`.
+    public func endFrame() {
+        state.withLock { state in
+            Self.closeItems(&state)
+            Self.recordGap(&state, until: Self.now())
+            state.lastEnd = nil
+        }
+    }
+
+    /// Runs `body` as a serial step of `stage`.
+    public func serial<T>(_ stage: String, _ body: () throws -> T) rethrows -> T {
+        let recorded = begin(serial: true)
+        let start = Self.now()
+        defer { end(stage, start: start, serial: true, recorded: recorded) }
+        return try body()
+    }
+
+    /// Runs `body` as one item of the parallel step of `stage` under way (or of a new one).
+    public func item<T>(_ stage: String, _ body: () throws -> T) rethrows -> T {
+        let recorded = begin(serial: false)
+        let start = Self.now()
+        defer { end(stage, start: start, serial: false, recorded: recorded) }
+        return try body()
+    }
+
+    /// Ends the parallel step under way: what comes next waits for all its items.
+    public func endParallel() {
+        state.withLock { state in
+            if state.depth == 0 { Self.closeItems(&state) }
+        }
+    }
+
+    /// Whether the task about to run is recorded (outside every other task, inside a frame). A
+    /// serial step first ends the parallel one under way, and records the gap before it.
+    private func begin(serial: Bool) -> Bool {
+        state.withLock { state in
+            state.depth += 1
+            guard state.depth == 1, state.lastEnd != nil else { return false }
+            if serial { Self.closeItems(&state) }
+            if serial || state.items.isEmpty { Self.recordGap(&state, until: Self.now()) }
+            return true
+        }
+    }
+
+    private func end(_ stage: String, start: UInt64, serial: Bool, recorded: Bool) {
+        let now = Self.now()
+        state.withLock { state in
+            state.depth -= 1
+            guard recorded, let lastEnd = state.lastEnd else { return }
+            // Between two items of a step: the loop's own time goes to the item that follows it.
+            let began = serial || state.items.isEmpty ? start : min(start, lastEnd)
+            let task = Task(stage: stage, nanoseconds: now - began, dependencies: state.barrier)
+            state.tasks.append(task)
+            if serial {
+                state.barrier = [state.tasks.count - 1]
+            } else {
+                state.items.append(state.tasks.count - 1)
+            }
+            state.lastEnd = now
+        }
+    }
+
+    private static func closeItems(_ state: inout State) {
+        guard !state.items.isEmpty else { return }
+        state.barrier = state.items
+        state.items = []
+    }
+
+    /// Records the time since the last task as a serial task of stage `other`.
+    private static func recordGap(_ state: inout State, until now: UInt64) {
+        guard let lastEnd = state.lastEnd, now > lastEnd else { return }
+        state.tasks.append(Task(stage: "other", nanoseconds: now - lastEnd, dependencies: state.barrier))
+        state.barrier = [state.tasks.count - 1]
+        state.lastEnd = now
+    }
+
+    private static func now() -> UInt64 { DispatchTime.now().uptimeNanoseconds }
+}
+
+extension FrameTaskRecorder? {
+    /// ``FrameTaskRecorder/serial(_:_:)`` when recording, `body` alone otherwise.
+    public func serial<T>(_ stage: String, _ body: () throws -> T) rethrows -> T {
+        if let self { try self.serial(stage, body) } else { try body() }
+    }
+
+    /// ``FrameTaskRecorder/item(_:_:)`` when recording, `body` alone otherwise.
+    public func item<T>(_ stage: String, _ body: () throws -> T) rethrows -> T {
+        if let self { try self.item(stage, body) } else { try body() }
+    }
+
+    /// ``FrameTaskRecorder/endParallel()`` when recording.
+    public func endParallel() { self?.endParallel() }
+}

@@ -1,0 +1,54 @@
+import Testing
+import TesseraRaster
+
+/// The task graph a frame records for `bench --predict`: what waits for what.
+struct FrameTaskRecorderTests {
+    /// Whether task `later` waits, directly or through others, for task `earlier`.
+    static func waits(_ tasks: [FrameTaskRecorder.Task], _ later: Int, for earlier: Int) -> Bool {
+        tasks[later].dependencies.contains { $0 == earlier || waits(tasks, $0, for: earlier) }
+    }
+
+    @Test func itemsOfAStepWaitForWhatCameBeforeAndNotForEachOther() {
+        let recorder = FrameTaskRecorder()
+        recorder.beginFrame()
+        recorder.serial("setup") {}
+        for _ in 0..<3 {
+            recorder.item("work") {
+                recorder.serial("inner") {}  // inside a task: part of it
+            }
+        }
+        recorder.endParallel()
+        recorder.serial("finish") {}
+        recorder.endFrame()
+        let tasks = recorder.tasks
+        #expect(tasks.map(\.stage).filter { $0 != "other" } == ["setup", "work", "work", "work", "finish"])
+        let setup = tasks.firstIndex { $0.stage == "setup" }!, finish = tasks.firstIndex { $0.stage == "finish" }!
+        let items = tasks.indices.filter { tasks[$0].stage == "work" }
+        for item in items {
+            #expect(Self.waits(tasks, item, for: setup))
+            #expect(Self.waits(tasks, finish, for: item))
+            #expect(!items.contains { Self.waits(tasks, item, for: $0) })
+        }
+        #expect(tasks.indices.allSatisfy { i in tasks[i].dependencies.allSatisfy { $0 < i } })
+    }
+
+    @Test func nothingIsRecordedOutsideAFrame() {
+        let recorder = FrameTaskRecorder()
+        recorder.serial("setup") {}
+        #expect(recorder.tasks.isEmpty)
+    }
+
+    @Test func aCanvasRecordsChunksBinningAndOneItemPerBand() throws {
+        let canvas = Canvas(threadCount: 1)
+        let recorder = FrameTaskRecorder()
+        canvas.taskRecorder = recorder
+        let pixmap = try Pixmap(width: 100, height: 100)
+        canvas.fill(Path(rect: Rect(x: 10, y: 10, width: 50, height: 50)), paint: .solid(.black))
+        recorder.beginFrame()
+        canvas.render(into: pixmap)
+        recorder.endFrame()
+        let stages = recorder.tasks.map(\.stage).filter { $0 != "other" }
+        // 100 rows in bands of 32: 4 bands.
+        #expect(stages == ["geometry", "geometry", "binning"] + Array(repeating: "rasterization", count: 4))
+    }
+}
