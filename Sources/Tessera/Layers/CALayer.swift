@@ -26,6 +26,7 @@ open class CALayer: NSObject, CAMediaTiming {
                 yield &edited
                 changeModel(to: edited)
             } else {
+                if !hasBeenPresented && !isAwaitingCommit { ThreadTransactions.forCurrentThread.layerChanged(self) }
                 defer { propertiesVersion &+= 1 }
                 yield &modelProperties
             }
@@ -88,12 +89,18 @@ open class CALayer: NSObject, CAMediaTiming {
     /// by the root (the clock holds its roots weakly).
     var clock: AnimationClock?
 
-    /// Whether the layer has been in a presented tree (``presentation(at:)``, which rendering
-    /// calls): Tessera's counterpart of a layer that Core Animation has committed to the render
-    /// tree. Only such a layer runs actions when its properties change, so building and
+    /// Whether the layer has been committed: in a presented tree (``presentation(at:)``, which
+    /// rendering calls), or in the tree of a layer changed in a transaction that has committed
+    /// (``CATransaction/commit()``, ``CATransaction/flush()``, which ``AnimationClock`` calls as
+    /// it advances). Only such a layer runs actions when its properties change, so building and
     /// configuring a tree in code animates nothing, as in Core Animation, where changes to a
-    /// layer made before it is first committed are not animated.
+    /// layer made before it is first committed are not animated; once committed, a layer
+    /// animates its changes whether or not it was ever rendered, as Core Animation's standalone
+    /// layers do.
     @exclusivity(unchecked) final var hasBeenPresented = false
+    /// Changed in a transaction not committed yet, which will mark it presented when it commits
+    /// (see ``ThreadTransactions/layerChanged(_:)``).
+    @exclusivity(unchecked) final var isAwaitingCommit = false
     /// The tree this layer's last ``presentation(at:)`` made, and the plan it was evaluated
     /// from: what a transition added to it or to one of its layers starts from (see
     /// ``lastPresentedSnapshot()``). Held until the next presentation begins, which lets it go

@@ -5,6 +5,12 @@ import Musl
 #endif
 
 #if !canImport(QuartzCore)
+/// A layer a transaction will commit, held weakly: a layer freed before the commit has nothing
+/// to commit.
+struct WeakLayer {
+    weak var layer: CALayer?
+}
+
 /// The transactions of one thread (``CATransaction``'s state): the open transaction groups,
 /// innermost last, and the property change whose action is running.
 ///
@@ -22,6 +28,8 @@ final class ThreadTransactions {
         /// The completion block set in this group, while it may still take animations or wait
         /// for them.
         var completion: TransactionCompletion?
+        /// The layers not yet committed that changed in this group: its commit commits their trees.
+        var changedLayers: [WeakLayer] = []
 
         init(isImplicit: Bool) {
             self.isImplicit = isImplicit
@@ -63,8 +71,8 @@ final class ThreadTransactions {
 
     /// The innermost group, the implicit one made when none is open. Core Animation makes the
     /// implicit transaction at the first change of a layer tree; Tessera makes it when something
-    /// is first set in it (a value, a completion block): until then it would hold nothing, and
-    /// committing it would do nothing.
+    /// is first set in it (a value, a completion block, a layer to commit): until then it would
+    /// hold nothing, and committing it would do nothing.
     var innermost: Group {
         if let group = groups.last { return group }
         let implicit = Group(isImplicit: true)
@@ -82,6 +90,11 @@ final class ThreadTransactions {
     func commit() {
         guard let group = groups.last, !group.isImplicit else { return }
         groups.removeLast()
+        if let enclosing = groups.last {
+            enclosing.changedLayers += group.changedLayers
+        } else {
+            Self.commitTrees(of: group.changedLayers)
+        }
         group.completion?.seal()
         if flushPending && groups.count == 1 { flush() }
     }
@@ -96,7 +109,38 @@ final class ThreadTransactions {
         }
         groups.removeAll()
         flushPending = false
+        Self.commitTrees(of: implicit.changedLayers)
         implicit.completion?.seal()
+    }
+
+    // MARK: Committing layers
+
+    /// `layer`, not committed yet, changed: the innermost group (the implicit one when none is
+    /// open) commits it. A nested group hands its layers to the group around it, so they commit
+    /// with the outermost one, as Core Animation sends a thread's changes to the render tree only
+    /// when its outermost transaction commits.
+    func layerChanged(_ layer: CALayer) {
+        layer.isAwaitingCommit = true
+        innermost.changedLayers.append(WeakLayer(layer: layer))
+    }
+
+    /// Commits the whole tree of each of `layers` (from its root down, masks included): Core
+    /// Animation commits a layer tree, not single layers, so a layer added to a changed tree is
+    /// committed with it.
+    private static func commitTrees(of layers: [WeakLayer]) {
+        var roots: [ObjectIdentifier: CALayer] = [:]
+        for entry in layers {
+            guard var root = entry.layer else { continue }
+            while let parent = root.superlayer { root = parent }
+            roots[ObjectIdentifier(root)] = root
+        }
+        var pending = Array(roots.values)
+        while let layer = pending.popLast() {
+            layer.hasBeenPresented = true
+            layer.isAwaitingCommit = false
+            pending += layer.sublayers ?? []
+            if let mask = layer.mask { pending.append(mask) }
+        }
     }
 
     /// The value of `key` in the innermost group that set it.
