@@ -24,6 +24,11 @@ enum CAMLFormat {
     /// (the editor recomputes `duration` from the spring when it is set; the file carries the
     /// duration it computed, which is what plays). Read without a report, not written.
     static let editorAnimationKeys: Set<String> = ["mica_autorecalculatesDuration"]
+    /// Whether a layer attribute is CAPlayground's own bookkeeping (`caplayKind="video"`,
+    /// `caplayFrameCount`, `caplayFPS`…, and the older `caplay.kind`), which the editor reads back
+    /// and Core Animation keeps as undefined key-value coding keys without drawing anything from:
+    /// read without a report, not written.
+    static func isEditorLayerKey(_ key: String) -> Bool { key.hasPrefix("caplay") }
     /// Elements of a root layer that hold Mica's scripts and modules (`<modules/>`,
     /// `<scriptComponents/>`), which Core Animation does not run. Empty ones, as the editors
     /// write them, are read without a report; one with content is reported.

@@ -152,6 +152,16 @@ extension CAMLTests {
             #expect(abs(archive.rootLayer.presentation(at: 1).properties.position.x - 10) < 1e-9)
         }
 
+        /// CAPlayground's bookkeeping attributes (`caplayKind`, `caplayFrameCount`…) change
+        /// nothing Core Animation draws: not reported, not written.
+        @Test func capPlaygroundBookkeepingIsPassedOver() throws {
+            let archive = try CAMLTests.load(CAMLTests.document("""
+                <CALayer name="root" bounds="0 0 20 20" caplayKind="video" caplayFrameCount="2" caplayFPS="30"                 caplay.kind="video" caplaySyncStateFrameMode="{}"/>
+                """))
+            #expect(archive.skipped.isEmpty, "\(archive.skipped)")
+            #expect(!String(decoding: try archive.camlData(), as: UTF8.self).contains("caplay"))
+        }
+
         /// Empty `<modules/>` and `<scriptComponents/>` (OpenPoster also writes
         /// `<modules type="NSArray"/>`) hold nothing to run: not reported. One with content is.
         @Test func scriptElementsAreReportedOnlyWithContent() throws {

@@ -89,6 +89,8 @@ struct CAMLReader {
                     skip(path, element.name, CAMLFormat.idAttribute, .unsupportedValue("the id \(attribute.value) is taken by an earlier layer"),
                          at: attribute.valueLocation)
                 }
+            case let key where CAMLFormat.isEditorLayerKey(String(key)):
+                continue
             case let key where key.contains("."):
                 keyPathAttribute(attribute, of: layer, className: element.name, path: path)
             default:
