@@ -15,8 +15,8 @@
 //   destinationAtop                            R = div255(s·(255 − d)) + div255(d·s)
 //   xor                                        R = div255(s·(255 − d)) + div255(d·(255 − s))
 //   plusLighter, plusDarker                    R = min(255, s + d)   (plusDarker: s + d − max(0, s + d − 255))
-//   multiply … luminosity (the W3C modes)      R = s + d − div255(s·d)   (the union alpha: multiply's
-//                                              s + d + div255(s·d) − div255(s·d) − div255(d·s), darken's
+//   multiply … luminosity (the W3C modes),     R = s + d − div255(s·d)   (the union alpha: multiply's
+//   linearBurn … lighterColor (Core Image's)   s + d + div255(s·d) − div255(s·d) − div255(d·s), darken's
 //                                              and lighten's s + d − max/min of two equal terms, …)
 //
 // normal is also the alpha lane of the source-over kernels (tsr_fill_accumulated_rows,
@@ -61,8 +61,11 @@ static int at_op_of(int32_t mode) {
     case TSR_BLEND_XOR: return AT_XOR;
     case TSR_BLEND_PLUS_LIGHTER: case TSR_BLEND_PLUS_DARKER: return AT_PLUS;
     default:
-        // The W3C modes; normal and unknown modes composite as normal.
-        return mode >= TSR_BLEND_MULTIPLY && mode <= TSR_BLEND_LUMINOSITY ? AT_UNION : AT_OVER;
+        // The W3C and Core Image modes; normal and unknown modes composite as normal.
+        return (mode >= TSR_BLEND_MULTIPLY && mode <= TSR_BLEND_LUMINOSITY) ||
+                       (mode >= TSR_BLEND_LINEAR_BURN && mode <= TSR_BLEND_LIGHTER_COLOR)
+                   ? AT_UNION
+                   : AT_OVER;
     }
 }
 

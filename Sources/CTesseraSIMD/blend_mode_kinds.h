@@ -13,7 +13,9 @@ static inline int bm_is_float(int32_t mode) {
     switch (mode) {
     case TSR_BLEND_OVERLAY: case TSR_BLEND_COLOR_DODGE: case TSR_BLEND_COLOR_BURN: case TSR_BLEND_SOFT_LIGHT:
     case TSR_BLEND_HARD_LIGHT: case TSR_BLEND_HUE: case TSR_BLEND_SATURATION: case TSR_BLEND_COLOR:
-    case TSR_BLEND_LUMINOSITY:
+    case TSR_BLEND_LUMINOSITY: case TSR_BLEND_LINEAR_BURN: case TSR_BLEND_LINEAR_DODGE: case TSR_BLEND_LINEAR_LIGHT:
+    case TSR_BLEND_PIN_LIGHT: case TSR_BLEND_VIVID_LIGHT: case TSR_BLEND_HARD_MIX: case TSR_BLEND_SUBTRACT:
+    case TSR_BLEND_DIVIDE: case TSR_BLEND_DARKER_COLOR: case TSR_BLEND_LIGHTER_COLOR:
         return 1;
     default:
         return 0;
@@ -21,7 +23,7 @@ static inline int bm_is_float(int32_t mode) {
 }
 
 static inline int32_t bm_valid_mode(int32_t mode) {
-    return (mode >= TSR_BLEND_NORMAL && mode <= TSR_BLEND_PLUS_LIGHTER) ? mode : TSR_BLEND_NORMAL;
+    return (mode >= TSR_BLEND_NORMAL && mode <= TSR_BLEND_LIGHTER_COLOR) ? mode : TSR_BLEND_NORMAL;
 }
 
 // Whether the mode keeps d by a select where the scaled source is 0: the bounded modes but normal,

@@ -73,15 +73,51 @@
 // Rp = MAX(0, Sp + Dp − MAX(0, Sa + Da − 1))", measured against AppKit over nine alpha
 // combinations in gnustep/libs-back pull request 220). In 8 bits it is exact: no rounding.
 //
-// Float path: overlay, colorDodge, colorBurn, softLight, hardLight (separable) and hue,
-// saturation, color, luminosity (non-separable) use one scalar function in both versions, in
-// double: cs = s/255, αs = sa/255 (likewise cb, αb), Cs = cs/αs and Cb = cb/αb (0 where the alpha
-// is 0; clamped to [0, 1]), B from W3C Compositing and Blending Level 1 (its SetLum, ClipColor,
+// Float path: overlay, colorDodge, colorBurn, softLight, hardLight (separable), hue,
+// saturation, color, luminosity (non-separable) and Core Image's modes below use one scalar
+// function in both versions, in double: cs = s/255, αs = sa/255 (likewise cb, αb), Cs = cs/αs and
+// Cb = cb/αb (0 where the alpha is 0; clamped to [0, 1]), B from W3C Compositing and Blending Level 1 (its SetLum, ClipColor,
 // SetSat, Sat, Lum with 0.3 / 0.59 / 0.11), co = cs·(1 − αb) + cb·(1 − αs) + αs·αb·B,
 // R = floor(co·255 + 0.5) clamped to [0, Ra], and Ra = sa + da − div255(sa·da) as for the
 // integer W3C modes.
 //
-// A mode outside 0–27 composites as normal (as Core Animation ignores a compositingFilter it does
+// Core Image's blend modes (28–37), which Core Animation takes as compositing filters
+// (`linearBurnBlendMode`, …) and CGBlendMode lacks, take the float path too, with B as below. Apple
+// defines them in Core Image's filter descriptions (CIFilter's localizedDescription for
+// CILinearBurnBlendMode, CILinearDodgeBlendMode, CIPinLightBlendMode, CISubtractBlendMode,
+// CIDivideBlendMode; the CIFilter reference pages for CILinearLightBlendMode and
+// CIVividLightBlendMode): each "unpremultiplies the source and background image sample colors",
+// combines them into B, "and then blends the result with the background according to the PDF basic
+// compositing formula", the co above. Apple gives words, not equations; the equations are the
+// standard ones those words describe (Photoshop's modes of the same names, as Direct2D's blend
+// effect and Krita define them), clamped to [0, 1] for 8-bit output:
+//
+//   linearBurn    B = max(0, Cs + Cb − 1)      "inverts the unpremultiplied source and background
+//                                               sample color, inverts the sum": 1 − ((1 − Cs) + (1 − Cb));
+//                                               white source: no change
+//   linearDodge   B = min(1, Cs + Cb)          "adds them"; black source: no change
+//   linearLight   B = clamp(Cb + 2·Cs − 1)     "a combination of linear burn and linear dodge": linear
+//                                               burn with 2·Cs below ½, linear dodge with 2·Cs − 1 above,
+//                                               which is one expression; ½ grey: no change
+//   pinLight      B = min(Cb, 2·Cs) if Cs ≤ ½, else max(Cb, 2·Cs − 1)   "combines them according to the
+//                                               relative difference": darken with 2·Cs, lighten with 2·Cs − 1
+//   vividLight    B = colorBurn(Cb, 2·Cs) if Cs ≤ ½, else colorDodge(Cb, 2·Cs − 1)   "combines the
+//                                               color-dodge and color-burn blend modes (rescaled so that
+//                                               neutral colors become middle gray)"; W3C's burn and dodge
+//   hardMix       B = 1 if Cs + Cb ≥ 1, else 0   vivid light thresholded at ½, which is this inequality
+//                                               (burn: 1 − (1 − Cb)/(2·Cs) ≥ ½ ⇔ Cs + Cb ≥ 1; dodge likewise);
+//                                               compared with a margin of 1e-12 so that levels summing to
+//                                               255 count as 1 whatever the rounding of the division by alpha
+//   subtract      B = max(0, Cb − Cs)          "subtracts the source from the background"
+//   divide        B = min(1, Cb / Cs); Cs = 0: 1 where Cb > 0, else 0   "divides the background image color
+//                                               values by the color values of the input image"
+//   darkerColor   B = Cs if Lum(Cs) < Lum(Cb), else Cb   the whole colour of lower luminosity (W3C's Lum,
+//   lighterColor  B = Cs if Lum(Cs) > Lum(Cb), else Cb   as hue … luminosity use; Photoshop compares the
+//                                               channel sums instead); a tie keeps the backdrop
+//
+// Every one leaves d exactly as it is where s = 0 (co = cb when αs = 0): all are bounded.
+//
+// A mode outside 0–37 composites as normal (as Core Animation ignores a compositingFilter it does
 // not know).
 //
 // Shortcuts of the SIMD versions, each giving the bytes of the full computation: rows go by blocks
@@ -173,22 +209,39 @@ static inline double bm_hard_light(double cb, double cs) {
     return cb + t - cb * t;                              // Screen(Cb, 2·Cs − 1)
 }
 
+static inline double bm_color_dodge(double cb, double cs) {
+    if (cb == 0.0) return 0.0;
+    if (cs >= 1.0) return 1.0;
+    return fmin(1.0, cb / (1.0 - cs));
+}
+
+static inline double bm_color_burn(double cb, double cs) {
+    if (cb >= 1.0) return 1.0;
+    if (cs == 0.0) return 0.0;
+    return 1.0 - fmin(1.0, (1.0 - cb) / cs);
+}
+
 static inline double bm_separable(int32_t mode, double cb, double cs) {
     switch (mode) {
     case TSR_BLEND_OVERLAY: return bm_hard_light(cs, cb);
-    case TSR_BLEND_COLOR_DODGE:
-        if (cb == 0.0) return 0.0;
-        if (cs >= 1.0) return 1.0;
-        return fmin(1.0, cb / (1.0 - cs));
-    case TSR_BLEND_COLOR_BURN:
-        if (cb >= 1.0) return 1.0;
-        if (cs == 0.0) return 0.0;
-        return 1.0 - fmin(1.0, (1.0 - cb) / cs);
+    case TSR_BLEND_COLOR_DODGE: return bm_color_dodge(cb, cs);
+    case TSR_BLEND_COLOR_BURN: return bm_color_burn(cb, cs);
     case TSR_BLEND_SOFT_LIGHT: {
         if (cs <= 0.5) return cb - (1.0 - 2.0 * cs) * cb * (1.0 - cb);
         double dcb = cb <= 0.25 ? ((16.0 * cb - 12.0) * cb + 4.0) * cb : sqrt(cb);
         return cb + (2.0 * cs - 1.0) * (dcb - cb);
     }
+    // Core Image's modes (the table above).
+    case TSR_BLEND_LINEAR_BURN: return fmax(0.0, cs + cb - 1.0);
+    case TSR_BLEND_LINEAR_DODGE: return fmin(1.0, cs + cb);
+    case TSR_BLEND_LINEAR_LIGHT: return fmin(1.0, fmax(0.0, cb + 2.0 * cs - 1.0));
+    case TSR_BLEND_PIN_LIGHT: return cs <= 0.5 ? fmin(cb, 2.0 * cs) : fmax(cb, 2.0 * cs - 1.0);
+    case TSR_BLEND_VIVID_LIGHT: return cs <= 0.5 ? bm_color_burn(cb, 2.0 * cs) : bm_color_dodge(cb, 2.0 * cs - 1.0);
+    case TSR_BLEND_HARD_MIX: return cs + cb >= 1.0 - 1e-12 ? 1.0 : 0.0;
+    case TSR_BLEND_SUBTRACT: return fmax(0.0, cb - cs);
+    case TSR_BLEND_DIVIDE:
+        if (cs > 0.0) return fmin(1.0, cb / cs);
+        return cb > 0.0 ? 1.0 : 0.0;
     default: /* hard light */ return bm_hard_light(cb, cs);
     }
 }
@@ -265,6 +318,16 @@ static uint32_t bm_float_pixel(int32_t mode, uint32_t s, uint32_t d) {
         for (int k = 0; k < 3; k++) B[k] = Cb[k];
         bm_set_lum(B, bm_lum(Cs));
         break;
+    case TSR_BLEND_DARKER_COLOR: {
+        const double *pick = bm_lum(Cs) < bm_lum(Cb) ? Cs : Cb;
+        for (int k = 0; k < 3; k++) B[k] = pick[k];
+        break;
+    }
+    case TSR_BLEND_LIGHTER_COLOR: {
+        const double *pick = bm_lum(Cs) > bm_lum(Cb) ? Cs : Cb;
+        for (int k = 0; k < 3; k++) B[k] = pick[k];
+        break;
+    }
     default:
         for (int k = 0; k < 3; k++) B[k] = bm_separable(mode, Cb[k], Cs[k]);
         break;

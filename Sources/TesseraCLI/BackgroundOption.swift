@@ -24,7 +24,17 @@ enum BackgroundOption: ExpressibleByArgument, Equatable {
         }
     }
 
-    static var defaultValueDescription: String { "transparent" }
+    /// How `--help` shows a default: the colour's name or `#RRGGBBAA`, or the file.
+    var defaultValueDescription: String {
+        switch self {
+        case .color(let color):
+            if let name = Self.named.first(where: { $0.value == color && $0.key != "clear" })?.key { return name }
+            let bytes = [color.red, color.green, color.blue, color.alpha].map { Int(($0 * 255).rounded()) }
+            return "#" + bytes.map { String(format: "%02X", $0) }.joined()
+        case .image(let path):
+            return path
+        }
+    }
 
     /// `RGB`, `RRGGBB` or `RRGGBBAA` in hexadecimal.
     private static func hexColor(_ digits: Substring) -> Color? {

@@ -69,7 +69,7 @@ struct Render: ParsableCommand {
     var background: BackgroundOption = .color(.clear)
 
     @Option(parsing: .unconditional, help: "Rasterizer threads (default: every core).")
-    var threads: Int = Canvas.processorCount
+    var threads: Int?
 
     @Flag(name: [.short, .long], help: "Print nothing but errors.")
     var quiet = false
@@ -78,7 +78,7 @@ struct Render: ParsableCommand {
         guard scale.isFinite, scale > 0, scale <= 64 else { throw ValidationError("--scale must be in (0, 64], not \(scale)") }
         guard time.isFinite else { throw ValidationError("--time must be a finite number of seconds") }
         guard (1...1000).contains(fps) else { throw ValidationError("--fps must be in 1…1000, not \(fps)") }
-        guard (1...Self.maximumThreads).contains(threads) else {
+        if let threads, !(1...Self.maximumThreads).contains(threads) {
             throw ValidationError("--threads must be in 1…\(Self.maximumThreads), not \(threads)")
         }
         if let frames, !(1...FrameTimeline.maximumFrameCount).contains(frames) {
@@ -126,7 +126,7 @@ struct Render: ParsableCommand {
             }
             if !quiet { for warning in warnings { FileHandle.standardError.write(Data("tessera: warning: \(warning)\n".utf8)) } }
 
-            let export = AnimationExport(renderer: LayerRenderer(threadCount: threads))
+            let export = AnimationExport(renderer: LayerRenderer(threadCount: threads ?? Canvas.processorCount))
             export.renderer.scale = scale
             export.background = try background.resolved(width: pixelSize.width, height: pixelSize.height)
             let writer = try FrameWriter(format: plan.format, destination: plan.destination, width: pixelSize.width,

@@ -125,8 +125,8 @@ import TesseraRaster
 
     @Test func documentationCoversTheTable() {
         #expect(Set(Self.documented.keys) == Set(Self.animatable))
-        #expect(Self.animatable.count == LayerProperty.allCases.count - 30,
-                "all but geometryFlipped, doubleSided, cornerCurve, maskedCorners, contents, contentsGravity, contentsScale, the contents filters, the three filter lists, type, groupName, the portal's four flags and the emitter's shape, mode, renderMode, preservesDepth, seed and cells (animatable field by field), and the text layer's string, font, wrapped, alignmentMode, truncationMode and allowsFontSubpixelQuantization")
+        #expect(Self.animatable.count == LayerProperty.allCases.count - 31,
+                "all but geometryFlipped, doubleSided, cornerCurve, maskedCorners, contents, contentsGravity, contentsScale, the contents filters and minificationFilterBias, the three filter lists, type, groupName, the portal's four flags and the emitter's shape, mode, renderMode, preservesDepth, seed and cells (animatable field by field), and the text layer's string, font, wrapped, alignmentMode, truncationMode and allowsFontSubpixelQuantization")
     }
 
     @Test(arguments: LayerProperty.allCases)

@@ -191,7 +191,9 @@ void tsr_projective_image_row_reference(const tsr_projective_image *image, int32
 // MARK: Blend modes
 
 /// CoreGraphics' CGBlendMode, with its raw values: the W3C Compositing and Blending Level 1
-/// blend modes, then the Porter-Duff operators and plusDarker / plusLighter.
+/// blend modes, then the Porter-Duff operators and plusDarker / plusLighter; then, from 28, the
+/// Core Image blend modes Core Animation takes as compositing filters that CGBlendMode lacks
+/// (formulas in blend_modes.c).
 enum tsr_blend_mode {
     TSR_BLEND_NORMAL = 0, TSR_BLEND_MULTIPLY = 1, TSR_BLEND_SCREEN = 2, TSR_BLEND_OVERLAY = 3,
     TSR_BLEND_DARKEN = 4, TSR_BLEND_LIGHTEN = 5, TSR_BLEND_COLOR_DODGE = 6, TSR_BLEND_COLOR_BURN = 7,
@@ -201,6 +203,9 @@ enum tsr_blend_mode {
     TSR_BLEND_SOURCE_ATOP = 20, TSR_BLEND_DESTINATION_OVER = 21, TSR_BLEND_DESTINATION_IN = 22,
     TSR_BLEND_DESTINATION_OUT = 23, TSR_BLEND_DESTINATION_ATOP = 24, TSR_BLEND_XOR = 25,
     TSR_BLEND_PLUS_DARKER = 26, TSR_BLEND_PLUS_LIGHTER = 27,
+    TSR_BLEND_LINEAR_BURN = 28, TSR_BLEND_LINEAR_DODGE = 29, TSR_BLEND_LINEAR_LIGHT = 30,
+    TSR_BLEND_PIN_LIGHT = 31, TSR_BLEND_VIVID_LIGHT = 32, TSR_BLEND_HARD_MIX = 33, TSR_BLEND_SUBTRACT = 34,
+    TSR_BLEND_DIVIDE = 35, TSR_BLEND_DARKER_COLOR = 36, TSR_BLEND_LIGHTER_COLOR = 37,
 };
 
 /// Composites `count` source pixels onto dst: each source pixel is first scaled by its coverage

@@ -209,6 +209,14 @@ open class CALayer: NSObject, CAMediaTiming {
     open var minificationFilter: CALayerContentsFilter {
         get { properties.minificationFilter } set { properties.minificationFilter = newValue }
     }
+    /// The bias added to the level of detail the minification filter picks (QuartzCore's
+    /// `minificationFilterBias`, 0 by default): with ``CALayerContentsFilter/trilinear``, a
+    /// positive bias picks coarser mipmap levels. Kept, copied, archived and written to CAML;
+    /// Tessera's trilinear filter picks its level without it (TesseraRaster's `ImagePattern`),
+    /// so it changes nothing drawn yet.
+    open var minificationFilterBias: Float {
+        get { properties.minificationFilterBias } set { properties.minificationFilterBias = newValue }
+    }
     /// How the image is sampled when drawn larger than its pixels.
     open var magnificationFilter: CALayerContentsFilter {
         get { properties.magnificationFilter } set { properties.magnificationFilter = newValue }

@@ -234,7 +234,7 @@ extension LayerKeyPath {
         case .instanceColor: return color(p.instanceColor)
         case .transform, .sublayerTransform, .instanceTransform, .hidden, .masksToBounds, .shadowPath, .path,
              .fillRule, .lineJoin, .lineCap, .lineDashPattern, .geometryFlipped, .doubleSided, .cornerCurve, .maskedCorners, .contents,
-             .contentsGravity, .contentsScale, .minificationFilter, .magnificationFilter, .filters, .backgroundFilters, .compositingFilter, .colors, .locations, .type, .groupName,
+             .contentsGravity, .contentsScale, .minificationFilter, .minificationFilterBias, .magnificationFilter, .filters, .backgroundFilters, .compositingFilter, .colors, .locations, .type, .groupName,
              .hidesSourceLayer, .matchesOpacity, .matchesPosition, .matchesTransform, .emitterShape, .emitterMode, .renderMode,
              .preservesDepth, .seed, .emitterCells, .string, .font, .wrapped, .alignmentMode, .truncationMode,
              .allowsFontSubpixelQuantization:
@@ -278,7 +278,7 @@ extension LayerKeyPath {
         case .instanceColor: p.instanceColor = color(v)
         case .transform, .sublayerTransform, .instanceTransform, .hidden, .masksToBounds, .shadowPath, .path,
              .fillRule, .lineJoin, .lineCap, .lineDashPattern, .geometryFlipped, .doubleSided, .cornerCurve, .maskedCorners, .contents,
-             .contentsGravity, .contentsScale, .minificationFilter, .magnificationFilter, .filters, .backgroundFilters, .compositingFilter, .colors, .locations, .type, .groupName,
+             .contentsGravity, .contentsScale, .minificationFilter, .minificationFilterBias, .magnificationFilter, .filters, .backgroundFilters, .compositingFilter, .colors, .locations, .type, .groupName,
              .hidesSourceLayer, .matchesOpacity, .matchesPosition, .matchesTransform, .emitterShape, .emitterMode, .renderMode,
              .preservesDepth, .seed, .emitterCells, .string, .font, .wrapped, .alignmentMode, .truncationMode,
              .allowsFontSubpixelQuantization:

@@ -14,6 +14,7 @@ public struct RareLayerProperties: Hashable, Sendable {
     public var contentsCenter = CGRect(x: 0, y: 0, width: 1, height: 1)
     public var contentsScale: CGFloat = 1
     public var minificationFilter = CALayerContentsFilter.linear
+    public var minificationFilterBias: Float = 0
     public var magnificationFilter = CALayerContentsFilter.linear
     // CALayer's filters
     public var filters: [LayerFilter]? = nil
@@ -90,6 +91,9 @@ extension LayerProperties {
     }
     public var minificationFilter: CALayerContentsFilter {
         get { rare.value.minificationFilter } set { rareProperties.minificationFilter = newValue }
+    }
+    public var minificationFilterBias: Float {
+        get { rare.value.minificationFilterBias } set { rareProperties.minificationFilterBias = newValue }
     }
     public var magnificationFilter: CALayerContentsFilter {
         get { rare.value.magnificationFilter } set { rareProperties.magnificationFilter = newValue }

@@ -4,8 +4,11 @@ import TesseraRaster
 /// Which of a layer's filters Tessera draws, and how a layer's `compositingFilter` composites it.
 ///
 /// Drawn today: `compositingFilter` blend modes (Core Animation's names: `multiplyBlendMode`,
-/// `plusL`…, see `BlendMode(compositingFilterName:)`), which composite the layer as one group
-/// with that mode; the colour filters and Gaussian blurs of `filters` (``LayerFilterChain``,
+/// `plusL`, `linearLightBlendMode`…, see `BlendMode(compositingFilterName:)`), which composite
+/// the layer as one group with that mode; a layer whose compositing filter is not one of them
+/// (`multiply`, `CIAdditionCompositing`…) is not drawn at all, and archives report the filter as
+/// not drawn: composited source-over instead, it would show what Core Animation does not (a
+/// neutral linear-light texture would darken what lies below); the colour filters and Gaussian blurs of `filters` (``LayerFilterChain``,
 /// ``FilteredLayerDrawing``), applied to the layer composited as one image, before its mask and
 /// opacity; `sdrNormalize` (a no-op for 8-bit
 /// output); disabled filters (nothing to do); the same filters as `backgroundFilters`
@@ -42,11 +45,25 @@ enum LayerFilterDrawing {
     }
 
     /// The blend mode a layer is composited with: its compositing filter's, normal without one
-    /// (or with one Tessera does not draw).
+    /// or with a disabled one. Only for a layer that ``drawsCompositingFilter(of:)``.
     static func blendMode(of p: UnsafePointer<LayerProperties>) -> BlendMode {
         guard !p.pointee.rare.isDefaults, let filter = p.pointee.compositingFilter else { return .normal }
         if case .filter(let values) = filter, !values.isEnabled { return .normal }
         return BlendMode(compositingFilterName: filter.type) ?? .normal
+    }
+
+    /// Whether Tessera can composite a layer as its compositing filter says: true without one,
+    /// with a disabled one, or with a blend mode it has; a layer for which this is false is not
+    /// drawn.
+    static func drawsCompositingFilter(of p: UnsafePointer<LayerProperties>) -> Bool {
+        p.pointee.rare.isDefaults || p.pointee.compositingFilter.map(draws(compositingFilter:)) ?? true
+    }
+
+    /// Whether Tessera draws `filter` as a layer's compositing filter (see
+    /// ``drawsCompositingFilter(of:)``).
+    static func draws(compositingFilter filter: LayerCompositingFilter) -> Bool {
+        if case .filter(let values) = filter, !values.isEnabled { return true }
+        return BlendMode(compositingFilterName: filter.type) != nil
     }
 }
 #endif

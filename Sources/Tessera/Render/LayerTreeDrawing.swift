@@ -167,7 +167,8 @@ struct LayerTreeDrawing {
             return
         }
         let alpha = inherited.w * Double(rootOpacity ?? p.pointee.opacity)
-        guard !p.pointee.isHidden, alpha > 0, let mapping = PlaneMapping(matrix) else { return }
+        guard !p.pointee.isHidden, alpha > 0, asFilterSource || LayerFilterDrawing.drawsCompositingFilter(of: p),
+              let mapping = PlaneMapping(matrix) else { return }
         // Filters, mask, compositing filter and opacity apply to the layer as one image; drawing
         // that image (as a filter's source) leaves them out.
         let blendMode = asFilterSource ? .normal : LayerFilterDrawing.blendMode(of: p)

@@ -1,9 +1,10 @@
 /// How a source (a shape's paint, or a whole group) is combined with the pixels below it: the
-/// cases, names and raw values of CoreGraphics' `CGBlendMode`, which are also the set of Core
-/// Animation's `compositingFilter` blend modes.
+/// cases, names and raw values of CoreGraphics' `CGBlendMode`, then the Core Image blend modes
+/// that Core Animation also takes as a `compositingFilter` (`linearLightBlendMode`, …) and
+/// `CGBlendMode` lacks.
 ///
-/// The raw values are those of `CGBlendMode` and of the C kernels' `enum tsr_blend_mode`
-/// (`tsr_blend_row` in CTesseraPaint.h takes `rawValue`).
+/// The raw values are those of `CGBlendMode` (0–27), then 28–37 for the Core Image modes, and of
+/// the C kernels' `enum tsr_blend_mode` (`tsr_blend_row` in CTesseraPaint.h takes `rawValue`).
 ///
 /// In the formulas, all colours are premultiplied and in [0, 1]: S is the source and D the
 /// destination (with alphas Sa and Da), R the result. The source is first scaled by the pixel's
@@ -96,12 +97,47 @@ public enum BlendMode: Int32, CaseIterable, Hashable, Sendable {
     /// `R = MIN(1, S + D)`, every channel alpha included (additive light).
     case plusLighter = 27
 
+    // MARK: Core Image blend modes (W3C compositing of Core Image's B)
+
+    // Apple describes each in words (`CILinearBurnBlendMode` …: "unpremultiplies the source and
+    // background image sample colors, [combines them], and then blends the result with the
+    // background according to the PDF basic compositing formula"); the formulas are the ones those
+    // words describe, with where each comes from, in blend_modes.c. All clamp B to [0, 1].
+
+    /// `B(Cb, Cs) = max(0, Cs + Cb − 1)` (`CILinearBurnBlendMode`). Darkens; white leaves the
+    /// backdrop as it is.
+    case linearBurn = 28
+    /// `B(Cb, Cs) = min(1, Cs + Cb)` (`CILinearDodgeBlendMode`). Lightens; black leaves the
+    /// backdrop as it is.
+    case linearDodge = 29
+    /// `B(Cb, Cs) = clamp(Cb + 2·Cs − 1)` (`CILinearLightBlendMode`: linear burn below half grey,
+    /// linear dodge above). Half grey leaves the backdrop as it is.
+    case linearLight = 30
+    /// `B(Cb, Cs) = min(Cb, 2·Cs)` if Cs ≤ 0.5, else `max(Cb, 2·Cs − 1)` (`CIPinLightBlendMode`).
+    case pinLight = 31
+    /// `B(Cb, Cs) = colorBurn(Cb, 2·Cs)` if Cs ≤ 0.5, else `colorDodge(Cb, 2·Cs − 1)`
+    /// (`CIVividLightBlendMode`).
+    case vividLight = 32
+    /// `B(Cb, Cs) = 1` if Cs + Cb ≥ 1, else `0`: vivid light thresholded at one half
+    /// (`CIHardMixBlendMode`).
+    case hardMix = 33
+    /// `B(Cb, Cs) = max(0, Cb − Cs)` (`CISubtractBlendMode`).
+    case subtract = 34
+    /// `B(Cb, Cs) = min(1, Cb / Cs)`; where Cs = 0, 1 if Cb > 0, else 0 (`CIDivideBlendMode`).
+    case divide = 35
+    /// Non-separable: `B = Cs` if `Lum(Cs) < Lum(Cb)`, else `Cb`: the whole colour of lower
+    /// luminosity, the backdrop's on a tie (`CIDarkerColorBlendMode`).
+    case darkerColor = 36
+    /// Non-separable: `B = Cs` if `Lum(Cs) > Lum(Cb)`, else `Cb`: the whole colour of higher
+    /// luminosity, the backdrop's on a tie (`CILighterColorBlendMode`).
+    case lighterColor = 37
+
     /// Whether the mode works on each colour channel on its own: false for the non-separable
-    /// `hue`, `saturation`, `color` and `luminosity`, which mix the channels through luminosity
-    /// and saturation.
+    /// `hue`, `saturation`, `color`, `luminosity`, `darkerColor` and `lighterColor`, which mix
+    /// the channels through luminosity and saturation.
     public var isSeparable: Bool {
         switch self {
-        case .hue, .saturation, .color, .luminosity: false
+        case .hue, .saturation, .color, .luminosity, .darkerColor, .lighterColor: false
         default: true
         }
     }
@@ -135,12 +171,15 @@ public enum BlendMode: Int32, CaseIterable, Hashable, Sendable {
     /// - the Core Image filter names macOS accepts as a layer's compositing filter (a `CIFilter`
     ///   in the CICategoryCompositeOperation category): `CIMultiplyBlendMode` … `CILuminosityBlendMode`
     ///   for the fifteen W3C modes other than `normal`, and `CISourceOverCompositing`, `CISourceInCompositing`,
-    ///   `CISourceOutCompositing`, `CISourceAtopCompositing`.
+    ///   `CISourceOutCompositing`, `CISourceAtopCompositing`;
+    /// - the Core Image blend modes CGBlendMode lacks, by their CAFilter names (`linearBurnBlendMode`,
+    ///   `linearDodgeBlendMode`, `linearLightBlendMode`, `pinLightBlendMode`, `vividLightBlendMode`,
+    ///   `hardMixBlendMode`, `subtractBlendMode`, `divideBlendMode`, `darkerColorBlendMode`,
+    ///   `lighterColorBlendMode`) and their Core Image names (`CILinearBurnBlendMode` …
+    ///   `CILighterColorBlendMode`).
     ///
-    /// Not accepted, because no CGBlendMode matches them: CAFilter's `subtractBlendMode`,
-    /// `divideBlendMode`, `linearBurnBlendMode`, `linearDodgeBlendMode`, `linearLightBlendMode`,
-    /// `pinLightBlendMode`, `multiply` (kCAFilterMultiply, distinct from `multiplyBlendMode`), and
-    /// Core Image's other composite filters (`CIAdditionCompositing`, `CIMinimumCompositing`, …).
+    /// Not accepted: `multiply` (kCAFilterMultiply, distinct from `multiplyBlendMode`) and Core
+    /// Image's other composite filters (`CIAdditionCompositing`, `CIMinimumCompositing`, …).
     public init?(compositingFilterName name: String) {
         guard let mode = Self.compositingFilterNames[name] else { return nil }
         self = mode
@@ -180,6 +219,16 @@ public enum BlendMode: Int32, CaseIterable, Hashable, Sendable {
         case .xor: "xor"
         case .plusDarker: "plusD"
         case .plusLighter: "plusL"
+        case .linearBurn: "linearBurnBlendMode"
+        case .linearDodge: "linearDodgeBlendMode"
+        case .linearLight: "linearLightBlendMode"
+        case .pinLight: "pinLightBlendMode"
+        case .vividLight: "vividLightBlendMode"
+        case .hardMix: "hardMixBlendMode"
+        case .subtract: "subtractBlendMode"
+        case .divide: "divideBlendMode"
+        case .darkerColor: "darkerColorBlendMode"
+        case .lighterColor: "lighterColorBlendMode"
         }
     }
 
@@ -198,6 +247,11 @@ public enum BlendMode: Int32, CaseIterable, Hashable, Sendable {
             ("CIColorBlendMode", .color), ("CILuminosityBlendMode", .luminosity),
             ("CISourceOverCompositing", .normal), ("CISourceInCompositing", .sourceIn),
             ("CISourceOutCompositing", .sourceOut), ("CISourceAtopCompositing", .sourceAtop),
+            ("CILinearBurnBlendMode", .linearBurn), ("CILinearDodgeBlendMode", .linearDodge),
+            ("CILinearLightBlendMode", .linearLight), ("CIPinLightBlendMode", .pinLight),
+            ("CIVividLightBlendMode", .vividLight), ("CIHardMixBlendMode", .hardMix),
+            ("CISubtractBlendMode", .subtract), ("CIDivideBlendMode", .divide),
+            ("CIDarkerColorBlendMode", .darkerColor), ("CILighterColorBlendMode", .lighterColor),
         ]
         for (name, mode) in coreImage { names[name] = mode }
         return names

@@ -91,6 +91,8 @@ import Testing
         case .saturation: B = setLum(setSat(Cb, sat(Cs)), lum(Cb))
         case .color: B = setLum(Cs, lum(Cb))
         case .luminosity: B = setLum(Cb, lum(Cs))
+        case .darkerColor: B = lum(Cs) < lum(Cb) ? Cs : Cb
+        case .lighterColor: B = lum(Cs) > lum(Cb) ? Cs : Cb
         default: B = (0..<3).map { separable(mode, Cb[$0], Cs[$0]) }
         }
         var out = (0..<3).map { cs[$0] * (1 - da) + cb[$0] * (1 - sa) + sa * da * B[$0] }
@@ -117,6 +119,16 @@ import Testing
         case .hardLight: return hardLight(cb, cs)
         case .difference: return abs(cb - cs)
         case .exclusion: return cb + cs - 2 * cb * cs
+        // Core Image's (blend_modes.c gives Apple's words for each).
+        case .linearBurn: return max(0, cs + cb - 1)
+        case .linearDodge: return min(1, cs + cb)
+        case .linearLight: return min(1, max(0, cb + 2 * cs - 1))
+        case .pinLight: return cs <= 0.5 ? min(cb, 2 * cs) : max(cb, 2 * cs - 1)
+        case .vividLight:
+            return cs <= 0.5 ? separable(.colorBurn, cb, 2 * cs) : separable(.colorDodge, cb, 2 * cs - 1)
+        case .hardMix: return cs + cb >= 1 - 1e-12 ? 1 : 0
+        case .subtract: return max(0, cb - cs)
+        case .divide: return cs > 0 ? min(1, cb / cs) : cb > 0 ? 1 : 0
         default: fatalError("not separable: \(mode)")
         }
     }

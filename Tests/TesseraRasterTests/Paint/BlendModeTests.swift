@@ -1,5 +1,6 @@
-/// BlendMode's API: CGBlendMode's names and raw values (which the C kernels share), the
-/// classification properties, and Core Animation's compositing filter names.
+/// BlendMode's API: CGBlendMode's names and raw values (which the C kernels share), then Core
+/// Image's blend modes from 28, the classification properties, and Core Animation's compositing
+/// filter names.
 import CTesseraSIMD
 import Testing
 @testable import TesseraRaster
@@ -13,14 +14,20 @@ import Testing
         "destinationAtop", "xor", "plusDarker", "plusLighter",
     ]
 
-    @Test func casesAreCGBlendModesWithTheirRawValues() {
-        #expect(BlendMode.allCases.count == 28)
-        for (raw, name) in cgNames.enumerated() {
+    /// Core Image's blend modes that CGBlendMode lacks, from raw value 28.
+    private let coreImageNames = [
+        "linearBurn", "linearDodge", "linearLight", "pinLight", "vividLight", "hardMix", "subtract", "divide",
+        "darkerColor", "lighterColor",
+    ]
+
+    @Test func casesAreCGBlendModesWithTheirRawValuesThenCoreImages() {
+        #expect(BlendMode.allCases.count == 38)
+        for (raw, name) in (cgNames + coreImageNames).enumerated() {
             let mode = BlendMode(rawValue: Int32(raw))
             #expect(mode != nil)
             #expect(mode.map { "\($0)" } == name)
         }
-        #expect(BlendMode(rawValue: 28) == nil)
+        #expect(BlendMode(rawValue: 38) == nil)
         #expect(BlendMode(rawValue: -1) == nil)
     }
 
@@ -37,6 +44,10 @@ import Testing
             (.destinationOver, TSR_BLEND_DESTINATION_OVER), (.destinationIn, TSR_BLEND_DESTINATION_IN),
             (.destinationOut, TSR_BLEND_DESTINATION_OUT), (.destinationAtop, TSR_BLEND_DESTINATION_ATOP),
             (.xor, TSR_BLEND_XOR), (.plusDarker, TSR_BLEND_PLUS_DARKER), (.plusLighter, TSR_BLEND_PLUS_LIGHTER),
+            (.linearBurn, TSR_BLEND_LINEAR_BURN), (.linearDodge, TSR_BLEND_LINEAR_DODGE),
+            (.linearLight, TSR_BLEND_LINEAR_LIGHT), (.pinLight, TSR_BLEND_PIN_LIGHT), (.vividLight, TSR_BLEND_VIVID_LIGHT),
+            (.hardMix, TSR_BLEND_HARD_MIX), (.subtract, TSR_BLEND_SUBTRACT), (.divide, TSR_BLEND_DIVIDE),
+            (.darkerColor, TSR_BLEND_DARKER_COLOR), (.lighterColor, TSR_BLEND_LIGHTER_COLOR),
         ]
         #expect(kernel.count == BlendMode.allCases.count)
         for (mode, c) in kernel { #expect(mode.rawValue == Int32(c.rawValue), "\(mode)") }
@@ -44,7 +55,7 @@ import Testing
 
     @Test func separability() {
         let nonSeparable = BlendMode.allCases.filter { !$0.isSeparable }
-        #expect(Set(nonSeparable) == [.hue, .saturation, .color, .luminosity])
+        #expect(Set(nonSeparable) == [.hue, .saturation, .color, .luminosity, .darkerColor, .lighterColor])
     }
 
     @Test func modesThatChangePixelsOutsideTheSource() {
@@ -73,6 +84,15 @@ import Testing
             "plusL": .plusLighter, "plusD": .plusDarker, "plusLighter": .plusLighter, "plusDarker": .plusDarker,
             "CIMultiplyBlendMode": .multiply, "CILuminosityBlendMode": .luminosity,
             "CISourceOverCompositing": .normal, "CISourceAtopCompositing": .sourceAtop,
+            "linearBurnBlendMode": .linearBurn, "linearDodgeBlendMode": .linearDodge,
+            "linearLightBlendMode": .linearLight, "pinLightBlendMode": .pinLight, "vividLightBlendMode": .vividLight,
+            "hardMixBlendMode": .hardMix, "subtractBlendMode": .subtract, "divideBlendMode": .divide,
+            "darkerColorBlendMode": .darkerColor, "lighterColorBlendMode": .lighterColor,
+            "CILinearBurnBlendMode": .linearBurn, "CILinearDodgeBlendMode": .linearDodge,
+            "CILinearLightBlendMode": .linearLight, "CIPinLightBlendMode": .pinLight,
+            "CIVividLightBlendMode": .vividLight, "CIHardMixBlendMode": .hardMix, "CISubtractBlendMode": .subtract,
+            "CIDivideBlendMode": .divide, "CIDarkerColorBlendMode": .darkerColor,
+            "CILighterColorBlendMode": .lighterColor,
         ]
         for (name, mode) in names { #expect(BlendMode(compositingFilterName: name) == mode, "\(name)") }
         #expect(BlendMode.plusLighter.compositingFilterName == "plusL")
@@ -81,9 +101,8 @@ import Testing
     }
 
     @Test func namesThatAreNotBlendModes() {
-        for name in ["", "multiply", "MultiplyBlendMode", "subtractBlendMode", "divideBlendMode",
-                     "linearBurnBlendMode", "pinLightBlendMode", "gaussianBlur", "destinationOver",
-                     "CIAdditionCompositing", "multiplyBlendMode "] {
+        for name in ["", "multiply", "MultiplyBlendMode", "SubtractBlendMode", "linearBurn", "gaussianBlur",
+                     "destinationOver", "CIAdditionCompositing", "CIMinimumCompositing", "multiplyBlendMode "] {
             #expect(BlendMode(compositingFilterName: name) == nil, "\(name)")
         }
     }

@@ -71,11 +71,14 @@ extension CAMLTests {
         @Test func booleans() throws {
             #expect(try CAMLSyntax.parseBoolean("1") == true)
             #expect(try CAMLSyntax.parseBoolean(" 0 ") == false)
+            // CAPlayground writes a filter's `enabled` as `true` / `false`.
+            #expect(try CAMLSyntax.parseBoolean("true") == true && CAMLSyntax.parseBoolean(" false") == false)
             #expect(CAMLSyntax.formatBoolean(true) == "1" && CAMLSyntax.formatBoolean(false) == "0")
             func error(_ text: String) -> CAMLValueError? {
                 CAMLTests.valueError { () throws(CAMLValueError) in try CAMLSyntax.parseBoolean(text) }
             }
-            #expect(error("true") == CAMLValueError(reason: .expected("1 or 0", found: "'t'"), offset: 0))
+            #expect(error("yes") == CAMLValueError(reason: .expected("1 or 0", found: "'y'"), offset: 0))
+            #expect(error("truer") == CAMLValueError(reason: .expected("1 or 0", found: "'t'"), offset: 0))
             #expect(error("2") == CAMLValueError(reason: .expected("1 or 0", found: "'2'"), offset: 0))
             #expect(error("10") == CAMLValueError(reason: .expected("the end of the value", found: "'0'"), offset: 1))
             #expect(error("") == CAMLValueError(reason: .expected("1 or 0", found: "the end of the value"), offset: 0))

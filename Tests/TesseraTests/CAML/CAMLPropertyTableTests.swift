@@ -40,6 +40,7 @@ extension CAMLTests {
             "contentsCenter": ("CALayer", #"contentsCenter="0.1 0.1 0.8 0.8""#),
             "contentsScale": ("CALayer", #"contentsScale="2""#),
             "minificationFilter": ("CALayer", #"minificationFilter="nearest""#),
+            "minificationFilterBias": ("CALayer", #"minificationFilterBias="0.5""#),
             "magnificationFilter": ("CALayer", #"magnificationFilter="trilinear""#),
             "filters": ("CALayer", #"<filters><CAFilter filter="gaussianBlur" inputRadius="3"/></filters>"#),
             "backgroundFilters": ("CALayer", #"<backgroundFilters><CAFilter filter="colorSaturate" inputAmount="1.5"/></backgroundFilters>"#),

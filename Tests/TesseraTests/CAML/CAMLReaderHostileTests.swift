@@ -79,10 +79,13 @@ extension CAMLTests {
             (#"<CAGradientLayer><colors><CGColor value="red"/></colors></CAGradientLayer>"#, "red", "expected a number"),
             (#"<CAShapeLayer lineDashPattern="2 three"/>"#, "three", "expected a number"),
             (#"<CAGradientLayer colors="1 0 0"/>"#, "colors", "is written as an element"),
-            (#"<CALayer><filters><CIFilter filter="CISepiaTone"/></filters></CALayer>"#, "<CIFilter", "a filter of class CIFilter"),
+            (#"<CALayer><filters><CIColorKernel filter="CISepiaTone"/></filters></CALayer>"#, "<CIColorKernel", "a filter of class CIColorKernel"),
             (#"<CALayer><filters><CAFilter name="x"/></filters></CALayer>"#, "<CAFilter", "a filter without a type"),
             (#"<CALayer><contents src="a.png" type="NSData"/></CALayer>"#, "NSData", "contents of type \"NSData\""),
             (#"<CALayer><contents type="CGImage"/></CALayer>"#, "<contents", "has no src attribute"),
+            (#"<CALayer><contents><NSData src="a.png"/></contents></CALayer>"#, "<NSData", "contents of type \"NSData\""),
+            (#"<CALayer><contents><CGImage/></contents></CALayer>"#, "<CGImage", "has no src attribute"),
+            (#"<CALayer><compositingFilter type="CIFilter" filter="x"/></CALayer>"#, "CIFilter", "a compositing filter of class CIFilter"),
             (#"<CALayer contents="a.png"/>"#, "contents", "is written as an element"),
         ])
         func wrongValuesAreReportedWhereTheyGoWrong(_ element: String, _ marker: String, _ message: String) throws {

@@ -21,7 +21,8 @@ extension AnimationArchive {
             /// Tessera does not animate, values that do not fit it).
             case animationNotApplied(String)
             /// Read and kept (and written back), but not drawn: a filter of a type Tessera does
-            /// not draw yet, named. The layer is drawn without it.
+            /// not draw yet, named. The layer is drawn without a filter of `filters` or
+            /// `backgroundFilters`; a layer whose `compositingFilter` it is is not drawn.
             case notDrawn(String)
             /// A `CAPortalLayer` that would show itself: its `sourceLayer` is the portal or one of
             /// its ancestors, or a chain of portals, each in the last one's source, comes back to

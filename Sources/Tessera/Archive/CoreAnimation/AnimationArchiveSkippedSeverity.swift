@@ -28,7 +28,7 @@ extension AnimationArchive.Skipped {
     /// else Tessera does not model is taken to change the picture.
     static let cosmeticKeys: Set<String> = [
         "style", "actions", "layoutManager", "constraints",
-        "minificationFilter", "minificationFilterBias", "magnificationFilter", "hitTestsAsOpaque",
+        "minificationFilter", "magnificationFilter", "hitTestsAsOpaque",
         "allowsHitTesting", "windowServerAware", "allowsSubstituteColor", "wantsExtendedDynamicRangeContent",
         "preferredFrameRateRange", "frameInterval", "discretizesTime", "beginTimeMode", "allowsDisplayCompositing",
         "toneMapMode", "contentsHeadroom", "securityMode", "inheritsTiming", "definesDisplayRegionOfInterest",

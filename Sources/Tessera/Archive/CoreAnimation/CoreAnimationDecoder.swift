@@ -184,7 +184,7 @@ struct CoreAnimationDecoder {
     }
 
     /// Reports the filters `layer` keeps but Tessera does not draw (the layer is drawn without
-    /// them).
+    /// them; not at all when it is its compositing filter).
     private mutating func reportUndrawnFilters(of layer: CALayer, path: String) {
         for (key, type) in Self.undrawnFilters(of: layer) { skip(path, LayerFilter.filterClass.name, key, .notDrawn(type)) }
     }
@@ -197,7 +197,7 @@ struct CoreAnimationDecoder {
         for (key, filters) in [("filters", p.filters), ("backgroundFilters", p.backgroundFilters)] {
             for filter in filters ?? [] where !LayerFilterDrawing.draws(filter, as: key) { undrawn.append((key, filter.type)) }
         }
-        if let filter = p.compositingFilter, BlendMode(compositingFilterName: filter.type) == nil {
+        if let filter = p.compositingFilter, !LayerFilterDrawing.draws(compositingFilter: filter) {
             undrawn.append(("compositingFilter", filter.type))
         }
         return undrawn

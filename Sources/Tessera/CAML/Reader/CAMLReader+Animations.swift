@@ -3,18 +3,20 @@ extension CAMLReader {
     /// Adds the animations of a layer's `<animations>` element to `layer`, reporting those it
     /// leaves out and those the layer does not take (its diagnostics).
     ///
-    /// CAML gives an animation no key: each is added under its key path (`opacity`; `group` for
-    /// a group), made unique on the layer with a suffix (`opacity-1`), so that two animations of
-    /// one key path both run and ``CALayer/animationKeys()`` lists them. Animations are added
-    /// as archives add them: a `beginTime` of 0 is the time of loading, and the `1e-100` files
-    /// write is the start of the timeline.
+    /// Each animation is added under its `key` attribute when it has one (the keyed entries
+    /// `<p key="animation-1" type="…">` that Mica-made files and the community editors write),
+    /// else under its key path (`opacity`; `group` for a group), made unique on the layer with a
+    /// suffix (`opacity-1`), so that two animations of one key path both run and
+    /// ``CALayer/animationKeys()`` lists them. Animations are added as archives add them: a
+    /// `beginTime` of 0 is the time of loading, and the `1e-100` files write is the start of the
+    /// timeline.
     mutating func animations(_ element: CAMLElement, into layer: CALayer, path: String) {
         var used: Set<String> = []
         var suffixes: [String: Int] = [:]
         for (index, child) in element.children.enumerated() {
             let slot = "animations[\(index)]"
             guard let animation = animation(child, path: path, slot: slot) else { continue }
-            let base = (animation as? CAPropertyAnimation)?.keyPath ?? "group"
+            let base = child[attribute: CAMLFormat.keyAttribute] ?? (animation as? CAPropertyAnimation)?.keyPath ?? "group"
             var key = base
             while !used.insert(key).inserted {
                 let suffix = suffixes[base, default: 0] + 1
@@ -29,15 +31,17 @@ extension CAMLReader {
         }
     }
 
-    /// The animation of an `<animation type="…">` element, which fills `slot` of the layer at
-    /// `path`; nil when it is left out (reported): no type or one Tessera does not model, or an
-    /// essential value that does not read (its values, its path).
+    /// The animation of an `<animation type="…">` element (or a keyed `<p key="…" type="…">`
+    /// entry), which fills `slot` of the layer at `path`; nil when it is left out (reported): no
+    /// type or one Tessera does not model, or an essential value that does not read (its values,
+    /// its path).
     ///
     /// Its attributes and property elements are the keys of ``AnimationArchiveProperties``, read
-    /// with their CAML spelling; a group's children are the `<animation>` elements of its
-    /// `<animations>`.
+    /// with their CAML spelling (`key`, the entry's key, is the caller's; Mica's editor settings
+    /// are passed over, see ``CAMLFormat/editorAnimationKeys``); a group's children are the
+    /// `<animation>` elements of its `<animations>`.
     mutating func animation(_ element: CAMLElement, path: String, slot: String) -> CAAnimation? {
-        guard element.localName == CAMLFormat.animationElement else {
+        guard CAMLFormat.animationElements.contains(String(element.localName)) else {
             skip(path, element.name, slot, .unsupportedClass, at: element.location)
             return nil
         }
@@ -49,7 +53,9 @@ extension CAMLReader {
             skip(path, type.value, slot, .unsupportedClass, at: type.valueLocation)
             return nil
         }
-        for attribute in element.attributes where attribute.localName != CAMLFormat.typeAttribute && !Self.isNamespaceDeclaration(attribute) {
+        for attribute in element.attributes where !Self.isNamespaceDeclaration(attribute) {
+            let key = String(attribute.localName)
+            if key == CAMLFormat.typeAttribute || key == CAMLFormat.keyAttribute || CAMLFormat.editorAnimationKeys.contains(key) { continue }
             guard property(.attribute(attribute), of: animation, className: type.value, path: path, slot: slot) else { return nil }
         }
         for child in element.children {

@@ -162,14 +162,18 @@ extension CAMLReader {
     }
 
     /// The element of an `LKStateTransitionElement`: its target, key and animation (whose key
-    /// path is the key when it has none); nil when it is left out (reported).
+    /// path is the key when it has none); nil when it is left out (reported). The key is `key`,
+    /// as Apple's files write it, or `keyPath`, as CAPlayground writes it.
     private mutating func transitionElement(_ element: CAMLElement, slot: String, path: String) -> LayerStateTransition.Element? {
         guard element.localName == CAMLFormat.transitionElementElement else {
             skip(path, element.name, slot, .unsupportedClass, at: element.location)
             return nil
         }
-        guard let target = self.target(of: element, path: path, key: slot),
-              let key = required(CAMLFormat.keyAttribute, of: element, path: path, key: slot) else { return nil }
+        guard let target = self.target(of: element, path: path, key: slot) else { return nil }
+        guard let key = element.attribute(CAMLFormat.keyAttribute) ?? element.attribute(CAMLFormat.keyPathAttribute) else {
+            skip(path, element.name, slot, .unsupportedValue("<\(element.name)> has no key"), at: element.location)
+            return nil
+        }
         guard let animationElement = element.children.first(where: { $0.localName == CAMLFormat.animationElement }),
               let animation = animation(animationElement, path: path, slot: "\(slot).animation") else {
             if !element.children.contains(where: { $0.localName == CAMLFormat.animationElement }) {

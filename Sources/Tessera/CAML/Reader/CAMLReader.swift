@@ -89,11 +89,15 @@ struct CAMLReader {
                     skip(path, element.name, CAMLFormat.idAttribute, .unsupportedValue("the id \(attribute.value) is taken by an earlier layer"),
                          at: attribute.valueLocation)
                 }
+            case let key where CAMLFormat.isEditorLayerKey(String(key)):
+                continue
+            case let key where key.contains("."):
+                keyPathAttribute(attribute, of: layer, className: element.name, path: path)
             default:
                 property(.attribute(attribute), of: layer, element: element, path: path)
             }
         }
-        for child in element.children where !Self.structuralElements.contains(String(child.localName)) {
+        for child in element.children where !Self.structuralElements.contains(String(child.localName)) && !Self.isEmptyScriptElement(child) {
             property(.element(child), of: layer, element: element, path: path)
         }
         for (key, type) in CoreAnimationDecoder.undrawnFilters(of: layer) {
@@ -133,6 +137,13 @@ struct CAMLReader {
         CAMLFormat.sublayersElement, CAMLFormat.maskElement, CAMLFormat.animationsElement, CAMLFormat.statesElement,
         CAMLFormat.stateTransitionsElement, Format.emitterCellsKey,
     ]
+
+    /// Whether `element` is an empty `<modules/>` or `<scriptComponents/>` (``CAMLFormat/scriptElements``;
+    /// a `type="NSArray"` is allowed): nothing to run, nothing lost.
+    private static func isEmptyScriptElement(_ element: CAMLElement) -> Bool {
+        CAMLFormat.scriptElements.contains(String(element.localName)) && element.children.isEmpty
+            && element.attributes.allSatisfy { $0.localName == CAMLFormat.typeAttribute || isNamespaceDeclaration($0) }
+    }
 
     /// Whether `attribute` declares a namespace (`xmlns`, `xmlns:p`).
     static func isNamespaceDeclaration(_ attribute: CAMLAttribute) -> Bool {

@@ -2,9 +2,17 @@ import Foundation
 
 #if !canImport(QuartzCore)
 /// `contents`: an image of the bundle, `<contents type="CGImage" src="assets/art.png"/>`, as
-/// `.ca` bundles write it (PNG or JPEG; see ``CAMLAssets`` for which paths are read).
+/// `.ca` bundles write it (PNG or JPEG; see ``CAMLAssets`` for which paths are read), or the
+/// image as a typed child, `<contents><CGImage src="assets/art.png"/></contents>`, as the
+/// community editors write it (``CAMLValueSource/heldValue``). Written in Apple's form.
 extension LayerContents: CAMLSpelledValue {
     static func read(_ source: CAMLValueSource, in context: inout CAMLReadContext) throws(CAMLReadFailure) -> LayerContents {
+        if let held = source.heldValue {
+            guard held.localName == "CGImage" else {
+                throw CAMLReadFailure(at: held.location, .unsupportedValue("contents of type \"\(held.name)\""))
+            }
+            return LayerContents(try context.assets.image(of: held))
+        }
         let element = try source.element(holding: "an image")
         if let type = element.attribute("type"), type.value != "CGImage" {
             throw CAMLReadFailure(at: type.valueLocation, .unsupportedValue("contents of type \"\(type.value)\""))
@@ -25,12 +33,24 @@ extension LayerContents: CAMLSpelledValue {
 /// (`<inputMaskImage type="CGImage" src="assets/mask.png"/>`, see ``CAMLTypedValue``).
 ///
 /// No Apple file with filters has been seen; this is the spelling that tools making `.ca`
-/// bundles for iOS write, which Core Animation loads.
+/// bundles for iOS write, which Core Animation loads. A Core Image filter is a `<CIFilter>`
+/// (CAPlayground: `<CIFilter filter="CISepiaTone">`), read as a filter of its type and written
+/// back as one: Core Image's filter names begin with `CI`, Core Animation's never do.
 extension LayerFilter: CAMLListElement {
+    /// The element of a Core Image filter.
+    static let coreImageFilterElement = "CIFilter"
+
     static func read(listElement element: CAMLElement, in context: inout CAMLReadContext) throws(CAMLReadFailure) -> LayerFilter {
-        guard element.localName == filterClass.name else {
+        guard element.localName == filterClass.name || element.localName == coreImageFilterElement else {
             throw CAMLReadFailure(at: element.location, .unsupportedValue("a filter of class \(element.name)"))
         }
+        return try read(filterElement: element, in: &context)
+    }
+
+    /// The filter `element` describes with its attributes and typed children, whatever the
+    /// element's name (a list's `<CAFilter>`, or a `<compositingFilter type="CAFilter"
+    /// filter="…">` that is the filter itself).
+    static func read(filterElement element: CAMLElement, in context: inout CAMLReadContext) throws(CAMLReadFailure) -> LayerFilter {
         guard let type = element[attribute: "filter"] ?? element[attribute: "type"] else {
             throw CAMLReadFailure(at: element.location, .unsupportedValue("a filter without a type"))
         }
@@ -66,7 +86,8 @@ extension LayerFilter: CAMLListElement {
     /// key: numbers as attributes, the others as typed elements (a string as `type="string"`,
     /// so that one that looks like a number stays a string; a flag as `type="bool"`).
     func writeListElement(in context: inout CAMLWriteContext) throws(CAMLWriteFailure) -> CAMLWrittenElement {
-        var element = CAMLWrittenElement(name: Self.filterClass.name, attributes: [("filter", type), ("name", name)])
+        let className = type.hasPrefix("CI") ? Self.coreImageFilterElement : Self.filterClass.name
+        var element = CAMLWrittenElement(name: className, attributes: [("filter", type), ("name", name)])
         if !isEnabled { element.attributes.append(("enabled", CAMLSyntax.formatBoolean(false))) }
         for (key, input) in inputs.sorted(by: { $0.key < $1.key }) {
             guard CAMLWrittenElement.isName(key), !["filter", "type", "name", "enabled"].contains(key) else {
@@ -91,12 +112,20 @@ extension LayerFilter: CAMLListElement {
 }
 
 /// `compositingFilter`: a blend mode's name as an attribute (`compositingFilter="multiplyBlendMode"`)
-/// or an element's `value`, or an element holding a filter (`<compositingFilter><CAFilter
-/// filter="multiplyBlendMode"/></compositingFilter>`).
+/// or an element's `value`, an element holding a filter (`<compositingFilter><CAFilter
+/// filter="multiplyBlendMode"/></compositingFilter>`), or the element as the filter itself, as
+/// CAPlayground writes it (`<compositingFilter type="CAFilter" filter="multiplyBlendMode"
+/// name="multiplyBlendMode"/>`). Written in the first two forms.
 extension LayerCompositingFilter: CAMLSpelledValue {
     static func read(_ source: CAMLValueSource, in context: inout CAMLReadContext) throws(CAMLReadFailure) -> LayerCompositingFilter {
         if case .element(let element) = source, let filter = element.children.first {
             return .filter(try LayerFilter.read(listElement: filter, in: &context))
+        }
+        if case .element(let element) = source, element.attribute("filter") != nil {
+            if let type = element.attribute(CAMLFormat.typeAttribute), type.value != LayerFilter.filterClass.name {
+                throw CAMLReadFailure(at: type.valueLocation, .unsupportedValue("a compositing filter of class \(type.value)"))
+            }
+            return .filter(try LayerFilter.read(filterElement: element, in: &context))
         }
         return .named(try source.valueAttribute().value.trimmingCharacters(in: .whitespaces))
     }

@@ -58,8 +58,10 @@ enum CAMLTypedValue {
     }
 
     /// The value of a property's element, of the type its `type` attribute gives
-    /// (`<fromValue type="real" value="0"/>`).
+    /// (`<fromValue type="real" value="0"/>`), or the one typed element it holds
+    /// (`<fromValue><real value="0"/></fromValue>`, ``CAMLValueSource/heldValue``).
     static func read(_ source: CAMLValueSource, in context: inout CAMLReadContext) throws(CAMLReadFailure) -> Any {
+        if let held = source.heldValue { return try read(held, type: String(held.localName), in: &context) }
         let element = try source.element(holding: "a value of any type")
         guard let type = element[attribute: "type"] else {
             throw CAMLReadFailure(at: element.location, .unsupportedValue("<\(element.name)> has no type (write type=\"real\", \"CGPoint\"…)"))

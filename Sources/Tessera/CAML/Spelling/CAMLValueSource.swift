@@ -47,6 +47,17 @@ enum CAMLValueSource {
         }
     }
 
+    /// The one typed element a property's element holds in place of a `type` of its own, as the
+    /// community editors write images (`<contents><CGImage src="assets/x.png"/></contents>`,
+    /// where Apple's files write `<contents type="CGImage" src="assets/x.png"/>`): the child of
+    /// an element with exactly one child and no `type`, `value` or `src`; nil otherwise.
+    var heldValue: CAMLElement? {
+        guard case .element(let element) = self, element.children.count == 1,
+              element.attribute(CAMLFormat.typeAttribute) == nil, element.attribute("value") == nil,
+              element.attribute("src") == nil else { return nil }
+        return element.children[0]
+    }
+
     /// The element, for values that only an element can hold (lists, images, filters).
     func element(holding what: String) throws(CAMLReadFailure) -> CAMLElement {
         switch self {

@@ -30,13 +30,22 @@ extension CAMLSyntax {
     }
 
     /// A boolean: `1` or `0`, the only spellings in Apple's CAML files (`hidden="0"`,
-    /// `removedOnCompletion="1"`).
+    /// `removedOnCompletion="1"`), or `true` and `false`, which CAPlayground writes for a
+    /// filter's `enabled` (and Foundation's `boolValue`, which reads such attributes, takes).
     static func parseBoolean(_ text: String) throws(CAMLValueError) -> Bool {
         try parseSingle(text) { scanner throws(CAMLValueError) in
             switch scanner.current {
             case UInt8(ascii: "1"): scanner.offset += 1; return true
             case UInt8(ascii: "0"): scanner.offset += 1; return false
-            default: throw scanner.failExpected("1 or 0")
+            default:
+                let start = scanner.offset
+                switch scanner.word() {
+                case "true": return true
+                case "false": return false
+                default:
+                    scanner.offset = start
+                    throw scanner.failExpected("1 or 0")
+                }
             }
         }
     }

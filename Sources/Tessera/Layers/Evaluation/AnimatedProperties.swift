@@ -80,6 +80,7 @@ extension LayerProperties {
         case .contentsCenter: contentsCenter = model.pointee.contentsCenter
         case .contentsScale: contentsScale = model.pointee.contentsScale
         case .minificationFilter: minificationFilter = model.pointee.minificationFilter
+        case .minificationFilterBias: minificationFilterBias = model.pointee.minificationFilterBias
         case .magnificationFilter: magnificationFilter = model.pointee.magnificationFilter
         case .filters: filters = model.pointee.filters
         case .backgroundFilters: backgroundFilters = model.pointee.backgroundFilters

@@ -27,9 +27,12 @@ import Foundation
 ///   (`inputColorMatrix`, 20 numbers), `colorInvert`, `luminanceToAlpha`;
 /// - `sdrNormalize`: nothing to do for 8-bit output.
 ///
-/// In `compositingFilter`: the blend modes (`multiplyBlendMode`, `plusL`, `plusD`…). A filter of
-/// any other type is kept and written back, not drawn: the layer is drawn without it, and
-/// archives report it.
+/// In `compositingFilter`: the blend modes (`multiplyBlendMode`, `plusL`, `plusD`…, and Core
+/// Image's `linearLightBlendMode`, `subtractBlendMode`…; see `BlendMode(compositingFilterName:)`
+/// in TesseraRaster). A filter of any other type is kept and written back, not drawn: in
+/// `filters` and `backgroundFilters` the layer is drawn without it; a layer whose compositing
+/// filter it is is not drawn at all (source over would show what Core Animation does not).
+/// Archives report it.
 public final class CAFilter: @unchecked Sendable {
     /// Guards `values`: a filter may be shared between threads by the caller.
     private let lock = NSLock()

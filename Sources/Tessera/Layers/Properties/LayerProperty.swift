@@ -14,7 +14,8 @@ enum LayerProperty: Int, CaseIterable, Sendable {
     case doubleSided
     case opacity, hidden, backgroundColor, cornerRadius, cornerCurve, maskedCorners, borderWidth, borderColor, masksToBounds
     case shadowColor, shadowOpacity, shadowRadius, shadowOffset, shadowPath
-    case contents, contentsGravity, contentsRect, contentsCenter, contentsScale, minificationFilter, magnificationFilter
+    case contents, contentsGravity, contentsRect, contentsCenter, contentsScale, minificationFilter, minificationFilterBias
+    case magnificationFilter
     case filters, backgroundFilters, compositingFilter
     // CAShapeLayer
     case path, fillColor, fillRule, strokeColor, lineWidth, lineJoin, lineCap, miterLimit

@@ -62,6 +62,7 @@ extension LayerProperty {
         case .contentsCenter: return Row(property, \.contentsCenter, of: .layer)
         case .contentsScale: return Row(notAnimatable: property, \.contentsScale, of: .layer)
         case .minificationFilter: return Row(notAnimatable: property, \.minificationFilter, of: .layer)
+        case .minificationFilterBias: return Row(notAnimatable: property, \.minificationFilterBias, of: .layer)
         case .magnificationFilter: return Row(notAnimatable: property, \.magnificationFilter, of: .layer)
         case .filters: return Row(notAnimatable: property, \.filters, of: .layer)
         case .backgroundFilters: return Row(notAnimatable: property, \.backgroundFilters, of: .layer)
