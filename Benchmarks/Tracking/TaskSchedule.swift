@@ -9,10 +9,12 @@
 /// the first suspects.
 public struct TaskSchedule: Sendable {
     public struct Task: Sendable, Equatable {
+        public let stage: String
         public let milliseconds: Double
         /// Indices of earlier tasks this one waits for.
         public let dependencies: [Int]
-        public init(milliseconds: Double, dependencies: [Int]) {
+        public init(stage: String = "", milliseconds: Double, dependencies: [Int]) {
+            self.stage = stage
             self.milliseconds = milliseconds
             self.dependencies = dependencies
         }
@@ -31,12 +33,30 @@ public struct TaskSchedule: Sendable {
     public var workMs: Double { tasks.map(\.milliseconds).reduce(0, +) }
 
     /// The longest chain of dependent tasks: the frame on unlimited workers.
-    public var spanMs: Double {
+    public var spanMs: Double { criticalPath.map { tasks[$0].milliseconds }.reduce(0, +) }
+
+    /// The tasks of the longest chain, first to last.
+    public var criticalPath: [Int] {
         var finish = [Double](repeating: 0, count: tasks.count)
+        var previous = [Int?](repeating: nil, count: tasks.count)
         for (i, task) in tasks.enumerated() {
-            finish[i] = (task.dependencies.map { finish[$0] }.max() ?? 0) + task.milliseconds
+            previous[i] = task.dependencies.max { finish[$0] < finish[$1] }
+            finish[i] = (previous[i].map { finish[$0] } ?? 0) + task.milliseconds
         }
-        return finish.max() ?? 0
+        guard var last = finish.indices.max(by: { finish[$0] < finish[$1] }) else { return [] }
+        var path = [last]
+        while let before = previous[last] {
+            path.append(before)
+            last = before
+        }
+        return path.reversed()
+    }
+
+    /// The longest chain's time by stage, longest first: what stays serial.
+    public var spanByStage: [(stage: String, milliseconds: Double)] {
+        var byStage: [String: Double] = [:]
+        for i in criticalPath { byStage[tasks[i].stage, default: 0] += tasks[i].milliseconds }
+        return byStage.sorted { $0.value > $1.value }.map { ($0.key, $0.value) }
     }
 
     /// The frame's length on `workers` workers (at least 1).

@@ -18,6 +18,8 @@ struct InstructionCounter {
     private let valgrind: String
     private let executable: String
     private let directory: URL
+    /// The executable's function symbols, where the stages' are found.
+    private let symbols: [String]
 
     /// Finds valgrind and makes a copy of this executable without debug info (valgrind 3.19 cannot
     /// read the DWARF 5 that Swift 6.3 writes).
@@ -37,6 +39,7 @@ struct InstructionCounter {
         } else {
             executable = original
         }
+        symbols = try Self.functionSymbols(of: executable, directory: directory)
     }
 
     /// The counts of `workload`'s steady frames at 1 thread, per frame.
@@ -47,7 +50,14 @@ struct InstructionCounter {
         let log = output.appendingPathComponent("valgrind.log")
         var arguments = ["--tool=callgrind", "--collect-atstart=no", "--toggle-collect=tessera_bench_counted_frames",
                          "--callgrind-out-file=\(output.appendingPathComponent("profile").path)"]
-        arguments += workload.countedStages.flatMap(\.callgrindOptions)
+        let stages = try workload.countedStages.map { stage in
+            guard let resolved = stage.resolved(in: symbols) else {
+                throw BenchError("bench --instructions: no function \(stage.symbolPrefix)… for stage \(stage.name) in the bench: "
+                                 + "renamed? See InstructionStages.swift.")
+            }
+            return resolved
+        }
+        arguments += stages.flatMap(\.callgrindOptions)
         arguments += [executable, "measure", "--counted-frames-child", "--scene", workload.name,
                       "--warmup", String(Self.warmup), "--frames", String(Self.frames)]
         let status = try Self.run(valgrind, arguments, log: log)
@@ -59,10 +69,10 @@ struct InstructionCounter {
         let parts = try FileManager.default.contentsOfDirectory(atPath: output.path)
             .filter { $0.hasPrefix("profile") }
             .map { try CallgrindPart(parsing: Substring(String(contentsOf: output.appendingPathComponent($0), encoding: .utf8))) }
-        let counts = StageInstructions(parts: parts, stages: workload.countedStages)
+        let counts = StageInstructions(parts: parts, stages: stages)
         guard counts.missing.isEmpty else {
             throw BenchError("bench --instructions: \(workload.name) never entered the function of stage(s) "
-                             + "\(counts.missing.joined(separator: ", ")): renamed or inlined? See InstructionStages.swift.")
+                             + "\(counts.missing.joined(separator: ", ")): inlined, or not called? See InstructionStages.swift.")
         }
         try? FileManager.default.removeItem(at: output)
         return counts
@@ -71,6 +81,20 @@ struct InstructionCounter {
     /// Removes the copy and the profiles.
     func cleanUp() {
         try? FileManager.default.removeItem(at: directory)
+    }
+
+    /// The names of `executable`'s symbols, from binutils' `nm`.
+    private static func functionSymbols(of executable: String, directory: URL) throws -> [String] {
+        guard let nm = onPath("nm") else {
+            throw BenchError("--instructions finds the stages' functions with nm, which is not installed (apt-get install binutils)")
+        }
+        let listing = directory.appendingPathComponent("symbols.txt")
+        guard try run(nm, ["--defined-only", executable], log: listing) == 0 else {
+            throw BenchError("nm could not read \(executable)")
+        }
+        return try String(contentsOf: listing, encoding: .utf8).split(separator: "\n").compactMap { line in
+            line.split(separator: " ").last.map(String.init)
+        }
     }
 
     private static func onPath(_ command: String) -> String? {

@@ -1,29 +1,36 @@
 import BenchTracking
 
-/// The functions that run each stage of a frame, by symbol: `bench --instructions` asks callgrind
-/// to dump its counts at their entries and exits (``StageInstructions``). Each is marked
-/// `@inline(never)` in the library with a comment pointing here; renaming one, or changing its
-/// parameters, changes its symbol: `bench --instructions` then fails, naming the stage
+/// The function that runs a stage of a frame, named by the start of its symbol (module, type and
+/// name, without the parameters): `bench --instructions` finds the whole symbol in the bench's
+/// binary (`nm`) and asks callgrind to dump its counts at the function's entries and exits
+/// (``StageInstructions``). Each function is marked `@inline(never)` in the library with a comment
+/// pointing here; renaming one makes `bench --instructions` fail, naming the stage
 /// (`nm .build/release/bench | grep NAME` gives the new symbol).
-extension StageInstructions.Stage {
-    /// `CALayer.presentation(at:threadCount:)`.
-    static let evaluation = Self(name: "evaluation",
-                                 symbol: "$s7Tessera7CALayerC12presentation2at11threadCountAA13LayerSnapshotVSd_SitF")
-    /// `LayerTreeDrawing.draw(_:base:rootOpacity:asFilterSource:)`.
-    static let drawingWalk = Self(name: "drawing walk",
-                                  symbol: "$s7Tessera16LayerTreeDrawingV4draw_4base11rootOpacity14asFilterSourceyAA0B8SnapshotV_AA13CATransform3DVSfSgSbtF")
-    /// `BandRenderer.prepareCommands(_:target:workers:tolerance:)`.
-    static let geometry = Self(name: "geometry",
-                               symbol: "$s13TesseraRaster12BandRendererC15prepareCommands_6target7workers9toleranceyAA9RecordingC_AA12RenderTargetVSiSdtF")
-    /// `BandRenderer.binCommands(count:bands:)`.
-    static let binning = Self(name: "binning",
-                              symbol: "$s13TesseraRaster12BandRendererC11binCommands5count5bandsySi_SitF")
-    /// `BandRenderer.rasterizeBands(_:recording:target:workers:)`.
-    static let rasterization = Self(name: "rasterization",
-                                    symbol: "$s13TesseraRaster12BandRendererC14rasterizeBands_9recording6target7workersySi_AA9RecordingCAA12RenderTargetVSitF")
+struct StageFunction: Equatable {
+    let name: String
+    let symbolPrefix: String
+
+    /// `CALayer.presentation(at:threadCount:…)`.
+    static let evaluation = Self(name: "evaluation", symbolPrefix: "$s7Tessera7CALayerC12presentation2at11threadCount")
+    /// `LayerTreeDrawing.draw(_:base:…)`.
+    static let drawingWalk = Self(name: "drawing walk", symbolPrefix: "$s7Tessera16LayerTreeDrawingV4draw_4base")
+    /// `BandRenderer.prepareCommands(…)`.
+    static let geometry = Self(name: "geometry", symbolPrefix: "$s13TesseraRaster12BandRendererC15prepareCommands")
+    /// `BandRenderer.binCommands(…)`.
+    static let binning = Self(name: "binning", symbolPrefix: "$s13TesseraRaster12BandRendererC11binCommands")
+    /// `BandRenderer.rasterizeBands(…)`.
+    static let rasterization = Self(name: "rasterization", symbolPrefix: "$s13TesseraRaster12BandRendererC14rasterizeBands")
+
+    /// The stage with its whole symbol, among `symbols` (a binary's): the shortest that starts
+    /// with the prefix and ends a function's mangling (`F`: not a closure, a specialization or a
+    /// default argument inside it); nil when there is none.
+    func resolved(in symbols: [String]) -> StageInstructions.Stage? {
+        symbols.filter { $0.hasPrefix(symbolPrefix) && $0.hasSuffix("F") }.min { $0.count < $1.count }
+            .map { StageInstructions.Stage(name: name, symbol: $0) }
+    }
 }
 
-extension [StageInstructions.Stage] {
+extension [StageFunction] {
     /// The stages of a raster scene's frame (its recording is `other`).
     static var raster: Self { [.geometry, .binning, .rasterization] }
     /// The stages of a layer scene's frame, in the order of `FrameStageTimes`.

@@ -74,9 +74,10 @@ struct MeasureCommand: ParsableCommand {
                 flushStandardOutput()
             }
             if !options.predictedThreads.isEmpty, let index = sceneResults.firstIndex(where: { $0.threads == 1 }),
-               let schedule = TaskPrediction.schedule(of: prepared) {
+               let schedule = TaskPrediction.schedule(of: prepared, plannedThreads: options.predictedThreads.max()!) {
                 sceneResults[index].record(schedule, predicting: options.predictedThreads.uniqued())
                 if let line = table.prediction(sceneResults[index], measured: sceneResults) { print(line) }
+                print(table.span(schedule))
                 flushStandardOutput()
             }
             results += sceneResults

@@ -74,3 +74,11 @@ extension ResultTable {
         return "  tasks: work \(Format.fixed(work, 2)) ms, span \(Format.fixed(span, 2)) ms; predicted " + parts.joined(separator: ", ")
     }
 }
+
+extension ResultTable {
+    /// What the critical path is made of: `  span by stage: drawing walk 2.10, rasterization 0.40 (ms)`.
+    func span(_ schedule: TaskSchedule) -> String {
+        "  span by stage (ms): " + schedule.spanByStage.map { "\($0.stage) \(Format.fixed($0.milliseconds, 2))" }
+            .joined(separator: ", ")
+    }
+}

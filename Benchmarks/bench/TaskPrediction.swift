@@ -8,9 +8,10 @@ enum TaskPrediction {
     /// longer, not differently shaped).
     static let recordedFrames = 5
 
-    /// Records `workload`'s next frames at 1 thread; nil when it cannot record its tasks.
-    static func schedule(of workload: PreparedWorkload) -> TaskSchedule? {
-        let recorder = FrameTaskRecorder()
+    /// Records `workload`'s next frames at 1 thread, their parallel work planned for
+    /// `plannedThreads`; nil when it cannot record its tasks.
+    static func schedule(of workload: PreparedWorkload, plannedThreads: Int) -> TaskSchedule? {
+        let recorder = FrameTaskRecorder(plannedThreadCount: plannedThreads)
         guard workload.recordTasks(into: recorder) else { return nil }
         defer { _ = workload.recordTasks(into: nil) }
         var schedules: [TaskSchedule] = []
@@ -19,7 +20,7 @@ enum TaskPrediction {
             workload.frame(threads: 1)
             recorder.endFrame()
             schedules.append(TaskSchedule(tasks: recorder.tasks.map {
-                TaskSchedule.Task(milliseconds: Double($0.nanoseconds) / 1e6, dependencies: $0.dependencies)
+                TaskSchedule.Task(stage: $0.stage, milliseconds: Double($0.nanoseconds) / 1e6, dependencies: $0.dependencies)
             }))
         }
         return schedules.sorted { $0.workMs < $1.workMs }[schedules.count / 2]

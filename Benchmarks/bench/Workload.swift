@@ -12,7 +12,7 @@ struct Workload {
     /// (single-threaded by design) at 1 only.
     let usesThreads: Bool
     /// The stages `--instructions` splits a frame into (``InstructionStages``).
-    let countedStages: [StageInstructions.Stage]
+    let countedStages: [StageFunction]
     /// Builds what a frame needs (geometry, layer trees): kept out of the timed frames.
     let prepare: () throws -> PreparedWorkload
 
@@ -27,7 +27,7 @@ struct Workload {
         all.first { $0.name == name }
     }
 
-    init(name: String, summary: String, usesThreads: Bool, countedStages: [StageInstructions.Stage],
+    init(name: String, summary: String, usesThreads: Bool, countedStages: [StageFunction],
          prepare: @escaping () throws -> PreparedWorkload) {
         self.name = name
         self.summary = summary

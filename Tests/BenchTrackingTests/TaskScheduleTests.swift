@@ -15,6 +15,16 @@ struct TaskScheduleTests {
         #expect(Self.forkJoin.spanMs == 6)
     }
 
+    @Test func theCriticalPathGoesThroughTheLongestTasks() {
+        let schedule = TaskSchedule(tasks: [.init(stage: "setup", milliseconds: 2, dependencies: []),
+                                            .init(stage: "band", milliseconds: 1, dependencies: [0]),
+                                            .init(stage: "band", milliseconds: 5, dependencies: [0]),
+                                            .init(stage: "end", milliseconds: 1, dependencies: [1, 2])])
+        #expect(schedule.criticalPath == [0, 2, 3])
+        #expect(schedule.spanByStage.map(\.stage) == ["band", "setup", "end"])
+        #expect(schedule.spanMs == 8)
+    }
+
     @Test func oneWorkerTakesTheWholeWork() {
         #expect(Self.forkJoin.makespanMs(workers: 1) == 27)
     }

@@ -32,6 +32,27 @@ struct FrameTaskRecorderTests {
         #expect(tasks.indices.allSatisfy { i in tasks[i].dependencies.allSatisfy { $0 < i } })
     }
 
+    @Test func timeOutsideTasksGoesToTheStageUnderWayAndConcurrentWorkRunsAsItems() {
+        let recorder = FrameTaskRecorder(plannedThreadCount: 16)
+        let optional: FrameTaskRecorder? = recorder
+        #expect(optional.plannedThreadCount(otherwise: 2) == 16)
+        #expect((nil as FrameTaskRecorder?).plannedThreadCount(otherwise: 2) == 2)
+        recorder.beginFrame()
+        recorder.during("walk") {
+            var spin = 0
+            for i in 0..<100_000 { spin &+= i }   // time of the walk's own, outside any task
+            #expect(spin > 0)
+            optional.concurrentPerform(iterations: 4, stage: "run") { _ in }
+        }
+        recorder.endFrame()
+        // Stage other: the instants between beginFrame and the walk, and after it.
+        let stages = recorder.tasks.map(\.stage).filter { $0 != "other" }
+        #expect(stages.first == "walk")
+        #expect(stages.filter { $0 == "run" }.count == 4)
+        let walk = recorder.tasks.first { $0.stage == "walk" }!
+        #expect(walk.nanoseconds > 0)
+    }
+
     @Test func nothingIsRecordedOutsideAFrame() {
         let recorder = FrameTaskRecorder()
         recorder.serial("setup") {}

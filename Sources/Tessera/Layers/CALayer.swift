@@ -647,12 +647,13 @@ open class CALayer: NSObject, CAMediaTiming {
     }
 
     /// ``presentation(at:)`` with the layers evaluated on up to `threadCount` threads. The
-    /// layers are presented from then on (``hasBeenPresented``).
+    /// layers are presented from then on (``hasBeenPresented``). `recorder` records the
+    /// evaluation's chunks as tasks (see `FrameTaskRecorder`).
     ///
     /// Out of line: `bench --instructions` counts the evaluation's instructions from this
     /// function's entry to its exit, by its symbol (Benchmarks/bench/InstructionStages.swift).
     @inline(never)
-    func presentation(at t: CFTimeInterval, threadCount: Int) -> LayerSnapshot {
+    func presentation(at t: CFTimeInterval, threadCount: Int, recorder: FrameTaskRecorder? = nil) -> LayerSnapshot {
         let plan = evaluationPlan
         plan.markLayersPresented()
         // The last tree is let go first: when nothing else holds it (no transition started
@@ -661,7 +662,8 @@ open class CALayer: NSObject, CAMediaTiming {
         // the plan alternate between two buffers: the layer-tree frame's evaluation took 11%
         // longer (0.97 -> 1.09 ms), which instruction counts do not show.
         lastPresentedTree = nil
-        let tree = plan.evaluate(rootParentTime: superlayer == nil ? t : superlayer?.time(atRootTime: t), threadCount: threadCount)
+        let tree = plan.evaluate(rootParentTime: superlayer == nil ? t : superlayer?.time(atRootTime: t), threadCount: threadCount,
+                                 recorder: recorder)
         lastPresentedTree = tree
         lastPresentedPlan = plan
         return tree.root

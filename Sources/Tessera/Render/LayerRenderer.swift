@@ -60,7 +60,9 @@ public final class LayerRenderer {
     /// Renders `layer`'s tree at root time `t` (see ``CALayer/presentation(at:)``).
     public func render(_ layer: CALayer, at t: CFTimeInterval, into pixmap: Pixmap) {
         let start = DispatchTime.now().uptimeNanoseconds
-        let snapshot = taskRecorder.serial("evaluation") { layer.presentation(at: t, threadCount: threadCount) }
+        let snapshot = taskRecorder.during("evaluation") {
+            layer.presentation(at: t, threadCount: threadCount, recorder: taskRecorder)
+        }
         let evaluation = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
         render(snapshot, into: pixmap)
         lastFrameTimes.evaluation = evaluation
@@ -83,7 +85,7 @@ public final class LayerRenderer {
             let filters = OffscreenFilters(canvases: filterCanvases, depth: 0, targetWidth: pixmap.width,
                                            targetHeight: pixmap.height)
             let backdrops = snapshot.tree.shape.hasBackdrop ? BackdropCapture(canvas: canvas, pixmap: pixmap) : nil
-            taskRecorder.serial("drawing walk") {
+            taskRecorder.during("drawing walk") {
                 LayerTreeDrawing(canvas: canvas, shadows: shadows, sublayerRecorders: sublayerRecording, filters: filters,
                                  backdrops: backdrops)
                     .draw(snapshot, base: base)

@@ -8,10 +8,15 @@ import Synchronization
 ///
 /// The renderer marks its work as *serial* steps (everything before, then the step, then
 /// everything after) and *items* of parallel steps (the items of one step wait for what came
-/// before the step, not for each other). Time between the steps (setup, the caller's own work)
-/// becomes a serial task of stage `other`; time between the items of one step is added to the
-/// next item. Work done inside a task (a shadow's offscreen render inside the drawing walk) is part
-/// of that task: it runs where the task runs.
+/// before the step, not for each other). Time between the steps becomes a serial task of the
+/// stage that ``during(_:_:)`` names (the walk between its parallel runs), or of stage `other`
+/// (setup, the caller's own work); time between the items of one step is added to the next item.
+/// Work done inside a task (a shadow's offscreen render inside a run of the walk) is part of that
+/// task: it runs where the task runs.
+///
+/// While recording, the renderer plans its parallel work for ``plannedThreadCount`` threads (its
+/// chunks and runs, as many as it would make for them) and runs it on the caller's thread, one
+/// item after another (``Swift/Optional/concurrentPerform(iterations:stage:execute:)``).
 public final class FrameTaskRecorder: Sendable {
     /// One task: its stage, how long it ran, and the indices of the tasks it waits for.
     public struct Task: Sendable, Equatable {
@@ -30,18 +35,27 @@ public final class FrameTaskRecorder: Sendable {
         var depth = 0
         /// When the last task ended (or the frame began); nil outside a frame.
         var lastEnd: UInt64?
+        /// What the time between tasks is spent on (innermost last; `other` when empty).
+        var gapStages: [String] = []
     }
 
     private let state = Mutex(State())
 
-    public init() {}
+    /// The thread count the renderer plans its parallel work for while recording.
+    public let plannedThreadCount: Int
+
+    /// A recorder whose frames plan their parallel work for `plannedThreadCount` threads (at
+    /// least 1): record with the largest thread count you predict.
+    public init(plannedThreadCount: Int = 1) {
+        self.plannedThreadCount = max(1, plannedThreadCount)
+    }
 
     /// The tasks of the last frame, in the order they ran (an order that respects every dependency).
     public var tasks: [Task] { state.withLock { $0.tasks } }
 
     /// Starts a frame: forgets the last one.
     public func beginFrame() {
-        state.withLock { $0 = State(tasks: [], barrier: [], items: [], depth: 0, lastEnd: Self.now()) }
+        state.withLock { $0 = State(lastEnd: Self.now()) }
     }
 
     /// Ends the frame: the time since the last task is a serial task of stage `other`.
@@ -66,6 +80,25 @@ public final class FrameTaskRecorder: Sendable {
         let recorded = begin(serial: false)
         let start = Self.now()
         defer { end(stage, start: start, serial: false, recorded: recorded) }
+        return try body()
+    }
+
+    /// Runs `body`, the time it spends outside recorded tasks counted as serial work of `stage`.
+    public func during<T>(_ stage: String, _ body: () throws -> T) rethrows -> T {
+        state.withLock { state in
+            guard state.depth == 0 else { return }
+            Self.closeItems(&state)
+            Self.recordGap(&state, until: Self.now())
+            state.gapStages.append(stage)
+        }
+        defer {
+            state.withLock { state in
+                guard state.depth == 0, state.gapStages.last == stage else { return }
+                Self.closeItems(&state)
+                Self.recordGap(&state, until: Self.now())
+                state.gapStages.removeLast()
+            }
+        }
         return try body()
     }
 
@@ -112,10 +145,11 @@ public final class FrameTaskRecorder: Sendable {
         state.items = []
     }
 
-    /// Records the time since the last task as a serial task of stage `other`.
+    /// Records the time since the last task as a serial task of the stage under way.
     private static func recordGap(_ state: inout State, until now: UInt64) {
         guard let lastEnd = state.lastEnd, now > lastEnd else { return }
-        state.tasks.append(Task(stage: "other", nanoseconds: now - lastEnd, dependencies: state.barrier))
+        state.tasks.append(Task(stage: state.gapStages.last ?? "other", nanoseconds: now - lastEnd,
+                                dependencies: state.barrier))
         state.barrier = [state.tasks.count - 1]
         state.lastEnd = now
     }
@@ -136,4 +170,24 @@ extension FrameTaskRecorder? {
 
     /// ``FrameTaskRecorder/endParallel()`` when recording.
     public func endParallel() { self?.endParallel() }
+
+    /// ``FrameTaskRecorder/during(_:_:)`` when recording, `body` alone otherwise.
+    public func during<T>(_ stage: String, _ body: () throws -> T) rethrows -> T {
+        if let self { try self.during(stage, body) } else { try body() }
+    }
+
+    /// `body(i)` for every `i` in `0..<iterations`, as `DispatchQueue.concurrentPerform` runs
+    /// them; while recording, one after another on the caller's thread, each an item of a
+    /// parallel step of `stage`.
+    public func concurrentPerform(iterations: Int, stage: String, execute body: @Sendable (Int) -> Void) {
+        guard let self else { return DispatchQueue.concurrentPerform(iterations: iterations, execute: body) }
+        for i in 0..<iterations { self.item(stage) { body(i) } }
+        self.endParallel()
+    }
+
+    /// The thread count to plan parallel work for: ``FrameTaskRecorder/plannedThreadCount``
+    /// while recording, `threadCount` otherwise.
+    public func plannedThreadCount(otherwise threadCount: Int) -> Int {
+        self?.plannedThreadCount ?? threadCount
+    }
 }

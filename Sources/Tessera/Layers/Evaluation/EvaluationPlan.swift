@@ -1,4 +1,5 @@
 import Foundation
+import TesseraRaster
 
 #if !canImport(QuartzCore)
 /// A layer's subtree flattened into arrays, made once per change of the tree's shape (see
@@ -134,8 +135,9 @@ final class EvaluationPlan {
     }
 
     /// The presentation of the whole subtree at the root's parent time, its layers evaluated on
-    /// up to `threadCount` threads (the result does not depend on it).
-    func evaluate(rootParentTime: Double?, threadCount: Int = 1) -> PresentationTree {
+    /// up to `threadCount` threads (the result does not depend on it); `recorder` records the
+    /// chunks as tasks, planned for its thread count.
+    func evaluate(rootParentTime: Double?, threadCount: Int = 1, recorder: FrameTaskRecorder? = nil) -> PresentationTree {
         let times = localTimes(rootParentTime: rootParentTime)
         // Each layer's properties copied once, straight into place (over the last frame's when
         // its tree has been freed), and animated there.
@@ -144,14 +146,14 @@ final class EvaluationPlan {
         let replicas = UnsafeMutableBufferPointer<[[LayerSnapshot]]?>.allocate(capacity: layers.count)
         replicas.initialize(repeating: nil)
         defer { replicas.deinitialize().deallocate() }
-        let chunks = Self.chunkCount(layers: layers.count, threadCount: threadCount)
+        let chunks = Self.chunkCount(layers: layers.count, threadCount: recorder.plannedThreadCount(otherwise: threadCount))
         let work = LayerEvaluation(plan: self, times: times, slots: shown, slotsInitialized: reused != nil,
                                    replicas: replicas)
         if chunks == 1 {
             work.evaluate(0..<layers.count)
         } else {
             let count = layers.count
-            DispatchQueue.concurrentPerform(iterations: chunks) { c in
+            recorder.concurrentPerform(iterations: chunks, stage: "evaluation") { c in
                 work.evaluate(c * count / chunks..<(c + 1) * count / chunks)
             }
         }
