@@ -4,8 +4,9 @@ import TesseraRaster
 /// `--predict`: a workload's frames recorded as tasks at 1 thread, and the frame's length on more
 /// threads from ``TaskSchedule``.
 enum TaskPrediction {
-    /// Frames recorded; the one of median work is kept (a frame interrupted by the machine is
-    /// longer, not differently shaped).
+    /// Frames recorded. Where they have the same tasks (the same stages, waiting for the same
+    /// tasks), each task's time is its median over them, so a task the machine interrupted in one
+    /// frame does not lengthen the prediction; otherwise the frame of median work is kept.
     static let recordedFrames = 5
 
     /// Records `workload`'s next frames at 1 thread, their parallel work planned for
@@ -14,16 +15,28 @@ enum TaskPrediction {
         let recorder = FrameTaskRecorder(plannedThreadCount: plannedThreads)
         guard workload.recordTasks(into: recorder) else { return nil }
         defer { _ = workload.recordTasks(into: nil) }
-        var schedules: [TaskSchedule] = []
+        var frames: [[FrameTaskRecorder.Task]] = []
         for _ in 0..<recordedFrames {
             recorder.beginFrame()
             workload.frame(threads: 1)
             recorder.endFrame()
-            schedules.append(TaskSchedule(tasks: recorder.tasks.map {
-                TaskSchedule.Task(stage: $0.stage, milliseconds: Double($0.nanoseconds) / 1e6, dependencies: $0.dependencies)
-            }))
+            frames.append(recorder.tasks)
         }
-        return schedules.sorted { $0.workMs < $1.workMs }[schedules.count / 2]
+        let shape = frames[0].map { [$0.stage] + $0.dependencies.map(String.init) }
+        guard frames.allSatisfy({ $0.map { [$0.stage] + $0.dependencies.map(String.init) } == shape }) else {
+            return frames.map(schedule).sorted { $0.workMs < $1.workMs }[frames.count / 2]
+        }
+        return TaskSchedule(tasks: frames[0].indices.map { i in
+            let times = frames.map { Double($0[i].nanoseconds) / 1e6 }.sorted()
+            return TaskSchedule.Task(stage: frames[0][i].stage, milliseconds: times[times.count / 2],
+                                     dependencies: frames[0][i].dependencies)
+        })
+    }
+
+    private static func schedule(_ tasks: [FrameTaskRecorder.Task]) -> TaskSchedule {
+        TaskSchedule(tasks: tasks.map {
+            TaskSchedule.Task(stage: $0.stage, milliseconds: Double($0.nanoseconds) / 1e6, dependencies: $0.dependencies)
+        })
     }
 }
 
