@@ -16,7 +16,7 @@ import Synchronization
 ///
 /// While recording, the renderer plans its parallel work for ``plannedThreadCount`` threads (its
 /// chunks and runs, as many as it would make for them) and runs it on the caller's thread, one
-/// item after another (``Swift/Optional/concurrentPerform(iterations:stage:execute:)``).
+/// item after another (`concurrentPerform(iterations:stage:execute:)` on an optional recorder).
 public final class FrameTaskRecorder: Sendable {
     /// One task: its stage, how long it ran, and the indices of the tasks it waits for.
     public struct Task: Sendable, Equatable {
