@@ -32,8 +32,8 @@ struct LayerTreeDrawing {
     let canvas: Canvas
     /// How shadows are drawn; nil draws none (inside a shadow's own shape).
     let shadows: ShadowDrawing?
-    /// Where the root's sublayers are recorded in parallel; nil records the whole tree on
-    /// `canvas`, in turn.
+    /// Where the root's sublayers are recorded in parallel (where it pays); nil records the
+    /// whole tree on `canvas`, in turn.
     var sublayerRecorders: ParallelSublayerRecording? = nil
     /// Where layers whose filters blur are drawn apart (``FilteredLayerDrawing``); nil draws them
     /// without their filters (inside a shadow's shape).
@@ -68,6 +68,8 @@ struct LayerTreeDrawing {
         /// A portal's source (``pushPortalSource(of:_:matrix:tint:steps:)``): mapped to the canvas
         /// by `transform`, its own mapping included, at `opacity` instead of its own.
         case source(PresentedLayer, transform: CATransform3D, tint: Tint, opacity: Float)
+        /// Sublayers recorded in parallel (``ParallelSublayerRecording``), spliced where they come.
+        case recorded(ArraySlice<Sublayer>, on: ParallelSublayerRecording)
 
         init(_ sublayer: Sublayer) {
             self = .layer(sublayer.node, transform: sublayer.transform, ownTransformFirst: true, tint: sublayer.tint)
@@ -146,6 +148,8 @@ struct LayerTreeDrawing {
             case .source(let node, let transform, let tint, let opacity):
                 drawLayer(node, node.propertiesAddress, outer: transform, ownTransformFirst: false, inherited: tint,
                           rootOpacity: opacity, asFilterSource: false, recorders: nil, steps: &steps)
+            case .recorded(let sublayers, let recorders):
+                recorders.record(sublayers, as: self)
             }
         }
     }
@@ -251,10 +255,16 @@ struct LayerTreeDrawing {
                 }
             }
         }
-        // Recorded now, in parallel, they come where they would run from the stack: after what
-        // the layer drew so far, before what it pushed.
-        if let recorders, ParallelSublayerRecording.isWorthIt(for: children, of: node, threadCount: canvas.threadCount) {
-            recorders.record(children, as: self)
+        // A portal draws its source before its sublayers, from the stack, after they would be
+        // recorded in parallel.
+        if let recorders, p.pointee.kind != .portal,
+           let segments = ParallelSublayerRecording.segments(of: children, threadCount: canvas.threadCount) {
+            for segment in segments.reversed() {
+                switch segment {
+                case .parallel(let range): steps.append(.recorded(children[range], on: recorders))
+                case .inTurn(let range): for child in children[range].reversed() { steps.append(Step(child)) }
+                }
+            }
         } else {
             for child in children.reversed() { steps.append(Step(child)) }
         }
