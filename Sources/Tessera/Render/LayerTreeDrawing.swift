@@ -35,6 +35,8 @@ struct LayerTreeDrawing {
     /// Where the root's sublayers are recorded in parallel (where it pays); nil records the
     /// whole tree on `canvas`, in turn.
     var sublayerRecorders: ParallelSublayerRecording? = nil
+    /// Where an emitter's many particles are recorded in parallel; nil records them on `canvas`.
+    var particleRecording: ParallelParticleRecording? = nil
     /// Where layers whose filters blur are drawn apart (``FilteredLayerDrawing``); nil draws them
     /// without their filters (inside a shadow's shape).
     var filters: OffscreenFilters? = nil
@@ -298,7 +300,7 @@ struct LayerTreeDrawing {
     @inline(never)
     private func drawParticles(_ node: PresentedLayer, _ p: UnsafePointer<LayerProperties>, mapping: PlaneMapping,
                                opacity: Double) {
-        EmitterDrawing.draw(node, p, mapping: mapping, opacity: opacity, on: canvas)
+        EmitterDrawing.draw(node, p, mapping: mapping, opacity: opacity, on: canvas, recording: particleRecording)
     }
 
     /// What a backdrop layer shows (``BackdropDrawing``), on the frame's canvas only.
