@@ -1,5 +1,4 @@
 import Dispatch
-import Synchronization
 import TesseraRaster
 
 #if !canImport(QuartzCore)
@@ -12,16 +11,16 @@ import TesseraRaster
 /// so they are rendered concurrently with each other and with the rest of the recording; text
 /// is laid out by the run that draws it. A sublayer whose subtree shows a backdrop is left to
 /// the frame's own walk, in turn: its capture needs everything below it recorded (see
-/// ``segments(of:)``).
+/// ``segments(of:threadCount:)``).
 ///
 /// The canvases are kept from frame to frame. Used from one thread at a time, as the
 /// ``LayerRenderer`` that owns it.
 final class ParallelSublayerRecording {
     /// Each run's canvas.
     private var canvases: [Canvas] = []
-    /// What the runs draw apart on, lent to one run at a time (see ``OffscreenSlots``).
+    /// What each worker's runs draw apart on: one set per worker, not per run, since each set
+    /// keeps targets as large as the frame.
     private var offscreens: [Offscreen] = []
-    private let slots = OffscreenSlots()
 
     /// Below this cost, handing runs to threads costs more than it saves.
     static let minimumCost = 512
@@ -66,17 +65,19 @@ final class ParallelSublayerRecording {
     /// draws them.
     func record(_ sublayers: ArraySlice<LayerTreeDrawing.Sublayer>, as drawing: LayerTreeDrawing) {
         let canvas = drawing.canvas
-        // A few runs per thread: a thread that drew light subtrees takes more.
-        let runs = min(sublayers.count, 4 * max(1, canvas.threadCount))
+        // A few runs per worker, dealt in turn: runs of equal cost interleaved, so that the
+        // estimate's errors even out.
+        let workers = min(sublayers.count, max(1, canvas.threadCount))
+        let runs = min(sublayers.count, 4 * workers)
         while canvases.count < runs { canvases.append(Canvas(threadCount: 1)) }
-        while offscreens.count < runs { offscreens.append(Offscreen()) }
+        while offscreens.count < workers { offscreens.append(Offscreen()) }
         for part in canvases.prefix(runs) { part.tolerance = canvas.tolerance }
         let work = Runs(sublayers: sublayers, starts: Self.runStarts(sublayers, runs: runs),
-                        canvases: Array(canvases.prefix(runs)), offscreens: Array(offscreens.prefix(runs)),
-                        slots: slots, renderedRoot: drawing.renderedRoot,
+                        canvases: Array(canvases.prefix(runs)), offscreens: Array(offscreens.prefix(workers)),
+                        renderedRoot: drawing.renderedRoot,
                         shadowTarget: drawing.shadows.map { ($0.targetWidth, $0.targetHeight) },
                         filterTarget: drawing.filters.map { ($0.targetWidth, $0.targetHeight) })
-        DispatchQueue.concurrentPerform(iterations: runs, execute: work.record)
+        DispatchQueue.concurrentPerform(iterations: workers, execute: work.record)
         for part in canvases.prefix(runs) { canvas.append(part) }
     }
 
@@ -99,14 +100,14 @@ final class ParallelSublayerRecording {
 
     /// The runs of one call, shared by the threads that record them.
     ///
-    /// `@unchecked Sendable`: run `r` draws only on `canvases[r]` and on the offscreen canvases
-    /// of the slot it holds (``OffscreenSlots``: one run at a time); the snapshots are immutable.
+    /// `@unchecked Sendable`: worker `w` records runs `w`, `w + workers`, … each on its own
+    /// canvas, drawing apart on `offscreens[w]` alone; the snapshots are immutable.
     private struct Runs: @unchecked Sendable {
         let sublayers: ArraySlice<LayerTreeDrawing.Sublayer>
         let starts: [Int]
         let canvases: [Canvas]
+        /// One per worker.
         let offscreens: [Offscreen]
-        let slots: OffscreenSlots
         /// Where the drawing that hands the runs out has the rendered tree's root.
         let renderedRoot: LayerTreeDrawing.RenderedRoot?
         /// The frame's size in pixels when shadows are drawn; nil when they are not.
@@ -114,44 +115,27 @@ final class ParallelSublayerRecording {
         /// The frame's size in pixels when blurred layers are drawn; nil when they are not.
         let filterTarget: (width: Int, height: Int)?
 
-        func record(_ run: Int) {
+        /// Records the runs of worker `worker`.
+        func record(_ worker: Int) {
+            for run in stride(from: worker, to: canvases.count, by: offscreens.count) {
+                record(run, drawingApartOn: offscreens[worker])
+            }
+        }
+
+        private func record(_ run: Int, drawingApartOn offscreen: Offscreen) {
             // The last calls, spliced since, freed here rather than by the splicing thread.
             canvases[run].discardRecording()
             let range = starts[run]..<starts[run + 1]
             guard !range.isEmpty else { return }
-            let slot = slots.take(of: offscreens.count)
-            defer { slots.give(slot) }
             let shadows = shadowTarget.map {
-                ShadowDrawing(offscreen: offscreens[slot].shadows, targetWidth: $0.width, targetHeight: $0.height)
+                ShadowDrawing(offscreen: offscreen.shadows, targetWidth: $0.width, targetHeight: $0.height)
             }
             let filters = filterTarget.map {
-                OffscreenFilters(canvases: offscreens[slot].filters, depth: 0, targetWidth: $0.width, targetHeight: $0.height)
+                OffscreenFilters(canvases: offscreen.filters, depth: 0, targetWidth: $0.width, targetHeight: $0.height)
             }
             LayerTreeDrawing(canvas: canvases[run], shadows: shadows, filters: filters, renderedRoot: renderedRoot)
                 .draw(sublayers[range])
         }
-    }
-}
-
-/// Which runs' offscreen canvases are in use. A run takes the first free slot: no more slots are
-/// ever used than runs record at once (the threads), and each slot's canvases keep targets as
-/// large as the frame, so runs in turn share them rather than each keeping its own.
-final class OffscreenSlots: Sendable {
-    private let inUse = Mutex<[Bool]>([])
-
-    /// The first free slot below `count` (there is one: at most `count` runs record at once),
-    /// now in use.
-    func take(of count: Int) -> Int {
-        inUse.withLock { inUse in
-            if inUse.count < count { inUse += [Bool](repeating: false, count: count - inUse.count) }
-            let slot = inUse.firstIndex(of: false)!
-            inUse[slot] = true
-            return slot
-        }
-    }
-
-    func give(_ slot: Int) {
-        inUse.withLock { $0[slot] = false }
     }
 }
 #endif
