@@ -32,8 +32,9 @@ struct LayerTreeDrawing {
     let canvas: Canvas
     /// How shadows are drawn; nil draws none (inside a shadow's own shape).
     let shadows: ShadowDrawing?
-    /// Where the root's sublayers are recorded in parallel (where it pays); nil records the
-    /// whole tree on `canvas`, in turn.
+    /// Where the root's sublayers (or, down a chain of only sublayers, the first layer's with
+    /// more than one) are recorded in parallel where it pays; nil records the whole tree on
+    /// `canvas`, in turn.
     var sublayerRecorders: ParallelSublayerRecording? = nil
     /// Where an emitter's many particles are recorded in parallel; nil records them on `canvas`.
     var particleRecording: ParallelParticleRecording? = nil
@@ -72,6 +73,9 @@ struct LayerTreeDrawing {
         case source(PresentedLayer, transform: CATransform3D, tint: Tint, opacity: Float)
         /// Sublayers recorded in parallel (``ParallelSublayerRecording``), spliced where they come.
         case recorded(ArraySlice<Sublayer>, on: ParallelSublayerRecording)
+        /// A layer's only sublayer, to which it hands the recording of its own sublayers in
+        /// parallel (a root holding one container of many layers).
+        case onlySublayer(Sublayer, recorders: ParallelSublayerRecording)
 
         init(_ sublayer: Sublayer) {
             self = .layer(sublayer.node, transform: sublayer.transform, ownTransformFirst: true, tint: sublayer.tint)
@@ -107,7 +111,7 @@ struct LayerTreeDrawing {
     }
 
     /// Runs `steps` from the last: a stack, to which each layer pushes what it draws later.
-    /// The first layer's sublayers go to `recorders` when given.
+    /// The first layer's sublayers go to `recorders` when given (or its only sublayer's, and so on down).
     private func walk(_ steps: [Step], rootOpacity: Float?, recorders: ParallelSublayerRecording?, asFilterSource: Bool) {
         var steps = steps
         var rootOpacity = rootOpacity, recorders = recorders, asFilterSource = asFilterSource
@@ -152,6 +156,10 @@ struct LayerTreeDrawing {
                           rootOpacity: opacity, asFilterSource: false, recorders: nil, steps: &steps)
             case .recorded(let sublayers, let recorders):
                 recorders.record(sublayers, as: self)
+            case .onlySublayer(let sublayer, let recorders):
+                drawLayer(sublayer.node, sublayer.node.propertiesAddress, outer: sublayer.transform, ownTransformFirst: true,
+                          inherited: sublayer.tint, rootOpacity: nil, asFilterSource: false, recorders: recorders,
+                          steps: &steps)
             }
         }
     }
@@ -267,6 +275,8 @@ struct LayerTreeDrawing {
                 case .inTurn(let range): for child in children[range].reversed() { steps.append(Step(child)) }
                 }
             }
+        } else if let recorders, p.pointee.kind != .portal, children.count == 1 {
+            steps.append(.onlySublayer(children[0], recorders: recorders))
         } else {
             for child in children.reversed() { steps.append(Step(child)) }
         }

@@ -2,7 +2,8 @@ import Dispatch
 import TesseraRaster
 
 #if !canImport(QuartzCore)
-/// Records the root's sublayers on several threads: the sublayers are cut into runs of about
+/// Records the root's sublayers on several threads (or, when the root has only one sublayer,
+/// the first layer's down that chain with more than one): the sublayers are cut into runs of about
 /// equal cost (``RecordingCost``), each run's subtrees are drawn onto a canvas of its own, and
 /// the canvases are spliced onto the frame's canvas in order. The recording is the one a walk on
 /// one thread makes, call for call, so the bytes are the same.

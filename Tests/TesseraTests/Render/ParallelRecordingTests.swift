@@ -77,6 +77,32 @@ import TesseraRaster
         #expect(one[46, 46].b < 40)
     }
 
+    /// A root whose only sublayer holds the tree (a container, itself in a clipped, faded
+    /// wrapper) hands the recording in parallel down to it: the same bytes as one thread.
+    @Test func containerUnderTheRootSameBytesAsOneThread() throws {
+        let root = LayerRendererTests.root(96, background: CGColor(red: 0.1, green: 0.1, blue: 0.2, alpha: 1))
+        let wrapper = CALayer()
+        wrapper.frame = CGRect(x: 2, y: 2, width: 92, height: 92)
+        wrapper.masksToBounds = true
+        wrapper.cornerRadius = 8
+        wrapper.opacity = 0.8
+        let container = Self.tree()
+        container.frame = CGRect(x: 0, y: 0, width: 96, height: 96)
+        for (i, card) in (container.sublayers ?? []).enumerated() where i % 4 == 2 {
+            let blur = CAFilter(type: "gaussianBlur")
+            blur.setValue(1.5, forKey: "inputRadius")
+            card.filters = [blur]
+        }
+        wrapper.addSublayer(container)
+        root.addSublayer(wrapper)
+        let one = try LayerRendererTests.render(root, size: 192, scale: 2, threads: 1)
+        for threads in [2, 8] {
+            let many = try LayerRendererTests.render(root, size: 192, scale: 2, threads: threads)
+            #expect(GoldenImageStore.difference(one, many)?.pixelCount == 0, "\(threads) threads")
+        }
+        #expect(one[100, 100] != PremultipliedRGBA8(r: 26, g: 26, b: 51, a: 255), "the container is drawn")
+    }
+
     /// Only sublayers costly enough, on more than one thread, are recorded in parallel: many
     /// plain layers, or a few that cost more each (text laid out, blurred layers drawn apart).
     @Test func recordsInParallelOnlyWhenItPays() throws {
