@@ -9,8 +9,9 @@ import TesseraRaster
 /// what the walk recorded so far is rendered into the frame's pixmap (in parallel bands, as any
 /// render), the backdrop's pixels are taken from there, and recording goes on; the last segment
 /// is rendered over the pixmap at the end of the frame. Each segment is deterministic and
-/// parallel, so the frame is too; a tree with backdrops is recorded on one thread (parallel
-/// recording would record later layers before the capture).
+/// parallel, so the frame is too. The root's sublayers between backdrops are recorded in
+/// parallel (``ParallelSublayerRecording/segments(of:threadCount:)``), spliced before the next
+/// capture; a sublayer whose subtree shows a backdrop is recorded by the frame's walk itself.
 ///
 /// A render cannot happen while a group is open on the canvas (it would end it early): a
 /// backdrop inside an open group sees the frame as last rendered, without the group's content.

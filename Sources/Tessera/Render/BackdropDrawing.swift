@@ -54,7 +54,7 @@ struct BackdropDrawing {
         var sampled = FilterOperations.Placed(pixmap: below, x: left, y: top)
         let scale = p.pointee.scale.isNaN || p.pointee.scale <= 0 ? 1 : max(p.pointee.scale, 1.0 / 64)
         while Double(2 * sampled.scale) * scale <= 1 {
-            guard let halved = FilterOperations.halved(sampled) else { return }
+            guard let halved = FilterOperations.halved(sampled, threadCount: filter.threadCount) else { return }
             sampled = halved
         }
         guard let filtered = filter.apply(operations[...], to: sampled) else { return }

@@ -14,20 +14,43 @@ import TesseraRaster
 /// particles; tinted copies are drawn as any image.) `additive` composites each with
 /// `plusLighter`.
 enum EmitterDrawing {
-    /// `opacity` is the layer's when no group carries it.
+    /// `opacity` is the layer's when no group carries it. Many particles on a canvas of several
+    /// threads are recorded in parallel on `recording`, when given.
     static func draw(_ node: PresentedLayer, _ p: UnsafePointer<LayerProperties>, mapping: PlaneMapping, opacity: Double,
-                     on canvas: Canvas) {
+                     on canvas: Canvas, recording: ParallelParticleRecording? = nil) {
         guard opacity > 0 else { return }
         let simulation = EmitterSimulation(p, time: node.localTime)
-        let particles = simulation.particles
-        guard !particles.isEmpty else { return }
+        guard !simulation.particles.isEmpty else { return }
         let renderMode = p.pointee.renderMode
-        let blendMode: BlendMode = renderMode == .additive ? .plusLighter : .normal
-        for i in order(particles, renderMode) {
-            let particle = particles[i]
-            let cell = simulation.cells[particle.cell].values
-            guard let image = cell.contents.image?.rasterImage else { continue }
-            draw(particle, image: image, cell: cell, mapping: mapping, opacity: opacity, blendMode: blendMode, on: canvas)
+        let particles = Particles(simulation: simulation, order: order(simulation.particles, renderMode), mapping: mapping,
+                                  opacity: opacity, blendMode: renderMode == .additive ? .plusLighter : .normal)
+        if let recording, ParallelParticleRecording.isWorthIt(particles.count, threadCount: canvas.threadCount) {
+            recording.record(particles, on: canvas)
+        } else {
+            particles.draw(0..<particles.count, on: canvas)
+        }
+    }
+
+    /// An emitter's particles at one time, ready to draw in order.
+    struct Particles {
+        let simulation: EmitterSimulation
+        /// Indices into the simulation's particles, in drawing order.
+        let order: [Int]
+        let mapping: PlaneMapping
+        let opacity: Double
+        let blendMode: BlendMode
+
+        var count: Int { order.count }
+
+        /// Draws the particles at `range` of the drawing order onto `canvas`.
+        func draw(_ range: Range<Int>, on canvas: Canvas) {
+            for i in order[range] {
+                let particle = simulation.particles[i]
+                let cell = simulation.cells[particle.cell].values
+                guard let image = cell.contents.image?.rasterImage else { continue }
+                EmitterDrawing.draw(particle, image: image, cell: cell, mapping: mapping, opacity: opacity,
+                                    blendMode: blendMode, on: canvas)
+            }
         }
     }
 

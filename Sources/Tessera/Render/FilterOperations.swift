@@ -125,7 +125,7 @@ struct FilterOperations {
         let sigmaX = sigma * scale.x, sigmaY = sigma * scale.y
         let reduced = Self.reduction(sigmaX: sigmaX, sigmaY: sigmaY, from: pixels.scale)
         while pixels.scale < reduced {
-            guard let halved = Self.halved(pixels) else { return nil }
+            guard let halved = Self.halved(pixels, threadCount: threadCount) else { return nil }
             pixels = halved
         }
         let f = Double(pixels.scale), averaged = (f * f - 1) / 12
@@ -139,37 +139,6 @@ struct FilterOperations {
         case .normalized: return normalizedBlur(pixels, blur)
         case .hard: return hardEdgedBlur(pixels, blur)
         }
-    }
-
-    /// The pixels at half the resolution: each the average of a 2 × 2 block (rounded; outside
-    /// the pixmap counts as transparent), so premultiplied pixels stay premultiplied.
-    static func halved(_ pixels: Placed) -> Placed? {
-        let source = pixels.pixmap
-        guard let half = try? Pixmap(width: (source.width + 1) / 2, height: (source.height + 1) / 2) else { return nil }
-        for y in 0..<half.height {
-            let top = source.row(2 * y), bottom = 2 * y + 1 < source.height ? source.row(2 * y + 1) : nil
-            let out = half.row(y)
-            for x in 0..<half.width {
-                let right = 2 * x + 1 < source.width
-                let a = top[2 * x], b = right ? top[2 * x + 1] : 0
-                let c = bottom?[2 * x] ?? 0, d = right ? bottom?[2 * x + 1] ?? 0 : 0
-                // Each byte lane summed apart: red and blue, then green and alpha, in 16-bit halves
-                // (four bytes sum to at most 1,020: no carry into the next lane).
-                let evenLanes: UInt32 = 0x00FF_00FF, rounding: UInt32 = 0x0002_0002
-                var lowSums = a & evenLanes
-                lowSums += b & evenLanes
-                lowSums += c & evenLanes
-                lowSums += d & evenLanes
-                lowSums += rounding
-                var highSums = (a >> 8) & evenLanes
-                highSums += (b >> 8) & evenLanes
-                highSums += (c >> 8) & evenLanes
-                highSums += (d >> 8) & evenLanes
-                highSums += rounding
-                out[x] = ((lowSums >> 2) & evenLanes) | (((highSums >> 2) & evenLanes) << 8)
-            }
-        }
-        return Placed(pixmap: half, x: pixels.x, y: pixels.y, scale: pixels.scale * 2, clip: pixels.clip)
     }
 }
 #endif

@@ -25,6 +25,8 @@ public final class LayerRenderer {
     private let shadowCanvas: Canvas
     /// Where the root's sublayers of a large tree are recorded in parallel.
     private let sublayerRecording = ParallelSublayerRecording()
+    /// Where an emitter's many particles are recorded in parallel.
+    private let particleRecording = ParallelParticleRecording()
     /// Where layers whose filters blur are drawn apart.
     private let filterCanvases = FilterCanvases()
 
@@ -86,8 +88,8 @@ public final class LayerRenderer {
                                            targetHeight: pixmap.height)
             let backdrops = snapshot.tree.shape.hasBackdrop ? BackdropCapture(canvas: canvas, pixmap: pixmap) : nil
             taskRecorder.during("drawing walk") {
-                LayerTreeDrawing(canvas: canvas, shadows: shadows, sublayerRecorders: sublayerRecording, filters: filters,
-                                 backdrops: backdrops)
+                LayerTreeDrawing(canvas: canvas, shadows: shadows, sublayerRecorders: sublayerRecording,
+                                 particleRecording: particleRecording, filters: filters, backdrops: backdrops)
                     .draw(snapshot, base: base)
             }
         }

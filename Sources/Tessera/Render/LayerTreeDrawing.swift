@@ -32,9 +32,12 @@ struct LayerTreeDrawing {
     let canvas: Canvas
     /// How shadows are drawn; nil draws none (inside a shadow's own shape).
     let shadows: ShadowDrawing?
-    /// Where the root's sublayers are recorded in parallel; nil records the whole tree on
+    /// Where the root's sublayers (or, down a chain of only sublayers, the first layer's with
+    /// more than one) are recorded in parallel where it pays; nil records the whole tree on
     /// `canvas`, in turn.
     var sublayerRecorders: ParallelSublayerRecording? = nil
+    /// Where an emitter's many particles are recorded in parallel; nil records them on `canvas`.
+    var particleRecording: ParallelParticleRecording? = nil
     /// Where layers whose filters blur are drawn apart (``FilteredLayerDrawing``); nil draws them
     /// without their filters (inside a shadow's shape).
     var filters: OffscreenFilters? = nil
@@ -68,6 +71,11 @@ struct LayerTreeDrawing {
         /// A portal's source (``pushPortalSource(of:_:matrix:tint:steps:)``): mapped to the canvas
         /// by `transform`, its own mapping included, at `opacity` instead of its own.
         case source(PresentedLayer, transform: CATransform3D, tint: Tint, opacity: Float)
+        /// Sublayers recorded in parallel (``ParallelSublayerRecording``), spliced where they come.
+        case recorded(ArraySlice<Sublayer>, on: ParallelSublayerRecording)
+        /// A layer's only sublayer, to which it hands the recording of its own sublayers in
+        /// parallel (a root holding one container of many layers).
+        case onlySublayer(Sublayer, recorders: ParallelSublayerRecording)
 
         init(_ sublayer: Sublayer) {
             self = .layer(sublayer.node, transform: sublayer.transform, ownTransformFirst: true, tint: sublayer.tint)
@@ -107,7 +115,7 @@ struct LayerTreeDrawing {
     }
 
     /// Runs `steps` from the last: a stack, to which each layer pushes what it draws later.
-    /// The first layer's sublayers go to `recorders` when given.
+    /// The first layer's sublayers go to `recorders` when given (or its only sublayer's, and so on down).
     private func walk(_ steps: [Step], rootOpacity: Float?, recorders: ParallelSublayerRecording?, asFilterSource: Bool) {
         var steps = steps
         var rootOpacity = rootOpacity, recorders = recorders, asFilterSource = asFilterSource
@@ -150,6 +158,12 @@ struct LayerTreeDrawing {
             case .source(let node, let transform, let tint, let opacity):
                 drawLayer(node, node.propertiesAddress, outer: transform, ownTransformFirst: false, inherited: tint,
                           rootOpacity: opacity, asFilterSource: false, recorders: nil, steps: &steps)
+            case .recorded(let sublayers, let recorders):
+                recorders.record(sublayers, as: self)
+            case .onlySublayer(let sublayer, let recorders):
+                drawLayer(sublayer.node, sublayer.node.propertiesAddress, outer: sublayer.transform, ownTransformFirst: true,
+                          inherited: sublayer.tint, rootOpacity: nil, asFilterSource: false, recorders: recorders,
+                          steps: &steps)
             }
         }
     }
@@ -256,10 +270,18 @@ struct LayerTreeDrawing {
                 }
             }
         }
-        // Recorded now, in parallel, they come where they would run from the stack: after what
-        // the layer drew so far, before what it pushed.
-        if let recorders, ParallelSublayerRecording.isWorthIt(for: children, of: node, threadCount: canvas.threadCount) {
-            recorders.record(children, as: self)
+        // A portal draws its source before its sublayers, from the stack, after they would be
+        // recorded in parallel.
+        if let recorders, p.pointee.kind != .portal,
+           let segments = ParallelSublayerRecording.segments(of: children, threadCount: canvas.threadCount) {
+            for segment in segments.reversed() {
+                switch segment {
+                case .parallel(let range): steps.append(.recorded(children[range], on: recorders))
+                case .inTurn(let range): for child in children[range].reversed() { steps.append(Step(child)) }
+                }
+            }
+        } else if let recorders, p.pointee.kind != .portal, children.count == 1 {
+            steps.append(.onlySublayer(children[0], recorders: recorders))
         } else {
             for child in children.reversed() { steps.append(Step(child)) }
         }
@@ -293,7 +315,7 @@ struct LayerTreeDrawing {
     @inline(never)
     private func drawParticles(_ node: PresentedLayer, _ p: UnsafePointer<LayerProperties>, mapping: PlaneMapping,
                                opacity: Double) {
-        EmitterDrawing.draw(node, p, mapping: mapping, opacity: opacity, on: canvas)
+        EmitterDrawing.draw(node, p, mapping: mapping, opacity: opacity, on: canvas, recording: particleRecording)
     }
 
     /// What a backdrop layer shows (``BackdropDrawing``), on the frame's canvas only.

@@ -2,54 +2,113 @@ import Dispatch
 import TesseraRaster
 
 #if !canImport(QuartzCore)
-/// Records the root's sublayers of a large tree on several threads: the sublayers are cut into
-/// runs, each run's subtrees are drawn onto a canvas of its own (with a shadow canvas of its
-/// own), and the canvases are spliced onto the frame's canvas in order. The recording is the
-/// one a walk on one thread makes, call for call, so the bytes are the same.
+/// Records the root's sublayers on several threads (or, when the root has only one sublayer,
+/// the first layer's down that chain with more than one): the sublayers are cut into runs of about
+/// equal cost (``RecordingCost``), each run's subtrees are drawn onto a canvas of its own, and
+/// the canvases are spliced onto the frame's canvas in order. The recording is the one a walk on
+/// one thread makes, call for call, so the bytes are the same.
+///
+/// Layers drawn apart (blurred layers, shadows' shapes) are drawn by the run that meets them,
+/// so they are rendered concurrently with each other and with the rest of the recording; text
+/// is laid out by the run that draws it. A sublayer whose subtree shows a backdrop is left to
+/// the frame's own walk, in turn: its capture needs everything below it recorded (see
+/// ``segments(of:threadCount:)``).
 ///
 /// The canvases are kept from frame to frame. Used from one thread at a time, as the
 /// ``LayerRenderer`` that owns it.
 final class ParallelSublayerRecording {
-    /// Each run's canvas, the canvas its shadows are rendered on, and where its blurred layers
-    /// are drawn.
-    private var parts: [(canvas: Canvas, shadows: Canvas, filters: FilterCanvases)] = []
+    /// Each run's canvas.
+    private var canvases: [Canvas] = []
+    /// What each worker's runs draw apart on: one set per worker, not per run, since each set
+    /// keeps targets as large as the frame.
+    private var offscreens: [Offscreen] = []
 
-    /// Below this many layers in the tree, handing runs to threads costs more than it saves.
-    private static let minimumLayers = 512
+    /// Below this cost, handing runs to threads costs more than it saves.
+    static let minimumCost = 512
 
-    /// Whether `sublayers` of `node` are better recorded in parallel on `threadCount` threads.
-    static func isWorthIt(for sublayers: [LayerTreeDrawing.Sublayer], of node: PresentedLayer, threadCount: Int) -> Bool {
-        // A backdrop needs everything before it rendered: one thread records such a tree. A
-        // portal draws its source before its sublayers, from the stack, after they would be
-        // recorded here.
-        threadCount > 1 && sublayers.count > 1 && node.treeCount >= minimumLayers && !node.treeHasBackdrop
-            && node.properties.kind != .portal
+    /// The canvases a run draws layers apart on: its shadows' shapes and its blurred layers.
+    struct Offscreen {
+        let shadows = Canvas(threadCount: 1)
+        let filters = FilterCanvases()
+    }
+
+    /// Sublayers in drawing order, as the frame's walk draws them: runs recorded in parallel,
+    /// or one at a time.
+    enum Segment: Equatable {
+        case parallel(Range<Int>)
+        case inTurn(Range<Int>)
+    }
+
+    /// How `sublayers` (in drawing order) are drawn on `threadCount` threads: cut at the
+    /// sublayers whose subtrees show a backdrop (drawn in turn), the runs between them recorded
+    /// in parallel where their cost pays for it. Nil when nothing is recorded in parallel.
+    static func segments(of sublayers: [LayerTreeDrawing.Sublayer], threadCount: Int) -> [Segment]? {
+        guard threadCount > 1, sublayers.count > 1 else { return nil }
+        var segments: [Segment] = []
+        var start = 0
+        func close(_ end: Int) {
+            guard start < end else { return }
+            let cost = sublayers[start..<end].reduce(0) { $0 + $1.node.subtreeCost }
+            let worthIt = end - start > 1 && cost >= minimumCost
+            segments.append(worthIt ? .parallel(start..<end) : .inTurn(start..<end))
+        }
+        for (i, sublayer) in sublayers.enumerated() where sublayer.node.subtreeShowsBackdrop {
+            close(i)
+            segments.append(.inTurn(i..<i + 1))
+            start = i + 1
+        }
+        close(sublayers.count)
+        return segments.contains { if case .parallel = $0 { true } else { false } } ? segments : nil
     }
 
     /// Records `sublayers` (in drawing order) and their subtrees as `drawing` draws them, onto
-    /// its canvas (with its tolerance, on its threads) and with its shadows, if it draws any.
-    func record(_ sublayers: [LayerTreeDrawing.Sublayer], as drawing: LayerTreeDrawing) {
+    /// its canvas (with its tolerance, on its threads) and with its shadows and filters, if it
+    /// draws them.
+    func record(_ sublayers: ArraySlice<LayerTreeDrawing.Sublayer>, as drawing: LayerTreeDrawing) {
         let canvas = drawing.canvas
-        // A few runs per thread: a thread that drew light subtrees takes more.
-        let runs = min(sublayers.count, 4 * max(1, canvas.threadCount))
-        while parts.count < runs {
-            parts.append((Canvas(threadCount: 1), Canvas(threadCount: 1), FilterCanvases()))
-        }
-        for part in parts.prefix(runs) { part.canvas.tolerance = canvas.tolerance }
-        let work = Runs(sublayers: sublayers, parts: Array(parts.prefix(runs)), renderedRoot: drawing.renderedRoot,
+        // A few runs per worker, dealt in turn: runs of equal cost interleaved, so that the
+        // estimate's errors even out.
+        let workers = min(sublayers.count, max(1, canvas.threadCount))
+        let runs = min(sublayers.count, 4 * workers)
+        while canvases.count < runs { canvases.append(Canvas(threadCount: 1)) }
+        while offscreens.count < workers { offscreens.append(Offscreen()) }
+        for part in canvases.prefix(runs) { part.tolerance = canvas.tolerance }
+        let work = Runs(sublayers: sublayers, starts: Self.runStarts(sublayers, runs: runs),
+                        canvases: Array(canvases.prefix(runs)), offscreens: Array(offscreens.prefix(workers)),
+                        renderedRoot: drawing.renderedRoot,
                         shadowTarget: drawing.shadows.map { ($0.targetWidth, $0.targetHeight) },
                         filterTarget: drawing.filters.map { ($0.targetWidth, $0.targetHeight) })
-        DispatchQueue.concurrentPerform(iterations: runs, execute: work.record)
-        for part in parts.prefix(runs) { canvas.append(part.canvas) }
+        DispatchQueue.concurrentPerform(iterations: workers, execute: work.record)
+        for part in canvases.prefix(runs) { canvas.append(part) }
+    }
+
+    /// Where each of `runs` runs of `sublayers` starts (positions in the slice), then its end: each
+    /// run holds about the same cost, a sublayer going to the run where the middle of its cost
+    /// falls. A sublayer costlier than a run's share leaves runs empty.
+    static func runStarts(_ sublayers: ArraySlice<LayerTreeDrawing.Sublayer>, runs: Int) -> [Int] {
+        let costs = sublayers.map(\.node.subtreeCost)
+        let total = max(1, costs.reduce(0, +))
+        var starts = [sublayers.startIndex]
+        var before = 0
+        for (offset, cost) in costs.enumerated() {
+            let run = min(runs - 1, (2 * before + cost) * runs / (2 * total))
+            while starts.count <= run { starts.append(sublayers.startIndex + offset) }
+            before += cost
+        }
+        while starts.count <= runs { starts.append(sublayers.endIndex) }
+        return starts
     }
 
     /// The runs of one call, shared by the threads that record them.
     ///
-    /// `@unchecked Sendable`: run `r` draws only on `parts[r]`'s canvases; the snapshots are
-    /// immutable.
+    /// `@unchecked Sendable`: worker `w` records runs `w`, `w + workers`, … each on its own
+    /// canvas, drawing apart on `offscreens[w]` alone; the snapshots are immutable.
     private struct Runs: @unchecked Sendable {
-        let sublayers: [LayerTreeDrawing.Sublayer]
-        let parts: [(canvas: Canvas, shadows: Canvas, filters: FilterCanvases)]
+        let sublayers: ArraySlice<LayerTreeDrawing.Sublayer>
+        let starts: [Int]
+        let canvases: [Canvas]
+        /// One per worker.
+        let offscreens: [Offscreen]
         /// Where the drawing that hands the runs out has the rendered tree's root.
         let renderedRoot: LayerTreeDrawing.RenderedRoot?
         /// The frame's size in pixels when shadows are drawn; nil when they are not.
@@ -57,18 +116,25 @@ final class ParallelSublayerRecording {
         /// The frame's size in pixels when blurred layers are drawn; nil when they are not.
         let filterTarget: (width: Int, height: Int)?
 
-        func record(_ run: Int) {
-            let count = sublayers.count, runs = parts.count
-            let range = run * count / runs..<(run + 1) * count / runs
-            // The last frame's calls, spliced since, freed here rather than by the splicing thread.
-            parts[run].canvas.discardRecording()
+        /// Records the runs of worker `worker`.
+        func record(_ worker: Int) {
+            for run in stride(from: worker, to: canvases.count, by: offscreens.count) {
+                record(run, drawingApartOn: offscreens[worker])
+            }
+        }
+
+        private func record(_ run: Int, drawingApartOn offscreen: Offscreen) {
+            // The last calls, spliced since, freed here rather than by the splicing thread.
+            canvases[run].discardRecording()
+            let range = starts[run]..<starts[run + 1]
+            guard !range.isEmpty else { return }
             let shadows = shadowTarget.map {
-                ShadowDrawing(offscreen: parts[run].shadows, targetWidth: $0.width, targetHeight: $0.height)
+                ShadowDrawing(offscreen: offscreen.shadows, targetWidth: $0.width, targetHeight: $0.height)
             }
             let filters = filterTarget.map {
-                OffscreenFilters(canvases: parts[run].filters, depth: 0, targetWidth: $0.width, targetHeight: $0.height)
+                OffscreenFilters(canvases: offscreen.filters, depth: 0, targetWidth: $0.width, targetHeight: $0.height)
             }
-            LayerTreeDrawing(canvas: parts[run].canvas, shadows: shadows, filters: filters, renderedRoot: renderedRoot)
+            LayerTreeDrawing(canvas: canvases[run], shadows: shadows, filters: filters, renderedRoot: renderedRoot)
                 .draw(sublayers[range])
         }
     }

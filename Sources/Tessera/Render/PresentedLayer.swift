@@ -40,8 +40,11 @@ struct PresentedLayer: @unchecked Sendable {
     /// The number of layers in the tree, masks included.
     var treeCount: Int { tree._withUnsafeGuaranteedRef { $0.count } }
 
-    /// Whether a layer of the tree is a backdrop (``TreeShape/hasBackdrop``).
-    var treeHasBackdrop: Bool { tree._withUnsafeGuaranteedRef { $0.shape.hasBackdrop } }
+    /// What recording the layer's subtree costs (``RecordingCost``).
+    var subtreeCost: Int { tree._withUnsafeGuaranteedRef { $0.shape.subtreeCost(of: index) } }
+
+    /// Whether a layer of the layer's subtree is a backdrop (``TreeShape/hasBackdrop``).
+    var subtreeShowsBackdrop: Bool { tree._withUnsafeGuaranteedRef { $0.shape.subtreeShowsBackdrop(index) } }
 
     /// Whether a layer of the tree is drawn through a transition (most trees: none).
     var treeHasTransitions: Bool { tree._withUnsafeGuaranteedRef { !$0.transitions.isEmpty } }

@@ -77,18 +77,89 @@ import TesseraRaster
         #expect(one[46, 46].b < 40)
     }
 
-    /// Only a tree large enough, on more than one thread, is recorded in parallel.
+    /// A root whose only sublayer holds the tree (a container, itself in a clipped, faded
+    /// wrapper) hands the recording in parallel down to it: the same bytes as one thread.
+    @Test func containerUnderTheRootSameBytesAsOneThread() throws {
+        let root = LayerRendererTests.root(96, background: CGColor(red: 0.1, green: 0.1, blue: 0.2, alpha: 1))
+        let wrapper = CALayer()
+        wrapper.frame = CGRect(x: 2, y: 2, width: 92, height: 92)
+        wrapper.masksToBounds = true
+        wrapper.cornerRadius = 8
+        wrapper.opacity = 0.8
+        let container = Self.tree()
+        container.frame = CGRect(x: 0, y: 0, width: 96, height: 96)
+        for (i, card) in (container.sublayers ?? []).enumerated() where i % 4 == 2 {
+            let blur = CAFilter(type: "gaussianBlur")
+            blur.setValue(1.5, forKey: "inputRadius")
+            card.filters = [blur]
+        }
+        wrapper.addSublayer(container)
+        root.addSublayer(wrapper)
+        let one = try LayerRendererTests.render(root, size: 192, scale: 2, threads: 1)
+        for threads in [2, 8] {
+            let many = try LayerRendererTests.render(root, size: 192, scale: 2, threads: threads)
+            #expect(GoldenImageStore.difference(one, many)?.pixelCount == 0, "\(threads) threads")
+        }
+        #expect(one[100, 100] != PremultipliedRGBA8(r: 26, g: 26, b: 51, a: 255), "the container is drawn")
+    }
+
+    /// Only sublayers costly enough, on more than one thread, are recorded in parallel: many
+    /// plain layers, or a few that cost more each (text laid out, blurred layers drawn apart).
     @Test func recordsInParallelOnlyWhenItPays() throws {
         let large = Self.tree().presentation(at: 0)
         let small = LayerRendererTests.scene().presentation(at: 0)
-        let sublayers = { (node: LayerSnapshot) in
-            node.sublayers.map { LayerTreeDrawing.Sublayer(node: PresentedLayer($0), transform: CATransform3DIdentity, tint: .one) }
-        }
+        let texts = Self.flatTree(30) { _ in
+            let text = CATextLayer()
+            text.string = "text"
+            return text
+        }.presentation(at: 0)
+        let plain = Self.flatTree(30) { _ in CALayer() }.presentation(at: 0)
+        let blurred = Self.flatTree(2) { _ in
+            let layer = CALayer()
+            let blur = CAFilter(type: "gaussianBlur")
+            blur.setValue(4, forKey: "inputRadius")
+            layer.filters = [blur]
+            return layer
+        }.presentation(at: 0)
         #expect(large.tree.count > 600)
         typealias Recording = ParallelSublayerRecording
-        #expect(!Recording.isWorthIt(for: sublayers(large), of: PresentedLayer(large), threadCount: 1))
-        #expect(Recording.isWorthIt(for: sublayers(large), of: PresentedLayer(large), threadCount: 2))
-        #expect(!Recording.isWorthIt(for: sublayers(small), of: PresentedLayer(small), threadCount: 2))
+        #expect(Recording.segments(of: Self.sublayers(large), threadCount: 1) == nil)
+        #expect(Recording.segments(of: Self.sublayers(large), threadCount: 2) == [.parallel(0..<24)])
+        #expect(Recording.segments(of: Self.sublayers(small), threadCount: 2) == nil)
+        #expect(Recording.segments(of: Self.sublayers(texts), threadCount: 2) == [.parallel(0..<30)])
+        #expect(Recording.segments(of: Self.sublayers(plain), threadCount: 2) == nil)
+        #expect(Recording.segments(of: Self.sublayers(blurred), threadCount: 2) == [.parallel(0..<2)])
+    }
+
+    /// Sublayers are cut into runs of about equal cost: a costly sublayer has a run to itself.
+    @Test func runsShareTheCost() throws {
+        let tree = Self.flatTree(40) { i in
+            let layer = i == 5 ? CATextLayer() : CALayer()
+            if i % 10 == 9 { layer.shadowOpacity = 1 }
+            return layer
+        }.presentation(at: 0)
+        let sublayers = Self.sublayers(tree)
+        let starts = ParallelSublayerRecording.runStarts(sublayers[...], runs: 4)
+        #expect(starts.first == 0 && starts.last == 40 && starts.count == 5)
+        // Costs: 1 each, 41 for the text layer, 501 for each layer with a shadow (9, 19, 29, 39).
+        #expect(starts == [0, 10, 20, 30, 40])
+        #expect(ParallelSublayerRecording.runStarts(sublayers[10..<20], runs: 3) == [10, 19, 20, 20])
+    }
+
+    static func sublayers(_ node: LayerSnapshot) -> [LayerTreeDrawing.Sublayer] {
+        node.sublayers.map { LayerTreeDrawing.Sublayer(node: PresentedLayer($0), transform: CATransform3DIdentity, tint: .one) }
+    }
+
+    /// A root with `count` sublayers made by `make`, each 4 × 4 in a row.
+    static func flatTree(_ count: Int, _ make: (Int) -> CALayer) -> CALayer {
+        let root = LayerRendererTests.root(64)
+        for i in 0..<count {
+            let layer = make(i)
+            layer.frame = CGRect(x: Double(i % 16) * 4, y: Double(i / 16) * 4, width: 4, height: 4)
+            layer.backgroundColor = white
+            root.addSublayer(layer)
+        }
+        return root
     }
 
     /// Evaluated in chunks on several threads, every layer's presented properties are the ones

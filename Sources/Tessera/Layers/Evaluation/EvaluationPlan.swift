@@ -54,11 +54,18 @@ final class EvaluationPlan {
             for child in (layer.sublayers ?? []).reversed() { stack.append((child, index, nil)) }
         }
         self.layers = layers
-        shape = TreeShape(parents: parents, names: names, masks: masks,
-                          hasBackdrop: layers.contains { layer in
-                              let p = layer.takeUnretainedValue().properties
-                              return p.kind == .backdrop || p.backgroundFilters?.isEmpty == false
-                          },
+        var costs: [Int] = [], showsBackdrop: [Bool] = []
+        costs.reserveCapacity(layers.count)
+        showsBackdrop.reserveCapacity(layers.count)
+        for layer in layers {
+            layer._withUnsafeGuaranteedRef { layer in
+                layer.withModelProperties { p in
+                    costs.append(RecordingCost.of(p))
+                    showsBackdrop.append(p.pointee.kind == .backdrop || p.pointee.backgroundFilters?.isEmpty == false)
+                }
+            }
+        }
+        shape = TreeShape(parents: parents, names: names, masks: masks, costs: costs, showsBackdrop: showsBackdrop,
                           portals: PortalSources(parents: parents, sources: Self.portalSources(of: layers)))
         var animations: [PlannedAnimation] = [], animationStarts: [Int32] = [0]
         var animatedProperties: [LayerProperty] = [], animatedStarts: [Int32] = [0]

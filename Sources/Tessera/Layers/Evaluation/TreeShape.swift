@@ -12,17 +12,34 @@ final class TreeShape: Sendable {
     /// Each layer's mask layer, or -1.
     let masks: [Int32]
     /// Whether a layer of the tree is a backdrop or has background filters: the drawing walk
-    /// then renders the frame as it goes (see ``BackdropCapture``), one thread recording.
+    /// then renders the frame as it goes (see ``BackdropCapture``).
     let hasBackdrop: Bool
     /// What the portals show.
     let portals: PortalSources
+    /// Layer i's subtree (its mask's included) is the layers `i ..< subtreeEnds[i]`.
+    let subtreeEnds: [Int32]
+    /// The recording costs (``RecordingCost``) of layers `0 ..< i` summed, at `[i]`.
+    private let costsBefore: [Int]
+    /// How many of layers `0 ..< i` show a backdrop, at `[i]`; empty when none does.
+    private let backdropsBefore: [Int32]
 
-    init(parents: [Int32], names: [String?], masks: [Int32], hasBackdrop: Bool = false, portals: PortalSources = .none) {
+    /// `costs`: each layer's ``RecordingCost`` (empty: 1 each); `showsBackdrop`: whether each
+    /// layer is a backdrop or has background filters (empty: none).
+    init(parents: [Int32], names: [String?], masks: [Int32], costs: [Int] = [], showsBackdrop: [Bool] = [],
+         portals: PortalSources = .none) {
         self.parents = parents
         self.names = names
         self.masks = masks
-        self.hasBackdrop = hasBackdrop
+        self.hasBackdrop = showsBackdrop.contains(true)
         self.portals = portals
+        costsBefore = Self.prefixSums(costs.isEmpty ? [Int](repeating: 1, count: parents.count) : costs)
+        backdropsBefore = hasBackdrop ? Self.prefixSums(showsBackdrop.map { $0 ? 1 : 0 }).map(Int32.init) : []
+        // Depth first, a subtree ends where its last descendant's does: every layer comes after its parent.
+        var ends = (0..<parents.count).map { Int32($0 + 1) }
+        for i in parents.indices.reversed() where parents[i] >= 0 {
+            ends[Int(parents[i])] = max(ends[Int(parents[i])], ends[i])
+        }
+        subtreeEnds = ends
         // Sublayers are the children that are not masks; depth-first numbering keeps them in order.
         var isMask = [Bool](repeating: false, count: parents.count)
         for mask in masks where mask >= 0 { isMask[Int(mask)] = true }
@@ -40,6 +57,23 @@ final class TreeShape: Sendable {
     }
 
     var count: Int { parents.count }
+
+    /// The recording cost of layer `index`'s subtree (``RecordingCost``).
+    func subtreeCost(of index: Int) -> Int {
+        costsBefore[Int(subtreeEnds[index])] - costsBefore[index]
+    }
+
+    /// Whether a layer of layer `index`'s subtree shows a backdrop.
+    func subtreeShowsBackdrop(_ index: Int) -> Bool {
+        hasBackdrop && backdropsBefore[Int(subtreeEnds[index])] > backdropsBefore[index]
+    }
+
+    private static func prefixSums(_ values: [Int]) -> [Int] {
+        var sums = [0]
+        sums.reserveCapacity(values.count + 1)
+        for value in values { sums.append(sums[sums.count - 1] + value) }
+        return sums
+    }
 
     func sublayers(of index: Int) -> ArraySlice<Int32> {
         sublayerIndices[Int(sublayerStarts[index])..<Int(sublayerStarts[index + 1])]
