@@ -24,7 +24,7 @@ enum EmitterDrawing {
         let renderMode = p.pointee.renderMode
         let particles = Particles(simulation: simulation, order: order(simulation.particles, renderMode), mapping: mapping,
                                   opacity: opacity, blendMode: renderMode == .additive ? .plusLighter : .normal)
-        if let recording, ParallelParticleRecording.isWorthIt(particles.count, threadCount: canvas.threadCount) {
+        if let recording, ParallelParticleRecording.isWorthIt(particles.count, threadCount: canvas.plannedThreadCount) {
             recording.record(particles, on: canvas)
         } else {
             particles.draw(0..<particles.count, on: canvas)

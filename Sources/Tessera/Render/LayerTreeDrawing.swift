@@ -273,7 +273,7 @@ struct LayerTreeDrawing {
         // A portal draws its source before its sublayers, from the stack, after they would be
         // recorded in parallel.
         if let recorders, p.pointee.kind != .portal,
-           let segments = ParallelSublayerRecording.segments(of: children, threadCount: canvas.threadCount) {
+           let segments = ParallelSublayerRecording.segments(of: children, threadCount: canvas.plannedThreadCount) {
             for segment in segments.reversed() {
                 switch segment {
                 case .parallel(let range): steps.append(.recorded(children[range], on: recorders))

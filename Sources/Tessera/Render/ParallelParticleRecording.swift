@@ -24,11 +24,12 @@ final class ParallelParticleRecording {
     /// in one call.
     func record(_ particles: EmitterDrawing.Particles, on canvas: Canvas) {
         // A few chunks per thread: a thread that drew cheap particles takes more.
-        let chunks = max(1, min(4 * canvas.threadCount, particles.count / Self.particlesPerChunk))
+        let chunks = max(1, min(4 * canvas.plannedThreadCount, particles.count / Self.particlesPerChunk))
         while canvases.count < chunks { canvases.append(Canvas(threadCount: 1)) }
         let parts = Array(canvases.prefix(chunks))
         for part in parts { part.tolerance = canvas.tolerance }
-        DispatchQueue.concurrentPerform(iterations: chunks, execute: Chunks(particles: particles, canvases: parts).record)
+        canvas.taskRecorder.concurrentPerform(iterations: chunks, stage: "drawing walk",
+                                              execute: Chunks(particles: particles, canvases: parts).record)
         for part in parts { canvas.append(part) }
     }
 

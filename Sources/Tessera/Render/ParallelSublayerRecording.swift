@@ -68,7 +68,7 @@ final class ParallelSublayerRecording {
         let canvas = drawing.canvas
         // A few runs per worker, dealt in turn: runs of equal cost interleaved, so that the
         // estimate's errors even out.
-        let workers = min(sublayers.count, max(1, canvas.threadCount))
+        let workers = min(sublayers.count, max(1, canvas.plannedThreadCount))
         let runs = min(sublayers.count, 4 * workers)
         while canvases.count < runs { canvases.append(Canvas(threadCount: 1)) }
         while offscreens.count < workers { offscreens.append(Offscreen()) }
@@ -78,7 +78,7 @@ final class ParallelSublayerRecording {
                         renderedRoot: drawing.renderedRoot,
                         shadowTarget: drawing.shadows.map { ($0.targetWidth, $0.targetHeight) },
                         filterTarget: drawing.filters.map { ($0.targetWidth, $0.targetHeight) })
-        DispatchQueue.concurrentPerform(iterations: workers, execute: work.record)
+        canvas.taskRecorder.concurrentPerform(iterations: workers, stage: "drawing walk", execute: work.record)
         for part in canvases.prefix(runs) { canvas.append(part) }
     }
 

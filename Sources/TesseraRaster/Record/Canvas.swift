@@ -196,6 +196,11 @@ public final class Canvas {
     /// binning, rasterization by bands), when set: see ``FrameTaskRecorder``.
     public var taskRecorder: FrameTaskRecorder?
 
+    /// The thread count that work drawn onto this canvas in parallel is planned for: the
+    /// recorder's ``FrameTaskRecorder/plannedThreadCount`` while recording, ``threadCount``
+    /// otherwise.
+    public var plannedThreadCount: Int { taskRecorder.plannedThreadCount(otherwise: threadCount) }
+
     /// Draws every recorded call into `pixmap` in order, then empties the recording.
     public func render(into pixmap: Pixmap) {
         recording.closeOpenGroups()
