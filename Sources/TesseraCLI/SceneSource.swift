@@ -120,15 +120,19 @@ struct SceneSource {
     /// loaded. Without `--bundle`, or with one that names no bundle, a usage error that lists the
     /// bundles by their short names.
     private static func loadTendies(_ url: URL, argument: String, bundle: String?) throws(CommandFailure) -> AnimationArchive {
-        if let wallpaper = try wallpaper(argument) {
-            guard let bundle else {
-                throw CommandFailure(.usage, "\(argument): name a bundle with --bundle; the wallpaper holds: \(wallpaper.bundles.map(\.role.rawValue).joined(separator: ", "))")
-            }
+        if let bundle {
             do {
-                return try wallpaper.bundle(named: bundle).archive
+                return try Wallpaper.loadBundle(named: bundle, contentsOf: url).archive
             } catch {
-                throw CommandFailure(.usage, "\(argument): \(error)")
+                switch error {
+                case .notAWallpaper where !isWallpaperFolder(argument): break   // a zip of other bundles: below
+                case .noSuchBundle: throw CommandFailure(.usage, "\(argument): \(error)")
+                case .unreadableFolder: throw CommandFailure(.noInput, "\(argument): \(error)")
+                default: throw CommandFailure(.dataError, "\(argument): \(error)")
+                }
             }
+        } else if let wallpaper = try wallpaper(argument) {
+            throw CommandFailure(.usage, "\(argument): name a bundle with --bundle; the wallpaper holds: \(wallpaper.bundles.map(\.role.rawValue).joined(separator: ", "))")
         }
         let tendies: TendiesArchive
         do {

@@ -118,7 +118,8 @@ import WallpaperFixtures
         #expect(object?["screenClass"] as? String == "390w-844h@3x~iphone" && object?["states"] as? [String] == ["Locked", "Unlock", "Sleep"])
     }
 
-    /// The unzipped folder renders as the zip; a wallpaper that cannot be read is a data error.
+    /// The unzipped folder renders as the zip; a wallpaper that cannot be read is a data error,
+    /// though its other bundles render alone.
     @Test func foldersAndErrors() throws {
         let folder = try Self.folder()
         try TestWallpaper.writeFolder(to: folder.appendingPathComponent("Unzipped"))
@@ -126,7 +127,20 @@ import WallpaperFixtures
         let unzipped = try CLI.run(["render", "Unzipped", "-o", "unzipped.png", "--quiet"], in: folder)
         #expect(zipped.status == 0 && unzipped.status == 0, "\(unzipped.stderr)")
         #expect(try Data(contentsOf: folder.appendingPathComponent("zipped.png")) == Data(contentsOf: folder.appendingPathComponent("unzipped.png")))
+        let brokenBundle = try CLI.temporaryFolder()
+        var assets = (TestWallpaper.manifest["assets"] as! [String: Any])["lockAndHome"] as! [String: Any]
+        var asset = assets["default"] as! [String: Any]
+        asset["foregroundAnimationFileName"] = "Broken.ca"
+        assets["default"] = asset
         var manifest = TestWallpaper.manifest
+        manifest["assets"] = ["lockAndHome": assets]
+        try TestWallpaper.writeTendies(to: brokenBundle.appendingPathComponent("Test.tendies"), manifest: manifest,
+                                       extra: [(TestWallpaper.wallpaperFolder + "/Broken.ca/main.caml", Data("<caml><CALayer".utf8))])
+        let whole = try CLI.run(["render", "Test.tendies", "-o", "x.png"], in: brokenBundle)
+        #expect(whole.status == 65 && whole.stderr.hasPrefix("tessera: Test.tendies: \(TestWallpaper.wallpaperFolder)/Broken.ca: 1:"), "\(whole.stderr)")
+        let one = try CLI.run(["render", "Test.tendies", "--bundle", "Floating", "-o", "f.png", "--quiet"], in: brokenBundle)
+        #expect(one.status == 0, "\(one.stderr)")
+        manifest = TestWallpaper.manifest
         manifest["assets"] = "none"
         let broken = try Self.folder(manifest: manifest)
         let result = try CLI.run(["render", "Test.tendies", "-o", "x.png"], in: broken)

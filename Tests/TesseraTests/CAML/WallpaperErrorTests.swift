@@ -50,6 +50,7 @@ import WallpaperFixtures
         #expect(throws: WallpaperError.notAWallpaper(bundles: ["Glyph.ca"])) { try Wallpaper(contentsOf: url) }
     }
 
+    /// A bundle that does not load fails the wallpaper, naming it; the others still load alone.
     @Test func aBundleThatDoesNotLoadIsNamed() throws {
         let path = TestWallpaper.wallpaperFolder + "/Broken.ca"
         let url = try WallpaperTests.tendies(manifest: Self.manifest { $0["foregroundAnimationFileName"] = "Broken.ca" },
@@ -59,6 +60,10 @@ import WallpaperFixtures
         } throws: { error in
             guard case WallpaperError.invalidBundle(path, .malformedCAML) = error else { return false }
             return true
+        }
+        #expect(try Wallpaper.loadBundle(named: "Floating", contentsOf: url).archive.rootLayer.sublayers?.first?.name == "Red")
+        #expect(throws: WallpaperError.noSuchBundle("Sky", available: ["Background", "Foreground", "Floating"])) {
+            try Wallpaper.loadBundle(named: "Sky", contentsOf: url)
         }
     }
 

@@ -45,32 +45,15 @@ public struct Wallpaper {
     ///   not a wallpaper; its `Wallpaper.plist` is malformed or names a bundle that is missing; a
     ///   bundle does not load.
     public init(contentsOf url: URL, limits: TendiesArchive.Limits = TendiesArchive.Limits()) throws(WallpaperError) {
-        let source = try WallpaperSource(url, limits: limits)
-        var omissions: [Omission] = []
-        let parts: [(role: WallpaperBundle.Role, path: String)]
-        let manifestPaths = source.files.filter { $0.split(separator: "/").last == "Wallpaper.plist" }
-        if let manifestPath = manifestPaths.first {
-            omissions += manifestPaths.dropFirst().map(Omission.otherWallpaper)
-            let manifest = try WallpaperManifest(data: try source.data(ofFile: manifestPath), path: manifestPath)
-            let folder = manifestPath.split(separator: "/").dropLast().joined(separator: "/")
-            parts = manifest.bundleFiles.map { ($0.role, folder.isEmpty ? $0.file : folder + "/" + $0.file) }
-            for (role, path) in parts where !source.bundles.contains(path) { throw .missingBundle(role, path: path) }
-            name = manifest.name ?? url.deletingPathExtension().lastPathComponent
-            screenClass = manifest.screenClass
-            omissions += manifest.otherAssets.map(Omission.otherAssets)
-        } else {
-            parts = Self.partsByName(source.bundles)
-            guard !parts.isEmpty else { throw .notAWallpaper(bundles: source.bundles) }
-            name = url.deletingPathExtension().lastPathComponent
-            screenClass = nil
+        let layout = try WallpaperLayout(contentsOf: url, limits: limits)
+        var bundles: [WallpaperBundle] = [], omissions = layout.omissions
+        for index in layout.parts.indices {
+            let (bundle, scripts) = try layout.loadPart(index)
+            bundles.append(bundle)
+            omissions += scripts
         }
-        omissions += source.bundles.filter { bundle in !parts.contains { $0.path == bundle } }.map(Omission.unnamedBundle)
-        var bundles: [WallpaperBundle] = []
-        for (role, path) in parts {
-            bundles.append(WallpaperBundle(role: role, path: path, archive: try source.loadBundle(path)))
-            omissions += source.files.filter { $0.hasPrefix(path + "/") && $0.lowercased().hasSuffix(".js") }
-                .map { Omission.script(bundle: role, path: String($0.dropFirst(path.count + 1))) }
-        }
+        name = layout.name
+        screenClass = layout.screenClass
         let bottom = bundles[0].archive
         size = screenClass?.size ?? bottom.documentSize ?? bottom.rootLayer.bounds.size
         rootLayer = CALayer()
@@ -84,16 +67,15 @@ public struct Wallpaper {
         self.omissions = omissions
     }
 
-    /// Without a `Wallpaper.plist`, the bundles whose folder names name a part, ignoring case
-    /// (`Background.ca`, `…_Floating-390w-844h@3x~iphone.ca`), as CAPlayground's tendies checker
-    /// finds them; a part two bundles could be is left out.
-    private static func partsByName(_ bundles: [String]) -> [(role: WallpaperBundle.Role, path: String)] {
-        [WallpaperBundle.Role.background, .foreground, .floating].compactMap { role in
-            let matches = bundles.filter { path in
-                (path.split(separator: "/").last.map(String.init) ?? path).range(of: role.rawValue, options: .caseInsensitive) != nil
-            }
-            return matches.count == 1 ? (role, matches[0]) : nil
-        }
+    /// Loads only the bundle that `name` names (as ``bundle(named:)`` finds it) of the wallpaper
+    /// at `url`: one part to render or convert, whatever the others hold.
+    ///
+    /// - Throws: ``WallpaperError``, as ``init(contentsOf:limits:)`` does for the file and that
+    ///   bundle; ``WallpaperError/noSuchBundle(_:available:)`` when `name` names none.
+    public static func loadBundle(named name: String, contentsOf url: URL,
+                                  limits: TendiesArchive.Limits = TendiesArchive.Limits()) throws(WallpaperError) -> WallpaperBundle {
+        let layout = try WallpaperLayout(contentsOf: url, limits: limits)
+        return try layout.loadPart(try WallpaperLayout.index(ofPartNamed: name, in: layout.parts)).bundle
     }
 }
 #endif
