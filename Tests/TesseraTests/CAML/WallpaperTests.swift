@@ -102,6 +102,21 @@ import WallpaperFixtures
         #expect(try Self.render(wallpaper)[175, 175] == Self.red)
     }
 
+    /// A `ParameterizedCA` wallpaper (CAPlayground's gyro template) is one bundle, for any
+    /// screen: its document's size.
+    @Test func aParameterizedWallpaperIsOneBundle() throws {
+        var manifest = TestWallpaper.manifest
+        manifest["logicalScreenClass"] = "any"
+        manifest["assets"] = ["lockAndHome": ["default": ["type": "ParameterizedCA", "assetFileName": TestWallpaper.bundleNames[2],
+                                                          "identifier": 7920, "name": "One"]]]
+        let wallpaper = try Wallpaper(contentsOf: try Self.tendies(manifest: manifest))
+        #expect(wallpaper.bundles.map(\.role) == [.single] && wallpaper.screenClass?.size == nil)
+        #expect(wallpaper.size == CGSize(width: 390, height: 844))
+        #expect(wallpaper.omissions.count == 2)   // the two bundles it does not name
+        let pixels = try Self.render(wallpaper)
+        #expect(pixels[230, 230] == Self.red && pixels[120, 120] == .transparent)
+    }
+
     @Test func bundlesAreNamedByTheirPartOrAnyUniquePartOfTheirPath() throws {
         let wallpaper = try Wallpaper(contentsOf: try Self.tendies())
         #expect(try wallpaper.bundle(named: "Floating").role == .floating)
