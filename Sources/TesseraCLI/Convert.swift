@@ -57,7 +57,7 @@ struct Convert: ParsableCommand {
             if let demo = DemoScene.named(input) {
                 archive = AnimationArchive(rootLayer: demo.build(), documentSize: demo.size)
             } else {
-                archive = try SceneSource.archive(input, bundle: bundle)
+                archive = try SceneSource.archive(input, bundle: bundle).archive
             }
             try prepareOutput(outputURL)
             do {

@@ -63,7 +63,7 @@ struct SceneSource {
             prepare = nil
             return
         }
-        let archive = try Self.archive(argument, bundle: options.bundle)
+        let (archive, scripts) = try Self.archive(argument, bundle: options.bundle)
         try options.apply(to: archive.states, argument: argument)
         name = options.bundle.map { URL(fileURLWithPath: $0).deletingPathExtension().lastPathComponent }
             ?? url.deletingPathExtension().lastPathComponent
@@ -73,16 +73,17 @@ struct SceneSource {
         length = AnimationLength(of: root)
         demoDuration = nil
         skipped = archive.skipped
-        notRendered = []
+        notRendered = scripts
         self.archive = archive
         wallpaper = nil
         prepare = nil
     }
 
-    /// The archive of a file or bundle (a bundle of a `.tendies` file with `bundle`), as loaded:
-    /// failures name the file and exit 64 (`--bundle` where it does not fit), 65 (malformed) or
-    /// 66 (missing, unreadable, a folder that is not a `.ca` bundle).
-    static func archive(_ argument: String, bundle: String?) throws(CommandFailure) -> AnimationArchive {
+    /// The archive of a file or bundle (a bundle of a `.tendies` file with `bundle`), as loaded,
+    /// and the scripts a wallpaper's bundle holds, in words: failures name the file and exit 64
+    /// (`--bundle` where it does not fit), 65 (malformed) or 66 (missing, unreadable, a folder
+    /// that is not a `.ca` bundle).
+    static func archive(_ argument: String, bundle: String?) throws(CommandFailure) -> (archive: AnimationArchive, scripts: [String]) {
         let looksLikeAFile = argument.contains("/") || argument.contains(".")
         var isDirectory: ObjCBool = false
         // A folder is read as a `.ca` bundle when it looks like one; any other is "a directory".
@@ -96,13 +97,13 @@ struct SceneSource {
             throw CommandFailure(.noInput, "\(argument): cannot read: \(reason)")
         }
         let url = URL(fileURLWithPath: argument)
-        let archive = url.pathExtension.lowercased() == "tendies" || isWallpaperFolder(argument)
+        let (archive, scripts) = url.pathExtension.lowercased() == "tendies" || isWallpaperFolder(argument)
             ? try loadTendies(url, argument: argument, bundle: bundle)
-            : try load(url, argument: argument)
+            : (try load(url, argument: argument), [])
         if bundle != nil, url.pathExtension.lowercased() != "tendies", !isWallpaperFolder(argument) {
             throw CommandFailure(.usage, "\(argument): --bundle names a bundle inside a .tendies file or wallpaper folder")
         }
-        return archive
+        return (archive, scripts)
     }
 
     private static func load(_ url: URL, argument: String) throws(CommandFailure) -> AnimationArchive {
@@ -119,10 +120,11 @@ struct SceneSource {
     /// written out to a temporary folder (removed once loaded: the images are read by then) and
     /// loaded. Without `--bundle`, or with one that names no bundle, a usage error that lists the
     /// bundles by their short names.
-    private static func loadTendies(_ url: URL, argument: String, bundle: String?) throws(CommandFailure) -> AnimationArchive {
+    private static func loadTendies(_ url: URL, argument: String, bundle: String?) throws(CommandFailure) -> (AnimationArchive, [String]) {
         if let bundle {
             do {
-                return try Wallpaper.loadBundle(named: bundle, contentsOf: url).archive
+                let part = try Wallpaper.loadBundle(named: bundle, contentsOf: url)
+                return (part.archive, part.scripts.map { Wallpaper.Omission.script(bundle: part.role, path: $0).description })
             } catch {
                 switch error {
                 case .notAWallpaper where !isWallpaperFolder(argument): break   // a zip of other bundles: below
@@ -147,7 +149,7 @@ struct SceneSource {
         defer { try? FileManager.default.removeItem(at: folder) }
         do {
             let extracted = try tendies.extract(bundle: bundle, to: folder)
-            return try load(extracted, argument: "\(argument) (\(bundle))")
+            return (try load(extracted, argument: "\(argument) (\(bundle))"), [])
         } catch let error as TendiesError {
             if case .noSuchBundle = error { throw CommandFailure(.usage, "\(argument): \(error)") }
             throw CommandFailure(.dataError, "\(argument): \(error)")

@@ -48,6 +48,7 @@ import WallpaperFixtures
         #expect(pixels[230, 230] == Self.red && pixels[20, 800] == .transparent && pixels[120, 120] == .transparent)
         let background = try CLI.run(["render", "Test.tendies", "--bundle", "Test_Back", "-o", "b.png"], in: folder)
         #expect(background.status == 0, "\(background.stderr)")
+        #expect(background.stderr.contains("Test.tendies: not rendered: Background: script assets/Root_Layer.js (reported, not run)"))
         #expect(try Self.png("b.png", in: folder)[230, 230] == Self.blue)
         let wrong = try CLI.run(["render", "Test.tendies", "--bundle", "Floating.ca", "-o", "x.png"], in: folder)
         #expect(wrong.status == 64)

@@ -37,6 +37,7 @@ import WallpaperFixtures
         #expect(wallpaper.bundles.map(\.path) == TestWallpaper.bundleNames.map { TestWallpaper.wallpaperFolder + "/" + $0 })
         #expect(wallpaper.stateNames == ["Locked", "Unlock", "Sleep"])
         #expect(wallpaper.omissions == [.script(bundle: .background, path: "assets/Root_Layer.js")])
+        #expect(wallpaper.bundles.map(\.scripts) == [["assets/Root_Layer.js"], [], []])
         #expect(wallpaper.rootLayer.sublayers?.map { $0 } .elementsEqual(wallpaper.bundles.map(\.archive.rootLayer), by: ===) == true)
     }
 

@@ -48,9 +48,9 @@ public struct Wallpaper {
         let layout = try WallpaperLayout(contentsOf: url, limits: limits)
         var bundles: [WallpaperBundle] = [], omissions = layout.omissions
         for index in layout.parts.indices {
-            let (bundle, scripts) = try layout.loadPart(index)
+            let bundle = try layout.loadPart(index)
             bundles.append(bundle)
-            omissions += scripts
+            omissions += bundle.scripts.map { Omission.script(bundle: bundle.role, path: $0) }
         }
         name = layout.name
         screenClass = layout.screenClass
@@ -75,7 +75,7 @@ public struct Wallpaper {
     public static func loadBundle(named name: String, contentsOf url: URL,
                                   limits: TendiesArchive.Limits = TendiesArchive.Limits()) throws(WallpaperError) -> WallpaperBundle {
         let layout = try WallpaperLayout(contentsOf: url, limits: limits)
-        return try layout.loadPart(try WallpaperLayout.index(ofPartNamed: name, in: layout.parts)).bundle
+        return try layout.loadPart(try WallpaperLayout.index(ofPartNamed: name, in: layout.parts))
     }
 }
 #endif

@@ -8,5 +8,8 @@ public struct WallpaperBundle {
     /// The bundle's layer tree, states and what loading it left out. Its root layer is a
     /// sublayer of ``Wallpaper/rootLayer``, already set the right way up.
     public let archive: AnimationArchive
+    /// The bundle's scripts (`.js` assets, which the phone runs and Tessera does not), as paths
+    /// inside it (`assets/Root_Layer.js`).
+    public let scripts: [String]
 }
 #endif

@@ -36,13 +36,12 @@ struct WallpaperLayout {
         self.omissions = omissions + source.bundles.filter { !named.contains($0) }.map(Wallpaper.Omission.unnamedBundle)
     }
 
-    /// The part at `index` of ``parts``, loaded, and the scripts its bundle holds.
-    func loadPart(_ index: Int) throws(WallpaperError) -> (bundle: WallpaperBundle, scripts: [Wallpaper.Omission]) {
+    /// The part at `index` of ``parts``, loaded, with the scripts its bundle holds.
+    func loadPart(_ index: Int) throws(WallpaperError) -> WallpaperBundle {
         let (role, path) = parts[index]
-        let bundle = WallpaperBundle(role: role, path: path, archive: try source.loadBundle(path))
         let scripts = source.files.filter { $0.hasPrefix(path + "/") && $0.lowercased().hasSuffix(".js") }
-            .map { Wallpaper.Omission.script(bundle: role, path: String($0.dropFirst(path.count + 1))) }
-        return (bundle, scripts)
+            .map { String($0.dropFirst(path.count + 1)) }
+        return WallpaperBundle(role: role, path: path, archive: try source.loadBundle(path), scripts: scripts)
     }
 
     /// The index in `parts` of the part `name` names: its role's name, ignoring case
