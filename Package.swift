@@ -79,6 +79,9 @@ let package = Package(
         ),
         // Golden-image comparison shared by the test targets.
         .target(name: "GoldenSupport", dependencies: ["TesseraRaster"], path: "Tests/GoldenSupport"),
+        // Wallpapers made for the tests: `.tendies` files laid out as the community editors lay them out.
+        .target(name: "WallpaperFixtures", dependencies: ["Tessera", .product(name: "ZIPFoundation", package: "ZIPFoundation")],
+                path: "Tests/WallpaperFixtures"),
         .testTarget(
             name: "TesseraRasterTests",
             dependencies: ["TesseraRaster", "BenchScenes", "GoldenSupport"],
@@ -86,10 +89,10 @@ let package = Package(
         ),
         // The `tessera` command run as a person runs it: exit codes, messages, files left behind.
         // It depends on the executable so that `swift test` builds the binary it runs.
-        .testTarget(name: "TesseraCLITests", dependencies: ["TesseraCLI", "Tessera", "TesseraRaster",
+        .testTarget(name: "TesseraCLITests", dependencies: ["TesseraCLI", "Tessera", "TesseraRaster", "WallpaperFixtures",
                                                        .product(name: "ZIPFoundation", package: "ZIPFoundation")]),
         .testTarget(name: "BenchTrackingTests", dependencies: ["BenchTracking"]),
-        .testTarget(name: "TesseraTests", dependencies: ["Tessera", "LayerScenes", "BenchScenes", "GoldenSupport", "TesseraDemos", "CTextLibraries",
+        .testTarget(name: "TesseraTests", dependencies: ["Tessera", "LayerScenes", "BenchScenes", "GoldenSupport", "TesseraDemos", "CTextLibraries", "WallpaperFixtures",
                                                     .product(name: "ZIPFoundation", package: "ZIPFoundation")],
                     resources: [.copy("Fixtures"), .copy("Golden")]),
     ],

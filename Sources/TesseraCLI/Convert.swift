@@ -30,7 +30,7 @@ struct Convert: ParsableCommand {
     @Argument(help: "The file or folder to write: .caar, .caml or .ca.")
     var output: String
 
-    @Option(help: "The .ca bundle to convert inside a .tendies file.")
+    @Option(help: "One .ca bundle of a .tendies file: a wallpaper's Background, Floating or Foreground, or any unique part of its path.")
     var bundle: String?
 
     @Flag(help: "Replace OUT when it exists (a .ca folder is removed first).")
@@ -57,7 +57,7 @@ struct Convert: ParsableCommand {
             if let demo = DemoScene.named(input) {
                 archive = AnimationArchive(rootLayer: demo.build(), documentSize: demo.size)
             } else {
-                archive = try SceneSource.archive(input, bundle: bundle)
+                archive = try SceneSource.archive(input, bundle: bundle).archive
             }
             try prepareOutput(outputURL)
             do {

@@ -8,10 +8,10 @@ import Tessera
 struct Inspect: ParsableCommand {
     static let configuration = CommandConfiguration(abstract: "Print a Core Animation Archive's layer tree, animations and skipped parts.")
 
-    @Argument(help: "A .caar, .caml, .ca bundle or .tendies file (or a demo scene).")
+    @Argument(help: "A .caar, .caml, .ca bundle, .tendies file or wallpaper folder (or a demo scene).")
     var file: String
 
-    @Option(help: "The .ca bundle to inspect inside a .tendies file.")
+    @Option(help: "The .ca bundle to inspect inside a .tendies file: a wallpaper's Background, Floating or Foreground, or any unique part of its path.")
     var bundle: String?
 
     @Flag(help: "Print JSON: the document, the tree with its animations, and the skipped items.")
@@ -19,7 +19,12 @@ struct Inspect: ParsableCommand {
 
     func run() throws {
         try reportingFailures {
-            // A .tendies file without --bundle: the bundles it holds.
+            // A wallpaper without --bundle: its parts, screen, states and what is not rendered.
+            if bundle == nil, let wallpaper = try SceneSource.wallpaper(file) {
+                print(json ? InspectWallpaper.json(wallpaper, file: file) : InspectWallpaper.text(wallpaper))
+                return
+            }
+            // Another .tendies file without --bundle: the bundles it holds.
             if bundle == nil, URL(fileURLWithPath: file).pathExtension.lowercased() == "tendies" {
                 do {
                     let tendies = try TendiesArchive(contentsOf: URL(fileURLWithPath: file))

@@ -19,22 +19,29 @@ struct Render: ParsableCommand {
               Pipe:       tessera render Checkmark.caar --duration 2 -o - --format rgba | ffmpeg -f rawvideo -pix_fmt rgba -s 400x400 -r 30 -i - out.mkv
               A state:    tessera render Bluetooth.caml --state on -o on.png
               Transition: tessera render Brightness.caml --transition min:max -o min-max.apng
-              Tendies:    tessera render pack.tendies --bundle Glyph.ca -o glyph.png
+              Wallpaper:  tessera render Aurora.tendies --scale 3 -o aurora.png
+              Unlocking:  tessera render Aurora.tendies --transition Locked:Unlock -o preview.gif
+              One bundle: tessera render Aurora.tendies --bundle Floating -o floating.png
+
+            A wallpaper (a .tendies file or its folder) renders whole without --bundle: its
+            bundles stacked as iOS stacks them (background, foreground, floating), at the screen's
+            size in points (--scale 3 for an @3x phone's pixels); --state and --transition drive
+            every bundle that has the state. Scripts in the bundles are reported, not run.
             """)
 
     /// The most threads `--threads` takes.
     static let maximumThreads = 256
 
-    @Argument(help: "A demo scene (see `tessera scenes`), a Core Animation Archive (.caar), a CAML document (.caml), a .ca bundle folder or a .tendies file (with --bundle).")
+    @Argument(help: "A demo scene (see `tessera scenes`), a Core Animation Archive (.caar), a CAML document (.caml), a .ca bundle folder, or a wallpaper: a .tendies file or its folder.")
     var scene: String
 
-    @Option(help: "The .ca bundle to render inside a .tendies file (its path in the zip, or its name).")
+    @Option(help: "One .ca bundle of a .tendies file: a wallpaper's Background, Floating or Foreground, or any unique part of its path.")
     var bundle: String?
 
-    @Option(help: "Show a CAML document in this state (its values set, no animation).")
+    @Option(help: "Show a CAML document, or every bundle of a wallpaper that has it, in this state (its values set, no animation).")
     var state: String?
 
-    @Option(help: ArgumentHelp("Animate a CAML document's transition from one state to another, beginning at time 0 (* is the base state).", valueName: "FROM:TO"))
+    @Option(help: ArgumentHelp("Animate a CAML document's (or a wallpaper's bundles') transition from one state to another, beginning at time 0 (* is the base state).", valueName: "FROM:TO"))
     var transition: String?
 
     @Option(name: [.short, .customLong("output")],
@@ -121,6 +128,7 @@ struct Render: ParsableCommand {
             }
             let plan = try OutputPlan(output: apng ?? output, format: apng != nil ? .apng : format, animated: animated,
                                       frameCount: timeline.frameCount, baseName: source.name)
+            warnings += source.notRendered.map { "\(source.displayName): not rendered: \($0)" }
             if let summary = AnimationArchive.Skipped.summary(of: source.skipped) {
                 warnings.append("\(source.displayName): not drawn: \(summary) (`tessera inspect \(source.displayName)` lists them)")
             }

@@ -2,7 +2,8 @@ import Foundation
 import Tessera
 
 /// What `render` and `inspect` take besides the scene: the bundle of a `.tendies` file, and the
-/// state of a CAML document to show (`--state`) or the transition to animate (`--transition`).
+/// state of a CAML document or a wallpaper to show (`--state`) or the transition to animate
+/// (`--transition`).
 struct SceneOptions {
     var bundle: String?
     var state: String?
@@ -10,18 +11,18 @@ struct SceneOptions {
     /// transition. `*` or an empty name is the base state.
     var transition: String?
 
-    /// Puts `archive`'s tree in the asked state; usage errors name the states there are.
-    func apply(to archive: AnimationArchive, argument: String) throws(CommandFailure) {
+    /// Puts a document's tree, or a wallpaper's bundles, in the asked state; usage errors name
+    /// the states there are.
+    func apply(to states: some StateDriven, argument: String) throws(CommandFailure) {
         if state != nil && transition != nil { throw CommandFailure(.usage, "give --state or --transition, not both") }
         guard state != nil || transition != nil else { return }
-        let states = archive.states
-        guard !states.names.isEmpty else {
+        guard !states.stateNames.isEmpty else {
             throw CommandFailure(.usage, "\(argument): has no states (--state and --transition are for CAML documents with states)")
         }
         func named(_ name: String) throws(CommandFailure) -> String? {
             if name.isEmpty || name == "*" { return nil }
-            guard states.names.contains(name) else {
-                throw CommandFailure(.usage, "\(argument): no state \"\(name)\"; its states: \(states.names.joined(separator: ", "))")
+            guard states.stateNames.contains(name) else {
+                throw CommandFailure(.usage, "\(argument): no state \"\(name)\"; its states: \(states.stateNames.joined(separator: ", "))")
             }
             return name
         }
@@ -42,3 +43,16 @@ struct SceneOptions {
         }
     }
 }
+
+/// What goes between named states: one document's ``LayerStates``, or a ``Wallpaper``'s bundles
+/// together.
+protocol StateDriven {
+    var stateNames: [String] { get }
+    func setState(_ name: String?, at time: CFTimeInterval, animated: Bool) throws(LayerStateError)
+}
+
+extension LayerStates: StateDriven {
+    var stateNames: [String] { names }
+}
+
+extension Wallpaper: StateDriven {}

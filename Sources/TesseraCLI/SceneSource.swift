@@ -3,8 +3,9 @@ import Tessera
 import TesseraDemos
 
 /// What `tessera render` and `inspect` read: a built-in demo scene, a Core Animation Archive
-/// (`.caar`), a CAML document (`.caml`), a `.ca` bundle folder, or a bundle inside a `.tendies`
-/// zip (``SceneOptions/bundle``); in the state ``SceneOptions`` ask for.
+/// (`.caar`), a CAML document (`.caml`), a `.ca` bundle folder, a whole wallpaper (a `.tendies`
+/// file or its folder, without ``SceneOptions/bundle``), or one bundle of a `.tendies` file or
+/// wallpaper folder (with it); in the state ``SceneOptions`` ask for.
 struct SceneSource {
     /// A name for output files (`NAME-0001.png`).
     let name: String
@@ -19,8 +20,12 @@ struct SceneSource {
     let demoDuration: Double?
     /// What loading left out (empty for demos).
     let skipped: [AnimationArchive.Skipped]
-    /// The archive, for `inspect`; nil for demos.
+    /// What a wallpaper holds that is not rendered (scripts, other appearances), in words.
+    let notRendered: [String]
+    /// The archive, for `inspect`; nil for demos and wallpapers.
     let archive: AnimationArchive?
+    /// The wallpaper, for `inspect`; nil for anything else.
+    let wallpaper: Wallpaper?
     /// Readies the tree for the frame at a time (demos driven from outside the timeline).
     let prepare: ((Double) -> Void)?
 
@@ -36,13 +41,30 @@ struct SceneSource {
             length = nil
             demoDuration = demo.duration
             skipped = []
+            notRendered = []
             archive = nil
+            wallpaper = nil
             prepare = demo.prepareFrame.map { prepare in { t in prepare(root, t) } }
             return
         }
         let url = URL(fileURLWithPath: argument)
-        let archive = try Self.archive(argument, bundle: options.bundle)
-        try options.apply(to: archive, argument: argument)
+        if options.bundle == nil, let wallpaper = try Self.wallpaper(argument) {
+            try options.apply(to: wallpaper, argument: argument)
+            name = url.deletingPathExtension().lastPathComponent
+            displayName = argument
+            root = wallpaper.rootLayer
+            size = wallpaper.size
+            length = AnimationLength(of: root)
+            demoDuration = nil
+            skipped = wallpaper.skipped
+            notRendered = wallpaper.omissions.map(\.description)
+            archive = nil
+            self.wallpaper = wallpaper
+            prepare = nil
+            return
+        }
+        let (archive, scripts) = try Self.archive(argument, bundle: options.bundle)
+        try options.apply(to: archive.states, argument: argument)
         name = options.bundle.map { URL(fileURLWithPath: $0).deletingPathExtension().lastPathComponent }
             ?? url.deletingPathExtension().lastPathComponent
         displayName = argument
@@ -51,34 +73,37 @@ struct SceneSource {
         length = AnimationLength(of: root)
         demoDuration = nil
         skipped = archive.skipped
+        notRendered = scripts
         self.archive = archive
+        wallpaper = nil
         prepare = nil
     }
 
-    /// The archive of a file or bundle (a bundle of a `.tendies` file with `bundle`), as loaded:
-    /// failures name the file and exit 64 (`--bundle` where it does not fit), 65 (malformed) or
-    /// 66 (missing, unreadable, a folder that is not a `.ca` bundle).
-    static func archive(_ argument: String, bundle: String?) throws(CommandFailure) -> AnimationArchive {
+    /// The archive of a file or bundle (a bundle of a `.tendies` file with `bundle`), as loaded,
+    /// and the scripts a wallpaper's bundle holds, in words: failures name the file and exit 64
+    /// (`--bundle` where it does not fit), 65 (malformed) or 66 (missing, unreadable, a folder
+    /// that is not a `.ca` bundle).
+    static func archive(_ argument: String, bundle: String?) throws(CommandFailure) -> (archive: AnimationArchive, scripts: [String]) {
         let looksLikeAFile = argument.contains("/") || argument.contains(".")
         var isDirectory: ObjCBool = false
         // A folder is read as a `.ca` bundle when it looks like one; any other is "a directory".
         let isBundle = FileManager.default.fileExists(atPath: argument, isDirectory: &isDirectory) && isDirectory.boolValue
             && (URL(fileURLWithPath: argument).pathExtension.lowercased() == "ca"
                 || ["main.caml", "index.xml"].contains { FileManager.default.fileExists(atPath: argument + "/" + $0) })
-        if !isBundle, let reason = unreadableReason(argument) {
+        if !isBundle, !isWallpaperFolder(argument), let reason = unreadableReason(argument) {
             guard looksLikeAFile || FileManager.default.fileExists(atPath: argument) else {
                 throw CommandFailure(.noInput, "\(argument): no such demo scene or file (`tessera scenes` lists the demos)")
             }
             throw CommandFailure(.noInput, "\(argument): cannot read: \(reason)")
         }
         let url = URL(fileURLWithPath: argument)
-        let archive = url.pathExtension.lowercased() == "tendies"
+        let (archive, scripts) = url.pathExtension.lowercased() == "tendies" || isWallpaperFolder(argument)
             ? try loadTendies(url, argument: argument, bundle: bundle)
-            : try load(url, argument: argument)
-        if bundle != nil, url.pathExtension.lowercased() != "tendies" {
-            throw CommandFailure(.usage, "\(argument): --bundle names a bundle inside a .tendies file")
+            : (try load(url, argument: argument), [])
+        if bundle != nil, url.pathExtension.lowercased() != "tendies", !isWallpaperFolder(argument) {
+            throw CommandFailure(.usage, "\(argument): --bundle names a bundle inside a .tendies file or wallpaper folder")
         }
-        return archive
+        return (archive, scripts)
     }
 
     private static func load(_ url: URL, argument: String) throws(CommandFailure) -> AnimationArchive {
@@ -90,10 +115,27 @@ struct SceneSource {
         }
     }
 
-    /// The bundle `bundle` of a `.tendies` zip, written out to a temporary folder (removed once
-    /// loaded: the images are read by then) and loaded; without `--bundle`, a usage error that
-    /// lists the bundles.
-    private static func loadTendies(_ url: URL, argument: String, bundle: String?) throws(CommandFailure) -> AnimationArchive {
+    /// The bundle `bundle` of a `.tendies` zip or wallpaper folder: a wallpaper's part
+    /// (`Floating`), or as ``TendiesArchive/bundle(named:)`` finds it in a zip of other bundles,
+    /// written out to a temporary folder (removed once loaded: the images are read by then) and
+    /// loaded. Without `--bundle`, or with one that names no bundle, a usage error that lists the
+    /// bundles by their short names.
+    private static func loadTendies(_ url: URL, argument: String, bundle: String?) throws(CommandFailure) -> (AnimationArchive, [String]) {
+        if let bundle {
+            do {
+                let part = try Wallpaper.loadBundle(named: bundle, contentsOf: url)
+                return (part.archive, part.scripts.map { Wallpaper.Omission.script(bundle: part.role, path: $0).description })
+            } catch {
+                switch error {
+                case .notAWallpaper where !isWallpaperFolder(argument): break   // a zip of other bundles: below
+                case .noSuchBundle: throw CommandFailure(.usage, "\(argument): \(error)")
+                case .unreadableFolder: throw CommandFailure(.noInput, "\(argument): \(error)")
+                default: throw CommandFailure(.dataError, "\(argument): \(error)")
+                }
+            }
+        } else if let wallpaper = try wallpaper(argument) {
+            throw CommandFailure(.usage, "\(argument): name a bundle with --bundle; the wallpaper holds: \(wallpaper.bundles.map(\.role.rawValue).joined(separator: ", "))")
+        }
         let tendies: TendiesArchive
         do {
             tendies = try TendiesArchive(contentsOf: url)
@@ -101,13 +143,13 @@ struct SceneSource {
             throw CommandFailure(.dataError, "\(argument): \(error)")
         }
         guard let bundle else {
-            throw CommandFailure(.usage, "\(argument): name the bundle to render with --bundle; the file holds: \(tendies.bundles.joined(separator: ", "))")
+            throw CommandFailure(.usage, "\(argument): name the bundle with --bundle; the file holds: \(tendies.shortNames.joined(separator: ", "))")
         }
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("tessera-tendies-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: folder) }
         do {
             let extracted = try tendies.extract(bundle: bundle, to: folder)
-            return try load(extracted, argument: "\(argument) (\(bundle))")
+            return (try load(extracted, argument: "\(argument) (\(bundle))"), [])
         } catch let error as TendiesError {
             if case .noSuchBundle = error { throw CommandFailure(.usage, "\(argument): \(error)") }
             throw CommandFailure(.dataError, "\(argument): \(error)")
@@ -116,6 +158,34 @@ struct SceneSource {
         } catch {
             throw CommandFailure(.dataError, "\(argument): \(error)")
         }
+    }
+
+    /// The wallpaper in a `.tendies` file or a wallpaper folder (``isWallpaperFolder(_:)``); nil
+    /// for any other file, and for a `.tendies` file of other bundles (no `Wallpaper.plist`, no
+    /// bundle named as a wallpaper's part). Failures name the file and exit 65 (malformed) or 66
+    /// (unreadable).
+    static func wallpaper(_ argument: String) throws(CommandFailure) -> Wallpaper? {
+        let url = URL(fileURLWithPath: argument)
+        let isFolder = isWallpaperFolder(argument)
+        guard isFolder || (url.pathExtension.lowercased() == "tendies" && unreadableReason(argument) == nil) else { return nil }
+        do {
+            return try Wallpaper(contentsOf: url)
+        } catch {
+            switch error {
+            case .notAWallpaper where !isFolder: return nil
+            case .unreadableFolder: throw CommandFailure(.noInput, "\(argument): \(error)")
+            default: throw CommandFailure(.dataError, "\(argument): \(error)")
+            }
+        }
+    }
+
+    /// Whether `argument` is a folder that holds a wallpaper: a `.wallpaper` folder, or one with a
+    /// `Wallpaper.plist` or a `descriptors` folder (an unzipped `.tendies`) in it.
+    static func isWallpaperFolder(_ argument: String) -> Bool {
+        guard OutputPlan.isExistingDirectory(argument) else { return false }
+        return URL(fileURLWithPath: argument).pathExtension.lowercased() == "wallpaper"
+            || FileManager.default.fileExists(atPath: argument + "/Wallpaper.plist")
+            || OutputPlan.isExistingDirectory(argument + "/descriptors")
     }
 
     /// The default length of an animation render, in seconds, and the warning to print when it

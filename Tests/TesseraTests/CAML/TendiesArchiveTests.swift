@@ -37,9 +37,25 @@ import ZIPFoundation
         #expect(glyph.lastPathComponent == "Glyph.ca")
         #expect(try Data(contentsOf: glyph.appendingPathComponent("main.caml")) == Self.caml)
         #expect(try Data(contentsOf: glyph.appendingPathComponent("assets/x.png")) == Data([1, 2, 3]))
-        #expect(throws: TendiesError.noSuchBundle("Missing.ca", available: tendies.bundles)) {
+        #expect(throws: TendiesError.noSuchBundle("Missing.ca", available: ["Background", "Glyph"])) {
             try tendies.extract(bundle: "Missing.ca", to: out)
         }
+    }
+
+    /// A bundle is named by its path, its folder's name, or any part of its path that no other
+    /// holds (ignoring case); macOS's resource forks are neither bundles nor files.
+    @Test func bundlesAreNamedByAnyUniquePartOfTheirPath() throws {
+        let file = try Self.folder().appendingPathComponent("pack.tendies")
+        try Self.zip([("w/7400.X_Background-390w-844h@3x~iphone.ca/main.caml", Self.caml),
+                      ("w/7400.X_Floating-390w-844h@3x~iphone.ca/main.caml", Self.caml),
+                      ("__MACOSX/w/Fork.ca/main.caml", Self.caml), ("w/._Wallpaper.plist", Data([0]))], at: file)
+        let tendies = try TendiesArchive(contentsOf: file)
+        #expect(tendies.bundles == ["w/7400.X_Background-390w-844h@3x~iphone.ca", "w/7400.X_Floating-390w-844h@3x~iphone.ca"])
+        #expect(tendies.files == tendies.bundles.map { $0 + "/main.caml" })
+        #expect(try tendies.bundle(named: "floating") == tendies.bundles[1])
+        #expect(tendies.shortNames == ["7400.X_Background-390w-844h@3x~iphone", "7400.X_Floating-390w-844h@3x~iphone"])
+        #expect(throws: TendiesError.noSuchBundle("7400", available: tendies.shortNames)) { try tendies.bundle(named: "7400") }
+        #expect(throws: TendiesError.noSuchBundle("Fork.ca", available: tendies.shortNames)) { try tendies.bundle(named: "Fork.ca") }
     }
 
     /// An entry whose path climbs out of the bundle is refused, and nothing lands outside.

@@ -27,8 +27,11 @@ public struct TendiesArchive {
     /// The zip's file.
     public let url: URL
     /// The `.ca` bundles inside, as the paths of their folders in the zip (`"Background.ca"`,
-    /// `"descriptors/abc/versions/0/contents/Glyph.ca"`), sorted.
+    /// `"descriptors/abc/versions/0/contents/Glyph.ca"`), sorted. macOS's resource forks
+    /// (`__MACOSX/…`, `._name`), which the editors' own templates hold, are not bundles.
     public let bundles: [String]
+    /// The paths of the files inside (not folders, not links, not resource forks), sorted.
+    let files: [String]
     private let limits: Limits
 
     /// Reads the zip's directory at `url`.
@@ -39,11 +42,12 @@ public struct TendiesArchive {
         self.url = url
         self.limits = limits
         let archive = try Self.open(url)
-        var found = Set<String>(), count = 0
+        var found = Set<String>(), files: [String] = [], count = 0
         for entry in archive {
             count += 1
             guard count <= limits.entryCount else { throw .tooManyEntries(url, limit: limits.entryCount) }
-            guard let components = Self.safeComponents(entry.path) else { continue }
+            guard let components = Self.safeComponents(entry.path), !Self.isResourceFork(components) else { continue }
+            if entry.type == .file { files.append(components.joined(separator: "/")) }
             if let end = components.firstIndex(where: { $0.lowercased().hasSuffix(".ca") }),
                end < components.count - 1 || entry.type == .directory {
                 found.insert(components[...end].joined(separator: "/"))
@@ -51,17 +55,42 @@ public struct TendiesArchive {
         }
         guard !found.isEmpty else { throw .noBundle(url) }
         bundles = found.sorted()
+        self.files = files.sorted()
     }
 
-    /// Writes the files of bundle `name` (one of ``bundles``, or the last component of one when
-    /// that names a single bundle: `"Glyph.ca"`) into `directory`, and returns the bundle's folder
+    /// The bytes of the file at `path` (one of ``files``), decompressed within
+    /// ``Limits/entryBytes``.
+    ///
+    /// - Throws: ``TendiesError`` for a path that is no file of the zip (as
+    ///   ``TendiesError/unsafePath(_:)``), a file over the limit, or a zip that cannot be read.
+    func data(ofFile path: String) throws(TendiesError) -> Data {
+        guard files.contains(path) else { throw .unsafePath(path) }
+        let archive = try Self.open(url)
+        guard let entry = archive[path] else { throw .unsafePath(path) }
+        var data = Data()
+        do {
+            _ = try archive.extract(entry, skipCRC32: false) { chunk in
+                guard UInt64(data.count + chunk.count) <= limits.entryBytes else {
+                    throw TendiesError.tooLarge(path, limit: limits.entryBytes)
+                }
+                data.append(chunk)
+            }
+        } catch let error as TendiesError {
+            throw error
+        } catch {
+            throw .unreadable(url, reason: "\(path): \(error.localizedDescription)")
+        }
+        return data
+    }
+
+    /// Writes the files of bundle `name` (as ``bundle(named:)`` finds it) into `directory`, and returns the bundle's folder
     /// there. Directories are made as needed; symbolic links are left out.
     ///
     /// - Throws: ``TendiesError`` for a name that is no bundle (the bundles are listed), an entry
     ///   whose path would leave the bundle, an entry or bundle over the limits, a zip that cannot
     ///   be read, or a file that cannot be written.
     public func extract(bundle name: String, to directory: URL) throws(TendiesError) -> URL {
-        let bundle = try resolve(name)
+        let bundle = try bundle(named: name)
         let archive = try Self.open(url)
         let prefix = bundle + "/"
         var total: UInt64 = 0
@@ -102,12 +131,35 @@ public struct TendiesArchive {
         return target
     }
 
-    /// The bundle `name` names: one of ``bundles``, or the only one whose last component it is.
-    private func resolve(_ name: String) throws(TendiesError) -> String {
+    /// The bundle `name` names: one of ``bundles``; else the only one whose last component it
+    /// is (`Glyph.ca`); else the only one whose path holds it, ignoring case (`Floating` for
+    /// `…/7400.WWDC_2022_Floating-390w-844h@3x~iphone.ca`).
+    ///
+    /// - Throws: ``TendiesError/noSuchBundle(_:available:)`` with the bundles' ``shortNames``
+    ///   when none or several match.
+    public func bundle(named name: String) throws(TendiesError) -> String {
         if bundles.contains(name) { return name }
-        let matches = bundles.filter { $0.split(separator: "/").last.map(String.init) == name }
-        guard matches.count == 1 else { throw .noSuchBundle(name, available: bundles) }
-        return matches[0]
+        let named = bundles.filter { $0.split(separator: "/").last.map(String.init) == name }
+        if named.count == 1 { return named[0] }
+        let holding = name.isEmpty ? [] : bundles.filter { $0.range(of: name, options: .caseInsensitive) != nil }
+        guard holding.count == 1 else { throw .noSuchBundle(name, available: shortNames) }
+        return holding[0]
+    }
+
+    /// The bundles as people name them: each one's folder name without `.ca`, or its whole path
+    /// where two share a folder name; in the order of ``bundles``.
+    public var shortNames: [String] {
+        let names = bundles.map { path in
+            let last = path.split(separator: "/").last.map(String.init) ?? path
+            return last.lowercased().hasSuffix(".ca") ? String(last.dropLast(3)) : last
+        }
+        return Swift.zip(bundles, names).map { path, name in names.filter { $0 == name }.count == 1 ? name : path }
+    }
+
+    /// Whether a path is one of macOS's resource forks, which zips made by the Finder carry
+    /// beside each file: `__MACOSX/…` and `._name`.
+    static func isResourceFork(_ components: [String]) -> Bool {
+        components.first == "__MACOSX" || components.last?.hasPrefix("._") == true
     }
 
     private static func open(_ url: URL) throws(TendiesError) -> Archive {
