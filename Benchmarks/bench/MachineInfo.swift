@@ -23,12 +23,13 @@ struct MachineInfo {
                            date: ISO8601DateFormatter().string(from: Date()))
     }
 
-    /// `Tessera bench: <cpu>, <n> cores, avx2, release build, commit abc1234, 20 timed frames after 3 warm-up`.
-    func headerLine(frames: Int, warmup: Int) -> String {
+    /// `Tessera bench: <cpu>, <n> cores, avx2 kernels, release build, commit abc1234, 20 timed frames after 3 warm-up, 3 rounds`.
+    func headerLine(frames: Int, warmup: Int, rounds: Int) -> String {
         let cores = fingerprint.cores ?? 0
         return "Tessera bench: \(fingerprint.cpu ?? "unknown"), \(cores) core\(cores == 1 ? "" : "s"), "
             + "\(fingerprint.simd ?? "unknown") kernels, \(fingerprint.configuration ?? "unknown") build, commit \(commit), "
             + "\(frames) timed frame\(frames == 1 ? "" : "s") after \(warmup) warm-up"
+            + (rounds > 1 ? ", \(rounds) rounds" : "")
     }
 
     /// The compiler's version, to the patch level that `#if compiler` can tell.

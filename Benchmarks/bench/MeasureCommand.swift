@@ -42,7 +42,7 @@ struct MeasureCommand: ParsableCommand {
         let counter = options.instructions ? try InstructionCounter() : nil
         defer { counter?.cleanUp() }
         let machine = MachineInfo.current()
-        print(machine.headerLine(frames: options.frames, warmup: options.warmup))
+        print(machine.headerLine(frames: options.frames, warmup: options.warmup, rounds: options.rounds))
         print("")
 
         let runner = BenchRunner(frames: options.frames, warmup: options.warmup)
@@ -52,38 +52,61 @@ struct MeasureCommand: ParsableCommand {
 
         var results: [SceneResult] = []
         var mismatchedPixels: [String] = []
-        for scene in scenes {
-            let prepared = try scene.prepare()
-            var sceneResults: [SceneResult] = []
-            for threads in threadCounts(for: scene) {
-                var result = runner.measure(prepared, name: scene.name, threads: threads)
-                result.pixelHash = try scene.referencePixelHash(threads: threads)
-                sceneResults.append(result)
-                print(table.row(result))
-                if let stages = table.stages(result) { print(stages) }
-                flushStandardOutput()  // show progress row by row, also through a pipe
-            }
-            if Set(sceneResults.compactMap(\.pixelHash)).count > 1 {
-                mismatchedPixels.append(scene.name)
-                printError("error: \(scene.name) draws different pixels at different thread counts: "
-                           + sceneResults.map { "\($0.threads): \($0.pixelHash ?? "none")" }.joined(separator: ", "))
-            }
-            if let counter, let index = sceneResults.firstIndex(where: { $0.threads == 1 }) {
-                sceneResults[index].record(try counter.count(scene))
-                if let line = table.instructions(sceneResults[index]) { print(line) }
-                flushStandardOutput()
-            }
-            if !options.predictedThreads.isEmpty, let index = sceneResults.firstIndex(where: { $0.threads == 1 }),
-               let schedule = TaskPrediction.schedule(of: prepared, plannedThreads: options.predictedThreads.max()!) {
-                sceneResults[index].record(schedule, predicting: options.predictedThreads.uniqued())
-                if let line = table.prediction(sceneResults[index], measured: sceneResults) { print(line) }
-                print(table.span(schedule))
-                flushStandardOutput()
-            }
-            results += sceneResults
-            if let directory = options.png, let frame = prepared.lastFrame {
-                let path = try PNGOutput.write(frame, directory: directory, sceneName: scene.name)
-                printError("wrote \(path)")
+        // Rounds: every scene in turn, then again, so that each result's repetitions are spread
+        // over the run and a spell of a busy machine shows as one repetition unlike the others.
+        var prepared: [String: PreparedWorkload] = [:]
+        var earlierRounds: [String: [SceneResult]] = [:]
+        for round in 0..<options.rounds {
+            if options.rounds > 1 { printError("round \(round + 1) of \(options.rounds)") }
+            let isLastRound = round == options.rounds - 1
+            for scene in scenes {
+                let workload = try prepared[scene.name] ?? scene.prepare()
+                prepared[scene.name] = isLastRound ? nil : workload
+                var sceneResults: [SceneResult] = []
+                for threads in threadCounts(for: scene) {
+                    var result = runner.measure(workload, name: scene.name, threads: threads)
+                    result.repetition = options.rounds > 1 ? round : nil
+                    sceneResults.append(result)
+                }
+                guard isLastRound else {
+                    earlierRounds[scene.name, default: []] += sceneResults
+                    continue
+                }
+                var all = (earlierRounds[scene.name] ?? []) + sceneResults
+                for threads in threadCounts(for: scene) {
+                    let hash = try scene.referencePixelHash(threads: threads)
+                    for i in all.indices where all[i].threads == threads { all[i].pixelHash = hash }
+                    let pooled = SceneResult(pooling: all.filter { $0.threads == threads })
+                    print(table.row(pooled))
+                    if let stages = table.stages(pooled) { print(stages) }
+                    flushStandardOutput()  // show progress row by row, also through a pipe
+                }
+                let hashes = threadCounts(for: scene).map { threads in (threads, all.first { $0.threads == threads }?.pixelHash) }
+                if Set(hashes.compactMap(\.1)).count > 1 {
+                    mismatchedPixels.append(scene.name)
+                    printError("error: \(scene.name) draws different pixels at different thread counts: "
+                               + hashes.map { "\($0.0): \($0.1 ?? "none")" }.joined(separator: ", "))
+                }
+                // Counts and predictions go with the last round's 1-thread result.
+                let lastOne = all.lastIndex { $0.threads == 1 }
+                if let counter, let index = lastOne {
+                    all[index].record(try counter.count(scene))
+                    if let line = table.instructions(all[index]) { print(line) }
+                    flushStandardOutput()
+                }
+                if !options.predictedThreads.isEmpty, let index = lastOne,
+                   let schedule = TaskPrediction.schedule(of: workload, plannedThreads: options.predictedThreads.max()!) {
+                    all[index].record(schedule, predicting: options.predictedThreads.uniqued())
+                    let measured = threadCounts(for: scene).map { threads in SceneResult(pooling: all.filter { $0.threads == threads }) }
+                    if let line = table.prediction(all[index], measured: measured) { print(line) }
+                    print(table.span(schedule))
+                    flushStandardOutput()
+                }
+                results += all
+                if let directory = options.png, let frame = workload.lastFrame {
+                    let path = try PNGOutput.write(frame, directory: directory, sceneName: scene.name)
+                    printError("wrote \(path)")
+                }
             }
         }
 

@@ -14,6 +14,9 @@ struct BenchOptions: ParsableArguments {
     @Option(help: ArgumentHelp("Untimed warm-up frames before the timed ones.", valueName: "n"))
     var warmup: Int = 3
 
+    @Option(help: ArgumentHelp("Measure every scene this many times in turn (at least 1), each time --frames frames: the repetitions, kept apart in --json, let `bench compare` tell a change from the machine's drift.", valueName: "n"))
+    var rounds: Int = 3
+
     @Option(name: .customLong("threads"),
             help: ArgumentHelp("Render with this many threads (repeatable). Default: 1 and all cores.", valueName: "n"))
     var threadOptions: [Int] = []
@@ -45,6 +48,7 @@ struct BenchOptions: ParsableArguments {
     func validate() throws {
         guard frames >= 1 else { throw ValidationError("--frames must be at least 1 (got \(frames)).") }
         guard warmup >= 0 else { throw ValidationError("--warmup must be 0 or more (got \(warmup)).") }
+        guard rounds >= 1 else { throw ValidationError("--rounds must be at least 1 (got \(rounds)).") }
         if let bad = (threadOptions + predictedThreads).first(where: { $0 < 1 }) {
             throw ValidationError("--threads and --predict must be at least 1 (got \(bad)).")
         }
