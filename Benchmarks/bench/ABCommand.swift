@@ -11,7 +11,8 @@ struct ABCommand: ParsableCommand {
         discussion: """
             Checks REVISION out in a git worktree (.build-ab/base, reused), builds both benches in \
             release, then runs them in turn for --rounds rounds (base then head, head then base, \
-            …), each run a whole `bench` of the chosen scenes, and compares every run of one side \
+            …), each run a whole `bench` of the chosen scenes (in its own default rounds), and \
+            compares every run of one side \
             with every run of the other as `bench compare` does (see its help): the drift of the \
             machine between runs is measured, so smaller changes stand out than from one run a \
             side. The runs are kept in .build-ab/base.json and .build-ab/head.json. With \
@@ -100,17 +101,18 @@ struct ABCommand: ParsableCommand {
 }
 
 extension BenchReport {
-    /// One report of several runs: the first run's machine, every run's results, numbered as
-    /// repetitions in the order of `runs`.
+    /// One report of several runs: the first run's machine, every run's results (and their
+    /// rounds), numbered as repetitions of their scene and thread count in the order of `runs`.
     init(repetitions runs: [BenchReport]) {
         self = runs.first ?? BenchReport(commit: "unknown", date: "", machine: MachineInfo.current().fingerprint,
                                          warmup: 0, results: [])
-        results = runs.enumerated().flatMap { index, run in
-            run.results.map { result in
-                var result = result
-                result.repetition = index
-                return result
-            }
+        var counts: [String: Int] = [:]
+        results = runs.flatMap(\.results).map { result in
+            var result = result
+            let key = "\(result.scene) @ \(result.threads)"
+            result.repetition = counts[key, default: 0]
+            counts[key, default: 0] += 1
+            return result
         }
     }
 }
