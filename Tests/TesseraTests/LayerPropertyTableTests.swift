@@ -129,6 +129,30 @@ import TesseraRaster
                 "all but geometryFlipped, doubleSided, cornerCurve, maskedCorners, contents, contentsGravity, contentsScale, the contents filters and minificationFilterBias, the three filter lists, type, groupName, the portal's four flags and the emitter's shape, mode, renderMode, preservesDepth, seed and cells (animatable field by field), and the text layer's string, font, wrapped, alignmentMode, truncationMode and allowsFontSubpixelQuantization")
     }
 
+    /// A change finds exactly the property it changed, whether stored in ``LayerProperties`` (compared
+    /// where it lies) or out of line (compared through its key path), and nothing when nothing changed.
+    @Test(arguments: Array(documented.keys))
+    func aChangeOfOnePropertyIsFoundAlone(_ property: LayerProperty) throws {
+        let definition = property.definition
+        let animation = try #require(definition.animation)
+        var old = LayerProperties(kind: definition.owner)
+        var new = old
+        animation.set(try #require(Self.documented[property]).other, &new)
+        let found = withUnsafePointer(to: &old) { old in withUnsafePointer(to: &new) { LayerProperty.changes(from: old, to: $0) } }
+        #expect(found == [property])
+        let none = withUnsafePointer(to: &old) { LayerProperty.changes(from: $0, to: $0) }
+        #expect(none.isEmpty)
+    }
+
+    @Test func aChangeOfTheTextIsFound() {
+        var old = LayerProperties(kind: .text)
+        var new = old
+        new.string = "changed"
+        new.opacity = 0.5
+        let found = withUnsafePointer(to: &old) { old in withUnsafePointer(to: &new) { LayerProperty.changes(from: old, to: $0) } }
+        #expect(found == [.opacity, .string])
+    }
+
     @Test(arguments: LayerProperty.allCases)
     func resolvesAsAKeyPathByEachOfItsNames(_ property: LayerProperty) throws {
         let definition = property.definition

@@ -24,7 +24,7 @@ open class CALayer: NSObject, CAMediaTiming {
                 // Changed on a copy: the actions are looked up while the model is as it was.
                 var edited = modelProperties
                 yield &edited
-                changeModel(to: edited)
+                changeModel(to: &edited)
             } else {
                 if !hasBeenPresented && !isAwaitingCommit { ThreadTransactions.forCurrentThread.layerChanged(self) }
                 defer { propertiesVersion &+= 1 }

@@ -63,11 +63,12 @@ extension CALayer {
     /// A change made through a key path (`position.x`) runs the action of its property
     /// (`position`); `frame` runs those of `position` and `bounds`. Only a change runs actions:
     /// assigning the value a property already has runs none (Core Animation looks one up on
-    /// every assignment).
-    func changeModel(to edited: LayerProperties) {
+    /// every assignment). (`edited` is `inout` only to be compared where it lies.)
+    func changeModel(to edited: inout LayerProperties) {
         var found: [(change: PropertyChange, action: CAAction)] = []
         var shown: LayerProperties?
-        for property in LayerProperty.changes(from: properties, to: edited) {
+        let changed = withModelProperties { old in withUnsafePointer(to: &edited) { LayerProperty.changes(from: old, to: $0) } }
+        for property in changed {
             let key = property.definition.name
             guard let action = action(forKey: key) else { continue }
             let before = shown ?? presentedProperties()

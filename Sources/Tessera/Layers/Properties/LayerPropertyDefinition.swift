@@ -33,8 +33,9 @@ struct LayerPropertyDefinition: Sendable {
     /// through ``EmitterCellArchiveProperties``).
     let archived: ArchivedProperty?
     /// Whether two sets of properties hold the same value of it: how a change of the model finds
-    /// the properties whose actions it runs (``CALayer/action(forKey:)``).
-    let isEqual: @Sendable (_ old: LayerProperties, _ new: LayerProperties) -> Bool
+    /// the properties whose actions it runs (``CALayer/action(forKey:)``). It takes the sets by
+    /// address: a set is a kilobyte, and a change compares every row.
+    let isEqual: @Sendable (_ old: UnsafePointer<LayerProperties>, _ new: UnsafePointer<LayerProperties>) -> Bool
 
     /// An animatable property.
     init<Value: AnimatablePropertyValue & ArchivableProperty & CAMLSpelledValue>(
@@ -69,7 +70,7 @@ struct LayerPropertyDefinition: Sendable {
         owners = [owner]
         animation = nil
         archived = nil
-        isEqual = { $0[keyPath: keyPath] == $1[keyPath: keyPath] }
+        isEqual = Self.isEqual(keyPath)
     }
 
     private init<Value: ArchivableProperty & CAMLSpelledValue>(
@@ -82,7 +83,22 @@ struct LayerPropertyDefinition: Sendable {
         self.owners = owners
         self.animation = animation
         archived = ArchivedProperty(layer: name, keyPath, of: owners)
-        isEqual = { $0[keyPath: keyPath] == $1[keyPath: keyPath] }
+        isEqual = Self.isEqual(keyPath)
+    }
+
+    /// Compares the values at `keyPath`: a stored property straight where it lies (a key path's
+    /// projection costs about a thousand instructions, most of it generic metadata), a computed one
+    /// (the out-of-line ``RareLayerProperties``) through its key path.
+    private static func isEqual<Value: Equatable>(
+        _ keyPath: WritableKeyPath<LayerProperties, Value> & Sendable
+    ) -> @Sendable (UnsafePointer<LayerProperties>, UnsafePointer<LayerProperties>) -> Bool {
+        guard let offset = MemoryLayout<LayerProperties>.offset(of: keyPath) else {
+            return { $0.pointee[keyPath: keyPath] == $1.pointee[keyPath: keyPath] }
+        }
+        return { old, new in
+            (UnsafeRawPointer(old) + offset).assumingMemoryBound(to: Value.self).pointee
+                == (UnsafeRawPointer(new) + offset).assumingMemoryBound(to: Value.self).pointee
+        }
     }
 }
 #endif

@@ -12,8 +12,14 @@ extension LayerProperty {
     static let table: [LayerPropertyDefinition] = allCases.map(define)
 
     /// The properties of `new`'s kind whose values differ in `old`, in the table's order.
-    static func changes(from old: LayerProperties, to new: LayerProperties) -> [LayerProperty] {
-        table.compactMap { row in new.kind.hasProperties(ofAny: row.owners) && !row.isEqual(old, new) ? row.property : nil }
+    static func changes(from old: UnsafePointer<LayerProperties>, to new: UnsafePointer<LayerProperties>) -> [LayerProperty] {
+        let kind = new.pointee.kind
+        var changed: [LayerProperty] = []
+        // By index: each row read in place (a row holds closures; a copy retains them all).
+        for i in table.indices where kind.hasProperties(ofAny: table[i].owners) && !table[i].isEqual(old, new) {
+            changed.append(table[i].property)
+        }
+        return changed
     }
 
     private static let animatableByName: [String: LayerProperty] = {
