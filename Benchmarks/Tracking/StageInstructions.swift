@@ -4,7 +4,7 @@
 /// began (a shadow's offscreen render inside the drawing walk counts as geometry, binning and
 /// rasterization, not twice), and to `other` outside every stage; the stages and `other` add up to
 /// the total.
-public struct StageInstructions: Equatable, Sendable {
+public struct StageInstructions: Sendable {
     /// A stage and the symbol of the function that runs it.
     public struct Stage: Equatable, Sendable {
         public let name: String
@@ -29,11 +29,6 @@ public struct StageInstructions: Equatable, Sendable {
     public let missing: [String]
     public let total: UInt64
     public let allocations: UInt64
-
-    public static func == (a: StageInstructions, b: StageInstructions) -> Bool {
-        a.perStage.map(\.stage) == b.perStage.map(\.stage) && a.perStage.map(\.instructions) == b.perStage.map(\.instructions)
-            && a.other == b.other && a.missing == b.missing && a.total == b.total && a.allocations == b.allocations
-    }
 
     /// Attributes `parts` (in any order; sorted by number here) to `stages`.
     public init(parts: [CallgrindPart], stages: [Stage]) {

@@ -75,7 +75,7 @@ struct ABCommand: ParsableCommand {
                 let json = "\(directory)/\(side.rawValue)-\(round).json"
                 let tree = side == .base ? baseTree : root
                 try Shell.run(tree + "/.build/release/bench", arguments(json: json, countInstructions: round == 1),
-                              directory: tree, quiet: true)
+                              directory: tree, output: .errorsOnly)
                 runs[side, default: []].append(try BenchReport.read(from: json))
             }
         }
@@ -114,47 +114,5 @@ extension BenchReport {
             counts[key, default: 0] += 1
             return result
         }
-    }
-}
-
-/// Runs commands for `bench ab`.
-enum Shell {
-    /// Runs `command` (found on PATH) in `directory`; its output goes to the terminal, or nowhere
-    /// when `quiet`. Fails unless it exits with 0.
-    static func run(_ command: String, _ arguments: [String], directory: String? = nil, quiet: Bool = false) throws {
-        let process = try launch(command, arguments, directory: directory, output: quiet ? FileHandle.nullDevice : nil)
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else {
-            throw BenchError("\(command) \(arguments.joined(separator: " ")) failed (exit \(process.terminationStatus))")
-        }
-    }
-
-    /// The standard output of `command`, trimmed. Fails unless it exits with 0.
-    static func output(_ command: String, _ arguments: [String]) throws -> String {
-        let pipe = Pipe()
-        let process = try launch(command, arguments, directory: nil, output: pipe)
-        let data = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else {
-            throw BenchError("\(command) \(arguments.joined(separator: " ")) failed (exit \(process.terminationStatus))")
-        }
-        return String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
-    }
-
-    private static func launch(_ command: String, _ arguments: [String], directory: String?, output: Any?) throws -> Process {
-        let process = Process()
-        if command.hasPrefix("/") {
-            process.executableURL = URL(fileURLWithPath: command)
-            process.arguments = arguments
-        } else {
-            process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-            process.arguments = [command] + arguments
-        }
-        if let directory { process.currentDirectoryURL = URL(fileURLWithPath: directory) }
-        if let output {
-            process.standardOutput = output
-        }
-        try process.run()
-        return process
     }
 }

@@ -24,7 +24,7 @@ struct InstructionCounter {
     /// Finds valgrind and makes a copy of this executable without debug info (valgrind 3.19 cannot
     /// read the DWARF 5 that Swift 6.3 writes).
     init() throws {
-        guard let valgrind = Self.onPath("valgrind") else {
+        guard let valgrind = Shell.locate("valgrind") else {
             throw BenchError("--instructions counts with valgrind, which is not installed (apt-get install valgrind)")
         }
         self.valgrind = valgrind
@@ -33,13 +33,13 @@ struct InstructionCounter {
         let original = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
             ?? CommandLine.arguments[0]
         let stripped = directory.appendingPathComponent("bench").path
-        if let objcopy = Self.onPath("objcopy"),
-           (try? Self.run(objcopy, ["--strip-debug", original, stripped], log: nil)) == 0 {
+        if let objcopy = Shell.locate("objcopy"),
+           (try? Shell.status(objcopy, ["--strip-debug", original, stripped], output: .discarded)) == 0 {
             executable = stripped
         } else {
             executable = original
         }
-        symbols = try Self.functionSymbols(of: executable, directory: directory)
+        symbols = try Self.functionSymbols(of: executable)
     }
 
     /// The counts of `workload`'s steady frames at 1 thread, per frame.
@@ -60,7 +60,7 @@ struct InstructionCounter {
         arguments += stages.flatMap(\.callgrindOptions)
         arguments += [executable, "measure", "--counted-frames-child", "--scene", workload.name,
                       "--warmup", String(Self.warmup), "--frames", String(Self.frames)]
-        let status = try Self.run(valgrind, arguments, log: log)
+        let status = try Shell.status(valgrind, arguments, output: .file(log))
         guard status == 0 else {
             let tail = (try? String(contentsOf: log, encoding: .utf8))?.split(separator: "\n").suffix(8)
                 .joined(separator: "\n") ?? ""
@@ -84,41 +84,13 @@ struct InstructionCounter {
     }
 
     /// The names of `executable`'s symbols, from binutils' `nm`.
-    private static func functionSymbols(of executable: String, directory: URL) throws -> [String] {
-        guard let nm = onPath("nm") else {
+    private static func functionSymbols(of executable: String) throws -> [String] {
+        guard let nm = Shell.locate("nm") else {
             throw BenchError("--instructions finds the stages' functions with nm, which is not installed (apt-get install binutils)")
         }
-        let listing = directory.appendingPathComponent("symbols.txt")
-        guard try run(nm, ["--defined-only", executable], log: listing) == 0 else {
-            throw BenchError("nm could not read \(executable)")
-        }
-        return try String(contentsOf: listing, encoding: .utf8).split(separator: "\n").compactMap { line in
+        return try Shell.output(nm, ["--defined-only", executable]).split(separator: "\n").compactMap { line in
             line.split(separator: " ").last.map(String.init)
         }
-    }
-
-    private static func onPath(_ command: String) -> String? {
-        let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
-        return path.split(separator: ":").map { "\($0)/\(command)" }.first { FileManager.default.isExecutableFile(atPath: $0) }
-    }
-
-    /// Runs `executable` with `arguments`, its output to `log` (or nowhere), and returns its exit status.
-    private static func run(_ executable: String, _ arguments: [String], log: URL?) throws -> Int32 {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = arguments
-        if let log {
-            _ = FileManager.default.createFile(atPath: log.path, contents: nil)
-            let handle = try FileHandle(forWritingTo: log)
-            process.standardOutput = handle
-            process.standardError = handle
-        } else {
-            process.standardOutput = FileHandle.nullDevice
-            process.standardError = FileHandle.nullDevice
-        }
-        try process.run()
-        process.waitUntilExit()
-        return process.terminationStatus
     }
 }
 

@@ -88,22 +88,7 @@ struct MachineInfo {
     /// `git rev-parse --short HEAD` in the current directory, or `unknown` when git or the
     /// repository is missing.
     static func gitCommit() -> String {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["git", "rev-parse", "--short", "HEAD"]
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
-        do {
-            try process.run()
-        } catch {
-            return "unknown"
-        }
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        guard process.terminationStatus == 0,
-              let text = String(data: data, encoding: .utf8)?.trimmingCharacters(in: .whitespacesAndNewlines),
-              !text.isEmpty else { return "unknown" }
-        return text
+        guard let commit = try? Shell.output("git", ["rev-parse", "--short", "HEAD"]), !commit.isEmpty else { return "unknown" }
+        return commit
     }
 }

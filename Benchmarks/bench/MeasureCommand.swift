@@ -73,19 +73,21 @@ struct MeasureCommand: ParsableCommand {
                     continue
                 }
                 var all = (earlierRounds[scene.name] ?? []) + sceneResults
+                var pooled: [SceneResult] = []
                 for threads in threadCounts(for: scene) {
                     let hash = try scene.referencePixelHash(threads: threads)
                     for i in all.indices where all[i].threads == threads { all[i].pixelHash = hash }
-                    let pooled = SceneResult(pooling: all.filter { $0.threads == threads })
-                    print(table.row(pooled))
-                    if let stages = table.stages(pooled) { print(stages) }
+                    var row = SceneResult(pooling: all.filter { $0.threads == threads })
+                    row.pixelHash = hash
+                    pooled.append(row)
+                    print(table.row(row))
+                    if let stages = table.stages(row) { print(stages) }
                     flushStandardOutput()  // show progress row by row, also through a pipe
                 }
-                let hashes = threadCounts(for: scene).map { threads in (threads, all.first { $0.threads == threads }?.pixelHash) }
-                if Set(hashes.compactMap(\.1)).count > 1 {
+                if Set(pooled.compactMap(\.pixelHash)).count > 1 {
                     mismatchedPixels.append(scene.name)
                     printError("error: \(scene.name) draws different pixels at different thread counts: "
-                               + hashes.map { "\($0.0): \($0.1 ?? "none")" }.joined(separator: ", "))
+                               + pooled.map { "\($0.threads): \($0.pixelHash ?? "none")" }.joined(separator: ", "))
                 }
                 // Counts and predictions go with the last round's 1-thread result.
                 let lastOne = all.lastIndex { $0.threads == 1 }
@@ -97,8 +99,7 @@ struct MeasureCommand: ParsableCommand {
                 if !options.predictedThreads.isEmpty, let index = lastOne,
                    let schedule = TaskPrediction.schedule(of: workload, plannedThreads: options.predictedThreads.max()!) {
                     all[index].record(schedule, predicting: options.predictedThreads.uniqued())
-                    let measured = threadCounts(for: scene).map { threads in SceneResult(pooling: all.filter { $0.threads == threads }) }
-                    if let line = table.prediction(all[index], measured: measured) { print(line) }
+                    if let line = table.prediction(all[index], measured: pooled) { print(line) }
                     print(table.span(schedule))
                     flushStandardOutput()
                 }

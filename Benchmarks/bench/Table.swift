@@ -58,9 +58,7 @@ extension ResultTable {
         return "  instructions per frame: \(Format.fixed(total / 1e6, 3))M (" + stages.joined(separator: ", ") + ")"
             + ", \(Format.fixed(result.allocationsPerFrame ?? 0, 0)) allocations"
     }
-}
 
-extension ResultTable {
     /// The task model's prediction under a row, with the measured time where a thread count was
     /// run: `  tasks: work 9.8 ms, span 0.6 ms; predicted 2 threads 5.1 ms (1.92×, measured 5.4), …`.
     func prediction(_ result: SceneResult, measured: [SceneResult]) -> String? {
@@ -73,9 +71,7 @@ extension ResultTable {
         }
         return "  tasks: work \(Format.fixed(work, 2)) ms, span \(Format.fixed(span, 2)) ms; predicted " + parts.joined(separator: ", ")
     }
-}
 
-extension ResultTable {
     /// What the critical path is made of: `  span by stage: drawing walk 2.10, rasterization 0.40 (ms)`.
     func span(_ schedule: TaskSchedule) -> String {
         "  span by stage (ms): " + schedule.spanByStage.map { "\($0.stage) \(Format.fixed($0.milliseconds, 2))" }
