@@ -38,7 +38,8 @@ struct BackdropDrawing {
         let frame = capture.frame(group: p.pointee.groupName)
         let operations = LayerFilterChain(Self.filters(of: p))?.operations ?? []
         // A blur's hard or normalized edges are the frame's: what lies past it is unknown, not clear.
-        let filter = FilterOperations(threadCount: canvas.threadCount, bounds: p.pointee.bounds, matrix: matrix,
+        let filter = FilterOperations(threadCount: canvas.threadCount, recorder: canvas.taskRecorder,
+                                      bounds: p.pointee.bounds, matrix: matrix,
                                       edgeRegion: Rect(x: 0, y: 0, width: Double(frame.width), height: Double(frame.height)))
         let reach = filter.reach(of: operations)
         // The bounds on the frame, grown by the reach, within the frame.
@@ -54,7 +55,9 @@ struct BackdropDrawing {
         var sampled = FilterOperations.Placed(pixmap: below, x: left, y: top)
         let scale = p.pointee.scale.isNaN || p.pointee.scale <= 0 ? 1 : max(p.pointee.scale, 1.0 / 64)
         while Double(2 * sampled.scale) * scale <= 1 {
-            guard let halved = FilterOperations.halved(sampled, threadCount: filter.threadCount) else { return }
+            guard let halved = FilterOperations.halved(sampled, threadCount: filter.threadCount, recorder: filter.recorder) else {
+                return
+            }
             sampled = halved
         }
         guard let filtered = filter.apply(operations[...], to: sampled) else { return }

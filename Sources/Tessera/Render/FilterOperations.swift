@@ -18,6 +18,9 @@ import TesseraRaster
 /// bounds mapped by `matrix` (FilterOperations+VariableBlur.swift).
 struct FilterOperations {
     let threadCount: Int
+    /// Records the blurs' and halvings' parts as items of the frame's walk while it records a
+    /// frame (they are then split for its planned thread count); nil otherwise.
+    let recorder: FrameTaskRecorder?
     /// The filtered layer's bounds and their mapping to the target.
     let bounds: CGRect
     let matrix: CATransform3D
@@ -27,8 +30,9 @@ struct FilterOperations {
     /// Pixels per point of the layer along x and y (a blur's σ is in points).
     let scale: (x: Double, y: Double)
 
-    init(threadCount: Int, bounds: CGRect, matrix: CATransform3D, edgeRegion: Rect) {
+    init(threadCount: Int, recorder: FrameTaskRecorder? = nil, bounds: CGRect, matrix: CATransform3D, edgeRegion: Rect) {
         self.threadCount = threadCount
+        self.recorder = recorder
         self.bounds = bounds
         self.matrix = matrix
         self.edgeRegion = edgeRegion
@@ -125,7 +129,7 @@ struct FilterOperations {
         let sigmaX = sigma * scale.x, sigmaY = sigma * scale.y
         let reduced = Self.reduction(sigmaX: sigmaX, sigmaY: sigmaY, from: pixels.scale)
         while pixels.scale < reduced {
-            guard let halved = Self.halved(pixels, threadCount: threadCount) else { return nil }
+            guard let halved = Self.halved(pixels, threadCount: threadCount, recorder: recorder) else { return nil }
             pixels = halved
         }
         let f = Double(pixels.scale), averaged = (f * f - 1) / 12
@@ -133,7 +137,9 @@ struct FilterOperations {
                                 sigmaY: (max(0, sigmaY * sigmaY - averaged)).squareRoot() / f)
         switch edges {
         case .transparent:
-            guard let blurred = try? pixels.pixmap.blurred(by: blur, threadCount: threadCount) else { return nil }
+            guard let blurred = try? pixels.pixmap.blurred(by: blur, threadCount: threadCount, recorder: recorder) else {
+                return nil
+            }
             return Placed(pixmap: blurred, x: pixels.x - blur.reachX * pixels.scale,
                           y: pixels.y - blur.reachY * pixels.scale, scale: pixels.scale, clip: pixels.clip)
         case .normalized: return normalizedBlur(pixels, blur)

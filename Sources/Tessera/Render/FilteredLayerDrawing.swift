@@ -25,7 +25,8 @@ struct FilteredLayerDrawing {
     /// at `opacity` with `blendMode`; pushes its mask's step onto `steps` when it has one.
     func draw(_ node: PresentedLayer, _ p: UnsafePointer<LayerProperties>, matrix: CATransform3D, chain: LayerFilterChain,
               opacity: Double, blendMode: BlendMode, steps: inout [LayerTreeDrawing.Step]) {
-        let filter = FilterOperations(threadCount: drawing.canvas.threadCount, bounds: p.pointee.bounds, matrix: matrix,
+        let filter = FilterOperations(threadCount: drawing.canvas.threadCount, recorder: drawing.canvas.taskRecorder,
+                                      bounds: p.pointee.bounds, matrix: matrix,
                                       edgeRegion: Self.edgeRegion(of: p.pointee.bounds, matrix: matrix))
         let reach = filter.reach(of: chain.operations)
         guard let source = source(of: node, matrix: matrix, reach: reach),
