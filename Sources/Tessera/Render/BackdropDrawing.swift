@@ -48,10 +48,9 @@ struct BackdropDrawing {
         let left = max(0, Int(box.minX.rounded(.down)) - reach.x), top = max(0, Int(box.minY.rounded(.down)) - reach.y)
         let right = min(frame.width, Int(box.maxX.rounded(.up)) + reach.x)
         let bottom = min(frame.height, Int(box.maxY.rounded(.up)) + reach.y)
-        guard left < right, top < bottom, let below = try? Pixmap(width: right - left, height: bottom - top) else { return }
-        for row in 0..<below.height {
-            below.row(row).update(from: frame.row(top + row) + left, count: below.width)
-        }
+        guard left < right, top < bottom,
+              let below = Self.pixels(of: frame, x: left, y: top, width: right - left, height: bottom - top,
+                                      changedInPlace: operations.first?.changesPixelsInPlace ?? false) else { return }
         var sampled = FilterOperations.Placed(pixmap: below, x: left, y: top)
         let scale = p.pointee.scale.isNaN || p.pointee.scale <= 0 ? 1 : max(p.pointee.scale, 1.0 / 64)
         while Double(2 * sampled.scale) * scale <= 1 {
@@ -69,6 +68,24 @@ struct BackdropDrawing {
                                                       corners: p.pointee.maskedCorners, curve: p.pointee.cornerCurve),
                     paint: .solid(.white), mapping: mapping)
         canvas.endGroup()
+    }
+
+    /// The frame's pixels in a rectangle, for the filters to read: where they lie in the frame,
+    /// unless the first filter changes its pixels in place (then a copy: the frame is drawn on).
+    private static func pixels(of frame: Pixmap, x: Int, y: Int, width: Int, height: Int, changedInPlace: Bool) -> Pixmap? {
+        guard !changedInPlace else { return try? Pixmap(copying: frame, x: x, y: y, width: width, height: height) }
+        return try? Pixmap(wrapping: frame.baseAddress + y * frame.bytesPerRow + x * 4, width: width, height: height,
+                           bytesPerRow: frame.bytesPerRow)
+    }
+}
+
+private extension LayerFilterChain.Operation {
+    /// Whether it filters the pixels it is given where they lie (rather than into new ones).
+    var changesPixelsInPlace: Bool {
+        switch self {
+        case .colorMatrix: true
+        case .gaussianBlur, .variableBlur: false
+        }
     }
 }
 #endif

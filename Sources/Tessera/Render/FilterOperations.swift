@@ -116,7 +116,8 @@ struct FilterOperations {
                 guard let blurred = variablyBlurred(pixels, sigma: sigma, mask: mask, edges: edges) else { return nil }
                 pixels = blurred
             case .colorMatrix(let colorMatrix):
-                pixels.pixmap.apply(colorMatrix)   // in place: the pixels are this chain's own
+                // In place: the pixels are this chain's own.
+                pixels.pixmap.apply(colorMatrix, threadCount: threadCount, recorder: recorder)
             }
         }
         return pixels
