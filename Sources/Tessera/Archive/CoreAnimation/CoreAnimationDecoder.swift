@@ -189,13 +189,13 @@ struct CoreAnimationDecoder {
         for (key, type) in Self.undrawnFilters(of: layer) { skip(path, LayerFilter.filterClass.name, key, .notDrawn(type)) }
     }
 
-    /// The filters `layer` keeps but Tessera does not draw, as the key that holds each and its
-    /// type: what both file formats report.
+    /// The filters `layer` keeps but Tessera does not draw, as the key that holds each and why
+    /// (its type, or its type and the input at fault): what both file formats report.
     static func undrawnFilters(of layer: CALayer) -> [(key: String, type: String)] {
         let p = layer.properties
         var undrawn: [(key: String, type: String)] = []
         for (key, filters) in [("filters", p.filters), ("backgroundFilters", p.backgroundFilters)] {
-            for filter in filters ?? [] where !LayerFilterDrawing.draws(filter, as: key) { undrawn.append((key, filter.type)) }
+            for why in LayerFilterDrawing.undrawn(filters, as: key, ofBackdrop: p.kind == .backdrop) { undrawn.append((key, why)) }
         }
         if let filter = p.compositingFilter, !LayerFilterDrawing.draws(compositingFilter: filter) {
             undrawn.append(("compositingFilter", filter.type))
