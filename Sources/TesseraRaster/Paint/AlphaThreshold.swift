@@ -21,6 +21,8 @@ public struct AlphaThreshold: Hashable, Sendable {
     /// What a kept pixel becomes; nil keeps its own colour, made opaque.
     public var color: Color?
 
+    /// A threshold keeping the pixels whose alpha is at least `amount`, as `color` (their own
+    /// colour, opaque, when nil).
     public init(amount: Double, color: Color? = nil) {
         self.amount = amount
         self.color = color

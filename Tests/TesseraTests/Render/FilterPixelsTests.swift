@@ -35,7 +35,7 @@ import TesseraRaster
     }
 
     static func render(_ root: CALayer, threads: Int = 1) throws -> Pixmap {
-        let pixmap = try Pixmap(width: 4, height: 4)
+        let pixmap = try Pixmap(width: Int(root.bounds.width), height: Int(root.bounds.height))
         LayerRenderer(threadCount: threads).render(root, at: 0, into: pixmap)
         return pixmap
     }
@@ -109,6 +109,35 @@ import TesseraRaster
         let loaded = try AnimationArchive(data: AnimationArchive(rootLayer: root).encoded())
         #expect(loaded.skipped.isEmpty)
         #expect(try Self.render(loaded.rootLayer).bytes == pixmap.bytes)
+    }
+
+    /// Set after a first render, between runs of sublayers enough to be recorded in parallel:
+    /// the vibrant layer is drawn by the frame's walk, where the frame below is captured, with
+    /// the same bytes at any thread count.
+    @Test func vibrantMatrixSetLaterAmongManyLayers() throws {
+        let invert: [Double] = [-1, 0, 0, 0, 1, 0, -1, 0, 0, 1, 0, 0, -1, 0, 1, 0, 0, 0, 1, 0]
+        let root = CALayer()
+        root.bounds = CGRect(x: 0, y: 0, width: 64, height: 64)
+        root.backgroundColor = Self.color(0.2, 0.4, 0.6)
+        func dots(_ range: Range<Int>) {
+            for i in range {
+                let dot = CALayer()
+                dot.frame = CGRect(x: CGFloat(i % 64), y: CGFloat(16 + i / 64), width: 1, height: 1)
+                dot.backgroundColor = Self.color(1, 1, 1)
+                root.addSublayer(dot)
+            }
+        }
+        dots(0..<1000)
+        let layer = CALayer()
+        layer.frame = CGRect(x: 0, y: 0, width: 8, height: 8)
+        layer.backgroundColor = Self.color(0, 0, 0)
+        root.addSublayer(layer)
+        dots(1000..<2000)
+        #expect(try Self.render(root, threads: 8)[2, 2] == Self.px(0, 0, 0, 255))
+        layer.filters = [Self.filter("vibrantColorMatrix", ["inputColorMatrix": invert.map { NSNumber(value: $0) }])]
+        let one = try Self.render(root, threads: 1)
+        #expect(one[2, 2] == Self.px(204, 153, 102, 255) && one[10, 2] == Self.px(51, 102, 153, 255))
+        #expect(try Self.render(root, threads: 8).bytes == one.bytes)
     }
 
     /// A backdrop layer's vibrant matrix is a colour matrix on what lies behind it.
