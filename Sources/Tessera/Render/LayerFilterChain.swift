@@ -75,7 +75,7 @@ struct LayerFilterChain: Equatable {
     /// The chain of `filters` applied to `target`; nil when none of them draws anything.
     init?(_ filters: [LayerFilter]?, on target: Target = .layer) {
         var operations: [Operation] = [], vibrant: ColorMatrix? = nil
-        for (_, reading) in Self.readings(filters ?? [], on: target) {
+        for reading in Self.readings(filters ?? [], on: target) {
             switch reading {
             case .operation(let operation): Self.append(operation, to: &operations)
             case .vibrant(let matrix): vibrant = matrix
@@ -97,7 +97,7 @@ struct LayerFilterChain: Equatable {
     /// Why each of `filters` applied to `target` that Tessera does not draw is not drawn: its
     /// type, or its type and the input at fault. The layer is drawn without them.
     static func undrawn(_ filters: [LayerFilter]?, on target: Target) -> [String] {
-        readings(filters ?? [], on: target).compactMap { _, reading in
+        readings(filters ?? [], on: target).compactMap { reading in
             guard case .notDrawn(let why) = reading else { return nil }
             return why
         }
@@ -105,15 +105,15 @@ struct LayerFilterChain: Equatable {
 
     /// Each filter's ``Reading`` where it stands in `filters`: behind a layer a vibrant matrix is
     /// a colour matrix; in a layer's filters one followed by a filter that draws is not drawn.
-    private static func readings(_ filters: [LayerFilter], on target: Target) -> [(LayerFilter, Reading)] {
-        var readings = filters.map { ($0, reading($0)) }
+    private static func readings(_ filters: [LayerFilter], on target: Target) -> [Reading] {
+        var readings = filters.map(reading)
         var drawsAfter = false
         for i in readings.indices.reversed() {
-            switch readings[i].1 {
+            switch readings[i] {
             case .vibrant(let matrix) where target == .behind:
-                readings[i].1 = .operation(.colorMatrix(matrix))
+                readings[i] = .operation(.colorMatrix(matrix))
             case .vibrant where drawsAfter:
-                readings[i].1 = .notDrawn("vibrantColorMatrix before other filters (Tessera draws it last only)")
+                readings[i] = .notDrawn("vibrantColorMatrix before other filters (Tessera draws it last only)")
             case .operation, .vibrant: drawsAfter = true
             case .identity, .notDrawn: continue
             }
