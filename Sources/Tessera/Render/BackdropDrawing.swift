@@ -22,7 +22,7 @@ struct BackdropDrawing {
 
     @inline(never)
     private static func filtersBackground(_ p: UnsafePointer<LayerProperties>) -> Bool {
-        LayerFilterChain(p.pointee.backgroundFilters) != nil
+        LayerFilterChain(p.pointee.backgroundFilters, on: .behind) != nil
     }
 
     /// The filters the frame below goes through: a backdrop's `filters`, any other layer's
@@ -36,7 +36,7 @@ struct BackdropDrawing {
     func draw(_ p: UnsafePointer<LayerProperties>, matrix: CATransform3D, mapping: PlaneMapping) {
         let canvas = capture.canvas
         let frame = capture.frame(group: p.pointee.groupName)
-        let operations = LayerFilterChain(Self.filters(of: p))?.operations ?? []
+        let operations = LayerFilterChain(Self.filters(of: p), on: .behind)?.operations ?? []
         // A blur's hard or normalized edges are the frame's: what lies past it is unknown, not clear.
         let filter = FilterOperations(threadCount: canvas.threadCount, recorder: canvas.taskRecorder,
                                       bounds: p.pointee.bounds, matrix: matrix,
@@ -83,7 +83,7 @@ private extension LayerFilterChain.Operation {
     /// Whether it filters the pixels it is given where they lie (rather than into new ones).
     var changesPixelsInPlace: Bool {
         switch self {
-        case .colorMatrix: true
+        case .colorMatrix, .premultipliedColorMatrix, .alphaThreshold: true
         case .gaussianBlur, .variableBlur: false
         }
     }

@@ -4,8 +4,9 @@ import TesseraRaster
 #if !canImport(QuartzCore)
 /// Applies a filter chain's operations (``LayerFilterChain``) to pixels drawn apart from the
 /// frame: blurs through TesseraRaster's `GaussianBlur` (the pixels grow by its reach), colour
-/// matrices in place (`Pixmap.apply`, the kernel of a group's colour filter). Where the pixels
-/// lie on the target moves with them.
+/// matrices in place (`Pixmap.apply`, the kernel of a group's colour filter, or
+/// `Pixmap.applyToPremultiplied`), alpha thresholds in place. Where the pixels lie on the target
+/// moves with them.
 ///
 /// A wide blur runs at a reduced resolution, as Core Animation's backdrops sample at their
 /// `scale`: the pixels are halved (2 × 2 averages) while σ stays at least ``reducedSigma`` of
@@ -86,7 +87,7 @@ struct FilterOperations {
             let sigma: Double
             switch operation {
             case .gaussianBlur(let s, _), .variableBlur(let s, _, _): sigma = s
-            case .colorMatrix: continue
+            case .colorMatrix, .premultipliedColorMatrix, .alphaThreshold: continue
             }
             let blur = GaussianBlur(sigmaX: sigma * scale.x, sigmaY: sigma * scale.y)
             let slack = 2 * Self.reduction(sigmaX: sigma * scale.x, sigmaY: sigma * scale.y, from: 1)
@@ -115,9 +116,10 @@ struct FilterOperations {
             case .variableBlur(let sigma, let mask, let edges):
                 guard let blurred = variablyBlurred(pixels, sigma: sigma, mask: mask, edges: edges) else { return nil }
                 pixels = blurred
-            case .colorMatrix(let colorMatrix):
-                // In place: the pixels are this chain's own.
-                pixels.pixmap.apply(colorMatrix, threadCount: threadCount, recorder: recorder)
+            // In place: the pixels are this chain's own.
+            case .colorMatrix(let colorMatrix): pixels.pixmap.apply(colorMatrix, threadCount: threadCount, recorder: recorder)
+            case .premultipliedColorMatrix(let colorMatrix): pixels.pixmap.applyToPremultiplied(colorMatrix)
+            case .alphaThreshold(let threshold): pixels.pixmap.apply(threshold)
             }
         }
         return pixels

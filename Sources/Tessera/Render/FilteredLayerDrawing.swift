@@ -2,9 +2,11 @@ import Foundation
 import TesseraRaster
 
 #if !canImport(QuartzCore)
-/// Draws a layer whose `filters` blur (``LayerFilterChain`` with a Gaussian blur), as Core
-/// Animation does: the layer and its subtree composited as one image, the filters applied to
-/// that image in order, then its mask, its opacity and its compositing filter.
+/// Draws a layer whose `filters` are more than a colour matrix (``LayerFilterChain`` with a blur,
+/// an alpha threshold, a premultiplied matrix or a vibrant matrix), as Core Animation does: the
+/// layer and its subtree composited as one image, the filters applied to that image in order,
+/// then its mask, its opacity and its compositing filter. A vibrant matrix shows the frame below
+/// through it instead (``VibrantBackdrop``), through the filtered image's alpha.
 ///
 /// The image is drawn apart from the frame, on a canvas of its own (``FilterCanvases``), over
 /// the walk's target grown by the blurs' reach (what lies farther out cannot blur into view), at
@@ -15,8 +17,8 @@ import TesseraRaster
 /// A blur's σ (its `inputRadius`, in the layer's points) becomes pixels by the layer's scale on
 /// the target at the middle of its bounds; under perspective the blur is uniform on the target,
 /// where Core Animation blurs in the layer's plane (a difference only for strongly turned
-/// layers). Colour matrices before, between and after blurs apply in their order, to the
-/// pixels in place.
+/// layers). Colour matrices and thresholds before, between and after blurs apply in their
+/// order, to the pixels in place.
 struct FilteredLayerDrawing {
     let drawing: LayerTreeDrawing
     let offscreen: OffscreenFilters
@@ -33,13 +35,30 @@ struct FilteredLayerDrawing {
               let filtered = filter.apply(chain.operations[...],
                                           to: .init(pixmap: source.pixmap, x: source.x - reach.x, y: source.y - reach.y))
         else { return }
-        if node.mask != nil {
-            drawing.canvas.beginGroup()
-            filtered.draw(on: drawing.canvas)
-            steps.append(.mask(node, transform: matrix, opacity: opacity, blendMode: blendMode))
-        } else {
-            filtered.draw(on: drawing.canvas, opacity: opacity, blendMode: blendMode)
+        // Captured before any group opens on the frame's canvas (a capture renders the frame).
+        var behind: FilterOperations.Placed? = nil
+        if let vibrant = chain.vibrant {
+            // Nothing captured (a walk drawing apart): nothing shown, as for a backdrop layer.
+            guard let capture = drawing.backdrops,
+                  let pixels = VibrantBackdrop.pixels(under: filtered, through: vibrant, of: capture.frame(group: nil))
+            else { return }
+            behind = pixels
         }
+        let canvas = drawing.canvas
+        // A mask's group carries the opacity and blend (the mask step ends it); else the image does.
+        let masked = node.mask != nil
+        if masked { canvas.beginGroup() }
+        let (imageOpacity, imageBlend) = masked ? (1, .normal) : (opacity, blendMode)
+        if let behind {
+            canvas.beginGroup()
+            behind.draw(on: canvas)
+            canvas.beginMask()
+            filtered.draw(on: canvas)
+            canvas.endGroup(opacity: imageOpacity, blendMode: imageBlend)
+        } else {
+            filtered.draw(on: canvas, opacity: imageOpacity, blendMode: imageBlend)
+        }
+        if masked { steps.append(.mask(node, transform: matrix, opacity: opacity, blendMode: blendMode)) }
     }
 
     /// Where a layer's blurs with hard or normalized edges have them: the pixels its bounds

@@ -38,8 +38,8 @@ struct LayerTreeDrawing {
     var sublayerRecorders: ParallelSublayerRecording? = nil
     /// Where an emitter's many particles are recorded in parallel; nil records them on `canvas`.
     var particleRecording: ParallelParticleRecording? = nil
-    /// Where layers whose filters blur are drawn apart (``FilteredLayerDrawing``); nil draws them
-    /// without their filters (inside a shadow's shape).
+    /// Where layers whose filters are more than a colour matrix are drawn apart
+    /// (``FilteredLayerDrawing``); nil draws them without their filters (inside a shadow's shape).
     var filters: OffscreenFilters? = nil
     /// What backdrop layers capture: set for the frame's own walk only (a walk drawing apart, or a
     /// parallel recording run, has none); nil draws no backdrop.
@@ -190,7 +190,7 @@ struct LayerTreeDrawing {
            drawTransition(node, p, matrix: matrix, opacity: alpha, blendMode: blendMode, steps: &steps) {
             return
         }
-        if !asFilterSource, drawBlurred(node, p, matrix: matrix, opacity: alpha, blendMode: blendMode, steps: &steps) {
+        if !asFilterSource, drawApart(node, p, matrix: matrix, opacity: alpha, blendMode: blendMode, steps: &steps) {
             return
         }
         let instances = Self.sublayerInstances(of: node, p)
@@ -299,19 +299,19 @@ struct LayerTreeDrawing {
         return m
     }
 
-    /// Draws a layer whose filters blur (``FilteredLayerDrawing``) and says whether it did; false
-    /// for any other layer (most: one comparison). Out of line, so that `drawLayer` stays as
+    /// Draws a layer whose filters are drawn apart (``FilteredLayerDrawing``) and says whether it
+    /// did; false for any other layer (most: one comparison). Out of line, so that `drawLayer` stays as
     /// the optimizer laid it out before filters (inlined, they cost layer-tree 1% more).
     @inline(never)
-    private func drawBlurred(_ node: PresentedLayer, _ p: UnsafePointer<LayerProperties>, matrix: CATransform3D,
+    private func drawApart(_ node: PresentedLayer, _ p: UnsafePointer<LayerProperties>, matrix: CATransform3D,
                              opacity: Double, blendMode: BlendMode, steps: inout [Step]) -> Bool {
-        guard let chain = LayerFilterDrawing.blurChain(of: p), let filters else { return false }
+        guard let chain = LayerFilterDrawing.apartChain(of: p), let filters else { return false }
         FilteredLayerDrawing(drawing: self, offscreen: filters)
             .draw(node, p, matrix: matrix, chain: chain, opacity: opacity, blendMode: blendMode, steps: &steps)
         return true
     }
 
-    /// An emitter layer's particles (``EmitterDrawing``). Out of line, as ``drawBlurred``.
+    /// An emitter layer's particles (``EmitterDrawing``). Out of line, as ``drawApart``.
     @inline(never)
     private func drawParticles(_ node: PresentedLayer, _ p: UnsafePointer<LayerProperties>, mapping: PlaneMapping,
                                opacity: Double) {

@@ -61,7 +61,8 @@ final class EvaluationPlan {
             layer._withUnsafeGuaranteedRef { layer in
                 layer.withModelProperties { p in
                     costs.append(RecordingCost.of(p))
-                    showsBackdrop.append(p.pointee.kind == .backdrop || p.pointee.backgroundFilters?.isEmpty == false)
+                    showsBackdrop.append(p.pointee.kind == .backdrop || p.pointee.backgroundFilters?.isEmpty == false
+                                         || p.pointee.filters?.contains(where: \.readsBackdrop) == true)
                 }
             }
         }
