@@ -21,7 +21,7 @@ extension LayerProperty {
             newRare.withValue { newRareValues in
                 var changed: [LayerProperty] = []
                 // By index: each row read in place (a row holds closures; a copy retains them all).
-                for i in table.indices where kind.hasProperties(ofAny: table[i].owners) {
+                for i in rowIndices[kind] ?? [] {
                     let isEqual = table[i].isOutOfLine
                         ? sharesRare || table[i].isEqual(oldRareValues, newRareValues)
                         : table[i].isEqual(UnsafeRawPointer(old), UnsafeRawPointer(new))
@@ -31,6 +31,15 @@ extension LayerProperty {
             }
         }
     }
+
+    /// The indices in ``table`` of the rows of each kind's properties, in the table's order.
+    private static let rowIndices: [LayerKind: [Int]] = {
+        var indices: [LayerKind: [Int]] = [:]
+        for kind in LayerKind.allCases {
+            indices[kind] = table.indices.filter { kind.hasProperties(ofAny: table[$0].owners) }
+        }
+        return indices
+    }()
 
     private static let animatableByName: [String: LayerProperty] = {
         var byName: [String: LayerProperty] = [:]
