@@ -11,7 +11,8 @@ import TesseraRaster
 /// shows through into the layer, under its own background and content). Background filters that
 /// draw nothing leave what is behind as it is: no capture.
 struct BackdropDrawing {
-    let capture: BackdropCapture
+    /// The walk's canvas.
+    let canvas: Canvas
 
     /// Whether the layer at `p` shows the frame below it filtered: a backdrop, or a layer with
     /// background filters that draw something. Read for every layer: most have no rare property.
@@ -31,11 +32,9 @@ struct BackdropDrawing {
         p.pointee.kind == .backdrop ? p.pointee.filters : p.pointee.backgroundFilters
     }
 
-    /// Draws the backdrop of the layer at `p` (mapped to the frame by `matrix`, through
-    /// `mapping`) onto the frame's canvas.
-    func draw(_ p: UnsafePointer<LayerProperties>, matrix: CATransform3D, mapping: PlaneMapping) {
-        let canvas = capture.canvas
-        let frame = capture.frame(group: p.pointee.groupName)
+    /// Draws the backdrop of the layer at `p` (mapped to the canvas by `matrix`, through
+    /// `mapping`) onto the canvas: `frame`, what lies below it there (``BackdropCapture``).
+    func draw(_ p: UnsafePointer<LayerProperties>, below frame: Pixmap, matrix: CATransform3D, mapping: PlaneMapping) {
         let operations = LayerFilterChain(Self.filters(of: p), on: .behind)?.operations ?? []
         // A blur's hard or normalized edges are the frame's: what lies past it is unknown, not clear.
         let filter = FilterOperations(threadCount: canvas.threadCount, recorder: canvas.taskRecorder,

@@ -6,7 +6,8 @@ import TesseraRaster
 /// an alpha threshold, a premultiplied matrix or a vibrant matrix), as Core Animation does: the
 /// layer and its subtree composited as one image, the filters applied to that image in order,
 /// then its mask, its opacity and its compositing filter. A vibrant matrix shows the frame below
-/// through it instead (``VibrantBackdrop``), through the filtered image's alpha.
+/// through it instead (``VibrantBackdrop``), through the filtered image's alpha. Backdrops inside
+/// see what lies below the layer with the layer drawn so far over it (``BackdropCapture``).
 ///
 /// The image is drawn apart from the frame, on a canvas of its own (``FilterCanvases``), over
 /// the walk's target grown by the blurs' reach (what lies farther out cannot blur into view), at
@@ -31,16 +32,17 @@ struct FilteredLayerDrawing {
                                       bounds: p.pointee.bounds, matrix: matrix,
                                       edgeRegion: Self.edgeRegion(of: p.pointee.bounds, matrix: matrix))
         let reach = filter.reach(of: chain.operations)
-        guard let source = source(of: node, matrix: matrix, reach: reach),
+        guard let source = source(of: node, matrix: matrix, reach: reach, opacity: opacity, blendMode: blendMode, steps: steps),
               let filtered = filter.apply(chain.operations[...],
                                           to: .init(pixmap: source.pixmap, x: source.x - reach.x, y: source.y - reach.y))
         else { return }
-        // Captured before any group opens on the frame's canvas (a capture renders the frame).
+        // Captured before the layer's own groups open on the canvas (they are not below it).
         var behind: FilterOperations.Placed? = nil
         if let vibrant = chain.vibrant {
-            // Nothing captured (a walk drawing apart): nothing shown, as for a backdrop layer.
+            // Nothing captured (a parallel recording run): nothing shown, as for a backdrop layer.
             guard let capture = drawing.backdrops,
-                  let pixels = VibrantBackdrop.pixels(under: filtered, through: vibrant, of: capture.frame(group: nil))
+                  let below = capture.below(group: nil, steps: steps, drawing: drawing),
+                  let pixels = VibrantBackdrop.pixels(under: filtered, through: vibrant, of: below)
             else { return }
             behind = pixels
         }
@@ -76,18 +78,27 @@ struct FilteredLayerDrawing {
 
     /// The layer and its subtree drawn apart, over the target grown by `reach` (pixel
     /// (reach.x, reach.y) of the plane is the target's (0, 0)); nil when it draws nothing.
-    private func source(of node: PresentedLayer, matrix: CATransform3D, reach: (x: Int, y: Int)) -> Canvas.OffscreenPixels? {
+    /// Backdrops inside see what lies below the layer in this walk (`steps` to run), with the
+    /// layer drawn so far over it at `opacity` with `blendMode` (``BackdropCapture``).
+    private func source(of node: PresentedLayer, matrix: CATransform3D, reach: (x: Int, y: Int), opacity: Double,
+                        blendMode: BlendMode, steps: [LayerTreeDrawing.Step]) -> Canvas.OffscreenPixels? {
         let canvas = offscreen.canvases.canvas(at: offscreen.depth)
         canvas.threadCount = drawing.canvas.threadCount
         canvas.tolerance = drawing.canvas.tolerance
         let width = offscreen.targetWidth + 2 * reach.x, height = offscreen.targetHeight + 2 * reach.y
         let plane = CATransform3DConcat(matrix, CATransform3DMakeTranslation(CGFloat(reach.x), CGFloat(reach.y), 0))
-        let inner = LayerTreeDrawing(
+        var inner = LayerTreeDrawing(
             canvas: canvas,
             shadows: drawing.shadows.map { ShadowDrawing(offscreen: $0.offscreen, targetWidth: width, targetHeight: height) },
             filters: OffscreenFilters(canvases: offscreen.canvases, depth: offscreen.depth + 1,
                                       targetWidth: width, targetHeight: height),
             renderedRoot: drawing.renderedRoot?.moved(x: reach.x, y: reach.y))
+        if let outside = drawing.backdrops, node.subtreeShowsBackdrop {
+            let apart = BackdropCapture.ApartLayer(outside: outside, drawing: drawing, groupEnds: LayerTreeDrawing.groupEnds(in: steps),
+                                                   offset: reach, width: width, height: height,
+                                                   opacity: opacity, blendMode: blendMode)
+            inner.backdrops = BackdropCapture(canvas: canvas, apart: apart)
+        }
         inner.draw(node.snapshot, base: plane, asFilterSource: true)
         return try? canvas.renderPixmap(width: width, height: height)
     }

@@ -9,8 +9,8 @@ import TesseraRaster
 /// darker or more saturated. The matrix applies to straight colours, as `colorMatrix` does;
 /// Core Animation does not document it further.
 ///
-/// The frame below is what ``BackdropCapture`` gives a backdrop: inside an open group, the frame
-/// as last rendered.
+/// The frame below is what ``BackdropCapture`` gives a backdrop: inside an open group or a layer
+/// drawn apart, what lies below with the group's content so far over it.
 enum VibrantBackdrop {
     /// The frame's pixels under `image` (within its clip), through `matrix`, placed where they
     /// lie; nil when the image lies off the frame or memory runs out.
