@@ -1,0 +1,204 @@
+import Foundation
+import Tessera
+
+/// Builds the layers of a composition (the main one or a precomposition), as lottie-ios's Core
+/// Animation engine lays them out: one layer per Lottie layer, back to front; its transform,
+/// opacity and visibility (`hidden`, animated from its in point to its out point); its content
+/// (shapes, a solid, a precomposition); a parent's transform as a layer around it that holds
+/// only that transform (a parent's opacity and visibility do not pass to its children); an
+/// alpha matte as the `mask` of a layer around the matted layer.
+///
+/// A precomposition's layers sit in a layer of its size that clips them and has its own time:
+/// `beginTime` is its start time `st` and `speed` 1 / `sr`, so that its layers' keyframes, in
+/// the precomposition's frames, play as Lottie plays them.
+struct CompositionLayers {
+    let document: LottieDocument
+    let animator: Animator
+    let report: BuildReport
+
+    /// A composition's layers, back to front. `path` names the composition in reports;
+    /// `precomps` are the precompositions being built around it (one of them again is a cycle);
+    /// `visibleFrames` is the range the main composition shows (nil in precompositions).
+    func layers(_ layers: [LottieLayer], size: CGSize, path: String, precomps: [String],
+                visibleFrames: ClosedRange<Double>?) throws(LottieError) -> [CALayer] {
+        var byIndex: [Int: LottieLayer] = [:]
+        for layer in layers { if let index = layer.index, byIndex[index] == nil { byIndex[index] = layer } }
+        var built: [CALayer] = []
+        for (i, layer) in layers.enumerated() where !layer.isMatteSource && !layer.isHidden {
+            let layerPath = "\(path)/\(layer.name.isEmpty ? "layers[\(i)]" : layer.name)"
+            guard let drawn = try self.layer(layer, size: size, path: layerPath, precomps: precomps, visibleFrames: visibleFrames) else { continue }
+            var placed = try parented(drawn, layer, byIndex: byIndex, size: size, path: layerPath)
+            if layer.matteMode != 0 {
+                placed = try matted(placed, by: i > 0 && layers[i - 1].isMatteSource ? layers[i - 1] : nil, mode: layer.matteMode,
+                                    byIndex: byIndex, size: size, path: layerPath, precomps: precomps, visibleFrames: visibleFrames)
+            }
+            built.append(placed)
+        }
+        return built.reversed()
+    }
+
+    /// The layer that draws `layer`, without its parents; nil when it draws nothing.
+    private func layer(_ layer: LottieLayer, size: CGSize, path: String, precomps: [String],
+                       visibleFrames: ClosedRange<Double>?) throws(LottieError) -> CALayer? {
+        reportUnsupported(layer, path: path)
+        switch layer.content {
+        case .null: return nil
+        case .unsupported(let kind):
+            report.notDrawn(path, kind, "\(kind)s are not drawn")
+            return nil
+        default: break
+        }
+        try report.countLayer(at: path)
+        let result = CALayer()
+        result.name = layer.name
+        let before = result.diagnostics.count
+        if case .precomp(_, let width, let height) = layer.content, width > 0, height > 0 {
+            result.bounds = CGRect(x: 0, y: 0, width: width, height: height)
+        } else {
+            result.bounds = CGRect(origin: .zero, size: size)
+        }
+        let content = TransformLayers.apply(layer.transform, to: result, animator: animator, report: report, path: path)
+        animator.apply(layer.transform.opacity, to: result, keyPath: "opacity") { min(max($0 / 100, 0), 1) }
+        applyVisibility(layer, to: result, visibleFrames: visibleFrames)
+        switch layer.content {
+        case .shapes(let items):
+            let group = ShapeGroup(name: layer.name, items: items, trims: [], report: report, path: path)
+            ShapeLayers(animator: animator, report: report, path: path).draw(group, into: content)
+        case .solid(let color, let width, let height):
+            let solid = CALayer()
+            solid.anchorPoint = .zero
+            solid.bounds = CGRect(x: 0, y: 0, width: width, height: height)
+            solid.backgroundColor = ShapeLayers.color(color)
+            content.addSublayer(solid)
+        case .precomp(let id, let width, let height):
+            guard let precomp = try precompLayer(layer, id: id, size: CGSize(width: width, height: height), path: path, precomps: precomps) else {
+                return nil
+            }
+            content.addSublayer(precomp)
+        case .null, .unsupported:
+            break
+        }
+        report.diagnostics(of: result, since: before, at: path)
+        return result
+    }
+
+    /// The layer that holds precomposition `id`'s layers for `layer`: its size, clipped, in its
+    /// own time.
+    private func precompLayer(_ layer: LottieLayer, id: String, size: CGSize, path: String, precomps: [String]) throws(LottieError) -> CALayer? {
+        guard let layers = document.precomps[id] else {
+            report.notDrawn(path, "precomposition", "no asset \"\(id)\" in the file")
+            return nil
+        }
+        guard !precomps.contains(id) else { throw .precompCycle(assetID: id) }
+        let clip = CALayer()
+        clip.name = "\(layer.name) (\(id))"
+        clip.anchorPoint = .zero
+        clip.bounds = CGRect(origin: .zero, size: size)
+        clip.masksToBounds = size.width > 0 && size.height > 0
+        clip.beginTime = animator.seconds(layer.startTime)
+        if layer.timeStretch.isFinite, layer.timeStretch > 0 {
+            clip.speed = Float(1 / layer.timeStretch)
+        } else {
+            report.approximated(path, "time stretch", "a time stretch of \(layer.timeStretch) is played as 1")
+        }
+        if layer.timeRemap != nil {
+            report.notDrawn(path, "time remapping", "the precomposition plays in its own time, not remapped")
+        }
+        let childSize = size.width > 0 && size.height > 0 ? size : CGSize(width: document.width, height: document.height)
+        clip.sublayers = try self.layers(layers, size: childSize, path: path, precomps: precomps + [id], visibleFrames: nil)
+        return clip
+    }
+
+    /// Shows `layer`'s CALayer only from its in point up to its out point: hidden, with an
+    /// animation that shows it in between (none when it is visible over all of `visibleFrames`).
+    ///
+    /// Lottie shows a layer up to, not including, its out point, and Core Animation's active
+    /// period includes its end: the animation ends a microsecond early, except at the end of
+    /// the main composition, which stays visible on its last frame (as lottie-ios keeps it).
+    private func applyVisibility(_ layer: LottieLayer, to target: CALayer, visibleFrames: ClosedRange<Double>?) {
+        if let visibleFrames, layer.inPoint <= visibleFrames.lowerBound, layer.outPoint >= visibleFrames.upperBound { return }
+        target.isHidden = true
+        guard layer.outPoint > layer.inPoint else { return }
+        let begin = animator.seconds(layer.inPoint)
+        var end = animator.seconds(layer.outPoint)
+        if let visibleFrames, layer.outPoint >= visibleFrames.upperBound {
+            end = animator.seconds(visibleFrames.upperBound)
+        } else {
+            end -= 1e-6
+        }
+        let shown = CABasicAnimation(keyPath: "hidden")
+        shown.fromValue = false
+        shown.toValue = false
+        shown.beginTime = Animator.beginTime(begin)
+        shown.duration = max(end - begin, 0)
+        shown.isRemovedOnCompletion = false
+        target.add(shown, forKey: "visibility")
+    }
+
+    /// `drawn` inside a layer holding each parent's transform in turn (nearest inside).
+    private func parented(_ drawn: CALayer, _ layer: LottieLayer, byIndex: [Int: LottieLayer], size: CGSize,
+                          path: String) throws(LottieError) -> CALayer {
+        var current = drawn
+        var next = layer.parent
+        var seen: Set<Int> = layer.index.map { [$0] } ?? []
+        while let index = next {
+            guard let parent = byIndex[index] else {
+                report.approximated(path, "parent", "no layer \(index) to be parented to: drawn without a parent")
+                break
+            }
+            guard seen.insert(index).inserted else {
+                throw .invalidDocument(path: path, reason: "its parents come back to layer \(index)")
+            }
+            try report.countLayer(at: path)
+            let holder = CALayer()
+            holder.name = "\(parent.name) (parent of \(layer.name))"
+            holder.bounds = CGRect(origin: .zero, size: size)
+            let inner = TransformLayers.apply(parent.transform, to: holder, animator: animator, report: report, path: path)
+            inner.addSublayer(current)
+            current = holder
+            next = parent.parent
+        }
+        return current
+    }
+
+    /// `placed` with its matte: an alpha matte is the `mask` of a layer around it (the matte
+    /// layer with its own parents); other modes are reported and drawn without a matte.
+    private func matted(_ placed: CALayer, by source: LottieLayer?, mode: Int, byIndex: [Int: LottieLayer], size: CGSize,
+                        path: String, precomps: [String], visibleFrames: ClosedRange<Double>?) throws(LottieError) -> CALayer {
+        guard let source else {
+            report.approximated(path, "matte", "no matte layer above it: drawn without a matte")
+            return placed
+        }
+        guard mode == 1 else {
+            let kind = [2: "alpha inverted", 3: "luma", 4: "luma inverted"][mode] ?? "mode \(mode)"
+            report.notDrawn(path, "matte", "\(kind) mattes are not drawn yet: drawn without its matte")
+            return placed
+        }
+        let container = CALayer()
+        container.name = "\(placed.name ?? "") (matted)"
+        container.anchorPoint = .zero
+        container.bounds = CGRect(origin: .zero, size: size)
+        container.addSublayer(placed)
+        let mask = CALayer()
+        mask.anchorPoint = .zero
+        mask.bounds = container.bounds
+        if let drawn = try layer(source, size: size, path: "\(path) (matte)", precomps: precomps, visibleFrames: visibleFrames) {
+            mask.addSublayer(try parented(drawn, source, byIndex: byIndex, size: size, path: path))
+        }
+        container.mask = mask
+        return container
+    }
+
+    /// Reports what a layer has that is not drawn.
+    private func reportUnsupported(_ layer: LottieLayer, path: String) {
+        if layer.maskCount > 0 { report.notDrawn(path, "masks", "\(layer.maskCount) mask\(layer.maskCount == 1 ? "" : "s") not applied") }
+        if !layer.effects.isEmpty { report.notDrawn(path, "effects", "effects not drawn: \(layer.effects.joined(separator: ", "))") }
+        if !layer.styles.isEmpty { report.notDrawn(path, "layer styles", "layer styles not drawn: \(layer.styles.joined(separator: ", "))") }
+        if layer.blendMode != 0 { report.approximated(path, "blend mode", "blend mode \(layer.blendMode) drawn as normal") }
+        if layer.autoOrient { report.approximated(path, "auto-orient", "not turned along its motion path") }
+        if layer.isThreeDimensional { report.approximated(path, "3D layer", "drawn flat") }
+        if layer.expressionCount > 0 {
+            report.approximated(path, "expressions", "\(layer.expressionCount) expression\(layer.expressionCount == 1 ? "" : "s") not evaluated: keyframes drawn")
+        }
+    }
+}

@@ -1,0 +1,59 @@
+/// A shape group's items sorted out for drawing (a shape layer's `shapes` are its top group):
+/// the paths, nested groups and styles in list order (top to bottom), and the group's transform.
+///
+/// Trims are resolved here, as Lottie players apply them: a trim changes every path listed
+/// before it, in its group and in the groups nested before it, whichever style paints the path.
+struct ShapeGroup {
+    enum Element {
+        /// A path with the trim that applies to it (the nearest one after it).
+        case path(PathSource, trim: ShapeItem.Trim?)
+        case group(ShapeGroup)
+        case fill(ShapeItem.Fill)
+        case stroke(ShapeItem.Stroke)
+        case gradientFill(ShapeItem.GradientFill)
+    }
+
+    var name: String
+    var transform: LottieTransform?
+    var elements: [Element] = []
+
+    /// Sorts out `items`; `trims` are the trims listed after the group in the groups around it,
+    /// nearest first. What is not drawn is reported under `path`.
+    init(name: String, items: [ShapeItem], trims: [ShapeItem.Trim], report: BuildReport, path: String) {
+        self.name = name
+        var trims = trims
+        var reversed: [Element] = []
+        for item in items.reversed() {
+            switch item {
+            case .group(let name, let items):
+                reversed.append(.group(ShapeGroup(name: name, items: items, trims: trims, report: report, path: path)))
+            case .rectangle, .ellipse, .path:
+                // Every case here makes a source.
+                if let source = PathSource(item) { reversed.append(.path(source, trim: trims.first)) }
+            case .fill(let fill): reversed.append(.fill(fill))
+            case .stroke(let stroke): reversed.append(.stroke(stroke))
+            case .gradientFill(let fill): reversed.append(.gradientFill(fill))
+            case .transform(let transform):
+                // The group's transform is its last item; an earlier one is ignored, as players do.
+                if self.transform == nil { self.transform = transform }
+            case .trim(let trim):
+                if trims.count == 1 { report.approximated(path, "trim", "trims applied one over another: the nearest is drawn") }
+                trims.insert(trim, at: 0)
+            case .unsupported(let type, let itemName, let reason):
+                report.notDrawn(path, reason, "shape item \(type)\(itemName.isEmpty ? "" : " \"\(itemName)\"")")
+            }
+        }
+        elements = reversed.reversed()
+    }
+
+    /// Whether the group or a group in it has a path.
+    var hasPaths: Bool {
+        elements.contains {
+            switch $0 {
+            case .path: true
+            case .group(let group): group.hasPaths
+            default: false
+            }
+        }
+    }
+}

@@ -1,0 +1,107 @@
+import Foundation
+import Tessera
+
+extension ShapeLayers {
+    /// A `CAShapeLayer` that paints `sources`, joined into one path, with `style`; a stroke's
+    /// width (and dashes) times `widthScale`.
+    func shapeLayer(_ style: ShapeGroup.Element, _ sources: [PathSource], trim: ShapeItem.Trim?, widthScale: Double) -> CALayer {
+        let layer = CAShapeLayer()
+        var copies = 1
+        switch style {
+        case .fill(let fill):
+            layer.name = "fill"
+            animator.apply(fill.color, to: layer, keyPath: "fillColor") { Self.color($0) }
+            layer.fillRule = fill.evenOdd ? .evenOdd : .nonZero
+            animator.apply(fill.opacity, to: layer, keyPath: "opacity") { min(max($0 / 100, 0), 1) }
+            if let trim, !Self.isWhole(trim) {
+                report.approximated(path, "trim", "a trimmed fill is drawn untrimmed (Core Animation trims strokes only)")
+            }
+        case .stroke(let stroke):
+            layer.name = "stroke"
+            layer.fillColor = nil
+            animator.apply(stroke.color, to: layer, keyPath: "strokeColor") { Self.color($0) }
+            animator.apply(stroke.width, to: layer, keyPath: "lineWidth") { max($0, 0) * widthScale }
+            applyStrokeStyle(stroke.style, to: layer, widthScale: widthScale)
+            animator.apply(stroke.opacity, to: layer, keyPath: "opacity") { min(max($0 / 100, 0), 1) }
+            if let trim { copies = applyTrim(trim, to: layer) }
+        case .gradientFill:
+            report.notDrawn(path, "gradient fill", "gradient fills are not drawn yet")
+        case .path, .group:
+            break
+        }
+        let timings = sources.flatMap(\.timings)
+        let track = Track<CGPath>(combining: timings, atKeyframe: { k in
+            Self.repeated(copies) { path in for source in sources { source.addAtKeyframe(k, path) } }
+        }, atFrame: { f in
+            Self.repeated(copies) { path in for source in sources { source.addAtFrame(f, path) } }
+        })
+        animator.apply(track, to: layer, keyPath: "path") { $0 }
+        return layer
+    }
+
+    private func applyStrokeStyle(_ style: ShapeItem.StrokeStyle, to layer: CAShapeLayer, widthScale: Double) {
+        switch style.cap {
+        case .butt: layer.lineCap = .butt
+        case .round: layer.lineCap = .round
+        case .square: layer.lineCap = .square
+        }
+        switch style.join {
+        case .miter: layer.lineJoin = .miter
+        case .round: layer.lineJoin = .round
+        case .bevel: layer.lineJoin = .bevel
+        }
+        layer.miterLimit = CGFloat(style.miterLimit)
+        guard !style.dashes.isEmpty else { return }
+        if style.dashes.contains(where: \.isAnimated) {
+            report.approximated(path, "dashes", "animated dash lengths drawn at their first values")
+        }
+        // Lottie gives dash and gap in turn; an odd count repeats, as Core Animation's pattern does.
+        layer.lineDashPattern = style.dashes.map { NSNumber(value: max($0.initialValue, 0) * widthScale) }
+        animator.apply(style.dashOffset, to: layer, keyPath: "lineDashPhase") { $0 * widthScale }
+    }
+
+    /// Sets `strokeStart` and `strokeEnd` from a trim (0–100 and an offset in degrees, which
+    /// Core Animation does not have); returns how many copies of the path the stroke must run
+    /// over, so that an offset range that wraps past the end continues on the next copy (as
+    /// lottie-ios does).
+    private func applyTrim(_ trim: ShapeItem.Trim, to layer: CAShapeLayer) -> Int {
+        // Lottie takes the smaller of start and end as the start, both clamped to 0–100.
+        func range(_ s: Double, _ e: Double, _ o: Double) -> (Double, Double) {
+            let s = min(max(s, 0), 100) / 100, e = min(max(e, 0), 100) / 100
+            return (min(s, e) + o / 360, max(s, e) + o / 360)
+        }
+        let track = Track<(Double, Double)>(combining: [trim.start.timing, trim.end.timing, trim.offset.timing], atKeyframe: { k in
+            range(trim.start.value(atKeyframe: k), trim.end.value(atKeyframe: k), trim.offset.value(atKeyframe: k))
+        }, atFrame: { f in
+            range(trim.start.value(at: f), trim.end.value(at: f), trim.offset.value(at: f))
+        })
+        let low = (track.values.map(\.0).min() ?? 0).rounded(.down)
+        let high = (track.values.map(\.1).max() ?? 1).rounded(.up)
+        let maximumCopies = 8.0
+        if high - low > maximumCopies { report.approximated(path, "trim", "a trim offset of more than \(Int(maximumCopies)) turns") }
+        let copies = min(max(high - low, 1), maximumCopies)
+        animator.apply(track, to: layer, keyPath: "strokeStart") { min(max(($0.0 - low) / copies, 0), 1) }
+        animator.apply(track, to: layer, keyPath: "strokeEnd") { min(max(($0.1 - low) / copies, 0), 1) }
+        return Int(copies)
+    }
+
+    /// Whether a trim leaves every path whole at all times.
+    private static func isWhole(_ trim: ShapeItem.Trim) -> Bool {
+        !trim.start.isAnimated && !trim.end.isAnimated
+            && abs(trim.start.initialValue - trim.end.initialValue) >= 100
+    }
+
+    /// A path made by `add`, `count` times over.
+    private static func repeated(_ count: Int, _ add: (CGMutablePath) -> Void) -> CGPath {
+        let path = CGMutablePath()
+        for _ in 0..<count { add(path) }
+        return path
+    }
+
+    /// A Lottie color (red, green, blue and maybe alpha, 0–1; some exporters write 0–255).
+    static func color(_ c: [Double]) -> CGColor {
+        let scale = c.prefix(3).contains { $0 > 1 } ? 255.0 : 1
+        func channel(_ i: Int) -> CGFloat { CGFloat(min(max(c[i] / scale, 0), 1)) }
+        return CGColor(red: channel(0), green: channel(1), blue: channel(2), alpha: c.count > 3 ? channel(3) : 1)
+    }
+}

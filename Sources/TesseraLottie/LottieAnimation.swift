@@ -1,0 +1,120 @@
+import Foundation
+import Tessera
+
+/// A Lottie animation (Bodymovin JSON, versions 4 and 5) as a Core Animation layer tree, the way
+/// lottie-ios's Core Animation engine plays it: layers with `CAKeyframeAnimation`s that
+/// evaluate at any time, for ``LayerRenderer`` and ``AnimationExport``.
+///
+/// ```swift
+/// let animation = try LottieAnimation(contentsOf: URL(fileURLWithPath: "loader.json"))
+/// let pixmap = try Pixmap(width: Int(animation.size.width), height: Int(animation.size.height))
+/// LayerRenderer().render(animation.rootLayer, at: animation.duration / 2, into: pixmap)
+/// for item in animation.skipped { print(item) }     // what is not drawn, and why
+/// ```
+///
+/// Time 0 of ``rootLayer`` is the animation's in point; it ends at ``duration``. The root's own
+/// timing (`speed`, `timeOffset`, `beginTime`) is left to the caller, to pause or scrub it.
+///
+/// Drawn: shape layers (groups with their transforms, rectangles, ellipses, Bézier paths, fills,
+/// strokes with caps, joins, miter limits and dashes, trim paths with offsets), solids, null
+/// layers as parents, precompositions with their start time, stretch and clipping, parenting,
+/// layer transforms (anchor, position with split x and y and motion paths, scale, rotation,
+/// opacity, skew), alpha mattes, in and out points, keyframes with per-dimension Bézier easing
+/// and holds. What the file has beyond that (masks, other mattes, effects, expressions, images,
+/// text, gradients, time remapping…) is listed in ``skipped``; it never fails the file.
+///
+/// Bad input fails with a ``LottieError``: not JSON, not a Lottie document (a missing or
+/// mistyped field, names its place), over a limit (files over 256 MB, JSON nested over 256
+/// deep, a non-positive or absurd size or frame rate, more than 100,000 layers counting each
+/// use of a precomposition), or a precomposition that includes itself.
+public final class LottieAnimation {
+    /// A named time of the animation (`markers` in the file).
+    public struct Marker: Sendable, Equatable {
+        public let name: String
+        /// Its start, in seconds from the in point.
+        public let time: Double
+        /// Its length in seconds.
+        public let duration: Double
+    }
+
+    /// The largest file read.
+    public static let maximumFileSize = 256 << 20
+
+    /// The root of the tree: the composition's size, its layers inside.
+    public let rootLayer: CALayer
+    /// The composition's size in points.
+    public let size: CGSize
+    /// Frames per second.
+    public let frameRate: Double
+    /// The first frame and the frame after the last one, in the file's numbering.
+    public let frames: Range<Double>
+    /// The length in seconds.
+    public var duration: Double { (frames.upperBound - frames.lowerBound) / frameRate }
+    public let markers: [Marker]
+    /// The Bodymovin version that wrote the file, when it says.
+    public let version: String?
+    /// What the tree leaves out or draws differently from the file, in the order met.
+    public let skipped: [AnimationArchive.Skipped]
+
+    /// Reads the animation in a Lottie JSON file.
+    public convenience init(contentsOf url: URL) throws(LottieError) {
+        let data: Data
+        do {
+            let size = try FileManager.default.attributesOfItem(atPath: url.path)[.size] as? Int ?? 0
+            guard size <= Self.maximumFileSize else {
+                throw LottieError.limitExceeded(path: "", reason: "a file of \(size) bytes (at most \(Self.maximumFileSize))")
+            }
+            data = try Data(contentsOf: url)
+        } catch let error as LottieError {
+            throw error
+        } catch {
+            throw .unreadableFile((error as NSError).localizedDescription)
+        }
+        try self.init(data: data)
+    }
+
+    /// Reads the animation in the bytes of a Lottie JSON document.
+    public init(data: Data) throws(LottieError) {
+        guard data.count <= Self.maximumFileSize else {
+            throw .limitExceeded(path: "", reason: "a document of \(data.count) bytes (at most \(Self.maximumFileSize))")
+        }
+        let bytes = [UInt8](data)
+        let json: JSONValue
+        do {
+            json = try JSONParser.parse(bytes)
+        } catch {
+            let (line, column) = JSONParser.lineAndColumn(of: error.offset, in: bytes)
+            throw .malformedJSON(line: line, column: column, reason: error.reason)
+        }
+        let document = try LottieDocument(json)
+        let report = BuildReport()
+        let animator = Animator(frameRate: document.frameRate)
+        let size = CGSize(width: document.width, height: document.height)
+        // The composition's frames as seconds of its layer's time: time 0 of the root is the in point.
+        let composition = CALayer()
+        composition.name = "composition"
+        composition.anchorPoint = .zero
+        composition.bounds = CGRect(origin: .zero, size: size)
+        composition.timeOffset = animator.seconds(document.inPoint)
+        composition.sublayers = try CompositionLayers(document: document, animator: animator, report: report)
+            .layers(document.layers, size: size, path: "", precomps: [], visibleFrames: document.inPoint...document.outPoint)
+        if document.imageAssetCount > 0 {
+            report.notDrawn("", "images", "\(document.imageAssetCount) image asset\(document.imageAssetCount == 1 ? "" : "s") not drawn")
+        }
+        let root = CALayer()
+        root.name = "Lottie"
+        root.anchorPoint = .zero
+        root.bounds = composition.bounds
+        root.masksToBounds = true
+        root.addSublayer(composition)
+        rootLayer = root
+        self.size = size
+        frameRate = document.frameRate
+        frames = document.inPoint..<document.outPoint
+        markers = document.markers.map {
+            Marker(name: $0.name, time: ($0.time - document.inPoint) / document.frameRate, duration: $0.duration / document.frameRate)
+        }
+        version = document.version
+        skipped = report.skipped
+    }
+}
