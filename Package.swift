@@ -61,7 +61,7 @@ let package = Package(
         // case and breaks checkouts on case-insensitive file systems. The product keeps the name `tessera`.)
         .executableTarget(
             name: "TesseraCLI",
-            dependencies: ["Tessera", "TesseraRaster", "TesseraDemos",
+            dependencies: ["Tessera", "TesseraRaster", "TesseraDemos", "TesseraLottie",
                            .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
         // The bench's records and their statistics: JSON reports, comparisons, pixel hashes, callgrind profiles.

@@ -6,7 +6,7 @@ import TesseraRaster
 /// `tessera render`: one frame, numbered frames, an animated PNG, a video or a raw stream.
 struct Render: ParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Render a demo scene or a Core Animation Archive to an image, frames or a video.",
+        abstract: "Render a demo scene, a Core Animation Archive or a Lottie animation to an image, frames or a video.",
         discussion: """
             The format follows -o's extension (png, apng, mp4, webm, gif, webp, rgba, y4m) or --format.
             Without --frames or --duration an animation lasts one cycle of its longest animation
@@ -22,17 +22,21 @@ struct Render: ParsableCommand {
               Wallpaper:  tessera render Aurora.tendies --scale 3 -o aurora.png
               Unlocking:  tessera render Aurora.tendies --transition Locked:Unlock -o preview.gif
               One bundle: tessera render Aurora.tendies --bundle Floating -o floating.png
+              Lottie:     tessera render loader.json -o loader.apng
 
             A wallpaper (a .tendies file or its folder) renders whole without --bundle: its
             bundles stacked as iOS stacks them (background, foreground, floating), at the screen's
             size in points (--scale 3 for an @3x phone's pixels); --state and --transition drive
             every bundle that has the state. Scripts in the bundles are reported, not run.
+
+            A Lottie animation (.json) starts at its in point (--time 0) and lasts its own length
+            unless --frames or --duration say otherwise.
             """)
 
     /// The most threads `--threads` takes.
     static let maximumThreads = 256
 
-    @Argument(help: "A demo scene (see `tessera scenes`), a Core Animation Archive (.caar), a CAML document (.caml), a .ca bundle folder, or a wallpaper: a .tendies file or its folder.")
+    @Argument(help: "A demo scene (see `tessera scenes`), a Core Animation Archive (.caar), a CAML document (.caml), a .ca bundle folder, a wallpaper (a .tendies file or its folder), or a Lottie animation (.json).")
     var scene: String
 
     @Option(help: "One .ca bundle of a .tendies file: a wallpaper's Background, Floating or Foreground, or any unique part of its path.")

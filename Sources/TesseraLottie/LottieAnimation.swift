@@ -87,6 +87,7 @@ public final class LottieAnimation {
             throw .malformedJSON(line: line, column: column, reason: error.reason)
         }
         let document = try LottieDocument(json)
+        try LayerCount.check(document, limit: BuildReport.maximumLayerCount)
         let report = BuildReport()
         let animator = Animator(frameRate: document.frameRate)
         let size = CGSize(width: document.width, height: document.height)
@@ -97,7 +98,7 @@ public final class LottieAnimation {
         composition.bounds = CGRect(origin: .zero, size: size)
         composition.timeOffset = animator.seconds(document.inPoint)
         composition.sublayers = try CompositionLayers(document: document, animator: animator, report: report)
-            .layers(document.layers, size: size, path: "", precomps: [], visibleFrames: document.inPoint...document.outPoint)
+            .layers(document.layers, size: size, path: "", visibleFrames: document.inPoint...document.outPoint)
         if document.imageAssetCount > 0 {
             report.notDrawn("", "images", "\(document.imageAssetCount) image asset\(document.imageAssetCount == 1 ? "" : "s") not drawn")
         }

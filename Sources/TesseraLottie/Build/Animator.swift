@@ -42,9 +42,10 @@ struct Animator {
     func seconds(_ frame: Double) -> Double { frame / frameRate }
 
     /// `add(_:forKey:)` takes a `beginTime` of exactly 0 for "now", as Core Animation does: an
-    /// animation that begins at the start of its layer's time gets the smallest time after it.
+    /// animation that begins at the start of its layer's time begins the smallest time before
+    /// it instead (after it, it would not be active at 0 itself).
     static func beginTime(_ seconds: Double) -> Double {
-        seconds == 0 ? .leastNonzeroMagnitude : seconds
+        seconds == 0 ? -.leastNonzeroMagnitude : seconds
     }
 
     /// The motion path of a position track: its keyframes joined by lines, or by the Bézier

@@ -17,20 +17,19 @@ struct CompositionLayers {
     let report: BuildReport
 
     /// A composition's layers, back to front. `path` names the composition in reports;
-    /// `precomps` are the precompositions being built around it (one of them again is a cycle);
     /// `visibleFrames` is the range the main composition shows (nil in precompositions).
-    func layers(_ layers: [LottieLayer], size: CGSize, path: String, precomps: [String],
-                visibleFrames: ClosedRange<Double>?) throws(LottieError) -> [CALayer] {
+    /// Precompositions that include themselves are refused before (``LayerCount``).
+    func layers(_ layers: [LottieLayer], size: CGSize, path: String, visibleFrames: ClosedRange<Double>?) throws(LottieError) -> [CALayer] {
         var byIndex: [Int: LottieLayer] = [:]
         for layer in layers { if let index = layer.index, byIndex[index] == nil { byIndex[index] = layer } }
         var built: [CALayer] = []
         for (i, layer) in layers.enumerated() where !layer.isMatteSource && !layer.isHidden {
             let layerPath = "\(path)/\(layer.name.isEmpty ? "layers[\(i)]" : layer.name)"
-            guard let drawn = try self.layer(layer, size: size, path: layerPath, precomps: precomps, visibleFrames: visibleFrames) else { continue }
+            guard let drawn = try self.layer(layer, size: size, path: layerPath, visibleFrames: visibleFrames) else { continue }
             var placed = try parented(drawn, layer, byIndex: byIndex, size: size, path: layerPath)
             if layer.matteMode != 0 {
                 placed = try matted(placed, by: i > 0 && layers[i - 1].isMatteSource ? layers[i - 1] : nil, mode: layer.matteMode,
-                                    byIndex: byIndex, size: size, path: layerPath, precomps: precomps, visibleFrames: visibleFrames)
+                                    byIndex: byIndex, size: size, path: layerPath, visibleFrames: visibleFrames)
             }
             built.append(placed)
         }
@@ -38,8 +37,7 @@ struct CompositionLayers {
     }
 
     /// The layer that draws `layer`, without its parents; nil when it draws nothing.
-    private func layer(_ layer: LottieLayer, size: CGSize, path: String, precomps: [String],
-                       visibleFrames: ClosedRange<Double>?) throws(LottieError) -> CALayer? {
+    private func layer(_ layer: LottieLayer, size: CGSize, path: String, visibleFrames: ClosedRange<Double>?) throws(LottieError) -> CALayer? {
         reportUnsupported(layer, path: path)
         switch layer.content {
         case .null: return nil
@@ -71,7 +69,7 @@ struct CompositionLayers {
             solid.backgroundColor = ShapeLayers.color(color)
             content.addSublayer(solid)
         case .precomp(let id, let width, let height):
-            guard let precomp = try precompLayer(layer, id: id, size: CGSize(width: width, height: height), path: path, precomps: precomps) else {
+            guard let precomp = try precompLayer(layer, id: id, size: CGSize(width: width, height: height), path: path) else {
                 return nil
             }
             content.addSublayer(precomp)
@@ -84,12 +82,11 @@ struct CompositionLayers {
 
     /// The layer that holds precomposition `id`'s layers for `layer`: its size, clipped, in its
     /// own time.
-    private func precompLayer(_ layer: LottieLayer, id: String, size: CGSize, path: String, precomps: [String]) throws(LottieError) -> CALayer? {
+    private func precompLayer(_ layer: LottieLayer, id: String, size: CGSize, path: String) throws(LottieError) -> CALayer? {
         guard let layers = document.precomps[id] else {
             report.notDrawn(path, "precomposition", "no asset \"\(id)\" in the file")
             return nil
         }
-        guard !precomps.contains(id) else { throw .precompCycle(assetID: id) }
         let clip = CALayer()
         clip.name = "\(layer.name) (\(id))"
         clip.anchorPoint = .zero
@@ -105,7 +102,7 @@ struct CompositionLayers {
             report.notDrawn(path, "time remapping", "the precomposition plays in its own time, not remapped")
         }
         let childSize = size.width > 0 && size.height > 0 ? size : CGSize(width: document.width, height: document.height)
-        clip.sublayers = try self.layers(layers, size: childSize, path: path, precomps: precomps + [id], visibleFrames: nil)
+        clip.sublayers = try self.layers(layers, size: childSize, path: path, visibleFrames: nil)
         return clip
     }
 
@@ -164,7 +161,7 @@ struct CompositionLayers {
     /// `placed` with its matte: an alpha matte is the `mask` of a layer around it (the matte
     /// layer with its own parents); other modes are reported and drawn without a matte.
     private func matted(_ placed: CALayer, by source: LottieLayer?, mode: Int, byIndex: [Int: LottieLayer], size: CGSize,
-                        path: String, precomps: [String], visibleFrames: ClosedRange<Double>?) throws(LottieError) -> CALayer {
+                        path: String, visibleFrames: ClosedRange<Double>?) throws(LottieError) -> CALayer {
         guard let source else {
             report.approximated(path, "matte", "no matte layer above it: drawn without a matte")
             return placed
@@ -182,7 +179,7 @@ struct CompositionLayers {
         let mask = CALayer()
         mask.anchorPoint = .zero
         mask.bounds = container.bounds
-        if let drawn = try layer(source, size: size, path: "\(path) (matte)", precomps: precomps, visibleFrames: visibleFrames) {
+        if let drawn = try layer(source, size: size, path: "\(path) (matte)", visibleFrames: visibleFrames) {
             mask.addSublayer(try parented(drawn, source, byIndex: byIndex, size: size, path: path))
         }
         container.mask = mask

@@ -15,7 +15,7 @@ extension Animated {
         guard node.isObject else { return Animated(try read(node)) }
         let hasExpression = node.member("x") != nil
         let k = try node.required("k")
-        guard try isKeyframeList(k, animatedFlag: node.member("a")) else {
+        guard isKeyframeList(k) else {
             var fixed = Animated(try read(k))
             fixed.hasExpression = hasExpression
             return fixed
@@ -50,11 +50,10 @@ extension Animated {
         return Animated(keyframes: keyframes, hasExpression: hasExpression)
     }
 
-    /// Whether `k` is a list of keyframes rather than a value: `a` says so, or, where it is
-    /// missing, a list of objects with a time.
-    private static func isKeyframeList(_ k: JSONNode, animatedFlag: JSONNode?) throws(LottieError) -> Bool {
-        guard k.isArray, case .array(let values) = k.value, let first = values.first else { return false }
-        if let animatedFlag, try animatedFlag.number == 0 { return false }
+    /// Whether `k` is a list of keyframes rather than a value: a list of objects with a time.
+    /// (The `a` flag is not trusted: some exporters write keyframes with `a` = 0.)
+    private static func isKeyframeList(_ k: JSONNode) -> Bool {
+        guard case .array(let values) = k.value, let first = values.first else { return false }
         return first["t"] != nil
     }
 }
@@ -70,12 +69,13 @@ extension Animated<Double> {
 }
 
 extension Animated<[Double]> {
-    /// A vector property (positions, sizes, scales, colors) of at least `minimumCount` numbers.
-    static func vector(_ node: JSONNode?, default fallback: [Double], minimumCount: Int = 2) throws(LottieError) -> Animated<[Double]> {
+    /// A vector property (positions, sizes, scales, colors) of at least as many numbers as
+    /// `fallback`: the missing ones are `fallback`'s (some exporters write one number for a 2D
+    /// anchor).
+    static func vector(_ node: JSONNode?, default fallback: [Double]) throws(LottieError) -> Animated<[Double]> {
         try decode(node, default: fallback) { (n) throws(LottieError) in
             let numbers = try n.numbers
-            guard numbers.count >= minimumCount else { throw n.error("expected \(minimumCount) numbers, found \(numbers.count)") }
-            return numbers
+            return numbers.count >= fallback.count ? numbers : numbers + fallback[numbers.count...]
         }
     }
 }

@@ -36,7 +36,7 @@ struct LottieTransform: Sendable {
         skewAxis = try .number(node.member("sa"), default: 0)
         for key in ["rx", "ry", "or"] {
             guard let rotation = node.member(key) else { continue }
-            let values = try Animated<[Double]>.vector(rotation, default: [0], minimumCount: 1)
+            let values = try Animated<[Double]>.vector(rotation, default: [0])
             if values.keyframes.contains(where: { $0.value.contains { $0 != 0 } }) { hasThreeDimensionalRotation = true }
         }
     }

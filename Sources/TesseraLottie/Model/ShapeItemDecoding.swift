@@ -11,26 +11,28 @@ extension ShapeItem {
     init(_ node: JSONNode) throws(LottieError) {
         let type = try node.required("ty").string
         let name = try node.string("nm") ?? ""
-        // `d` = 3 draws rectangles and ellipses counterclockwise (what trims see).
-        let reversed = try node.number("d", default: 1) == 3
+        // `d` = 3 draws rectangles and ellipses counterclockwise (what trims see); a stroke's `d` is its dashes.
+        var reversed: Bool {
+            get throws(LottieError) { try node.number("d", default: 1) == 3 }
+        }
         switch type {
         case "gr":
             self = .group(name: name, items: try Self.items(node.member("it")))
         case "rc":
             self = .rectangle(position: try .vector(node.member("p"), default: [0, 0]),
                               size: try .vector(node.member("s"), default: [0, 0]),
-                              roundness: try .number(node.member("r"), default: 0), reversed: reversed)
+                              roundness: try .number(node.member("r"), default: 0), reversed: try reversed)
         case "el":
             self = .ellipse(position: try .vector(node.member("p"), default: [0, 0]),
-                            size: try .vector(node.member("s"), default: [0, 0]), reversed: reversed)
+                            size: try .vector(node.member("s"), default: [0, 0]), reversed: try reversed)
         case "sh":
-            self = .path(try .shape(node.member("ks")), reversed: reversed)
+            self = .path(try .shape(node.member("ks")), reversed: try reversed)
         case "fl":
-            self = .fill(Fill(color: try .vector(node.member("c"), default: [0, 0, 0], minimumCount: 3),
+            self = .fill(Fill(color: try .vector(node.member("c"), default: [0, 0, 0]),
                               opacity: try .number(node.member("o"), default: 100),
                               evenOdd: try node.number("r", default: 1) == 2))
         case "st":
-            self = .stroke(Stroke(color: try .vector(node.member("c"), default: [0, 0, 0], minimumCount: 3),
+            self = .stroke(Stroke(color: try .vector(node.member("c"), default: [0, 0, 0]),
                                   opacity: try .number(node.member("o"), default: 100),
                                   width: try .number(node.member("w"), default: 1),
                                   style: try StrokeStyle(node)))
@@ -96,7 +98,7 @@ extension ShapeItem.GradientFill {
         let count = try gradient.number("p", default: 0)
         guard count >= 0, count <= 1024 else { throw gradient.error("\(count) color stops (at most 1024)") }
         colorStopCount = Int(count)
-        stops = try .vector(gradient.member("k"), default: [], minimumCount: colorStopCount * 4)
+        stops = try .vector(gradient.member("k"), default: Array(repeating: 0, count: colorStopCount * 4))
         highlightLength = try .number(node.member("h"), default: 0)
         highlightAngle = try .number(node.member("a"), default: 0)
     }

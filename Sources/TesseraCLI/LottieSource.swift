@@ -1,0 +1,37 @@
+import Foundation
+import Tessera
+import TesseraLottie
+
+/// Lottie documents for `render`, `inspect` and `convert`, told by their `.json` extension.
+enum LottieSource {
+    /// Whether `argument` names a Lottie document.
+    static func recognizes(_ argument: String) -> Bool {
+        URL(fileURLWithPath: argument).pathExtension.lowercased() == "json"
+    }
+
+    /// The animation in the file: failures name it and exit 66 (missing, unreadable) or 65
+    /// (malformed, over a limit). Options for other formats are usage errors (64).
+    static func load(_ argument: String, options: SceneOptions = SceneOptions()) throws(CommandFailure) -> LottieAnimation {
+        for (option, value) in [("--bundle", options.bundle), ("--state", options.state), ("--transition", options.transition)] where value != nil {
+            throw CommandFailure(.usage, "\(argument): \(option) does not apply to a Lottie animation")
+        }
+        if let reason = unreadableReason(argument) { throw CommandFailure(.noInput, "\(argument): cannot read: \(reason)") }
+        do {
+            return try LottieAnimation(contentsOf: URL(fileURLWithPath: argument))
+        } catch {
+            if case .unreadableFile = error { throw CommandFailure(.noInput, "\(argument): \(error)") }
+            throw CommandFailure(.dataError, "\(argument): \(error)")
+        }
+    }
+
+    /// `inspect`'s lines about the animation itself: frames, rate, markers.
+    static func summary(_ animation: LottieAnimation) -> [String] {
+        func number(_ value: Double) -> String { String(format: "%g", value) }
+        var lines = ["lottie: \(animation.version.map { "version \($0), " } ?? "")frames \(number(animation.frames.lowerBound))"
+            + "–\(number(animation.frames.upperBound)) at \(number(animation.frameRate)) fps (\(number(animation.duration)) s)"]
+        if !animation.markers.isEmpty {
+            lines.append("markers: " + animation.markers.map { "\($0.name) at \(number($0.time)) s for \(number($0.duration)) s" }.joined(separator: ", "))
+        }
+        return lines
+    }
+}
