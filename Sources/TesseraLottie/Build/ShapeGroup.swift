@@ -10,7 +10,8 @@ struct ShapeGroup {
         case group(ShapeGroup)
         case fill(ShapeItem.Fill)
         case stroke(ShapeItem.Stroke)
-        case gradientFill(ShapeItem.GradientFill)
+        case gradientFill(ShapeItem.Gradient, evenOdd: Bool)
+        case gradientStroke(ShapeItem.Gradient, width: Animated<Double>, style: ShapeItem.StrokeStyle)
     }
 
     var name: String
@@ -32,7 +33,8 @@ struct ShapeGroup {
                 if let source = PathSource(item) { reversed.append(.path(source, trim: trims.first)) }
             case .fill(let fill): reversed.append(.fill(fill))
             case .stroke(let stroke): reversed.append(.stroke(stroke))
-            case .gradientFill(let fill): reversed.append(.gradientFill(fill))
+            case .gradientFill(let gradient, let evenOdd): reversed.append(.gradientFill(gradient, evenOdd: evenOdd))
+            case .gradientStroke(let gradient, let width, let style): reversed.append(.gradientStroke(gradient, width: width, style: style))
             case .transform(let transform):
                 // The group's transform is its last item; an earlier one is ignored, as players do.
                 if self.transform == nil { self.transform = transform }

@@ -24,7 +24,7 @@ struct ShapeLayers {
             case .group(let nested):
                 guard nested.hasPaths else { continue }
                 layer.addSublayer(groupLayer(nested))
-            case .fill, .stroke, .gradientFill:
+            case .fill, .stroke, .gradientFill, .gradientStroke:
                 paint(element, elements: group.elements[..<k], widthScale: 1, into: layer)
             }
         }

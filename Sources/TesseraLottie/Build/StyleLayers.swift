@@ -2,44 +2,59 @@ import Foundation
 import Tessera
 
 extension ShapeLayers {
-    /// A `CAShapeLayer` that paints `sources`, joined into one path, with `style`; a stroke's
-    /// width (and dashes) times `widthScale`.
+    /// The layer that paints `sources`, joined into one path, with `style`: a `CAShapeLayer`
+    /// for a solid fill or stroke, a gradient masked by one for a gradient fill or stroke (see
+    /// ``gradientLayer(_:mask:outline:margin:)``). A stroke's width and dashes are times `widthScale`.
     func shapeLayer(_ style: ShapeGroup.Element, _ sources: [PathSource], trim: ShapeItem.Trim?, widthScale: Double) -> CALayer {
-        let layer = CAShapeLayer()
+        let shape = CAShapeLayer()
         var copies = 1
         switch style {
         case .fill(let fill):
-            layer.name = "fill"
-            animator.apply(fill.color, to: layer, keyPath: "fillColor") { Self.color($0) }
-            layer.fillRule = fill.evenOdd ? .evenOdd : .nonZero
-            animator.apply(fill.opacity, to: layer, keyPath: "opacity") { min(max($0 / 100, 0), 1) }
-            if let trim, !Self.isWhole(trim) {
-                report.approximated(path, "trim", "a trimmed fill is drawn untrimmed (Core Animation trims strokes only)")
-            }
+            shape.name = "fill"
+            animator.apply(fill.color, to: shape, keyPath: "fillColor") { Self.color($0) }
+            shape.fillRule = fill.evenOdd ? .evenOdd : .nonZero
+            animator.apply(fill.opacity, to: shape, keyPath: "opacity") { Self.opacity($0) }
+            reportTrimmedFill(trim)
         case .stroke(let stroke):
-            layer.name = "stroke"
-            layer.fillColor = nil
-            animator.apply(stroke.color, to: layer, keyPath: "strokeColor") { Self.color($0) }
-            animator.apply(stroke.width, to: layer, keyPath: "lineWidth") { max($0, 0) * widthScale }
-            applyStrokeStyle(stroke.style, to: layer, widthScale: widthScale)
-            animator.apply(stroke.opacity, to: layer, keyPath: "opacity") { min(max($0 / 100, 0), 1) }
-            if let trim { copies = applyTrim(trim, to: layer) }
-        case .gradientFill:
-            report.notDrawn(path, "gradient fill", "gradient fills are not drawn yet")
+            shape.name = "stroke"
+            shape.fillColor = nil
+            animator.apply(stroke.color, to: shape, keyPath: "strokeColor") { Self.color($0) }
+            animator.apply(stroke.opacity, to: shape, keyPath: "opacity") { Self.opacity($0) }
+            copies = applyStroke(width: stroke.width, style: stroke.style, trim: trim, to: shape, widthScale: widthScale)
+        case .gradientFill(_, let evenOdd):
+            shape.name = "gradient fill mask"
+            shape.fillRule = evenOdd ? .evenOdd : .nonZero
+            reportTrimmedFill(trim)
+        case .gradientStroke(_, let width, let style):
+            shape.name = "gradient stroke mask"
+            shape.fillColor = nil
+            shape.strokeColor = CGColor(red: 0, green: 0, blue: 0, alpha: 1)
+            copies = applyStroke(width: width, style: style, trim: trim, to: shape, widthScale: widthScale)
         case .path, .group:
             break
         }
-        let timings = sources.flatMap(\.timings)
-        let track = Track<CGPath>(combining: timings, atKeyframe: { k in
+        let track = Track<CGPath>(combining: sources.flatMap(\.timings), atKeyframe: { k in
             Self.repeated(copies) { path in for source in sources { source.addAtKeyframe(k, path) } }
         }, atFrame: { f in
             Self.repeated(copies) { path in for source in sources { source.addAtFrame(f, path) } }
         })
-        animator.apply(track, to: layer, keyPath: "path") { $0 }
-        return layer
+        animator.apply(track, to: shape, keyPath: "path") { $0 }
+        switch style {
+        case .gradientFill(let gradient, _):
+            return gradientLayer(gradient, mask: shape, outline: track, margin: 1)
+        case .gradientStroke(let gradient, let width, let style):
+            let widest = width.keyframes.map(\.value).max() ?? 0
+            return gradientLayer(gradient, mask: shape, outline: track, margin: widest * widthScale * max(style.miterLimit, 1) + 1)
+        default:
+            return shape
+        }
     }
 
-    private func applyStrokeStyle(_ style: ShapeItem.StrokeStyle, to layer: CAShapeLayer, widthScale: Double) {
+    /// Sets a stroke's width, caps, joins, dashes and trim; returns how many copies of the path
+    /// the trim needs (``applyTrim(_:to:)``).
+    private func applyStroke(width: Animated<Double>, style: ShapeItem.StrokeStyle, trim: ShapeItem.Trim?, to layer: CAShapeLayer,
+                             widthScale: Double) -> Int {
+        animator.apply(width, to: layer, keyPath: "lineWidth") { max($0, 0) * widthScale }
         switch style.cap {
         case .butt: layer.lineCap = .butt
         case .round: layer.lineCap = .round
@@ -51,13 +66,16 @@ extension ShapeLayers {
         case .bevel: layer.lineJoin = .bevel
         }
         layer.miterLimit = CGFloat(style.miterLimit)
-        guard !style.dashes.isEmpty else { return }
-        if style.dashes.contains(where: \.isAnimated) {
-            report.approximated(path, "dashes", "animated dash lengths drawn at their first values")
+        if !style.dashes.isEmpty {
+            if style.dashes.contains(where: \.isAnimated) {
+                report.approximated(path, "dashes", "animated dash lengths drawn at their first values")
+            }
+            // Lottie gives dash and gap in turn; an odd count repeats, as Core Animation's pattern does.
+            layer.lineDashPattern = style.dashes.map { NSNumber(value: max($0.initialValue, 0) * widthScale) }
+            animator.apply(style.dashOffset, to: layer, keyPath: "lineDashPhase") { $0 * widthScale }
         }
-        // Lottie gives dash and gap in turn; an odd count repeats, as Core Animation's pattern does.
-        layer.lineDashPattern = style.dashes.map { NSNumber(value: max($0.initialValue, 0) * widthScale) }
-        animator.apply(style.dashOffset, to: layer, keyPath: "lineDashPhase") { $0 * widthScale }
+        guard let trim else { return 1 }
+        return applyTrim(trim, to: layer)
     }
 
     /// Sets `strokeStart` and `strokeEnd` from a trim (0–100 and an offset in degrees, which
@@ -85,10 +103,9 @@ extension ShapeLayers {
         return Int(copies)
     }
 
-    /// Whether a trim leaves every path whole at all times.
-    private static func isWhole(_ trim: ShapeItem.Trim) -> Bool {
-        !trim.start.isAnimated && !trim.end.isAnimated
-            && abs(trim.start.initialValue - trim.end.initialValue) >= 100
+    private func reportTrimmedFill(_ trim: ShapeItem.Trim?) {
+        guard let trim, trim.start.isAnimated || trim.end.isAnimated || abs(trim.start.initialValue - trim.end.initialValue) < 100 else { return }
+        report.approximated(path, "trim", "a trimmed fill is drawn untrimmed (Core Animation trims strokes only)")
     }
 
     /// A path made by `add`, `count` times over.
@@ -96,6 +113,10 @@ extension ShapeLayers {
         let path = CGMutablePath()
         for _ in 0..<count { add(path) }
         return path
+    }
+
+    static func opacity(_ percent: Double) -> Double {
+        min(max(percent / 100, 0), 1)
     }
 
     /// A Lottie color (red, green, blue and maybe alpha, 0–1; some exporters write 0–255).

@@ -12,7 +12,10 @@ indirect enum ShapeItem: Sendable {
     case path(Animated<BezierShape>, reversed: Bool)
     case fill(Fill)
     case stroke(Stroke)
-    case gradientFill(GradientFill)
+    /// `gf`: a gradient fill.
+    case gradientFill(Gradient, evenOdd: Bool)
+    /// `gs`: a gradient stroke.
+    case gradientStroke(Gradient, width: Animated<Double>, style: StrokeStyle)
     /// `tr`: the group's transform.
     case transform(LottieTransform)
     /// `tm`: trims the paths listed before it.
@@ -49,10 +52,9 @@ indirect enum ShapeItem: Sendable {
         var dashOffset: Animated<Double>
     }
 
-    /// `gf`: a gradient fill.
-    struct GradientFill: Sendable {
+    /// The paint of a gradient fill or stroke.
+    struct Gradient: Sendable {
         var opacity: Animated<Double>
-        var evenOdd: Bool
         var isRadial: Bool
         var start: Animated<[Double]>
         var end: Animated<[Double]>

@@ -37,7 +37,9 @@ extension ShapeItem {
                                   width: try .number(node.member("w"), default: 1),
                                   style: try StrokeStyle(node)))
         case "gf":
-            self = .gradientFill(try GradientFill(node))
+            self = .gradientFill(try Gradient(node), evenOdd: try node.number("r", default: 1) == 2)
+        case "gs":
+            self = .gradientStroke(try Gradient(node), width: try .number(node.member("w"), default: 1), style: try StrokeStyle(node))
         case "tr":
             self = .transform(try LottieTransform(node))
         case "tm":
@@ -51,7 +53,6 @@ extension ShapeItem {
 
     private static func unsupportedReason(_ type: String) -> String {
         switch type {
-        case "gs": "gradient stroke"
         case "sr": "polystar"
         case "rd": "rounded corners"
         case "mm": "merge paths"
@@ -87,10 +88,9 @@ extension ShapeItem.StrokeStyle {
     }
 }
 
-extension ShapeItem.GradientFill {
+extension ShapeItem.Gradient {
     init(_ node: JSONNode) throws(LottieError) {
         opacity = try .number(node.member("o"), default: 100)
-        evenOdd = try node.number("r", default: 1) == 2
         isRadial = try node.number("t", default: 1) == 2
         start = try .vector(node.member("s"), default: [0, 0])
         end = try .vector(node.member("e"), default: [0, 0])

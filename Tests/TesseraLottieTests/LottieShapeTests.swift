@@ -1,0 +1,93 @@
+import Foundation
+import Testing
+import Tessera
+@testable import TesseraLottie
+import TesseraRaster
+
+/// Shape items: strokes, trims (with offsets that wrap), gradients, the order of styles, groups.
+@Suite struct LottieShapeTests {
+    static let red = PremultipliedRGBA8(r: 255, g: 0, b: 0, a: 255)
+    static let blue = PremultipliedRGBA8(r: 0, g: 0, b: 255, a: 255)
+
+    /// A horizontal line across a 100×100 document at y = 50.
+    static var line: [String: Any] {
+        ["ty": "sh", "ks": Lottie.value(["c": false, "v": [[0, 50], [100, 50]], "i": [[0, 0], [0, 0]], "o": [[0, 0], [0, 0]]])]
+    }
+
+    static func stroke(_ rgb: [Double], width: Double, cap: Int = 1) -> [String: Any] {
+        ["ty": "st", "c": Lottie.value(rgb), "o": Lottie.value(100), "w": Lottie.value(width), "lc": cap, "lj": 1, "ml": 4]
+    }
+
+    static func trim(start: Double, end: Double, offset: Double = 0) -> [String: Any] {
+        ["ty": "tm", "s": Lottie.value(start), "e": Lottie.value(end), "o": Lottie.value(offset), "m": 1]
+    }
+
+    /// The columns of row 50 the red line covers.
+    static func covered(_ pixmap: Pixmap) -> [Int] {
+        (0..<pixmap.width).filter { pixmap[$0, 50] == red }
+    }
+
+    @Test func strokeHasItsWidth() throws {
+        let data = Lottie.document(layers: [Lottie.shapeLayer([Self.line, Self.stroke([1, 0, 0], width: 10)])])
+        let pixmap = try Lottie.render(data)
+        #expect(Lottie.matches(pixmap, inside: Self.red, outside: .transparent) { _, y in (45..<55).contains(y) })
+    }
+
+    @Test func trimKeepsItsRange() throws {
+        let data = Lottie.document(layers: [Lottie.shapeLayer([Self.line, Self.stroke([1, 0, 0], width: 10), Self.trim(start: 20, end: 70)])])
+        #expect(Self.covered(try Lottie.render(data)) == Array(20..<70))
+    }
+
+    /// An offset of a quarter turn moves the range by a quarter of the path; past the end it
+    /// wraps to the start.
+    @Test func trimOffsetWrapsAround() throws {
+        let shifted = Lottie.document(layers: [Lottie.shapeLayer([Self.line, Self.stroke([1, 0, 0], width: 10),
+                                                                  Self.trim(start: 0, end: 50, offset: 90)])])
+        #expect(Self.covered(try Lottie.render(shifted)) == Array(25..<75))
+        let wrapped = Lottie.document(layers: [Lottie.shapeLayer([Self.line, Self.stroke([1, 0, 0], width: 10),
+                                                                  Self.trim(start: 0, end: 50, offset: 270)])])
+        #expect(Self.covered(try Lottie.render(wrapped)) == Array(0..<25) + Array(75..<100))
+    }
+
+    /// Items listed first are drawn on top: a red fill listed before a blue one covers it.
+    @Test func firstListedIsOnTop() throws {
+        let data = Lottie.document(layers: [Lottie.shapeLayer([
+            Lottie.rectangle(x: 0, y: 0, width: 50, height: 50), Lottie.fill([1, 0, 0]),
+            Lottie.rectangle(x: 25, y: 25, width: 50, height: 50), Lottie.fill([0, 0, 1]),
+        ])])
+        let pixmap = try Lottie.render(data)
+        #expect(pixmap[30, 30] == Self.red && pixmap[60, 60] == Self.blue && pixmap[10, 10] == Self.red)
+    }
+
+    /// A fill after a group paints the group's paths too, under the group's own fill, through
+    /// the group's transform.
+    @Test func outerFillPaintsNestedGroups() throws {
+        let group: [String: Any] = ["ty": "gr", "it": [
+            Lottie.rectangle(x: 0, y: 0, width: 10, height: 10),
+            ["ty": "tr", "p": Lottie.value([40, 40]), "a": Lottie.value([0, 0]), "s": Lottie.value([100, 100]), "r": Lottie.value(0),
+             "o": Lottie.value(100)],
+        ]]
+        let data = Lottie.document(layers: [Lottie.shapeLayer([group, Lottie.fill([1, 0, 0])])])
+        let pixmap = try Lottie.render(data)
+        #expect(Lottie.matches(pixmap, inside: Self.red, outside: .transparent) { (40..<50).contains($0) && (40..<50).contains($1) })
+    }
+
+    /// A linear gradient from red at x = 0 to blue at x = 100 across a rectangle.
+    @Test func linearGradientRunsFromStartToEnd() throws {
+        let gradient: [String: Any] = ["ty": "gf", "o": Lottie.value(100), "r": 1, "t": 1, "s": Lottie.value([0, 0]),
+                                       "e": Lottie.value([100, 0]), "g": ["p": 2, "k": Lottie.value([0, 1, 0, 0, 1, 0, 0, 1])]]
+        let data = Lottie.document(layers: [Lottie.shapeLayer([Lottie.rectangle(x: 0, y: 0, width: 100, height: 100), gradient])])
+        let pixmap = try Lottie.render(data)
+        #expect(pixmap[0, 50].r > 250 && pixmap[99, 50].b > 250)
+        #expect(abs(Int(pixmap[50, 50].r) - 127) <= 3 && abs(Int(pixmap[50, 50].b) - 128) <= 3)
+        #expect(pixmap[50, 10] == pixmap[50, 90], "constant across")
+        #expect(pixmap[50, 50].a == 255)
+    }
+
+    /// Alpha stops join the color stops: a red gradient from opaque to clear.
+    @Test func gradientOpacityStops() {
+        let stops = ShapeLayers.stops([0, 1, 0, 0, 1, 1, 0, 0, 0, 1, 1, 0], colorStopCount: 2)
+        #expect(stops.map(\.location) == [0, 0, 1, 1])
+        #expect(stops.map { $0.color.alpha } == [1, 1, 0, 0])
+    }
+}
