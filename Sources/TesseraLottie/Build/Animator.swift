@@ -10,8 +10,9 @@ import Tessera
 struct Animator {
     let frameRate: Double
 
-    /// Sets `keyPath` to the track's value, or animates it through the track.
-    func apply<V>(_ track: Track<V>, to layer: CALayer, keyPath: String, value: (V) -> Any) {
+    /// Sets `keyPath` to the track's value, or animates it through the track. A position track
+    /// with spatial handles, or with `alongPath` (a rotation mode), moves along a path.
+    func apply<V>(_ track: Track<V>, to layer: CALayer, keyPath: String, alongPath: CAAnimationRotationMode? = nil, value: (V) -> Any) {
         guard let first = track.values.first else { return }
         guard track.isAnimated else {
             layer.setValue(value(track.values[track.values.count - 1]), forKeyPath: keyPath)
@@ -19,8 +20,9 @@ struct Animator {
         }
         layer.setValue(value(first), forKeyPath: keyPath)
         let animation = CAKeyframeAnimation(keyPath: keyPath)
-        if track.hasMotionPath, let path = motionPath(track as? Track<[Double]>) {
+        if track.hasMotionPath || alongPath != nil, let path = motionPath(track as? Track<[Double]>) {
             animation.path = path
+            animation.rotationMode = alongPath
         } else {
             animation.values = track.values.map(value)
         }

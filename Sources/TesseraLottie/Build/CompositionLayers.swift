@@ -5,8 +5,9 @@ import Tessera
 /// Animation engine lays them out: one layer per Lottie layer, back to front; its transform,
 /// opacity and visibility (`hidden`, animated from its in point to its out point); its content
 /// (shapes, a solid, a precomposition); a parent's transform as a layer around it that holds
-/// only that transform (a parent's opacity and visibility do not pass to its children); an
-/// alpha matte as the `mask` of a layer around the matted layer.
+/// only that transform (a parent's opacity and visibility do not pass to its children); its
+/// masks as its content's `mask` (``MaskLayers``); an alpha matte as the `mask` of a layer around
+/// the matted layer.
 ///
 /// A precomposition's layers sit in a layer of its size that clips them and has its own time:
 /// `beginTime` is its start time `st` and `speed` 1 / `sr`, so that its layers' keyframes, in
@@ -55,9 +56,11 @@ struct CompositionLayers {
         } else {
             result.bounds = CGRect(origin: .zero, size: size)
         }
-        let content = TransformLayers.apply(layer.transform, to: result, animator: animator, report: report, path: path)
+        let content = TransformLayers.apply(layer.transform, to: result, animator: animator, report: report, path: path,
+                                            autoOrient: layer.autoOrient)
         animator.apply(layer.transform.opacity, to: result, keyPath: "opacity") { min(max($0 / 100, 0), 1) }
         applyVisibility(layer, to: result, visibleFrames: visibleFrames)
+        content.mask = MaskLayers(animator: animator, report: report, path: path).mask(for: layer.masks)
         switch layer.content {
         case .shapes(let items):
             let group = ShapeGroup(name: layer.name, items: items, trims: [], report: report, path: path)
@@ -188,11 +191,9 @@ struct CompositionLayers {
 
     /// Reports what a layer has that is not drawn.
     private func reportUnsupported(_ layer: LottieLayer, path: String) {
-        if layer.maskCount > 0 { report.notDrawn(path, "masks", "\(layer.maskCount) mask\(layer.maskCount == 1 ? "" : "s") not applied") }
         if !layer.effects.isEmpty { report.notDrawn(path, "effects", "effects not drawn: \(layer.effects.joined(separator: ", "))") }
         if !layer.styles.isEmpty { report.notDrawn(path, "layer styles", "layer styles not drawn: \(layer.styles.joined(separator: ", "))") }
         if layer.blendMode != 0 { report.approximated(path, "blend mode", "blend mode \(layer.blendMode) drawn as normal") }
-        if layer.autoOrient { report.approximated(path, "auto-orient", "not turned along its motion path") }
         if layer.isThreeDimensional { report.approximated(path, "3D layer", "drawn flat") }
         if layer.expressionCount > 0 {
             report.approximated(path, "expressions", "\(layer.expressionCount) expression\(layer.expressionCount == 1 ? "" : "s") not evaluated: keyframes drawn")

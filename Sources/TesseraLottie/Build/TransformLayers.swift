@@ -18,16 +18,11 @@ enum TransformLayers {
     /// Applies `transform` to `layer` (position and rotation at least) and returns the layer
     /// that takes the content: `layer` itself, or the innermost of the layers added under it.
     /// Opacity is the caller's (a parent's transform applies to its children, its opacity not).
+    /// With `autoOrient`, the layer also turns with its motion path's direction
+    /// (`rotationMode = .rotateAuto`).
     static func apply(_ transform: LottieTransform, to layer: CALayer, animator: Animator,
-                      report: BuildReport, path: String) -> CALayer {
+                      report: BuildReport, path: String, autoOrient: Bool = false) -> CALayer {
         layer.anchorPoint = .zero
-        switch transform.position {
-        case .combined(let position):
-            applyPosition(position, to: layer, animator: animator)
-        case .split(let x, let y):
-            animator.apply(x, to: layer, keyPath: "position.x") { $0 }
-            animator.apply(y, to: layer, keyPath: "position.y") { $0 }
-        }
         if transform.skew.isAnimated || transform.skewAxis.isAnimated {
             report.approximated(path, "skew", "animated skew drawn at its first value")
         }
@@ -67,15 +62,26 @@ enum TransformLayers {
             content = innermost
         }
         applyAnchor(transform.anchor, to: content, animator: animator)
+        // Last: an auto-orienting position turns the transform the other animations have set.
+        switch transform.position {
+        case .combined(let position):
+            applyPosition(position, to: layer, autoOrient: autoOrient, animator: animator)
+        case .split(let x, let y):
+            if autoOrient { report.approximated(path, "auto-orient", "x and y animated apart: not turned along its motion") }
+            animator.apply(x, to: layer, keyPath: "position.x") { $0 }
+            animator.apply(y, to: layer, keyPath: "position.y") { $0 }
+        }
         return content
     }
 
-    /// `position`: along its motion path when its keyframes have spatial handles, else x and y
-    /// together, or apart when they are eased apart.
-    private static func applyPosition(_ position: Animated<[Double]>, to layer: CALayer, animator: Animator) {
+    /// `position`: along its motion path when its keyframes have spatial handles or it turns
+    /// with its motion, else x and y together, or apart when they are eased apart.
+    private static func applyPosition(_ position: Animated<[Double]>, to layer: CALayer, autoOrient: Bool, animator: Animator) {
         let curved = zip(position.keyframes, position.keyframes.dropFirst()).contains { MotionPath(from: $0, to: $1).isCurved }
-        if curved || position.keyframes.allSatisfy(\.easing.isUniform) {
-            animator.apply(Track(position, motionPath: true) { $0 }, to: layer, keyPath: "position") { point($0) }
+        if curved || autoOrient || position.keyframes.allSatisfy(\.easing.isUniform) {
+            animator.apply(Track(position, motionPath: true) { $0 }, to: layer, keyPath: "position", alongPath: autoOrient ? .rotateAuto : nil) {
+                point($0)
+            }
         } else {
             animator.apply(position, to: layer, keyPath: "position.x", dimension: 0) { $0[0] }
             animator.apply(position, to: layer, keyPath: "position.y", dimension: 1) { $0[1] }

@@ -38,8 +38,8 @@ struct LottieLayer: Sendable {
     var matteMode: Int
     /// `td`: this layer is the matte of the layer below it, and not drawn itself.
     var isMatteSource: Bool
-    /// `masksProperties`: how many masks.
-    var maskCount: Int
+    /// `masksProperties`, in order.
+    var masks: [Mask]
     /// `ef`: the effects' names (or types).
     var effects: [String]
     /// `sy`: the layer styles' names.
@@ -48,6 +48,36 @@ struct LottieLayer: Sendable {
     var expressionCount: Int
     /// `hd`: hidden in the file, not drawn.
     var isHidden: Bool
+}
+
+/// A layer's mask: a path that limits where the layer shows, combined with the masks before it.
+struct Mask: Sendable {
+    enum Mode: String, Sendable {
+        /// `a`: adds its area; `s`: takes it away; `i`: keeps only what is inside it too.
+        case add = "a", subtract = "s", intersect = "i"
+        /// `n`: no effect; `l`, `d`, `f`: lighten, darken, difference (not drawn).
+        case none = "n", lighten = "l", darken = "d", difference = "f"
+    }
+
+    var mode: Mode?
+    /// The mode as written, for reports of unknown ones.
+    var modeName: String
+    var path: Animated<BezierShape>
+    /// 0–100.
+    var opacity: Animated<Double>
+    /// `inv`: the area outside the path.
+    var inverted: Bool
+    /// `x`: grows (shrinks, negative) the path; not drawn.
+    var expansion: Animated<Double>
+
+    init(_ node: JSONNode) throws(LottieError) {
+        modeName = try node.string("mode") ?? "a"
+        mode = Mode(rawValue: modeName)
+        path = try .shape(node.member("pt"))
+        opacity = try .number(node.member("o"), default: 100)
+        inverted = try node.member("inv").map { (n) throws(LottieError) in try n.number != 0 } ?? false
+        expansion = try .number(node.member("x"), default: 0)
+    }
 }
 
 extension LottieLayer {
@@ -66,7 +96,7 @@ extension LottieLayer {
         blendMode = Int(try node.number("bm", default: 0))
         matteMode = Int(try node.number("tt", default: 0))
         isMatteSource = try node.flag("td")
-        maskCount = try node.member("masksProperties")?.elements.count ?? 0
+        masks = try (node.member("masksProperties")?.elements ?? []).map { (mask) throws(LottieError) in try Mask(mask) }
         effects = try Self.names(node.member("ef"))
         styles = try Self.names(node.member("sy"))
         expressionCount = Self.expressionCount(node.value)
