@@ -64,6 +64,42 @@ import TesseraRaster
         #expect(Lottie.matches(pixmap, inside: Self.red, outside: .transparent) { (20..<50).contains($0) && (20..<50).contains($1) })
     }
 
+    /// A matte (a blue or gray square at 20…50) over a red layer over the whole document.
+    static func matted(mode: Int, matteColor: [Double] = [0, 0, 1]) throws -> Pixmap {
+        var matte = Lottie.shapeLayer([Lottie.rectangle(x: 20, y: 20, width: 30, height: 30), Lottie.fill(matteColor)], index: 1, name: "matte")
+        matte["td"] = 1
+        var matted = Lottie.shapeLayer([Lottie.rectangle(x: 0, y: 0, width: 100, height: 100), Lottie.fill([1, 0, 0])], index: 2)
+        matted["tt"] = mode
+        return try Lottie.render(Lottie.document(layers: [matte, matted]))
+    }
+
+    @Test func invertedAlphaMatteShowsOutsideTheMatte() throws {
+        let pixmap = try Self.matted(mode: 2)
+        #expect(Lottie.matches(pixmap, inside: .transparent, outside: Self.red) { (20..<50).contains($0) && (20..<50).contains($1) })
+    }
+
+    /// A luma matte shows the layer as much as the matte is bright: white fully, mid gray half.
+    @Test func lumaMatteShowsAsMuchAsItIsBright() throws {
+        let white = try Self.matted(mode: 3, matteColor: [1, 1, 1])
+        #expect(Lottie.matches(white, inside: Self.red, outside: .transparent) { (20..<50).contains($0) && (20..<50).contains($1) })
+        let gray = try Self.matted(mode: 3, matteColor: [0.5, 0.5, 0.5])
+        #expect(abs(Int(gray[30, 30].a) - 128) <= 2 && gray[10, 10].a == 0)
+        let inverted = try Self.matted(mode: 4, matteColor: [1, 1, 1])
+        #expect(Lottie.matches(inverted, inside: .transparent, outside: Self.red) { (20..<50).contains($0) && (20..<50).contains($1) })
+    }
+
+    /// A layer's blend mode composites it over the layers below: multiply of red over white
+    /// is red, over blue is black.
+    @Test func blendModeComposites() throws {
+        let below = Lottie.shapeLayer([Lottie.rectangle(x: 0, y: 0, width: 50, height: 100), Lottie.fill([1, 1, 1]),
+                                       Lottie.rectangle(x: 50, y: 0, width: 50, height: 100), Lottie.fill([0, 0, 1])], index: 1)
+        var above = Lottie.shapeLayer([Lottie.rectangle(x: 0, y: 0, width: 100, height: 100), Lottie.fill([1, 0, 0])], index: 2)
+        above["bm"] = 1
+        let pixmap = try Lottie.render(Lottie.document(layers: [above, below]))
+        #expect(pixmap[25, 50] == Self.red)
+        #expect(pixmap[75, 50] == PremultipliedRGBA8(r: 0, g: 0, b: 0, a: 255))
+    }
+
     /// An auto-oriented layer turns with its motion: moving straight down, its x axis points down.
     @Test func autoOrientTurnsAlongTheMotion() throws {
         var layer = Lottie.shapeLayer([Lottie.rectangle(x: 0, y: -2, width: 20, height: 4), Lottie.fill([1, 0, 0])],

@@ -6,8 +6,8 @@ import Tessera
 /// opacity and visibility (`hidden`, animated from its in point to its out point); its content
 /// (shapes, a solid, a precomposition); a parent's transform as a layer around it that holds
 /// only that transform (a parent's opacity and visibility do not pass to its children); its
-/// masks as its content's `mask` (``MaskLayers``); an alpha matte as the `mask` of a layer around
-/// the matted layer.
+/// masks as its content's `mask` (``MaskLayers``); its blend mode as its `compositingFilter`; a
+/// matte (alpha, luma, inverted) as the `mask` of a layer around the matted layer.
 ///
 /// A precomposition's layers sit in a layer of its size that clips them and has its own time:
 /// `beginTime` is its start time `st` and `speed` 1 / `sr`, so that its layers' keyframes, in
@@ -29,7 +29,8 @@ struct CompositionLayers {
             guard let drawn = try self.layer(layer, size: size, path: layerPath, visibleFrames: visibleFrames) else { continue }
             var placed = try parented(drawn, layer, byIndex: byIndex, size: size, path: layerPath)
             if layer.matteMode != 0 {
-                placed = try matted(placed, by: i > 0 && layers[i - 1].isMatteSource ? layers[i - 1] : nil, mode: layer.matteMode,
+                let source = layer.matteParent.flatMap { byIndex[$0] } ?? (i > 0 && layers[i - 1].isMatteSource ? layers[i - 1] : nil)
+                placed = try matted(placed, by: source, mode: layer.matteMode,
                                     byIndex: byIndex, size: size, path: layerPath, visibleFrames: visibleFrames)
             }
             built.append(placed)
@@ -60,6 +61,7 @@ struct CompositionLayers {
                                             autoOrient: layer.autoOrient)
         animator.apply(layer.transform.opacity, to: result, keyPath: "opacity") { min(max($0 / 100, 0), 1) }
         applyVisibility(layer, to: result, visibleFrames: visibleFrames)
+        applyBlendMode(layer.blendMode, to: result, path: path)
         content.mask = MaskLayers(animator: animator, report: report, path: path).mask(for: layer.masks)
         switch layer.content {
         case .shapes(let items):
@@ -135,6 +137,20 @@ struct CompositionLayers {
         target.add(shown, forKey: "visibility")
     }
 
+    /// After Effects' blend mode number as the layer's `compositingFilter`.
+    private func applyBlendMode(_ mode: Int, to layer: CALayer, path: String) {
+        let names = ["multiplyBlendMode", "screenBlendMode", "overlayBlendMode", "darkenBlendMode", "lightenBlendMode",
+                     "colorDodgeBlendMode", "colorBurnBlendMode", "hardLightBlendMode", "softLightBlendMode",
+                     "differenceBlendMode", "exclusionBlendMode", "hueBlendMode", "saturationBlendMode", "colorBlendMode",
+                     "luminosityBlendMode", "plusL", "hardMixBlendMode"]
+        guard mode != 0 else { return }
+        guard (1...names.count).contains(mode) else {
+            report.approximated(path, "blend mode", "blend mode \(mode) drawn as normal")
+            return
+        }
+        layer.compositingFilter = names[mode - 1]
+    }
+
     /// `drawn` inside a layer holding each parent's transform in turn (nearest inside).
     private func parented(_ drawn: CALayer, _ layer: LottieLayer, byIndex: [Int: LottieLayer], size: CGSize,
                           path: String) throws(LottieError) -> CALayer {
@@ -161,39 +177,56 @@ struct CompositionLayers {
         return current
     }
 
-    /// `placed` with its matte: an alpha matte is the `mask` of a layer around it (the matte
-    /// layer with its own parents); other modes are reported and drawn without a matte.
+    /// `placed` with its matte, as the `mask` of a layer around it: the matte layer (with its
+    /// own parents) for an alpha matte; through `luminanceToAlpha` for a luma matte; an inverted
+    /// matte takes its alpha away (`destOut`) from a very large opaque layer.
     private func matted(_ placed: CALayer, by source: LottieLayer?, mode: Int, byIndex: [Int: LottieLayer], size: CGSize,
                         path: String, visibleFrames: ClosedRange<Double>?) throws(LottieError) -> CALayer {
         guard let source else {
             report.approximated(path, "matte", "no matte layer above it: drawn without a matte")
             return placed
         }
-        guard mode == 1 else {
-            let kind = [2: "alpha inverted", 3: "luma", 4: "luma inverted"][mode] ?? "mode \(mode)"
-            report.notDrawn(path, "matte", "\(kind) mattes are not drawn yet: drawn without its matte")
+        guard (1...4).contains(mode) else {
+            report.notDrawn(path, "matte", "matte mode \(mode) is not drawn: drawn without its matte")
             return placed
         }
-        let container = CALayer()
+        let container = Self.plainLayer(size: size)
         container.name = "\(placed.name ?? "") (matted)"
-        container.anchorPoint = .zero
-        container.bounds = CGRect(origin: .zero, size: size)
         container.addSublayer(placed)
-        let mask = CALayer()
-        mask.anchorPoint = .zero
-        mask.bounds = container.bounds
+        let matte = Self.plainLayer(size: size)
+        matte.name = source.name
         if let drawn = try layer(source, size: size, path: "\(path) (matte)", visibleFrames: visibleFrames) {
-            mask.addSublayer(try parented(drawn, source, byIndex: byIndex, size: size, path: path))
+            matte.addSublayer(try parented(drawn, source, byIndex: byIndex, size: size, path: path))
         }
-        container.mask = mask
+        if mode >= 3 { matte.filters = [CAFilter(type: "luminanceToAlpha")] }
+        if mode == 2 || mode == 4 {
+            let opaque = CALayer()
+            opaque.name = "inverted matte"
+            opaque.frame = CGRect(x: -MaskLayers.outside, y: -MaskLayers.outside, width: 2 * MaskLayers.outside,
+                                  height: 2 * MaskLayers.outside)
+            opaque.backgroundColor = CGColor(red: 0, green: 0, blue: 0, alpha: 1)
+            matte.compositingFilter = "destOut"
+            let inverted = Self.plainLayer(size: size)
+            inverted.addSublayer(opaque)
+            inverted.addSublayer(matte)
+            container.mask = inverted
+        } else {
+            container.mask = matte
+        }
         return container
+    }
+
+    private static func plainLayer(size: CGSize) -> CALayer {
+        let layer = CALayer()
+        layer.anchorPoint = .zero
+        layer.bounds = CGRect(origin: .zero, size: size)
+        return layer
     }
 
     /// Reports what a layer has that is not drawn.
     private func reportUnsupported(_ layer: LottieLayer, path: String) {
         if !layer.effects.isEmpty { report.notDrawn(path, "effects", "effects not drawn: \(layer.effects.joined(separator: ", "))") }
         if !layer.styles.isEmpty { report.notDrawn(path, "layer styles", "layer styles not drawn: \(layer.styles.joined(separator: ", "))") }
-        if layer.blendMode != 0 { report.approximated(path, "blend mode", "blend mode \(layer.blendMode) drawn as normal") }
         if layer.isThreeDimensional { report.approximated(path, "3D layer", "drawn flat") }
         if layer.expressionCount > 0 {
             report.approximated(path, "expressions", "\(layer.expressionCount) expression\(layer.expressionCount == 1 ? "" : "s") not evaluated: keyframes drawn")

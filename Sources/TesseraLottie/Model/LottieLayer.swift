@@ -36,8 +36,12 @@ struct LottieLayer: Sendable {
     /// `tt`: this layer is matted by the layer above it (1 alpha, 2 alpha inverted, 3 luma,
     /// 4 luma inverted); 0 none.
     var matteMode: Int
-    /// `td`: this layer is the matte of the layer below it, and not drawn itself.
+    /// `td`: this layer is the matte of the layer below it (or of those naming it in `tp`), and
+    /// not drawn itself.
     var isMatteSource: Bool
+    /// `tp` (Bodymovin 5.7 and later): the `ind` of this layer's matte, where it is not the
+    /// layer above.
+    var matteParent: Int?
     /// `masksProperties`, in order.
     var masks: [Mask]
     /// `ef`: the effects' names (or types).
@@ -96,6 +100,7 @@ extension LottieLayer {
         blendMode = Int(try node.number("bm", default: 0))
         matteMode = Int(try node.number("tt", default: 0))
         isMatteSource = try node.flag("td")
+        matteParent = try node.member("tp").map { (n) throws(LottieError) in try Self.integer(n) }
         masks = try (node.member("masksProperties")?.elements ?? []).map { (mask) throws(LottieError) in try Mask(mask) }
         effects = try Self.names(node.member("ef"))
         styles = try Self.names(node.member("sy"))
