@@ -72,6 +72,36 @@ import TesseraRaster
         #expect(Lottie.matches(pixmap, inside: Self.red, outside: .transparent) { (40..<50).contains($0) && (40..<50).contains($1) })
     }
 
+    /// A polygon of 4 points turned 45° with its corners √2 × 20 from the center: a 40 × 40 square.
+    @Test func polygonHasItsPoints() throws {
+        let polygon: [String: Any] = ["ty": "sr", "sy": 2, "pt": Lottie.value(4), "p": Lottie.value([50, 50]), "r": Lottie.value(45),
+                                      "or": Lottie.value(20 * 2.0.squareRoot()), "os": Lottie.value(0)]
+        let pixmap = try Lottie.render(Lottie.document(layers: [Lottie.shapeLayer([polygon, Lottie.fill([1, 0, 0])])]))
+        let inside = pixmap[31, 31] == Self.red && pixmap[68, 68] == Self.red && pixmap[29, 50].a == 0 && pixmap[71, 50].a == 0
+        #expect(inside)
+    }
+
+    /// A star's inner points sit on the inner radius: straight below the center of a 5-point star
+    /// (turned so an inner point is there) the fill ends at the inner radius.
+    @Test func starAlternatesRadii() throws {
+        let star: [String: Any] = ["ty": "sr", "sy": 1, "pt": Lottie.value(5), "p": Lottie.value([50, 50]), "r": Lottie.value(0),
+                                   "or": Lottie.value(40), "ir": Lottie.value(20), "os": Lottie.value(0), "is": Lottie.value(0)]
+        let pixmap = try Lottie.render(Lottie.document(layers: [Lottie.shapeLayer([star, Lottie.fill([1, 0, 0])])]))
+        // The top point reaches y = 10; an inner point lies straight below at y = 70.
+        #expect(pixmap[50, 12] == Self.red && pixmap[50, 8].a == 0)
+        #expect(pixmap[50, 68] == Self.red && pixmap[50, 72].a == 0)
+    }
+
+    /// Rounded corners cut a 40 × 40 square's corners by a radius of 10: the corner pixel is
+    /// empty, the middle of each side full.
+    @Test func roundedCornersRoundSharpCorners() throws {
+        let data = Lottie.document(layers: [Lottie.shapeLayer([Lottie.rectangle(x: 30, y: 30, width: 40, height: 40),
+                                                              ["ty": "rd", "r": Lottie.value(10)], Lottie.fill([1, 0, 0])])])
+        let pixmap = try Lottie.render(data)
+        #expect(pixmap[30, 30].a == 0 && pixmap[69, 69].a == 0)
+        #expect(pixmap[50, 30] == Self.red && pixmap[30, 50] == Self.red && pixmap[33, 33] == Self.red)
+    }
+
     /// A linear gradient from red at x = 0 to blue at x = 100 across a rectangle.
     @Test func linearGradientRunsFromStartToEnd() throws {
         let gradient: [String: Any] = ["ty": "gf", "o": Lottie.value(100), "r": 1, "t": 1, "s": Lottie.value([0, 0]),

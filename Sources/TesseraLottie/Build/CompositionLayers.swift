@@ -65,7 +65,7 @@ struct CompositionLayers {
         content.mask = MaskLayers(animator: animator, report: report, path: path).mask(for: layer.masks)
         switch layer.content {
         case .shapes(let items):
-            let group = ShapeGroup(name: layer.name, items: items, trims: [], report: report, path: path)
+            let group = ShapeGroup(name: layer.name, items: items, trims: [], corners: [], report: report, path: path)
             ShapeLayers(animator: animator, report: report, path: path).draw(group, into: content)
         case .solid(let color, let width, let height):
             let solid = CALayer()

@@ -1,8 +1,9 @@
 /// A shape group's items sorted out for drawing (a shape layer's `shapes` are its top group):
 /// the paths, nested groups and styles in list order (top to bottom), and the group's transform.
 ///
-/// Trims are resolved here, as Lottie players apply them: a trim changes every path listed
-/// before it, in its group and in the groups nested before it, whichever style paints the path.
+/// Trims and rounded corners are resolved here, as Lottie players apply them: they change every
+/// path listed before them, in their group and in the groups nested before it, whichever style
+/// paints the path.
 struct ShapeGroup {
     enum Element {
         /// A path with the trim that applies to it (the nearest one after it).
@@ -18,19 +19,23 @@ struct ShapeGroup {
     var transform: LottieTransform?
     var elements: [Element] = []
 
-    /// Sorts out `items`; `trims` are the trims listed after the group in the groups around it,
-    /// nearest first. What is not drawn is reported under `path`.
-    init(name: String, items: [ShapeItem], trims: [ShapeItem.Trim], report: BuildReport, path: String) {
+    /// Sorts out `items`; `trims` and `corners` (radii) are those listed after the group in the
+    /// groups around it, nearest first. What is not drawn is reported under `path`.
+    init(name: String, items: [ShapeItem], trims: [ShapeItem.Trim], corners: [Animated<Double>], report: BuildReport, path: String) {
         self.name = name
-        var trims = trims
+        var trims = trims, corners = corners
         var reversed: [Element] = []
         for item in items.reversed() {
             switch item {
             case .group(let name, let items):
-                reversed.append(.group(ShapeGroup(name: name, items: items, trims: trims, report: report, path: path)))
-            case .rectangle, .ellipse, .path:
+                reversed.append(.group(ShapeGroup(name: name, items: items, trims: trims, corners: corners, report: report, path: path)))
+            case .rectangle, .ellipse, .polystar, .path:
                 // Every case here makes a source.
-                if let source = PathSource(item) { reversed.append(.path(source, trim: trims.first)) }
+                guard var source = PathSource(item) else { continue }
+                if let radius = corners.first { source = source.roundingCorners(radius) }
+                reversed.append(.path(source, trim: trims.first))
+            case .roundedCorners(let radius):
+                corners.insert(radius, at: 0)
             case .fill(let fill): reversed.append(.fill(fill))
             case .stroke(let stroke): reversed.append(.stroke(stroke))
             case .gradientFill(let gradient, let evenOdd): reversed.append(.gradientFill(gradient, evenOdd: evenOdd))

@@ -34,9 +34,9 @@ extension ShapeLayers {
             break
         }
         let track = Track<CGPath>(combining: sources.flatMap(\.timings), atKeyframe: { k in
-            Self.repeated(copies) { path in for source in sources { source.addAtKeyframe(k, path) } }
+            Self.repeated(copies) { path in for source in sources { PathSource.addBezier(source.atKeyframe(k), to: path) } }
         }, atFrame: { f in
-            Self.repeated(copies) { path in for source in sources { source.addAtFrame(f, path) } }
+            Self.repeated(copies) { path in for source in sources { PathSource.addBezier(source.atFrame(f), to: path) } }
         })
         animator.apply(track, to: shape, keyPath: "path") { $0 }
         switch style {

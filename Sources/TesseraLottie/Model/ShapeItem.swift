@@ -8,6 +8,8 @@ indirect enum ShapeItem: Sendable {
     case rectangle(position: Animated<[Double]>, size: Animated<[Double]>, roundness: Animated<Double>, reversed: Bool)
     /// `el`: an ellipse by its center and size.
     case ellipse(position: Animated<[Double]>, size: Animated<[Double]>, reversed: Bool)
+    /// `sr`: a star or polygon.
+    case polystar(Polystar)
     /// `sh`: a Bézier path.
     case path(Animated<BezierShape>, reversed: Bool)
     case fill(Fill)
@@ -20,6 +22,8 @@ indirect enum ShapeItem: Sendable {
     case transform(LottieTransform)
     /// `tm`: trims the paths listed before it.
     case trim(Trim)
+    /// `rd`: rounds the sharp corners of the paths listed before it by a radius.
+    case roundedCorners(Animated<Double>)
     /// An item that is not drawn, by its `ty` and name, and why.
     case unsupported(type: String, name: String, reason: String)
 

@@ -25,6 +25,10 @@ extension ShapeItem {
         case "el":
             self = .ellipse(position: try .vector(node.member("p"), default: [0, 0]),
                             size: try .vector(node.member("s"), default: [0, 0]), reversed: try reversed)
+        case "sr":
+            self = .polystar(try Polystar(node))
+        case "rd":
+            self = .roundedCorners(try .number(node.member("r"), default: 0))
         case "sh":
             self = .path(try .shape(node.member("ks")), reversed: try reversed)
         case "fl":
@@ -53,8 +57,6 @@ extension ShapeItem {
 
     private static func unsupportedReason(_ type: String) -> String {
         switch type {
-        case "sr": "polystar"
-        case "rd": "rounded corners"
         case "mm": "merge paths"
         case "rp": "repeater"
         case "op": "offset path"
