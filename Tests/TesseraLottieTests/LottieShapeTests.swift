@@ -102,6 +102,20 @@ import TesseraRaster
         #expect(pixmap[50, 30] == Self.red && pixmap[30, 50] == Self.red && pixmap[33, 33] == Self.red)
     }
 
+    /// A repeater of 3 copies, each moved 20 to the right and less opaque: squares at 0, 20, 40
+    /// with opacity 100 %, 75 %, 50 %.
+    @Test func repeaterCopiesWithTheirOpacity() throws {
+        let repeater: [String: Any] = ["ty": "rp", "c": Lottie.value(3), "o": Lottie.value(0), "m": 1,
+                                       "tr": ["a": Lottie.value([0, 0]), "p": Lottie.value([20, 0]), "s": Lottie.value([100, 100]),
+                                              "r": Lottie.value(0), "so": Lottie.value(100), "eo": Lottie.value(50)]]
+        let data = Lottie.document(layers: [Lottie.shapeLayer([Lottie.rectangle(x: 0, y: 0, width: 10, height: 10), Lottie.fill([1, 0, 0]),
+                                                              repeater])])
+        let pixmap = try Lottie.render(data)
+        #expect(pixmap[5, 5] == Self.red)
+        #expect(abs(Int(pixmap[25, 5].a) - 191) <= 1 && abs(Int(pixmap[45, 5].a) - 128) <= 1)
+        #expect(pixmap[15, 5].a == 0 && pixmap[65, 5].a == 0)
+    }
+
     /// A linear gradient from red at x = 0 to blue at x = 100 across a rectangle.
     @Test func linearGradientRunsFromStartToEnd() throws {
         let gradient: [String: Any] = ["ty": "gf", "o": Lottie.value(100), "r": 1, "t": 1, "s": Lottie.value([0, 0]),

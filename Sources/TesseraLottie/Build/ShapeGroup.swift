@@ -9,6 +9,8 @@ struct ShapeGroup {
         /// A path with the trim that applies to it (the nearest one after it).
         case path(PathSource, trim: ShapeItem.Trim?)
         case group(ShapeGroup)
+        /// The items before a repeater, repeated.
+        case repeater(ShapeItem.Repeater, ShapeGroup)
         case fill(ShapeItem.Fill)
         case stroke(ShapeItem.Stroke)
         case gradientFill(ShapeItem.Gradient, evenOdd: Bool)
@@ -25,7 +27,7 @@ struct ShapeGroup {
         self.name = name
         var trims = trims, corners = corners
         var reversed: [Element] = []
-        for item in items.reversed() {
+        for (index, item) in items.enumerated().reversed() {
             switch item {
             case .group(let name, let items):
                 reversed.append(.group(ShapeGroup(name: name, items: items, trims: trims, corners: corners, report: report, path: path)))
@@ -36,6 +38,13 @@ struct ShapeGroup {
                 reversed.append(.path(source, trim: trims.first))
             case .roundedCorners(let radius):
                 corners.insert(radius, at: 0)
+            case .repeater(let repeater):
+                // Everything before it is what it copies (a transform listed after it is still the group's).
+                let copied = ShapeGroup(name: "\(name) (repeated)", items: Array(items[..<index]), trims: trims, corners: corners,
+                                        report: report, path: path)
+                reversed.append(.repeater(repeater, copied))
+                elements = reversed.reversed()
+                return
             case .fill(let fill): reversed.append(.fill(fill))
             case .stroke(let stroke): reversed.append(.stroke(stroke))
             case .gradientFill(let gradient, let evenOdd): reversed.append(.gradientFill(gradient, evenOdd: evenOdd))
@@ -46,6 +55,13 @@ struct ShapeGroup {
             case .trim(let trim):
                 if trims.count == 1 { report.approximated(path, "trim", "trims applied one over another: the nearest is drawn") }
                 trims.insert(trim, at: 0)
+            case .mergePaths(let mode):
+                // Merging and adding give the union, which the paths drawn as one path mostly are.
+                if mode <= 2 {
+                    report.approximated(path, "merge paths", "the paths are drawn as one path, not merged")
+                } else {
+                    report.notDrawn(path, "merge paths", "merge mode \(mode): the paths are drawn as one path")
+                }
             case .unsupported(let type, let itemName, let reason):
                 report.notDrawn(path, reason, "shape item \(type)\(itemName.isEmpty ? "" : " \"\(itemName)\"")")
             }
@@ -58,7 +74,7 @@ struct ShapeGroup {
         elements.contains {
             switch $0 {
             case .path: true
-            case .group(let group): group.hasPaths
+            case .group(let group), .repeater(_, let group): group.hasPaths
             default: false
             }
         }

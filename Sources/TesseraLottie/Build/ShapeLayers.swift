@@ -24,6 +24,10 @@ struct ShapeLayers {
             case .group(let nested):
                 guard nested.hasPaths else { continue }
                 layer.addSublayer(groupLayer(nested))
+            case .repeater(let repeater, let copied):
+                let replicator = replicatorLayer(repeater)
+                draw(copied, into: replicator)
+                layer.addSublayer(replicator)
             case .fill, .stroke, .gradientFill, .gradientStroke:
                 paint(element, elements: group.elements[..<k], widthScale: 1, into: layer)
             }
@@ -54,6 +58,10 @@ struct ShapeLayers {
                 let content = TransformLayers.apply(transform, to: copy, animator: animator, report: report, path: path)
                 paint(style, elements: nested.elements[...], widthScale: widthScale * strokeScale(of: transform), into: content)
                 layer.addSublayer(copy)
+            case .repeater(let repeater, let copied):
+                let replicator = replicatorLayer(repeater)
+                paint(style, elements: copied.elements[...], widthScale: widthScale, into: replicator)
+                layer.addSublayer(replicator)
             default: break
             }
         }

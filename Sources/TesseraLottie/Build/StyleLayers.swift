@@ -30,7 +30,7 @@ extension ShapeLayers {
             shape.fillColor = nil
             shape.strokeColor = CGColor(red: 0, green: 0, blue: 0, alpha: 1)
             copies = applyStroke(width: width, style: style, trim: trim, to: shape, widthScale: widthScale)
-        case .path, .group:
+        case .path, .group, .repeater:
             break
         }
         let track = Track<CGPath>(combining: sources.flatMap(\.timings), atKeyframe: { k in

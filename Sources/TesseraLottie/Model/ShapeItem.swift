@@ -24,6 +24,11 @@ indirect enum ShapeItem: Sendable {
     case trim(Trim)
     /// `rd`: rounds the sharp corners of the paths listed before it by a radius.
     case roundedCorners(Animated<Double>)
+    /// `rp`: copies the items listed before it.
+    case repeater(Repeater)
+    /// `mm`: joins the paths listed before it into one (`mm` 1 merge, 2 add, 3 subtract,
+    /// 4 intersect, 5 exclude intersections); not drawn.
+    case mergePaths(mode: Int)
     /// An item that is not drawn, by its `ty` and name, and why.
     case unsupported(type: String, name: String, reason: String)
 
@@ -69,6 +74,19 @@ indirect enum ShapeItem: Sendable {
         /// `h`, `a`: the radial highlight's length (percent) and angle (degrees).
         var highlightLength: Animated<Double>
         var highlightAngle: Animated<Double>
+    }
+
+    /// `rp`: `copies` copies of the items before it, copy n transformed n times by `transform`
+    /// (rotated and scaled about its anchor, then moved), starting `offset` copies along, their
+    /// opacity going from `startOpacity` to `endOpacity` (percent); later copies above the earlier
+    /// ones, or below with `below`.
+    struct Repeater: Sendable {
+        var copies: Animated<Double>
+        var offset: Animated<Double>
+        var below: Bool
+        var transform: LottieTransform
+        var startOpacity: Animated<Double>
+        var endOpacity: Animated<Double>
     }
 
     /// `tm`: trim paths, 0–100 with an offset in degrees.

@@ -27,6 +27,14 @@ extension ShapeItem {
                             size: try .vector(node.member("s"), default: [0, 0]), reversed: try reversed)
         case "sr":
             self = .polystar(try Polystar(node))
+        case "rp":
+            let transform = try node.required("tr")
+            self = .repeater(Repeater(copies: try .number(node.member("c"), default: 1), offset: try .number(node.member("o"), default: 0),
+                                      below: try node.number("m", default: 1) == 2, transform: try LottieTransform(transform),
+                                      startOpacity: try .number(transform.member("so"), default: 100),
+                                      endOpacity: try .number(transform.member("eo"), default: 100)))
+        case "mm":
+            self = .mergePaths(mode: Int(try node.number("mm", default: 1)))
         case "rd":
             self = .roundedCorners(try .number(node.member("r"), default: 0))
         case "sh":
@@ -57,8 +65,6 @@ extension ShapeItem {
 
     private static func unsupportedReason(_ type: String) -> String {
         switch type {
-        case "mm": "merge paths"
-        case "rp": "repeater"
         case "op": "offset path"
         case "pb": "pucker and bloat"
         case "zz": "zig zag"
