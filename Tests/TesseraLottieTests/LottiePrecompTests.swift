@@ -40,6 +40,22 @@ import TesseraRaster
         #expect(Self.squareX(try Lottie.render(data, at: 2.0)) == 50)
     }
 
+    /// Time remapping: a fixed 0.5 s freezes the precomposition at its frame 5; keyframes from
+    /// 1 s back to 0 s play it backwards.
+    @Test func timeRemappingPicksThePrecompositionsTime() throws {
+        var frozen = Self.precompLayer("moving")
+        frozen["tm"] = Lottie.value([0.5])
+        let still = Lottie.document(outPoint: 40, layers: [frozen], assets: [Self.moving])
+        #expect(Self.squareX(try Lottie.render(still, at: 0)) == 25)
+        #expect(Self.squareX(try Lottie.render(still, at: 2)) == 25)
+        var backwards = Self.precompLayer("moving")
+        backwards["tm"] = Lottie.keyframes([Lottie.key(0, [1]), Lottie.key(10, [0])])
+        let reversed = Lottie.document(outPoint: 40, layers: [backwards], assets: [Self.moving])
+        #expect(Self.squareX(try Lottie.render(reversed, at: 0)) == 50)
+        #expect(Self.squareX(try Lottie.render(reversed, at: 0.2)) == 40, "frame 2 shows its frame 8")
+        #expect(Self.squareX(try Lottie.render(reversed, at: 1)) == 0)
+    }
+
     @Test func precompositionClipsToItsSize() throws {
         let data = Lottie.document(outPoint: 40, layers: [Self.precompLayer("moving", width: 5, height: 5)], assets: [Self.moving])
         let pixmap = try Lottie.render(data, at: 0)

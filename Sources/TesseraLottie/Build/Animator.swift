@@ -9,10 +9,25 @@ import Tessera
 /// last after, as Lottie players do.
 struct Animator {
     let frameRate: Double
+    /// The time remapping of the precomposition being built, if any (see ``FrameMapping``).
+    var remapping: FrameMapping? = nil
 
-    /// Sets `keyPath` to the track's value, or animates it through the track. A position track
-    /// with spatial handles, or with `alongPath` (a rotation mode), moves along a path.
+    /// Sets `keyPath` to the track's value, or animates it through the track (sampled through
+    /// the time remapping when there is one). A position track with spatial handles, or with
+    /// `alongPath` (a rotation mode), moves along a path.
     func apply<V>(_ track: Track<V>, to layer: CALayer, keyPath: String, alongPath: CAAnimationRotationMode? = nil, value: (V) -> Any) {
+        if let remapping, track.isAnimated {
+            let remapped = Track(sampling: [remapping.frames.lowerBound, remapping.frames.upperBound], jumps: []) {
+                track.sample(remapping.local($0))
+            }
+            animate(remapped, to: layer, keyPath: keyPath, alongPath: alongPath, value: value)
+        } else {
+            animate(track, to: layer, keyPath: keyPath, alongPath: alongPath, value: value)
+        }
+    }
+
+    /// ``apply(_:to:keyPath:alongPath:value:)`` for a track already in the layer's time.
+    func animate<V>(_ track: Track<V>, to layer: CALayer, keyPath: String, alongPath: CAAnimationRotationMode? = nil, value: (V) -> Any) {
         guard let first = track.values.first else { return }
         guard track.isAnimated else {
             layer.setValue(value(track.values[track.values.count - 1]), forKeyPath: keyPath)
@@ -37,7 +52,7 @@ struct Animator {
     }
 
     /// Sets or animates `keyPath` from `property`, eased as its dimension `dimension` is.
-    func apply<S>(_ property: Animated<S>, to layer: CALayer, keyPath: String, dimension: Int = 0, value: (S) -> Any) {
+    func apply<S: Interpolatable>(_ property: Animated<S>, to layer: CALayer, keyPath: String, dimension: Int = 0, value: (S) -> Any) {
         apply(Track(property, dimension: dimension) { $0 }, to: layer, keyPath: keyPath, value: value)
     }
 
@@ -73,14 +88,14 @@ extension Track {
     /// A track of a value computed from several properties, given by their keyframe times:
     /// keyframe by keyframe (`atKeyframe(k)`) when the animated ones share their times, holds and
     /// easing, else sampled (`atFrame(f)`) at every frame between their first and last keyframes.
-    init(combining properties: [KeyframeTiming], atKeyframe: (Int) -> Value, atFrame: (Double) -> Value) {
+    init(combining properties: [KeyframeTiming], atKeyframe: (Int) -> Value, atFrame: @escaping (Double) -> Value) {
         let animated = properties.filter { $0.times.count > 1 }
         guard let first = animated.first else {
-            self.init(Animated(0)) { atKeyframe($0) }
+            self.init(Animated(0), sample: atFrame) { atKeyframe($0) }
             return
         }
         if animated.allSatisfy({ $0 == first }) && first.easings.allSatisfy(\.isUniform) {
-            self.init(first.indexed) { atKeyframe($0) }
+            self.init(first.indexed, sample: atFrame) { atKeyframe($0) }
             return
         }
         var jumps = Set<Double>()
@@ -112,4 +127,14 @@ extension Animated {
     func value(atKeyframe k: Int) -> Value {
         keyframes[isAnimated ? min(k, keyframes.count - 1) : 0].value
     }
+}
+
+/// How a time-remapped precomposition's frames follow the frames of the composition around it
+/// (which Core Animation's layer timing cannot express: `timeOffset` is not animatable): the
+/// animations of its layers are sampled at every frame of the outer composition.
+struct FrameMapping {
+    /// The outer composition's frames to sample (where the precomposition layer shows).
+    let frames: ClosedRange<Double>
+    /// The precomposition's frame at an outer frame.
+    let local: (Double) -> Double
 }

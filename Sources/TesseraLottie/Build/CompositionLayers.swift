@@ -11,7 +11,8 @@ import Tessera
 ///
 /// A precomposition's layers sit in a layer of its size that clips them and has its own time:
 /// `beginTime` is its start time `st` and `speed` 1 / `sr`, so that its layers' keyframes, in
-/// the precomposition's frames, play as Lottie plays them.
+/// the precomposition's frames, play as Lottie plays them. A time-remapped one (`tm`) has its
+/// layers' animations sampled at every outer frame instead (``FrameMapping``).
 struct CompositionLayers {
     let document: LottieDocument
     let animator: Animator
@@ -97,18 +98,37 @@ struct CompositionLayers {
         clip.anchorPoint = .zero
         clip.bounds = CGRect(origin: .zero, size: size)
         clip.masksToBounds = size.width > 0 && size.height > 0
-        clip.beginTime = animator.seconds(layer.startTime)
-        if layer.timeStretch.isFinite, layer.timeStretch > 0 {
-            clip.speed = Float(1 / layer.timeStretch)
+        var inner = animator
+        if layer.timeRemap != nil || animator.remapping != nil {
+            // Time remapping, here or around: the layers' animations are sampled in the outer frames.
+            inner.remapping = remapping(for: layer)
         } else {
-            report.approximated(path, "time stretch", "a time stretch of \(layer.timeStretch) is played as 1")
-        }
-        if layer.timeRemap != nil {
-            report.notDrawn(path, "time remapping", "the precomposition plays in its own time, not remapped")
+            clip.beginTime = animator.seconds(layer.startTime)
+            if layer.timeStretch.isFinite, layer.timeStretch > 0 {
+                clip.speed = Float(1 / layer.timeStretch)
+            } else {
+                report.approximated(path, "time stretch", "a time stretch of \(layer.timeStretch) is played as 1")
+            }
         }
         let childSize = size.width > 0 && size.height > 0 ? size : CGSize(width: document.width, height: document.height)
-        clip.sublayers = try self.layers(layers, size: childSize, path: path, visibleFrames: nil)
+        clip.sublayers = try CompositionLayers(document: document, animator: inner, report: report)
+            .layers(layers, size: childSize, path: path, visibleFrames: nil)
         return clip
+    }
+
+    /// How precomposition `layer`'s frames follow the outer frames: through its time remapping
+    /// (`tm`, seconds of the precomposition at each frame of the composition around it, start
+    /// time and stretch then unused, as in lottie-ios), else its start time and stretch, after
+    /// the remapping of the compositions around it.
+    private func remapping(for layer: LottieLayer) -> FrameMapping {
+        let outer = animator.remapping, frameRate = animator.frameRate
+        let frames = outer?.frames ?? min(layer.inPoint, layer.outPoint)...max(layer.inPoint, layer.outPoint)
+        let around: (Double) -> Double = outer?.local ?? { $0 }
+        if let timeRemap = layer.timeRemap {
+            return FrameMapping(frames: frames) { timeRemap.value(at: around($0)) * frameRate }
+        }
+        let start = layer.startTime, stretch = layer.timeStretch.isFinite && layer.timeStretch > 0 ? layer.timeStretch : 1
+        return FrameMapping(frames: frames) { (around($0) - start) / stretch }
     }
 
     /// Shows `layer`'s CALayer only from its in point up to its out point: hidden, with an
@@ -118,6 +138,14 @@ struct CompositionLayers {
     /// period includes its end: the animation ends a microsecond early, except at the end of
     /// the main composition, which stays visible on its last frame (as lottie-ios keeps it).
     private func applyVisibility(_ layer: LottieLayer, to target: CALayer, visibleFrames: ClosedRange<Double>?) {
+        if let remapping = animator.remapping {
+            let shown = Track<Bool>(sampling: [remapping.frames.lowerBound, remapping.frames.upperBound], jumps: []) { frame in
+                let local = remapping.local(frame)
+                return !(local >= layer.inPoint && local < layer.outPoint)
+            }
+            animator.animate(shown, to: target, keyPath: "hidden") { $0 }
+            return
+        }
         if let visibleFrames, layer.inPoint <= visibleFrames.lowerBound, layer.outPoint >= visibleFrames.upperBound { return }
         target.isHidden = true
         guard layer.outPoint > layer.inPoint else { return }

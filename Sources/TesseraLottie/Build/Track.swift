@@ -18,6 +18,9 @@ struct Track<Value> {
     /// One per segment: the motion path's Bézier control points, absolute, or nil for a straight
     /// segment (positions only).
     var controlPoints: [(SIMD2<Double>, SIMD2<Double>)?] = []
+    /// The value at any frame, as the keyframes give it (for time remapping, which samples
+    /// tracks at other times than their keyframes').
+    var sample: (Double) -> Value
 
     /// The most samples a sampled track takes; longer ranges are sampled more sparsely.
     static var maximumSampleCount: Int { 4096 }
@@ -28,7 +31,15 @@ struct Track<Value> {
 
     /// A track that keeps `property`'s keyframes, eased as its dimension `dimension` is; with
     /// `motionPath`, the segments follow the keyframes' spatial handles (x and y).
-    init<Source>(_ property: Animated<Source>, dimension: Int = 0, motionPath: Bool = false, value: (Source) -> Value) {
+    init<Source: Interpolatable>(_ property: Animated<Source>, dimension: Int = 0, motionPath: Bool = false,
+                                 value: @escaping (Source) -> Value) {
+        self.init(property, dimension: dimension, motionPath: motionPath, sample: { value(property.value(at: $0)) }, value: value)
+    }
+
+    /// A track that keeps `property`'s keyframes, with `sample` for its value at any frame.
+    init<Source>(_ property: Animated<Source>, dimension: Int = 0, motionPath: Bool = false, sample: @escaping (Double) -> Value,
+                 value: (Source) -> Value) {
+        self.sample = sample
         let keyframes = property.keyframes
         times = [keyframes[0].time]
         values = [value(keyframes[0].value)]
@@ -53,7 +64,8 @@ struct Track<Value> {
     /// A track of `value(frame)` sampled at every whole frame between the first and the last of
     /// `keyframeTimes` and at each of them, linear in between; at a time in `jumps`, the value
     /// just before it and the value at it.
-    init(sampling keyframeTimes: [Double], jumps: Set<Double>, value: (Double) -> Value) {
+    init(sampling keyframeTimes: [Double], jumps: Set<Double>, value: @escaping (Double) -> Value) {
+        sample = value
         guard let first = keyframeTimes.min(), let last = keyframeTimes.max() else { return }
         let step = max(1, ((last - first) / Double(Self.maximumSampleCount)).rounded(.up))
         var samples = Set(keyframeTimes)
