@@ -100,6 +100,17 @@ import TesseraRaster
         #expect(pixmap[75, 50] == PremultipliedRGBA8(r: 0, g: 0, b: 0, a: 255))
     }
 
+    /// A drop shadow effect: black, opaque, hard, 10 points straight down (direction 180°).
+    @Test func dropShadowEffectFallsWhereItsDirectionSays() throws {
+        func entry(_ name: String, _ value: Any) -> [String: Any] { ["nm": name, "v": Lottie.value(value)] }
+        var layer = Lottie.shapeLayer([Lottie.rectangle(x: 20, y: 20, width: 20, height: 20), Lottie.fill([1, 0, 0])])
+        layer["ef"] = [["ty": 25, "nm": "Drop Shadow", "ef": [entry("Shadow Color", [0, 0, 0, 1]), entry("Opacity", 255),
+                                                             entry("Direction", 180), entry("Distance", 10), entry("Softness", 0)]]]
+        let pixmap = try Lottie.render(Lottie.document(layers: [layer]))
+        let black = PremultipliedRGBA8(r: 0, g: 0, b: 0, a: 255)
+        #expect(pixmap[30, 30] == Self.red && pixmap[30, 45] == black && pixmap[30, 55].a == 0 && pixmap[45, 45].a == 0)
+    }
+
     /// An auto-oriented layer turns with its motion: moving straight down, its x axis points down.
     @Test func autoOrientTurnsAlongTheMotion() throws {
         var layer = Lottie.shapeLayer([Lottie.rectangle(x: 0, y: -2, width: 20, height: 4), Lottie.fill([1, 0, 0])],

@@ -63,6 +63,7 @@ struct CompositionLayers {
         animator.apply(layer.transform.opacity, to: result, keyPath: "opacity") { min(max($0 / 100, 0), 1) }
         applyVisibility(layer, to: result, visibleFrames: visibleFrames)
         applyBlendMode(layer.blendMode, to: result, path: path)
+        if let shadow = layer.effects.first(where: \.isDropShadow) { DropShadow.apply(shadow, to: result, animator: animator) }
         content.mask = MaskLayers(animator: animator, report: report, path: path).mask(for: layer.masks)
         switch layer.content {
         case .shapes(let items):
@@ -253,8 +254,9 @@ struct CompositionLayers {
 
     /// Reports what a layer has that is not drawn.
     private func reportUnsupported(_ layer: LottieLayer, path: String) {
-        if !layer.effects.isEmpty { report.notDrawn(path, "effects", "effects not drawn: \(layer.effects.joined(separator: ", "))") }
-        if !layer.styles.isEmpty { report.notDrawn(path, "layer styles", "layer styles not drawn: \(layer.styles.joined(separator: ", "))") }
+        let others = layer.effects.filter { !$0.isDropShadow }.map(\.name)
+        if !others.isEmpty { report.notDrawn(path, "effects", "effects not drawn: \(others.joined(separator: ", "))") }
+        if layer.effects.filter(\.isDropShadow).count > 1 { report.approximated(path, "drop shadow", "only the first drop shadow is drawn") }
         if layer.isThreeDimensional { report.approximated(path, "3D layer", "drawn flat") }
         if layer.expressionCount > 0 {
             report.approximated(path, "expressions", "\(layer.expressionCount) expression\(layer.expressionCount == 1 ? "" : "s") not evaluated: keyframes drawn")

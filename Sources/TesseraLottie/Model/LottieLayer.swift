@@ -44,10 +44,8 @@ struct LottieLayer: Sendable {
     var matteParent: Int?
     /// `masksProperties`, in order.
     var masks: [Mask]
-    /// `ef`: the effects' names (or types).
-    var effects: [String]
-    /// `sy`: the layer styles' names.
-    var styles: [String]
+    /// `ef` and `sy`: the effects and layer styles.
+    var effects: [LayerEffect]
     /// How many of its properties have an expression (`x`), which is not evaluated.
     var expressionCount: Int
     /// `hd`: hidden in the file, not drawn.
@@ -102,8 +100,8 @@ extension LottieLayer {
         isMatteSource = try node.flag("td")
         matteParent = try node.member("tp").map { (n) throws(LottieError) in try Self.integer(n) }
         masks = try (node.member("masksProperties")?.elements ?? []).map { (mask) throws(LottieError) in try Mask(mask) }
-        effects = try Self.names(node.member("ef"))
-        styles = try Self.names(node.member("sy"))
+        effects = try (node.member("ef")?.elements ?? []).map { (n) throws(LottieError) in try LayerEffect(effect: n) }
+            + (node.member("sy")?.elements ?? []).map { (n) throws(LottieError) in try LayerEffect(style: n) }
         expressionCount = Self.expressionCount(node.value)
         isHidden = try node.flag("hd")
         timeRemap = nil
@@ -146,21 +144,6 @@ extension LottieLayer {
         default:
             return 0
         }
-    }
-
-    /// Effects' or styles' names (their match names, else their types).
-    private static func names(_ node: JSONNode?) throws(LottieError) -> [String] {
-        var names: [String] = []
-        for element in try node?.elements ?? [] {
-            if let name = try element.string("nm") {
-                names.append(name)
-            } else if let name = try element.string("mn") {
-                names.append(name)
-            } else {
-                names.append("type \(Int(try element.number("ty", default: -1)))")
-            }
-        }
-        return names
     }
 
     /// `#RRGGBB` as red, green, blue in 0–1; black when missing or malformed.
