@@ -20,8 +20,8 @@ import Tessera
 /// layers as parents, precompositions with their start time, stretch and clipping, parenting,
 /// layer transforms (anchor, position with split x and y and motion paths, scale, rotation,
 /// opacity, skew), alpha mattes, in and out points, keyframes with per-dimension Bézier easing
-/// and holds. What the file has beyond that (masks, other mattes, effects, expressions, images,
-/// text, gradients, time remapping…) is listed in ``skipped``; it never fails the file.
+/// and holds. What the file has beyond that (expressions, text, most effects…) is listed in
+/// ``skipped``; it never fails the file.
 ///
 /// Bad input fails with a ``LottieError``: not JSON, not a Lottie document (a missing or
 /// mistyped field, names its place), over a limit (files over 256 MB, JSON nested over 256
@@ -70,11 +70,16 @@ public final class LottieAnimation {
         } catch {
             throw .unreadableFile((error as NSError).localizedDescription)
         }
-        try self.init(data: data)
+        try self.init(data: data, base: url)
     }
 
-    /// Reads the animation in the bytes of a Lottie JSON document.
-    public init(data: Data) throws(LottieError) {
+    /// Reads the animation in the bytes of a Lottie JSON document (its images must be embedded).
+    public convenience init(data: Data) throws(LottieError) {
+        try self.init(data: data, base: nil)
+    }
+
+    /// Reads the animation in `data`, whose image files are beside `base` (nil: none).
+    init(data: Data, base: URL?) throws(LottieError) {
         guard data.count <= Self.maximumFileSize else {
             throw .limitExceeded(path: "", reason: "a document of \(data.count) bytes (at most \(Self.maximumFileSize))")
         }
@@ -97,11 +102,9 @@ public final class LottieAnimation {
         composition.anchorPoint = .zero
         composition.bounds = CGRect(origin: .zero, size: size)
         composition.timeOffset = animator.seconds(document.inPoint)
-        composition.sublayers = try CompositionLayers(document: document, animator: animator, report: report)
+        let images = ImageLibrary(assets: document.images, base: base)
+        composition.sublayers = try CompositionLayers(document: document, animator: animator, report: report, images: images)
             .layers(document.layers, size: size, path: "", visibleFrames: document.inPoint...document.outPoint)
-        if document.imageAssetCount > 0 {
-            report.notDrawn("", "images", "\(document.imageAssetCount) image asset\(document.imageAssetCount == 1 ? "" : "s") not drawn")
-        }
         let root = CALayer()
         root.name = "Lottie"
         root.anchorPoint = .zero

@@ -17,6 +17,7 @@ struct CompositionLayers {
     let document: LottieDocument
     let animator: Animator
     let report: BuildReport
+    let images: ImageLibrary
 
     /// A composition's layers, back to front. `path` names the composition in reports;
     /// `visibleFrames` is the range the main composition shows (nil in precompositions).
@@ -80,6 +81,13 @@ struct CompositionLayers {
                 return nil
             }
             content.addSublayer(precomp)
+        case .image(let id):
+            guard let (image, size) = images.image(id, report: report, path: path) else { return nil }
+            let picture = CALayer()
+            picture.anchorPoint = .zero
+            picture.bounds = CGRect(origin: .zero, size: size)
+            picture.contents = image
+            content.addSublayer(picture)
         case .null, .unsupported:
             break
         }
@@ -112,7 +120,7 @@ struct CompositionLayers {
             }
         }
         let childSize = size.width > 0 && size.height > 0 ? size : CGSize(width: document.width, height: document.height)
-        clip.sublayers = try CompositionLayers(document: document, animator: inner, report: report)
+        clip.sublayers = try CompositionLayers(document: document, animator: inner, report: report, images: images)
             .layers(layers, size: childSize, path: path, visibleFrames: nil)
         return clip
     }

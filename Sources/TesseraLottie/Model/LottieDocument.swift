@@ -14,8 +14,8 @@ struct LottieDocument: Sendable {
     var layers: [LottieLayer]
     /// The precomposition assets by `id`, each its layers.
     var precomps: [String: [LottieLayer]]
-    /// How many assets are images (not drawn).
-    var imageAssetCount: Int
+    /// The image assets by `id`.
+    var images: [String: ImageAsset]
     var markers: [Marker]
 
     struct Marker: Sendable {
@@ -53,12 +53,12 @@ struct LottieDocument: Sendable {
         }
         layers = try Self.layers(node.required("layers"))
         precomps = [:]
-        imageAssetCount = 0
+        images = [:]
         for asset in try node.member("assets")?.elements ?? [] {
             if let layers = asset.member("layers") {
                 precomps[try asset.required("id").string] = try Self.layers(layers)
             } else if asset.member("p") != nil {
-                imageAssetCount += 1
+                images[try asset.required("id").string] = try ImageAsset(asset)
             }
         }
         markers = try (node.member("markers")?.elements ?? []).map { (marker) throws(LottieError) in

@@ -10,7 +10,9 @@ struct LottieLayer: Sendable {
         case null
         /// `ty` 0: the layers of asset `refId` in a `w` × `h` frame.
         case precomp(id: String, width: Double, height: Double)
-        /// Any other type, named (image, text, audio, camera…): not drawn.
+        /// `ty` 2: image asset `refId`.
+        case image(id: String)
+        /// Any other type, named (text, audio, camera…): not drawn.
         case unsupported(String)
     }
 
@@ -116,7 +118,7 @@ extension LottieLayer {
                              height: try node.number("sh", default: 0))
         case 3: content = .null
         case 4: content = .shapes(try ShapeItem.items(node.member("shapes")))
-        case 2: content = .unsupported("image layer")
+        case 2: content = .image(id: try node.required("refId").string)
         case 5: content = .unsupported("text layer")
         case 6: content = .unsupported("audio layer")
         case 13: content = .unsupported("camera layer")
