@@ -88,6 +88,8 @@ struct CompositionLayers {
             picture.bounds = CGRect(origin: .zero, size: size)
             picture.contents = image
             content.addSublayer(picture)
+        case .text(let text):
+            TextLayers(document: document, animator: animator, report: report, path: path).draw(text, into: content)
         case .null, .unsupported:
             break
         }

@@ -17,6 +17,10 @@ struct LottieDocument: Sendable {
     /// The image assets by `id`.
     var images: [String: ImageAsset]
     var markers: [Marker]
+    /// `fonts.list` by `fName`.
+    var fonts: [String: FontInfo]
+    /// `chars` by ``Glyph/key(_:family:style:)``.
+    var glyphs: [String: Glyph]
 
     struct Marker: Sendable {
         var name: String
@@ -61,10 +65,32 @@ struct LottieDocument: Sendable {
                 images[try asset.required("id").string] = try ImageAsset(asset)
             }
         }
+        fonts = try Self.fonts(node.member("fonts"))
+        glyphs = try Self.glyphs(node.member("chars"))
         markers = try (node.member("markers")?.elements ?? []).map { (marker) throws(LottieError) in
             Marker(name: try marker.string("cm") ?? "", time: try marker.number("tm", default: 0),
                    duration: try marker.number("dr", default: 0))
         }
+    }
+
+    private static func fonts(_ node: JSONNode?) throws(LottieError) -> [String: FontInfo] {
+        var fonts: [String: FontInfo] = [:]
+        for font in try node?.member("list")?.elements ?? [] {
+            guard let name = try font.string("fName") else { continue }
+            fonts[name] = FontInfo(family: try font.string("fFamily") ?? name, style: try font.string("fStyle") ?? "",
+                                   ascent: try font.number("ascent", default: 75))
+        }
+        return fonts
+    }
+
+    private static func glyphs(_ node: JSONNode?) throws(LottieError) -> [String: Glyph] {
+        var glyphs: [String: Glyph] = [:]
+        for glyph in try node?.elements ?? [] {
+            guard let character = try glyph.string("ch") else { continue }
+            let key = Glyph.key(character, family: try glyph.string("fFamily") ?? "", style: try glyph.string("style") ?? "")
+            glyphs[key] = Glyph(shapes: try ShapeItem.items(glyph.member("data")?.member("shapes")), advance: try glyph.number("w", default: 0))
+        }
+        return glyphs
     }
 
     private static func layers(_ node: JSONNode) throws(LottieError) -> [LottieLayer] {

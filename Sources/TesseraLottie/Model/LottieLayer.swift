@@ -12,6 +12,8 @@ struct LottieLayer: Sendable {
         case precomp(id: String, width: Double, height: Double)
         /// `ty` 2: image asset `refId`.
         case image(id: String)
+        /// `ty` 5: text.
+        case text(TextContent)
         /// Any other type, named (text, audio, camera…): not drawn.
         case unsupported(String)
     }
@@ -119,7 +121,7 @@ extension LottieLayer {
         case 3: content = .null
         case 4: content = .shapes(try ShapeItem.items(node.member("shapes")))
         case 2: content = .image(id: try node.required("refId").string)
-        case 5: content = .unsupported("text layer")
+        case 5: content = .text(try TextContent(node.required("t")))
         case 6: content = .unsupported("audio layer")
         case 13: content = .unsupported("camera layer")
         case let other: content = .unsupported("layer of type \(other)")
