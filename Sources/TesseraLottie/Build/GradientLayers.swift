@@ -68,7 +68,8 @@ extension ShapeLayers {
         guard !alphas.isEmpty else { return colors.map { (location: $0.0, color: color($0.1)) } }
         let locations = (colors.map { $0.0 } + alphas.map { $0.0 }).sorted()
         return locations.map { location in
-            (location: location, color: color(interpolate(colors, at: location) + interpolate(alphas, at: location)))
+            let alpha = CGFloat(min(max(interpolate(alphas, at: location)[0], 0), 1))
+            return (location: location, color: color(interpolate(colors, at: location)).copy(alpha: alpha) ?? color([0, 0, 0]))
         }
     }
 

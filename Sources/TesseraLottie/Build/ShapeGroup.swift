@@ -35,7 +35,7 @@ struct ShapeGroup {
                 // Every case here makes a source.
                 guard var source = PathSource(item) else { continue }
                 if let radius = corners.first { source = source.roundingCorners(radius) }
-                reversed.append(.path(source, trim: trims.first))
+                reversed.append(.path(source, trim: trims.first { !$0.isWhole }))
             case .roundedCorners(let radius):
                 corners.insert(radius, at: 0)
             case .repeater(let repeater):
@@ -53,7 +53,10 @@ struct ShapeGroup {
                 // The group's transform is its last item; an earlier one is ignored, as players do.
                 if self.transform == nil { self.transform = transform }
             case .trim(let trim):
-                if trims.count == 1 { report.approximated(path, "trim", "trims applied one over another: the nearest is drawn") }
+                // A trim that keeps everything changes nothing (lottie-ios skips it too).
+                if !trim.isWhole, trims.contains(where: { !$0.isWhole }) {
+                    report.approximated(path, "trim", "trims applied one over another: the nearest is drawn")
+                }
                 trims.insert(trim, at: 0)
             case .mergePaths(let mode):
                 // Merging and adding give the union, which the paths drawn as one path mostly are.

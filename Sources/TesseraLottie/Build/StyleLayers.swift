@@ -104,7 +104,7 @@ extension ShapeLayers {
     }
 
     private func reportTrimmedFill(_ trim: ShapeItem.Trim?) {
-        guard let trim, trim.start.isAnimated || trim.end.isAnimated || abs(trim.start.initialValue - trim.end.initialValue) < 100 else { return }
+        guard let trim, !trim.isWhole else { return }
         report.approximated(path, "trim", "a trimmed fill is drawn untrimmed (Core Animation trims strokes only)")
     }
 
@@ -119,10 +119,13 @@ extension ShapeLayers {
         min(max(percent / 100, 0), 1)
     }
 
-    /// A Lottie color (red, green, blue and maybe alpha, 0–1; some exporters write 0–255).
+    /// A Lottie color: red, green and blue in 0–1 (0–255 when all three are over 1, as some
+    /// exporters write). A fourth number, alpha, is ignored, as Lottie players do (opacity is a
+    /// property of its own).
     static func color(_ c: [Double]) -> CGColor {
-        let scale = c.prefix(3).contains { $0 > 1 } ? 255.0 : 1
-        func channel(_ i: Int) -> CGFloat { CGFloat(min(max(c[i] / scale, 0), 1)) }
-        return CGColor(red: channel(0), green: channel(1), blue: channel(2), alpha: c.count > 3 ? channel(3) : 1)
+        let rgb = (0..<3).map { $0 < c.count ? c[$0] : 0 }
+        let scale = rgb.allSatisfy { $0 > 1 } ? 255.0 : 1
+        func channel(_ i: Int) -> CGFloat { CGFloat(min(max(rgb[i] / scale, 0), 1)) }
+        return CGColor(red: channel(0), green: channel(1), blue: channel(2), alpha: 1)
     }
 }

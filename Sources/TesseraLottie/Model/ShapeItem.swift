@@ -98,5 +98,10 @@ indirect enum ShapeItem: Sendable {
         var individually: Bool
         /// Where the file has it (`shapes[0].it[3]`), which tells trims apart.
         var location: String
+
+        /// Whether it keeps every path whole at all times (0 to 100, no offset, fixed).
+        var isWhole: Bool {
+            !start.isAnimated && !end.isAnimated && !offset.isAnimated && start.initialValue <= 0 && end.initialValue >= 100
+        }
     }
 }
