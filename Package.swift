@@ -12,7 +12,7 @@ let package = Package(
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
-        // `swift package generate-documentation`: the DocC catalogs of TesseraRaster and Tessera.
+        // `swift package generate-documentation`: the DocC catalogs of TesseraRaster, Tessera and TesseraLottie.
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
         // `.tendies` files (zips of `.ca` bundles): a maintained zip reader rather than our own.
         .package(url: "https://github.com/weichsel/ZIPFoundation", exact: "0.9.20"),

@@ -15,13 +15,16 @@ import Tessera
 /// Time 0 of ``rootLayer`` is the animation's in point; it ends at ``duration``. The root's own
 /// timing (`speed`, `timeOffset`, `beginTime`) is left to the caller, to pause or scrub it.
 ///
-/// Drawn: shape layers (groups with their transforms, rectangles, ellipses, Bézier paths, fills,
-/// strokes with caps, joins, miter limits and dashes, trim paths with offsets), solids, null
-/// layers as parents, precompositions with their start time, stretch and clipping, parenting,
-/// layer transforms (anchor, position with split x and y and motion paths, scale, rotation,
-/// opacity, skew), alpha mattes, in and out points, keyframes with per-dimension Bézier easing
-/// and holds. What the file has beyond that (expressions, text, most effects…) is listed in
-/// ``skipped``; it never fails the file.
+/// Drawn: shape layers (groups with their transforms; rectangles, ellipses, polystars and
+/// Bézier paths; fills, gradient fills and strokes with caps, joins, miter limits and dashes;
+/// trims with offsets, rounded corners, repeaters), solids, images (embedded or beside the file),
+/// text from the file's glyph outlines (or a `CATextLayer` without them), null layers as parents,
+/// precompositions with their start time, stretch, time remapping and clipping, parenting, layer
+/// transforms (anchor, position with split x and y, motion paths and auto-orient, scale,
+/// rotation, skew, opacity), masks, mattes of every mode, blend modes, drop shadows, in and out
+/// points, keyframes with per-dimension Bézier easing and holds. See <doc:RenderingLottie> for
+/// how the tree is built. What the file has beyond that (expressions, text animators, other
+/// effects, merge paths…) is listed in ``skipped``; it never fails the file.
 ///
 /// Bad input fails with a ``LottieError``: not JSON, not a Lottie document (a missing or
 /// mistyped field, names its place), over a limit (files over 256 MB, JSON nested over 256
