@@ -24,6 +24,22 @@ enum LottieSource {
         }
     }
 
+    /// The marker `name` of the scene's Lottie animation (nil without a name): a usage error (64)
+    /// for a scene that is not one, or a name it does not have (listing those it has). A marker
+    /// of no length lasts one frame.
+    static func segment(named name: String?, of source: SceneSource) throws(CommandFailure) -> (time: Double, duration: Double)? {
+        guard let name else { return nil }
+        guard let animation = source.lottie else {
+            throw CommandFailure(.usage, "\(source.displayName): --marker is for Lottie animations")
+        }
+        guard let marker = animation.markers.first(where: { $0.name == name }) else {
+            let names = animation.markers.map(\.name)
+            throw CommandFailure(.usage, "\(source.displayName): no marker \"\(name)\"; "
+                                 + (names.isEmpty ? "it has none" : "its markers: \(names.joined(separator: ", "))"))
+        }
+        return (marker.time, marker.duration > 0 ? marker.duration : 1 / animation.frameRate)
+    }
+
     /// `inspect`'s lines about the animation itself: frames, rate, markers.
     static func summary(_ animation: LottieAnimation) -> [String] {
         func number(_ value: Double) -> String { String(format: "%g", value) }

@@ -23,6 +23,7 @@ struct Render: ParsableCommand {
               Unlocking:  tessera render Aurora.tendies --transition Locked:Unlock -o preview.gif
               One bundle: tessera render Aurora.tendies --bundle Floating -o floating.png
               Lottie:     tessera render loader.json -o loader.apng
+              A marker:   tessera render loader.json --marker intro -o intro.apng
 
             A wallpaper (a .tendies file or its folder) renders whole without --bundle: its
             bundles stacked as iOS stacks them (background, foreground, floating), at the screen's
@@ -60,6 +61,10 @@ struct Render: ParsableCommand {
 
     @Option(parsing: .unconditional, help: "The time of the (first) frame, in seconds; may be negative.")
     var time: Double = 0
+
+    @Option(help: ArgumentHelp("Render a Lottie animation's marker: its segment (--time counts from its start; its length unless --frames or --duration).",
+                               valueName: "NAME"))
+    var marker: String?
 
     @Option(parsing: .unconditional, help: "How many seconds to render (default: one cycle of the longest animation, at most 60 s).")
     var duration: Double?
@@ -120,15 +125,17 @@ struct Render: ParsableCommand {
             let pixelSize = try frameSize(of: source)
             let animated = frames != nil || duration != nil || apng != nil || requestsAnimation
             var warnings: [String] = []
+            let segment = try LottieSource.segment(named: marker, of: source)
+            let start = (segment?.time ?? 0) + time
             let timeline: FrameTimeline
             if let frames {
-                timeline = FrameTimeline(start: time, frameCount: frames, framesPerSecond: fps)
+                timeline = FrameTimeline(start: start, frameCount: frames, framesPerSecond: fps)
             } else if animated {
-                let (seconds, warning) = duration.map { ($0, nil) } ?? source.defaultDuration
+                let (seconds, warning) = duration.map { ($0, nil) } ?? segment.map { ($0.duration, nil) } ?? source.defaultDuration
                 if let warning { warnings.append(warning) }
-                timeline = FrameTimeline(start: time, duration: seconds, framesPerSecond: fps)
+                timeline = FrameTimeline(start: start, duration: seconds, framesPerSecond: fps)
             } else {
-                timeline = FrameTimeline(start: time, frameCount: 1, framesPerSecond: fps)
+                timeline = FrameTimeline(start: start, frameCount: 1, framesPerSecond: fps)
             }
             let plan = try OutputPlan(output: apng ?? output, format: apng != nil ? .apng : format, animated: animated,
                                       frameCount: timeline.frameCount, baseName: source.name)
@@ -174,8 +181,8 @@ struct Render: ParsableCommand {
 
     private func summary(_ plan: OutputPlan, _ timeline: FrameTimeline, _ size: PixelSize) -> String {
         let frames = timeline.frameCount == 1
-            ? "t = \(time) s"
-            : "\(timeline.frameCount) frames at \(fps) fps, \(String(format: "%g", timeline.duration)) s from t = \(time) s"
+            ? "t = \(timeline.start) s"
+            : "\(timeline.frameCount) frames at \(fps) fps, \(String(format: "%g", timeline.duration)) s from t = \(timeline.start) s"
         return "\(plan.displayName) (\(plan.format.rawValue), \(size.width)×\(size.height), \(frames))"
     }
 }

@@ -5,11 +5,10 @@ import TesseraRaster
 /// `tessera render`, `inspect` and `convert` with a Lottie animation (`.json`).
 @Suite struct LottieCommandTests {
     /// 20×20 at 10 fps, frames 5…15: a 10×10 red square that moves from x = 0 to x = 10 over
-    /// frames 5…15, and a mask (not drawn, reported).
+    /// frames 5…15, and a blur effect (not drawn, reported).
     static let animation = #"""
         {"v": "5.7.0", "fr": 10, "ip": 5, "op": 15, "w": 20, "h": 20, "layers": [
-          {"ty": 4, "nm": "square", "ip": 0, "op": 20, "st": 0, "hasMask": true,
-           "masksProperties": [{"mode": "a", "pt": {"a": 0, "k": {"c": true, "v": [], "i": [], "o": []}}}],
+          {"ty": 4, "nm": "square", "ip": 0, "op": 20, "st": 0, "ef": [{"ty": 29, "nm": "Gaussian Blur", "ef": []}],
            "ks": {"p": {"a": 1, "k": [{"t": 5, "s": [0, 0], "o": {"x": [0], "y": [0]}, "i": {"x": [1], "y": [1]}}, {"t": 15, "s": [10, 0]}]}},
            "shapes": [{"ty": "rc", "p": {"a": 0, "k": [5, 5]}, "s": {"a": 0, "k": [10, 10]}, "r": {"a": 0, "k": 0}},
                       {"ty": "fl", "c": {"a": 0, "k": [1, 0, 0, 1]}, "o": {"a": 0, "k": 100}}]}],
@@ -29,7 +28,7 @@ import TesseraRaster
         let out = folder.appendingPathComponent("half.png").path
         let result = try CLI.run(["render", path, "--time", "0.5", "-o", out])
         #expect(result.status == 0, "\(result.stderr)")
-        #expect(result.stderr.contains("not drawn: content lost: masks"), "\(result.stderr)")
+        #expect(result.stderr.contains("not drawn: content lost: effects"), "\(result.stderr)")
         let pixmap = try Pixmap(pngData: [UInt8](Data(contentsOf: URL(fileURLWithPath: out))))
         // 0.5 s after the in point (frame 10): half way, x = 5…15.
         #expect(pixmap[4, 5].a == 0 && pixmap[5, 5].r == 255 && pixmap[14, 5].r == 255 && pixmap[15, 5].a == 0)
@@ -43,6 +42,17 @@ import TesseraRaster
         #expect(result.stderr.contains("frames at 10 fps, 1 s from t = 0.0 s"), "\(result.stderr)")
     }
 
+    /// --marker renders the marker's segment; an unknown name lists the markers.
+    @Test func markerRendersItsSegment() throws {
+        let (folder, path) = try Self.file()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let result = try CLI.run(["render", path, "--marker", "intro", "--fps", "10", "-o", folder.appendingPathComponent("intro.apng").path])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stderr.contains("5 frames at 10 fps, 0.5 s from t = 0.0 s"), "\(result.stderr)")
+        let unknown = try CLI.run(["render", path, "--marker", "outro", "-o", folder.appendingPathComponent("x.png").path])
+        #expect(unknown.status == 64 && unknown.stderr.contains("no marker \"outro\"; its markers: intro"), "\(unknown.stderr)")
+    }
+
     @Test func inspectListsFramesMarkersAndWhatIsNotDrawn() throws {
         let (folder, path) = try Self.file()
         defer { try? FileManager.default.removeItem(at: folder) }
@@ -51,7 +61,7 @@ import TesseraRaster
         let text = String(decoding: result.stdout, as: UTF8.self)
         #expect(text.contains("lottie: version 5.7.0, frames 5–15 at 10 fps (1 s)"), "\(text)")
         #expect(text.contains("markers: intro at 0 s for 0.5 s"))
-        #expect(text.contains("[content lost] /square: Lottie.masks (not drawn: 1 mask not applied)"))
+        #expect(text.contains("[content lost] /square: Lottie.effects (not drawn: effects not drawn: Gaussian Blur)"), "\(text)")
         let json = try CLI.run(["inspect", "--json", path])
         let object = try #require(try JSONSerialization.jsonObject(with: json.stdout) as? [String: Any])
         let lottie = try #require(object["lottie"] as? [String: Any])
