@@ -48,8 +48,8 @@ let package = Package(
         .target(name: "TesseraRaster", dependencies: ["CTesseraSIMD", "CTesseraPNG", "CTesseraJPEG"]),
         // Core Animation's model (layers, animations, timing) on top of the rasterizer.
         .target(name: "Tessera", dependencies: ["TesseraRaster", "CTextLibraries", .product(name: "ZIPFoundation", package: "ZIPFoundation")]),
-        // Lottie (Bodymovin JSON) read into the model's layers and animations.
-        .target(name: "TesseraLottie", dependencies: ["Tessera"]),
+        // Lottie (Bodymovin JSON, dotLottie zips) read into the model's layers and animations.
+        .target(name: "TesseraLottie", dependencies: ["Tessera", .product(name: "ZIPFoundation", package: "ZIPFoundation")]),
         // The built-in demo scenes (the seed documents' animations), for the CLI and the tests.
         .target(name: "TesseraDemos", dependencies: ["Tessera"]),
         // The scenes of Benchmarks/bench-scenes.md, shared by the bench and the golden-image tests.
@@ -95,7 +95,8 @@ let package = Package(
         .testTarget(name: "TesseraCLITests", dependencies: ["TesseraCLI", "Tessera", "TesseraRaster", "WallpaperFixtures",
                                                        .product(name: "ZIPFoundation", package: "ZIPFoundation")]),
         .testTarget(name: "BenchTrackingTests", dependencies: ["BenchTracking"]),
-        .testTarget(name: "TesseraLottieTests", dependencies: ["TesseraLottie", "Tessera", "TesseraRaster"]),
+        .testTarget(name: "TesseraLottieTests", dependencies: ["TesseraLottie", "Tessera", "TesseraRaster",
+                                                          .product(name: "ZIPFoundation", package: "ZIPFoundation")]),
         .testTarget(name: "TesseraTests", dependencies: ["Tessera", "LayerScenes", "BenchScenes", "GoldenSupport", "TesseraDemos", "CTextLibraries", "WallpaperFixtures",
                                                     .product(name: "ZIPFoundation", package: "ZIPFoundation")],
                     resources: [.copy("Fixtures"), .copy("Golden")]),

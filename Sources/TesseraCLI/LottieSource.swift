@@ -2,11 +2,12 @@ import Foundation
 import Tessera
 import TesseraLottie
 
-/// Lottie documents for `render`, `inspect` and `convert`, told by their `.json` extension.
+/// Lottie documents for `render`, `inspect` and `convert`, told by their extension: `.json`, or
+/// `.lottie` (dotLottie, its first animation).
 enum LottieSource {
     /// Whether `argument` names a Lottie document.
     static func recognizes(_ argument: String) -> Bool {
-        URL(fileURLWithPath: argument).pathExtension.lowercased() == "json"
+        ["json", "lottie"].contains(URL(fileURLWithPath: argument).pathExtension.lowercased())
     }
 
     /// The animation in the file: failures name it and exit 66 (missing, unreadable) or 65

@@ -1,7 +1,7 @@
 import Foundation
 import Tessera
 
-/// A Lottie animation (Bodymovin JSON, versions 4 and 5) as a Core Animation layer tree, the way
+/// A Lottie animation (Bodymovin JSON, versions 4 and 5, or a dotLottie file) as a Core Animation layer tree, the way
 /// lottie-ios's Core Animation engine plays it: layers with `CAKeyframeAnimation`s that
 /// evaluate at any time, for ``LayerRenderer`` and ``AnimationExport``.
 ///
@@ -29,7 +29,8 @@ import Tessera
 /// Bad input fails with a ``LottieError``: not JSON, not a Lottie document (a missing or
 /// mistyped field, names its place), over a limit (files over 256 MB, JSON nested over 256
 /// deep, a non-positive or absurd size or frame rate, more than 100,000 layers counting each
-/// use of a precomposition), or a precomposition that includes itself.
+/// use of a precomposition; in a dotLottie zip more than 10,000 entries, an entry over 64 MB or
+/// 256 MB in all once decompressed), or a precomposition that includes itself.
 public final class LottieAnimation {
     /// A named time of the animation (`markers` in the file).
     public struct Marker: Sendable, Equatable {
@@ -59,8 +60,19 @@ public final class LottieAnimation {
     /// What the tree leaves out or draws differently from the file, in the order met.
     public let skipped: [AnimationArchive.Skipped]
 
-    /// Reads the animation in a Lottie JSON file.
-    public convenience init(contentsOf url: URL) throws(LottieError) {
+    /// Reads the animation in a Lottie JSON file, or animation `animation` (by default the
+    /// first) of a dotLottie file (`.lottie`, told by its extension).
+    public convenience init(contentsOf url: URL, animation: String? = nil) throws(LottieError) {
+        if url.pathExtension.lowercased() == "lottie" {
+            var zip = try DotLottie(contentsOf: url)
+            let id = animation ?? zip.animationIDs[0]
+            guard zip.animationIDs.contains(id) else {
+                throw .invalidDocument(path: "manifest.json", reason: "no animation \"\(id)\"; it has \(zip.animationIDs.joined(separator: ", "))")
+            }
+            let data = try zip.animation(id)
+            try self.init(data: data) { zip.image($0) }
+            return
+        }
         let data: Data
         do {
             let size = try FileManager.default.attributesOfItem(atPath: url.path)[.size] as? Int ?? 0
@@ -73,16 +85,21 @@ public final class LottieAnimation {
         } catch {
             throw .unreadableFile((error as NSError).localizedDescription)
         }
-        try self.init(data: data, base: url)
+        try self.init(data: data) { asset in asset.file(besides: url).flatMap { try? Data(contentsOf: $0) } }
+    }
+
+    /// The ids of the animations in a dotLottie file, in its manifest's order.
+    public static func animations(inDotLottieAt url: URL) throws(LottieError) -> [String] {
+        try DotLottie(contentsOf: url).animationIDs
     }
 
     /// Reads the animation in the bytes of a Lottie JSON document (its images must be embedded).
     public convenience init(data: Data) throws(LottieError) {
-        try self.init(data: data, base: nil)
+        try self.init(data: data) { _ in nil }
     }
 
-    /// Reads the animation in `data`, whose image files are beside `base` (nil: none).
-    init(data: Data, base: URL?) throws(LottieError) {
+    /// Reads the animation in `data`, its images that are not embedded from `imageFiles`.
+    init(data: Data, imageFiles: @escaping (ImageAsset) -> Data?) throws(LottieError) {
         guard data.count <= Self.maximumFileSize else {
             throw .limitExceeded(path: "", reason: "a document of \(data.count) bytes (at most \(Self.maximumFileSize))")
         }
@@ -105,7 +122,7 @@ public final class LottieAnimation {
         composition.anchorPoint = .zero
         composition.bounds = CGRect(origin: .zero, size: size)
         composition.timeOffset = animator.seconds(document.inPoint)
-        let images = ImageLibrary(assets: document.images, base: base)
+        let images = ImageLibrary(assets: document.images, files: imageFiles)
         composition.sublayers = try CompositionLayers(document: document, animator: animator, report: report, images: images)
             .layers(document.layers, size: size, path: "", visibleFrames: document.inPoint...document.outPoint)
         let root = CALayer()

@@ -3,6 +3,7 @@ import Testing
 import Tessera
 @testable import TesseraLottie
 import TesseraRaster
+import ZIPFoundation
 
 /// Image layers: embedded images, files beside the document, and images over the limits.
 @Suite struct LottieImageTests {
@@ -56,5 +57,48 @@ import TesseraRaster
         let animation = try LottieAnimation(data: Self.document(path: "data:image/png;base64," + Data(png).base64EncodedString()))
         #expect(animation.skipped.count == 1)
         #expect("\(animation.skipped[0])".contains("over the limits"))
+    }
+}
+
+/// dotLottie files: the manifest's animations, their images inside the zip, and zip bombs.
+@Suite struct DotLottieTests {
+    /// A `.lottie` zip with `files` (path → bytes).
+    static func zip(_ files: [String: Data]) throws -> URL {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("lottie-\(UUID().uuidString).lottie")
+        let archive = try Archive(url: url, accessMode: .create)
+        for (path, data) in files.sorted(by: { $0.key < $1.key }) {
+            try archive.addEntry(with: path, type: .file, uncompressedSize: Int64(data.count), compressionMethod: .deflate) { position, size in
+                data.subdata(in: Int(position)..<Int(position) + size)
+            }
+        }
+        return url
+    }
+
+    @Test func readsTheManifestsAnimationAndItsImage() throws {
+        let manifest = Data(#"{"version": "1", "animations": [{"id": "first"}, {"id": "second"}]}"#.utf8)
+        let url = try Self.zip(["manifest.json": manifest,
+                                "animations/first.json": LottieImageTests.document(path: "red.png", folder: "/images/"),
+                                "animations/second.json": Lottie.document(layers: []),
+                                "images/red.png": try LottieImageTests.redPNG()])
+        defer { try? FileManager.default.removeItem(at: url) }
+        #expect(try LottieAnimation.animations(inDotLottieAt: url) == ["first", "second"])
+        let animation = try LottieAnimation(contentsOf: url)
+        #expect(animation.skipped.isEmpty)
+        let pixmap = try Pixmap(width: 100, height: 100)
+        LayerRenderer(threadCount: 1).render(animation.rootLayer, at: 0, into: pixmap)
+        #expect(pixmap[20, 30] == LottieImageTests.red)
+        #expect(throws: LottieError.self) { try LottieAnimation(contentsOf: url, animation: "third") }
+    }
+
+    /// 65 MB of zeros, a few tens of kilobytes zipped: stopped at the 64 MB limit, not decompressed.
+    @Test func zipBombStopsAtTheLimit() throws {
+        let url = try Self.zip(["animations/bomb.json": Data(count: 65 << 20)])
+        defer { try? FileManager.default.removeItem(at: url) }
+        #expect {
+            try LottieAnimation(contentsOf: url)
+        } throws: { error in
+            guard case LottieError.limitExceeded = error else { return false }
+            return true
+        }
     }
 }

@@ -2,7 +2,7 @@ import Foundation
 import Tessera
 
 /// The document's images, decoded once each when a layer first shows them: embedded ones, and
-/// files beside the document when it was read from a file. Sizes are read from the headers
+/// others as `files` finds them (beside the document's file, in a dotLottie zip). Sizes are read from the headers
 /// first: an image over ``maximumPixels``, or images over ``maximumTotalPixels`` together, are
 /// not decoded (and reported).
 final class ImageLibrary {
@@ -10,14 +10,14 @@ final class ImageLibrary {
     static let maximumTotalPixels = 256 << 20
 
     private let assets: [String: ImageAsset]
-    /// The document's file, for images beside it.
-    private let base: URL?
+    /// The bytes of an image that is not embedded; nil where there is none.
+    private let files: (ImageAsset) -> Data?
     private var decoded: [String: CGImage?] = [:]
     private var totalPixels = 0
 
-    init(assets: [String: ImageAsset], base: URL?) {
+    init(assets: [String: ImageAsset], files: @escaping (ImageAsset) -> Data?) {
         self.assets = assets
-        self.base = base
+        self.files = files
     }
 
     /// Asset `id`'s image and its size in points; nil (reported) when it cannot be shown.
@@ -37,10 +37,10 @@ final class ImageLibrary {
         let data: Data
         if let embedded = asset.embeddedData {
             data = embedded
-        } else if let base, let file = asset.file(besides: base), let contents = try? Data(contentsOf: file) {
+        } else if let contents = files(asset) {
             data = contents
         } else {
-            report.notDrawn(path, "image", "image \"\(asset.path.prefix(80))\" not found beside the document")
+            report.notDrawn(path, "image", "image \"\(asset.path.prefix(80))\" not found")
             return nil
         }
         let bytes = [UInt8](data)
