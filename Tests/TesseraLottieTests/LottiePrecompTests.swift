@@ -70,6 +70,18 @@ import TesseraRaster
         #expect(Self.squareX(try Lottie.render(data, at: 0.5)) == nil, "past the precomposition layer's out point")
     }
 
+    /// What a precomposition leaves out is reported once, however often layers of the same name use it.
+    @Test func precompositionUsedTwiceIsReportedOnce() throws {
+        var blurred = Self.moving
+        var layers = blurred["layers"] as! [[String: Any]]
+        layers[0]["ef"] = [["ty": 29, "nm": "Gaussian Blur", "ef": []]]
+        blurred["layers"] = layers
+        var second = Self.precompLayer("moving")
+        second["ind"] = 2
+        let data = Lottie.document(layers: [Self.precompLayer("moving"), second], assets: [blurred])
+        #expect(try LottieAnimation(data: data).skipped.count == 1)
+    }
+
     @Test func precompositionIncludingItselfIsRefused() {
         let loop: [String: Any] = ["id": "a", "layers": [Self.precompLayer("b")]]
         let back: [String: Any] = ["id": "b", "layers": [Self.precompLayer("a")]]
