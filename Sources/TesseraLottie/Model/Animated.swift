@@ -47,17 +47,14 @@ struct Keyframe<Value: Sendable>: Sendable {
 struct Animated<Value: Sendable>: Sendable {
     /// Never empty.
     var keyframes: [Keyframe<Value>]
-    /// Whether the file gives an expression (`x`) for it, which is not evaluated.
-    var hasExpression = false
 
     init(_ value: Value) {
         keyframes = [Keyframe(time: 0, value: value)]
     }
 
-    init(keyframes: [Keyframe<Value>], hasExpression: Bool = false) {
+    init(keyframes: [Keyframe<Value>]) {
         precondition(!keyframes.isEmpty, "a property has at least one keyframe")
         self.keyframes = keyframes
-        self.hasExpression = hasExpression
     }
 
     /// Whether the value changes over time.
@@ -65,23 +62,6 @@ struct Animated<Value: Sendable>: Sendable {
 
     /// The first keyframe's value (the value of a fixed property).
     var initialValue: Value { keyframes[0].value }
-
-    /// The same keyframes with each value mapped.
-    func map<T>(_ transform: (Value) -> T) -> Animated<T> {
-        Animated<T>(keyframes: keyframes.map {
-            Keyframe(time: $0.time, value: transform($0.value), hold: $0.hold, easing: $0.easing,
-                     spatialOut: $0.spatialOut, spatialIn: $0.spatialIn)
-        }, hasExpression: hasExpression)
-    }
-
-    /// Whether `other` has keyframes at the same times with the same easing and holds, so that
-    /// the two can be combined keyframe by keyframe.
-    func sharesTiming<T>(with other: Animated<T>) -> Bool {
-        guard keyframes.count == other.keyframes.count else { return false }
-        return zip(keyframes, other.keyframes).allSatisfy {
-            $0.time == $1.time && $0.hold == $1.hold && $0.easing == $1.easing
-        }
-    }
 }
 
 /// A Bézier path as Lottie writes it: vertices with in and out handles relative to them.

@@ -7,18 +7,15 @@ extension Animated {
     /// `{"x": …, "y": …}`), `to` and `ti` (spatial handles). Bodymovin 4.x also writes `e`, the
     /// value at the next keyframe, and ends with a keyframe that has only `t`: a keyframe without
     /// `s` takes the previous one's `e`. Times that go back are taken as the previous time
-    /// (the value jumps there).
+    /// (the value jumps there). Expressions (`x`) are not read (``LottieLayer`` counts them).
     static func decode(_ node: JSONNode?, default fallback: Value,
                        read: (JSONNode) throws(LottieError) -> Value) throws(LottieError) -> Animated<Value> {
         guard let node else { return Animated(fallback) }
         // Some exporters write a bare value where a property object belongs.
         guard node.isObject else { return Animated(try read(node)) }
-        let hasExpression = node.member("x") != nil
         let k = try node.required("k")
         guard isKeyframeList(k) else {
-            var fixed = Animated(try read(k))
-            fixed.hasExpression = hasExpression
-            return fixed
+            return Animated(try read(k))
         }
         var keyframes: [Keyframe<Value>] = []
         var previousEnd: Value?
@@ -47,7 +44,7 @@ extension Animated {
             keyframes.append(keyframe)
         }
         guard !keyframes.isEmpty else { throw k.error("no keyframes") }
-        return Animated(keyframes: keyframes, hasExpression: hasExpression)
+        return Animated(keyframes: keyframes)
     }
 
     /// Whether `k` is a list of keyframes rather than a value: a list of objects with a time.

@@ -40,18 +40,4 @@ struct LottieTransform: Sendable {
             if values.keyframes.contains(where: { $0.value.contains { $0 != 0 } }) { hasThreeDimensionalRotation = true }
         }
     }
-
-    /// The expressions in it, by key, which are not evaluated.
-    var keysWithExpressions: [String] {
-        var keys: [String] = []
-        if anchor.hasExpression { keys.append("a") }
-        switch position {
-        case .combined(let p): if p.hasExpression { keys.append("p") }
-        case .split(let x, let y): if x.hasExpression || y.hasExpression { keys.append("p") }
-        }
-        if scale.hasExpression { keys.append("s") }
-        if rotation.hasExpression { keys.append("r") }
-        if opacity.hasExpression { keys.append("o") }
-        return keys
-    }
 }
