@@ -3,7 +3,7 @@ import Tessera
 
 /// A Lottie animation (Bodymovin JSON, versions 4 and 5, or a dotLottie file) as a Core Animation layer tree, the way
 /// lottie-ios's Core Animation engine plays it: layers with `CAKeyframeAnimation`s that
-/// evaluate at any time, for ``LayerRenderer`` and ``AnimationExport``.
+/// evaluate at any time, for `LayerRenderer` and `AnimationExport`.
 ///
 /// ```swift
 /// let animation = try LottieAnimation(contentsOf: URL(fileURLWithPath: "loader.json"))

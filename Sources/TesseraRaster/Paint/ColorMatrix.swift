@@ -72,7 +72,7 @@ public struct ColorMatrix: Hashable, Sendable {
     }
 
     /// The rows and the bias as the kernels use them, in `Float`: NaN as 0 and clamped to
-    /// ±``maximumMagnitude``, as ``kernel``.
+    /// ±``maximumMagnitude``, as `kernel`.
     var kernelRows: [SIMD4<Float>] {
         [red, green, blue, alpha, bias].map { row in SIMD4((0..<4).map { Self.coefficient(row[$0]) }) }
     }

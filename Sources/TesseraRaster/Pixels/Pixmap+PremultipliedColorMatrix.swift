@@ -16,7 +16,7 @@ extension Pixmap {
     /// - Transparent pixels stay transparent, as with ``apply(_:)`` (the pixels have no extent
     ///   beyond where they were drawn).
     /// - The arithmetic is in `Float`, one rounding per operation in a fixed order
-    ///   (((w₀·r + w₁·g) + w₂·b) + w₃·a) + bias, with the coefficients of ``ColorMatrix/kernel``
+    ///   (((w₀·r + w₁·g) + w₂·b) + w₃·a) + bias, with the coefficients of `ColorMatrix.kernel`
     ///   (NaN as 0, clamped): the same bytes on every machine and thread count.
     public func applyToPremultiplied(_ colorMatrix: ColorMatrix) {
         let rows = colorMatrix.kernelRows
