@@ -1,4 +1,3 @@
-import Dispatch
 import TesseraRaster
 
 #if !canImport(QuartzCore)
@@ -12,14 +11,8 @@ extension FilterOperations {
         guard let half = try? Pixmap(width: (source.width + 1) / 2, height: (source.height + 1) / 2) else { return nil }
         let rows = HalvedRows(source: source, half: half), height = half.height
         // Enough rows each that a chunk outweighs handing it out.
-        let chunks = max(1, min(recorder.plannedThreadCount(otherwise: threadCount), height / 32))
-        if chunks == 1 {
-            rows.halve(0..<height)
-        } else {
-            recorder.concurrentPerform(iterations: chunks, stage: "drawing walk") { c in
-                rows.halve(c * height / chunks..<(c + 1) * height / chunks)
-            }
-        }
+        recorder.concurrentPerform(splitting: height, into: min(recorder.plannedThreadCount(otherwise: threadCount), height / 32),
+                                   stage: "drawing walk", execute: rows.halve)
         return Placed(pixmap: half, x: pixels.x, y: pixels.y, scale: pixels.scale * 2, clip: pixels.clip)
     }
 }

@@ -1,5 +1,4 @@
 import CTesseraSIMD
-import Dispatch
 
 extension Pixmap {
     /// Filters every pixel by `colorMatrix`, in place, as a group's colour filter does
@@ -12,12 +11,8 @@ extension Pixmap {
     public func apply(_ colorMatrix: ColorMatrix, threadCount: Int = 1, recorder: FrameTaskRecorder? = nil) {
         let rows = ColorMatrixRows(pixmap: self, matrix: colorMatrix.kernel)
         // Enough rows each that a part outweighs handing it out.
-        let height = height
-        let parts = max(1, min(recorder.plannedThreadCount(otherwise: threadCount), height / 32))
-        if parts == 1 { return rows.filter(0..<height) }
-        recorder.concurrentPerform(iterations: parts, stage: "drawing walk") { part in
-            rows.filter(part * height / parts..<(part + 1) * height / parts)
-        }
+        recorder.concurrentPerform(splitting: height, into: min(recorder.plannedThreadCount(otherwise: threadCount), height / 32),
+                                   stage: "drawing walk", execute: rows.filter)
     }
 }
 

@@ -1,5 +1,4 @@
 import CTesseraSIMD
-import Dispatch
 
 /// The engine of ``GaussianBlur`` and of ``AlphaMask/blurred(by:threadCount:)``: a
 /// separable blur of 8-bit pixels (4 channels: premultiplied RGBA; 1: alpha), each axis a
@@ -78,14 +77,14 @@ struct SeparableBlur: Hashable, Sendable {
         let image = Image(width: width, height: height, channels: channels, rowBytes: sourceRowBytes)
         // A unit of rows fills whole blocks: 16 rows, or an alpha image's 64 (16 groups of four).
         let unitRows = Plane.blockRows * (channels == 1 ? 4 : 1)
-        Self.parallel((height + unitRows - 1) / unitRows, threadCount, recorder) { units in
+        recorder.concurrentPerform(splitting: (height + unitRows - 1) / unitRows, into: threadCount, stage: "drawing walk") { units in
             let rows = (units.lowerBound * unitRows)..<min(units.upperBound * unitRows, height)
             switch horizontal.filter {
             case .boxes(let radius, let alpha): boxRows(rows, radius: radius, alpha: alpha, image, memory, plane)
             case .sampled, .none: lineRows(rows, image, memory, plane)
             }
         }
-        Self.parallel(plane.strips, threadCount, recorder) { strips in
+        recorder.concurrentPerform(splitting: plane.strips, into: threadCount, stage: "drawing walk") { strips in
             blurColumns(strips, memory, plane, destinationRowBytes: destinationRowBytes)
         }
     }
@@ -237,19 +236,6 @@ struct SeparableBlur: Hashable, Sendable {
                                     plane.lanes(inStrip: strip))
                 }
             }
-        }
-    }
-
-    /// Runs `body` over `count` items split into up to `threadCount` contiguous ranges: on the
-    /// caller's thread for one, on Dispatch's pool otherwise (recorded by `recorder` when it records).
-    private static func parallel(_ count: Int, _ threadCount: Int, _ recorder: FrameTaskRecorder?,
-                                 _ body: @Sendable (Range<Int>) -> Void) {
-        let chunks = max(1, min(threadCount, count))
-        let range = { @Sendable (i: Int) in (i * count / chunks)..<((i + 1) * count / chunks) }
-        if chunks == 1 {
-            body(0..<count)
-        } else {
-            recorder.concurrentPerform(iterations: chunks, stage: "drawing walk") { body(range($0)) }
         }
     }
 
