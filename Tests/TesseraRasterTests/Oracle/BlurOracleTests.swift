@@ -25,9 +25,9 @@ import Testing
         }
     }
 
-    /// Every instruction set the box sweeps can run on here (up to tsr_blur_boxes_level: AVX-512,
+    /// Every instruction set the box sweeps can run on here (up to tsr_kernel_level: AVX-512,
     /// AVX2, the baseline); each must give the reference's bytes.
-    static let levels = Array(1...tsr_blur_boxes_level())
+    static let levels = KernelOracle.levels
 
     /// The three passes of an extended box as BlurAxis strings them, through the reference, along
     /// one line of `count` steps of `lanes` values `step` apart (the grown line, its values at

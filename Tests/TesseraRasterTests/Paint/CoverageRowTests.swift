@@ -73,8 +73,10 @@ import Testing
         return (cells, start, end)
     }
 
-    @Test(arguments: [false, true])
-    func matchesTheModelAndClearsTheCells(evenOdd: Bool) {
+    @Test(arguments: [false, true], KernelOracle.levels)
+    func matchesTheModelAndClearsTheCells(evenOdd: Bool, level: Int32) {
+        tsr_kernel_level_override(level)
+        defer { tsr_kernel_level_override(0) }
         var random = Random(seed: evenOdd ? 2018 : 1811)
         for round in 0..<1500 {
             let length = [5, 17, 40, 90, 200][round % 5]
@@ -101,8 +103,10 @@ import Testing
 
     /// The coverage of a painted fill is that of a solid one: opaque white filled by the fused
     /// kernel onto transparent pixels leaves each pixel's coverage in every channel.
-    @Test(arguments: [false, true])
-    func equalsTheFusedFillsCoverage(evenOdd: Bool) {
+    @Test(arguments: [false, true], KernelOracle.levels)
+    func equalsTheFusedFillsCoverage(evenOdd: Bool, level: Int32) {
+        tsr_kernel_level_override(level)
+        defer { tsr_kernel_level_override(0) }
         var random = Random(seed: evenOdd ? 77 : 78)
         for round in 0..<600 {
             let (cells, start, end) = Self.randomRow(&random, length: [9, 33, 120, 300][round % 4])

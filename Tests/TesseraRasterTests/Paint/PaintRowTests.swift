@@ -67,7 +67,10 @@ import Testing
         return Shader(paint, opacity: opacity, blendMode: BlendMode(rawValue: Int32(random.int(in: 0...27)))!)
     }
 
-    @Test func givesTheBytesOfTheReferencePasses() {
+    @Test(arguments: KernelOracle.levels)
+    func givesTheBytesOfTheReferencePasses(level: Int32) {
+        tsr_kernel_level_override(level)
+        defer { tsr_kernel_level_override(0) }
         var random = Random(seed: 4242)
         let image = ImageTestSupport.image(width: 13, height: 9) { _, _ in ImageTestSupport.randomTexel(&random) }
         for round in 0..<3000 {

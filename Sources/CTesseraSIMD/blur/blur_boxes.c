@@ -24,15 +24,14 @@
 // a step keep the processor busy: the running sums are the only chains from step to step. The code
 // is written once over vectors of 16 int32 or float lanes (GCC and Clang vector types) and compiled
 // three times: for AVX-512 (one instruction per vector operation), AVX2 (two) and the baseline
-// target (SSE2 on x86-64: four), the level chosen at run time (tsr_blur_boxes_level): the same
+// target (SSE2 on x86-64: four), the level chosen at run time (tsr_kernel_level): the same
 // operations on every lane at every level.
 #include "CTesseraBlur.h"
 #include "CTesseraSIMD.h"
-#include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "no_fp_contract.h"
+#include "simd/no_fp_contract.h"
 
 // Every function taking or returning vectors is inlined into the entry points, so no vector crosses
 // a call: the note that such calls would change the ABI without AVX-512 does not apply.
@@ -270,36 +269,13 @@ AVX512 static void columns_avx512(const int16_t *strip, ptrdiff_t blockStride, s
     columns_sweep(strip, blockStride, count, lanes, radius, alpha, scale, out, outStride, scratch, 1);
 }
 
-static int detect_level(void) {
-    if (tsr_kernel_level() < 2) return 1;
-    const char *forced = getenv("TESSERA_SIMD");
-    if (forced && strcmp(forced, "avx2") == 0) return 2;
-    __builtin_cpu_init();
-    const int avx512 = __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512bw") &&
-                       __builtin_cpu_supports("avx512dq") && __builtin_cpu_supports("avx512vl");
-    return avx512 ? 3 : 2;
-}
-#else
-static int detect_level(void) { return 1; }
 #endif
-
-// Racing first calls compute the same value: relaxed ordering suffices (as tsr_kernel_level's).
-static _Atomic int cachedLevel = 0;
-
-int tsr_blur_boxes_level(void) {
-    int level = atomic_load_explicit(&cachedLevel, memory_order_relaxed);
-    if (level == 0) {
-        level = detect_level();
-        atomic_store_explicit(&cachedLevel, level, memory_order_relaxed);
-    }
-    return level;
-}
 
 void tsr_blur_boxes_rows(int level, const uint8_t *rows, ptrdiff_t rowBytes, size_t width, int16_t *out,
                          ptrdiff_t stripStride, size_t radius, float alpha, float scale, void *scratch) {
 #if defined(__x86_64__) || defined(_M_X64)
-    if (level == 3) return rows_avx512(rows, rowBytes, width, out, stripStride, radius, alpha, scale, scratch);
-    if (level == 2) return rows_avx2(rows, rowBytes, width, out, stripStride, radius, alpha, scale, scratch);
+    if (level == TSR_LEVEL_AVX512) return rows_avx512(rows, rowBytes, width, out, stripStride, radius, alpha, scale, scratch);
+    if (level == TSR_LEVEL_AVX2) return rows_avx2(rows, rowBytes, width, out, stripStride, radius, alpha, scale, scratch);
 #endif
     (void)level;
     rows_sweep(rows, rowBytes, width, out, stripStride, radius, alpha, scale, scratch, 0);
@@ -309,9 +285,9 @@ void tsr_blur_boxes_columns(int level, const int16_t *strip, ptrdiff_t blockStri
                             size_t radius, float alpha, float scale, uint8_t *out, ptrdiff_t outStride,
                             void *scratch) {
 #if defined(__x86_64__) || defined(_M_X64)
-    if (level == 3)
+    if (level == TSR_LEVEL_AVX512)
         return columns_avx512(strip, blockStride, count, lanes, radius, alpha, scale, out, outStride, scratch);
-    if (level == 2)
+    if (level == TSR_LEVEL_AVX2)
         return columns_avx2(strip, blockStride, count, lanes, radius, alpha, scale, out, outStride, scratch);
 #endif
     (void)level;

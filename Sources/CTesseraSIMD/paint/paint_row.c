@@ -23,9 +23,9 @@
 #pragma STDC FP_CONTRACT OFF
 #include "CTesseraPaint.h"
 #include "CTesseraSIMD.h"
-#include "blend_mode_kinds.h"
-#include "coverage_sse2.h"
-#include "gradient_row.h"
+#include "blend/blend_mode_kinds.h"
+#include "coverage/coverage_sse2.h"
+#include "paint/gradient_row.h"
 #include <string.h>
 
 // The projective paints' colours, out of line: with their cases in tsr_paint_colors's switch the
@@ -91,10 +91,10 @@ void tsr_paint_row_reference(float *cells, int32_t start, int32_t end, int evenO
 
 // MARK: AVX2, fused
 
-#include "blend_modes_avx2.h"
+#include "blend/blend_modes_avx2.h"
 
 #ifdef BM_HAS_AVX2
-#include "coverage_avx2.h"
+#include "coverage/coverage_avx2.h"
 
 #define PX_INLINE static inline __attribute__((always_inline, target("avx2")))
 
@@ -313,7 +313,7 @@ __attribute__((target("avx2"))) static void px_row_avx2(int source, int32_t mode
 static int paint_row_fused(float *cells, int32_t start, int32_t end, int32_t width, int evenOdd, int32_t y,
                            size_t count, const tsr_paint *paint, int32_t mode, uint32_t opacity, uint32_t *pixels,
                            uint8_t *coverage, uint32_t *colors) {
-    if (tsr_kernel_level() != 2 || bm_is_float(mode)) return 0;
+    if (tsr_kernel_level() < TSR_LEVEL_AVX2 || bm_is_float(mode)) return 0;
     int source = SOURCE_ROW;
     gradient_row row;
     const gradient_row *rowUsed = NULL;

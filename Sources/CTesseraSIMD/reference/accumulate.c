@@ -6,7 +6,7 @@
 // which changes no cell: a cell is never -0.0).
 #include "CTesseraReference.h"
 
-#include "no_fp_contract.h"
+#include "simd/no_fp_contract.h"
 
 // Floor and ceiling of the non-negative coordinates left after clipping.
 static int32_t floor_of(float v) { return (int32_t)v; }

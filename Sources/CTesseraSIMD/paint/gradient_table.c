@@ -1,4 +1,4 @@
-#include "no_fp_contract.h"
+#include "simd/no_fp_contract.h"
 #include "CTesseraSIMD.h"
 
 // round(v · 255) for v in [0, 1], halves up: Color.byte's truncation plus one where the
@@ -69,7 +69,7 @@ void tsr_gradient_table(const double *offsets, const double *colors, int32_t cou
         if (i1 > tail) i1 = tail;
         if (i0 >= i1) continue;
 #if defined(__x86_64__) || defined(_M_X64)
-        if (tsr_kernel_level() == 2) {
+        if (tsr_kernel_level() >= TSR_LEVEL_AVX2) {
             mix_segment_avx2(i0, i1, last, offsets[j], offsets[j + 1], colors + 4 * j, colors + 4 * j + 4, out);
             continue;
         }

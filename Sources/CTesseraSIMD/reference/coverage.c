@@ -5,9 +5,9 @@
 // their skipped groups (coverage 0, or 255 of an opaque colour, stored) must give the same bytes.
 #include "CTesseraReference.h"
 
-#include "no_fp_contract.h"
+#include "simd/no_fp_contract.h"
 
-#include "reference_lanes.h"
+#include "reference/lanes.h"
 
 void tsr_coverage_row_reference(float *cells, int32_t start, int32_t end, int evenOdd, uint8_t *coverage) {
     float carry = 0.0f;

@@ -2,7 +2,7 @@
 // lanes (SSE2 through SIMDe). Its oracle, one pixel at a time, is reference_color_matrix.c; both
 // round once per operation in the same order (no contraction), so they agree bit for bit.
 #include "CTesseraSIMD.h"
-#include "no_fp_contract.h"
+#include "simd/no_fp_contract.h"
 #include <simde/x86/sse2.h>
 
 // round(x × 255) for x in [0, 1] as the integer lanes of the result: x × 255 + 0.5, truncated.

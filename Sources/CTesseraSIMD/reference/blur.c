@@ -4,7 +4,7 @@
 // that the running sums of the kernels are checked against the definition.
 #include "CTesseraReference.h"
 
-#include "no_fp_contract.h"
+#include "simd/no_fp_contract.h"
 
 void tsr_blur_widen_reference(const uint8_t *in, int16_t *out, size_t count) {
     for (size_t i = 0; i < count; i++) out[i] = (int16_t)(in[i] * 128);

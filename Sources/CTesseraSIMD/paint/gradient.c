@@ -66,8 +66,8 @@
 #include <math.h>
 #include <string.h>
 
-#include "gradient_row.h"   // the row setup, shared with paint_row.c
-#include "gradient_lanes.h"   // the double path per pixel, shared with gradient_projective.c
+#include "paint/gradient_row.h"   // the row setup, shared with paint_row.c
+#include "paint/gradient_lanes.h"   // the double path per pixel, shared with gradient_projective.c
 
 // MARK: Preparation, once per gradient
 

@@ -33,9 +33,9 @@
 //    pmulhrsw by wy·256.)
 #include "CTesseraPaint.h"
 
-#include "no_fp_contract.h"
+#include "simd/no_fp_contract.h"
 
-#include "image_row.h"
+#include "paint/image_row.h"
 #include <string.h>
 
 // Steps 1 to 3 above, written once in image_row.h (the row's constants, then each pixel on its

@@ -1,7 +1,7 @@
 // The oracle of tsr_color_matrix_row (color_matrix.c): one pixel at a time, the same float
 // operations in the same order.
 #include "CTesseraSIMD.h"
-#include "no_fp_contract.h"
+#include "simd/no_fp_contract.h"
 
 static float unit(float x) { return x < 0.0f ? 0.0f : (x > 1.0f ? 1.0f : x); }
 

@@ -9,10 +9,10 @@
 // reference in the same order, so both give the same bytes. A pixel with W ≤ 0 (or NaN) is behind
 // the eye: the reference returns 0 before dividing; the kernel divides such lanes by 1 instead and
 // zeroes them, so no lane divides by zero or a NaN.
-#include "no_fp_contract.h"
+#include "simd/no_fp_contract.h"
 #include "CTesseraPaint.h"
-#include "gradient_lanes.h"
-#include "projective_row.h"
+#include "paint/gradient_lanes.h"
+#include "paint/projective_row.h"
 #include <string.h>
 
 static inline int all_finite(const double *v, int n) {

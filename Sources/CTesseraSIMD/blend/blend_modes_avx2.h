@@ -3,7 +3,7 @@
 // is x86-64. Not part of the public headers.
 #ifndef TSR_BLEND_MODES_AVX2_H
 #define TSR_BLEND_MODES_AVX2_H
-#include "blend_mode_kinds.h"
+#include "blend/blend_mode_kinds.h"
 #include <string.h>
 
 // MARK: AVX2, 16-bit lanes: [r g b a r g b a | r g b a r g b a] for four pixels

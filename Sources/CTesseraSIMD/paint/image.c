@@ -28,7 +28,7 @@
 //   pmaddwd, four at a time.
 #include "CTesseraPaint.h"
 #include "CTesseraSIMD.h"
-#include "image_row.h"
+#include "paint/image_row.h"
 #include <simde/x86/sse2.h>
 #include <string.h>
 
@@ -78,13 +78,15 @@ TSR_ALWAYS_INLINE void axis_next(axis_lanes *l) {
     l->p23 = simde_mm_add_epi64(l->p23, l->step);
 }
 
-// Bits shift … shift + 31 of the four lanes as int32: t = (U + 2²⁴) >> 25 with shift 25 (the
-// rounding is in the lanes), U >> 32 with shift 32.
-TSR_ALWAYS_INLINE simde__m128i axis_fixed(const axis_lanes *l, const int shift) {
-    simde__m128 a = simde_mm_castsi128_ps(simde_mm_srli_epi64(l->p01, shift));
-    simde__m128 b = simde_mm_castsi128_ps(simde_mm_srli_epi64(l->p23, shift));
-    return simde_mm_castps_si128(simde_mm_shuffle_ps(a, b, SIMDE_MM_SHUFFLE(2, 0, 2, 0)));
+// The low 32 bits of the four 64-bit lanes of a and b, as int32.
+TSR_ALWAYS_INLINE simde__m128i low_halves(simde__m128i a, simde__m128i b) {
+    return simde_mm_castps_si128(
+        simde_mm_shuffle_ps(simde_mm_castsi128_ps(a), simde_mm_castsi128_ps(b), SIMDE_MM_SHUFFLE(2, 0, 2, 0)));
 }
+
+// Bits shift … shift + 31 of the four lanes as int32: t = (U + 2²⁴) >> 25 with shift 25 (the
+// rounding is in the lanes), U >> 32 with shift 32. A macro: SIMDe's NEON shifts take constants.
+#define axis_fixed(l, shift) low_halves(simde_mm_srli_epi64((l)->p01, shift), simde_mm_srli_epi64((l)->p23, shift))
 
 // MARK: Extend
 
@@ -581,7 +583,7 @@ void tsr_image_row(const tsr_image_pattern *pattern, int32_t x, int32_t y, size_
     }
     if (aligned && !nearest && r.extend == TSR_EXTEND_PAD && r.width >= 2) {
 #if defined(__x86_64__) || defined(_M_X64)
-        if (tsr_kernel_level() == 2) {
+        if (tsr_kernel_level() >= TSR_LEVEL_AVX2) {
             const tsr_image_source_rows rows = tsr_image_rows(&r);
             tsr_image_row_bilinear_pad_rows_avx2(&r, &rows, u, count, out);
             return;
@@ -592,7 +594,7 @@ void tsr_image_row(const tsr_image_pattern *pattern, int32_t x, int32_t y, size_
         return;
     }
 #if defined(__x86_64__) || defined(_M_X64)
-    if (!aligned && !nearest && tsr_kernel_level() == 2 &&
+    if (!aligned && !nearest && tsr_kernel_level() >= TSR_LEVEL_AVX2 &&
         ((r.extend == TSR_EXTEND_REPEAT && r.widthPow2 && r.heightPow2) ||
          (r.extend == TSR_EXTEND_PAD && r.width >= 2)) &&
         (uint64_t)r.stride * (uint64_t)r.height <= 0x7FFFFFFFu) {

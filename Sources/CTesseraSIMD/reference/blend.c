@@ -5,9 +5,9 @@
 // first as they are and gives the colour itself for the second.
 #include "CTesseraReference.h"
 
-#include "no_fp_contract.h"
+#include "simd/no_fp_contract.h"
 
-#include "reference_lanes.h"
+#include "reference/lanes.h"
 
 void tsr_blend_span_reference(uint32_t *pixels, size_t count, uint32_t color, uint32_t coverage) {
     if (coverage > 255) coverage = 255;

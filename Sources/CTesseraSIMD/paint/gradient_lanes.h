@@ -5,7 +5,7 @@
 // each turns floating-point contraction off before including it. Not part of the public headers.
 #ifndef TSR_GRADIENT_LANES_H
 #define TSR_GRADIENT_LANES_H
-#include "gradient_row.h"
+#include "paint/gradient_row.h"
 #include <simde/x86/sse2.h>
 #include <math.h>
 

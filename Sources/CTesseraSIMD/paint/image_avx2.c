@@ -18,7 +18,7 @@
 // The texel pairs are taken in the order 0, 1, 4, 5 | 2, 3, 6, 7, so that the in-lane pack at the
 // end gives the pixels back in order.
 #if defined(__x86_64__) || defined(_M_X64)
-#include "image_row.h"
+#include "paint/image_row.h"
 #include <immintrin.h>
 
 #define TSR_AVX2 __attribute__((target("avx2")))

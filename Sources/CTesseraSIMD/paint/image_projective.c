@@ -11,10 +11,10 @@
 // reference's operations in the same order (so the same doubles), then samples each pixel with the
 // reference's code. Behind the eye (W ≤ 0 or NaN) a pixel is transparent: the reference returns 0
 // before dividing; the kernel divides such lanes by 1 and skips them.
-#include "no_fp_contract.h"
+#include "simd/no_fp_contract.h"
 #include "CTesseraPaint.h"
-#include "image_row.h"
-#include "projective_row.h"
+#include "paint/image_row.h"
+#include "paint/projective_row.h"
 #include <simde/x86/sse2.h>
 #include <string.h>
 

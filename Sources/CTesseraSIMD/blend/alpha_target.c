@@ -29,8 +29,8 @@
 // (they still skip the work for empty blocks).
 #include "CTesseraAlpha.h"
 #include "CTesseraPaint.h"
-#include "blend_sse2.h"
-#include "rect_row.h"
+#include "blend/blend_sse2.h"
+#include "blend/rect_row.h"
 #include <math.h>
 #include <string.h>
 

@@ -2,7 +2,7 @@
 // (blur.c). A multiply rounded, then an add rounded: never fused.
 #include "CTesseraReference.h"
 
-#include "no_fp_contract.h"
+#include "simd/no_fp_contract.h"
 
 void tsr_add_scaled_reference(float *y, const float *x, size_t count, float a) {
     for (size_t i = 0; i < count; i++) {

@@ -1,0 +1,108 @@
+// Source-over spans (CTesseraSIMD.h): a constant colour at one coverage (tsr_blend_span), the
+// spans of a rectangle's row (tsr_fill_rect_row), a colour through coverage bytes
+// (tsr_blend_mask_row) and a group's pixels composited back (tsr_composite_row). Eight pixels at a
+// time (blend/over.h); the last, partial group of a row is the row's last eight pixels, blended from
+// their values before the row (every pixel's result depends on its own values alone, so the pixels
+// blended twice get the same bytes twice); rows under eight pixels go one pixel at a time, with the
+// same arithmetic. Oracles: reference/blend.c.
+#include "CTesseraSIMD.h"
+#include "blend/over.h"
+#include "blend/rect_row.h"
+#include "simd/targets.h"
+
+TSR_INLINE void blend_span_body(uint32_t *pixels, size_t count, uint32_t color, uint32_t coverage) {
+    const u32x8 c = (u32x8){0} + color;
+    const u16x16 f = pairs_factor((u32x8){0} + coverage);
+    const u16x16 srb = pairs_mul(pairs_rb(c), f), sga = pairs_mul(pairs_ga(c), f), alpha = pairs_alpha(sga);
+    const u32x8 last = TSR_LOAD(u32x8, pixels + count - 8);
+    size_t i = 0;
+    for (; i + 8 <= count; i += 8) TSR_STORE(pixels + i, over_pairs(TSR_LOAD(u32x8, pixels + i), srb, sga, alpha));
+    if (i < count) TSR_STORE(pixels + count - 8, over_pairs(last, srb, sga, alpha));
+}
+
+TSR_LEVELS(blend_span, (uint32_t *pixels, size_t count, uint32_t color, uint32_t coverage),
+           (pixels, count, color, coverage))
+
+void tsr_blend_span(uint32_t *pixels, size_t count, uint32_t color, uint32_t coverage) {
+    if (coverage == 0 || count == 0) return;
+    if (coverage > 255) coverage = 255;
+    if (coverage == 255 && (color >> 24) == 255) {
+        for (size_t i = 0; i < count; i++) pixels[i] = color;   // opaque: a plain store
+        return;
+    }
+    if (count < 8) {
+        for (size_t i = 0; i < count; i++) pixels[i] = pixel_over(pixels[i], color, coverage);
+        return;
+    }
+    TSR_DISPATCH(blend_span, (pixels, count, color, coverage));
+}
+
+void tsr_fill_rect_row(uint32_t *pixels, int32_t width, float left, float right, float rowCoverage,
+                       uint32_t color) {
+    const tsr_rect_row_spans s = tsr_rect_row(width, left, right, rowCoverage);
+    for (int k = 0; k < s.spans; k++) tsr_blend_span(pixels + s.start[k], s.count[k], color, s.coverage[k]);
+}
+
+// Eight pixels from i through their coverage bytes; a group without coverage is left as it is
+// (shadows are mostly empty or faint at their edges).
+TSR_INLINE void mask_group(uint32_t *pixels, const uint8_t *coverage, u32x8 d, u16x16 crb, u16x16 cga) {
+    const u8x8 bytes = TSR_LOAD(u8x8, coverage);
+    if (__builtin_reduce_or(bytes) == 0) return;
+    TSR_STORE(pixels, over_factors(d, crb, cga, __builtin_convertvector(bytes, u32x8), 0));
+}
+
+TSR_INLINE void blend_mask_row_body(uint32_t *pixels, const uint8_t *coverage, size_t count, uint32_t color) {
+    const u32x8 c = (u32x8){0} + color;
+    const u16x16 crb = pairs_rb(c), cga = pairs_ga(c);
+    const u32x8 last = TSR_LOAD(u32x8, pixels + count - 8);
+    size_t i = 0;
+    for (; i + 8 <= count; i += 8) mask_group(pixels + i, coverage + i, TSR_LOAD(u32x8, pixels + i), crb, cga);
+    if (i < count) mask_group(pixels + count - 8, coverage + count - 8, last, crb, cga);
+}
+
+TSR_LEVELS(blend_mask_row, (uint32_t *pixels, const uint8_t *coverage, size_t count, uint32_t color),
+           (pixels, coverage, count, color))
+
+void tsr_blend_mask_row(uint32_t *pixels, const uint8_t *coverage, size_t count, uint32_t color) {
+    if (count < 8) {
+        for (size_t i = 0; i < count; i++) pixels[i] = pixel_over(pixels[i], color, coverage[i]);
+        return;
+    }
+    TSR_DISPATCH(blend_mask_row, (pixels, coverage, count, color));
+}
+
+// round(alpha × opacity / 255) for the mask pixel's alpha, or the opacity without a mask.
+static inline uint32_t composite_factor(const uint32_t *mask, size_t i, uint32_t opacity) {
+    if (!mask) return opacity;
+    return word_div255((mask[i] >> 24) * opacity);
+}
+
+// Eight pixels from i, `d` their values: transparent sources change nothing, so such groups (most
+// of a group's rows) are skipped.
+TSR_INLINE void composite_group(uint32_t *dst, const uint32_t *src, const uint32_t *mask, u32x8 d, uint32_t opacity) {
+    const u32x8 s = TSR_LOAD(u32x8, src);
+    if (u32x8_none(s)) return;
+    u32x8 factors = (u32x8){0} + opacity;
+    if (mask) factors = (u32x8)pairs_mul((u16x16)(TSR_LOAD(u32x8, mask) >> 24), (u16x16)factors);
+    TSR_STORE(dst, over_sources(d, s, factors));
+}
+
+TSR_INLINE void composite_row_body(uint32_t *dst, const uint32_t *src, const uint32_t *mask, size_t count,
+                                   uint32_t opacity) {
+    const u32x8 last = TSR_LOAD(u32x8, dst + count - 8);
+    size_t i = 0;
+    for (; i + 8 <= count; i += 8) composite_group(dst + i, src + i, mask ? mask + i : NULL, TSR_LOAD(u32x8, dst + i), opacity);
+    if (i < count) composite_group(dst + count - 8, src + count - 8, mask ? mask + count - 8 : NULL, last, opacity);
+}
+
+TSR_LEVELS(composite_row, (uint32_t *dst, const uint32_t *src, const uint32_t *mask, size_t count, uint32_t opacity),
+           (dst, src, mask, count, opacity))
+
+void tsr_composite_row(uint32_t *dst, const uint32_t *src, const uint32_t *mask, size_t count, uint32_t opacity) {
+    if (opacity > 255) opacity = 255;
+    if (count < 8) {
+        for (size_t i = 0; i < count; i++) dst[i] = pixel_over(dst[i], src[i], composite_factor(mask, i, opacity));
+        return;
+    }
+    TSR_DISPATCH(composite_row, (dst, src, mask, count, opacity));
+}
