@@ -67,7 +67,11 @@ TSR_INLINE u32x8 mode_result(int32_t mode, mode_pairs s, mode_pairs d) {
     const i16x16 sa = mode_alpha(s.ga), da = mode_alpha(d.ga), zero = {0}, c255 = zero + 255;
     i16x16 rb = mode_op(mode, s.rb, d.rb, sa, da, zero - 1);
     i16x16 ga = mode_op(mode, s.ga, d.ga, sa, da, (i16x16)((u32x8){0} + 0x0000FFFFu));
-    if (mode != TSR_BLEND_NORMAL && mode != TSR_BLEND_CLEAR) {
+    if (mode == TSR_BLEND_NORMAL) {
+        // s + div255(d · (255 − sa)) lies in [0, 510]: only the saturation at 255 is left.
+        return pairs_pixels(pairs_saturate((u16x16)rb), pairs_saturate((u16x16)ga));
+    }
+    if (mode != TSR_BLEND_CLEAR) {
         const i16x16 ra = mode_alpha(ga);
         rb = __builtin_elementwise_min(rb, ra);
         ga = __builtin_elementwise_min(ga, ra);
@@ -133,7 +137,7 @@ TSR_INLINE void mode_block(int32_t mode, uint32_t *dst, const uint32_t *src, con
     const u32x8 p0 = TSR_LOAD(u32x8, src), p1 = TSR_LOAD(u32x8, src + 8);
     if (full) {
         // Normal onto any d gives an opaque source exactly (s + div255(d · 0) = s).
-        if (mode == TSR_BLEND_NORMAL && (__builtin_reduce_and(p0 & p1) >> 24) == 255) {
+        if (mode == TSR_BLEND_NORMAL && u32x8_none(~(p0 & p1) & 0xFF000000u)) {
             TSR_STORE(dst, p0);
             TSR_STORE(dst + 8, p1);
             return;

@@ -2,11 +2,12 @@
 // (pad, repeat, reflect) and looked up in the gradient's colour table. tsr_gradient_prepare derives
 // what the rows need once per gradient (tsr_gradient); a row then costs only its start. Two kinds
 // of loops: single precision for linear gradients and radial ones with the focal point at the
-// centre (the common ones: CAGradientLayer's axial and radial), four pixels per SSE2 register;
-// double precision for the rest (two-circle radial, conic) and for rows outside the float loops'
-// range, two pixels per register. SSE2 through SIMDe; the table lookups are scalar loads (SSE2 has
-// no gather; AVX2's VPGATHERDD and an eight-lane AVX2 version were measured no faster here).
-// tsr_gradient_row_reference is the plain scalar C oracle, one pixel at a time.
+// centre (the common ones: CAGradientLayer's axial and radial), eight lanes at a time
+// (paint/gradient_float.h); double precision for the rest (two-circle radial, conic) and for rows
+// outside the float loops' range, four lanes at a time (paint/gradient_double.h). Vector types,
+// compiled per level (simd/targets.h); the table lookups are scalar loads (VPGATHERDD was measured no
+// faster here). tsr_gradient_row_reference (reference/gradient.c) is the plain scalar C oracle, one
+// pixel at a time.
 //
 // Both versions give identical bytes: they take the same loop for a row (decided by shared code,
 // row_uses_float) and do the same IEEE operations in the same order, which is deterministic:
@@ -60,14 +61,13 @@
 // repeat 0.59, reflect 0.78; centred radial pad 0.48 (double: 1.06), repeat 0.93, reflect 1.2;
 // general two-circle radial about 3.2; conic 4.4. 74-pixel rows (the bench scenes' mean): linear
 // pad 0.36, centred radial pad 0.58.
-#pragma STDC FP_CONTRACT OFF
+#include "simd/no_fp_contract.h"
 #include "CTesseraPaint.h"
-#include <simde/x86/sse2.h>
+#include "paint/gradient_double.h"
+#include "paint/gradient_float.h"
+#include "simd/targets.h"
 #include <math.h>
 #include <string.h>
-
-#include "paint/gradient_row.h"   // the row setup, shared with paint_row.c
-#include "paint/gradient_lanes.h"   // the double path per pixel, shared with gradient_projective.c
 
 // MARK: Preparation, once per gradient
 
@@ -147,229 +147,96 @@ int tsr_gradient_prepare(const tsr_gradient_spec *g, tsr_gradient *p) {
     return 1;
 }
 
-// MARK: Scalar reference
+// MARK: Float loops (their lanes: paint/gradient_float.h)
 
-// SSE's MINPS / MAXPS (gradient_lanes.h has the double ones).
-static inline float min_ssef(float a, float b) { return a < b ? a : b; }
-static inline float max_ssef(float a, float b) { return a > b ? a : b; }
-
-// The float loops' coordinate of pixel i: pixel i lies j = i mod 16 pixels into its block of 16,
-// which starts at pixel k = i − j; the block's start is computed in double and rounded to float,
-// then j steps are added in float.
-static inline float coord_f(double start, double step, size_t i) {
-    const size_t j = i & 15;
-    return (float)(start + (double)(int64_t)(i - j) * step) + (float)j * (float)step;
-}
-
-static inline float extend_f(int32_t extend, float t) {
-    switch (extend) {
-    case TSR_EXTEND_REPEAT: return t - floorf(t);
-    case TSR_EXTEND_REFLECT: {
-        const float m = t - 2.0f * floorf(t * 0.5f);
-        return 1.0f - fabsf(m - 1.0f);
-    }
-    default: return t;   // clamped below
-    }
-}
-
-// Pixel i of a row that takes the float loops.
-static inline uint32_t float_pixel(const gradient_row *row, size_t i) {
-    float t;
-    if (row->path == PATH_LINEAR) {
-        t = coord_f(row->a0, row->da, i);
-    } else {
-        const float a = coord_f(row->a0, row->da, i), b = coord_f(row->b0, row->db, i);
-        t = sqrtf(a * a + b * b);
-    }
-    const float e = min_ssef(max_ssef(extend_f(row->extend, t), 0.0f), 1.0f);
-    return row->table[(int32_t)(e * row->p->scale + 0.5f)];
-}
-
-void tsr_gradient_row_reference(const tsr_gradient *gradient, int32_t x, int32_t y, size_t count, uint32_t *out) {
-    gradient_row row;
-    if (!gradient_row_setup(gradient, x, y, count, &row)) {
-        memset(out, 0, count * sizeof *out);
-        return;
-    }
-    for (size_t i = 0; i < count; i++) {
-        if (row.useFloat) {
-            out[i] = float_pixel(&row, i);
-            continue;
-        }
-        const double k = (double)i;
-        const double a = row.a0 + k * row.da, b = row.b0 + k * row.db;
-        double t;
-        switch (row.path) {
-        case PATH_LINEAR:
-            t = a;
-            break;
-        case PATH_RADIAL_CENTRED:
-            t = sqrt(a * a + b * b);
-            break;
-        case PATH_RADIAL:
-            if (!radial_t(&row, a, b, &t)) t = NAN;
-            break;
-        default:
-            t = conic_t(row.p, a, b);
-            break;
-        }
-        out[i] = lookup(&row, t);
-    }
-}
-
-// MARK: SSE2
-
-typedef simde__m128 v4f;
-
-// MARK: Float loops
-
-TSR_INLINE v4f f_set1(float v) { return simde_mm_set1_ps(v); }
-TSR_INLINE v4f f_select(v4f mask, v4f a, v4f b) {
-    return simde_mm_or_ps(simde_mm_and_ps(mask, a), simde_mm_andnot_ps(mask, b));
-}
-
-// floorf, exact for every float (as v_floor below, with 2^23).
-TSR_INLINE v4f f_floor(v4f t) {
-    const v4f sign = f_set1(-0.0f);
-    const v4f magic = simde_mm_or_ps(simde_mm_and_ps(t, sign), f_set1(0x1p23f));
-    v4f r = simde_mm_sub_ps(simde_mm_add_ps(t, magic), magic);
-    r = simde_mm_sub_ps(r, simde_mm_and_ps(simde_mm_cmpgt_ps(r, t), f_set1(1.0f)));
-    const v4f big = simde_mm_cmpge_ps(simde_mm_andnot_ps(sign, t), f_set1(0x1p23f));
-    return f_select(big, t, r);
-}
-
-TSR_INLINE v4f f_extend(int32_t extend, v4f t) {
-    switch (extend) {
-    case TSR_EXTEND_REPEAT: return simde_mm_sub_ps(t, f_floor(t));
-    case TSR_EXTEND_REFLECT: {
-        const v4f m = simde_mm_sub_ps(t, simde_mm_mul_ps(f_set1(2.0f), f_floor(simde_mm_mul_ps(t, f_set1(0.5f)))));
-        const v4f folded = simde_mm_andnot_ps(f_set1(-0.0f), simde_mm_sub_ps(m, f_set1(1.0f)));
-        return simde_mm_sub_ps(f_set1(1.0f), folded);
-    }
-    default: return t;
-    }
-}
-
-// Four pixels from their coordinates (A alone for linear): t, extended, clamped, looked up. Under
-// pad, four centred-radial pixels with A² + B² ≥ 1 all take `last`, the table's last entry four
-// times, in one store: the same bytes, as √x ≥ 1 wherever x ≥ 1 and t ≥ 1 clamps to that entry.
-TSR_INLINE void f_quad(const uint32_t *table, int32_t path, int32_t extend, v4f a, v4f b, v4f scale,
-                       simde__m128i last, uint32_t *out) {
-    const v4f one = f_set1(1.0f), zero = simde_mm_setzero_ps();
-    v4f t = a;
-    if (path == PATH_RADIAL_CENTRED) {
-        const v4f d = simde_mm_add_ps(simde_mm_mul_ps(a, a), simde_mm_mul_ps(b, b));
-        if (extend == TSR_EXTEND_PAD && simde_mm_movemask_ps(simde_mm_cmplt_ps(d, one)) == 0) {
-            simde_mm_storeu_si128((simde__m128i *)out, last);
-            return;
-        }
-        t = simde_mm_sqrt_ps(d);
-    }
-    v4f e = f_extend(extend, t);
-    e = simde_mm_min_ps(simde_mm_max_ps(e, zero), one);
-    const simde__m128i index = simde_mm_cvttps_epi32(simde_mm_add_ps(simde_mm_mul_ps(e, scale), f_set1(0.5f)));
-    const uint64_t lo = (uint64_t)simde_mm_cvtsi128_si64(index);
-    const uint64_t hi = (uint64_t)simde_mm_cvtsi128_si64(simde_mm_unpackhi_epi64(index, index));
-    out[0] = table[(uint32_t)lo];
-    out[1] = table[(uint32_t)(lo >> 32)];
-    out[2] = table[(uint32_t)hi];
-    out[3] = table[(uint32_t)(hi >> 32)];
-}
-
-// The row in blocks of 16 pixels (coord_f), four per step.
+// The row in blocks of 16 pixels; the last, partial block through a scratch block.
 TSR_INLINE void f_row(const gradient_row *row, int32_t path, int32_t extend, size_t count, uint32_t *out) {
-    const uint32_t *table = row->table;
-    const v4f scale = f_set1(row->p->scale);
-    const v4f stepA = f_set1((float)row->da), stepB = f_set1((float)row->db);
-    const simde__m128i last = simde_mm_set1_epi32((int32_t)table[(int32_t)row->p->scale]);
-    v4f ja[4], jb[4];   // j · step for j = 0 … 15
-    for (int m = 0; m < 4; m++) {
-        const float j = (float)(4 * m);
-        const v4f lanes = simde_mm_set_ps(j + 3, j + 2, j + 1, j);
-        ja[m] = simde_mm_mul_ps(lanes, stepA);
-        jb[m] = simde_mm_mul_ps(lanes, stepB);
-    }
+    const gradient_lanes g = gradient_lanes_make(row);
     const int radial = path == PATH_RADIAL_CENTRED;
-    for (size_t i = 0; i < count; i += 16) {
-        const double k = (double)(int64_t)i;
-        const v4f a = f_set1((float)(row->a0 + k * row->da));
-        const v4f b = radial ? f_set1((float)(row->b0 + k * row->db)) : simde_mm_setzero_ps();
-        const size_t n = count - i;
-        if (n >= 16) {
-            for (int m = 0; m < 4; m++)
-                f_quad(table, path, extend, simde_mm_add_ps(a, ja[m]), simde_mm_add_ps(b, jb[m]), scale, last,
-                       out + i + 4 * m);
-        } else {
-            // The last, partial block: whole quads, then up to three pixels through a scratch quad.
-            int m = 0;
-            for (; 4 * (size_t)m + 4 <= n; m++)
-                f_quad(table, path, extend, simde_mm_add_ps(a, ja[m]), simde_mm_add_ps(b, jb[m]), scale, last,
-                       out + i + 4 * m);
-            const size_t rest = n - 4 * (size_t)m;
-            if (rest > 0) {
-                uint32_t quad[4];
-                f_quad(table, path, extend, simde_mm_add_ps(a, ja[m]), simde_mm_add_ps(b, jb[m]), scale, last, quad);
-                uint32_t *o = out + i + 4 * m;
-                o[0] = quad[0];
-                if (rest > 1) o[1] = quad[1];
-                if (rest > 2) o[2] = quad[2];
-            }
-        }
+    size_t i = 0;
+    for (; i + 16 <= count; i += 16) gradient_block(&g, radial, extend, i, out + i);
+    if (i < count) {
+        uint32_t block[16];
+        gradient_block(&g, radial, extend, i, block);
+        memcpy(out + i, block, (count - i) * sizeof *out);
     }
 }
 
-// MARK: Double loops (their per-pixel lanes: gradient_lanes.h)
+// MARK: Double loops (their lanes: paint/gradient_double.h)
 
-// Pixels k and k + 1 of the row (lanes of `k`) into out[0], out[1].
-TSR_INLINE void v_pair(const gradient_row *row, int32_t path, int32_t extend, v2d k, uint32_t *out) {
-    const v2d all = simde_mm_castsi128_pd(simde_mm_set1_epi32(-1));
-    const v2d a = simde_mm_add_pd(v_set1(row->a0), simde_mm_mul_pd(k, v_set1(row->da)));
+// Pixels k … k + 3 of the row (lanes of `k`) into out[0 … 3].
+TSR_INLINE void d_quad(const gradient_row *row, int32_t path, int32_t extend, f64x4 k, uint32_t *out) {
+    const i64x4 all = (i64x4){0} - 1;
+    const f64x4 a = f64x4_splat(row->a0) + k * f64x4_splat(row->da);
     if (path == PATH_LINEAR) {
-        v_store2(row, extend, a, all, out);
+        d_store4(row, extend, a, all, out);
         return;
     }
-    const v2d b = simde_mm_add_pd(v_set1(row->b0), simde_mm_mul_pd(k, v_set1(row->db)));
+    const f64x4 b = f64x4_splat(row->b0) + k * f64x4_splat(row->db);
     switch (path) {
-    case PATH_RADIAL_CENTRED:
-        v_store2(row, extend, simde_mm_sqrt_pd(simde_mm_add_pd(simde_mm_mul_pd(a, a), simde_mm_mul_pd(b, b))), all,
-                 out);
-        break;
+    case PATH_RADIAL_CENTRED: d_store4(row, extend, __builtin_elementwise_sqrt(a * a + b * b), all, out); break;
     case PATH_RADIAL: {
-        v2d valid;
-        const v2d t = v_radial(row, a, b, &valid);
-        v_store2(row, extend, t, valid, out);
+        i64x4 valid;
+        const f64x4 t = d_radial(row, a, b, &valid);
+        d_store4(row, extend, t, valid, out);
         break;
     }
-    default:
-        v_store2(row, extend, v_conic(row->p, a, b), all, out);
-        break;
+    default: d_store4(row, extend, d_conic(row->p, a, b), all, out); break;
     }
 }
 
-// The row, two pixels at a time (four per iteration); an odd last pixel through a scratch pair.
-TSR_INLINE void v_row(const gradient_row *row, int32_t path, int32_t extend, size_t count, uint32_t *out) {
-    v2d k01 = simde_mm_set_pd(1.0, 0.0), k23 = simde_mm_set_pd(3.0, 2.0);
-    const v2d four = v_set1(4.0), two = v_set1(2.0);
+// The row four pixels at a time; the last one to three through a scratch quad.
+TSR_INLINE void d_row(const gradient_row *row, int32_t path, int32_t extend, size_t count, uint32_t *out) {
+    f64x4 k = {0.0, 1.0, 2.0, 3.0};
+    const f64x4 four = f64x4_splat(4.0);
     size_t i = 0;
-    for (; i + 4 <= count; i += 4) {
-        v_pair(row, path, extend, k01, out + i);
-        v_pair(row, path, extend, k23, out + i + 2);
-        k01 = simde_mm_add_pd(k01, four);
-        k23 = simde_mm_add_pd(k23, four);
-    }
-    if (i + 2 <= count) {
-        v_pair(row, path, extend, k01, out + i);
-        k01 = simde_mm_add_pd(k01, two);
-        i += 2;
-    }
+    for (; i + 4 <= count; i += 4, k += four) d_quad(row, path, extend, k, out + i);
     if (i < count) {
-        uint32_t pair[2];
-        v_pair(row, path, extend, k01, pair);
-        out[i] = pair[0];
+        uint32_t quad[4];
+        d_quad(row, path, extend, k, quad);
+        memcpy(out + i, quad, (count - i) * sizeof *out);
     }
 }
 
 // MARK: Dispatch
+
+TSR_INLINE void gradient_row_body(const gradient_row *row, size_t count, uint32_t *out) {
+    if (row->useFloat) {
+        switch ((row->path == PATH_RADIAL_CENTRED) * 3 + row->extend) {
+        case 0: f_row(row, PATH_LINEAR, TSR_EXTEND_PAD, count, out); return;
+        case 1: f_row(row, PATH_LINEAR, TSR_EXTEND_REPEAT, count, out); return;
+        case 2: f_row(row, PATH_LINEAR, TSR_EXTEND_REFLECT, count, out); return;
+        case 3: f_row(row, PATH_RADIAL_CENTRED, TSR_EXTEND_PAD, count, out); return;
+        case 4: f_row(row, PATH_RADIAL_CENTRED, TSR_EXTEND_REPEAT, count, out); return;
+        default: f_row(row, PATH_RADIAL_CENTRED, TSR_EXTEND_REFLECT, count, out); return;
+        }
+    }
+    if (row->path == PATH_LINEAR && row->da == 0) {
+        // t is the same along the row (a vertical axis, CAGradientLayer's default): one colour.
+        // a0 + i·0 is a0 for every pixel (up to the sign of a zero, which picks the same entry).
+        uint32_t quad[4];
+        d_quad(row, PATH_LINEAR, row->extend, (f64x4){0}, quad);
+        for (size_t i = 0; i < count; i++) out[i] = quad[0];
+        return;
+    }
+    // One instantiation per path and extend mode.
+    switch ((row->path - 1) * 3 + row->extend) {
+    case 0: d_row(row, PATH_LINEAR, TSR_EXTEND_PAD, count, out); break;
+    case 1: d_row(row, PATH_LINEAR, TSR_EXTEND_REPEAT, count, out); break;
+    case 2: d_row(row, PATH_LINEAR, TSR_EXTEND_REFLECT, count, out); break;
+    case 3: d_row(row, PATH_RADIAL, TSR_EXTEND_PAD, count, out); break;
+    case 4: d_row(row, PATH_RADIAL, TSR_EXTEND_REPEAT, count, out); break;
+    case 5: d_row(row, PATH_RADIAL, TSR_EXTEND_REFLECT, count, out); break;
+    case 6: d_row(row, PATH_RADIAL_CENTRED, TSR_EXTEND_PAD, count, out); break;
+    case 7: d_row(row, PATH_RADIAL_CENTRED, TSR_EXTEND_REPEAT, count, out); break;
+    case 8: d_row(row, PATH_RADIAL_CENTRED, TSR_EXTEND_REFLECT, count, out); break;
+    case 9: d_row(row, PATH_CONIC, TSR_EXTEND_PAD, count, out); break;
+    case 10: d_row(row, PATH_CONIC, TSR_EXTEND_REPEAT, count, out); break;
+    default: d_row(row, PATH_CONIC, TSR_EXTEND_REFLECT, count, out); break;
+    }
+}
+
+TSR_LEVELS(gradient_row, (const gradient_row *row, size_t count, uint32_t *out), (row, count, out))
 
 void tsr_gradient_row(const tsr_gradient *gradient, int32_t x, int32_t y, size_t count, uint32_t *out) {
     gradient_row row;
@@ -377,38 +244,5 @@ void tsr_gradient_row(const tsr_gradient *gradient, int32_t x, int32_t y, size_t
         memset(out, 0, count * sizeof *out);
         return;
     }
-    if (row.useFloat) {
-        switch ((row.path == PATH_RADIAL_CENTRED) * 3 + row.extend) {
-        case 0: f_row(&row, PATH_LINEAR, TSR_EXTEND_PAD, count, out); return;
-        case 1: f_row(&row, PATH_LINEAR, TSR_EXTEND_REPEAT, count, out); return;
-        case 2: f_row(&row, PATH_LINEAR, TSR_EXTEND_REFLECT, count, out); return;
-        case 3: f_row(&row, PATH_RADIAL_CENTRED, TSR_EXTEND_PAD, count, out); return;
-        case 4: f_row(&row, PATH_RADIAL_CENTRED, TSR_EXTEND_REPEAT, count, out); return;
-        default: f_row(&row, PATH_RADIAL_CENTRED, TSR_EXTEND_REFLECT, count, out); return;
-        }
-    }
-    if (row.path == PATH_LINEAR && row.da == 0) {
-        // t is the same along the row (a vertical axis, CAGradientLayer's default): one colour.
-        // a0 + i·0 is a0 for every pixel (up to the sign of a zero, which picks the same entry).
-        uint32_t pair[2];
-        v_pair(&row, PATH_LINEAR, row.extend, simde_mm_setzero_pd(), pair);
-        for (size_t i = 0; i < count; i++) out[i] = pair[0];
-        return;
-    }
-    // One instantiation per path and extend mode.
-    switch ((row.path - 1) * 3 + row.extend) {
-    case 0: v_row(&row, PATH_LINEAR, TSR_EXTEND_PAD, count, out); break;
-    case 1: v_row(&row, PATH_LINEAR, TSR_EXTEND_REPEAT, count, out); break;
-    case 2: v_row(&row, PATH_LINEAR, TSR_EXTEND_REFLECT, count, out); break;
-    case 3: v_row(&row, PATH_RADIAL, TSR_EXTEND_PAD, count, out); break;
-    case 4: v_row(&row, PATH_RADIAL, TSR_EXTEND_REPEAT, count, out); break;
-    case 5: v_row(&row, PATH_RADIAL, TSR_EXTEND_REFLECT, count, out); break;
-    case 6: v_row(&row, PATH_RADIAL_CENTRED, TSR_EXTEND_PAD, count, out); break;
-    case 7: v_row(&row, PATH_RADIAL_CENTRED, TSR_EXTEND_REPEAT, count, out); break;
-    case 8: v_row(&row, PATH_RADIAL_CENTRED, TSR_EXTEND_REFLECT, count, out); break;
-    case 9: v_row(&row, PATH_CONIC, TSR_EXTEND_PAD, count, out); break;
-    case 10: v_row(&row, PATH_CONIC, TSR_EXTEND_REPEAT, count, out); break;
-    default: v_row(&row, PATH_CONIC, TSR_EXTEND_REFLECT, count, out); break;
-    }
+    TSR_DISPATCH(gradient_row, (&row, count, out));
 }
-

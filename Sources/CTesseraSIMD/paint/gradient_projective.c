@@ -2,17 +2,20 @@
 // drawn through a projection (a layer's plane under perspective). A gradient's A and B are affine
 // in the gradient-space point (u, v) = (Û / W, V̂ / W), so they are Â / W and B̂ / W with Â, B̂ and
 // W affine in the device pixel centre: each pixel divides in double, then takes gradient.c's double
-// path for t, its extension and lookup (gradient_lanes.h). Not the float loops: their error bound
+// path for t, its extension and lookup (paint/gradient_double.h). Not the float loops: their error bound
 // rests on a constant step along the row, which a projection does not have.
 //
-// The kernel computes two pixels per SSE2 register (SIMDe) with the operations of the scalar
-// reference in the same order, so both give the same bytes. A pixel with W ≤ 0 (or NaN) is behind
+// The kernel computes four pixels at a time (paint/gradient_double.h, compiled per level) with the
+// operations of the scalar reference (reference/gradient_projective.c) in the same order, so both
+// give the same bytes. A pixel with W ≤ 0 (or NaN) is behind
 // the eye: the reference returns 0 before dividing; the kernel divides such lanes by 1 instead and
 // zeroes them, so no lane divides by zero or a NaN.
 #include "simd/no_fp_contract.h"
 #include "CTesseraPaint.h"
-#include "paint/gradient_lanes.h"
+#include "paint/gradient_double.h"
 #include "paint/projective_row.h"
+#include "simd/targets.h"
+#include <math.h>
 #include <string.h>
 
 static inline int all_finite(const double *v, int n) {
@@ -43,83 +46,64 @@ int tsr_projective_gradient_prepare(const tsr_gradient_spec *spec, const tsr_hom
     return 1;
 }
 
-// MARK: Scalar reference
-
-void tsr_projective_gradient_row_reference(const tsr_projective_gradient *gradient, int32_t x, int32_t y,
-                                           size_t count, uint32_t *out) {
-    gradient_row row;
-    if (!gradient_row_setup(&gradient->gradient, x, y, count, &row)) {
-        memset(out, 0, count * sizeof *out);
-        return;
-    }
-    const tsr_affine_row w = tsr_affine_row_make(gradient->wx, gradient->wy, gradient->w0, x, y);
-    for (size_t i = 0; i < count; i++) {
-        const double k = (double)i;
-        const double wk = w.start + k * w.step;
-        if (!(wk > 0)) {
-            out[i] = 0;
-            continue;
-        }
-        const double a = (row.a0 + k * row.da) / wk, b = (row.b0 + k * row.db) / wk;
-        double t;
-        switch (row.path) {
-        case PATH_LINEAR: t = a; break;
-        case PATH_RADIAL_CENTRED: t = sqrt(a * a + b * b); break;
-        case PATH_RADIAL:
-            if (!radial_t(&row, a, b, &t)) t = NAN;
-            break;
-        default: t = conic_t(row.p, a, b); break;
-        }
-        out[i] = lookup(&row, t);
-    }
-}
-
-// MARK: SSE2
-
-// Pixels k and k + 1 of the row (lanes of `k`) into out[0], out[1]; W's start and step in w0, dw.
-TSR_INLINE void p_pair(const gradient_row *row, int32_t path, int32_t extend, v2d w0, v2d dw, v2d k, uint32_t *out) {
-    const v2d w = simde_mm_add_pd(w0, simde_mm_mul_pd(k, dw));
-    const v2d front = simde_mm_cmpgt_pd(w, simde_mm_setzero_pd());
-    const v2d divisor = v_select(front, w, v_set1(1.0));
-    const v2d a = simde_mm_div_pd(simde_mm_add_pd(v_set1(row->a0), simde_mm_mul_pd(k, v_set1(row->da))), divisor);
+// Pixels k … k + 3 of the row (lanes of `k`) into out[0 … 3]; W's start and step in w0, dw.
+TSR_INLINE void p_quad(const gradient_row *row, int32_t path, int32_t extend, f64x4 w0, f64x4 dw, f64x4 k,
+                       uint32_t *out) {
+    const f64x4 w = w0 + k * dw;
+    const i64x4 front = w > (f64x4){0};
+    const f64x4 divisor = f64x4_select(front, w, f64x4_splat(1.0));
+    const f64x4 a = (f64x4_splat(row->a0) + k * f64x4_splat(row->da)) / divisor;
     if (path == PATH_LINEAR) {
-        v_store2(row, extend, a, front, out);
+        d_store4(row, extend, a, front, out);
         return;
     }
-    const v2d b = simde_mm_div_pd(simde_mm_add_pd(v_set1(row->b0), simde_mm_mul_pd(k, v_set1(row->db))), divisor);
+    const f64x4 b = (f64x4_splat(row->b0) + k * f64x4_splat(row->db)) / divisor;
     switch (path) {
-    case PATH_RADIAL_CENTRED:
-        v_store2(row, extend, simde_mm_sqrt_pd(simde_mm_add_pd(simde_mm_mul_pd(a, a), simde_mm_mul_pd(b, b))), front,
-                 out);
-        break;
+    case PATH_RADIAL_CENTRED: d_store4(row, extend, __builtin_elementwise_sqrt(a * a + b * b), front, out); break;
     case PATH_RADIAL: {
-        v2d valid;
-        const v2d t = v_radial(row, a, b, &valid);
-        v_store2(row, extend, t, simde_mm_and_pd(valid, front), out);
+        i64x4 valid;
+        const f64x4 t = d_radial(row, a, b, &valid);
+        d_store4(row, extend, t, valid & front, out);
         break;
     }
-    default:
-        v_store2(row, extend, v_conic(row->p, a, b), front, out);
-        break;
+    default: d_store4(row, extend, d_conic(row->p, a, b), front, out); break;
     }
 }
 
-// The row, two pixels at a time; an odd last pixel through a scratch pair.
+// The row four pixels at a time; the last one to three through a scratch quad.
 TSR_INLINE void p_row(const gradient_row *row, int32_t path, int32_t extend, tsr_affine_row w, size_t count,
                       uint32_t *out) {
-    const v2d w0 = v_set1(w.start), dw = v_set1(w.step), two = v_set1(2.0);
-    v2d k = simde_mm_set_pd(1.0, 0.0);
+    const f64x4 w0 = f64x4_splat(w.start), dw = f64x4_splat(w.step), four = f64x4_splat(4.0);
+    f64x4 k = {0.0, 1.0, 2.0, 3.0};
     size_t i = 0;
-    for (; i + 2 <= count; i += 2) {
-        p_pair(row, path, extend, w0, dw, k, out + i);
-        k = simde_mm_add_pd(k, two);
-    }
+    for (; i + 4 <= count; i += 4, k += four) p_quad(row, path, extend, w0, dw, k, out + i);
     if (i < count) {
-        uint32_t pair[2];
-        p_pair(row, path, extend, w0, dw, k, pair);
-        out[i] = pair[0];
+        uint32_t quad[4];
+        p_quad(row, path, extend, w0, dw, k, quad);
+        memcpy(out + i, quad, (count - i) * sizeof *out);
     }
 }
+
+TSR_INLINE void projective_gradient_row_body(const gradient_row *row, tsr_affine_row w, size_t count, uint32_t *out) {
+    // One instantiation per path and extend mode.
+    switch ((row->path - 1) * 3 + row->extend) {
+    case 0: p_row(row, PATH_LINEAR, TSR_EXTEND_PAD, w, count, out); break;
+    case 1: p_row(row, PATH_LINEAR, TSR_EXTEND_REPEAT, w, count, out); break;
+    case 2: p_row(row, PATH_LINEAR, TSR_EXTEND_REFLECT, w, count, out); break;
+    case 3: p_row(row, PATH_RADIAL, TSR_EXTEND_PAD, w, count, out); break;
+    case 4: p_row(row, PATH_RADIAL, TSR_EXTEND_REPEAT, w, count, out); break;
+    case 5: p_row(row, PATH_RADIAL, TSR_EXTEND_REFLECT, w, count, out); break;
+    case 6: p_row(row, PATH_RADIAL_CENTRED, TSR_EXTEND_PAD, w, count, out); break;
+    case 7: p_row(row, PATH_RADIAL_CENTRED, TSR_EXTEND_REPEAT, w, count, out); break;
+    case 8: p_row(row, PATH_RADIAL_CENTRED, TSR_EXTEND_REFLECT, w, count, out); break;
+    case 9: p_row(row, PATH_CONIC, TSR_EXTEND_PAD, w, count, out); break;
+    case 10: p_row(row, PATH_CONIC, TSR_EXTEND_REPEAT, w, count, out); break;
+    default: p_row(row, PATH_CONIC, TSR_EXTEND_REFLECT, w, count, out); break;
+    }
+}
+
+TSR_LEVELS(projective_gradient_row, (const gradient_row *row, tsr_affine_row w, size_t count, uint32_t *out),
+           (row, w, count, out))
 
 void tsr_projective_gradient_row(const tsr_projective_gradient *gradient, int32_t x, int32_t y, size_t count,
                                  uint32_t *out) {
@@ -129,19 +113,5 @@ void tsr_projective_gradient_row(const tsr_projective_gradient *gradient, int32_
         return;
     }
     const tsr_affine_row w = tsr_affine_row_make(gradient->wx, gradient->wy, gradient->w0, x, y);
-    // One instantiation per path and extend mode.
-    switch ((row.path - 1) * 3 + row.extend) {
-    case 0: p_row(&row, PATH_LINEAR, TSR_EXTEND_PAD, w, count, out); break;
-    case 1: p_row(&row, PATH_LINEAR, TSR_EXTEND_REPEAT, w, count, out); break;
-    case 2: p_row(&row, PATH_LINEAR, TSR_EXTEND_REFLECT, w, count, out); break;
-    case 3: p_row(&row, PATH_RADIAL, TSR_EXTEND_PAD, w, count, out); break;
-    case 4: p_row(&row, PATH_RADIAL, TSR_EXTEND_REPEAT, w, count, out); break;
-    case 5: p_row(&row, PATH_RADIAL, TSR_EXTEND_REFLECT, w, count, out); break;
-    case 6: p_row(&row, PATH_RADIAL_CENTRED, TSR_EXTEND_PAD, w, count, out); break;
-    case 7: p_row(&row, PATH_RADIAL_CENTRED, TSR_EXTEND_REPEAT, w, count, out); break;
-    case 8: p_row(&row, PATH_RADIAL_CENTRED, TSR_EXTEND_REFLECT, w, count, out); break;
-    case 9: p_row(&row, PATH_CONIC, TSR_EXTEND_PAD, w, count, out); break;
-    case 10: p_row(&row, PATH_CONIC, TSR_EXTEND_REPEAT, w, count, out); break;
-    default: p_row(&row, PATH_CONIC, TSR_EXTEND_REFLECT, w, count, out); break;
-    }
+    TSR_DISPATCH(projective_gradient_row, (&row, w, count, out));
 }

@@ -1,6 +1,7 @@
-// The per-row setup of gradients, shared by gradient.c (the row kernels and their reference) and the
-// fused painted rows (paint_row.c), so that all take the same path for a row with the same
-// constants. The arithmetic is explained at the top of gradient.c. Not part of the public headers.
+// The per-row setup of gradients and the constants of their arithmetic (explained at the top of
+// paint/gradient.c), shared by the row kernels (paint/gradient.c, paint/gradient_projective.c), the
+// fused painted rows (paint/paint_row.c) and the references, so that all take the same path for a
+// row with the same constants. Not part of the public headers.
 #ifndef TSR_GRADIENT_ROW_H
 #define TSR_GRADIENT_ROW_H
 #include "CTesseraPaint.h"
@@ -23,6 +24,17 @@ enum {
     PATH_RADIAL_CENTRED = 3,    // focal point at the centre: (A, B) = ((u, v) − p0) / r1, t = √(A² + B²)
     PATH_CONIC = 4,             // (A, B) = (u, v) − p0, t = atan2(B, A) in turns
 };
+
+static const double kInvTwoPi = 0.15915494309189535;   // 1 / (2π), rounded to double
+
+// atan(q) for q in [0, 1]: Abramowitz & Stegun 4.4.47, q·(c1 + c3 q² + c5 q⁴ + c7 q⁶ + c9 q⁸),
+// max |error| 1.2e-5 rad (A&S state 1e-5 for the exact minimax coefficients; with these 7-digit
+// ones GradientKernelTests measures 1.15e-5 over [0, 1]). A table step of a full turn is
+// 2π / (tableSize − 1) = 6.1e-3 rad for 1024 entries: the error is under 1/500 of a step, so it
+// moves a pixel to the neighbouring entry only where t lies within 2e-6 of a rounding boundary.
+static const double kAtanC1 = 0.9998660, kAtanC3 = -0.3302995, kAtanC5 = 0.1801410, kAtanC7 = -0.0851330,
+                    kAtanC9 = 0.0208351;
+static const double kHalfPi = 1.5707963267948966, kPi = 3.141592653589793;
 
 // What a row needs, computed once per row by the same code for every version.
 typedef struct {

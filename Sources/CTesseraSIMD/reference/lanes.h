@@ -18,7 +18,7 @@ static inline int32_t ref_cvttps(float v) {
     return v >= -2147483648.0f && v < 2147483648.0f ? (int32_t)v : INT32_MIN;
 }
 
-// MARK: Accumulation cells to coverage (coverage_sse2.h, coverage_avx2.h)
+// MARK: Accumulation cells to coverage (coverage/windings.h)
 
 // One winding integral to its coverage lane (0–255 for finite windings below 2³²; before any pack):
 // non-zero min(|w|, 1); even-odd the triangle wave m = |w| − 2·trunc(|w| / 2), 1 − |1 − m|; then
@@ -36,7 +36,7 @@ static inline int32_t ref_coverage_lane(float winding, int evenOdd) {
     return ref_cvttps(c * 255.0f + 0.5f);
 }
 
-// The windings of a group of four cells (groups start at the row's first cell; AVX2's groups of
+// The windings of a group of four cells (groups start at the row's first cell; the kernels' groups of
 // eight are two of them, summed in the same order). The in-register prefix sum adds each lane's
 // left neighbour, then the lane two to the left, shifting in +0.0 (so a lone -0.0 becomes +0.0);
 // then the carry, the winding before the group, is added. Returns the winding after the group.
@@ -62,7 +62,7 @@ static inline void ref_coverage_group(float *cells, int n, int evenOdd, float *c
     for (int k = 0; k < 4; k++) coverage[k] = ref_coverage_lane(windings[k], evenOdd);
 }
 
-// MARK: 16-bit pixel lanes (blend_sse2.h, fill_span_avx2.c)
+// MARK: 16-bit pixel lanes (blend/over.h)
 
 // packssdw: an int32 lane to int16 with saturation, kept as the lane's 16 bits.
 static inline uint16_t ref_packs_epi32(int32_t v) {

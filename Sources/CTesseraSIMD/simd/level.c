@@ -1,17 +1,14 @@
 // The one instruction-level detector of the kernels (tsr_kernel_level, CTesseraSIMD.h): the CPU's
 // features once per process, capped by TESSERA_SIMD, and a per-thread override for the tests.
-#include "CTesseraSIMD.h"
-#include <stdatomic.h>
+#include "simd/level.h"
 #include <stdlib.h>
 #include <string.h>
 
-// The process's level in the low byte, 0 until detected; OVERRIDDEN once any thread has called
-// tsr_kernel_level_override, so that the kernels read the thread-local level only then.
-enum { LEVEL_BITS = 0xFF, OVERRIDDEN = 0x100 };
+enum { LEVEL_BITS = 0xFF };
 
 // Racing first calls compute the same value, so relaxed ordering suffices; atomic because a plain
 // int written by several workers is a data race (undefined behaviour, and ThreadSanitizer says so).
-static _Atomic int state = 0;
+_Atomic int tsr_level_state = 0;
 static _Thread_local int threadLevel = 0;
 
 static int detect(void) {
@@ -33,22 +30,22 @@ static int detect(void) {
 }
 
 static int process_state(void) {
-    int s = atomic_load_explicit(&state, memory_order_relaxed);
+    int s = atomic_load_explicit(&tsr_level_state, memory_order_relaxed);
     if ((s & LEVEL_BITS) == 0) {
-        atomic_fetch_or_explicit(&state, detect(), memory_order_relaxed);
-        s = atomic_load_explicit(&state, memory_order_relaxed);
+        atomic_fetch_or_explicit(&tsr_level_state, detect(), memory_order_relaxed);
+        s = atomic_load_explicit(&tsr_level_state, memory_order_relaxed);
     }
     return s;
 }
 
 int tsr_kernel_level(void) {
     const int s = process_state();
-    if ((s & OVERRIDDEN) && threadLevel != 0) return threadLevel;
+    if ((s & TSR_LEVEL_OVERRIDDEN) && threadLevel != 0) return threadLevel;
     return s & LEVEL_BITS;
 }
 
 void tsr_kernel_level_override(int level) {
     const int best = process_state() & LEVEL_BITS;
     threadLevel = level <= 0 ? 0 : (level > best ? best : level);
-    if (level > 0) atomic_fetch_or_explicit(&state, OVERRIDDEN, memory_order_relaxed);
+    if (level > 0) atomic_fetch_or_explicit(&tsr_level_state, TSR_LEVEL_OVERRIDDEN, memory_order_relaxed);
 }

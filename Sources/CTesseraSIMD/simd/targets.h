@@ -1,6 +1,6 @@
 // A kernel at every level: its body, an always-inline function over the vector types
 // (simd/vectors.h), compiled once per level under a target attribute (no global -mavx2, which a
-// library target cannot set), and the level picked per call from tsr_kernel_level (simd/level.c).
+// library target cannot set), and the level picked per call (simd/level.h).
 //
 //     TSR_LEVELS(blend_span, (uint32_t *p, size_t n), (p, n))   defines blend_span_baseline, _avx2
 //                                                               and _avx512, each calling
@@ -10,7 +10,7 @@
 // Off x86-64 there is the baseline alone (NEON on AArch64, through the same vector types).
 #ifndef TSR_TARGETS_H
 #define TSR_TARGETS_H
-#include "CTesseraSIMD.h"
+#include "simd/level.h"
 
 #if defined(__x86_64__) || defined(_M_X64)
 #define TSR_X86_LEVELS 1
@@ -24,7 +24,7 @@
 
 #define TSR_DISPATCH(name, arguments)                                                                   \
     do {                                                                                                \
-        switch (tsr_kernel_level()) {                                                                   \
+        switch (tsr_level_now()) {                                                                   \
         case TSR_LEVEL_AVX512: name##_avx512 arguments; break;                                          \
         case TSR_LEVEL_AVX2: name##_avx2 arguments; break;                                              \
         default: name##_baseline arguments; break;                                                      \

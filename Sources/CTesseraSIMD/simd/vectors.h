@@ -23,6 +23,7 @@
 
 #define TSR_INLINE static inline __attribute__((always_inline))
 
+typedef uint8_t u8x4 __attribute__((vector_size(4)));
 typedef uint8_t u8x8 __attribute__((vector_size(8)));
 typedef uint8_t u8x16 __attribute__((vector_size(16)));
 typedef uint8_t u8x32 __attribute__((vector_size(32)));
