@@ -1,569 +1,310 @@
-// Image pattern sampling, four pixels at a time (SSE2 through SIMDe). The arithmetic is written
-// out in image_reference.c, which this kernel matches byte for byte (and image_avx2.c, eight pixels
-// at a time, for the commonest case on AVX2 machines):
+// Image pattern sampling (tsr_image_row), eight pixels at a time (paint/image_lanes.h), compiled
+// per level. The arithmetic is written out in reference/image.c, which this kernel matches byte for
+// byte:
 //
 // - coordinates in 32.32 fixed point, U = Cu + dU·x per pixel in 64-bit lanes: per span, where the
 //   clamp is not reached (tsr_image_span; otherwise the span goes pixel by pixel through
 //   tsr_image_row_scalar), the first is computed once and the others by adding dU, exactly;
 //   t = (U + 2²⁴) >> 25 is then the low half of a 64-bit shift (the same for logical and
 //   arithmetic shifts);
-// - texel indices extended four at a time in int32 lanes (repeat and reflect by an exact floor
-//   division in doubles, or a mask for power-of-two sizes), then the texels loaded one by one
-//   (SSE2 has no gather);
-// - four pixels blended at once: top = (c00 << 7) + (c10 − c00)·wx in 16-bit lanes (exact modulo
-//   2¹⁶), then the vertical step and the rounding in one pmaddwd (blend_4px).
+// - texel indices extended eight at a time in int32 lanes (repeat and reflect by an exact floor
+//   division in doubles, or a mask for power-of-two sizes), then the texels loaded one by one;
+// - the 7-bit bilinear blend in channel pairs, its vertical step exact in 16-bit lanes.
 //
-// Fast paths, all giving the reference's bytes:
-// - V the same for the whole row (dV = 0: no rotation or skew, layer contents, scaled and
-//   translated): the two source rows and wy are found once per row; where wy = 0 (nearest, or
-//   rows on texel centres) the lower row is not read at all (its weight is 0);
-// - bilinear pad of such rows (bilinear_pad_rows): t is clamped to the image, [0, 128·(w − 1)],
-//   and k0 = min(t >> 7, w − 2), wx = t − 128·k0, so that every texel pair (k0, k0 + 1) is inside
-//   the row (one 64-bit load) and wx = 128 at the right edge: the reference clamps both of its
-//   texels to the edge there, and blends equal texels to themselves, as it does left of the image.
-//   Indices and weights come from a first pass, kept per thread for the next row, which needs the
-//   same ones where x maps alike (the rows of an image drawn into a rectangle);
-// - where every k0 + 1 is the texel after k0 in memory (inside the image), each texel pair is one
-//   64-bit load; with strides and heights below 2¹⁵ the texel offsets l·stride + k come from
-//   pmaddwd, four at a time.
+// Three loops, all giving the reference's bytes:
+// - bilinear pad with V the same for the whole row (dV = 0: layer contents and images drawn into
+//   rectangles; pad_rows): t is clamped to the image, [0, 128·(w − 1)], and k0 = min(t >> 7, w − 2),
+//   wx = t − 128·k0, so that every texel pair (k0, k0 + 1) is inside the row (one 64-bit load) and
+//   wx = 128 at the right edge: the reference clamps both of its texels to the edge there, and blends
+//   equal texels to themselves, as it does left of the image. A first pass writes the indices and
+//   weights of up to CHUNK pixels, kept per thread for the next row, which needs the same ones where
+//   x maps alike (the rows of an image drawn into a rectangle); a second loads and blends; where
+//   wy = 0 (rows on texel centres) the lower row is not read at all (its weight is 0);
+// - bilinear with U and V both stepping (rotation, skew; any_rows), extend repeat with
+//   power-of-two sides or pad, texel offsets l·stride + k below 2³¹: a first pass writes per pixel
+//   the offsets of texels (k0, l0) and (k0, l1), the step dk to k1 (1, or 1 − w where repeat wraps
+//   k0 + 1 to 0) and the weights, and per group of eight whether any pixel wraps; the second pass
+//   loads texel pairs, or texel by texel in groups that wrap;
+// - every other case (nearest, reflect, none, other repeats; sample_row), eight pixels at a time
+//   from their extended indices, with the row's two source rows found once where V is the same for
+//   every pixel.
 #include "CTesseraPaint.h"
-#include "CTesseraSIMD.h"
-#include "paint/image_row.h"
-#include <simde/x86/sse2.h>
-#include <string.h>
+#include "paint/image_lanes.h"
+#include "simd/targets.h"
 
-#if defined(__GNUC__) || defined(__clang__)
-#define TSR_ALWAYS_INLINE static inline __attribute__((always_inline))
-#else
-#define TSR_ALWAYS_INLINE static inline
-#endif
-
-// The row's constants (image_row.h).
+// The row's constants (paint/image_row.h).
 typedef tsr_image_row_setup image_row;
 
-// Lanes of `mask` (all ones or all zeros) pick a, the others b.
-TSR_ALWAYS_INLINE simde__m128i select_si128(simde__m128i mask, simde__m128i a, simde__m128i b) {
-    return simde_mm_or_si128(simde_mm_and_si128(mask, a), simde_mm_andnot_si128(mask, b));
-}
+// Pixels per chunk: the first passes write their texel indices and weights, the second read them.
+#define CHUNK 256
 
-// min and max of int32 lanes (SSE2 has no pminsd, pmaxsd).
-TSR_ALWAYS_INLINE simde__m128i min_epi32(simde__m128i a, simde__m128i b) {
-    return select_si128(simde_mm_cmpgt_epi32(a, b), b, a);
-}
-TSR_ALWAYS_INLINE simde__m128i max_epi32(simde__m128i a, simde__m128i b) {
-    return select_si128(simde_mm_cmpgt_epi32(a, b), a, b);
-}
-
-// MARK: Coordinates
-
-// Four pixels' coordinates, 64-bit lanes [x, x + 1] and [x + 2, x + 3]: U (or V) plus the rounding
-// of t, stepped by adding 4·d.
-typedef struct {
-    simde__m128i p01, p23, step;
-} axis_lanes;
-
-// The lanes from c + d·x (already rounded) for pixels x … x + 3. Wrapping arithmetic: lanes past
-// a span's end may leave the linear range, and are only sampled, never stored.
-TSR_ALWAYS_INLINE axis_lanes axis_start(int64_t first, int64_t d, int64_t round) {
-    const uint64_t a = (uint64_t)first + (uint64_t)round, ud = (uint64_t)d;
-    axis_lanes l;
-    l.p01 = simde_mm_set_epi64x((int64_t)(a + ud), (int64_t)a);
-    l.p23 = simde_mm_set_epi64x((int64_t)(a + 3 * ud), (int64_t)(a + 2 * ud));
-    l.step = simde_mm_set1_epi64x((int64_t)(4 * ud));
-    return l;
-}
-
-TSR_ALWAYS_INLINE void axis_next(axis_lanes *l) {
-    l->p01 = simde_mm_add_epi64(l->p01, l->step);
-    l->p23 = simde_mm_add_epi64(l->p23, l->step);
-}
-
-// The low 32 bits of the four 64-bit lanes of a and b, as int32.
-TSR_ALWAYS_INLINE simde__m128i low_halves(simde__m128i a, simde__m128i b) {
-    return simde_mm_castps_si128(
-        simde_mm_shuffle_ps(simde_mm_castsi128_ps(a), simde_mm_castsi128_ps(b), SIMDE_MM_SHUFFLE(2, 0, 2, 0)));
-}
-
-// Bits shift … shift + 31 of the four lanes as int32: t = (U + 2²⁴) >> 25 with shift 25 (the
-// rounding is in the lanes), U >> 32 with shift 32. A macro: SIMDe's NEON shifts take constants.
-#define axis_fixed(l, shift) low_halves(simde_mm_srli_epi64((l)->p01, shift), simde_mm_srli_epi64((l)->p23, shift))
-
-// MARK: Extend
-
-// floor of two doubles (within int32 range) as int32 in lanes 0 and 1 (lanes 2 and 3: junk).
-TSR_ALWAYS_INLINE simde__m128i floor2_epi32(simde__m128d a) {
-    simde__m128i t = simde_mm_cvttpd_epi32(a);   // towards zero
-    simde__m128i above = simde_mm_castpd_si128(simde_mm_cmplt_pd(a, simde_mm_cvtepi32_pd(t)));
-    // 64-bit masks (−1 where truncation went up, i.e. negative non-integers) to lanes 0 and 1.
-    return simde_mm_add_epi32(t, simde_mm_shuffle_epi32(above, SIMDE_MM_SHUFFLE(3, 3, 2, 0)));
-}
-
-// k mod n in [0, n) for four lanes, |k| ≤ 2²² and 1 ≤ n < 2¹⁸: q = floor(k / n) in doubles is exact
-// (k / n is never within 2⁻⁴⁷ of an integer it is not equal to, far above the rounding error),
-// and so is k − q·n. The last two lines are a safety net that never fires.
-TSR_ALWAYS_INLINE simde__m128i mod_epi32(simde__m128i k, int32_t n) {
-    const simde__m128d nd = simde_mm_set1_pd((double)n);
-    simde__m128d k01 = simde_mm_cvtepi32_pd(k);
-    simde__m128d k23 = simde_mm_cvtepi32_pd(simde_mm_shuffle_epi32(k, SIMDE_MM_SHUFFLE(1, 0, 3, 2)));
-    simde__m128d q01 = simde_mm_cvtepi32_pd(floor2_epi32(simde_mm_div_pd(k01, nd)));
-    simde__m128d q23 = simde_mm_cvtepi32_pd(floor2_epi32(simde_mm_div_pd(k23, nd)));
-    simde__m128i r = simde_mm_unpacklo_epi64(simde_mm_cvttpd_epi32(simde_mm_sub_pd(k01, simde_mm_mul_pd(q01, nd))),
-                                             simde_mm_cvttpd_epi32(simde_mm_sub_pd(k23, simde_mm_mul_pd(q23, nd))));
-    const simde__m128i nv = simde_mm_set1_epi32(n);
-    r = simde_mm_add_epi32(r, simde_mm_and_si128(simde_mm_cmplt_epi32(r, simde_mm_setzero_si128()), nv));
-    return simde_mm_sub_epi32(r, simde_mm_and_si128(simde_mm_cmpgt_epi32(r, simde_mm_set1_epi32(n - 1)), nv));
-}
-
-// k mod n, with a mask when n is a power of two (two's complement: exact for negative k too).
-TSR_ALWAYS_INLINE simde__m128i wrap_epi32(simde__m128i k, int32_t n, int pow2) {
-    return pow2 ? simde_mm_and_si128(k, simde_mm_set1_epi32(n - 1)) : mod_epi32(k, n);
-}
-
-TSR_ALWAYS_INLINE simde__m128i clamp_index(simde__m128i k, int32_t n) {
-    k = simde_mm_and_si128(k, simde_mm_cmpgt_epi32(k, simde_mm_setzero_si128()));   // max(k, 0)
-    const simde__m128i last = simde_mm_set1_epi32(n - 1);
-    return select_si128(simde_mm_cmpgt_epi32(k, last), last, k);
-}
-
-// All ones where 0 ≤ k < n.
-TSR_ALWAYS_INLINE simde__m128i inside_mask(simde__m128i k, int32_t n) {
-    return simde_mm_and_si128(simde_mm_cmpgt_epi32(k, simde_mm_set1_epi32(-1)),
-                              simde_mm_cmplt_epi32(k, simde_mm_set1_epi32(n)));
-}
-
-// m in [0, 2n) to the mirrored index: m or 2n − 1 − m.
-TSR_ALWAYS_INLINE simde__m128i mirror_epi32(simde__m128i m, int32_t n) {
-    simde__m128i flip = simde_mm_cmpgt_epi32(m, simde_mm_set1_epi32(n - 1));
-    return select_si128(flip, simde_mm_sub_epi32(simde_mm_set1_epi32(2 * n - 1), m), m);
-}
-
-// One axis of texel indices, extended: `index` always lies in [0, n); `valid` is all ones except
-// for transparent texels (extend none).
-typedef struct {
-    simde__m128i index, valid;
-} axis_index;
-
-// The extended index of k (nearest).
-TSR_ALWAYS_INLINE axis_index extend_one(simde__m128i k, int32_t n, int pow2, const int extend) {
-    axis_index a;
-    a.valid = simde_mm_set1_epi32(-1);
-    switch (extend) {
-    case TSR_EXTEND_REPEAT: a.index = wrap_epi32(k, n, pow2); break;
-    case TSR_EXTEND_REFLECT: a.index = mirror_epi32(wrap_epi32(k, 2 * n, pow2), n); break;
-    case TSR_EXTEND_NONE:
-        a.valid = inside_mask(k, n);
-        a.index = clamp_index(k, n);
-        break;
-    default: a.index = clamp_index(k, n); break;   // pad
-    }
-    return a;
-}
-
-// The extended indices of k0 and k0 + 1 (bilinear).
-TSR_ALWAYS_INLINE void extend_two(simde__m128i k0, int32_t n, int pow2, const int extend, axis_index *first,
-                                  axis_index *second) {
-    const simde__m128i one = simde_mm_set1_epi32(1);
-    switch (extend) {
-    case TSR_EXTEND_REPEAT: {
-        simde__m128i r0 = wrap_epi32(k0, n, pow2);
-        simde__m128i r1 = simde_mm_add_epi32(r0, one);
-        r1 = simde_mm_andnot_si128(simde_mm_cmpeq_epi32(r1, simde_mm_set1_epi32(n)), r1);   // n → 0
-        first->index = r0;
-        second->index = r1;
-        first->valid = second->valid = simde_mm_set1_epi32(-1);
-        break;
-    }
-    case TSR_EXTEND_REFLECT: {
-        simde__m128i m0 = wrap_epi32(k0, 2 * n, pow2);
-        simde__m128i m1 = simde_mm_add_epi32(m0, one);
-        m1 = simde_mm_andnot_si128(simde_mm_cmpeq_epi32(m1, simde_mm_set1_epi32(2 * n)), m1);   // 2n → 0
-        first->index = mirror_epi32(m0, n);
-        second->index = mirror_epi32(m1, n);
-        first->valid = second->valid = simde_mm_set1_epi32(-1);
-        break;
-    }
-    case TSR_EXTEND_NONE:
-        *first = extend_one(k0, n, pow2, extend);
-        *second = extend_one(simde_mm_add_epi32(k0, one), n, pow2, extend);
-        break;
-    default:   // pad: each clamped on its own
-        first->index = clamp_index(k0, n);
-        second->index = clamp_index(simde_mm_add_epi32(k0, one), n);
-        first->valid = second->valid = simde_mm_set1_epi32(-1);
-        break;
-    }
-}
-
-// MARK: Blending
-
-// Per-pixel values (int32 lanes, each below 2¹⁵) over each pixel's four 16-bit channel lanes:
-// pixels 0, 1 and 2, 3.
-TSR_ALWAYS_INLINE void spread_4px(simde__m128i v, simde__m128i *v01, simde__m128i *v23) {
-    simde__m128i w = simde_mm_packs_epi32(v, v);   // [v0 v1 v2 v3 v0 v1 v2 v3]
-    w = simde_mm_unpacklo_epi16(w, w);             // [v0 v0 v1 v1 v2 v2 v3 v3]
-    *v01 = simde_mm_unpacklo_epi32(w, w);          // [v0 × 4, v1 × 4]
-    *v23 = simde_mm_unpackhi_epi32(w, w);          // [v2 × 4, v3 × 4]
-}
-
-// Horizontal step of two pixels, 16-bit lanes: c0·(128 − wx) + c1·wx = (c0 << 7) + (c1 − c0)·wx,
-// exact modulo 2¹⁶ and at most 32640.
-TSR_ALWAYS_INLINE simde__m128i horizontal_2px(simde__m128i c0, simde__m128i c1, simde__m128i wx) {
-    return simde_mm_add_epi16(simde_mm_slli_epi16(c0, 7), simde_mm_mullo_epi16(simde_mm_sub_epi16(c1, c0), wx));
-}
-
-// How blend_4px takes its vertical weights.
-enum { WY_PER_PIXEL = 0, WY_UNIFORM = 1, WY_ZERO = 2 };
-
-// Four bilinear pixels from their texels as 32-bit lanes, one pixel per lane: a = (k0, l0),
-// b = (k0 + 1, l0), c = (k0, l0 + 1), d = (k0 + 1, l0 + 1); wx01 and wx23 the horizontal weights
-// (0 … 128) of pixels 0, 1 and 2, 3 over their 16-bit channel lanes (spread_4px); wyw the vertical
-// weights as (128 − wy) | wy << 16, per pixel in its int32 lane (WY_PER_PIXEL) or the same in every
-// lane (WY_UNIFORM); WY_ZERO: wy = 0 for every pixel, and c, d are not used.
-//
-// The vertical step and the final rounding in one: with X = top·(128 − wy) + bottom·wy + 64,
-// mid = X >> 7 (top·128 is a multiple of 128) and out = (mid + 64) >> 7 = (X + 8192) >> 14 (nested
-// floor divisions), so one pmaddwd of (top, bottom) against (128 − wy, wy) gives it.
-TSR_ALWAYS_INLINE simde__m128i blend_4px(simde__m128i a, simde__m128i b, simde__m128i c, simde__m128i d,
-                                         simde__m128i wx01, simde__m128i wx23, simde__m128i wyw, const int mode) {
-    const simde__m128i zero = simde_mm_setzero_si128();
-#define TSR_HORIZONTAL(unpack, left, right, wx) horizontal_2px(unpack(left, zero), unpack(right, zero), wx)
-    const simde__m128i top01 = TSR_HORIZONTAL(simde_mm_unpacklo_epi8, a, b, wx01);
-    const simde__m128i top23 = TSR_HORIZONTAL(simde_mm_unpackhi_epi8, a, b, wx23);
-    if (mode == WY_ZERO) {
-        const simde__m128i half = simde_mm_set1_epi16(64);
-        return simde_mm_packus_epi16(simde_mm_srli_epi16(simde_mm_add_epi16(top01, half), 7),
-                                     simde_mm_srli_epi16(simde_mm_add_epi16(top23, half), 7));
-    }
-    const simde__m128i bottom01 = TSR_HORIZONTAL(simde_mm_unpacklo_epi8, c, d, wx01);
-    const simde__m128i bottom23 = TSR_HORIZONTAL(simde_mm_unpackhi_epi8, c, d, wx23);
-#undef TSR_HORIZONTAL
-    simde__m128i w0 = wyw, w1 = wyw, w2 = wyw, w3 = wyw;
-    if (mode == WY_PER_PIXEL) {
-        w0 = simde_mm_shuffle_epi32(wyw, 0x00), w1 = simde_mm_shuffle_epi32(wyw, 0x55);
-        w2 = simde_mm_shuffle_epi32(wyw, 0xAA), w3 = simde_mm_shuffle_epi32(wyw, 0xFF);
-    }
-    const simde__m128i round = simde_mm_set1_epi32(64 + 8192);
-#define TSR_VERTICAL(unpack, top, bottom, w)                                                                           \
-    simde_mm_srai_epi32(simde_mm_add_epi32(simde_mm_madd_epi16(unpack(top, bottom), w), round), 14)
-    const simde__m128i p0 = TSR_VERTICAL(simde_mm_unpacklo_epi16, top01, bottom01, w0);
-    const simde__m128i p1 = TSR_VERTICAL(simde_mm_unpackhi_epi16, top01, bottom01, w1);
-    const simde__m128i p2 = TSR_VERTICAL(simde_mm_unpacklo_epi16, top23, bottom23, w2);
-    const simde__m128i p3 = TSR_VERTICAL(simde_mm_unpackhi_epi16, top23, bottom23, w3);
-#undef TSR_VERTICAL
-    return simde_mm_packus_epi16(simde_mm_packs_epi32(p0, p1), simde_mm_packs_epi32(p2, p3));
-}
-
-// (128 − w) | w << 16 of int32 lanes w.
-TSR_ALWAYS_INLINE simde__m128i weight_pairs(simde__m128i w) {
-    return simde_mm_or_si128(simde_mm_sub_epi32(simde_mm_set1_epi32(128), w), simde_mm_slli_epi32(w, 16));
-}
-
-// Four texels, one from each row pointer at its index.
-TSR_ALWAYS_INLINE simde__m128i load_4(const uint32_t *const rows[4], const int32_t index[4]) {
-    return simde_mm_set_epi32((int32_t)rows[3][index[3]], (int32_t)rows[2][index[2]], (int32_t)rows[1][index[1]],
-                              (int32_t)rows[0][index[0]]);
-}
-
-// Four texels of one row.
-TSR_ALWAYS_INLINE simde__m128i load_row_4(const uint32_t *row, const int32_t index[4]) {
-    return simde_mm_set_epi32((int32_t)row[index[3]], (int32_t)row[index[2]], (int32_t)row[index[1]],
-                              (int32_t)row[index[0]]);
-}
-
-// Texels k and k + 1 of four pixels, read as pairs (one 64-bit load each) from row + index[j],
-// split into the k texels (a) and the k + 1 texels (b). Only where every k + 1 is inside the row.
-TSR_ALWAYS_INLINE void load_pairs_4(const uint32_t *row, const int32_t index[4], simde__m128i *a, simde__m128i *b) {
-    simde__m128i p0 = simde_mm_loadl_epi64((const simde__m128i *)(row + index[0]));
-    simde__m128i p1 = simde_mm_loadl_epi64((const simde__m128i *)(row + index[1]));
-    simde__m128i p2 = simde_mm_loadl_epi64((const simde__m128i *)(row + index[2]));
-    simde__m128i p3 = simde_mm_loadl_epi64((const simde__m128i *)(row + index[3]));
-    simde__m128 p01 = simde_mm_castsi128_ps(simde_mm_unpacklo_epi64(p0, p1));   // [a0 b0 a1 b1]
-    simde__m128 p23 = simde_mm_castsi128_ps(simde_mm_unpacklo_epi64(p2, p3));
-    *a = simde_mm_castps_si128(simde_mm_shuffle_ps(p01, p23, SIMDE_MM_SHUFFLE(2, 0, 2, 0)));
-    *b = simde_mm_castps_si128(simde_mm_shuffle_ps(p01, p23, SIMDE_MM_SHUFFLE(3, 1, 3, 1)));
-}
-
-// True when every second index is its first plus one: the texels are neighbours in memory.
-TSR_ALWAYS_INLINE int adjacent(simde__m128i first, simde__m128i second) {
-    simde__m128i next = simde_mm_add_epi32(first, simde_mm_set1_epi32(1));
-    return simde_mm_movemask_epi8(simde_mm_cmpeq_epi32(second, next)) == 0xFFFF;
-}
-
-// The row pointers of four pixels' texel rows.
-TSR_ALWAYS_INLINE void row_pointers(const image_row *r, simde__m128i l, const uint32_t *rows[4]) {
-    int32_t ls[4];
-    simde_mm_storeu_si128((simde__m128i *)ls, l);
-    for (int j = 0; j < 4; j++) rows[j] = r->pixels + (size_t)(uint32_t)ls[j] * r->stride;
-}
-
-// Texel offsets l·stride + k of four pixels, for stride < 2¹⁵ and height ≤ 2¹⁵: l < 2¹⁵ fills the low
-// half of its lane, so pmaddwd multiplies it by the stride in the low half of its lane, and the
-// offsets stay below 2³⁰.
-TSR_ALWAYS_INLINE simde__m128i texel_offsets(const image_row *r, simde__m128i l, simde__m128i k) {
-    return simde_mm_add_epi32(simde_mm_madd_epi16(l, simde_mm_set1_epi32((int32_t)r->stride)), k);
-}
-
-// Four texels at offsets from the first.
-TSR_ALWAYS_INLINE simde__m128i load_offsets_4(const uint32_t *pixels, simde__m128i offsets) {
-    int32_t o[4];
-    simde_mm_storeu_si128((simde__m128i *)o, offsets);
-    return simde_mm_set_epi32((int32_t)pixels[o[3]], (int32_t)pixels[o[2]], (int32_t)pixels[o[1]],
-                              (int32_t)pixels[o[0]]);
-}
-
-// MARK: Rows
-
-// Nearest, any transform: four pixels into dst.
-TSR_ALWAYS_INLINE void nearest_4px(const image_row *r, const axis_lanes *u, const axis_lanes *v, uint32_t *dst,
-                                   const int extend, const int offsets) {
-    axis_index k = extend_one(axis_fixed(u, 32), r->width, r->widthPow2, extend);
-    axis_index l = extend_one(axis_fixed(v, 32), r->height, r->heightPow2, extend);
-    simde__m128i texels;
-    if (offsets) {
-        texels = load_offsets_4(r->pixels, texel_offsets(r, l.index, k.index));
+// Eight pixels computed as a group into `out`, of which `n` are stored.
+TSR_INLINE void store_group(uint32_t *out, size_t n, u32x8 pixels) {
+    if (n >= 8) {
+        TSR_STORE(out, pixels);
     } else {
-        int32_t ks[4];
-        const uint32_t *rows[4];
-        simde_mm_storeu_si128((simde__m128i *)ks, k.index);
-        row_pointers(r, l.index, rows);
-        texels = load_4(rows, ks);
-    }
-    if (extend == TSR_EXTEND_NONE) texels = simde_mm_and_si128(texels, simde_mm_and_si128(k.valid, l.valid));
-    simde_mm_storeu_si128((simde__m128i *)dst, texels);
-}
-
-// Bilinear, any transform: four pixels into dst.
-TSR_ALWAYS_INLINE void bilinear_4px(const image_row *r, const axis_lanes *u, const axis_lanes *v, uint32_t *dst,
-                                    const int extend, const int offsets) {
-    const simde__m128i t = axis_fixed(u, 25), s = axis_fixed(v, 25);
-    axis_index k0, k1, l0, l1;
-    extend_two(simde_mm_srai_epi32(t, 7), r->width, r->widthPow2, extend, &k0, &k1);
-    extend_two(simde_mm_srai_epi32(s, 7), r->height, r->heightPow2, extend, &l0, &l1);
-    simde__m128i a, b, c, d;
-    if (offsets && adjacent(k0.index, k1.index)) {
-        int32_t upper[4], lower[4];
-        simde_mm_storeu_si128((simde__m128i *)upper, texel_offsets(r, l0.index, k0.index));
-        simde_mm_storeu_si128((simde__m128i *)lower, texel_offsets(r, l1.index, k0.index));
-        load_pairs_4(r->pixels, upper, &a, &b);
-        load_pairs_4(r->pixels, lower, &c, &d);
-    } else if (offsets) {
-        a = load_offsets_4(r->pixels, texel_offsets(r, l0.index, k0.index));
-        b = load_offsets_4(r->pixels, texel_offsets(r, l0.index, k1.index));
-        c = load_offsets_4(r->pixels, texel_offsets(r, l1.index, k0.index));
-        d = load_offsets_4(r->pixels, texel_offsets(r, l1.index, k1.index));
-    } else {
-        int32_t ka[4], kb[4];
-        const uint32_t *upper[4], *lower[4];
-        simde_mm_storeu_si128((simde__m128i *)ka, k0.index);
-        simde_mm_storeu_si128((simde__m128i *)kb, k1.index);
-        row_pointers(r, l0.index, upper);
-        row_pointers(r, l1.index, lower);
-        a = load_4(upper, ka), b = load_4(upper, kb), c = load_4(lower, ka), d = load_4(lower, kb);
-    }
-    if (extend == TSR_EXTEND_NONE) {
-        a = simde_mm_and_si128(a, simde_mm_and_si128(k0.valid, l0.valid));
-        b = simde_mm_and_si128(b, simde_mm_and_si128(k1.valid, l0.valid));
-        c = simde_mm_and_si128(c, simde_mm_and_si128(k0.valid, l1.valid));
-        d = simde_mm_and_si128(d, simde_mm_and_si128(k1.valid, l1.valid));
-    }
-    const simde__m128i fraction = simde_mm_set1_epi32(127);
-    simde__m128i wx01, wx23;
-    spread_4px(simde_mm_and_si128(t, fraction), &wx01, &wx23);
-    const simde__m128i wyw = weight_pairs(simde_mm_and_si128(s, fraction));
-    simde_mm_storeu_si128((simde__m128i *)dst, blend_4px(a, b, c, d, wx01, wx23, wyw, WY_PER_PIXEL));
-}
-
-// The row's one pair of source rows (V the same for every pixel), as the SIMD code uses them.
-typedef struct {
-    const uint32_t *upper, *lower;
-    simde__m128i upperMask, lowerMask;   // all zeros for a transparent row (extend none)
-    simde__m128i wyw;                    // (128 − wy) | wy << 16 in every int32 lane
-    int upperOnly;                       // wy = 0 (nearest, or a bilinear row on texel centres)
-} source_rows;
-
-static source_rows row_sources(const image_row *r) {
-    const tsr_image_source_rows s = tsr_image_rows(r);
-    source_rows rows;
-    // A transparent row (extend none) reads row 0 under an all-zeros mask.
-    rows.upper = s.upper ? s.upper : r->pixels;
-    rows.lower = s.lower ? s.lower : r->pixels;
-    rows.upperMask = simde_mm_set1_epi32(s.upper ? -1 : 0);
-    rows.lowerMask = simde_mm_set1_epi32(s.lower ? -1 : 0);
-    rows.wyw = simde_mm_set1_epi32((128 - s.wy) | (s.wy << 16));
-    rows.upperOnly = s.wy == 0;
-    return rows;
-}
-
-// Bilinear with V the same for every pixel: only u varies along the row.
-TSR_ALWAYS_INLINE void bilinear_rows_4px(const image_row *r, const source_rows *rows, const axis_lanes *u,
-                                         uint32_t *dst, const int extend) {
-    const simde__m128i t = axis_fixed(u, 25);
-    axis_index k0, k1;
-    extend_two(simde_mm_srai_epi32(t, 7), r->width, r->widthPow2, extend, &k0, &k1);
-    int32_t ka[4], kb[4];
-    simde_mm_storeu_si128((simde__m128i *)ka, k0.index);
-    simde__m128i wx01, wx23;
-    spread_4px(simde_mm_and_si128(t, simde_mm_set1_epi32(127)), &wx01, &wx23);
-    simde__m128i a, b, c = simde_mm_setzero_si128(), d = simde_mm_setzero_si128();
-    const int pairs = adjacent(k0.index, k1.index);
-    if (pairs) {
-        load_pairs_4(rows->upper, ka, &a, &b);
-    } else {
-        simde_mm_storeu_si128((simde__m128i *)kb, k1.index);
-        a = load_row_4(rows->upper, ka);
-        b = load_row_4(rows->upper, kb);
-    }
-    if (extend == TSR_EXTEND_NONE) {
-        a = simde_mm_and_si128(a, simde_mm_and_si128(k0.valid, rows->upperMask));
-        b = simde_mm_and_si128(b, simde_mm_and_si128(k1.valid, rows->upperMask));
-    }
-    if (!rows->upperOnly) {
-        if (pairs) {
-            load_pairs_4(rows->lower, ka, &c, &d);
-        } else {
-            c = load_row_4(rows->lower, ka);
-            d = load_row_4(rows->lower, kb);
-        }
-        if (extend == TSR_EXTEND_NONE) {
-            c = simde_mm_and_si128(c, simde_mm_and_si128(k0.valid, rows->lowerMask));
-            d = simde_mm_and_si128(d, simde_mm_and_si128(k1.valid, rows->lowerMask));
-        }
-        simde_mm_storeu_si128((simde__m128i *)dst, blend_4px(a, b, c, d, wx01, wx23, rows->wyw, WY_UNIFORM));
-    } else {
-        simde_mm_storeu_si128((simde__m128i *)dst, blend_4px(a, b, a, b, wx01, wx23, rows->wyw, WY_ZERO));
-    }
-}
-
-// Nearest with V the same for every pixel.
-TSR_ALWAYS_INLINE void nearest_rows_4px(const image_row *r, const source_rows *rows, const axis_lanes *u,
-                                        uint32_t *dst, const int extend) {
-    axis_index k = extend_one(axis_fixed(u, 32), r->width, r->widthPow2, extend);
-    int32_t ks[4];
-    simde_mm_storeu_si128((simde__m128i *)ks, k.index);
-    simde__m128i texels = load_row_4(rows->upper, ks);
-    if (extend == TSR_EXTEND_NONE) texels = simde_mm_and_si128(texels, simde_mm_and_si128(k.valid, rows->upperMask));
-    simde_mm_storeu_si128((simde__m128i *)dst, texels);
-}
-
-// Four pixels into dst.
-TSR_ALWAYS_INLINE void sample_4px(const image_row *r, const source_rows *rows, const axis_lanes *u,
-                                  const axis_lanes *v, uint32_t *dst, const int filter, const int extend,
-                                  const int axisAligned, const int offsets) {
-    if (axisAligned) {
-        if (filter == TSR_FILTER_NEAREST) nearest_rows_4px(r, rows, u, dst, extend);
-        else bilinear_rows_4px(r, rows, u, dst, extend);
-    } else {
-        if (filter == TSR_FILTER_NEAREST) nearest_4px(r, u, v, dst, extend, offsets);
-        else bilinear_4px(r, u, v, dst, extend, offsets);
-    }
-}
-
-// The span for one filter and extend mode (constants after inlining: one loop per mode); its
-// coordinates are linear (tsr_image_span), U = firstU and V = firstV at x.
-TSR_ALWAYS_INLINE void sample_row(const image_row *r, int64_t firstU, int64_t firstV, size_t count, uint32_t *out,
-                                  const int filter, const int extend, const int axisAligned, const int offsets) {
-    source_rows rows;
-    memset(&rows, 0, sizeof rows);
-    if (axisAligned) rows = row_sources(r);
-    const int64_t round = filter == TSR_FILTER_NEAREST ? 0 : ((int64_t)1 << 24);
-    axis_lanes u = axis_start(firstU, r->dU, round);
-    axis_lanes v = axis_start(firstV, r->dV, round);
-    size_t i = 0;
-    for (; i + 4 <= count; i += 4) {
-        sample_4px(r, &rows, &u, &v, out + i, filter, extend, axisAligned, offsets);
-        axis_next(&u);
-        if (!axisAligned) axis_next(&v);
-    }
-    if (i < count) {
-        uint32_t tail[4];
-        sample_4px(r, &rows, &u, &v, tail, filter, extend, axisAligned, offsets);
-        memcpy(out + i, tail, (count - i) * sizeof(uint32_t));
+        uint32_t group[8];
+        TSR_STORE(group, pixels);
+        memcpy(out, group, n * sizeof *out);
     }
 }
 
 // MARK: Bilinear, pad, V constant
 
-// Bilinear, pad, dV = 0, width ≥ 2 (layer contents and images drawn into rectangles): t clamped to
-// the image and every texel pair (k0, k0 + 1) inside the row (see the top of the file). In two
-// passes, as image_avx2.c: the first writes the indices k0 and the spread weights wx of up to
-// PAD_CHUNK pixels, the second loads and blends; the first pass of the last row is kept per thread,
-// as the next row of an image drawn into a rectangle needs the same one.
-#define PAD_CHUNK 256
-
+// The first pass of up to CHUNK pixels from U = first (linear), rounded up to eight (those past the
+// end are clamped like the others, so their loads stay inside the image): each pixel's k0, and wx in
+// both lanes of its channel pairs. The last one made on this thread is kept, with what it depends
+// on. Zero-initialized: count 0 matches no row.
 typedef struct {
     int64_t first, dU;
     size_t count;
     int32_t width;
-    int32_t ks[PAD_CHUNK];
-    simde__m128i wx[PAD_CHUNK / 2];   // per four pixels: pixels 0, 1 then 2, 3 (spread_4px)
+    int32_t ks[CHUNK];
+    uint32_t wx[CHUNK];
 } pad_first_pass;
 
 static _Thread_local pad_first_pass lastPadFirstPass;
 
-// Pixels from U = first (linear), rounded up to four; those past the end are clamped like the others.
-static void pad_rows_first_pass(const image_row *r, int64_t first, size_t count, int32_t *ks, simde__m128i *wx) {
-    axis_lanes u = axis_start(first, r->dU, (int64_t)1 << 24);
-    const simde__m128i zero = simde_mm_setzero_si128(), high = simde_mm_set1_epi32(128 * (r->width - 1));
-    const simde__m128i last = simde_mm_set1_epi32(r->width - 2);
-    for (size_t i = 0; i < count; i += 4) {
-        const simde__m128i t = min_epi32(max_epi32(axis_fixed(&u, 25), zero), high);
-        axis_next(&u);
-        const simde__m128i k = min_epi32(simde_mm_srai_epi32(t, 7), last);
-        simde_mm_storeu_si128((simde__m128i *)(ks + i), k);
-        spread_4px(simde_mm_sub_epi32(t, simde_mm_slli_epi32(k, 7)), &wx[i / 2], &wx[i / 2 + 1]);
+TSR_INLINE void pad_rows_first_pass(int64_t first, int64_t dU, int32_t width, size_t count, int32_t *ks,
+                                    uint32_t *wx) {
+    axis_lanes u = axis_start(first, dU, (int64_t)1 << 24);
+    for (size_t i = 0; i < count; i += 8, axis_next(&u)) {
+        const i32x8 t = __builtin_elementwise_min(__builtin_elementwise_max(axis_bits(&u, 25), (i32x8){0}),
+                                                  (i32x8){0} + 128 * (width - 1));
+        const i32x8 k = __builtin_elementwise_min(t >> 7, (i32x8){0} + (width - 2));
+        TSR_STORE(ks + i, k);
+        TSR_STORE(wx + i, (u32x8)pairs_factor((u32x8)(t - (k << 7))));
     }
 }
 
-TSR_ALWAYS_INLINE simde__m128i pad_rows_4px(const source_rows *rows, const int32_t *ks, const simde__m128i *wx,
-                                             const int mode) {
-    simde__m128i a, b, c = simde_mm_setzero_si128(), d = simde_mm_setzero_si128();
-    load_pairs_4(rows->upper, ks, &a, &b);
-    if (mode != WY_ZERO) load_pairs_4(rows->lower, ks, &c, &d);
-    return blend_4px(a, b, c, d, wx[0], wx[1], rows->wyw, mode);
-}
+// The row's source rows: upper (l0) and lower (l0 + 1), and wy.
+typedef struct {
+    const uint32_t *upper, *lower;
+    vertical_weights w;
+    int upperOnly;   // wy = 0: the lower row is not read
+} pad_rows;
 
-TSR_ALWAYS_INLINE void pad_rows_second_pass(const source_rows *rows, const int32_t *ks, const simde__m128i *wx,
-                                            size_t count, uint32_t *out, const int mode) {
-    size_t i = 0;
-    for (; i + 4 <= count; i += 4)
-        simde_mm_storeu_si128((simde__m128i *)(out + i), pad_rows_4px(rows, ks + i, wx + i / 2, mode));
-    if (i < count) {
-        uint32_t tail[4];
-        simde_mm_storeu_si128((simde__m128i *)tail, pad_rows_4px(rows, ks + i, wx + i / 2, mode));
-        memcpy(out + i, tail, (count - i) * sizeof(uint32_t));
+TSR_INLINE void pad_rows_second_pass(const pad_rows *rows, const int32_t *ks, const uint32_t *wx, size_t count,
+                                     uint32_t *out, int upperOnly) {
+    for (size_t i = 0; i < count; i += 8) {
+        u32x8 a, b, c = {0}, d = {0};
+        gather_pairs(rows->upper, ks + i, &a, &b);
+        if (!upperOnly) gather_pairs(rows->lower, ks + i, &c, &d);
+        store_group(out + i, count - i, bilinear(a, b, c, d, (u16x16)TSR_LOAD(u32x8, wx + i), rows->w, upperOnly));
     }
 }
 
-static void bilinear_pad_rows(const image_row *r, const source_rows *rows, int64_t firstU, size_t count,
-                              uint32_t *out) {
-    const int mode = rows->upperOnly ? WY_ZERO : WY_UNIFORM;
-    if (count <= PAD_CHUNK) {
+TSR_INLINE void pad_rows_loop(const image_row *r, const pad_rows *rows, int64_t first, size_t count, uint32_t *out,
+                              int upperOnly) {
+    if (count <= CHUNK) {
         pad_first_pass *f = &lastPadFirstPass;
-        if (f->count != count || f->first != firstU || f->dU != r->dU || f->width != r->width) {
-            pad_rows_first_pass(r, firstU, count, f->ks, f->wx);
-            f->first = firstU, f->dU = r->dU, f->count = count, f->width = r->width;
+        if (f->count != count || f->first != first || f->dU != r->dU || f->width != r->width) {
+            pad_rows_first_pass(first, r->dU, r->width, count, f->ks, f->wx);
+            f->first = first, f->dU = r->dU, f->count = count, f->width = r->width;
         }
-        if (mode == WY_ZERO) pad_rows_second_pass(rows, f->ks, f->wx, count, out, WY_ZERO);
-        else pad_rows_second_pass(rows, f->ks, f->wx, count, out, WY_UNIFORM);
+        pad_rows_second_pass(rows, f->ks, f->wx, count, out, upperOnly);
         return;
     }
-    int32_t ks[PAD_CHUNK];
-    simde__m128i wx[PAD_CHUNK / 2];
-    for (size_t start = 0; start < count; start += PAD_CHUNK) {
-        const size_t n = count - start < PAD_CHUNK ? count - start : PAD_CHUNK;
-        pad_rows_first_pass(r, (int64_t)((uint64_t)firstU + (uint64_t)start * (uint64_t)r->dU), n, ks, wx);
-        if (mode == WY_ZERO) pad_rows_second_pass(rows, ks, wx, n, out + start, WY_ZERO);
-        else pad_rows_second_pass(rows, ks, wx, n, out + start, WY_UNIFORM);
+    int32_t ks[CHUNK];
+    uint32_t wx[CHUNK];
+    for (size_t start = 0; start < count; start += CHUNK) {
+        const size_t n = count - start < CHUNK ? count - start : CHUNK;
+        pad_rows_first_pass((int64_t)((uint64_t)first + (uint64_t)start * (uint64_t)r->dU), r->dU, r->width, n, ks, wx);
+        pad_rows_second_pass(rows, ks, wx, n, out + start, upperOnly);
     }
 }
 
-#define SAMPLE_ROW_EXTENDS(filter, aligned, offsets)                                                                  \
-    switch (r.extend) {                                                                                               \
-    case TSR_EXTEND_REPEAT: sample_row(&r, u, v, count, out, filter, TSR_EXTEND_REPEAT, aligned, offsets); break;     \
-    case TSR_EXTEND_REFLECT: sample_row(&r, u, v, count, out, filter, TSR_EXTEND_REFLECT, aligned, offsets); break;   \
-    case TSR_EXTEND_NONE: sample_row(&r, u, v, count, out, filter, TSR_EXTEND_NONE, aligned, offsets); break;         \
-    default: sample_row(&r, u, v, count, out, filter, TSR_EXTEND_PAD, aligned, offsets); break;                       \
+TSR_INLINE void bilinear_pad_rows(const image_row *r, int64_t first, size_t count, uint32_t *out) {
+    const tsr_image_source_rows s = tsr_image_rows(r);
+    const pad_rows rows = {s.upper, s.lower, vertical_weights_of((u32x8){0} + (uint32_t)s.wy), s.wy == 0};
+    if (rows.upperOnly) pad_rows_loop(r, &rows, first, count, out, 1);
+    else pad_rows_loop(r, &rows, first, count, out, 0);
+}
+
+// MARK: Bilinear, any transform
+
+// The first pass of up to CHUNK pixels (rounded up to eight): per pixel the offsets of texels
+// (k0, l0) and (k0, l1), the step to k1, wx and wy in both lanes of its channel pairs; per group of
+// eight whether repeat wraps any k0 + 1 to 0. Returns whether any group does.
+typedef struct {
+    int32_t upper[CHUNK], lower[CHUNK], dk[CHUNK];
+    uint32_t wx[CHUNK], wy[CHUNK];
+    uint8_t wraps[CHUNK / 8];
+} any_first_pass;
+
+TSR_INLINE int any_rows_first_pass(const image_row *r, uint64_t firstU, uint64_t firstV, size_t count,
+                                   any_first_pass *f) {
+    axis_lanes u = axis_start((int64_t)firstU, r->dU, (int64_t)1 << 24);
+    axis_lanes v = axis_start((int64_t)firstV, r->dV, (int64_t)1 << 24);
+    const int32_t w = r->width, h = r->height, stride = (int32_t)r->stride;
+    const int pad = r->extend == TSR_EXTEND_PAD;
+    int anyWrap = 0;
+    for (size_t i = 0; i < count; i += 8, axis_next(&u), axis_next(&v)) {
+        i32x8 t = axis_bits(&u, 25), s = axis_bits(&v, 25), k0, wx, l0, l1, step = (i32x8){0} + 1;
+        if (pad) {
+            // As the rows above across; down, s clamped to the image and l1 on its own.
+            t = __builtin_elementwise_min(__builtin_elementwise_max(t, (i32x8){0}), (i32x8){0} + 128 * (w - 1));
+            k0 = __builtin_elementwise_min(t >> 7, (i32x8){0} + (w - 2));
+            wx = t - (k0 << 7);
+            s = __builtin_elementwise_min(__builtin_elementwise_max(s, (i32x8){0}), (i32x8){0} + 128 * (h - 1));
+            l0 = s >> 7;
+            l1 = __builtin_elementwise_min(l0 + 1, (i32x8){0} + (h - 1));
+        } else {
+            k0 = (t >> 7) & (w - 1);
+            wx = t & 127;
+            l0 = (s >> 7) & (h - 1);
+            l1 = (l0 + 1) & (h - 1);
+            const i32x8 wrap = k0 == w - 1;   // k0 + 1 wraps to 0
+            step = (wrap & (1 - w)) | (~wrap & step);
+            f->wraps[i / 8] = __builtin_reduce_or(wrap) != 0;
+            anyWrap |= f->wraps[i / 8];
+        }
+        TSR_STORE(f->upper + i, l0 * stride + k0);
+        TSR_STORE(f->lower + i, l1 * stride + k0);
+        TSR_STORE(f->dk + i, step);
+        TSR_STORE(f->wx + i, (u32x8)pairs_factor((u32x8)wx));
+        TSR_STORE(f->wy + i, (u32x8)pairs_factor((u32x8)(s & 127)));
     }
+    return anyWrap;
+}
+
+// The texels at offsets o[j] and o[j] + dk[j] of eight pixels: pairs, or texel by texel where
+// repeat wraps.
+TSR_INLINE void any_texels(const uint32_t *pixels, const int32_t *o, const int32_t *dk, int wrap, u32x8 *a, u32x8 *b) {
+    if (!wrap) {
+        gather_pairs(pixels, o, a, b);
+        return;
+    }
+    const i32x8 offsets = TSR_LOAD(i32x8, o);
+    *a = gather(pixels, offsets);
+    *b = gather(pixels, offsets + TSR_LOAD(i32x8, dk));
+}
+
+TSR_INLINE void any_rows_second_pass(const image_row *r, const any_first_pass *f, int anyWrap, size_t count,
+                                     uint32_t *out) {
+    for (size_t i = 0; i < count; i += 8) {
+        const int wrap = anyWrap && f->wraps[i / 8];
+        u32x8 a, b, c, d;
+        any_texels(r->pixels, f->upper + i, f->dk + i, wrap, &a, &b);
+        any_texels(r->pixels, f->lower + i, f->dk + i, wrap, &c, &d);
+        const u16x16 wx = (u16x16)TSR_LOAD(u32x8, f->wx + i);
+        store_group(out + i, count - i, bilinear(a, b, c, d, wx, vertical_weights_of(TSR_LOAD(u32x8, f->wy + i)), 0));
+    }
+}
+
+TSR_INLINE void bilinear_any_rows(const image_row *r, int64_t firstU, int64_t firstV, size_t count, uint32_t *out) {
+    any_first_pass f;
+    for (size_t start = 0; start < count; start += CHUNK) {
+        const size_t n = count - start < CHUNK ? count - start : CHUNK;
+        const uint64_t u = (uint64_t)firstU + (uint64_t)start * (uint64_t)r->dU;
+        const uint64_t v = (uint64_t)firstV + (uint64_t)start * (uint64_t)r->dV;
+        const int anyWrap = any_rows_first_pass(r, u, v, n, &f);
+        any_rows_second_pass(r, &f, anyWrap, n, out + start);
+    }
+}
+
+// MARK: Every other case
+
+// The row's one pair of source rows (V the same for every pixel), as sample_8px uses them.
+typedef struct {
+    const uint32_t *upper, *lower;
+    i32x8 upperMask, lowerMask;   // all zeros for a transparent row (extend none)
+    vertical_weights w;
+    int upperOnly;                // wy = 0 (nearest, or a bilinear row on texel centres)
+} source_rows;
+
+TSR_INLINE source_rows row_sources(const image_row *r) {
+    const tsr_image_source_rows s = tsr_image_rows(r);
+    // A transparent row (extend none) reads row 0 under an all-zeros mask.
+    return (source_rows){s.upper ? s.upper : r->pixels, s.lower ? s.lower : r->pixels,
+                         (i32x8){0} - (s.upper != NULL), (i32x8){0} - (s.lower != NULL),
+                         vertical_weights_of((u32x8){0} + (uint32_t)s.wy), s.wy == 0};
+}
+
+// The rows of eight pixels' texel rows l.
+TSR_INLINE void row_pointers(const image_row *r, i32x8 l, const uint32_t *rows[8]) {
+    for (int j = 0; j < 8; j++) rows[j] = r->pixels + (size_t)(uint32_t)l[j] * r->stride;
+}
+
+// Eight pixels; `aligned`: V the same for every pixel (the rows' sources in `rows`).
+TSR_INLINE u32x8 sample_8px(const image_row *r, const source_rows *rows, const axis_lanes *u, const axis_lanes *v,
+                            int filter, int extend, int aligned) {
+    if (filter == TSR_FILTER_NEAREST) {
+        const axis_index k = extend_one(axis_bits(u, 32), r->width, r->widthPow2, extend);
+        if (aligned) return gather(rows->upper, k.index) & (u32x8)(k.valid & rows->upperMask);
+        const axis_index l = extend_one(axis_bits(v, 32), r->height, r->heightPow2, extend);
+        const uint32_t *lines[8];
+        row_pointers(r, l.index, lines);
+        return gather_rows(lines, k.index) & (u32x8)(k.valid & l.valid);
+    }
+    const i32x8 t = axis_bits(u, 25);
+    const u16x16 wx = pairs_factor((u32x8)(t & 127));
+    axis_index k0, k1;
+    extend_two(t >> 7, r->width, r->widthPow2, extend, &k0, &k1);
+    if (aligned) {
+        const u32x8 a = gather(rows->upper, k0.index) & (u32x8)(k0.valid & rows->upperMask);
+        const u32x8 b = gather(rows->upper, k1.index) & (u32x8)(k1.valid & rows->upperMask);
+        if (rows->upperOnly) return bilinear(a, b, a, b, wx, rows->w, 1);
+        const u32x8 c = gather(rows->lower, k0.index) & (u32x8)(k0.valid & rows->lowerMask);
+        const u32x8 d = gather(rows->lower, k1.index) & (u32x8)(k1.valid & rows->lowerMask);
+        return bilinear(a, b, c, d, wx, rows->w, 0);
+    }
+    const i32x8 s = axis_bits(v, 25);
+    axis_index l0, l1;
+    extend_two(s >> 7, r->height, r->heightPow2, extend, &l0, &l1);
+    const uint32_t *upper[8], *lower[8];
+    row_pointers(r, l0.index, upper);
+    row_pointers(r, l1.index, lower);
+    const u32x8 a = gather_rows(upper, k0.index) & (u32x8)(k0.valid & l0.valid);
+    const u32x8 b = gather_rows(upper, k1.index) & (u32x8)(k1.valid & l0.valid);
+    const u32x8 c = gather_rows(lower, k0.index) & (u32x8)(k0.valid & l1.valid);
+    const u32x8 d = gather_rows(lower, k1.index) & (u32x8)(k1.valid & l1.valid);
+    return bilinear(a, b, c, d, wx, vertical_weights_of((u32x8)(s & 127)), 0);
+}
+
+// The span for one filter, extend mode and alignment (constants after inlining: one loop each).
+TSR_INLINE void sample_row(const image_row *r, int64_t firstU, int64_t firstV, size_t count, uint32_t *out,
+                           int filter, int extend, int aligned) {
+    source_rows rows;
+    memset(&rows, 0, sizeof rows);
+    if (aligned) rows = row_sources(r);
+    const int64_t round = filter == TSR_FILTER_NEAREST ? 0 : ((int64_t)1 << 24);
+    axis_lanes u = axis_start(firstU, r->dU, round), v = axis_start(firstV, r->dV, round);
+    for (size_t i = 0; i < count; i += 8, axis_next(&u), axis_next(&v)) {
+        store_group(out + i, count - i, sample_8px(r, &rows, &u, &v, filter, extend, aligned));
+    }
+}
+
+#define SAMPLE_ROW_EXTENDS(filter, aligned)                                                                   \
+    switch (r->extend) {                                                                                      \
+    case TSR_EXTEND_REPEAT: sample_row(r, u, v, count, out, filter, TSR_EXTEND_REPEAT, aligned); break;       \
+    case TSR_EXTEND_REFLECT: sample_row(r, u, v, count, out, filter, TSR_EXTEND_REFLECT, aligned); break;     \
+    case TSR_EXTEND_NONE: sample_row(r, u, v, count, out, filter, TSR_EXTEND_NONE, aligned); break;           \
+    default: sample_row(r, u, v, count, out, filter, TSR_EXTEND_PAD, aligned); break;                         \
+    }
+
+// MARK: Entry point
+
+// A span whose coordinates are linear (tsr_image_span): U = u and V = v at its first pixel.
+TSR_INLINE void image_row_body(const image_row *r, int64_t u, int64_t v, size_t count, uint32_t *out) {
+    const int nearest = r->filter == TSR_FILTER_NEAREST;
+    const int aligned = r->dV == 0;   // V the same for every pixel: yx = 0, or below 2⁻³³
+    if (!nearest && r->extend == TSR_EXTEND_PAD && r->width >= 2 && aligned) {
+        bilinear_pad_rows(r, u, count, out);
+    } else if (!nearest && !aligned && (uint64_t)r->stride * (uint64_t)r->height <= 0x7FFFFFFFu &&
+               ((r->extend == TSR_EXTEND_REPEAT && r->widthPow2 && r->heightPow2) ||
+                (r->extend == TSR_EXTEND_PAD && r->width >= 2))) {
+        bilinear_any_rows(r, u, v, count, out);
+    } else if (aligned) {
+        if (nearest) { SAMPLE_ROW_EXTENDS(TSR_FILTER_NEAREST, 1) }
+        else { SAMPLE_ROW_EXTENDS(TSR_FILTER_BILINEAR, 1) }
+    } else {
+        if (nearest) { SAMPLE_ROW_EXTENDS(TSR_FILTER_NEAREST, 0) }
+        else { SAMPLE_ROW_EXTENDS(TSR_FILTER_BILINEAR, 0) }
+    }
+}
+
+TSR_LEVELS(image_row, (const image_row *r, int64_t u, int64_t v, size_t count, uint32_t *out), (r, u, v, count, out))
 
 void tsr_image_row(const tsr_image_pattern *pattern, int32_t x, int32_t y, size_t count, uint32_t *out) {
     image_row r;
@@ -572,44 +313,11 @@ void tsr_image_row(const tsr_image_pattern *pattern, int32_t x, int32_t y, size_
         return;
     }
     if (count == 0) return;
-    const int nearest = r.filter == TSR_FILTER_NEAREST;
-    // V the same for every pixel: dV = 0 (yx = 0, or below 2⁻³³).
-    const int aligned = r.dV == 0;
     // Spans whose coordinates reach the clamp go pixel by pixel.
     int64_t u, v = 0;
-    if (!tsr_image_span(r.Cu, r.dU, x, count, &u) || (!aligned && !tsr_image_span(r.Cv, r.dV, x, count, &v))) {
+    if (!tsr_image_span(r.Cu, r.dU, x, count, &u) || (r.dV != 0 && !tsr_image_span(r.Cv, r.dV, x, count, &v))) {
         tsr_image_row_scalar(&r, x, count, out);
         return;
     }
-    if (aligned && !nearest && r.extend == TSR_EXTEND_PAD && r.width >= 2) {
-#if defined(__x86_64__) || defined(_M_X64)
-        if (tsr_kernel_level() >= TSR_LEVEL_AVX2) {
-            const tsr_image_source_rows rows = tsr_image_rows(&r);
-            tsr_image_row_bilinear_pad_rows_avx2(&r, &rows, u, count, out);
-            return;
-        }
-#endif
-        const source_rows rows = row_sources(&r);
-        bilinear_pad_rows(&r, &rows, u, count, out);
-        return;
-    }
-#if defined(__x86_64__) || defined(_M_X64)
-    if (!aligned && !nearest && tsr_kernel_level() >= TSR_LEVEL_AVX2 &&
-        ((r.extend == TSR_EXTEND_REPEAT && r.widthPow2 && r.heightPow2) ||
-         (r.extend == TSR_EXTEND_PAD && r.width >= 2)) &&
-        (uint64_t)r.stride * (uint64_t)r.height <= 0x7FFFFFFFu) {
-        tsr_image_row_bilinear_avx2(&r, u, v, count, out);
-        return;
-    }
-#endif
-    if (aligned) {
-        if (nearest) { SAMPLE_ROW_EXTENDS(TSR_FILTER_NEAREST, 1, 0) }
-        else { SAMPLE_ROW_EXTENDS(TSR_FILTER_BILINEAR, 1, 0) }
-    } else if (r.stride < 32768 && r.height <= 32768) {
-        if (nearest) { SAMPLE_ROW_EXTENDS(TSR_FILTER_NEAREST, 0, 1) }
-        else { SAMPLE_ROW_EXTENDS(TSR_FILTER_BILINEAR, 0, 1) }
-    } else {
-        if (nearest) { SAMPLE_ROW_EXTENDS(TSR_FILTER_NEAREST, 0, 0) }
-        else { SAMPLE_ROW_EXTENDS(TSR_FILTER_BILINEAR, 0, 0) }
-    }
+    TSR_DISPATCH(image_row, (&r, u, v, count, out));
 }

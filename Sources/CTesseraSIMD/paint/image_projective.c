@@ -2,9 +2,9 @@
 // drawn through a projection (a layer's plane under perspective). Per pixel: W, then the point
 // (u, v) = (Û / W, V̂ / W) in level-0 texels, in double; for trilinear the level from the map's local
 // stretch at that point; (u, v) scaled into the level, less 0.5 for bilinear, rounded to 32.32 and
-// clamped as image_reference.c's coordinates are (tsr_image_fixed32, tsr_image_clamp); then the
+// clamped as reference/image.c's coordinates are (tsr_image_fixed32, tsr_image_clamp); then the
 // same texel fetch, extend and 7-bit bilinear blend (tsr_image_sample). Only step 1 of
-// image_reference.c differs: the coordinates are rounded per pixel from the quotient instead of
+// reference/image.c differs: the coordinates are rounded per pixel from the quotient instead of
 // stepped along the row in 32.32, since a projection has no constant step.
 //
 // The kernel computes W, u and v for blocks of pixels two per SSE2 register (SIMDe), with the

@@ -1,5 +1,5 @@
-// The per-row setup shared by the image kernels (image.c: SSE2 through SIMDe; image_avx2.c) and
-// their reference (image_reference.c, whose comment gives the arithmetic), in plain C: the
+// The per-row setup shared by the image kernels (paint/image.c) and their reference
+// (reference/image.c, whose comment gives the arithmetic), in plain C: the
 // fixed-point constants of one row, the per-pixel sampler (the reference itself, and the SIMD
 // kernels' path for the rare spans that reach the coordinate clamp), and the row's source rows when
 // v is constant along it. Not part of the public headers.
@@ -16,12 +16,12 @@ typedef struct {
     int32_t width, height;
     int32_t extend, filter;
     int widthPow2, heightPow2;
-    int64_t Cu, Cv, dU, dV;   // 32.32, as in image_reference.c: U = Cu + dU·x, V = Cv + dV·x, clamped
+    int64_t Cu, Cv, dU, dV;   // 32.32, as in reference/image.c: U = Cu + dU·x, V = Cv + dV·x, clamped
 } tsr_image_row_setup;
 
 static inline int tsr_image_is_power_of_two(int32_t n) { return n > 0 && (n & (n - 1)) == 0; }
 
-// Step 1 of image_reference.c: times 2³², clamped to ±2⁶¹ (NaN to −2⁶¹), rounded half away from zero.
+// Step 1 of reference/image.c: times 2³², clamped to ±2⁶¹ (NaN to −2⁶¹), rounded half away from zero.
 static inline int64_t tsr_image_fixed32(double v) {
     double s = v * 4294967296.0;
     if (!(s >= -2305843009213693952.0)) return -((int64_t)1 << 61);
@@ -37,7 +37,7 @@ static inline int64_t tsr_image_clamp(int64_t s) {
     return s < -TSR_IMAGE_LIMIT ? -TSR_IMAGE_LIMIT : (s > TSR_IMAGE_LIMIT ? TSR_IMAGE_LIMIT : s);
 }
 
-// Step 2 of image_reference.c: c + d·x clamped to ±2⁵³.
+// Step 2 of reference/image.c: c + d·x clamped to ±2⁵³.
 static inline int64_t tsr_image_coordinate(int64_t c, int64_t d, int64_t x) {
     int64_t p;
     if (__builtin_mul_overflow(d, x, &p) || p > ((int64_t)1 << 62) || p < -((int64_t)1 << 62))
@@ -107,7 +107,7 @@ static inline uint32_t tsr_image_fetch(const tsr_image_row_setup *r, int32_t k, 
     return r->pixels[(size_t)row * r->stride + (size_t)column];
 }
 
-// The 7-bit bilinear blend (step 3 of image_reference.c), one pixel: horizontal, then vertical.
+// The 7-bit bilinear blend (step 3 of reference/image.c), one pixel: horizontal, then vertical.
 static inline uint32_t tsr_image_bilinear(uint32_t c00, uint32_t c10, uint32_t c01, uint32_t c11, int32_t wx,
                                           int32_t wy) {
     uint32_t out = 0;
@@ -120,7 +120,7 @@ static inline uint32_t tsr_image_bilinear(uint32_t c00, uint32_t c10, uint32_t c
     return out;
 }
 
-// The texel colour at 32.32 coordinates (U, V) within the clamp: step 3 of image_reference.c and
+// The texel colour at 32.32 coordinates (U, V) within the clamp: step 3 of reference/image.c and
 // what follows it. (Only the texels, size, extend and filter of `r` are read.)
 static inline uint32_t tsr_image_sample(const tsr_image_row_setup *r, int64_t U, int64_t V) {
     if (r->filter == TSR_FILTER_NEAREST) return tsr_image_fetch(r, (int32_t)(U >> 32), (int32_t)(V >> 32));
@@ -169,17 +169,5 @@ static inline tsr_image_source_rows tsr_image_rows(const tsr_image_row_setup *r)
     }
     return rows;
 }
-
-#if defined(__x86_64__) || defined(_M_X64)
-// image_avx2.c: bilinear, pad, V the same along the row (dV = 0), width ≥ 2, U linear over the span
-// (tsr_image_span) with first = U at x: the `count` pixels from x into out, from the row's
-// source rows (the lower one is not read where wy = 0).
-void tsr_image_row_bilinear_pad_rows_avx2(const tsr_image_row_setup *r, const tsr_image_source_rows *rows,
-                                          int64_t first, size_t count, uint32_t *out);
-// image_avx2.c: bilinear, any transform, U and V linear over the span (firstU, firstV at x), extend
-// repeat with power-of-two sides or pad with width ≥ 2, stride·height ≤ 2³¹ − 1.
-void tsr_image_row_bilinear_avx2(const tsr_image_row_setup *r, int64_t firstU, int64_t firstV, size_t count,
-                                 uint32_t *out);
-#endif
 
 #endif

@@ -1,5 +1,5 @@
-// Image pattern sampling, one pixel at a time in plain C: the oracle that tsr_image_row (image.c,
-// image_avx2.c) matches byte for byte. The arithmetic, shared by all of them:
+// Image pattern sampling, one pixel at a time in plain C: the oracle that tsr_image_row
+// (paint/image.c) matches byte for byte. The arithmetic, shared by all of them:
 //
 // 1. Per row, in doubles, no fused multiply-add, in this order (h = 0.5 for bilinear, 0 for nearest):
 //        py = y + 0.5
@@ -29,8 +29,6 @@
 //    where c10 is texel (k0 + 1, l0) and c01 is texel (k0, l0 + 1). mid lies between top and
 //    bottom (wy ≤ 127), so out ≤ 255; weights 0 give the texel back exactly; every step is
 //    monotonic in every texel and the same for all four channels, so colour ≤ alpha is preserved.
-//    (With bytes offset by −128, top − 16384 is SSSE3's pmaddubsw and the vertical step its
-//    pmulhrsw by wy·256.)
 #include "CTesseraPaint.h"
 
 #include "simd/no_fp_contract.h"
@@ -38,7 +36,7 @@
 #include "paint/image_row.h"
 #include <string.h>
 
-// Steps 1 to 3 above, written once in image_row.h (the row's constants, then each pixel on its
+// Steps 1 to 3 above, written once in paint/image_row.h (the row's constants, then each pixel on its
 // own) and used as they stand here: the SIMD kernels are checked against this per-pixel form.
 void tsr_image_row_reference(const tsr_image_pattern *pattern, int32_t x, int32_t y, size_t count, uint32_t *out) {
     tsr_image_row_setup row;

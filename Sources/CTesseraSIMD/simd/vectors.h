@@ -39,6 +39,7 @@ typedef uint32_t u32x4 __attribute__((vector_size(16)));
 typedef int64_t i64x4 __attribute__((vector_size(32)));
 typedef uint64_t u64x4 __attribute__((vector_size(32)));
 typedef double f64x4 __attribute__((vector_size(32)));
+typedef double f64x8 __attribute__((vector_size(64)));
 
 // Unaligned loads and stores.
 #define TSR_LOAD(type, pointer) ({ type tsr_v_; memcpy(&tsr_v_, (pointer), sizeof tsr_v_); tsr_v_; })
@@ -94,11 +95,14 @@ TSR_INLINE u8x8 i32x8_bytes(i32x8 v) {
 
 // MARK: 16-bit channel pairs
 
-// round(v / 255) for v ≤ 255², exactly: ((v + 128) · 257) >> 16, the high half of a 16-bit product.
-TSR_INLINE u16x16 pairs_div255(u16x16 v) {
-    const u32x16 wide = __builtin_convertvector(v + 128, u32x16) * 257;
+// The high half of the 32-bit products of 16-bit lanes (PMULHUW).
+TSR_INLINE u16x16 pairs_mulhi(u16x16 a, u16x16 b) {
+    const u32x16 wide = __builtin_convertvector(a, u32x16) * __builtin_convertvector(b, u32x16);
     return __builtin_convertvector(wide >> 16, u16x16);
 }
+
+// round(v / 255) for v ≤ 255², exactly: ((v + 128) · 257) >> 16, the high half of a 16-bit product.
+TSR_INLINE u16x16 pairs_div255(u16x16 v) { return pairs_mulhi(v + 128, (u16x16){0} + 257); }
 
 // div255(a · b) per 16-bit lane (a, b ≤ 255).
 TSR_INLINE u16x16 pairs_mul(u16x16 a, u16x16 b) { return pairs_div255(a * b); }
