@@ -123,11 +123,9 @@ TSR_INLINE void mode_full_group(int32_t mode, uint32_t *dst, u32x8 sp) {
 // 16 pixels from dst on, their sources at src and coverage bytes at `coverage` (NULL: 255).
 TSR_INLINE void mode_block(int32_t mode, uint32_t *dst, const uint32_t *src, const uint8_t *coverage,
                            uint32_t opacity) {
-    int full = opacity == 255;
     if (coverage) {
         const u8x16 c = TSR_LOAD(u8x16, coverage);
-        full = full && u8x16_all_ones(c);
-        if (!full) {
+        if (opacity != 255 || !u8x16_all_ones(c)) {
             if (!bm_is_unbounded(mode) && u8x16_none(c)) return;
             mode_covered_group(mode, dst, src, TSR_LOAD(u8x8, coverage), opacity);
             mode_covered_group(mode, dst + 8, src + 8, TSR_LOAD(u8x8, coverage + 8), opacity);
@@ -135,21 +133,21 @@ TSR_INLINE void mode_block(int32_t mode, uint32_t *dst, const uint32_t *src, con
         }
     }
     const u32x8 p0 = TSR_LOAD(u32x8, src), p1 = TSR_LOAD(u32x8, src + 8);
-    if (full) {
-        // Normal onto any d gives an opaque source exactly (s + div255(d · 0) = s).
-        if (mode == TSR_BLEND_NORMAL && u32x8_none(~(p0 & p1) & 0xFF000000u)) {
-            TSR_STORE(dst, p0);
-            TSR_STORE(dst + 8, p1);
-            return;
-        }
-        mode_full_group(mode, dst, p0);
-        mode_full_group(mode, dst + 8, p1);
+    if (opacity != 255) {
+        // No coverage, opacity < 255: every factor is div255(255 · opacity) = opacity.
+        const u16x16 f = pairs_factor((u32x8){0} + opacity);
+        mode_scaled_group(mode, dst, p0, f);
+        mode_scaled_group(mode, dst + 8, p1, f);
         return;
     }
-    // No coverage, opacity < 255: every factor is div255(255 · opacity) = opacity.
-    const u16x16 f = pairs_factor((u32x8){0} + opacity);
-    mode_scaled_group(mode, dst, p0, f);
-    mode_scaled_group(mode, dst + 8, p1, f);
+    // Fully covered. Normal onto any d gives an opaque source exactly (s + div255(d · 0) = s).
+    if (mode == TSR_BLEND_NORMAL && u32x8_none(~(p0 & p1) & 0xFF000000u)) {
+        TSR_STORE(dst, p0);
+        TSR_STORE(dst + 8, p1);
+        return;
+    }
+    mode_full_group(mode, dst, p0);
+    mode_full_group(mode, dst + 8, p1);
 }
 
 // MARK: One solid colour

@@ -25,24 +25,33 @@ TSR_INLINE void store_ends(uint32_t *p, size_t count, u32x8 v) {
     TSR_STORE(p + count - 4, __builtin_shufflevector(v, v, 4, 5, 6, 7));
 }
 
-TSR_INLINE void blend_span_body(uint32_t *pixels, size_t count, uint32_t color, uint32_t coverage) {
+// `premultiplied` (every channel of the colour at most its alpha: no saturation) is a constant
+// where this is inlined.
+TSR_INLINE void blend_span_rows(uint32_t *pixels, size_t count, uint32_t color, uint32_t coverage, int premultiplied) {
     const u32x8 c = (u32x8){0} + color;
     const u16x16 f = pairs_factor((u32x8){0} + coverage);
     const u16x16 srb = pairs_mul(pairs_rb(c), f), sga = pairs_mul(pairs_ga(c), f), alpha = pairs_alpha(sga);
     if (count < 8) {
-        store_ends(pixels, count, over_pairs(load_ends(pixels, count), srb, sga, alpha));
+        store_ends(pixels, count, over_pairs(load_ends(pixels, count), srb, sga, alpha, premultiplied));
         return;
     }
     const u32x8 last = TSR_LOAD(u32x8, pixels + count - 8);
     size_t i = 0;
-    for (; i + 8 <= count; i += 8) TSR_STORE(pixels + i, over_pairs(TSR_LOAD(u32x8, pixels + i), srb, sga, alpha));
-    if (i < count) TSR_STORE(pixels + count - 8, over_pairs(last, srb, sga, alpha));
+    for (; i + 8 <= count; i += 8)
+        TSR_STORE(pixels + i, over_pairs(TSR_LOAD(u32x8, pixels + i), srb, sga, alpha, premultiplied));
+    if (i < count) TSR_STORE(pixels + count - 8, over_pairs(last, srb, sga, alpha, premultiplied));
 }
 
-TSR_LEVELS(blend_span, (uint32_t *pixels, size_t count, uint32_t color, uint32_t coverage),
-           (pixels, count, color, coverage))
+TSR_INLINE void blend_span_body(uint32_t *pixels, size_t count, uint32_t color, uint32_t coverage, int premultiplied) {
+    if (premultiplied) blend_span_rows(pixels, count, color, coverage, 1);
+    else blend_span_rows(pixels, count, color, coverage, 0);
+}
 
-void tsr_blend_span(uint32_t *pixels, size_t count, uint32_t color, uint32_t coverage) {
+TSR_LEVELS(blend_span, (uint32_t *pixels, size_t count, uint32_t color, uint32_t coverage, int premultiplied),
+           (pixels, count, color, coverage, premultiplied))
+
+// tsr_blend_span with the colour tested (color_is_premultiplied) by the caller.
+static void blend_span(uint32_t *pixels, size_t count, uint32_t color, uint32_t coverage, int premultiplied) {
     if (coverage == 0 || count == 0) return;
     if (coverage > 255) coverage = 255;
     if (coverage == 255 && (color >> 24) == 255) {
@@ -50,39 +59,50 @@ void tsr_blend_span(uint32_t *pixels, size_t count, uint32_t color, uint32_t cov
         return;
     }
     if (count < 4) {
-        for (size_t i = 0; i < count; i++) pixels[i] = pixel_over(pixels[i], color, coverage);
+        pixels_over(pixels, count, color, coverage, premultiplied);
         return;
     }
-    TSR_DISPATCH(blend_span, (pixels, count, color, coverage));
+    TSR_DISPATCH(blend_span, (pixels, count, color, coverage, premultiplied));
+}
+
+void tsr_blend_span(uint32_t *pixels, size_t count, uint32_t color, uint32_t coverage) {
+    blend_span(pixels, count, color, coverage, color_is_premultiplied(color));
 }
 
 void tsr_fill_rect_row(uint32_t *pixels, int32_t width, float left, float right, float rowCoverage,
                        uint32_t color) {
     const tsr_rect_row_spans s = tsr_rect_row(width, left, right, rowCoverage);
-    for (int k = 0; k < s.spans; k++) tsr_blend_span(pixels + s.start[k], s.count[k], color, s.coverage[k]);
+    const int premultiplied = color_is_premultiplied(color);
+    for (int k = 0; k < s.spans; k++) blend_span(pixels + s.start[k], s.count[k], color, s.coverage[k], premultiplied);
 }
 
 // Eight pixels from i through their coverage bytes; a group without coverage is left as it is
 // (shadows are mostly empty or faint at their edges).
-TSR_INLINE void mask_group(uint32_t *pixels, const uint8_t *coverage, u32x8 d, u16x16 crb, u16x16 cga) {
+TSR_INLINE void mask_group(uint32_t *pixels, const uint8_t *coverage, u32x8 d, u16x16 crb, u16x16 cga,
+                           int premultiplied) {
     const u8x8 bytes = TSR_LOAD(u8x8, coverage);
     if (__builtin_reduce_or(bytes) == 0) return;
-    TSR_STORE(pixels, over_factors(d, crb, cga, __builtin_convertvector(bytes, u32x8), 0));
+    TSR_STORE(pixels, over_factors(d, crb, cga, __builtin_convertvector(bytes, u32x8), 0, premultiplied));
 }
 
-TSR_INLINE void blend_mask_row_body(uint32_t *pixels, const uint8_t *coverage, size_t count, uint32_t color) {
+TSR_INLINE void mask_rows(uint32_t *pixels, const uint8_t *coverage, size_t count, uint32_t color, int premultiplied) {
     const u32x8 c = (u32x8){0} + color;
     const u16x16 crb = pairs_rb(c), cga = pairs_ga(c);
     if (count < 8) {
-        const u8x8 bytes = load_ends_bytes(coverage, count);
-        const u32x8 factors = __builtin_convertvector(bytes, u32x8);
-        store_ends(pixels, count, over_factors(load_ends(pixels, count), crb, cga, factors, 0));
+        const u32x8 factors = __builtin_convertvector(load_ends_bytes(coverage, count), u32x8);
+        store_ends(pixels, count, over_factors(load_ends(pixels, count), crb, cga, factors, 0, premultiplied));
         return;
     }
     const u32x8 last = TSR_LOAD(u32x8, pixels + count - 8);
     size_t i = 0;
-    for (; i + 8 <= count; i += 8) mask_group(pixels + i, coverage + i, TSR_LOAD(u32x8, pixels + i), crb, cga);
-    if (i < count) mask_group(pixels + count - 8, coverage + count - 8, last, crb, cga);
+    for (; i + 8 <= count; i += 8)
+        mask_group(pixels + i, coverage + i, TSR_LOAD(u32x8, pixels + i), crb, cga, premultiplied);
+    if (i < count) mask_group(pixels + count - 8, coverage + count - 8, last, crb, cga, premultiplied);
+}
+
+TSR_INLINE void blend_mask_row_body(uint32_t *pixels, const uint8_t *coverage, size_t count, uint32_t color) {
+    if (color_is_premultiplied(color)) mask_rows(pixels, coverage, count, color, 1);
+    else mask_rows(pixels, coverage, count, color, 0);
 }
 
 TSR_LEVELS(blend_mask_row, (uint32_t *pixels, const uint8_t *coverage, size_t count, uint32_t color),
@@ -90,7 +110,8 @@ TSR_LEVELS(blend_mask_row, (uint32_t *pixels, const uint8_t *coverage, size_t co
 
 void tsr_blend_mask_row(uint32_t *pixels, const uint8_t *coverage, size_t count, uint32_t color) {
     if (count < 4) {
-        for (size_t i = 0; i < count; i++) pixels[i] = pixel_over(pixels[i], color, coverage[i]);
+        const int premultiplied = color_is_premultiplied(color);
+        for (size_t i = 0; i < count; i++) pixels[i] = pixel_over(pixels[i], color, coverage[i], premultiplied);
         return;
     }
     TSR_DISPATCH(blend_mask_row, (pixels, coverage, count, color));
@@ -136,7 +157,7 @@ TSR_LEVELS(composite_row, (uint32_t *dst, const uint32_t *src, const uint32_t *m
 void tsr_composite_row(uint32_t *dst, const uint32_t *src, const uint32_t *mask, size_t count, uint32_t opacity) {
     if (opacity > 255) opacity = 255;
     if (count < 4) {
-        for (size_t i = 0; i < count; i++) dst[i] = pixel_over(dst[i], src[i], composite_factor(mask, i, opacity));
+        for (size_t i = 0; i < count; i++) dst[i] = pixel_over(dst[i], src[i], composite_factor(mask, i, opacity), 0);
         return;
     }
     TSR_DISPATCH(composite_row, (dst, src, mask, count, opacity));

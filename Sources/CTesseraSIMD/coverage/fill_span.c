@@ -17,7 +17,8 @@
 typedef struct {
     uint32_t color;
     u16x16 rb, ga;
-    int opaque;   // alpha 255: a scaled colour's alpha is the coverage itself
+    int opaque;          // alpha 255: a scaled colour's alpha is the coverage itself
+    int premultiplied;   // every channel at most the alpha: no blend passes 255 (blend/over.h)
 } fill_color;
 
 // Cells [0, 8) from x, holding an edge, to coverage blended into `count` ≤ 8 pixels; `coverage`
@@ -27,12 +28,13 @@ TSR_INLINE void edge_group(float *cells, uint32_t *pixels, ptrdiff_t count, int 
                            f32x8 *carry, i32x8 *coverage) {
     *coverage = cell_coverage(cells, evenOdd, carry);
     if (count == 8) {
-        TSR_STORE(pixels, over_factors(TSR_LOAD(u32x8, pixels), c->rb, c->ga, (u32x8)*coverage, c->opaque));
+        TSR_STORE(pixels, over_factors(TSR_LOAD(u32x8, pixels), c->rb, c->ga, (u32x8)*coverage, c->opaque,
+                                       c->premultiplied));
         return;
     }
     uint32_t copy[8] = {0};
     memcpy(copy, pixels, (size_t)count * 4);
-    TSR_STORE(copy, over_factors(TSR_LOAD(u32x8, copy), c->rb, c->ga, (u32x8)*coverage, c->opaque));
+    TSR_STORE(copy, over_factors(TSR_LOAD(u32x8, copy), c->rb, c->ga, (u32x8)*coverage, c->opaque, c->premultiplied));
     memcpy(pixels, copy, (size_t)count * 4);
 }
 
@@ -40,22 +42,23 @@ enum { RUN_EMPTY, RUN_SOLID, RUN_OVER };
 
 // Eight pixels of a run: untouched, the colour stored, or the scaled colour (srb, sga; its alpha
 // `alpha`) blended over them.
-TSR_INLINE void run_group(uint32_t *pixels, int kind, uint32_t color, u16x16 srb, u16x16 sga, u16x16 alpha) {
-    if (kind == RUN_SOLID) TSR_STORE(pixels, (u32x8){0} + color);
-    else if (kind == RUN_OVER) TSR_STORE(pixels, over_pairs(TSR_LOAD(u32x8, pixels), srb, sga, alpha));
+TSR_INLINE void run_group(uint32_t *pixels, int kind, const fill_color *c, u16x16 srb, u16x16 sga, u16x16 alpha) {
+    if (kind == RUN_SOLID) TSR_STORE(pixels, (u32x8){0} + c->color);
+    else if (kind == RUN_OVER)
+        TSR_STORE(pixels, over_pairs(TSR_LOAD(u32x8, pixels), srb, sga, alpha, c->opaque || c->premultiplied));
 }
 
 // Groups from x on without edges (the group at x is one) while they last before pixelEnd, drawn
 // as `kind`; runs are often long (the inside of a shape), so they are tested four groups at a time
 // first. Returns the end of the run: a group with an edge, or the row's last, partial group.
 TSR_INLINE ptrdiff_t run_groups(const float *cells, uint32_t *pixels, ptrdiff_t x, ptrdiff_t pixelEnd, int kind,
-                                uint32_t color, u16x16 srb, u16x16 sga, u16x16 alpha) {
-    run_group(pixels + x, kind, color, srb, sga, alpha);
+                                const fill_color *c, u16x16 srb, u16x16 sga, u16x16 alpha) {
+    run_group(pixels + x, kind, c, srb, sga, alpha);
     x += 8;
     for (; x + 32 <= pixelEnd && cells_empty_16(cells + x) && cells_empty_16(cells + x + 16); x += 32) {
-        for (int k = 0; k < 32; k += 8) run_group(pixels + x + k, kind, color, srb, sga, alpha);
+        for (int k = 0; k < 32; k += 8) run_group(pixels + x + k, kind, c, srb, sga, alpha);
     }
-    for (; x + 8 <= pixelEnd && cells_empty(cells + x); x += 8) run_group(pixels + x, kind, color, srb, sga, alpha);
+    for (; x + 8 <= pixelEnd && cells_empty(cells + x); x += 8) run_group(pixels + x, kind, c, srb, sga, alpha);
     return x;
 }
 
@@ -63,11 +66,11 @@ TSR_INLINE ptrdiff_t run_groups(const float *cells, uint32_t *pixels, ptrdiff_t 
 TSR_INLINE ptrdiff_t fill_run(const float *cells, uint32_t *pixels, ptrdiff_t x, ptrdiff_t pixelEnd, uint32_t run,
                               const fill_color *c) {
     const u16x16 zero = {0};
-    if (run == 0) return run_groups(cells, pixels, x, pixelEnd, RUN_EMPTY, 0, zero, zero, zero);
-    if (run == 255 && c->opaque) return run_groups(cells, pixels, x, pixelEnd, RUN_SOLID, c->color, zero, zero, zero);
+    if (run == 0) return run_groups(cells, pixels, x, pixelEnd, RUN_EMPTY, c, zero, zero, zero);
+    if (run == 255 && c->opaque) return run_groups(cells, pixels, x, pixelEnd, RUN_SOLID, c, zero, zero, zero);
     const u16x16 f = pairs_factor((u32x8){0} + run);
     const u16x16 srb = pairs_mul(c->rb, f), sga = pairs_mul(c->ga, f);
-    return run_groups(cells, pixels, x, pixelEnd, RUN_OVER, 0, srb, sga, pairs_alpha(sga));
+    return run_groups(cells, pixels, x, pixelEnd, RUN_OVER, c, srb, sga, pairs_alpha(sga));
 }
 
 // One row: cells [start, end] to coverage, blended into pixels [start, min(end, width − 1)].
@@ -99,13 +102,14 @@ TSR_INLINE void fill_row(float *cells, ptrdiff_t start, ptrdiff_t end, ptrdiff_t
     for (; x <= end; x += 8) TSR_STORE(cells + x, (f32x8){0});
 }
 
-// `evenOdd` and `opaque` are constants where this is inlined: each fill rule gets a loop of its
-// own, without the test, and so do opaque colours (most fills), without the alpha shuffles.
+// `evenOdd`, `opaque` and `premultiplied` are constants where this is inlined: each fill rule gets
+// a loop of its own, without the test, and so do opaque colours (most fills), without the alpha
+// shifts, and premultiplied ones (all but invalid colours), without the saturation.
 TSR_INLINE void fill_rows(float *accumulation, size_t stride, int32_t *rowMin, int32_t *rowMax, int32_t firstRow,
                           int32_t endRow, uint32_t *pixels, size_t pixelStride, int32_t width, int evenOdd,
-                          uint32_t color, int opaque) {
+                          uint32_t color, int opaque, int premultiplied) {
     const u32x8 c8 = (u32x8){0} + color;
-    const fill_color c = {color, pairs_rb(c8), pairs_ga(c8), opaque};
+    const fill_color c = {color, pairs_rb(c8), pairs_ga(c8), opaque, premultiplied};
     float *cells = accumulation + (size_t)firstRow * stride;
     pixels += (size_t)firstRow * pixelStride;
     for (int32_t r = firstRow; r < endRow; r++, cells += stride, pixels += pixelStride) {
@@ -119,13 +123,19 @@ TSR_INLINE void fill_rows(float *accumulation, size_t stride, int32_t *rowMin, i
 TSR_INLINE void fill_accumulated_rows_body(float *accumulation, size_t stride, int32_t *rowMin, int32_t *rowMax,
                                            int32_t firstRow, int32_t endRow, uint32_t *pixels, size_t pixelStride,
                                            int32_t width, int evenOdd, uint32_t color) {
-    const int opaque = (color >> 24) == 255;
-#define TSR_FILL_ROWS(e, o) \
-    fill_rows(accumulation, stride, rowMin, rowMax, firstRow, endRow, pixels, pixelStride, width, e, color, o)
-    if (evenOdd && opaque) TSR_FILL_ROWS(1, 1);
-    else if (evenOdd) TSR_FILL_ROWS(1, 0);
-    else if (opaque) TSR_FILL_ROWS(0, 1);
-    else TSR_FILL_ROWS(0, 0);
+    const int opaque = (color >> 24) == 255, premultiplied = color_is_premultiplied(color);
+#define TSR_FILL_ROWS(e, o, p) \
+    fill_rows(accumulation, stride, rowMin, rowMax, firstRow, endRow, pixels, pixelStride, width, e, color, o, p)
+    if (opaque) {
+        if (evenOdd) TSR_FILL_ROWS(1, 1, 1);
+        else TSR_FILL_ROWS(0, 1, 1);
+    } else if (premultiplied) {
+        if (evenOdd) TSR_FILL_ROWS(1, 0, 1);
+        else TSR_FILL_ROWS(0, 0, 1);
+    } else {
+        if (evenOdd) TSR_FILL_ROWS(1, 0, 0);
+        else TSR_FILL_ROWS(0, 0, 0);
+    }
 #undef TSR_FILL_ROWS
 }
 

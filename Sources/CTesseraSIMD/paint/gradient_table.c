@@ -1,5 +1,6 @@
 #include "simd/no_fp_contract.h"
 #include "CTesseraSIMD.h"
+#include "simd/targets.h"
 
 // round(v · 255) for v in [0, 1], halves up: Color.byte's truncation plus one where the
 // remainder is at least a half.
@@ -30,27 +31,22 @@ static int32_t first_index(double o, double last, int32_t size, int strictly) {
 }
 
 // Entries [i0, i1) between stops a and b (offsets o0 < o1): no branches, so that the compiler
-// processes several entries per instruction; compiled for SSE2 and for AVX2 (4 lanes of doubles),
-// the same IEEE operations in each lane, so the same bytes.
-#define MIX_SEGMENT_BODY                                                                                  \
-    for (int32_t i = i0; i < i1; i++) {                                                                 \
-        const double t = (double)i / last;                                                              \
-        const double f = (t - o0) / (o1 - o0);                                                          \
-        out[i] = table_entry(a[0] + (b[0] - a[0]) * f, a[1] + (b[1] - a[1]) * f, a[2] + (b[2] - a[2]) * f,   \
-                             a[3] + (b[3] - a[3]) * f);                                                  \
+// processes several entries per instruction at each level (simd/targets.h), the same IEEE operations
+// in each lane, so the same bytes.
+static inline __attribute__((always_inline)) void mix_segment_body(int32_t i0, int32_t i1, double last, double o0,
+                                                                   double o1, const double *a, const double *b,
+                                                                   uint32_t *out) {
+    for (int32_t i = i0; i < i1; i++) {
+        const double t = (double)i / last;
+        const double f = (t - o0) / (o1 - o0);
+        out[i] = table_entry(a[0] + (b[0] - a[0]) * f, a[1] + (b[1] - a[1]) * f, a[2] + (b[2] - a[2]) * f,
+                             a[3] + (b[3] - a[3]) * f);
     }
-
-static void mix_segment(int32_t i0, int32_t i1, double last, double o0, double o1, const double *a, const double *b,
-                        uint32_t *out) {
-    MIX_SEGMENT_BODY
 }
 
-#if defined(__x86_64__) || defined(_M_X64)
-__attribute__((target("avx2"))) static void mix_segment_avx2(int32_t i0, int32_t i1, double last, double o0, double o1,
-                                                             const double *a, const double *b, uint32_t *out) {
-    MIX_SEGMENT_BODY
-}
-#endif
+TSR_LEVELS(mix_segment,
+           (int32_t i0, int32_t i1, double last, double o0, double o1, const double *a, const double *b, uint32_t *out),
+           (i0, i1, last, o0, o1, a, b, out))
 
 void tsr_gradient_table(const double *offsets, const double *colors, int32_t count, int32_t size, uint32_t *out) {
     // Entry i has t = i / (size − 1): the first colour while t ≤ the first offset, the last from
@@ -68,13 +64,7 @@ void tsr_gradient_table(const double *offsets, const double *colors, int32_t cou
         if (i0 < head) i0 = head;
         if (i1 > tail) i1 = tail;
         if (i0 >= i1) continue;
-#if defined(__x86_64__) || defined(_M_X64)
-        if (tsr_kernel_level() >= TSR_LEVEL_AVX2) {
-            mix_segment_avx2(i0, i1, last, offsets[j], offsets[j + 1], colors + 4 * j, colors + 4 * j + 4, out);
-            continue;
-        }
-#endif
-        mix_segment(i0, i1, last, offsets[j], offsets[j + 1], colors + 4 * j, colors + 4 * j + 4, out);
+        TSR_DISPATCH(mix_segment, (i0, i1, last, offsets[j], offsets[j + 1], colors + 4 * j, colors + 4 * j + 4, out));
     }
     for (int32_t i = tail > head ? tail : head; i < size; i++) out[i] = finalEntry;
 }

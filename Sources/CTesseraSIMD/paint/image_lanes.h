@@ -113,50 +113,106 @@ TSR_INLINE u32x8 gather_rows(const uint32_t *const rows[8], i32x8 k) {
                    rows[4][k[4]], rows[5][k[5]], rows[6][k[6]], rows[7][k[7]]};
 }
 
-// The texels at offsets o[j] and o[j] + 1 of eight pixels, read as pairs (one 64-bit load each),
-// split into the first texels (*a) and the second (*b).
-TSR_INLINE void gather_pairs(const uint32_t *pixels, const int32_t *o, u32x8 *a, u32x8 *b) {
-    uint64_t p[8];
-    for (int j = 0; j < 8; j++) memcpy(&p[j], pixels + o[j], 8);
-    const u32x8 low = (u32x8)(u64x4){p[0], p[1], p[2], p[3]}, high = (u32x8)(u64x4){p[4], p[5], p[6], p[7]};
-    *a = __builtin_shufflevector(low, high, 0, 2, 4, 6, 8, 10, 12, 14);
-    *b = __builtin_shufflevector(low, high, 1, 3, 5, 7, 9, 11, 13, 15);
-}
-
 // MARK: Bilinear blend (step 5 of the reference)
-
-// The vertical weight wy of each pixel in the forms the vertical step takes, in both lanes of the
-// pixel's channel pairs: wy · 512 and wy · 256.
-typedef struct {
-    u16x16 w512, w256;
-} vertical_weights;
-
-TSR_INLINE vertical_weights vertical_weights_of(u32x8 wy) {
-    const u16x16 w = pairs_factor(wy);
-    return (vertical_weights){w << 9, w << 8};
-}
 
 // top = c0·(128 − wx) + c1·wx, at most 32640.
 TSR_INLINE u16x16 horizontal(u16x16 c0, u16x16 c1, u16x16 wx) { return c0 * (128 - wx) + c1 * wx; }
 
-// mid = top + (((bottom − top)·wy + 64) >> 7), in 16-bit lanes: with x = bottom − top + 2¹⁵ (in
-// [128, 65408]), x·wy + 64 = (bottom − top)·wy + 64 + 2⁸·wy·128, so the step is
-// floor((x·wy + 64) / 128) − 256·wy, and floor((x·wy + 64) / 128) = floor((x·wy·512 + 2¹⁵) / 2¹⁶) is
-// the high half of x·(wy·512) plus the top bit of its low half.
-TSR_INLINE u16x16 vertical(u16x16 top, u16x16 bottom, vertical_weights w) {
-    const u16x16 x = bottom - top + 0x8000;
-    return top + pairs_mulhi(x, w.w512) + ((x * w.w512) >> 15) - w.w256;
+// mid = top + (((bottom − top)·wy + 64) >> 7) in 16-bit lanes, wy in both lanes of each pixel. The
+// product needs 23 bits; with d = bottom − top = 256·h + l (h = d >> 8 in [−128, 127], l in
+// [0, 255]), d·wy = 256·h·wy + l·wy, and the first term is a multiple of 128:
+// ((d·wy + 64) >> 7) = 2·h·wy + ((l·wy + 64) >> 7), each product within 16 bits.
+TSR_INLINE u16x16 vertical(u16x16 top, u16x16 bottom, u16x16 wy) {
+    const i16x16 d = (i16x16)(bottom - top);
+    const u16x16 high = (u16x16)((d >> 8) * (i16x16)wy), low = ((u16x16)(d & 255) * wy + 64) >> 7;
+    return top + high + high + low;
 }
 
 // The bilinear pixels of texels a = (k0, l0), b = (k0 + 1, l0), c = (k0, l0 + 1), d = (k0 + 1,
-// l0 + 1) with weights wx and w (pairs); with `upperOnly` (wy = 0 for every pixel) c and d are not
-// read: mid = top.
-TSR_INLINE u32x8 bilinear(u32x8 a, u32x8 b, u32x8 c, u32x8 d, u16x16 wx, vertical_weights w, int upperOnly) {
+// l0 + 1) with weights wx and wy (in both lanes of each pixel); with `upperOnly` (wy = 0 for every
+// pixel) c and d are not read: mid = top.
+TSR_INLINE u32x8 bilinear(u32x8 a, u32x8 b, u32x8 c, u32x8 d, u16x16 wx, u16x16 wy, int upperOnly) {
     u16x16 rb = horizontal(pairs_rb(a), pairs_rb(b), wx), ga = horizontal(pairs_ga(a), pairs_ga(b), wx);
     if (!upperOnly) {
-        rb = vertical(rb, horizontal(pairs_rb(c), pairs_rb(d), wx), w);
-        ga = vertical(ga, horizontal(pairs_ga(c), pairs_ga(d), wx), w);
+        rb = vertical(rb, horizontal(pairs_rb(c), pairs_rb(d), wx), wy);
+        ga = vertical(ga, horizontal(pairs_ga(c), pairs_ga(d), wx), wy);
     }
     return pairs_pixels((rb + 64) >> 7, (ga + 64) >> 7);
+}
+// MARK: Bilinear blend of texel pairs
+//
+// The two texels (k0, k0 + 1) of a pixel are neighbours in memory where both lie inside the row:
+// one 64-bit load, [c0 | c1]. Its bytes interleaved by channel, [c0.r c1.r c0.g c1.g …], and offset
+// by −128 to be signed, the horizontal step is a sum of two byte products per channel,
+// (128 − wx)·(c0 − 128) + wx·(c1 − 128) = top − 16384, in [−16384, 16256]: SSSE3's PMADDUBSW. The
+// vertical step ((bottom − top)·wy + 64) >> 7 is (x·(wy·256) + 2¹⁴) >> 15: its PMULHRSW. Four pixels
+// a vector, in channel order. These two primitives are the level's (TSR_IMAGE_LEVEL, set by the file
+// that includes the kernel): the instructions from AVX2 on, and at the baseline level (SSE2 has
+// neither; NEON) the same integers from operations that vector types spell.
+
+// The texel pairs of pixels o[0], o[1], o[4], o[5] (offsets from `pixels`): a vector of them in
+// this order (a vector's two 128-bit halves are blended apart, and put back together by the final
+// pack of pairs_pixels_of). Loaded as doubles, so that each second pair goes straight into the
+// high half of its register.
+TSR_INLINE u64x4 load_pairs(const uint32_t *pixels, const int32_t *o) {
+    double p[4];
+    memcpy(&p[0], pixels + o[0], 8);
+    memcpy(&p[1], pixels + o[1], 8);
+    memcpy(&p[2], pixels + o[4], 8);
+    memcpy(&p[3], pixels + o[5], 8);
+    return (u64x4)(f64x4){p[0], p[1], p[2], p[3]};
+}
+
+// top − 16384 per channel of four pixels from their texel pairs and weight bytes
+// [128 − wx, wx] × 4 per pixel.
+TSR_INLINE i16x16 pairs_horizontal(u64x4 pairs, u8x32 weights) {
+    const u8x32 t = __builtin_shufflevector((u8x32)pairs, (u8x32)pairs, 0, 4, 1, 5, 2, 6, 3, 7, 8, 12, 9, 13, 10, 14,
+                                            11, 15, 16, 20, 17, 21, 18, 22, 19, 23, 24, 28, 25, 29, 26, 30, 27, 31);
+    const i8x32 c = (i8x32)(t ^ 0x80);
+#if TSR_IMAGE_LEVEL >= 2   // AVX2
+    return (i16x16)__builtin_ia32_pmaddubsw256((u8x32)weights, c);
+#else
+    const u16x16 w = (u16x16)weights, cw = (u16x16)c;
+    const i16x16 c0 = ((i16x16)(cw << 8)) >> 8, c1 = ((i16x16)cw) >> 8;   // the signed bytes, sign-extended
+    return c0 * (i16x16)(w & 0xFF) + c1 * (i16x16)(w >> 8);
+#endif
+}
+
+// The vertical step on offset values (the offset cancels in bottom − top), per channel; wy in every
+// lane of its pixel.
+TSR_INLINE i16x16 pairs_vertical(i16x16 top, i16x16 bottom, i16x16 wy) {
+#if TSR_IMAGE_LEVEL >= 2   // AVX2
+    return top + (i16x16)__builtin_ia32_pmulhrsw256(bottom - top, wy << 8);
+#else
+    return (i16x16)vertical((u16x16)top, (u16x16)bottom, (u16x16)wy);
+#endif
+}
+
+// Eight pixels from two vectors of four (mid − 16384 per channel; pixels 0, 1, 4, 5 and 2, 3, 6, 7,
+// as load_pairs takes them): the rounding (mid + 64) >> 7 and the bytes, in pixel order (each half
+// of the result from the same halves of both: one in-lane pack).
+TSR_INLINE u32x8 pairs_pixels_of(i16x16 low, i16x16 high) {
+    const u16x16 top = (u16x16){0} + 255;
+    const u8x16 a = __builtin_convertvector(__builtin_elementwise_min(((u16x16)low + (16384 + 64)) >> 7, top), u8x16);
+    const u8x16 b = __builtin_convertvector(__builtin_elementwise_min(((u16x16)high + (16384 + 64)) >> 7, top), u8x16);
+    return (u32x8)__builtin_shufflevector(a, b, 0, 1, 2, 3, 4, 5, 6, 7, 16, 17, 18, 19, 20, 21, 22, 23, 8, 9, 10, 11, 12,
+                                          13, 14, 15, 24, 25, 26, 27, 28, 29, 30, 31);
+}
+
+// A 16-bit value per pixel (32-bit lanes) in the four 16-bit lanes of its pixel, in load_pairs'
+// order: pixels 0, 1, 4, 5 in *low, 2, 3, 6, 7 in *high.
+TSR_INLINE void pair_lanes(u32x8 v, u16x16 *low, u16x16 *high) {
+    const u16x16 w = (u16x16)v;
+    *low = __builtin_shufflevector(w, w, 0, 0, 0, 0, 2, 2, 2, 2, 8, 8, 8, 8, 10, 10, 10, 10);
+    *high = __builtin_shufflevector(w, w, 4, 4, 4, 4, 6, 6, 6, 6, 12, 12, 12, 12, 14, 14, 14, 14);
+}
+
+// The weight bytes of eight pixels for pairs_horizontal, [128 − wx, wx] four times per pixel, from
+// wx in each pixel's 32-bit lane, in load_pairs' order.
+TSR_INLINE void pair_weights(i32x8 wx, u8x32 *low, u8x32 *high) {
+    u16x16 l, h;
+    pair_lanes((u32x8)((128 - wx) | (wx << 8)), &l, &h);
+    *low = (u8x32)l;
+    *high = (u8x32)h;
 }
 #endif

@@ -27,15 +27,16 @@ typedef uint8_t u8x4 __attribute__((vector_size(4)));
 typedef uint8_t u8x8 __attribute__((vector_size(8)));
 typedef uint8_t u8x16 __attribute__((vector_size(16)));
 typedef uint8_t u8x32 __attribute__((vector_size(32)));
+typedef int8_t i8x32 __attribute__((vector_size(32)));
 typedef int16_t i16x16 __attribute__((vector_size(32)));
 typedef uint16_t u16x16 __attribute__((vector_size(32)));
 typedef int32_t i32x8 __attribute__((vector_size(32)));
 typedef uint32_t u32x8 __attribute__((vector_size(32)));
 typedef float f32x8 __attribute__((vector_size(32)));
-typedef int32_t i32x16 __attribute__((vector_size(64)));
 typedef uint32_t u32x16 __attribute__((vector_size(64)));
 typedef int32_t i32x4 __attribute__((vector_size(16)));
 typedef uint32_t u32x4 __attribute__((vector_size(16)));
+typedef uint64_t u64x2 __attribute__((vector_size(16)));
 typedef int64_t i64x4 __attribute__((vector_size(32)));
 typedef uint64_t u64x4 __attribute__((vector_size(32)));
 typedef double f64x4 __attribute__((vector_size(32)));
@@ -74,7 +75,11 @@ TSR_INLINE f64x4 f64x4_select(i64x4 mask, f64x4 a, f64x4 b) {
 // Every bit zero.
 TSR_INLINE int u32x8_none(u32x8 v) { return __builtin_reduce_or(v) == 0; }
 TSR_INLINE int u8x16_none(u8x16 v) { return __builtin_reduce_or(v) == 0; }
-TSR_INLINE int u8x16_all_ones(u8x16 v) { return __builtin_reduce_and(v) == 0xFF; }
+// (By its two 64-bit halves: as a reduction the compiler sometimes spells it out lane by lane.)
+TSR_INLINE int u8x16_all_ones(u8x16 v) {
+    const u64x2 w = (u64x2)v;
+    return (w[0] & w[1]) == ~(uint64_t)0;
+}
 
 // SSE's MINPS and MAXPS: the second operand where either is NaN.
 TSR_INLINE f32x8 f32x8_min(f32x8 a, f32x8 b) { return f32x8_select(a < b, a, b); }
