@@ -116,10 +116,10 @@ TSR_INLINE void blend_solid_row_body(uint32_t *dst, uint32_t color, const uint8_
     TSR_PER_MODE(mode_solid_row, (dst, color, coverage, count, opacity));
 }
 
-TSR_LEVELS(blend_row,
+TSR_LEVELS_TO_AVX2(blend_row,
            (uint32_t *dst, const uint32_t *src, const uint8_t *coverage, size_t count, uint32_t opacity, int32_t mode),
            (dst, src, coverage, count, opacity, mode))
-TSR_LEVELS(blend_solid_row,
+TSR_LEVELS_TO_AVX2(blend_solid_row,
            (uint32_t *dst, uint32_t color, const uint8_t *coverage, size_t count, uint32_t opacity, int32_t mode),
            (dst, color, coverage, count, opacity, mode))
 
@@ -133,7 +133,7 @@ void tsr_blend_row(uint32_t *dst, const uint32_t *src, const uint8_t *coverage, 
         return;
     }
     if (opacity == 0 && !bm_is_unbounded(mode)) return;
-    TSR_DISPATCH(blend_row, (dst, src, coverage, count, opacity, mode));
+    TSR_DISPATCH_TO_AVX2(blend_row, (dst, src, coverage, count, opacity, mode));
 }
 
 void tsr_blend_solid_row(uint32_t *dst, uint32_t color, const uint8_t *coverage, size_t count, uint32_t opacity,
@@ -152,5 +152,5 @@ void tsr_blend_solid_row(uint32_t *dst, uint32_t color, const uint8_t *coverage,
         return;
     }
     if (opacity == 0 && !bm_is_unbounded(mode)) return;
-    TSR_DISPATCH(blend_solid_row, (dst, color, coverage, count, opacity, mode));
+    TSR_DISPATCH_TO_AVX2(blend_solid_row, (dst, color, coverage, count, opacity, mode));
 }

@@ -47,7 +47,7 @@ TSR_INLINE void blend_span_body(uint32_t *pixels, size_t count, uint32_t color, 
     else blend_span_rows(pixels, count, color, coverage, 0);
 }
 
-TSR_LEVELS(blend_span, (uint32_t *pixels, size_t count, uint32_t color, uint32_t coverage, int premultiplied),
+TSR_LEVELS_TO_AVX2(blend_span, (uint32_t *pixels, size_t count, uint32_t color, uint32_t coverage, int premultiplied),
            (pixels, count, color, coverage, premultiplied))
 
 // tsr_blend_span with the colour tested (color_is_premultiplied) by the caller.
@@ -62,7 +62,7 @@ static void blend_span(uint32_t *pixels, size_t count, uint32_t color, uint32_t 
         pixels_over(pixels, count, color, coverage, premultiplied);
         return;
     }
-    TSR_DISPATCH(blend_span, (pixels, count, color, coverage, premultiplied));
+    TSR_DISPATCH_TO_AVX2(blend_span, (pixels, count, color, coverage, premultiplied));
 }
 
 void tsr_blend_span(uint32_t *pixels, size_t count, uint32_t color, uint32_t coverage) {
@@ -105,7 +105,7 @@ TSR_INLINE void blend_mask_row_body(uint32_t *pixels, const uint8_t *coverage, s
     else mask_rows(pixels, coverage, count, color, 0);
 }
 
-TSR_LEVELS(blend_mask_row, (uint32_t *pixels, const uint8_t *coverage, size_t count, uint32_t color),
+TSR_LEVELS_TO_AVX2(blend_mask_row, (uint32_t *pixels, const uint8_t *coverage, size_t count, uint32_t color),
            (pixels, coverage, count, color))
 
 void tsr_blend_mask_row(uint32_t *pixels, const uint8_t *coverage, size_t count, uint32_t color) {
@@ -114,7 +114,7 @@ void tsr_blend_mask_row(uint32_t *pixels, const uint8_t *coverage, size_t count,
         for (size_t i = 0; i < count; i++) pixels[i] = pixel_over(pixels[i], color, coverage[i], premultiplied);
         return;
     }
-    TSR_DISPATCH(blend_mask_row, (pixels, coverage, count, color));
+    TSR_DISPATCH_TO_AVX2(blend_mask_row, (pixels, coverage, count, color));
 }
 
 // round(alpha × opacity / 255) for the mask pixel's alpha, or the opacity without a mask.
@@ -151,7 +151,7 @@ TSR_INLINE void composite_row_body(uint32_t *dst, const uint32_t *src, const uin
     if (i < count) composite_group(dst + count - 8, src + count - 8, mask ? mask + count - 8 : NULL, last, opacity);
 }
 
-TSR_LEVELS(composite_row, (uint32_t *dst, const uint32_t *src, const uint32_t *mask, size_t count, uint32_t opacity),
+TSR_LEVELS_TO_AVX2(composite_row, (uint32_t *dst, const uint32_t *src, const uint32_t *mask, size_t count, uint32_t opacity),
            (dst, src, mask, count, opacity))
 
 void tsr_composite_row(uint32_t *dst, const uint32_t *src, const uint32_t *mask, size_t count, uint32_t opacity) {
@@ -160,5 +160,5 @@ void tsr_composite_row(uint32_t *dst, const uint32_t *src, const uint32_t *mask,
         for (size_t i = 0; i < count; i++) dst[i] = pixel_over(dst[i], src[i], composite_factor(mask, i, opacity), 0);
         return;
     }
-    TSR_DISPATCH(composite_row, (dst, src, mask, count, opacity));
+    TSR_DISPATCH_TO_AVX2(composite_row, (dst, src, mask, count, opacity));
 }

@@ -28,7 +28,7 @@
 // operations on every lane at every level.
 #include "CTesseraBlur.h"
 #include "CTesseraSIMD.h"
-#include <stdlib.h>
+#include "simd/targets.h"
 #include <string.h>
 
 #include "simd/no_fp_contract.h"
@@ -244,8 +244,8 @@ size_t tsr_blur_boxes_scratch_size(size_t radius) {
 }
 
 #if defined(__x86_64__) || defined(_M_X64)
-#define AVX2 __attribute__((target("avx2")))
-#define AVX512 __attribute__((target("avx512f,avx512bw,avx512dq,avx512vl")))
+#define AVX2 TSR_TARGET_AVX2
+#define AVX512 TSR_TARGET_AVX512
 
 AVX2 static void rows_avx2(const uint8_t *rows, ptrdiff_t rowBytes, size_t width, int16_t *out,
                            ptrdiff_t stripStride, size_t radius, float alpha, float scale, void *scratch) {

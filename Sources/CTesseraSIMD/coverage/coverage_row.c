@@ -33,9 +33,9 @@ TSR_INLINE void coverage_row_body(float *cells, int32_t start, int32_t end, int 
     else coverage_row(cells, start, end, 0, coverage);
 }
 
-TSR_LEVELS(coverage_row, (float *cells, int32_t start, int32_t end, int evenOdd, uint8_t *coverage),
+TSR_LEVELS_TO_AVX2(coverage_row, (float *cells, int32_t start, int32_t end, int evenOdd, uint8_t *coverage),
            (cells, start, end, evenOdd, coverage))
 
 void tsr_coverage_row(float *cells, int32_t start, int32_t end, int evenOdd, uint8_t *coverage) {
-    TSR_DISPATCH(coverage_row, (cells, start, end, evenOdd, coverage));
+    TSR_DISPATCH_TO_AVX2(coverage_row, (cells, start, end, evenOdd, coverage));
 }

@@ -236,7 +236,7 @@ TSR_INLINE void gradient_row_body(const gradient_row *row, size_t count, uint32_
     }
 }
 
-TSR_LEVELS(gradient_row, (const gradient_row *row, size_t count, uint32_t *out), (row, count, out))
+TSR_LEVELS_TO_AVX2(gradient_row, (const gradient_row *row, size_t count, uint32_t *out), (row, count, out))
 
 void tsr_gradient_row(const tsr_gradient *gradient, int32_t x, int32_t y, size_t count, uint32_t *out) {
     gradient_row row;
@@ -244,5 +244,5 @@ void tsr_gradient_row(const tsr_gradient *gradient, int32_t x, int32_t y, size_t
         memset(out, 0, count * sizeof *out);
         return;
     }
-    TSR_DISPATCH(gradient_row, (&row, count, out));
+    TSR_DISPATCH_TO_AVX2(gradient_row, (&row, count, out));
 }

@@ -102,7 +102,7 @@ TSR_INLINE void projective_gradient_row_body(const gradient_row *row, tsr_affine
     }
 }
 
-TSR_LEVELS(projective_gradient_row, (const gradient_row *row, tsr_affine_row w, size_t count, uint32_t *out),
+TSR_LEVELS_TO_AVX2(projective_gradient_row, (const gradient_row *row, tsr_affine_row w, size_t count, uint32_t *out),
            (row, w, count, out))
 
 void tsr_projective_gradient_row(const tsr_projective_gradient *gradient, int32_t x, int32_t y, size_t count,
@@ -113,5 +113,5 @@ void tsr_projective_gradient_row(const tsr_projective_gradient *gradient, int32_
         return;
     }
     const tsr_affine_row w = tsr_affine_row_make(gradient->wx, gradient->wy, gradient->w0, x, y);
-    TSR_DISPATCH(projective_gradient_row, (&row, w, count, out));
+    TSR_DISPATCH_TO_AVX2(projective_gradient_row, (&row, w, count, out));
 }

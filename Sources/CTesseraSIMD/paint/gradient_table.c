@@ -44,7 +44,7 @@ static inline __attribute__((always_inline)) void mix_segment_body(int32_t i0, i
     }
 }
 
-TSR_LEVELS(mix_segment,
+TSR_LEVELS_TO_AVX2(mix_segment,
            (int32_t i0, int32_t i1, double last, double o0, double o1, const double *a, const double *b, uint32_t *out),
            (i0, i1, last, o0, o1, a, b, out))
 
@@ -64,7 +64,7 @@ void tsr_gradient_table(const double *offsets, const double *colors, int32_t cou
         if (i0 < head) i0 = head;
         if (i1 > tail) i1 = tail;
         if (i0 >= i1) continue;
-        TSR_DISPATCH(mix_segment, (i0, i1, last, offsets[j], offsets[j + 1], colors + 4 * j, colors + 4 * j + 4, out));
+        TSR_DISPATCH_TO_AVX2(mix_segment, (i0, i1, last, offsets[j], offsets[j + 1], colors + 4 * j, colors + 4 * j + 4, out));
     }
     for (int32_t i = tail > head ? tail : head; i < size; i++) out[i] = finalEntry;
 }

@@ -1,9 +1,10 @@
 // Image pattern sampling (tsr_image_row), eight pixels at a time (paint/image_lanes.h). The kernel
 // is written once (paint/image_kernel.h) and compiled per level: this file at the baseline level,
-// paint/image_avx2.c and paint/image_avx512.c under their target attributes. Each level is its own
-// file, unlike the other kernels, because the bilinear blend wants two instructions that vector
-// types cannot ask for (PMADDUBSW and PMULHRSW, image_lanes.h): a level's primitives are chosen by
-// the preprocessor, so each level needs its own translation unit. The arithmetic is written out in
+// paint/image_avx2.c under its target attribute (also at the AVX-512 level, where a compile of its
+// own measured slower: simd/targets.h). Each level is its own file, unlike the other kernels,
+// because the bilinear blend wants two instructions that vector types cannot ask for (PMADDUBSW
+// and PMULHRSW, image_lanes.h): a level's primitives are chosen by the preprocessor, so each level
+// needs its own translation unit. The arithmetic is written out in
 // reference/image.c, which this kernel matches byte for byte:
 //
 // - coordinates in 32.32 fixed point, U = Cu + dU·x per pixel in 64-bit lanes: per span, where the
@@ -56,10 +57,9 @@ void tsr_image_row(const tsr_image_pattern *pattern, int32_t x, int32_t y, size_
         return;
     }
 #if defined(__x86_64__) || defined(_M_X64)
-    switch (tsr_level_now()) {
-    case TSR_LEVEL_AVX512: tsr_image_row_avx512(&r, u, v, count, out); return;
-    case TSR_LEVEL_AVX2: tsr_image_row_avx2(&r, u, v, count, out); return;
-    default: break;
+    if (tsr_level_now() >= TSR_LEVEL_AVX2) {   // AVX-512 does not pay here (simd/targets.h)
+        tsr_image_row_avx2(&r, u, v, count, out);
+        return;
     }
 #endif
     tsr_image_row_baseline(&r, u, v, count, out);

@@ -175,7 +175,6 @@ static inline tsr_image_source_rows tsr_image_rows(const tsr_image_row_setup *r)
 void tsr_image_row_baseline(const tsr_image_row_setup *r, int64_t u, int64_t v, size_t count, uint32_t *out);
 #if defined(__x86_64__) || defined(_M_X64)
 void tsr_image_row_avx2(const tsr_image_row_setup *r, int64_t u, int64_t v, size_t count, uint32_t *out);
-void tsr_image_row_avx512(const tsr_image_row_setup *r, int64_t u, int64_t v, size_t count, uint32_t *out);
 #endif
 
 #endif

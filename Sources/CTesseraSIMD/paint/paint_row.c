@@ -157,7 +157,7 @@ TSR_INLINE void fused_row_body(int source, int32_t mode, uint32_t opacity, float
 #undef FUSED_CASE
 }
 
-TSR_LEVELS(fused_row,
+TSR_LEVELS_TO_AVX2(fused_row,
            (int source, int32_t mode, uint32_t opacity, float *cells, int32_t start, int32_t end, int32_t width,
             int evenOdd, size_t count, uint32_t color, const gradient_row *row, uint32_t *pixels, uint8_t *coverage,
             uint32_t *colors),
@@ -191,6 +191,6 @@ void tsr_paint_row(float *cells, int32_t start, int32_t end, int32_t width, int 
         break;
     }
     if (source == SOURCE_ROW && count > 0) tsr_paint_colors(paint, start, y, count, colors);
-    TSR_DISPATCH(fused_row, (source, mode, opacity, cells, start, end, width, evenOdd, count, paint->color, rowUsed,
+    TSR_DISPATCH_TO_AVX2(fused_row, (source, mode, opacity, cells, start, end, width, evenOdd, count, paint->color, rowUsed,
                              pixels, coverage, colors));
 }

@@ -4,8 +4,8 @@
 /// wider than the lanes (a strip of columns) or equal to them (pixels along a row), every radius from
 /// 0 to the largest the box sums allow, and extended-box ends of every weight in [0, 1]. The fused
 /// boxes are checked against three reference passes, their rows' and strips' layouts included, at
-/// every instruction set they can run on here; the other kernels at the process's kernel level (CI
-/// runs these tests again with TESSERA_SIMD=sse2).
+/// every instruction set they can run on here; the blur's other kernels (SIMDe) at the process's
+/// kernel level (CI runs these tests again with TESSERA_SIMD=sse2).
 import CTesseraSIMD
 import Testing
 @testable import TesseraRaster

@@ -1,5 +1,5 @@
-/// The image kernels: the SIMD kernel (AVX2 where the CPU has it and TESSERA_SIMD does not say
-/// sse2, else SSE2) gives the reference kernel's bytes on random images, mappings, rows, extend
+/// The image kernels: the SIMD kernel, at every level the CPU has (the baseline, AVX2, AVX-512),
+/// gives the reference kernel's bytes on random images, mappings, rows, extend
 /// modes and filters (fast paths included: no rotation, images drawn into rectangles,
 /// power-of-two sizes, texel pairs, large strides, spans reaching the coordinate clamp), and bad
 /// input (singular, NaN, infinite or nearly singular mappings; huge coordinates) neither traps nor
@@ -79,8 +79,8 @@ import Darwin
         }
     }
 
-    /// Images drawn into rectangles (scale and translation, pad, bilinear: the kernels' fast path,
-    /// AVX2 where the CPU has it): long rows across the first pass's chunks of 256 pixels, both edges
+    /// Images drawn into rectangles (scale and translation, pad, bilinear: the kernel's fast path):
+    /// long rows across the first pass's chunks of 256 pixels, both edges
     /// of the image (where the pair (k0, k0 + 1) ends at the last texel with wx = 128), rows on
     /// texel centres (wy = 0, the lower row unread), magnification and minification, flips, and
     /// rows starting anywhere.
@@ -122,7 +122,7 @@ import Darwin
     }
 
     /// Rotated and skewed bilinear patterns, repeat on power-of-two sides (the fill-image scene)
-    /// and pad (the kernels' AVX2 path for any transform): long rows across the first pass's chunks,
+    /// and pad (the kernel's two-pass loop for any transform): long rows across the first pass's chunks,
     /// groups where repeat wraps k0 + 1 to texel 0, both image edges under pad.
     @Test(arguments: KernelOracle.levels)
     func rotatedRepeatAndPadRowsMatchTheReference(level: Int32) {

@@ -2,7 +2,7 @@
 /// are those of the three passes with the reference kernels (tsr_paint_row_reference), for every
 /// kind of paint (solid, each gradient path and extend mode, images; gradients and images also under
 /// a projection), every blend mode, opacities, both fill rules and rows of every length and
-/// position, including rows that end at the target's right edge (where the fused AVX2 pass cannot
+/// position, including rows that end at the target's right edge (where the fused pass cannot
 /// draw whole blocks) and rows whose last cells lie past the last pixel. It never writes a pixel
 /// outside the row, and leaves the cells zeroed.
 import CTesseraSIMD
