@@ -70,18 +70,23 @@ typedef struct {
     i16x16 wy;
 } pad_rows;
 
+// Eight pixels from i.
+TSR_INLINE u32x8 pad_rows_8px(const pad_rows *rows, const int32_t *ks, const uint8_t *ws, size_t i, int upperOnly) {
+    const u8x32 w0 = TSR_LOAD(u8x32, ws + 8 * i), w1 = TSR_LOAD(u8x32, ws + 8 * i + 32);
+    i16x16 t0 = pairs_horizontal(load_pairs(rows->upper, ks + i), w0);
+    i16x16 t1 = pairs_horizontal(load_pairs(rows->upper, ks + i + 2), w1);
+    if (!upperOnly) {
+        t0 = pairs_vertical(t0, pairs_horizontal(load_pairs(rows->lower, ks + i), w0), rows->wy);
+        t1 = pairs_vertical(t1, pairs_horizontal(load_pairs(rows->lower, ks + i + 2), w1), rows->wy);
+    }
+    return pairs_pixels_of(t0, t1);
+}
+
 TSR_INLINE void pad_rows_second_pass(const pad_rows *rows, const int32_t *ks, const uint8_t *ws, size_t count,
                                      uint32_t *out, int upperOnly) {
-    for (size_t i = 0; i < count; i += 8) {
-        const u8x32 w0 = TSR_LOAD(u8x32, ws + 8 * i), w1 = TSR_LOAD(u8x32, ws + 8 * i + 32);
-        i16x16 t0 = pairs_horizontal(load_pairs(rows->upper, ks + i), w0);
-        i16x16 t1 = pairs_horizontal(load_pairs(rows->upper, ks + i + 2), w1);
-        if (!upperOnly) {
-            t0 = pairs_vertical(t0, pairs_horizontal(load_pairs(rows->lower, ks + i), w0), rows->wy);
-            t1 = pairs_vertical(t1, pairs_horizontal(load_pairs(rows->lower, ks + i + 2), w1), rows->wy);
-        }
-        store_group(out + i, count - i, pairs_pixels_of(t0, t1));
-    }
+    size_t i = 0;
+    for (; i + 8 <= count; i += 8) TSR_STORE(out + i, pad_rows_8px(rows, ks, ws, i, upperOnly));
+    if (i < count) store_group(out + i, count - i, pad_rows_8px(rows, ks, ws, i, upperOnly));
 }
 
 TSR_INLINE void pad_rows_loop(const image_row *r, const pad_rows *rows, int64_t first, size_t count, uint32_t *out,
@@ -184,14 +189,17 @@ TSR_INLINE i16x16 any_rows_4px(const image_row *r, const any_first_pass *f, size
     return pairs_vertical(top, bottom, TSR_LOAD(i16x16, f->wys + 8 * i + 32 * h));
 }
 
+// Eight pixels from i.
+TSR_INLINE u32x8 any_rows_8px(const image_row *r, const any_first_pass *f, int anyWrap, size_t i) {
+    if (anyWrap && f->wraps[i / 8]) return pairs_pixels_of(any_rows_4px(r, f, i, 0, 1), any_rows_4px(r, f, i, 1, 1));
+    return pairs_pixels_of(any_rows_4px(r, f, i, 0, 0), any_rows_4px(r, f, i, 1, 0));
+}
+
 TSR_INLINE void any_rows_second_pass(const image_row *r, const any_first_pass *f, int anyWrap, size_t count,
                                      uint32_t *out) {
-    for (size_t i = 0; i < count; i += 8) {
-        const int wrap = anyWrap && f->wraps[i / 8];
-        const u32x8 pixels = wrap ? pairs_pixels_of(any_rows_4px(r, f, i, 0, 1), any_rows_4px(r, f, i, 1, 1))
-                                  : pairs_pixels_of(any_rows_4px(r, f, i, 0, 0), any_rows_4px(r, f, i, 1, 0));
-        store_group(out + i, count - i, pixels);
-    }
+    size_t i = 0;
+    for (; i + 8 <= count; i += 8) TSR_STORE(out + i, any_rows_8px(r, f, anyWrap, i));
+    if (i < count) store_group(out + i, count - i, any_rows_8px(r, f, anyWrap, i));
 }
 
 TSR_INLINE void bilinear_any_rows(const image_row *r, int64_t firstU, int64_t firstV, size_t count, uint32_t *out) {
