@@ -7,11 +7,12 @@ let package = Package(
     products: [
         .library(name: "TesseraRaster", targets: ["TesseraRaster"]),
         .library(name: "Tessera", targets: ["Tessera"]),
+        .library(name: "TesseraLottie", targets: ["TesseraLottie"]),
         .executable(name: "tessera", targets: ["TesseraCLI"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
-        // `swift package generate-documentation`: the DocC catalogs of TesseraRaster and Tessera.
+        // `swift package generate-documentation`: the DocC catalogs of TesseraRaster, Tessera and TesseraLottie.
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
         // `.tendies` files (zips of `.ca` bundles): a maintained zip reader rather than our own.
         .package(url: "https://github.com/weichsel/ZIPFoundation", exact: "0.9.20"),
@@ -48,6 +49,8 @@ let package = Package(
         .target(name: "TesseraRaster", dependencies: ["CTesseraSIMD", "CTesseraPNG", "CTesseraJPEG"]),
         // Core Animation's model (layers, animations, timing) on top of the rasterizer.
         .target(name: "Tessera", dependencies: ["TesseraRaster", "CTextLibraries", .product(name: "ZIPFoundation", package: "ZIPFoundation")]),
+        // Lottie (Bodymovin JSON, dotLottie zips) read into the model's layers and animations.
+        .target(name: "TesseraLottie", dependencies: ["Tessera", .product(name: "ZIPFoundation", package: "ZIPFoundation")]),
         // The built-in demo scenes (the seed documents' animations), for the CLI and the tests.
         .target(name: "TesseraDemos", dependencies: ["Tessera"]),
         // The scenes of Benchmarks/bench-scenes.md, shared by the bench and the golden-image tests.
@@ -59,7 +62,7 @@ let package = Package(
         // case and breaks checkouts on case-insensitive file systems. The product keeps the name `tessera`.)
         .executableTarget(
             name: "TesseraCLI",
-            dependencies: ["Tessera", "TesseraRaster", "TesseraDemos",
+            dependencies: ["Tessera", "TesseraRaster", "TesseraDemos", "TesseraLottie",
                            .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
         // The bench's records and their statistics: JSON reports, comparisons, pixel hashes, callgrind profiles.
@@ -93,6 +96,8 @@ let package = Package(
         .testTarget(name: "TesseraCLITests", dependencies: ["TesseraCLI", "Tessera", "TesseraRaster", "WallpaperFixtures",
                                                        .product(name: "ZIPFoundation", package: "ZIPFoundation")]),
         .testTarget(name: "BenchTrackingTests", dependencies: ["BenchTracking"]),
+        .testTarget(name: "TesseraLottieTests", dependencies: ["TesseraLottie", "Tessera", "TesseraRaster",
+                                                          .product(name: "ZIPFoundation", package: "ZIPFoundation")]),
         .testTarget(name: "TesseraTests", dependencies: ["Tessera", "LayerScenes", "BenchScenes", "GoldenSupport", "TesseraDemos", "CTextLibraries", "WallpaperFixtures",
                                                     .product(name: "ZIPFoundation", package: "ZIPFoundation")],
                     resources: [.copy("Fixtures"), .copy("Golden")]),

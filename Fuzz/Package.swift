@@ -1,5 +1,5 @@
 // swift-tools-version: 6.0
-// The fuzz targets of Tessera's archive, CAML and wallpaper readers and image decoders, in a package of its own so
+// The fuzz targets of Tessera's archive, CAML, wallpaper and Lottie readers and image decoders, in a package of its own so
 // that the main package's `swift build` and `swift test` are unaffected. See "Fuzzing" in the
 // README for how to build and run them.
 import PackageDescription
@@ -26,6 +26,12 @@ let package = Package(
         .executableTarget(
             name: "WallpaperFuzzer",
             dependencies: ["CLibFuzzer", .product(name: "Tessera", package: "Tessera"),
+                           .product(name: "TesseraRaster", package: "Tessera")]
+        ),
+        .executableTarget(
+            name: "LottieFuzzer",
+            dependencies: ["CLibFuzzer", .product(name: "Tessera", package: "Tessera"),
+                           .product(name: "TesseraLottie", package: "Tessera"),
                            .product(name: "TesseraRaster", package: "Tessera")]
         ),
         .executableTarget(

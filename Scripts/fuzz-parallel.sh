@@ -4,7 +4,7 @@
 #
 #   Scripts/fuzz-parallel.sh BIN_DIR [WORKERS] [RUNS_PER_WORKER] [SECONDS]
 #
-# BIN_DIR holds ImageFuzzer, ArchiveFuzzer, CAMLFuzzer and WallpaperFuzzer (built as the README says, e.g. .build-fuzz/release).
+# BIN_DIR holds ImageFuzzer, ArchiveFuzzer, CAMLFuzzer, WallpaperFuzzer and LottieFuzzer (built as the README says, e.g. .build-fuzz/release).
 # On a machine without the Swift toolchain, pack the stripped binaries with the libraries `ldd`
 # lists under /opt/swift (and libjpeg, libpng, libz) into one folder, and point LD_LIBRARY_PATH at
 # it. Each worker keeps its own corpus (/tmp/NAME-cK); crashes go to $OUT (or ./fuzz-out)/NAME.
@@ -16,11 +16,12 @@ seconds=${4:-140}
 out=${OUT:-fuzz-out}
 cd "$(dirname "$0")/.."
 
-mkdir -p /tmp/img-seeds /tmp/caar-seeds /tmp/caml-seeds /tmp/tendies-seeds
+mkdir -p /tmp/img-seeds /tmp/caar-seeds /tmp/caml-seeds /tmp/tendies-seeds /tmp/lottie-seeds
 cp Tests/TesseraRasterTests/Images/* Tests/TesseraTests/Fixtures/quadrants.jpg /tmp/img-seeds/
 cp Tests/TesseraTests/Fixtures/*.caar Fuzz/Seeds/*.caar /tmp/caar-seeds/
 cp Tests/TesseraTests/Fixtures/*.caml Fuzz/Seeds/*.caml /tmp/caml-seeds/
 cp Fuzz/Seeds/*.tendies /tmp/tendies-seeds/
+cp Fuzz/Seeds/*.json /tmp/lottie-seeds/
 
 run() {   # NAME SEEDS
     local name=$1 seeds=$2 total=0
@@ -43,3 +44,4 @@ run ImageFuzzer /tmp/img-seeds
 run ArchiveFuzzer /tmp/caar-seeds
 run CAMLFuzzer /tmp/caml-seeds
 run WallpaperFuzzer /tmp/tendies-seeds
+run LottieFuzzer /tmp/lottie-seeds

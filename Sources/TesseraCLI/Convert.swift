@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import Tessera
 import TesseraDemos
+import TesseraLottie
 
 /// `tessera convert IN OUT`: a layer tree from one file format to another, `.caar`, `.caml` or a
 /// `.ca` bundle folder, each told by its extension. What reading left out and what the output
@@ -17,6 +18,7 @@ struct Convert: ParsableCommand {
               tessera convert Checkmark.caar Checkmark.ca
               tessera convert Bluetooth.ca Bluetooth.caml
               tessera convert pack.tendies --bundle Glyph.ca Glyph.caar
+              tessera convert loader.json loader.caar
 
             Exit status: 0 written; 64 the command line (an unknown output extension, OUT exists
             without --force, IN and OUT the same); 65 IN is malformed or holds what OUT's format
@@ -24,7 +26,7 @@ struct Convert: ParsableCommand {
             unreadable; 73 OUT cannot be written.
             """)
 
-    @Argument(help: "A .caar, .caml, .ca bundle or .tendies file (with --bundle), or a demo scene.")
+    @Argument(help: "A .caar, .caml, .ca bundle or .tendies file (with --bundle), a Lottie animation (.json), or a demo scene.")
     var input: String
 
     @Argument(help: "The file or folder to write: .caar, .caml or .ca.")
@@ -54,10 +56,16 @@ struct Convert: ParsableCommand {
                 throw CommandFailure(.usage, "\(output): is the input itself")
             }
             let archive: AnimationArchive
+            var skipped: [AnimationArchive.Skipped] = []
             if let demo = DemoScene.named(input) {
                 archive = AnimationArchive(rootLayer: demo.build(), documentSize: demo.size)
+            } else if LottieSource.recognizes(input) {
+                let animation = try LottieSource.load(input, options: SceneOptions(bundle: bundle))
+                archive = AnimationArchive(rootLayer: animation.rootLayer, documentSize: animation.size)
+                skipped = animation.skipped
             } else {
                 archive = try SceneSource.archive(input, bundle: bundle).archive
+                skipped = archive.skipped
             }
             try prepareOutput(outputURL)
             do {
@@ -67,7 +75,7 @@ struct Convert: ParsableCommand {
                 throw CommandFailure(.cannotCreate, "\(output): \(error)")
             }
             guard !quiet else { return }
-            let skipped = AnimationArchive.Skipped.sortedBySeverity(archive.skipped)
+            skipped = AnimationArchive.Skipped.sortedBySeverity(skipped)
             if let summary = AnimationArchive.Skipped.summary(of: skipped) {
                 warn("\(input): reading left out \(summary):")
                 for item in skipped { warn("  [\(item.severity)] \(item)") }

@@ -4,11 +4,11 @@ import Tessera
 
 /// `tessera inspect FILE.caar`: the archive's document, its layer tree with the properties that
 /// differ from a new layer's and the animations, and what loading left out, most severe first;
-/// `--json` prints the same for tools.
+/// `--json` prints the same for tools. A Lottie animation adds its frames, frame rate and markers.
 struct Inspect: ParsableCommand {
-    static let configuration = CommandConfiguration(abstract: "Print a Core Animation Archive's layer tree, animations and skipped parts.")
+    static let configuration = CommandConfiguration(abstract: "Print a Core Animation Archive's or Lottie animation's layer tree, animations and skipped parts.")
 
-    @Argument(help: "A .caar, .caml, .ca bundle, .tendies file or wallpaper folder (or a demo scene).")
+    @Argument(help: "A .caar, .caml, .ca bundle, .tendies file or wallpaper folder, a Lottie animation (.json), or a demo scene.")
     var file: String
 
     @Option(help: "The .ca bundle to inspect inside a .tendies file: a wallpaper's Background, Floating or Foreground, or any unique part of its path.")
@@ -43,6 +43,7 @@ struct Inspect: ParsableCommand {
             let size = "\(Int(source.size.width))×\(Int(source.size.height))"
             let flipped = source.archive.map { $0.isGeometryFlipped ? ", geometry flipped" : ", geometry not flipped" } ?? ""
             print("document: \(size)\(flipped); animations: \(String(format: "%g", source.defaultDuration.seconds)) s")
+            if let lottie = source.lottie { LottieSource.summary(lottie).forEach { print($0) } }
             var stack: [(CALayer, Int)] = [(source.root, 0)]
             while let (layer, depth) = stack.popLast() {
                 let indent = String(repeating: "  ", count: depth)

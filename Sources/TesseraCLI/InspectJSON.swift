@@ -15,6 +15,14 @@ enum InspectJSON {
         ]
         if let archive = source.archive { document["geometryFlipped"] = archive.isGeometryFlipped }
         if let length = source.length { document["animationLengthUncapped"] = length.natural }
+        if let lottie = source.lottie {
+            var object: [String: Any] = [
+                "frameRate": lottie.frameRate, "inPoint": lottie.frames.lowerBound, "outPoint": lottie.frames.upperBound,
+                "markers": lottie.markers.map { ["name": $0.name, "time": $0.time, "duration": $0.duration] },
+            ]
+            if let version = lottie.version { object["version"] = version }
+            document["lottie"] = object
+        }
         let data = try! JSONSerialization.data(withJSONObject: document, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])
         return String(decoding: data, as: UTF8.self)
     }

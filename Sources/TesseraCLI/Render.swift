@@ -6,7 +6,7 @@ import TesseraRaster
 /// `tessera render`: one frame, numbered frames, an animated PNG, a video or a raw stream.
 struct Render: ParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Render a demo scene or a Core Animation Archive to an image, frames or a video.",
+        abstract: "Render a demo scene, a Core Animation Archive or a Lottie animation to an image, frames or a video.",
         discussion: """
             The format follows -o's extension (png, apng, mp4, webm, gif, webp, rgba, y4m) or --format.
             Without --frames or --duration an animation lasts one cycle of its longest animation
@@ -22,17 +22,22 @@ struct Render: ParsableCommand {
               Wallpaper:  tessera render Aurora.tendies --scale 3 -o aurora.png
               Unlocking:  tessera render Aurora.tendies --transition Locked:Unlock -o preview.gif
               One bundle: tessera render Aurora.tendies --bundle Floating -o floating.png
+              Lottie:     tessera render loader.json -o loader.apng
+              A marker:   tessera render loader.json --marker intro -o intro.apng
 
             A wallpaper (a .tendies file or its folder) renders whole without --bundle: its
             bundles stacked as iOS stacks them (background, foreground, floating), at the screen's
             size in points (--scale 3 for an @3x phone's pixels); --state and --transition drive
             every bundle that has the state. Scripts in the bundles are reported, not run.
+
+            A Lottie animation (.json) starts at its in point (--time 0) and lasts its own length
+            unless --frames or --duration say otherwise.
             """)
 
     /// The most threads `--threads` takes.
     static let maximumThreads = 256
 
-    @Argument(help: "A demo scene (see `tessera scenes`), a Core Animation Archive (.caar), a CAML document (.caml), a .ca bundle folder, or a wallpaper: a .tendies file or its folder.")
+    @Argument(help: "A demo scene (see `tessera scenes`), a Core Animation Archive (.caar), a CAML document (.caml), a .ca bundle folder, a wallpaper (a .tendies file or its folder), or a Lottie animation (.json).")
     var scene: String
 
     @Option(help: "One .ca bundle of a .tendies file: a wallpaper's Background, Floating or Foreground, or any unique part of its path.")
@@ -56,6 +61,10 @@ struct Render: ParsableCommand {
 
     @Option(parsing: .unconditional, help: "The time of the (first) frame, in seconds; may be negative.")
     var time: Double = 0
+
+    @Option(help: ArgumentHelp("Render a Lottie animation's marker: its segment (--time counts from its start; its length unless --frames or --duration).",
+                               valueName: "NAME"))
+    var marker: String?
 
     @Option(parsing: .unconditional, help: "How many seconds to render (default: one cycle of the longest animation, at most 60 s).")
     var duration: Double?
@@ -116,15 +125,17 @@ struct Render: ParsableCommand {
             let pixelSize = try frameSize(of: source)
             let animated = frames != nil || duration != nil || apng != nil || requestsAnimation
             var warnings: [String] = []
+            let segment = try LottieSource.segment(named: marker, of: source)
+            let start = (segment?.time ?? 0) + time
             let timeline: FrameTimeline
             if let frames {
-                timeline = FrameTimeline(start: time, frameCount: frames, framesPerSecond: fps)
+                timeline = FrameTimeline(start: start, frameCount: frames, framesPerSecond: fps)
             } else if animated {
-                let (seconds, warning) = duration.map { ($0, nil) } ?? source.defaultDuration
+                let (seconds, warning) = duration.map { ($0, nil) } ?? segment.map { ($0.duration, nil) } ?? source.defaultDuration
                 if let warning { warnings.append(warning) }
-                timeline = FrameTimeline(start: time, duration: seconds, framesPerSecond: fps)
+                timeline = FrameTimeline(start: start, duration: seconds, framesPerSecond: fps)
             } else {
-                timeline = FrameTimeline(start: time, frameCount: 1, framesPerSecond: fps)
+                timeline = FrameTimeline(start: start, frameCount: 1, framesPerSecond: fps)
             }
             let plan = try OutputPlan(output: apng ?? output, format: apng != nil ? .apng : format, animated: animated,
                                       frameCount: timeline.frameCount, baseName: source.name)
@@ -170,8 +181,8 @@ struct Render: ParsableCommand {
 
     private func summary(_ plan: OutputPlan, _ timeline: FrameTimeline, _ size: PixelSize) -> String {
         let frames = timeline.frameCount == 1
-            ? "t = \(time) s"
-            : "\(timeline.frameCount) frames at \(fps) fps, \(String(format: "%g", timeline.duration)) s from t = \(time) s"
+            ? "t = \(timeline.start) s"
+            : "\(timeline.frameCount) frames at \(fps) fps, \(String(format: "%g", timeline.duration)) s from t = \(timeline.start) s"
         return "\(plan.displayName) (\(plan.format.rawValue), \(size.width)×\(size.height), \(frames))"
     }
 }

@@ -1,11 +1,13 @@
 import Foundation
 import Tessera
 import TesseraDemos
+import TesseraLottie
 
 /// What `tessera render` and `inspect` read: a built-in demo scene, a Core Animation Archive
 /// (`.caar`), a CAML document (`.caml`), a `.ca` bundle folder, a whole wallpaper (a `.tendies`
 /// file or its folder, without ``SceneOptions/bundle``), or one bundle of a `.tendies` file or
-/// wallpaper folder (with it); in the state ``SceneOptions`` ask for.
+/// wallpaper folder (with it), in the state ``SceneOptions`` ask for; or a Lottie animation
+/// (`.json`, see ``LottieSource``).
 struct SceneSource {
     /// A name for output files (`NAME-0001.png`).
     let name: String
@@ -14,10 +16,11 @@ struct SceneSource {
     let root: CALayer
     /// The document's size in points.
     let size: CGSize
-    /// How long the animation is when no duration is given: a demo's designed cycle, or
+    /// How long the animation is when no duration is given: ``ownDuration``, or
     /// ``AnimationLength`` for an archive.
     let length: AnimationLength?
-    let demoDuration: Double?
+    /// The length the scene gives itself: a demo's designed cycle, a Lottie animation's length.
+    let ownDuration: Double?
     /// What loading left out (empty for demos).
     let skipped: [AnimationArchive.Skipped]
     /// What a wallpaper holds that is not rendered (scripts, other appearances), in words.
@@ -26,6 +29,8 @@ struct SceneSource {
     let archive: AnimationArchive?
     /// The wallpaper, for `inspect`; nil for anything else.
     let wallpaper: Wallpaper?
+    /// The Lottie animation, for `inspect`; nil for anything else.
+    let lottie: LottieAnimation?
     /// Readies the tree for the frame at a time (demos driven from outside the timeline).
     let prepare: ((Double) -> Void)?
 
@@ -39,12 +44,29 @@ struct SceneSource {
             self.root = root
             size = demo.size
             length = nil
-            demoDuration = demo.duration
+            ownDuration = demo.duration
             skipped = []
             notRendered = []
             archive = nil
             wallpaper = nil
+            lottie = nil
             prepare = demo.prepareFrame.map { prepare in { t in prepare(root, t) } }
+            return
+        }
+        if LottieSource.recognizes(argument) {
+            let animation = try LottieSource.load(argument, options: options)
+            name = URL(fileURLWithPath: argument).deletingPathExtension().lastPathComponent
+            displayName = argument
+            root = animation.rootLayer
+            size = animation.size
+            length = nil
+            ownDuration = animation.duration
+            skipped = animation.skipped
+            notRendered = []
+            archive = nil
+            wallpaper = nil
+            lottie = animation
+            prepare = nil
             return
         }
         let url = URL(fileURLWithPath: argument)
@@ -55,11 +77,12 @@ struct SceneSource {
             root = wallpaper.rootLayer
             size = wallpaper.size
             length = AnimationLength(of: root)
-            demoDuration = nil
+            ownDuration = nil
             skipped = wallpaper.skipped
             notRendered = wallpaper.omissions.map(\.description)
             archive = nil
             self.wallpaper = wallpaper
+            lottie = nil
             prepare = nil
             return
         }
@@ -71,11 +94,12 @@ struct SceneSource {
         root = archive.rootLayerForDisplay()
         size = archive.documentSize ?? root.bounds.size
         length = AnimationLength(of: root)
-        demoDuration = nil
+        ownDuration = nil
         skipped = archive.skipped
         notRendered = scripts
         self.archive = archive
         wallpaper = nil
+        lottie = nil
         prepare = nil
     }
 
@@ -191,7 +215,7 @@ struct SceneSource {
     /// The default length of an animation render, in seconds, and the warning to print when it
     /// was capped.
     var defaultDuration: (seconds: Double, warning: String?) {
-        if let demoDuration { return (demoDuration, nil) }
+        if let ownDuration { return (ownDuration, nil) }
         guard let length else { return (0, nil) }
         guard length.isCapped else { return (length.duration, nil) }
         let natural = String(format: "%g", length.natural)

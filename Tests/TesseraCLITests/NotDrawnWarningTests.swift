@@ -50,3 +50,42 @@ import Testing
         #expect(listed.last?.contains("[cosmetic]") == true && listed.last?.contains("hitTestsAsOpaque") == true)
     }
 }
+
+/// `inspect` on a CAML file with the filters Tessera draws (alphaThreshold, colorMonochrome, a
+/// premultiplied colorMatrix, vibrantColorMatrix, a blur of radius 0) reports nothing; one with a
+/// malformed matrix says why it is not drawn.
+@Suite struct FilterInspectTests {
+    static func inspect(_ filters: String) throws -> String {
+        let folder = try CLI.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appendingPathComponent("filters.caml")
+        let identity = (0..<20).map { $0 % 6 == 0 ? "<real value=\"1\"/>" : "<real value=\"0\"/>" }.joined()
+        try Data("""
+            <caml xmlns="http://www.apple.com/CoreAnimation/1.0"><CALayer bounds="0 0 20 20" backgroundColor="1 0 0">
+              <filters>\(filters.replacingOccurrences(of: "IDENTITY", with: identity))</filters>
+            </CALayer></caml>
+            """.utf8).write(to: file)
+        let result = try CLI.run(["inspect", file.path])
+        #expect(result.status == 0, "\(result.stderr)")
+        return String(decoding: result.stdout, as: UTF8.self)
+    }
+
+    @Test func drawnFiltersAreNotReported() throws {
+        let text = try Self.inspect("""
+            <CAFilter filter="gaussianBlur" inputRadius="0"/>
+            <CAFilter filter="colorMonochrome" inputAmount="0.5"><inputColor type="CGColor" value="1 0.5 0"/></CAFilter>
+            <CAFilter filter="colorMatrix" inputPremultipliedValues="1"><inputColorMatrix type="NSArray">IDENTITY</inputColorMatrix></CAFilter>
+            <CAFilter filter="alphaThreshold" inputAmount="0.3"/>
+            <CAFilter filter="vibrantColorMatrix"><inputColorMatrix type="NSArray">IDENTITY</inputColorMatrix></CAFilter>
+            """)
+        #expect(text.contains("skipped: nothing"), "\(text)")
+    }
+
+    @Test func aMalformedMatrixIsReportedWithWhy() throws {
+        let text = try Self.inspect("""
+            <CAFilter filter="vibrantColorMatrix"><inputColorMatrix type="NSArray"><real value="1"/></inputColorMatrix></CAFilter>
+            """)
+        #expect(text.contains("[content lost]") && text.contains("not drawn: vibrantColorMatrix (inputColorMatrix is not 20 finite numbers)"),
+                "\(text)")
+    }
+}

@@ -72,4 +72,27 @@ struct FrameTaskRecorderTests {
         // 100 rows in bands of 32: 4 bands.
         #expect(stages == ["geometry", "geometry", "binning"] + Array(repeating: "rasterization", count: 4))
     }
+
+    /// A blur while a frame is recorded is split for the planned thread count, each part an item
+    /// of the drawing walk (as it would run on that many threads), and draws the same bytes.
+    @Test func aBlurRecordsOneItemPerPlannedPart() throws {
+        let source = try Pixmap(width: 64, height: 64)
+        for y in 20..<40 { source.row(y).update(repeating: 0xFF00_00FF, count: 64) }
+        let blur = GaussianBlur(sigmaX: 3, sigmaY: 3)
+        let alone = try source.blurred(by: blur, threadCount: 1)
+        let recorder = FrameTaskRecorder(plannedThreadCount: 4)
+        recorder.beginFrame()
+        let recorded = try source.blurred(by: blur, threadCount: 1, recorder: recorder)
+        recorder.endFrame()
+        // Rows in 4 parts, then (after the time between them) columns in 4 parts.
+        let tasks = recorder.tasks
+        #expect(tasks.map(\.stage) == ["other"] + Array(repeating: "drawing walk", count: 4) + ["other"]
+                + Array(repeating: "drawing walk", count: 4) + ["other"])
+        #expect(tasks[5].dependencies == [1, 2, 3, 4])
+        #expect(tasks[6...9].allSatisfy { $0.dependencies == [5] })
+        for y in 0..<alone.height {
+            #expect(Array(UnsafeBufferPointer(start: alone.row(y), count: alone.width))
+                    == Array(UnsafeBufferPointer(start: recorded.row(y), count: recorded.width)))
+        }
+    }
 }

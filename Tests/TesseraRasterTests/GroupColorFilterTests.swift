@@ -74,7 +74,8 @@ import Testing
         #expect(try scene(.identity) == scene(nil))
     }
 
-    /// Saturation 0: grey, each channel the pixel's luma 0.2125 r + 0.7154 g + 0.0721 b, within 1.
+    /// Saturation 0: grey, each channel the pixel's luma 0.2126 r + 0.7152 g + 0.0722 b (Rec. 709),
+    /// within 1.
     @Test func saturationZeroGivesGreyByTheLumaWeights() throws {
         let colour = Color(red: 200.0 / 255, green: 100.0 / 255, blue: 50.0 / 255)
         let image = try Self.render { canvas in
@@ -82,7 +83,7 @@ import Testing
             canvas.fill(Self.square(0, 0, 40), paint: .solid(colour))
             canvas.endGroup(colorMatrix: .saturation(0))
         }
-        let luma = 0.2125 * 200 + 0.7154 * 100 + 0.0721 * 50   // 117.645
+        let luma = 0.2126 * 200 + 0.7152 * 100 + 0.0722 * 50   // 117.65
         let p = image[20, 20]
         #expect(p.a == 255)
         #expect([p.r, p.g, p.b].allSatisfy { abs(Double($0) - luma) <= 1 }, "\(p)")

@@ -14,6 +14,40 @@ import Testing
         return animation
     }
 
+    /// Each chunk of the evaluation works out its layers' times from the ancestors of its first
+    /// layer: every split of the layers gives each layer the time one pass over them gives.
+    @Test func timesWorkedOutInRangesAreThoseOfOnePass() {
+        let root = CALayer()
+        root.speed = 2
+        for i in 0..<3 {
+            let group = CALayer()
+            group.timeOffset = Double(i)
+            group.beginTime = 0.25 * Double(i)
+            for j in 0..<3 {
+                let child = CALayer()
+                child.speed = Float(j + 1) / 2
+                let leaf = CALayer()
+                leaf.timeOffset = 0.5
+                leaf.duration = j == 2 ? 0.1 : 0   // the last one's time is over: NaN below it
+                child.addSublayer(leaf)
+                leaf.addSublayer(CALayer())
+                group.addSublayer(child)
+            }
+            root.addSublayer(group)
+        }
+        let plan = root.evaluationPlan
+        let whole = plan.localTimes(rootParentTime: 3)
+        #expect(whole.contains { $0.isNaN } && whole.contains { !$0.isNaN })
+        for split in 0...plan.count {
+            let times = [Double](unsafeUninitializedCapacity: plan.count) { times, initialized in
+                plan.localTimes(of: split..<plan.count, rootParentTime: 3, into: times)
+                plan.localTimes(of: 0..<split, rootParentTime: 3, into: times)
+                initialized = plan.count
+            }
+            #expect(times.map(\.bitPattern) == whole.map(\.bitPattern), "split at \(split)")
+        }
+    }
+
     @Test func changesAfterAFrameShowInTheNext() {
         let root = CALayer()
         let a = CALayer()

@@ -64,6 +64,19 @@ import Testing
         #expect(near(try position(.discrete, at: 0.9), 100, 10))
     }
 
+    /// Along a curved element the value follows the Bézier's parameter, not its length, as
+    /// Apple's renders show: a straight cubic from 0 to 100 with its first handle at 90 is at
+    /// the cubic's x(0.5) = 0.375 · 90 + 0.375 · 100 + 0.125 · 100 = 83.75 half way, not at 50.
+    @Test func curvedElementsFollowTheirParameter() throws {
+        let curve = CGMutablePath()
+        curve.move(to: CGPoint(x: 0, y: 0))
+        curve.addCurve(to: CGPoint(x: 100, y: 0), control1: CGPoint(x: 90, y: 0), control2: CGPoint(x: 100, y: 0))
+        let move = CAKeyframeAnimation(keyPath: "position")
+        move.path = curve
+        let half = try Self.presented(move, at: 0.5).position
+        #expect(abs(half.x - 83.75) < 1e-6 && half.y == 0, "\(half)")
+    }
+
     /// A timing function per element eases that element only: linear on the first, so a quarter
     /// of the time is halfway along it; and a closed subpath's closing line is an element too.
     @Test func elementsTakeTheirTimingFunctionsAndCloseIsAnElement() throws {

@@ -130,7 +130,8 @@ import TesseraRaster
     }
 
     /// A change finds exactly the property it changed, whether stored in ``LayerProperties`` (compared
-    /// where it lies) or out of line (compared through its key path), and nothing when nothing changed.
+    /// where it lies) or out of line (compared where its row says it is stored in RareLayerProperties),
+    /// and nothing when nothing changed.
     @Test(arguments: Array(documented.keys))
     func aChangeOfOnePropertyIsFoundAlone(_ property: LayerProperty) throws {
         let definition = property.definition
@@ -142,6 +143,59 @@ import TesseraRaster
         #expect(found == [property])
         let none = withUnsafePointer(to: &old) { LayerProperty.changes(from: $0, to: $0) }
         #expect(none.isEmpty)
+    }
+
+    /// The properties that are not animatable and are kept out of line, each with a change of its
+    /// value: each change is found alone, compared where the row says the value is stored.
+    static let outOfLineChanges: [(LayerProperty, @Sendable (inout LayerProperties) -> Void)] = [
+        (.contents, { $0.contents = LayerContents(try? LayerFilterTests.image()) }),
+        (.contentsGravity, { $0.contentsGravity = .center }),
+        (.contentsScale, { $0.contentsScale = 2 }),
+        (.minificationFilter, { $0.minificationFilter = .nearest }),
+        (.minificationFilterBias, { $0.minificationFilterBias = 1 }),
+        (.magnificationFilter, { $0.magnificationFilter = .nearest }),
+        (.filters, { $0.filters = [] }),
+        (.backgroundFilters, { $0.backgroundFilters = [] }),
+        (.type, { $0.type = .radial }),
+        (.groupName, { $0.groupName = "group" }),
+        (.hidesSourceLayer, { $0.hidesSourceLayer = true }),
+        (.matchesOpacity, { $0.matchesOpacity = true }),
+        (.matchesPosition, { $0.matchesPosition = true }),
+        (.matchesTransform, { $0.matchesTransform = true }),
+        (.emitterShape, { $0.emitterShape = .line }),
+        (.emitterMode, { $0.emitterMode = .outline }),
+        (.renderMode, { $0.renderMode = .additive }),
+        (.preservesDepth, { $0.preservesDepth = true }),
+        (.seed, { $0.seed = 7 }),
+        (.emitterCells, { $0.emitterCells = [] }),
+        (.string, { $0.string = "text" }),
+        (.font, { $0.font = "DejaVu Sans" }),
+        (.wrapped, { $0.isWrapped = true }),
+        (.alignmentMode, { $0.alignmentMode = .center }),
+        (.truncationMode, { $0.truncationMode = .end }),
+        (.allowsFontSubpixelQuantization, { $0.allowsFontSubpixelQuantization = true }),
+    ]
+
+    @Test(arguments: outOfLineChanges.indices)
+    func aChangeOfOneOutOfLinePropertyIsFoundAlone(_ index: Int) {
+        let (property, change) = Self.outOfLineChanges[index]
+        #expect(property.definition.isOutOfLine && property.definition.animation == nil)
+        var old = LayerProperties(kind: property.definition.owner)
+        var new = old
+        change(&new)
+        let found = withUnsafePointer(to: &old) { old in withUnsafePointer(to: &new) { LayerProperty.changes(from: old, to: $0) } }
+        #expect(found == [property])
+    }
+
+    /// The rows kept out of line are exactly the properties of ``RareLayerProperties`` (and its
+    /// emitter's and text layer's): what a change of the model compares there, or skips when two
+    /// sets share them.
+    @Test func theRowsKeptOutOfLineAreTheRareProperties() {
+        let inline = Set(Mirror(reflecting: LayerProperties(kind: .layer)).children.compactMap(\.label))
+        for definition in LayerProperty.table {
+            let names = [definition.name] + definition.alternativeNames
+            #expect(definition.isOutOfLine == !names.contains(where: inline.contains), "\(definition.name)")
+        }
     }
 
     @Test func aChangeOfTheTextIsFound() {

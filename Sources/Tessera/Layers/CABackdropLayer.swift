@@ -10,10 +10,12 @@ import Foundation
 /// Backdrops with the same `groupName` share one capture: the frame as it is below the first
 /// of them (later ones of the group do not see the earlier ones).
 ///
-/// Where Tessera does not capture: a backdrop drawn inside a layer composited as a group (with
-/// opacity, a mask, filters) sees the frame without that group's content drawn so far; one
-/// inside a layer drawn apart (a blurred layer, a shadow's shape) captures nothing. A wide blur
-/// may run at a coarser resolution than `scale` asks (see the filters' blur), never a finer one.
+/// Inside a layer composited as a group (opacity, a mask, a clip, filters, a compositing
+/// filter), a backdrop sees what lies below the group with what the group has drawn so far
+/// composited over it, as if the group ended there; inside a layer drawn apart (a blurred
+/// layer), the same, the layer's content so far at its opacity and blend mode, before its
+/// filters. One inside a shadow's shape captures nothing. A wide blur may run at a coarser
+/// resolution than `scale` asks (see the filters' blur), never a finer one.
 open class CABackdropLayer: CALayer {
     override class var kind: LayerKind { .backdrop }
 

@@ -229,7 +229,12 @@ open class CALayer: NSObject, CAMediaTiming {
     /// object do not reach the layer.
     open var filters: [Any]? {
         get { properties.filters.map { $0.map(CAFilter.init) } }
-        set { properties.filters = newValue?.compactMap { ($0 as? CAFilter)?.layerFilter } }
+        set {
+            let readsBackdrop = properties.filters?.contains(where: \.readsBackdrop) == true
+            properties.filters = newValue?.compactMap { ($0 as? CAFilter)?.layerFilter }
+            // A vibrant matrix shows the frame below, as a backdrop does (``TreeShape/hasBackdrop``).
+            if readsBackdrop || properties.filters?.contains(where: \.readsBackdrop) == true { TreeGeneration.advance() }
+        }
     }
     /// Filters applied to what lies behind the layer, within its bounds (``CAFilter``s).
     open var backgroundFilters: [Any]? {

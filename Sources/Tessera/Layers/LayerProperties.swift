@@ -2,7 +2,7 @@ import Foundation
 import TesseraRaster
 
 /// Which class of layer a set of properties belongs to.
-public enum LayerKind: Hashable, Sendable {
+public enum LayerKind: Hashable, Sendable, CaseIterable {
     case layer, shape, replicator, gradient, transform, backdrop, portal, emitter, text
 }
 

@@ -63,6 +63,11 @@ final class RareLayerPropertiesBox: Hashable, Sendable {
     /// The defaults, shared by every layer that does not change them.
     static let defaults = RareLayerPropertiesBox(defaults: RareLayerProperties())
 
+    /// Calls `body` with the address of ``value`` (borrowed where it lies, not copied).
+    func withValue<R>(_ body: (UnsafeRawPointer) -> R) -> R {
+        withUnsafePointer(to: value) { body(UnsafeRawPointer($0)) }
+    }
+
     static func == (a: RareLayerPropertiesBox, b: RareLayerPropertiesBox) -> Bool { a === b || a.value == b.value }
     func hash(into hasher: inout Hasher) { hasher.combine(value) }
 }

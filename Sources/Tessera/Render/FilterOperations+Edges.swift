@@ -40,7 +40,7 @@ extension FilterOperations {
             let out = extended.row(y)
             for x in 0..<extended.width { out[x] = source[min(max(r.x0 + x - rx, r.x0), r.x1 - 1)] }
         }
-        guard let blurred = try? extended.blurred(by: blur, threadCount: threadCount),
+        guard let blurred = try? extended.blurred(by: blur, threadCount: threadCount, recorder: recorder),
               let result = try? Pixmap(width: width, height: height) else { return nil }
         // Extended pixel (rx, ry) is the region's first, and the blur moved it by the reach again.
         for y in 0..<height { result.row(y).update(from: blurred.row(y + 2 * ry) + 2 * rx, count: width) }
@@ -56,7 +56,7 @@ extension FilterOperations {
         let rx = blur.reachX, ry = blur.reachY, width = r.x1 - r.x0, height = r.y1 - r.y0
         guard let inside = try? Pixmap(width: width, height: height) else { return nil }
         for y in 0..<height { inside.row(y).update(from: pixels.pixmap.row(r.y0 + y) + r.x0, count: width) }
-        guard let blurred = try? inside.blurred(by: blur, threadCount: threadCount),
+        guard let blurred = try? inside.blurred(by: blur, threadCount: threadCount, recorder: recorder),
               let result = try? Pixmap(width: width, height: height) else { return nil }
         let across = Self.profile(length: width, blur: GaussianBlur(sigmaX: blur.sigmaX, sigmaY: 0))
         let down = Self.profile(length: height, blur: GaussianBlur(sigmaX: blur.sigmaY, sigmaY: 0))

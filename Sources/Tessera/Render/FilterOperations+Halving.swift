@@ -1,24 +1,18 @@
-import Dispatch
 import TesseraRaster
 
 #if !canImport(QuartzCore)
 extension FilterOperations {
     /// The pixels at half the resolution: each the average of a 2 × 2 block (rounded; outside
     /// the pixmap counts as transparent), so premultiplied pixels stay premultiplied. Rows are
-    /// halved apart, on up to `threadCount` threads: the same bytes on any number.
-    static func halved(_ pixels: Placed, threadCount: Int) -> Placed? {
+    /// halved apart, on up to `threadCount` threads (while `recorder` records, its planned
+    /// count, each part an item of the drawing walk): the same bytes on any number.
+    static func halved(_ pixels: Placed, threadCount: Int, recorder: FrameTaskRecorder? = nil) -> Placed? {
         let source = pixels.pixmap
         guard let half = try? Pixmap(width: (source.width + 1) / 2, height: (source.height + 1) / 2) else { return nil }
         let rows = HalvedRows(source: source, half: half), height = half.height
         // Enough rows each that a chunk outweighs handing it out.
-        let chunks = max(1, min(threadCount, height / 32))
-        if chunks == 1 {
-            rows.halve(0..<height)
-        } else {
-            DispatchQueue.concurrentPerform(iterations: chunks) { c in
-                rows.halve(c * height / chunks..<(c + 1) * height / chunks)
-            }
-        }
+        recorder.concurrentPerform(splitting: height, into: min(recorder.plannedThreadCount(otherwise: threadCount), height / 32),
+                                   stage: "drawing walk", execute: rows.halve)
         return Placed(pixmap: half, x: pixels.x, y: pixels.y, scale: pixels.scale * 2, clip: pixels.clip)
     }
 }

@@ -4,8 +4,9 @@ import TesseraRaster
 #if !canImport(QuartzCore)
 /// Applies a filter chain's operations (``LayerFilterChain``) to pixels drawn apart from the
 /// frame: blurs through TesseraRaster's `GaussianBlur` (the pixels grow by its reach), colour
-/// matrices in place (`Pixmap.apply`, the kernel of a group's colour filter). Where the pixels
-/// lie on the target moves with them.
+/// matrices in place (`Pixmap.apply`, the kernel of a group's colour filter, or
+/// `Pixmap.applyToPremultiplied`), alpha thresholds in place. Where the pixels lie on the target
+/// moves with them.
 ///
 /// A wide blur runs at a reduced resolution, as Core Animation's backdrops sample at their
 /// `scale`: the pixels are halved (2 × 2 averages) while σ stays at least ``reducedSigma`` of
@@ -18,6 +19,9 @@ import TesseraRaster
 /// bounds mapped by `matrix` (FilterOperations+VariableBlur.swift).
 struct FilterOperations {
     let threadCount: Int
+    /// Records the blurs' and halvings' parts as items of the frame's walk while it records a
+    /// frame (they are then split for its planned thread count); nil otherwise.
+    let recorder: FrameTaskRecorder?
     /// The filtered layer's bounds and their mapping to the target.
     let bounds: CGRect
     let matrix: CATransform3D
@@ -27,8 +31,9 @@ struct FilterOperations {
     /// Pixels per point of the layer along x and y (a blur's σ is in points).
     let scale: (x: Double, y: Double)
 
-    init(threadCount: Int, bounds: CGRect, matrix: CATransform3D, edgeRegion: Rect) {
+    init(threadCount: Int, recorder: FrameTaskRecorder? = nil, bounds: CGRect, matrix: CATransform3D, edgeRegion: Rect) {
         self.threadCount = threadCount
+        self.recorder = recorder
         self.bounds = bounds
         self.matrix = matrix
         self.edgeRegion = edgeRegion
@@ -82,7 +87,7 @@ struct FilterOperations {
             let sigma: Double
             switch operation {
             case .gaussianBlur(let s, _), .variableBlur(let s, _, _): sigma = s
-            case .colorMatrix: continue
+            case .colorMatrix, .premultipliedColorMatrix, .alphaThreshold: continue
             }
             let blur = GaussianBlur(sigmaX: sigma * scale.x, sigmaY: sigma * scale.y)
             let slack = 2 * Self.reduction(sigmaX: sigma * scale.x, sigmaY: sigma * scale.y, from: 1)
@@ -111,8 +116,10 @@ struct FilterOperations {
             case .variableBlur(let sigma, let mask, let edges):
                 guard let blurred = variablyBlurred(pixels, sigma: sigma, mask: mask, edges: edges) else { return nil }
                 pixels = blurred
-            case .colorMatrix(let colorMatrix):
-                pixels.pixmap.apply(colorMatrix)   // in place: the pixels are this chain's own
+            // In place: the pixels are this chain's own.
+            case .colorMatrix(let colorMatrix): pixels.pixmap.apply(colorMatrix, threadCount: threadCount, recorder: recorder)
+            case .premultipliedColorMatrix(let colorMatrix): pixels.pixmap.applyToPremultiplied(colorMatrix)
+            case .alphaThreshold(let threshold): pixels.pixmap.apply(threshold)
             }
         }
         return pixels
@@ -125,7 +132,7 @@ struct FilterOperations {
         let sigmaX = sigma * scale.x, sigmaY = sigma * scale.y
         let reduced = Self.reduction(sigmaX: sigmaX, sigmaY: sigmaY, from: pixels.scale)
         while pixels.scale < reduced {
-            guard let halved = Self.halved(pixels, threadCount: threadCount) else { return nil }
+            guard let halved = Self.halved(pixels, threadCount: threadCount, recorder: recorder) else { return nil }
             pixels = halved
         }
         let f = Double(pixels.scale), averaged = (f * f - 1) / 12
@@ -133,7 +140,9 @@ struct FilterOperations {
                                 sigmaY: (max(0, sigmaY * sigmaY - averaged)).squareRoot() / f)
         switch edges {
         case .transparent:
-            guard let blurred = try? pixels.pixmap.blurred(by: blur, threadCount: threadCount) else { return nil }
+            guard let blurred = try? pixels.pixmap.blurred(by: blur, threadCount: threadCount, recorder: recorder) else {
+                return nil
+            }
             return Placed(pixmap: blurred, x: pixels.x - blur.reachX * pixels.scale,
                           y: pixels.y - blur.reachY * pixels.scale, scale: pixels.scale, clip: pixels.clip)
         case .normalized: return normalizedBlur(pixels, blur)

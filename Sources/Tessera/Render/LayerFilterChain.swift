@@ -2,29 +2,29 @@ import Foundation
 import TesseraRaster
 
 #if !canImport(QuartzCore)
-/// A layer's `filters` as the operations Tessera draws, in order: colour matrices (the colour
-/// filters, TesseraRaster's `ColorMatrix`, straight RGBA) and Gaussian blurs. Filters of other
-/// types are left out (archives report them), as are disabled ones and `sdrNormalize` (a no-op
-/// for 8-bit output). Consecutive colour matrices are composed into one, without clamping in
+/// A list of filters as the operations Tessera draws, in order: a layer's `filters` (applied to
+/// the layer composited as one image), or the filters through which what lies behind a layer
+/// shows (a backdrop's `filters`, any layer's `backgroundFilters`). What each filter type reads
+/// is in LayerFilterChain+Reading.swift.
+///
+/// Filters that change nothing drop out (disabled ones, `sdrNormalize`, a blur of radius 0), as
+/// do those Tessera does not draw (``undrawn(_:on:)`` lists them, archives report them).
+/// Consecutive colour matrices of the same kind are composed into one, without clamping in
 /// between (Core Image's working space is floating point); a matrix is clamped when applied.
 ///
-/// Each filter follows Core Image's filter of the same purpose (the matrices' documentation
-/// gives the formulas):
-/// - `colorSaturate`, `colorBrightness`, `colorContrast` (`inputAmount`; defaults 1, 0, 1):
-///   `CIColorControls`' saturation, brightness and contrast;
-/// - `colorInvert`: `CIColorInvert`; `luminanceToAlpha`: SVG's feColorMatrix of that name;
-/// - `colorMatrix` (`inputColorMatrix`: 20 numbers, row by row, four weights and a bias each, as
-///   Core Animation's `CAColorMatrix`): `CIColorMatrix`;
-/// - `gaussianBlur` (`inputRadius`, default 10): `CIGaussianBlur`, whose radius is the standard
-///   deviation σ, in the layer's points; its edges by `inputHardEdges` and `inputNormalizeEdges`
-///   (``BlurEdges``; hard edges win when both are set). `inputQuality` is not read: Tessera's blur
-///   has one quality (a reduced resolution for wide blurs, see ``FilterOperations``);
-/// - `variableBlur` (`inputRadius`, default 10; `inputMaskImage`, required;
-///   `inputNormalizeEdges`): `CIMaskedVariableBlur`, with σ at each pixel `inputRadius` times the
-///   mask's alpha there (``VariableBlur``); `inputDither` is not read (8-bit output, no dither).
+/// A `vibrantColorMatrix` shows what lies behind through its matrix. Behind a layer it is one
+/// more colour matrix; in a layer's `filters` it is ``vibrant``: the layer filtered by the
+/// filters before it gives only the alpha through which the frame below, through the matrix,
+/// shows (the layer's colours are not seen, as in UIKit's vibrancy). It must be the last filter
+/// that draws something there: one followed by another is not drawn (and reported).
 struct LayerFilterChain: Equatable {
     enum Operation: Equatable {
+        /// A matrix on straight components (``ColorMatrix``, Core Image's `CIColorMatrix`).
         case colorMatrix(ColorMatrix)
+        /// A matrix on premultiplied components (`inputPremultipliedValues`,
+        /// `Pixmap.applyToPremultiplied(_:)`).
+        case premultipliedColorMatrix(ColorMatrix)
+        case alphaThreshold(AlphaThreshold)
         /// A Gaussian blur of standard deviation σ in the layer's points.
         case gaussianBlur(sigma: Double, edges: BlurEdges)
         /// A blur whose σ (in points) is `sigma` times the mask image's alpha, the mask stretched
@@ -34,6 +34,8 @@ struct LayerFilterChain: Equatable {
         static func == (a: Operation, b: Operation) -> Bool {
             switch (a, b) {
             case (.colorMatrix(let m), .colorMatrix(let n)): m == n
+            case (.premultipliedColorMatrix(let m), .premultipliedColorMatrix(let n)): m == n
+            case (.alphaThreshold(let s), .alphaThreshold(let t)): s == t
             case (.gaussianBlur(let s, let e), .gaussianBlur(let t, let f)): s == t && e == f
             case (.variableBlur(let s, let m, let e), .variableBlur(let t, let n, let f)): s == t && m === n && e == f
             default: false
@@ -57,67 +59,78 @@ struct LayerFilterChain: Equatable {
         case hard
     }
 
-    let operations: [Operation]
-
-    /// The chain of `filters`; nil when none of them draws anything.
-    init?(_ filters: [LayerFilter]?) {
-        var operations: [Operation] = []
-        for filter in filters ?? [] where filter.isEnabled {
-            guard let operation = Self.operation(filter) else { continue }
-            if case .colorMatrix(let next) = operation, case .colorMatrix(let previous)? = operations.last {
-                operations[operations.count - 1] = .colorMatrix(next.after(previous))
-            } else {
-                operations.append(operation)
-            }
-        }
-        guard !operations.isEmpty else { return nil }
-        self.operations = operations
+    /// What the filters apply to.
+    enum Target {
+        /// The layer's own image (its `filters`).
+        case layer
+        /// What lies behind the layer (a backdrop's `filters`, any layer's `backgroundFilters`).
+        case behind
     }
 
-    /// The one colour matrix of a chain without blurs; nil for a chain with one.
+    let operations: [Operation]
+    /// The matrix of a `vibrantColorMatrix` last in a layer's `filters`: the frame below through
+    /// it, shown through the alpha of the layer filtered by ``operations``; nil without one.
+    let vibrant: ColorMatrix?
+
+    /// The chain of `filters` applied to `target`; nil when none of them draws anything.
+    init?(_ filters: [LayerFilter]?, on target: Target = .layer) {
+        var operations: [Operation] = [], vibrant: ColorMatrix? = nil
+        for reading in Self.readings(filters ?? [], on: target) {
+            switch reading {
+            case .operation(let operation): Self.append(operation, to: &operations)
+            case .vibrant(let matrix): vibrant = matrix
+            case .identity, .notDrawn: continue
+            }
+        }
+        guard !operations.isEmpty || vibrant != nil else { return nil }
+        self.operations = operations
+        self.vibrant = vibrant
+    }
+
+    /// The one straight colour matrix of a chain that does nothing else (drawn as a group's
+    /// colour filter); nil for any other chain.
     var onlyColorMatrix: ColorMatrix? {
-        guard operations.count == 1, case .colorMatrix(let m) = operations[0] else { return nil }
+        guard vibrant == nil, operations.count == 1, case .colorMatrix(let m) = operations[0] else { return nil }
         return m
     }
 
-    /// Whether Tessera draws filters of this type.
-    static func draws(_ filter: LayerFilter) -> Bool {
-        !filter.isEnabled || filter.type == "sdrNormalize" || operation(filter) != nil
+    /// Why each of `filters` applied to `target` that Tessera does not draw is not drawn: its
+    /// type, or its type and the input at fault. The layer is drawn without them.
+    static func undrawn(_ filters: [LayerFilter]?, on target: Target) -> [String] {
+        readings(filters ?? [], on: target).compactMap { reading in
+            guard case .notDrawn(let why) = reading else { return nil }
+            return why
+        }
     }
 
-    private static func operation(_ filter: LayerFilter) -> Operation? {
-        func amount(default fallback: Double) -> Double {
-            guard let value = filter.number("inputAmount"), value.isFinite else { return fallback }
-            return value
-        }
-        switch filter.type {
-        case "gaussianBlur":
-            let radius = filter.number("inputRadius") ?? 10
-            return radius.isFinite && radius > 0 ? .gaussianBlur(sigma: radius, edges: edges(of: filter)) : nil
-        case "variableBlur":
-            let radius = filter.number("inputRadius") ?? 10
-            guard case .image(let mask)? = filter.inputs["inputMaskImage"], let image = mask.image else { return nil }
-            return radius.isFinite && radius > 0 ? .variableBlur(sigma: radius, mask: image, edges: edges(of: filter)) : nil
-        case "colorSaturate": return .colorMatrix(.saturation(amount(default: 1)))
-        case "colorBrightness": return .colorMatrix(.brightness(amount(default: 0)))
-        case "colorContrast": return .colorMatrix(.contrast(amount(default: 1)))
-        case "colorInvert": return .colorMatrix(.invert)
-        case "luminanceToAlpha": return .colorMatrix(.luminanceToAlpha)
-        case "colorMatrix":
-            guard case .numbers(let v)? = filter.inputs["inputColorMatrix"], v.count == 20, v.allSatisfy(\.isFinite) else {
-                return nil
+    /// Each filter's ``Reading`` where it stands in `filters`: behind a layer a vibrant matrix is
+    /// a colour matrix; in a layer's filters one followed by a filter that draws is not drawn.
+    private static func readings(_ filters: [LayerFilter], on target: Target) -> [Reading] {
+        var readings = filters.map(reading)
+        var drawsAfter = false
+        for i in readings.indices.reversed() {
+            switch readings[i] {
+            case .vibrant(let matrix) where target == .behind:
+                readings[i] = .operation(.colorMatrix(matrix))
+            case .vibrant where drawsAfter:
+                readings[i] = .notDrawn("vibrantColorMatrix before other filters (Tessera draws it last only)")
+            case .operation, .vibrant: drawsAfter = true
+            case .identity, .notDrawn: continue
             }
-            return .colorMatrix(ColorMatrix(red: [v[0], v[1], v[2], v[3]], green: [v[5], v[6], v[7], v[8]],
-                                            blue: [v[10], v[11], v[12], v[13]], alpha: [v[15], v[16], v[17], v[18]],
-                                            bias: [v[4], v[9], v[14], v[19]]))
-        default:
-            return nil
         }
+        return readings
     }
 
-    private static func edges(of filter: LayerFilter) -> BlurEdges {
-        if filter.number("inputHardEdges") ?? 0 != 0 { return .hard }
-        return filter.number("inputNormalizeEdges") ?? 0 != 0 ? .normalized : .transparent
+    /// Appends `operation`, composed with the last one when both are matrices of the same kind.
+    private static func append(_ operation: Operation, to operations: inout [Operation]) {
+        switch (operations.last, operation) {
+        case (.colorMatrix(let first)?, .colorMatrix(let next)):
+            operations[operations.count - 1] = .colorMatrix(next.after(first))
+        case (.premultipliedColorMatrix(let first)?, .premultipliedColorMatrix(let next)):
+            operations[operations.count - 1] = .premultipliedColorMatrix(next.after(first))
+        default:
+            operations.append(operation)
+        }
     }
 }
 

@@ -8,17 +8,19 @@ import TesseraRaster
 /// the layer as one group with that mode; a layer whose compositing filter is not one of them
 /// (`multiply`, `CIAdditionCompositing`…) is not drawn at all, and archives report the filter as
 /// not drawn: composited source-over instead, it would show what Core Animation does not (a
-/// neutral linear-light texture would darken what lies below); the colour filters and Gaussian blurs of `filters` (``LayerFilterChain``,
-/// ``FilteredLayerDrawing``), applied to the layer composited as one image, before its mask and
-/// opacity; `sdrNormalize` (a no-op for 8-bit
-/// output); disabled filters (nothing to do); the same filters as `backgroundFilters`
-/// (``BackdropDrawing``). Any other filter is kept and written back but not drawn: the layer is
+/// neutral linear-light texture would darken what lies below); the filters of `filters`
+/// (``LayerFilterChain``: colour matrices, alpha thresholds, blurs, a vibrant colour matrix),
+/// applied to the layer composited as one image, before its mask and opacity: a lone colour
+/// matrix as a group's colour filter, any other chain drawn apart (``FilteredLayerDrawing``);
+/// the same filters as `backgroundFilters` (``BackdropDrawing``). A filter of another type, or
+/// one with inputs Tessera cannot read, is kept and written back but not drawn: the layer is
 /// drawn without it, and archives report it (`AnimationArchive.Skipped.Reason.notDrawn`).
 enum LayerFilterDrawing {
-    /// Whether Tessera draws `filter` of a layer's `key` (`filters` or `backgroundFilters`).
-    static func draws(_ filter: LayerFilter, as key: String) -> Bool {
-        guard filter.isEnabled else { return true }
-        return (key == "filters" || key == "backgroundFilters") && LayerFilterChain.draws(filter)
+    /// Why each filter of a layer's `key` (`filters` or `backgroundFilters`) that Tessera does not
+    /// draw is not drawn (``LayerFilterChain/undrawn(_:on:)``); a backdrop's `filters` apply to
+    /// what lies behind it.
+    static func undrawn(_ filters: [LayerFilter]?, as key: String, ofBackdrop: Bool) -> [String] {
+        LayerFilterChain.undrawn(filters, on: key == "backgroundFilters" || ofBackdrop ? .behind : .layer)
     }
 
     /// The colour matrix a layer's `filters` apply, composed, when they do not blur; nil when
@@ -36,9 +38,10 @@ enum LayerFilterDrawing {
         return LayerFilterChain(filters)?.onlyColorMatrix
     }
 
-    /// The chain of a layer's `filters` when it blurs (drawn by ``FilteredLayerDrawing``); nil
-    /// otherwise.
-    static func blurChain(of p: UnsafePointer<LayerProperties>) -> LayerFilterChain? {
+    /// The chain of a layer's `filters` when it is more than a colour matrix (drawn apart by
+    /// ``FilteredLayerDrawing``: blurs, thresholds, premultiplied matrices, a vibrant matrix);
+    /// nil otherwise.
+    static func apartChain(of p: UnsafePointer<LayerProperties>) -> LayerFilterChain? {
         guard !p.pointee.rare.isDefaults, p.pointee.kind != .backdrop, let filters = p.pointee.filters,
               let chain = LayerFilterChain(filters), chain.onlyColorMatrix == nil else { return nil }
         return chain

@@ -38,11 +38,11 @@ struct LayerTreeDrawing {
     var sublayerRecorders: ParallelSublayerRecording? = nil
     /// Where an emitter's many particles are recorded in parallel; nil records them on `canvas`.
     var particleRecording: ParallelParticleRecording? = nil
-    /// Where layers whose filters blur are drawn apart (``FilteredLayerDrawing``); nil draws them
-    /// without their filters (inside a shadow's shape).
+    /// Where layers whose filters are more than a colour matrix are drawn apart
+    /// (``FilteredLayerDrawing``); nil draws them without their filters (inside a shadow's shape).
     var filters: OffscreenFilters? = nil
-    /// What backdrop layers capture: set for the frame's own walk only (a walk drawing apart, or a
-    /// parallel recording run, has none); nil draws no backdrop.
+    /// What backdrop layers capture: set for the frame's own walk and the walks drawing apart inside
+    /// it that hold a backdrop (a parallel recording run has none); nil draws no backdrop.
     var backdrops: BackdropCapture? = nil
     /// Where the rendered tree's root lies on the canvas, for portals that match their source's
     /// position; nil: the root this walk draws (see ``draw(_:base:rootOpacity:asFilterSource:)``),
@@ -116,7 +116,7 @@ struct LayerTreeDrawing {
 
     /// Runs `steps` from the last: a stack, to which each layer pushes what it draws later.
     /// The first layer's sublayers go to `recorders` when given (or its only sublayer's, and so on down).
-    private func walk(_ steps: [Step], rootOpacity: Float?, recorders: ParallelSublayerRecording?, asFilterSource: Bool) {
+    func walk(_ steps: [Step], rootOpacity: Float?, recorders: ParallelSublayerRecording?, asFilterSource: Bool) {
         var steps = steps
         var rootOpacity = rootOpacity, recorders = recorders, asFilterSource = asFilterSource
         while let step = steps.popLast() {
@@ -190,7 +190,7 @@ struct LayerTreeDrawing {
            drawTransition(node, p, matrix: matrix, opacity: alpha, blendMode: blendMode, steps: &steps) {
             return
         }
-        if !asFilterSource, drawBlurred(node, p, matrix: matrix, opacity: alpha, blendMode: blendMode, steps: &steps) {
+        if !asFilterSource, drawApart(node, p, matrix: matrix, opacity: alpha, blendMode: blendMode, steps: &steps) {
             return
         }
         let instances = Self.sublayerInstances(of: node, p)
@@ -216,9 +216,9 @@ struct LayerTreeDrawing {
         let clipsBackground = clips && shadowColor != nil
         var tint = inherited
         tint.w = outerGroup == nil ? alpha : 1
-        // A backdrop captures the frame before its own groups open (they would stop the render).
+        // A backdrop captures what lies below before its own groups open (they are not below it).
         let showsBackdrop = filtersBackdrop && !asFilterSource && backdrops != nil
-        if showsBackdrop, let backdrops { _ = backdrops.frame(group: p.pointee.groupName) }
+        if showsBackdrop, let backdrops { backdrops.capture(group: p.pointee.groupName, steps: steps, drawing: self) }
         if outerGroup != nil { canvas.beginGroup() }
         if colorFiltered { canvas.beginGroup() }
         if clipsBackground { canvas.beginGroup() }
@@ -299,30 +299,30 @@ struct LayerTreeDrawing {
         return m
     }
 
-    /// Draws a layer whose filters blur (``FilteredLayerDrawing``) and says whether it did; false
-    /// for any other layer (most: one comparison). Out of line, so that `drawLayer` stays as
+    /// Draws a layer whose filters are drawn apart (``FilteredLayerDrawing``) and says whether it
+    /// did; false for any other layer (most: one comparison). Out of line, so that `drawLayer` stays as
     /// the optimizer laid it out before filters (inlined, they cost layer-tree 1% more).
     @inline(never)
-    private func drawBlurred(_ node: PresentedLayer, _ p: UnsafePointer<LayerProperties>, matrix: CATransform3D,
+    private func drawApart(_ node: PresentedLayer, _ p: UnsafePointer<LayerProperties>, matrix: CATransform3D,
                              opacity: Double, blendMode: BlendMode, steps: inout [Step]) -> Bool {
-        guard let chain = LayerFilterDrawing.blurChain(of: p), let filters else { return false }
+        guard let chain = LayerFilterDrawing.apartChain(of: p), let filters else { return false }
         FilteredLayerDrawing(drawing: self, offscreen: filters)
             .draw(node, p, matrix: matrix, chain: chain, opacity: opacity, blendMode: blendMode, steps: &steps)
         return true
     }
 
-    /// An emitter layer's particles (``EmitterDrawing``). Out of line, as ``drawBlurred``.
+    /// An emitter layer's particles (``EmitterDrawing``). Out of line, as ``drawApart``.
     @inline(never)
     private func drawParticles(_ node: PresentedLayer, _ p: UnsafePointer<LayerProperties>, mapping: PlaneMapping,
                                opacity: Double) {
         EmitterDrawing.draw(node, p, mapping: mapping, opacity: opacity, on: canvas, recording: particleRecording)
     }
 
-    /// What a backdrop layer shows (``BackdropDrawing``), on the frame's canvas only.
+    /// What a backdrop layer shows (``BackdropDrawing``): what its walk's capture captured.
     @inline(never)
     private func drawBackdrop(_ p: UnsafePointer<LayerProperties>, matrix: CATransform3D, mapping: PlaneMapping) {
-        guard let backdrops else { return }
-        BackdropDrawing(capture: backdrops).draw(p, matrix: matrix, mapping: mapping)
+        guard let below = backdrops?.captured else { return }
+        BackdropDrawing(canvas: canvas).draw(p, below: below, matrix: matrix, mapping: mapping)
     }
 
     /// How many things a layer draws itself (background, gradient, contents, fill, stroke, border),

@@ -1,4 +1,5 @@
 import Dispatch
+import Synchronization
 import TesseraRaster
 
 #if !canImport(QuartzCore)
@@ -66,8 +67,8 @@ final class ParallelSublayerRecording {
     /// draws them.
     func record(_ sublayers: ArraySlice<LayerTreeDrawing.Sublayer>, as drawing: LayerTreeDrawing) {
         let canvas = drawing.canvas
-        // A few runs per worker, dealt in turn: runs of equal cost interleaved, so that the
-        // estimate's errors even out.
+        // A few runs per worker, each taken by the next worker free, so that the estimate's
+        // errors (a blur's cost varies with its reach) even out.
         let workers = min(sublayers.count, max(1, canvas.plannedThreadCount))
         let runs = min(sublayers.count, 4 * workers)
         while canvases.count < runs { canvases.append(Canvas(threadCount: 1)) }
@@ -78,7 +79,17 @@ final class ParallelSublayerRecording {
                         renderedRoot: drawing.renderedRoot,
                         shadowTarget: drawing.shadows.map { ($0.targetWidth, $0.targetHeight) },
                         filterTarget: drawing.filters.map { ($0.targetWidth, $0.targetHeight) })
-        canvas.taskRecorder.concurrentPerform(iterations: workers, stage: "drawing walk", execute: work.record)
+        if canvas.taskRecorder != nil {
+            // Each run an item, as the workers take them: recorded one after another here.
+            canvas.taskRecorder.concurrentPerform(iterations: runs, stage: "drawing walk") { work.record($0, drawingApartOn: 0) }
+        } else {
+            let next = Atomic<Int>(0)
+            DispatchQueue.concurrentPerform(iterations: workers) { worker in
+                while case let run = next.wrappingAdd(1, ordering: .relaxed).oldValue, run < runs {
+                    work.record(run, drawingApartOn: worker)
+                }
+            }
+        }
         for part in canvases.prefix(runs) { canvas.append(part) }
     }
 
@@ -101,8 +112,8 @@ final class ParallelSublayerRecording {
 
     /// The runs of one call, shared by the threads that record them.
     ///
-    /// `@unchecked Sendable`: worker `w` records runs `w`, `w + workers`, … each on its own
-    /// canvas, drawing apart on `offscreens[w]` alone; the snapshots are immutable.
+    /// `@unchecked Sendable`: each run is recorded by one worker, on its own canvas; worker `w`
+    /// draws apart on `offscreens[w]` alone; the snapshots are immutable.
     private struct Runs: @unchecked Sendable {
         let sublayers: ArraySlice<LayerTreeDrawing.Sublayer>
         let starts: [Int]
@@ -116,14 +127,9 @@ final class ParallelSublayerRecording {
         /// The frame's size in pixels when blurred layers are drawn; nil when they are not.
         let filterTarget: (width: Int, height: Int)?
 
-        /// Records the runs of worker `worker`.
-        func record(_ worker: Int) {
-            for run in stride(from: worker, to: canvases.count, by: offscreens.count) {
-                record(run, drawingApartOn: offscreens[worker])
-            }
-        }
-
-        private func record(_ run: Int, drawingApartOn offscreen: Offscreen) {
+        /// Records run `run`, drawing apart on the offscreen canvases of worker `worker`.
+        func record(_ run: Int, drawingApartOn worker: Int) {
+            let offscreen = offscreens[worker]
             // The last calls, spliced since, freed here rather than by the splicing thread.
             canvases[run].discardRecording()
             let range = starts[run]..<starts[run + 1]

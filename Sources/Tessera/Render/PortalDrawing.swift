@@ -5,7 +5,7 @@ extension LayerTreeDrawing {
     /// Where the root of the tree being rendered lies on a walk's canvas: what places the source
     /// of a portal that matches its position (``CAPortalLayer/matchesPosition``) where the tree
     /// draws it. A class, so that a ``LayerTreeDrawing`` stays small: the walk's helpers copy it
-    /// (as a value, the transform made every layer's `drawBlurred` call copy 200 bytes).
+    /// (as a value, the transform made every layer's `drawApart` call copy 200 bytes).
     final class RenderedRoot: Sendable {
         let layer: PresentedLayer
         /// From the root's coordinates (its bounds) to the canvas, as the walk maps the root

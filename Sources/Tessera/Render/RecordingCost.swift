@@ -7,7 +7,7 @@
 /// weighs only from the next change of the tree's shape: the costs steer the work's sharing,
 /// never what is drawn.
 enum RecordingCost {
-    /// A layer drawn apart and blurred (``FilteredLayerDrawing``), or an emitter's particles:
+    /// A layer drawn apart and filtered (``FilteredLayerDrawing``), or an emitter's particles:
     /// about a millisecond on a 1080p frame.
     static let drawnApart = 1000
     /// A shadow without a path: the layer's shape rendered offscreen and blurred.
@@ -17,7 +17,7 @@ enum RecordingCost {
 
     static func of(_ p: UnsafePointer<LayerProperties>) -> Int {
         var cost = 1
-        if p.pointee.kind == .emitter || LayerFilterDrawing.blurChain(of: p) != nil { cost += drawnApart }
+        if p.pointee.kind == .emitter || LayerFilterDrawing.apartChain(of: p) != nil { cost += drawnApart }
         if p.pointee.kind == .text { cost += text }
         if p.pointee.shadowColor != nil, p.pointee.shadowOpacity > 0, p.pointee.shadowPath == nil { cost += shadow }
         return cost

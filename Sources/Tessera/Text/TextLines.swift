@@ -35,10 +35,14 @@ struct TextLines {
                 let from = range.isEmpty ? next : glyphs[range.lowerBound].cluster
                 var end = range.upperBound
                 while end > range.lowerBound && isSpace[end - 1] { end -= 1 }
-                let lineText = String(decoding: bytes[min(from, next)..<max(from, next)], as: UTF8.self)
+                // The line's characters without its trailing spaces: a character that is a space
+                // is the one byte 0x20 (a space followed by a combining mark is another character).
+                let lower = min(from, next)
+                var upper = max(from, next)
+                while upper > lower && bytes[upper - 1] == 0x20 { upper -= 1 }
                 paragraphLines.append(ShapedLine(
                     glyphs: Array(glyphs[range]), isSpace: Array(isSpace[range]),
-                    text: String(lineText.reversed().drop { $0 == " " }.reversed()),
+                    text: String(decoding: bytes[lower..<upper], as: UTF8.self),
                     width: glyphs[range.lowerBound..<end].reduce(0) { $0 + $1.advance }, endsParagraph: false))
             }
             while i < glyphs.count {

@@ -71,6 +71,12 @@ public struct ColorMatrix: Hashable, Sendable {
         return out
     }
 
+    /// The rows and the bias as the kernels use them, in `Float`: NaN as 0 and clamped to
+    /// ±``maximumMagnitude``, as `kernel`.
+    var kernelRows: [SIMD4<Float>] {
+        [red, green, blue, alpha, bias].map { row in SIMD4((0..<4).map { Self.coefficient(row[$0]) }) }
+    }
+
     /// Whether output alpha depends on the input colour (a non-zero red, green or blue weight in
     /// ``alpha``): then a group's alpha cannot be filtered from its alpha alone.
     var alphaReadsColor: Bool {

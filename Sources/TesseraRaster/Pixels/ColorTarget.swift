@@ -39,12 +39,8 @@ final class ColorTarget {
     /// pixmap; they are transparent again afterwards (nothing is drawn outside them).
     func take(left: Int, top: Int, right: Int, bottom: Int) throws(RasterError) -> Pixmap {
         let source = last!
-        let taken = try Pixmap(width: right - left, height: bottom - top)
-        for r in 0..<(bottom - top) {
-            let row = source.row(top + r) + left
-            taken.row(r).update(from: row, count: right - left)
-            row.update(repeating: 0, count: right - left)
-        }
+        let taken = try Pixmap(copying: source, x: left, y: top, width: right - left, height: bottom - top)
+        for y in top..<bottom { (source.row(y) + left).update(repeating: 0, count: right - left) }
         return taken
     }
 }

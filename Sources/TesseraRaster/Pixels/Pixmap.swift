@@ -34,6 +34,31 @@ public final class Pixmap {
         self.ownsMemory = true
     }
 
+    /// A copy of `source`'s pixels in columns `x ..< x + width` and rows `y ..< y + height`,
+    /// which must lie inside it. Its memory is not cleared first: every byte is copied.
+    public convenience init(copying source: Pixmap, x: Int, y: Int, width: Int, height: Int) throws(RasterError) {
+        precondition(x >= 0 && y >= 0 && x + width <= source.width && y + height <= source.height,
+                     "the region lies inside the source")
+        try self.init(uninitializedWidth: width, height: height)
+        for row in 0..<height {
+            (baseAddress + row * width * 4).copyMemory(from: source.baseAddress + (y + row) * source.bytesPerRow + x * 4,
+                                                       byteCount: width * 4)
+        }
+    }
+
+    /// A pixmap whose bytes are left as the allocator gives them, for a caller that writes every
+    /// one (clearing a large pixmap first costs as much as writing it).
+    init(uninitializedWidth width: Int, height: Int) throws(RasterError) {
+        try Self.validate(width: width, height: height)
+        let bytes = width * height * 4
+        guard let memory = malloc(max(bytes, 1)) else { throw .outOfMemory(bytes: bytes) }
+        self.width = width
+        self.height = height
+        self.bytesPerRow = width * 4
+        self.baseAddress = memory
+        self.ownsMemory = true
+    }
+
     /// Wraps memory owned by the caller, who keeps it alive and unaliased for the pixmap's lifetime.
     /// The address and `bytesPerRow` must be multiples of 4; bytes past `width × 4` in each row are
     /// never touched.

@@ -179,6 +179,17 @@ public final class Canvas {
         recording.append(contentsOf: other.recording)
     }
 
+    /// Records: the calls recorded on `other` since its last render or discard, as
+    /// ``append(_:)`` does, except that `other`'s open groups stay open, here and there: what
+    /// this canvas records next draws into them, and may end them. `other` is left as it was, so
+    /// that it can be rendered as it would be if its groups ended now, and go on recording.
+    ///
+    /// Render or discard this canvas before `other` records again: until then they share the
+    /// calls, and `other`'s next call would copy them.
+    public func append(keepingGroupsOpen other: Canvas) {
+        recording.append(keepingGroupsOpen: other.recording)
+    }
+
     /// The number of drawing calls recorded since the last render.
     public var recordedCount: Int { recording.count }
 

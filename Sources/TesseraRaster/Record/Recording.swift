@@ -127,6 +127,19 @@ final class Recording {
     func append(contentsOf other: Recording) {
         guard other !== self else { return }
         other.closeOpenGroups()
+        appendCommands(of: other)
+    }
+
+    /// Appends `other`'s commands and masks as ``append(contentsOf:)`` does, its open groups
+    /// left open here (ended by what this recording records next) and open in `other` too:
+    /// `other` is unchanged.
+    func append(keepingGroupsOpen other: Recording) {
+        guard other !== self else { return }
+        appendCommands(of: other)
+        openGroups.append(contentsOf: other.openGroups)
+    }
+
+    private func appendCommands(of other: Recording) {
         seal(commands, maskOffset: 0, filterOffset: 0)
         commands = []
         for part in other.parts {

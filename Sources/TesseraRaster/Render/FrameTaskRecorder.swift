@@ -185,6 +185,18 @@ extension FrameTaskRecorder? {
         self.endParallel()
     }
 
+    /// `body` over `0..<count` cut into `parts` contiguous ranges (at least one, at most `count`),
+    /// run as ``concurrentPerform(iterations:stage:execute:)`` runs its iterations; a single range
+    /// runs on the caller's thread, and is not recorded as an item of its own.
+    public func concurrentPerform(splitting count: Int, into parts: Int, stage: String,
+                                  execute body: @Sendable (Range<Int>) -> Void) {
+        let parts = max(1, min(parts, count))
+        if parts == 1 { return body(0..<count) }
+        concurrentPerform(iterations: parts, stage: stage) { part in
+            body(part * count / parts..<(part + 1) * count / parts)
+        }
+    }
+
     /// The thread count to plan parallel work for: ``FrameTaskRecorder/plannedThreadCount``
     /// while recording, `threadCount` otherwise.
     public func plannedThreadCount(otherwise threadCount: Int) -> Int {

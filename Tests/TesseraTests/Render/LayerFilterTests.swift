@@ -165,10 +165,10 @@ import TesseraRaster
         root.addSublayer(layer)
         let pixmap = try Pixmap(width: 40, height: 20)
         LayerRenderer(threadCount: 2).render(root, at: 0, into: pixmap)
-        // Red alone: luma 0.2125 → 54; at opacity ½: alpha 128, colour 54 · 128 / 255 → 27.
+        // Red alone: luma 0.2126 → 54; at opacity ½: alpha 128, colour 54 · 128 / 255 → 27.
         #expect(pixmap[5, 10] == PremultipliedRGBA8(r: 27, g: 27, b: 27, a: 128))
-        // Red under half green composites to (128, 128, 0) first, then grey 0.2125·128 +
-        // 0.7154·128 = 118.7: not the grey of each drawn apart.
+        // Red under half green composites to (128, 128, 0) first, then grey 0.2126·128 +
+        // 0.7152·128 = 118.8: not the grey of each drawn apart.
         let p = pixmap[15, 10]
         #expect(p.a == 128 && p.r == p.g && p.g == p.b && abs(Int(p.r) - 60) <= 1, "\(p)")
         #expect(pixmap[30, 10].a == 0)

@@ -21,8 +21,10 @@ extension AnimationArchive {
             /// Tessera does not animate, values that do not fit it).
             case animationNotApplied(String)
             /// Read and kept (and written back), but not drawn: a filter of a type Tessera does
-            /// not draw yet, named. The layer is drawn without a filter of `filters` or
-            /// `backgroundFilters`; a layer whose `compositingFilter` it is is not drawn.
+            /// not draw yet, named, or one whose inputs it cannot read, named with the input at
+            /// fault (`colorMatrix (inputColorMatrix is not 20 finite numbers)`). The layer is
+            /// drawn without a filter of `filters` or `backgroundFilters`; a layer whose
+            /// `compositingFilter` it is is not drawn.
             case notDrawn(String)
             /// A `CAPortalLayer` that would show itself: its `sourceLayer` is the portal or one of
             /// its ancestors, or a chain of portals, each in the last one's source, comes back to

@@ -100,8 +100,8 @@ struct CAMLReader {
         for child in element.children where !Self.structuralElements.contains(String(child.localName)) && !Self.isEmptyScriptElement(child) {
             property(.element(child), of: layer, element: element, path: path)
         }
-        for (key, type) in CoreAnimationDecoder.undrawnFilters(of: layer) {
-            skip(path, LayerFilter.filterClass.name, key, .notDrawn(type), at: element.location)
+        for (key, why) in CoreAnimationDecoder.undrawnFilters(of: layer) {
+            skip(path, LayerFilter.filterClass.name, key, .notDrawn(why), at: element.location)
         }
         for child in element.children {
             switch child.localName {

@@ -30,7 +30,8 @@ extension LayerContents: CAMLSpelledValue {
 /// A filter of `filters` or `backgroundFilters`: `<CAFilter filter="gaussianBlur" name="blur"
 /// enabled="1" inputRadius="10"/>`, its type in `filter` (or `type`), its inputs as attributes
 /// (numbers; other text is a string) or as typed elements
-/// (`<inputMaskImage type="CGImage" src="assets/mask.png"/>`, see ``CAMLTypedValue``).
+/// (`<inputMaskImage type="CGImage" src="assets/mask.png"/>`, `<inputColor type="CGColor"
+/// value="1 0 0"/>`, see ``CAMLTypedValue``).
 ///
 /// No Apple file with filters has been seen; this is the spelling that tools making `.ca`
 /// bundles for iOS write, which Core Animation loads. A Core Image filter is a `<CIFilter>`
@@ -105,6 +106,8 @@ extension LayerFilter: CAMLListElement {
                 element.children.append(try CAMLTypedValue.write(image, as: key, in: &context))
             case .numbers(let numbers):
                 element.children.append(try CAMLTypedValue.write(numbers.map { NSNumber(value: $0) }, as: key, in: &context))
+            case .color(let color):
+                element.children.append(try CAMLTypedValue.write(color, as: key, in: &context))
             }
         }
         return element

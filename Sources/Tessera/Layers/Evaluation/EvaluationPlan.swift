@@ -61,7 +61,8 @@ final class EvaluationPlan {
             layer._withUnsafeGuaranteedRef { layer in
                 layer.withModelProperties { p in
                     costs.append(RecordingCost.of(p))
-                    showsBackdrop.append(p.pointee.kind == .backdrop || p.pointee.backgroundFilters?.isEmpty == false)
+                    showsBackdrop.append(p.pointee.kind == .backdrop || p.pointee.backgroundFilters?.isEmpty == false
+                                         || p.pointee.filters?.contains(where: \.readsBackdrop) == true)
                 }
             }
         }
@@ -128,24 +129,53 @@ final class EvaluationPlan {
     /// Every layer's time at the root's parent time (nil: the root is not active); NaN where a
     /// layer is not active (its animations do not apply, nor do its sublayers').
     func localTimes(rootParentTime: Double?) -> [Double] {
-        let parents = shape.parents
-        return [Double](unsafeUninitializedCapacity: layers.count) { times, initialized in
-            for i in 0..<layers.count {
-                let parent = Int(parents[i])
-                let parentTime = parent < 0 ? rootParentTime ?? .nan : times[parent]
-                times[i] = parentTime.isNaN ? .nan : layers[i]._withUnsafeGuaranteedRef {
-                    $0.localTime(fromParent: parentTime) ?? .nan
-                }
-            }
+        [Double](unsafeUninitializedCapacity: layers.count) { times, initialized in
+            localTimes(of: 0..<layers.count, rootParentTime: rootParentTime, into: times)
             initialized = layers.count
         }
+    }
+
+    /// The times of the layers in `range` (as ``localTimes(rootParentTime:)``), each worked out
+    /// from its parent's, into `times`, whose other elements it neither reads nor writes: ranges
+    /// apart are worked out on threads apart. A parent before the range is an ancestor of the
+    /// range's first layer (the layers are in pre-order, a subtree's contiguous), so the times of
+    /// that layer's ancestors are worked out first, from the root down.
+    func localTimes(of range: Range<Int>, rootParentTime: Double?, into times: UnsafeMutableBufferPointer<Double>) {
+        guard let first = range.first else { return }
+        let parents = shape.parents
+        var ancestors: [(index: Int, time: Double)] = []
+        var ancestor = Int(parents[first])
+        while ancestor >= 0 {
+            ancestors.append((ancestor, .nan))
+            ancestor = Int(parents[ancestor])
+        }
+        var time = rootParentTime ?? .nan
+        for k in ancestors.indices.reversed() {
+            time = localTime(of: ancestors[k].index, fromParent: time)
+            ancestors[k].time = time
+        }
+        for i in range {
+            let parent = Int(parents[i])
+            let parentTime = if parent < 0 {
+                rootParentTime ?? .nan
+            } else if parent >= first {
+                times[parent]
+            } else {
+                ancestors.first { $0.index == parent }?.time ?? .nan
+            }
+            times[i] = localTime(of: i, fromParent: parentTime)
+        }
+    }
+
+    /// Layer `i`'s time at its parent's time `parentTime`; NaN when either is not active.
+    private func localTime(of i: Int, fromParent parentTime: Double) -> Double {
+        parentTime.isNaN ? .nan : layers[i]._withUnsafeGuaranteedRef { $0.localTime(fromParent: parentTime) ?? .nan }
     }
 
     /// The presentation of the whole subtree at the root's parent time, its layers evaluated on
     /// up to `threadCount` threads (the result does not depend on it); `recorder` records the
     /// chunks as tasks, planned for its thread count.
     func evaluate(rootParentTime: Double?, threadCount: Int = 1, recorder: FrameTaskRecorder? = nil) -> PresentationTree {
-        let times = localTimes(rootParentTime: rootParentTime)
         // Each layer's properties copied once, straight into place (over the last frame's when
         // its tree has been freed), and animated there.
         let reused = spare.take(count: layers.count)
@@ -154,15 +184,19 @@ final class EvaluationPlan {
         replicas.initialize(repeating: nil)
         defer { replicas.deinitialize().deallocate() }
         let chunks = Self.chunkCount(layers: layers.count, threadCount: recorder.plannedThreadCount(otherwise: threadCount))
-        let work = LayerEvaluation(plan: self, times: times, slots: shown, slotsInitialized: reused != nil,
-                                   replicas: replicas)
-        if chunks == 1 {
-            work.evaluate(0..<layers.count)
-        } else {
-            let count = layers.count
-            recorder.concurrentPerform(iterations: chunks, stage: "evaluation") { c in
-                work.evaluate(c * count / chunks..<(c + 1) * count / chunks)
+        // Each chunk works out its layers' times too: one pass over the layers, all in parallel.
+        let times = [Double](unsafeUninitializedCapacity: layers.count) { times, initialized in
+            let work = LayerEvaluation(plan: self, rootParentTime: rootParentTime, times: times, slots: shown,
+                                       slotsInitialized: reused != nil, replicas: replicas)
+            if chunks == 1 {
+                work.evaluate(0..<layers.count)
+            } else {
+                let count = layers.count
+                recorder.concurrentPerform(iterations: chunks, stage: "evaluation") { c in
+                    work.evaluate(c * count / chunks..<(c + 1) * count / chunks)
+                }
             }
+            initialized = layers.count
         }
         var replicaSublayers: [Int: [[LayerSnapshot]]] = [:]
         for i in replicas.indices { if let sublayers = replicas[i] { replicaSublayers[i] = sublayers } }
@@ -244,12 +278,14 @@ final class EvaluationPlan {
 /// `@unchecked Sendable`: the layers and the plan are only read while the frame is evaluated
 /// (the caller waits for it; the model is not changed meanwhile), each layer's animations
 /// change only the properties being built (a pure function of the model and the time), and
-/// every slot is written by the one thread whose range holds it. A replicator's replicas are
-/// evaluated by that thread too, from its sublayers' own plans (the only thing written to a
-/// layer: its cached plan, by the one thread evaluating its replicator).
+/// every slot and every time is written by the one thread whose range holds it. A replicator's
+/// replicas are evaluated by that thread too, from its sublayers' own plans (the only thing
+/// written to a layer: its cached plan, by the one thread evaluating its replicator).
 private struct LayerEvaluation: @unchecked Sendable {
     let plan: EvaluationPlan
-    let times: [Double]
+    let rootParentTime: Double?
+    /// Each chunk writes its own layers' times.
+    let times: UnsafeMutableBufferPointer<Double>
     let slots: EvaluatedProperties
     /// Whether the slots hold a freed tree's properties, to be assigned over.
     let slotsInitialized: Bool
@@ -257,6 +293,7 @@ private struct LayerEvaluation: @unchecked Sendable {
     let replicas: UnsafeMutableBufferPointer<[[LayerSnapshot]]?>
 
     func evaluate(_ range: Range<Int>) {
+        plan.localTimes(of: range, rootParentTime: rootParentTime, into: times)
         for i in range {
             plan.evaluateLayer(i, time: times[i], into: slots, initialized: slotsInitialized)
             let properties = slots.properties

@@ -11,8 +11,8 @@ final class TreeShape: Sendable {
     let sublayerIndices: [Int32]
     /// Each layer's mask layer, or -1.
     let masks: [Int32]
-    /// Whether a layer of the tree is a backdrop or has background filters: the drawing walk
-    /// then renders the frame as it goes (see ``BackdropCapture``).
+    /// Whether a layer of the tree is a backdrop, has background filters or a vibrant colour
+    /// matrix: the drawing walk then renders the frame as it goes (see ``BackdropCapture``).
     let hasBackdrop: Bool
     /// What the portals show.
     let portals: PortalSources
@@ -24,7 +24,7 @@ final class TreeShape: Sendable {
     private let backdropsBefore: [Int32]
 
     /// `costs`: each layer's ``RecordingCost`` (empty: 1 each); `showsBackdrop`: whether each
-    /// layer is a backdrop or has background filters (empty: none).
+    /// layer is a backdrop, has background filters or a vibrant colour matrix (empty: none).
     init(parents: [Int32], names: [String?], masks: [Int32], costs: [Int] = [], showsBackdrop: [Bool] = [],
          portals: PortalSources = .none) {
         self.parents = parents

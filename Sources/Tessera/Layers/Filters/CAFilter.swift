@@ -24,8 +24,15 @@ import Foundation
 /// - `variableBlur`: `inputRadius`, `inputMaskImage` (σ there is the radius times the mask's
 ///   alpha, the mask stretched over the bounds), `inputNormalizeEdges`;
 /// - `colorSaturate`, `colorBrightness`, `colorContrast` (`inputAmount`), `colorMatrix`
-///   (`inputColorMatrix`, 20 numbers), `colorInvert`, `luminanceToAlpha`;
+///   (`inputColorMatrix`, 20 numbers; `inputPremultipliedValues`), `colorInvert`,
+///   `luminanceToAlpha`, `colorMonochrome` (`inputColor`, `inputAmount`, `inputBias`);
+/// - `alphaThreshold` (`inputAmount`, `inputColor`);
+/// - `vibrantColorMatrix` (`inputColorMatrix`): in `filters`, what lies behind the layer through
+///   the matrix, where the layer has alpha (it must be the last filter);
 /// - `sdrNormalize`: nothing to do for 8-bit output.
+///
+/// Colours (`inputColor`) are `CGColor`s. What each reads, its defaults and its bad values:
+/// LayerFilterChain+Reading.swift.
 ///
 /// In `compositingFilter`: the blend modes (`multiplyBlendMode`, `plusL`, `plusD`…, and Core
 /// Image's `linearLightBlendMode`, `subtractBlendMode`…; see `BlendMode(compositingFilterName:)`

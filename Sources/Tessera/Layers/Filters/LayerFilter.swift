@@ -1,13 +1,15 @@
 import Foundation
+import TesseraRaster
 
-/// A value of a filter's input, as the model stores it: a number, a flag, a string, an image or a
-/// list of numbers (a colour matrix).
+/// A value of a filter's input, as the model stores it: a number, a flag, a string, an image, a
+/// list of numbers (a colour matrix) or a colour (`inputColor`, a `CGColor`).
 public enum LayerFilterValue: Hashable, Sendable {
     case number(Double)
     case bool(Bool)
     case string(String)
     case image(LayerContents)
     case numbers([Double])
+    case color(Color)
 }
 
 /// A Core Animation filter as the model stores it (a ``CAFilter``'s values): what it does
@@ -35,11 +37,22 @@ public struct LayerFilter: Hashable, Sendable {
         default: nil
         }
     }
+
+    /// A colour input; nil when absent or of another kind.
+    public func color(_ key: String) -> Color? {
+        guard case .color(let color)? = inputs[key] else { return nil }
+        return color
+    }
+
+    /// Whether the filter shows what lies behind the layer (a `vibrantColorMatrix`: the frame
+    /// below through its matrix, where the layer has alpha), so that the layer is drawn where
+    /// backdrops are (``TreeShape/hasBackdrop``).
+    var readsBackdrop: Bool { type == "vibrantColorMatrix" }
 }
 
 extension LayerFilterValue {
     /// The value of an input as ported code sets it (`NSNumber`, `Bool`, numbers, `String`,
-    /// `CGImage`, a list of numbers); nil for any other.
+    /// `CGImage`, a list of numbers, `CGColor`); nil for any other.
     init?(any value: Any) {
         switch value {
         // An NSNumber first: cast to Bool, any 0 or 1 would pass for a flag.
@@ -53,6 +66,7 @@ extension LayerFilterValue {
         case let image as CGImage: self = .image(LayerContents(image))
         case let numbers as [NSNumber]: self = .numbers(numbers.map(\.doubleValue))
         case let numbers as [Double]: self = .numbers(numbers)
+        case let color as CGColor: self = .color(Color(color))
         default: return nil
         }
     }
@@ -65,6 +79,7 @@ extension LayerFilterValue {
         case .string(let string): string
         case .image(let contents): contents.image
         case .numbers(let numbers): numbers.map { NSNumber(value: $0) }
+        case .color(let color): CGColor(color)
         }
     }
 }

@@ -32,17 +32,24 @@ struct LayerPropertyDefinition: Sendable {
     /// for a property the file formats hold as structure (an emitter's cells, read and written
     /// through ``EmitterCellArchiveProperties``).
     let archived: ArchivedProperty?
+    /// Whether it is kept out of line, in ``RareLayerProperties`` (behind a forwarding property
+    /// of ``LayerProperties``), rather than stored in ``LayerProperties`` itself.
+    let isOutOfLine: Bool
     /// Whether two sets of properties hold the same value of it: how a change of the model finds
-    /// the properties whose actions it runs (``CALayer/action(forKey:)``). It takes the sets by
-    /// address: a set is a kilobyte, and a change compares every row.
-    let isEqual: @Sendable (_ old: UnsafePointer<LayerProperties>, _ new: UnsafePointer<LayerProperties>) -> Bool
+    /// the properties whose actions it runs (``CALayer/action(forKey:)``). It takes the addresses
+    /// of the two ``LayerProperties``, or of their two ``RareLayerProperties`` when
+    /// ``isOutOfLine``, and compares the values where they lie: a set is a kilobyte, a change
+    /// compares every row, and a key path's projection costs about a thousand instructions, most
+    /// of it generic metadata.
+    let isEqual: @Sendable (_ old: UnsafeRawPointer, _ new: UnsafeRawPointer) -> Bool
 
     /// An animatable property.
-    init<Value: AnimatablePropertyValue & ArchivableProperty & CAMLSpelledValue>(
+    init<Value: AnimatablePropertyValue & ArchivableProperty & CAMLSpelledValue & Sendable>(
         _ property: LayerProperty, _ keyPath: WritableKeyPath<LayerProperties, Value> & Sendable, of owner: LayerKind,
-        alsoOf sharer: LayerKind? = nil, alternativeNames: [String] = [], discrete: Bool = false
+        alsoOf sharer: LayerKind? = nil, alternativeNames: [String] = [], discrete: Bool = false, stored: OutOfLine? = nil
     ) {
-        self.init(property, keyPath, of: [owner] + (sharer.map { [$0] } ?? []), alternativeNames: alternativeNames, animation: Animation(
+        self.init(property, keyPath, of: [owner] + (sharer.map { [$0] } ?? []), alternativeNames: alternativeNames,
+                  stored: stored, animation: Animation(
             kind: Value.animatableKind, isDiscrete: discrete,
             value: { $0[keyPath: keyPath].animatableValue },
             set: { value, properties in
@@ -52,17 +59,18 @@ struct LayerPropertyDefinition: Sendable {
     }
 
     /// A property that is not animatable (no key path resolves to it).
-    init<Value: ArchivableProperty & CAMLSpelledValue>(
+    init<Value: ArchivableProperty & CAMLSpelledValue & Sendable>(
         notAnimatable property: LayerProperty, _ keyPath: WritableKeyPath<LayerProperties, Value> & Sendable,
-        of owner: LayerKind, alternativeNames: [String] = []
+        of owner: LayerKind, alternativeNames: [String] = [], stored: OutOfLine? = nil
     ) {
-        self.init(property, keyPath, of: [owner], alternativeNames: alternativeNames, animation: nil)
+        self.init(property, keyPath, of: [owner], alternativeNames: alternativeNames, stored: stored, animation: nil)
     }
 
     /// A property that is not animatable as a whole and that the file formats hold as
     /// structure rather than as a value (no ``archived``).
-    init<Value: Equatable>(
-        structural property: LayerProperty, _ keyPath: WritableKeyPath<LayerProperties, Value> & Sendable, of owner: LayerKind
+    init<Value: Equatable & Sendable>(
+        structural property: LayerProperty, _ keyPath: WritableKeyPath<LayerProperties, Value> & Sendable, of owner: LayerKind,
+        stored: OutOfLine? = nil
     ) {
         self.property = property
         name = String(describing: property)
@@ -70,12 +78,12 @@ struct LayerPropertyDefinition: Sendable {
         owners = [owner]
         animation = nil
         archived = nil
-        isEqual = Self.isEqual(keyPath)
+        (isOutOfLine, isEqual) = Self.comparison(keyPath, stored: stored)
     }
 
-    private init<Value: ArchivableProperty & CAMLSpelledValue>(
+    private init<Value: ArchivableProperty & CAMLSpelledValue & Sendable>(
         _ property: LayerProperty, _ keyPath: WritableKeyPath<LayerProperties, Value> & Sendable, of owners: [LayerKind],
-        alternativeNames: [String], animation: Animation?
+        alternativeNames: [String], stored: OutOfLine?, animation: Animation?
     ) {
         self.property = property
         name = String(describing: property)
@@ -83,21 +91,44 @@ struct LayerPropertyDefinition: Sendable {
         self.owners = owners
         self.animation = animation
         archived = ArchivedProperty(layer: name, keyPath, of: owners)
-        isEqual = Self.isEqual(keyPath)
+        (isOutOfLine, isEqual) = Self.comparison(keyPath, stored: stored)
     }
 
-    /// Compares the values at `keyPath`: a stored property straight where it lies (a key path's
-    /// projection costs about a thousand instructions, most of it generic metadata), a computed one
-    /// (the out-of-line ``RareLayerProperties``) through its key path.
-    private static func isEqual<Value: Equatable>(
-        _ keyPath: WritableKeyPath<LayerProperties, Value> & Sendable
-    ) -> @Sendable (UnsafePointer<LayerProperties>, UnsafePointer<LayerProperties>) -> Bool {
+    /// Where `keyPath`'s value lies and how ``isEqual`` compares it there.
+    private static func comparison<Value: Equatable & Sendable>(
+        _ keyPath: WritableKeyPath<LayerProperties, Value> & Sendable, stored: OutOfLine?
+    ) -> (isOutOfLine: Bool, isEqual: @Sendable (UnsafeRawPointer, UnsafeRawPointer) -> Bool) {
+        if let stored { return (true, stored.isEqual) }
         guard let offset = MemoryLayout<LayerProperties>.offset(of: keyPath) else {
-            return { $0.pointee[keyPath: keyPath] == $1.pointee[keyPath: keyPath] }
+            preconditionFailure("\(keyPath) is not a stored property of LayerProperties: "
+                                + "its row must say where it is stored (stored: .rare(…))")
         }
-        return { old, new in
-            (UnsafeRawPointer(old) + offset).assumingMemoryBound(to: Value.self).pointee
-                == (UnsafeRawPointer(new) + offset).assumingMemoryBound(to: Value.self).pointee
+        return (false, valuesAreEqual(at: offset, of: Value.self))
+    }
+
+    /// Compares two values of type `Value` at `offset` from two addresses.
+    fileprivate static func valuesAreEqual<Value: Equatable & Sendable>(
+        at offset: Int, of _: Value.Type
+    ) -> @Sendable (UnsafeRawPointer, UnsafeRawPointer) -> Bool {
+        { old, new in
+            (old + offset).assumingMemoryBound(to: Value.self).pointee
+                == (new + offset).assumingMemoryBound(to: Value.self).pointee
+        }
+    }
+}
+
+extension LayerPropertyDefinition {
+    /// Where a property kept out of line lies: a stored property (nested or not) of
+    /// ``RareLayerProperties``, which its row's key path into ``LayerProperties`` forwards to.
+    struct OutOfLine: Sendable {
+        /// Whether two ``RareLayerProperties``, by address, hold the same value there.
+        let isEqual: @Sendable (_ old: UnsafeRawPointer, _ new: UnsafeRawPointer) -> Bool
+
+        static func rare<Stored: Equatable & Sendable>(_ keyPath: KeyPath<RareLayerProperties, Stored>) -> OutOfLine {
+            guard let offset = MemoryLayout<RareLayerProperties>.offset(of: keyPath) else {
+                preconditionFailure("\(keyPath) is not a stored property of RareLayerProperties")
+            }
+            return OutOfLine(isEqual: valuesAreEqual(at: offset, of: Stored.self))
         }
     }
 }

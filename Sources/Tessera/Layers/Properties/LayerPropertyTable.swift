@@ -14,13 +14,32 @@ extension LayerProperty {
     /// The properties of `new`'s kind whose values differ in `old`, in the table's order.
     static func changes(from old: UnsafePointer<LayerProperties>, to new: UnsafePointer<LayerProperties>) -> [LayerProperty] {
         let kind = new.pointee.kind
-        var changed: [LayerProperty] = []
-        // By index: each row read in place (a row holds closures; a copy retains them all).
-        for i in table.indices where kind.hasProperties(ofAny: table[i].owners) && !table[i].isEqual(old, new) {
-            changed.append(table[i].property)
+        let oldRare = old.pointee.rare, newRare = new.pointee.rare
+        // Sets that share their out-of-line properties hold the same values of all of them.
+        let sharesRare = oldRare === newRare
+        return oldRare.withValue { oldRareValues in
+            newRare.withValue { newRareValues in
+                var changed: [LayerProperty] = []
+                // By index: each row read in place (a row holds closures; a copy retains them all).
+                for i in rowIndices[kind] ?? [] {
+                    let isEqual = table[i].isOutOfLine
+                        ? sharesRare || table[i].isEqual(oldRareValues, newRareValues)
+                        : table[i].isEqual(UnsafeRawPointer(old), UnsafeRawPointer(new))
+                    if !isEqual { changed.append(table[i].property) }
+                }
+                return changed
+            }
         }
-        return changed
     }
+
+    /// The indices in ``table`` of the rows of each kind's properties, in the table's order.
+    private static let rowIndices: [LayerKind: [Int]] = {
+        var indices: [LayerKind: [Int]] = [:]
+        for kind in LayerKind.allCases {
+            indices[kind] = table.indices.filter { kind.hasProperties(ofAny: table[$0].owners) }
+        }
+        return indices
+    }()
 
     private static let animatableByName: [String: LayerProperty] = {
         var byName: [String: LayerProperty] = [:]
@@ -30,7 +49,9 @@ extension LayerProperty {
         return byName
     }()
 
-    /// The table. Discrete properties are those Core Animation changes without interpolating:
+    /// The table. A property kept out of line (in ``RareLayerProperties``, behind a forwarding
+    /// property of ``LayerProperties``) says where it is stored there (`stored: .rare(…)`): a
+    /// change of the model compares it in place. Discrete properties are those Core Animation changes without interpolating:
     /// `miterLimit` is one (seed 001: "it actually performs no animation at all"), and so is
     /// `instanceCount`, an integer; so are flags and string constants.
     private static func define(_ property: LayerProperty) -> LayerPropertyDefinition {
@@ -62,17 +83,19 @@ extension LayerProperty {
         case .shadowRadius: return Row(property, \.shadowRadius, of: .layer)
         case .shadowOffset: return Row(property, \.shadowOffset, of: .layer)
         case .shadowPath: return Row(property, \.shadowPath, of: .layer)
-        case .contents: return Row(notAnimatable: property, \.contents, of: .layer)
-        case .contentsGravity: return Row(notAnimatable: property, \.contentsGravity, of: .layer)
-        case .contentsRect: return Row(property, \.contentsRect, of: .layer)
-        case .contentsCenter: return Row(property, \.contentsCenter, of: .layer)
-        case .contentsScale: return Row(notAnimatable: property, \.contentsScale, of: .layer)
-        case .minificationFilter: return Row(notAnimatable: property, \.minificationFilter, of: .layer)
-        case .minificationFilterBias: return Row(notAnimatable: property, \.minificationFilterBias, of: .layer)
-        case .magnificationFilter: return Row(notAnimatable: property, \.magnificationFilter, of: .layer)
-        case .filters: return Row(notAnimatable: property, \.filters, of: .layer)
-        case .backgroundFilters: return Row(notAnimatable: property, \.backgroundFilters, of: .layer)
-        case .compositingFilter: return Row(notAnimatable: property, \.compositingFilter, of: .layer)
+        case .contents: return Row(notAnimatable: property, \.contents, of: .layer, stored: .rare(\.contents))
+        case .contentsGravity: return Row(notAnimatable: property, \.contentsGravity, of: .layer, stored: .rare(\.contentsGravity))
+        case .contentsRect: return Row(property, \.contentsRect, of: .layer, stored: .rare(\.contentsRect))
+        case .contentsCenter: return Row(property, \.contentsCenter, of: .layer, stored: .rare(\.contentsCenter))
+        case .contentsScale: return Row(notAnimatable: property, \.contentsScale, of: .layer, stored: .rare(\.contentsScale))
+        case .minificationFilter: return Row(notAnimatable: property, \.minificationFilter, of: .layer, stored: .rare(\.minificationFilter))
+        case .minificationFilterBias: return Row(notAnimatable: property, \.minificationFilterBias, of: .layer,
+                                                 stored: .rare(\.minificationFilterBias))
+        case .magnificationFilter: return Row(notAnimatable: property, \.magnificationFilter, of: .layer,
+                                              stored: .rare(\.magnificationFilter))
+        case .filters: return Row(notAnimatable: property, \.filters, of: .layer, stored: .rare(\.filters))
+        case .backgroundFilters: return Row(notAnimatable: property, \.backgroundFilters, of: .layer, stored: .rare(\.backgroundFilters))
+        case .compositingFilter: return Row(notAnimatable: property, \.compositingFilter, of: .layer, stored: .rare(\.compositingFilter))
         // CAShapeLayer
         case .path: return Row(property, \.path, of: .shape)
         case .fillColor: return Row(property, \.fillColor, of: .shape)
@@ -87,47 +110,49 @@ extension LayerProperty {
         case .strokeStart: return Row(property, \.strokeStart, of: .shape)
         case .strokeEnd: return Row(property, \.strokeEnd, of: .shape)
         // CAGradientLayer
-        case .colors: return Row(property, \.colors, of: .gradient)
-        case .locations: return Row(property, \.locations, of: .gradient)
-        case .startPoint: return Row(property, \.startPoint, of: .gradient)
-        case .endPoint: return Row(property, \.endPoint, of: .gradient)
-        case .type: return Row(notAnimatable: property, \.type, of: .gradient)
+        case .colors: return Row(property, \.colors, of: .gradient, stored: .rare(\.colors))
+        case .locations: return Row(property, \.locations, of: .gradient, stored: .rare(\.locations))
+        case .startPoint: return Row(property, \.startPoint, of: .gradient, stored: .rare(\.startPoint))
+        case .endPoint: return Row(property, \.endPoint, of: .gradient, stored: .rare(\.endPoint))
+        case .type: return Row(notAnimatable: property, \.type, of: .gradient, stored: .rare(\.type))
         // CABackdropLayer
-        case .groupName: return Row(notAnimatable: property, \.groupName, of: .backdrop)
+        case .groupName: return Row(notAnimatable: property, \.groupName, of: .backdrop, stored: .rare(\.groupName))
         // Also CAEmitterLayer's `scale`, which multiplies its cells' (animatable, as Apple's): one
         // stored value, default 1, under one key in both classes.
-        case .scale: return Row(property, \.scale, of: .backdrop, alsoOf: .emitter)
+        case .scale: return Row(property, \.scale, of: .backdrop, alsoOf: .emitter, stored: .rare(\.scale))
         // CAPortalLayer
-        case .hidesSourceLayer: return Row(notAnimatable: property, \.hidesSourceLayer, of: .portal)
-        case .matchesOpacity: return Row(notAnimatable: property, \.matchesOpacity, of: .portal)
-        case .matchesPosition: return Row(notAnimatable: property, \.matchesPosition, of: .portal)
-        case .matchesTransform: return Row(notAnimatable: property, \.matchesTransform, of: .portal)
+        case .hidesSourceLayer: return Row(notAnimatable: property, \.hidesSourceLayer, of: .portal, stored: .rare(\.hidesSourceLayer))
+        case .matchesOpacity: return Row(notAnimatable: property, \.matchesOpacity, of: .portal, stored: .rare(\.matchesOpacity))
+        case .matchesPosition: return Row(notAnimatable: property, \.matchesPosition, of: .portal, stored: .rare(\.matchesPosition))
+        case .matchesTransform: return Row(notAnimatable: property, \.matchesTransform, of: .portal, stored: .rare(\.matchesTransform))
         // CAEmitterLayer
-        case .birthRate: return Row(property, \.birthRate, of: .emitter)
-        case .lifetime: return Row(property, \.lifetime, of: .emitter)
-        case .emitterPosition: return Row(property, \.emitterPosition, of: .emitter)
-        case .emitterZPosition: return Row(property, \.emitterZPosition, of: .emitter)
-        case .emitterSize: return Row(property, \.emitterSize, of: .emitter)
-        case .emitterDepth: return Row(property, \.emitterDepth, of: .emitter)
-        case .emitterShape: return Row(notAnimatable: property, \.emitterShape, of: .emitter)
-        case .emitterMode: return Row(notAnimatable: property, \.emitterMode, of: .emitter)
-        case .renderMode: return Row(notAnimatable: property, \.renderMode, of: .emitter)
-        case .preservesDepth: return Row(notAnimatable: property, \.preservesDepth, of: .emitter)
-        case .velocity: return Row(property, \.velocity, of: .emitter)
-        case .spin: return Row(property, \.spin, of: .emitter)
-        case .seed: return Row(notAnimatable: property, \.seed, of: .emitter)
+        case .birthRate: return Row(property, \.birthRate, of: .emitter, stored: .rare(\.emitter.birthRate))
+        case .lifetime: return Row(property, \.lifetime, of: .emitter, stored: .rare(\.emitter.lifetime))
+        case .emitterPosition: return Row(property, \.emitterPosition, of: .emitter, stored: .rare(\.emitter.emitterPosition))
+        case .emitterZPosition: return Row(property, \.emitterZPosition, of: .emitter, stored: .rare(\.emitter.emitterZPosition))
+        case .emitterSize: return Row(property, \.emitterSize, of: .emitter, stored: .rare(\.emitter.emitterSize))
+        case .emitterDepth: return Row(property, \.emitterDepth, of: .emitter, stored: .rare(\.emitter.emitterDepth))
+        case .emitterShape: return Row(notAnimatable: property, \.emitterShape, of: .emitter, stored: .rare(\.emitter.emitterShape))
+        case .emitterMode: return Row(notAnimatable: property, \.emitterMode, of: .emitter, stored: .rare(\.emitter.emitterMode))
+        case .renderMode: return Row(notAnimatable: property, \.renderMode, of: .emitter, stored: .rare(\.emitter.renderMode))
+        case .preservesDepth: return Row(notAnimatable: property, \.preservesDepth, of: .emitter, stored: .rare(\.emitter.preservesDepth))
+        case .velocity: return Row(property, \.velocity, of: .emitter, stored: .rare(\.emitter.velocity))
+        case .spin: return Row(property, \.spin, of: .emitter, stored: .rare(\.emitter.spin))
+        case .seed: return Row(notAnimatable: property, \.seed, of: .emitter, stored: .rare(\.emitter.seed))
         // Animatable only field by field, through `emitterCells.NAME.FIELD` (``LayerKeyPath``).
-        case .emitterCells: return Row(structural: property, \.emitterCells, of: .emitter)
+        case .emitterCells: return Row(structural: property, \.emitterCells, of: .emitter, stored: .rare(\.emitter.cells))
         // CATextLayer
-        case .string: return Row(notAnimatable: property, \.archivedString, of: .text)
-        case .font: return Row(notAnimatable: property, \.font, of: .text)
-        case .fontSize: return Row(property, \.fontSize, of: .text)
-        case .foregroundColor: return Row(property, \.foregroundColor, of: .text)
-        case .wrapped: return Row(notAnimatable: property, \.isWrapped, of: .text, alternativeNames: ["isWrapped"])
-        case .alignmentMode: return Row(notAnimatable: property, \.alignmentMode, of: .text)
-        case .truncationMode: return Row(notAnimatable: property, \.truncationMode, of: .text)
+        case .string: return Row(notAnimatable: property, \.archivedString, of: .text, stored: .rare(\.text.string))
+        case .font: return Row(notAnimatable: property, \.font, of: .text, stored: .rare(\.text.font))
+        case .fontSize: return Row(property, \.fontSize, of: .text, stored: .rare(\.text.fontSize))
+        case .foregroundColor: return Row(property, \.foregroundColor, of: .text, stored: .rare(\.text.foregroundColor))
+        case .wrapped: return Row(notAnimatable: property, \.isWrapped, of: .text, alternativeNames: ["isWrapped"],
+                                  stored: .rare(\.text.isWrapped))
+        case .alignmentMode: return Row(notAnimatable: property, \.alignmentMode, of: .text, stored: .rare(\.text.alignmentMode))
+        case .truncationMode: return Row(notAnimatable: property, \.truncationMode, of: .text, stored: .rare(\.text.truncationMode))
         case .allowsFontSubpixelQuantization:
-            return Row(notAnimatable: property, \.allowsFontSubpixelQuantization, of: .text)
+            return Row(notAnimatable: property, \.allowsFontSubpixelQuantization, of: .text,
+                       stored: .rare(\.text.allowsFontSubpixelQuantization))
         // CAReplicatorLayer
         case .instanceCount: return Row(property, \.instanceCount, of: .replicator, discrete: true)
         case .instanceDelay: return Row(property, \.instanceDelay, of: .replicator)

@@ -62,17 +62,16 @@ open class CATextLayer: CALayer {
         get { stringObject ?? properties.string }
         set {
             stringObject = newValue
-            switch newValue {
-            case let text as String:
-                properties.string = text
-                properties.textAttributes = nil
-            case let attributed as NSAttributedString:
-                properties.string = attributed.string
-                properties.textAttributes = Self.firstRunAttributes(of: attributed)
-            default:
-                properties.string = nil
-                properties.textAttributes = nil
+            // One change of the model (its comparison and actions), not one per value.
+            let (characters, attributes): (String?, TextAttributes?) = switch newValue {
+            case let text as String: (text, nil)
+            case let attributed as NSAttributedString: (attributed.string, Self.firstRunAttributes(of: attributed))
+            default: (nil, nil)
             }
+            var values = properties.rareProperties.text
+            values.string = characters
+            values.attributes = attributes
+            properties.rareProperties.text = values
         }
     }
 

@@ -1,5 +1,4 @@
 import CTesseraSIMD
-import Dispatch
 
 /// The engine of ``GaussianBlur`` and of ``AlphaMask/blurred(by:threadCount:)``: a
 /// separable blur of 8-bit pixels (4 channels: premultiplied RGBA; 1: alpha), each axis a
@@ -63,9 +62,12 @@ struct SeparableBlur: Hashable, Sendable {
     /// Blurs `width × height` pixels of `channels` bytes at `source` (rows `sourceRowBytes` apart)
     /// into the `(width + 2 · horizontal.reach) × (height + 2 · vertical.reach)` pixels at
     /// `destination` (rows `destinationRowBytes` apart), every one of which it writes; source pixel
-    /// (x, y) lands at (x + horizontal.reach, y + vertical.reach). Up to `threadCount` threads.
+    /// (x, y) lands at (x + horizontal.reach, y + vertical.reach). Up to `threadCount` threads;
+    /// while `recorder` records, its planned thread count, each part an item of the drawing walk.
     func run(source: UnsafePointer<UInt8>, sourceRowBytes: Int, width: Int, height: Int, channels: Int,
-             destination: UnsafeMutablePointer<UInt8>, destinationRowBytes: Int, threadCount: Int) {
+             destination: UnsafeMutablePointer<UInt8>, destinationRowBytes: Int, threadCount: Int,
+             recorder: FrameTaskRecorder? = nil) {
+        let threadCount = recorder.plannedThreadCount(otherwise: threadCount)
         precondition(channels == 1 || channels == 4, "1 or 4 channels")
         precondition(width > 0 && height > 0, "an empty image")
         let plane = Plane(rows: height, lanes: (width + 2 * horizontal.reach) * channels)
@@ -75,14 +77,14 @@ struct SeparableBlur: Hashable, Sendable {
         let image = Image(width: width, height: height, channels: channels, rowBytes: sourceRowBytes)
         // A unit of rows fills whole blocks: 16 rows, or an alpha image's 64 (16 groups of four).
         let unitRows = Plane.blockRows * (channels == 1 ? 4 : 1)
-        Self.parallel((height + unitRows - 1) / unitRows, threadCount) { units in
+        recorder.concurrentPerform(splitting: (height + unitRows - 1) / unitRows, into: threadCount, stage: "drawing walk") { units in
             let rows = (units.lowerBound * unitRows)..<min(units.upperBound * unitRows, height)
             switch horizontal.filter {
             case .boxes(let radius, let alpha): boxRows(rows, radius: radius, alpha: alpha, image, memory, plane)
             case .sampled, .none: lineRows(rows, image, memory, plane)
             }
         }
-        Self.parallel(plane.strips, threadCount) { strips in
+        recorder.concurrentPerform(splitting: plane.strips, into: threadCount, stage: "drawing walk") { strips in
             blurColumns(strips, memory, plane, destinationRowBytes: destinationRowBytes)
         }
     }
@@ -234,18 +236,6 @@ struct SeparableBlur: Hashable, Sendable {
                                     plane.lanes(inStrip: strip))
                 }
             }
-        }
-    }
-
-    /// Runs `body` over `count` items split into up to `threadCount` contiguous ranges: on the
-    /// caller's thread for one, on Dispatch's pool otherwise.
-    private static func parallel(_ count: Int, _ threadCount: Int, _ body: @Sendable (Range<Int>) -> Void) {
-        let chunks = max(1, min(threadCount, count))
-        let range = { @Sendable (i: Int) in (i * count / chunks)..<((i + 1) * count / chunks) }
-        if chunks == 1 {
-            body(0..<count)
-        } else {
-            DispatchQueue.concurrentPerform(iterations: chunks) { body(range($0)) }
         }
     }
 

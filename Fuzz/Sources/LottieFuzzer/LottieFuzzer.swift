@@ -1,0 +1,32 @@
+import Foundation
+import Tessera
+import TesseraLottie
+import TesseraRaster
+
+/// The fuzz target of the Lottie reader, libFuzzer's `LLVMFuzzerTestOneInput` (main.swift hands
+/// it to the driver): the bytes as a Lottie JSON document. Every input must load or give a typed
+/// error, in time linear in its size (the JSON reader, the layer count checked before building);
+/// an animation that loads must evaluate at its start, middle and end and render a small frame,
+/// and write as an archive that loads again (or a typed refusal): a failure there traps, for
+/// libFuzzer to report. No folder: image files are reported, never read.
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzzLottieReader(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
+    let bytes = Data(UnsafeBufferPointer(start: data, count: data == nil ? 0 : size))
+    guard let animation = try? LottieAnimation(data: bytes) else { return 0 }
+    for t in [0, animation.duration / 2, animation.duration] { _ = animation.rootLayer.presentation(at: t) }
+    if let pixmap = try? Pixmap(width: 48, height: 48) {
+        let renderer = LayerRenderer(threadCount: 1)
+        let side = max(animation.size.width, animation.size.height)
+        renderer.scale = min(4, 48 / Double(side))
+        renderer.render(animation.rootLayer, at: animation.duration / 3, into: pixmap)
+    }
+    do {
+        let written = try AnimationArchive(rootLayer: animation.rootLayer, documentSize: animation.size).encoded()
+        _ = try AnimationArchive(data: written)
+    } catch AnimationArchiveError.unencodableValue {
+        // Values an archive cannot hold: a typed refusal, not a failure.
+    } catch {
+        fatalError("a Lottie animation that loads must write as an archive that loads again: \(error)")
+    }
+    return 0
+}

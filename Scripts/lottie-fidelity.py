@@ -1,0 +1,124 @@
+#!/usr/bin/env python3
+"""Scores Tessera's Lottie renders against Apple's: lottie-ios's snapshot tests render its sample
+animations through its Core Animation engine on iOS (CoreGraphics), and keep the PNGs
+(`Tests/__Snapshots__/SnapshotTests/testCoreAnimationRenderingEngine.NAME-P.png` at progress P =
+0, 25, 50, 75, 100 %). This renders the same samples with `tessera render` at the same times and
+sizes and compares them.
+
+    # the fetched mirror of airbnb/lottie-ios (a bare git directory) and a release build
+    LOTTIE_IOS_GIT=/work/.mirror/airbnb+lottie-ios/repo swift build -c release --product tessera
+    LOTTIE_IOS_GIT=/work/.mirror/airbnb+lottie-ios/repo Scripts/lottie-fidelity.py [--only NAME...] [--keep DIR]
+
+Progress p is the time p × (op − ip) / fr from the in point. Snapshots are 2 pixels per point,
+the animation fitted (aspect kept) into 500 points on its longer side when larger; the render
+takes the snapshot's size. Both are put over white; a frame matches when under 1 % of its pixels
+differ by more than 8/255 in a channel. The score counts the 0–75 % frames (100 % is the last
+frame, where players differ on what the out point shows). Needs Pillow and NumPy.
+
+Nothing of lottie-ios is committed: the samples are read from the mirror into a temporary folder.
+"""
+import argparse
+import concurrent.futures
+import io
+import json
+import os
+import subprocess
+import sys
+import tempfile
+
+import numpy as np
+from PIL import Image
+
+PROGRESSES = [0, 25, 50, 75]
+SNAPSHOTS = "Tests/__Snapshots__/SnapshotTests"
+
+
+def git(repo, *args):
+    return subprocess.run(["git", f"--git-dir={repo}", *args], capture_output=True, check=True).stdout
+
+
+def over_white(image):
+    rgba = np.asarray(image.convert("RGBA"), dtype=np.float64) / 255
+    return rgba[..., :3] * rgba[..., 3:4] + (1 - rgba[..., 3:4])
+
+
+def compare(apple, ours):
+    """The share of pixels that differ by more than 8/255 in a channel, over white."""
+    a, b = over_white(apple), over_white(ours)
+    if a.shape != b.shape:
+        return 1.0
+    return float(np.mean(np.any(np.abs(a - b) > 8 / 255, axis=2)))
+
+
+def score_sample(repo, tessera, name, json_bytes, folder, keep):
+    """[(progress, share of differing pixels or None when not rendered, message)]."""
+    path = os.path.join(folder, name.replace("/", "-") + ".json")
+    with open(path, "wb") as f:
+        f.write(json_bytes)
+    try:
+        document = json.loads(json_bytes)
+        duration = (document["op"] - document["ip"]) / document["fr"]
+        width = document["w"]
+    except Exception as error:  # noqa: BLE001 - any malformed sample is reported, not fatal
+        return [(p, None, f"unreadable: {error}") for p in PROGRESSES]
+    results = []
+    for p in PROGRESSES:
+        snapshot = f"{SNAPSHOTS}/testCoreAnimationRenderingEngine.{name.replace('/', '-')}-{p}.png"
+        try:
+            apple = Image.open(io.BytesIO(git(repo, "show", f"HEAD:{snapshot}")))
+        except subprocess.CalledProcessError:
+            continue
+        out = os.path.join(folder, f"{name.replace('/', '-')}-{p}.png")
+        command = [tessera, "render", path, "--time", repr(p / 100 * duration), "--size", f"{apple.width}x{apple.height}",
+                   "--scale", repr(apple.width / width), "--background", "white", "-q", "-o", out]
+        run = subprocess.run(command, capture_output=True, text=True, timeout=600)
+        if run.returncode != 0:
+            results.append((p, None, run.stderr.strip().splitlines()[-1] if run.stderr.strip() else f"exit {run.returncode}"))
+            continue
+        share = compare(apple, Image.open(out))
+        results.append((p, share, ""))
+        if keep:
+            os.makedirs(keep, exist_ok=True)
+            apple.save(os.path.join(keep, f"{name.replace('/', '-')}-{p}-apple.png"))
+            Image.open(out).save(os.path.join(keep, f"{name.replace('/', '-')}-{p}-tessera.png"))
+    return results
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--tessera", default=".build/release/tessera")
+    parser.add_argument("--only", nargs="*", help="sample names (Issues/issue_1169), all by default")
+    parser.add_argument("--keep", help="a folder for both renders of each frame")
+    parser.add_argument("--jobs", type=int, default=os.cpu_count())
+    args = parser.parse_args()
+    repo = os.environ.get("LOTTIE_IOS_GIT")
+    if not repo:
+        sys.exit("set LOTTIE_IOS_GIT to the git directory of a lottie-ios mirror")
+    names = [line[len("Tests/Samples/"):-len(".json")] for line in git(repo, "ls-tree", "-r", "--name-only", "HEAD", "Tests/Samples").decode().splitlines()
+             if line.endswith(".json")]
+    if args.only:
+        names = [n for n in names if n in args.only]
+    with tempfile.TemporaryDirectory() as folder, concurrent.futures.ThreadPoolExecutor(args.jobs) as pool:
+        jobs = {}
+        for name in names:
+            try:
+                data = git(repo, "show", f"HEAD:Tests/Samples/{name}.json")
+            except subprocess.CalledProcessError:
+                continue
+            jobs[name] = pool.submit(score_sample, repo, args.tessera, name, data, folder, args.keep)
+        matched = total = 0
+        differing = []
+        for name, job in sorted(jobs.items()):
+            for p, share, message in job.result():
+                total += 1
+                if share is not None and share < 0.01:
+                    matched += 1
+                else:
+                    differing.append((name, p, share, message))
+    for name, p, share, message in differing:
+        print(f"differs  {name} {p}%: " + (f"{share * 100:.1f} % of pixels" if share is not None else message))
+    print(f"matched {matched} of {total} frames ({100 * matched / max(total, 1):.1f} %)")
+
+
+if __name__ == "__main__":
+    main()

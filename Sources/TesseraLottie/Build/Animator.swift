@@ -1,0 +1,140 @@
+import Foundation
+import Tessera
+
+/// Sets Lottie properties on layers, or animates them with `CAKeyframeAnimation`s, in one
+/// composition's time: frame f is f / frame rate seconds of the layer's time.
+///
+/// Each animation runs from the first keyframe to the last and fills both ways
+/// (`fillMode = .both`, never removed), so that the layer shows the first value before and the
+/// last after, as Lottie players do.
+struct Animator {
+    let frameRate: Double
+    /// The time remapping of the precomposition being built, if any (see ``FrameMapping``).
+    var remapping: FrameMapping? = nil
+
+    /// Sets `keyPath` to the track's value, or animates it through the track (sampled through
+    /// the time remapping when there is one). A position track with spatial handles, or with
+    /// `alongPath` (a rotation mode), moves along a path.
+    func apply<V>(_ track: Track<V>, to layer: CALayer, keyPath: String, alongPath: CAAnimationRotationMode? = nil, value: (V) -> Any) {
+        if let remapping, track.isAnimated {
+            let remapped = Track(sampling: [remapping.frames.lowerBound, remapping.frames.upperBound], jumps: []) {
+                track.sample(remapping.local($0))
+            }
+            animate(remapped, to: layer, keyPath: keyPath, alongPath: alongPath, value: value)
+        } else {
+            animate(track, to: layer, keyPath: keyPath, alongPath: alongPath, value: value)
+        }
+    }
+
+    /// ``apply(_:to:keyPath:alongPath:value:)`` for a track already in the layer's time.
+    func animate<V>(_ track: Track<V>, to layer: CALayer, keyPath: String, alongPath: CAAnimationRotationMode? = nil, value: (V) -> Any) {
+        guard let first = track.values.first else { return }
+        guard track.isAnimated else {
+            layer.setValue(value(track.values[track.values.count - 1]), forKeyPath: keyPath)
+            return
+        }
+        layer.setValue(value(first), forKeyPath: keyPath)
+        let animation = CAKeyframeAnimation(keyPath: keyPath)
+        if track.hasMotionPath || alongPath != nil, let path = motionPath(track as? Track<[Double]>) {
+            animation.path = path
+            animation.rotationMode = alongPath
+        } else {
+            animation.values = track.values.map(value)
+        }
+        let begin = track.times[0], end = track.times[track.times.count - 1]
+        animation.keyTimes = track.times.map { NSNumber(value: ($0 - begin) / (end - begin)) }
+        animation.timingFunctions = track.timingFunctions
+        animation.beginTime = Self.beginTime(seconds(begin))
+        animation.duration = seconds(end) - seconds(begin)
+        animation.fillMode = .both
+        animation.isRemovedOnCompletion = false
+        layer.add(animation, forKey: keyPath)
+    }
+
+    /// Sets or animates `keyPath` from `property`, eased as its dimension `dimension` is.
+    func apply<S: Interpolatable>(_ property: Animated<S>, to layer: CALayer, keyPath: String, dimension: Int = 0, value: (S) -> Any) {
+        apply(Track(property, dimension: dimension) { $0 }, to: layer, keyPath: keyPath, value: value)
+    }
+
+    func seconds(_ frame: Double) -> Double { frame / frameRate }
+
+    /// `add(_:forKey:)` takes a `beginTime` of exactly 0 for "now", as Core Animation does: an
+    /// animation that begins at the start of its layer's time begins the smallest time before
+    /// it instead (after it, it would not be active at 0 itself).
+    static func beginTime(_ seconds: Double) -> Double {
+        seconds == 0 ? -.leastNonzeroMagnitude : seconds
+    }
+
+    /// The motion path of a position track: its keyframes joined by lines, or by the Bézier
+    /// segments their spatial handles give (one path element per segment, as
+    /// `CAKeyframeAnimation.path` times them).
+    private func motionPath(_ track: Track<[Double]>?) -> CGPath? {
+        guard let track else { return nil }
+        let path = CGMutablePath()
+        func point(_ v: [Double]) -> CGPoint { CGPoint(x: v.count > 0 ? v[0] : 0, y: v.count > 1 ? v[1] : 0) }
+        path.move(to: point(track.values[0]))
+        for i in 1..<track.values.count {
+            if let (c1, c2) = track.controlPoints[i - 1] {
+                path.addCurve(to: point(track.values[i]), control1: CGPoint(x: c1.x, y: c1.y), control2: CGPoint(x: c2.x, y: c2.y))
+            } else {
+                path.addLine(to: point(track.values[i]))
+            }
+        }
+        return path
+    }
+}
+
+extension Track {
+    /// A track of a value computed from several properties, given by their keyframe times:
+    /// keyframe by keyframe (`atKeyframe(k)`) when the animated ones share their times, holds and
+    /// easing, else sampled (`atFrame(f)`) at every frame between their first and last keyframes.
+    init(combining properties: [KeyframeTiming], atKeyframe: (Int) -> Value, atFrame: @escaping (Double) -> Value) {
+        let animated = properties.filter { $0.times.count > 1 }
+        guard let first = animated.first else {
+            self.init(Animated(0), sample: atFrame) { atKeyframe($0) }
+            return
+        }
+        if animated.allSatisfy({ $0 == first }) && first.easings.allSatisfy(\.isUniform) {
+            self.init(first.indexed, sample: atFrame) { atKeyframe($0) }
+            return
+        }
+        var jumps = Set<Double>()
+        for timing in animated {
+            for k in 1..<timing.times.count where timing.holds[k - 1] { jumps.insert(timing.times[k]) }
+        }
+        self.init(sampling: animated.flatMap(\.times), jumps: jumps, value: atFrame)
+    }
+}
+
+/// When a property's keyframes are and how they are timed, apart from their values.
+struct KeyframeTiming: Equatable {
+    var times: [Double]
+    var holds: [Bool]
+    var easings: [Easing]
+
+    /// Keyframes at the same times whose values are their indices.
+    var indexed: Animated<Int> {
+        Animated(keyframes: times.indices.map { Keyframe(time: times[$0], value: $0, hold: holds[$0], easing: easings[$0]) })
+    }
+}
+
+extension Animated {
+    var timing: KeyframeTiming {
+        KeyframeTiming(times: keyframes.map(\.time), holds: keyframes.map(\.hold), easings: keyframes.map(\.easing))
+    }
+
+    /// The value at keyframe `k` of a property with the same timing, or the fixed value.
+    func value(atKeyframe k: Int) -> Value {
+        keyframes[isAnimated ? min(k, keyframes.count - 1) : 0].value
+    }
+}
+
+/// How a time-remapped precomposition's frames follow the frames of the composition around it
+/// (which Core Animation's layer timing cannot express: `timeOffset` is not animatable): the
+/// animations of its layers are sampled at every frame of the outer composition.
+struct FrameMapping {
+    /// The outer composition's frames to sample (where the precomposition layer shows).
+    let frames: ClosedRange<Double>
+    /// The precomposition's frame at an outer frame.
+    let local: (Double) -> Double
+}

@@ -1,0 +1,131 @@
+import Foundation
+import Tessera
+
+extension ShapeLayers {
+    /// The layer that paints `sources`, joined into one path, with `style`: a `CAShapeLayer`
+    /// for a solid fill or stroke, a gradient masked by one for a gradient fill or stroke (see
+    /// ``gradientLayer(_:mask:outline:margin:)``). A stroke's width and dashes are times `widthScale`.
+    func shapeLayer(_ style: ShapeGroup.Element, _ sources: [PathSource], trim: ShapeItem.Trim?, widthScale: Double) -> CALayer {
+        let shape = CAShapeLayer()
+        var copies = 1
+        switch style {
+        case .fill(let fill):
+            shape.name = "fill"
+            animator.apply(fill.color, to: shape, keyPath: "fillColor") { Self.color($0) }
+            shape.fillRule = fill.evenOdd ? .evenOdd : .nonZero
+            animator.apply(fill.opacity, to: shape, keyPath: "opacity") { Self.opacity($0) }
+            reportTrimmedFill(trim)
+        case .stroke(let stroke):
+            shape.name = "stroke"
+            shape.fillColor = nil
+            animator.apply(stroke.color, to: shape, keyPath: "strokeColor") { Self.color($0) }
+            animator.apply(stroke.opacity, to: shape, keyPath: "opacity") { Self.opacity($0) }
+            copies = applyStroke(width: stroke.width, style: stroke.style, trim: trim, to: shape, widthScale: widthScale)
+        case .gradientFill(_, let evenOdd):
+            shape.name = "gradient fill mask"
+            shape.fillRule = evenOdd ? .evenOdd : .nonZero
+            reportTrimmedFill(trim)
+        case .gradientStroke(_, let width, let style):
+            shape.name = "gradient stroke mask"
+            shape.fillColor = nil
+            shape.strokeColor = CGColor(red: 0, green: 0, blue: 0, alpha: 1)
+            copies = applyStroke(width: width, style: style, trim: trim, to: shape, widthScale: widthScale)
+        case .path, .group, .repeater:
+            break
+        }
+        let track = Track<CGPath>(combining: sources.flatMap(\.timings), atKeyframe: { k in
+            Self.repeated(copies) { path in for source in sources { PathSource.addBezier(source.atKeyframe(k), to: path) } }
+        }, atFrame: { f in
+            Self.repeated(copies) { path in for source in sources { PathSource.addBezier(source.atFrame(f), to: path) } }
+        })
+        animator.apply(track, to: shape, keyPath: "path") { $0 }
+        switch style {
+        case .gradientFill(let gradient, _):
+            return gradientLayer(gradient, mask: shape, outline: track, margin: 1)
+        case .gradientStroke(let gradient, let width, let style):
+            let widest = width.keyframes.map(\.value).max() ?? 0
+            return gradientLayer(gradient, mask: shape, outline: track, margin: widest * widthScale * max(style.miterLimit, 1) + 1)
+        default:
+            return shape
+        }
+    }
+
+    /// Sets a stroke's width, caps, joins, dashes and trim; returns how many copies of the path
+    /// the trim needs (``applyTrim(_:to:)``).
+    private func applyStroke(width: Animated<Double>, style: ShapeItem.StrokeStyle, trim: ShapeItem.Trim?, to layer: CAShapeLayer,
+                             widthScale: Double) -> Int {
+        animator.apply(width, to: layer, keyPath: "lineWidth") { max($0, 0) * widthScale }
+        switch style.cap {
+        case .butt: layer.lineCap = .butt
+        case .round: layer.lineCap = .round
+        case .square: layer.lineCap = .square
+        }
+        switch style.join {
+        case .miter: layer.lineJoin = .miter
+        case .round: layer.lineJoin = .round
+        case .bevel: layer.lineJoin = .bevel
+        }
+        layer.miterLimit = CGFloat(style.miterLimit)
+        if !style.dashes.isEmpty {
+            if style.dashes.contains(where: \.isAnimated) {
+                report.approximated(path, "dashes", "animated dash lengths drawn at their first values")
+            }
+            // Lottie gives dash and gap in turn; an odd count repeats, as Core Animation's pattern does.
+            layer.lineDashPattern = style.dashes.map { NSNumber(value: max($0.initialValue, 0) * widthScale) }
+            animator.apply(style.dashOffset, to: layer, keyPath: "lineDashPhase") { $0 * widthScale }
+        }
+        guard let trim else { return 1 }
+        return applyTrim(trim, to: layer)
+    }
+
+    /// Sets `strokeStart` and `strokeEnd` from a trim (0–100 and an offset in degrees, which
+    /// Core Animation does not have); returns how many copies of the path the stroke must run
+    /// over, so that an offset range that wraps past the end continues on the next copy (as
+    /// lottie-ios does).
+    private func applyTrim(_ trim: ShapeItem.Trim, to layer: CAShapeLayer) -> Int {
+        // Lottie takes the smaller of start and end as the start, both clamped to 0–100.
+        func range(_ s: Double, _ e: Double, _ o: Double) -> (Double, Double) {
+            let s = min(max(s, 0), 100) / 100, e = min(max(e, 0), 100) / 100
+            return (min(s, e) + o / 360, max(s, e) + o / 360)
+        }
+        let track = Track<(Double, Double)>(combining: [trim.start.timing, trim.end.timing, trim.offset.timing], atKeyframe: { k in
+            range(trim.start.value(atKeyframe: k), trim.end.value(atKeyframe: k), trim.offset.value(atKeyframe: k))
+        }, atFrame: { f in
+            range(trim.start.value(at: f), trim.end.value(at: f), trim.offset.value(at: f))
+        })
+        let low = (track.values.map(\.0).min() ?? 0).rounded(.down)
+        let high = (track.values.map(\.1).max() ?? 1).rounded(.up)
+        let maximumCopies = 8.0
+        if high - low > maximumCopies { report.approximated(path, "trim", "a trim offset of more than \(Int(maximumCopies)) turns") }
+        let copies = min(max(high - low, 1), maximumCopies)
+        animator.apply(track, to: layer, keyPath: "strokeStart") { min(max(($0.0 - low) / copies, 0), 1) }
+        animator.apply(track, to: layer, keyPath: "strokeEnd") { min(max(($0.1 - low) / copies, 0), 1) }
+        return Int(copies)
+    }
+
+    private func reportTrimmedFill(_ trim: ShapeItem.Trim?) {
+        guard let trim, !trim.isWhole else { return }
+        report.approximated(path, "trim", "a trimmed fill is drawn untrimmed (Core Animation trims strokes only)")
+    }
+
+    /// A path made by `add`, `count` times over.
+    private static func repeated(_ count: Int, _ add: (CGMutablePath) -> Void) -> CGPath {
+        let path = CGMutablePath()
+        for _ in 0..<count { add(path) }
+        return path
+    }
+
+    static func opacity(_ percent: Double) -> Double {
+        min(max(percent / 100, 0), 1)
+    }
+
+    /// A Lottie color: red, green and blue in 0–1 (0–255 when all three are over 1, as some
+    /// exporters write). A fourth number, alpha, is ignored, as Lottie players do (opacity is a
+    /// property of its own).
+    static func color(_ c: [Double]) -> CGColor {
+        let rgb = (0..<3).map { $0 < c.count ? c[$0] : 0 }
+        let scale = rgb.allSatisfy { $0 > 1 } ? 255.0 : 1
+        func channel(_ i: Int) -> CGFloat { CGFloat(min(max(rgb[i] / scale, 0), 1)) }
+        return CGColor(red: channel(0), green: channel(1), blue: channel(2), alpha: 1)
+    }
+}

@@ -1,0 +1,100 @@
+import Tessera
+
+/// Keyframes as a `CAKeyframeAnimation` takes them: times in frames (never decreasing; two equal
+/// times make the value jump), a value at each, and how each segment between them is timed.
+///
+/// Holds become jumps: a held value is repeated just before the next keyframe's time
+/// (``jumpLead`` frames), then the next value follows, so that the next keyframe's time shows
+/// the next value as Lottie does (`CAKeyframeAnimation`'s `.discrete` mode cannot be mixed with
+/// eased segments in one animation; lottie-ios splits such keyframes into groups of animations).
+struct Track<Value> {
+    /// How long before a jump the value before it is last shown, in frames.
+    static var jumpLead: Double { 1e-4 }
+
+    var times: [Double] = []
+    var values: [Value] = []
+    /// One per segment (`times.count - 1`).
+    var timingFunctions: [CAMediaTimingFunction] = []
+    /// One per segment: the motion path's Bézier control points, absolute, or nil for a straight
+    /// segment (positions only).
+    var controlPoints: [(SIMD2<Double>, SIMD2<Double>)?] = []
+    /// The value at any frame, as the keyframes give it (for time remapping, which samples
+    /// tracks at other times than their keyframes').
+    var sample: (Double) -> Value
+
+    /// The most samples a sampled track takes; longer ranges are sampled more sparsely.
+    static var maximumSampleCount: Int { 4096 }
+
+    var isAnimated: Bool { times.count > 1 && times.first != times.last }
+
+    var hasMotionPath: Bool { controlPoints.contains { $0 != nil } }
+
+    /// A track that keeps `property`'s keyframes, eased as its dimension `dimension` is; with
+    /// `motionPath`, the segments follow the keyframes' spatial handles (x and y).
+    init<Source: Interpolatable>(_ property: Animated<Source>, dimension: Int = 0, motionPath: Bool = false,
+                                 value: @escaping (Source) -> Value) {
+        self.init(property, dimension: dimension, motionPath: motionPath, sample: { value(property.value(at: $0)) }, value: value)
+    }
+
+    /// A track that keeps `property`'s keyframes, with `sample` for its value at any frame.
+    init<Source>(_ property: Animated<Source>, dimension: Int = 0, motionPath: Bool = false, sample: @escaping (Double) -> Value,
+                 value: (Source) -> Value) {
+        self.sample = sample
+        let keyframes = property.keyframes
+        times = [keyframes[0].time]
+        values = [value(keyframes[0].value)]
+        for k in 1..<keyframes.count {
+            let from = keyframes[k - 1], to = keyframes[k]
+            if from.hold {
+                append(max(to.time - Self.jumpLead, from.time), value(from.value), .linear)
+                append(to.time, value(to.value), .linear)
+            } else {
+                let (x1, y1, x2, y2) = from.easing.controlPoints(dimension: dimension)
+                let clamped = CubicEasing(x1, y1, x2, y2)
+                append(to.time, value(to.value), CAMediaTimingFunction(controlPoints: Float(clamped.x1), Float(clamped.y1),
+                                                                       Float(clamped.x2), Float(clamped.y2)))
+                if motionPath, let a = from.value as? [Double], let b = to.value as? [Double], a.count >= 2, b.count >= 2 {
+                    let path = MotionPath(from: from, to: to)
+                    if path.isCurved { controlPoints[controlPoints.count - 1] = path.controlPoints(from: a, to: b) }
+                }
+            }
+        }
+    }
+
+    /// A track of `value(frame)` sampled at every whole frame between the first and the last of
+    /// `keyframeTimes` and at each of them, linear in between; at a time in `jumps`, the value
+    /// just before it and the value at it.
+    init(sampling keyframeTimes: [Double], jumps: Set<Double>, value: @escaping (Double) -> Value) {
+        sample = value
+        guard let first = keyframeTimes.min(), let last = keyframeTimes.max() else { return }
+        let step = max(1, ((last - first) / Double(Self.maximumSampleCount)).rounded(.up))
+        var samples = Set(keyframeTimes)
+        var frame = (first / step).rounded(.up) * step
+        while frame < last {
+            samples.insert(frame)
+            frame += step
+        }
+        for time in samples.sorted() {
+            if jumps.contains(time), let previous = times.last {
+                append(max(time - Self.jumpLead, previous), value(time - Self.jumpLead), .linear)
+            }
+            if times.isEmpty {
+                times = [time]
+                values = [value(time)]
+            } else {
+                append(time, value(time), .linear)
+            }
+        }
+    }
+
+    private mutating func append(_ time: Double, _ value: Value, _ function: CAMediaTimingFunction) {
+        times.append(time)
+        values.append(value)
+        timingFunctions.append(function)
+        controlPoints.append(nil)
+    }
+}
+
+fileprivate extension CAMediaTimingFunction {
+    static var linear: CAMediaTimingFunction { CAMediaTimingFunction(name: .linear) }
+}

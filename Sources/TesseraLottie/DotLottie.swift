@@ -1,0 +1,95 @@
+import Foundation
+import ZIPFoundation
+
+/// A `.lottie` file (dotLottie): a zip with `manifest.json`, the animations as Lottie JSON
+/// (`animations/ID.json`, or `a/ID.json` in version 2) and their images (`images/`, `i/`).
+///
+/// Read with the same care as `.tendies` files: entry paths must be relative and stay inside,
+/// the entry count, each entry's size and the total are limited, counted on the bytes actually
+/// decompressed (a zip bomb stops at the limit).
+struct DotLottie {
+    static let maximumEntries = 10_000
+    static let maximumEntryBytes = 64 << 20
+    static let maximumTotalBytes = 256 << 20
+
+    private let archive: Archive
+    private var total = 0
+    /// The animations' ids, in the manifest's order (or the files' when it lists none).
+    let animationIDs: [String]
+
+    init(contentsOf url: URL) throws(LottieError) {
+        do {
+            archive = try Archive(url: url, accessMode: .read)
+        } catch {
+            throw .unreadableFile("not a zip file (\(error.localizedDescription))")
+        }
+        var count = 0, files: [String] = []
+        for entry in archive {
+            count += 1
+            guard count <= Self.maximumEntries else { throw .limitExceeded(path: "", reason: "more than \(Self.maximumEntries) zip entries") }
+            if entry.type == .file { files.append(entry.path) }
+        }
+        var ids: [String] = []
+        if files.contains("manifest.json") {
+            let manifest = try Self.parse(try Self.read("manifest.json", from: archive, total: &total), file: "manifest.json")
+            if case .array(let animations)? = manifest["animations"] {
+                ids = animations.compactMap { if case .string(let id)? = $0["id"] { id } else { nil } }
+            }
+        }
+        if ids.isEmpty {
+            ids = files.filter { ($0.hasPrefix("animations/") || $0.hasPrefix("a/")) && $0.hasSuffix(".json") }
+                .map { URL(fileURLWithPath: $0).deletingPathExtension().lastPathComponent }.sorted()
+        }
+        guard !ids.isEmpty else { throw .invalidDocument(path: "manifest.json", reason: "no animation in the file") }
+        animationIDs = ids
+    }
+
+    /// The JSON of animation `id`.
+    mutating func animation(_ id: String) throws(LottieError) -> Data {
+        for path in ["animations/\(id).json", "a/\(id).json"] where archive[path] != nil {
+            return try Self.read(path, from: archive, total: &total)
+        }
+        throw .invalidDocument(path: "animations/\(id).json", reason: "no such animation in the file")
+    }
+
+    /// An image the animation names (`u` + `p`): looked for as written (without a leading `/`),
+    /// and by its file name in `images/` and `i/`; nil when it is not there or unsafe.
+    mutating func image(_ asset: ImageAsset) -> Data? {
+        let written = (asset.folder + asset.path).drop { $0 == "/" }
+        let name = URL(fileURLWithPath: asset.path).lastPathComponent
+        for path in [String(written), "images/\(name)", "i/\(name)"] {
+            let components = path.split(separator: "/")
+            guard !components.isEmpty, !components.contains(".."), !path.contains("\\"), archive[path] != nil else { continue }
+            return try? Self.read(path, from: archive, total: &total)
+        }
+        return nil
+    }
+
+    private static func read(_ path: String, from archive: Archive, total: inout Int) throws(LottieError) -> Data {
+        guard let entry = archive[path] else { throw .invalidDocument(path: path, reason: "missing") }
+        var data = Data()
+        var budget = min(maximumEntryBytes, maximumTotalBytes - total)
+        do {
+            _ = try archive.extract(entry, skipCRC32: false) { chunk in
+                budget -= chunk.count
+                guard budget >= 0 else { throw LottieError.limitExceeded(path: path, reason: "too many bytes once decompressed") }
+                data.append(chunk)
+            }
+        } catch let error as LottieError {
+            throw error
+        } catch {
+            throw .unreadableFile("\(path): \(error.localizedDescription)")
+        }
+        total += data.count
+        return data
+    }
+
+    private static func parse(_ data: Data, file: String) throws(LottieError) -> JSONValue {
+        do {
+            return try JSONParser.parse([UInt8](data))
+        } catch {
+            let (line, column) = JSONParser.lineAndColumn(of: error.offset, in: [UInt8](data))
+            throw .malformedJSON(line: line, column: column, reason: "\(file): \(error.reason)")
+        }
+    }
+}

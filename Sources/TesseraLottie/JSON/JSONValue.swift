@@ -1,0 +1,30 @@
+/// A JSON value as a Lottie document holds it: what ``JSONParser`` reads, before the document's
+/// own types are read from it.
+enum JSONValue: Sendable {
+    case null
+    case bool(Bool)
+    /// Always finite: the parser refuses numbers out of `Double`'s range.
+    case number(Double)
+    case string(String)
+    case array([JSONValue])
+    /// A repeated key keeps its last value, as most JSON readers do.
+    case object([String: JSONValue])
+
+    /// The kind of value, for messages ("expected a number, found a string").
+    var kindName: String {
+        switch self {
+        case .null: "null"
+        case .bool: "a boolean"
+        case .number: "a number"
+        case .string: "a string"
+        case .array: "an array"
+        case .object: "an object"
+        }
+    }
+
+    /// The member `key` of an object; nil for a missing key and for anything not an object.
+    subscript(key: String) -> JSONValue? {
+        guard case .object(let members) = self else { return nil }
+        return members[key]
+    }
+}

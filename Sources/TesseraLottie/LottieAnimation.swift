@@ -1,0 +1,144 @@
+import Foundation
+import Tessera
+
+/// A Lottie animation (Bodymovin JSON, versions 4 and 5, or a dotLottie file) as a Core Animation layer tree, the way
+/// lottie-ios's Core Animation engine plays it: layers with `CAKeyframeAnimation`s that
+/// evaluate at any time, for `LayerRenderer` and `AnimationExport`.
+///
+/// ```swift
+/// let animation = try LottieAnimation(contentsOf: URL(fileURLWithPath: "loader.json"))
+/// let pixmap = try Pixmap(width: Int(animation.size.width), height: Int(animation.size.height))
+/// LayerRenderer().render(animation.rootLayer, at: animation.duration / 2, into: pixmap)
+/// for item in animation.skipped { print(item) }     // what is not drawn, and why
+/// ```
+///
+/// Time 0 of ``rootLayer`` is the animation's in point; it ends at ``duration``. The root's own
+/// timing (`speed`, `timeOffset`, `beginTime`) is left to the caller, to pause or scrub it.
+///
+/// Drawn: shape layers (groups with their transforms; rectangles, ellipses, polystars and
+/// Bézier paths; fills, gradient fills and strokes with caps, joins, miter limits and dashes;
+/// trims with offsets, rounded corners, repeaters), solids, images (embedded or beside the file),
+/// text from the file's glyph outlines (or a `CATextLayer` without them), null layers as parents,
+/// precompositions with their start time, stretch, time remapping and clipping, parenting, layer
+/// transforms (anchor, position with split x and y, motion paths and auto-orient, scale,
+/// rotation, skew, opacity), masks, mattes of every mode, blend modes, drop shadows, in and out
+/// points, keyframes with per-dimension Bézier easing and holds. See <doc:RenderingLottie> for
+/// how the tree is built. What the file has beyond that (expressions, text animators, other
+/// effects, merge paths…) is listed in ``skipped``; it never fails the file.
+///
+/// Bad input fails with a ``LottieError``: not JSON, not a Lottie document (a missing or
+/// mistyped field, names its place), over a limit (files over 256 MB, JSON nested over 256
+/// deep, a non-positive or absurd size or frame rate, more than 100,000 layers counting each
+/// use of a precomposition; in a dotLottie zip more than 10,000 entries, an entry over 64 MB or
+/// 256 MB in all once decompressed), or a precomposition that includes itself.
+public final class LottieAnimation {
+    /// A named time of the animation (`markers` in the file).
+    public struct Marker: Sendable, Equatable {
+        public let name: String
+        /// Its start, in seconds from the in point.
+        public let time: Double
+        /// Its length in seconds.
+        public let duration: Double
+    }
+
+    /// The largest file read.
+    public static let maximumFileSize = 256 << 20
+
+    /// The root of the tree: the composition's size, its layers inside.
+    public let rootLayer: CALayer
+    /// The composition's size in points.
+    public let size: CGSize
+    /// Frames per second.
+    public let frameRate: Double
+    /// The first frame and the frame after the last one, in the file's numbering.
+    public let frames: Range<Double>
+    /// The length in seconds.
+    public var duration: Double { (frames.upperBound - frames.lowerBound) / frameRate }
+    public let markers: [Marker]
+    /// The Bodymovin version that wrote the file, when it says.
+    public let version: String?
+    /// What the tree leaves out or draws differently from the file, in the order met.
+    public let skipped: [AnimationArchive.Skipped]
+
+    /// Reads the animation in a Lottie JSON file, or animation `animation` (by default the
+    /// first) of a dotLottie file (`.lottie`, told by its extension).
+    public convenience init(contentsOf url: URL, animation: String? = nil) throws(LottieError) {
+        if url.pathExtension.lowercased() == "lottie" {
+            var zip = try DotLottie(contentsOf: url)
+            let id = animation ?? zip.animationIDs[0]
+            guard zip.animationIDs.contains(id) else {
+                throw .invalidDocument(path: "manifest.json", reason: "no animation \"\(id)\"; it has \(zip.animationIDs.joined(separator: ", "))")
+            }
+            let data = try zip.animation(id)
+            try self.init(data: data) { zip.image($0) }
+            return
+        }
+        let data: Data
+        do {
+            let size = try FileManager.default.attributesOfItem(atPath: url.path)[.size] as? Int ?? 0
+            guard size <= Self.maximumFileSize else {
+                throw LottieError.limitExceeded(path: "", reason: "a file of \(size) bytes (at most \(Self.maximumFileSize))")
+            }
+            data = try Data(contentsOf: url)
+        } catch let error as LottieError {
+            throw error
+        } catch {
+            throw .unreadableFile((error as NSError).localizedDescription)
+        }
+        try self.init(data: data) { asset in asset.file(besides: url).flatMap { try? Data(contentsOf: $0) } }
+    }
+
+    /// The ids of the animations in a dotLottie file, in its manifest's order.
+    public static func animations(inDotLottieAt url: URL) throws(LottieError) -> [String] {
+        try DotLottie(contentsOf: url).animationIDs
+    }
+
+    /// Reads the animation in the bytes of a Lottie JSON document (its images must be embedded).
+    public convenience init(data: Data) throws(LottieError) {
+        try self.init(data: data) { _ in nil }
+    }
+
+    /// Reads the animation in `data`, its images that are not embedded from `imageFiles`.
+    init(data: Data, imageFiles: @escaping (ImageAsset) -> Data?) throws(LottieError) {
+        guard data.count <= Self.maximumFileSize else {
+            throw .limitExceeded(path: "", reason: "a document of \(data.count) bytes (at most \(Self.maximumFileSize))")
+        }
+        let bytes = [UInt8](data)
+        let json: JSONValue
+        do {
+            json = try JSONParser.parse(bytes)
+        } catch {
+            let (line, column) = JSONParser.lineAndColumn(of: error.offset, in: bytes)
+            throw .malformedJSON(line: line, column: column, reason: error.reason)
+        }
+        let document = try LottieDocument(json)
+        try LayerCount.check(document, limit: BuildReport.maximumLayerCount)
+        let report = BuildReport()
+        let animator = Animator(frameRate: document.frameRate)
+        let size = CGSize(width: document.width, height: document.height)
+        // The composition's frames as seconds of its layer's time: time 0 of the root is the in point.
+        let composition = CALayer()
+        composition.name = "composition"
+        composition.anchorPoint = .zero
+        composition.bounds = CGRect(origin: .zero, size: size)
+        composition.timeOffset = animator.seconds(document.inPoint)
+        let images = ImageLibrary(assets: document.images, files: imageFiles)
+        composition.sublayers = try CompositionLayers(document: document, animator: animator, report: report, images: images)
+            .layers(document.layers, size: size, path: "", visibleFrames: document.inPoint...document.outPoint)
+        let root = CALayer()
+        root.name = "Lottie"
+        root.anchorPoint = .zero
+        root.bounds = composition.bounds
+        root.masksToBounds = true
+        root.addSublayer(composition)
+        rootLayer = root
+        self.size = size
+        frameRate = document.frameRate
+        frames = document.inPoint..<document.outPoint
+        markers = document.markers.map {
+            Marker(name: $0.name, time: ($0.time - document.inPoint) / document.frameRate, duration: $0.duration / document.frameRate)
+        }
+        version = document.version
+        skipped = report.skipped
+    }
+}

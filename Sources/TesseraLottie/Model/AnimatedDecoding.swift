@@ -1,0 +1,111 @@
+/// Reading Lottie's animatable properties: `{"a": 0, "k": VALUE}` or
+/// `{"a": 1, "k": [KEYFRAME, …]}`, with keyframes as both format versions write them.
+extension Animated {
+    /// The property at `node` (nil: missing, `fallback`), each value read by `read`.
+    ///
+    /// Keyframes: `t` (the frame), `s` (the value), `h` (hold), `o` and `i` (easing handles
+    /// `{"x": …, "y": …}`), `to` and `ti` (spatial handles). Bodymovin 4.x also writes `e`, the
+    /// value at the next keyframe, and ends with a keyframe that has only `t`: a keyframe without
+    /// `s` takes the previous one's `e`. Times that go back are taken as the previous time
+    /// (the value jumps there). Expressions (`x`) are not read (``LottieLayer`` counts them).
+    static func decode(_ node: JSONNode?, default fallback: Value,
+                       read: (JSONNode) throws(LottieError) -> Value) throws(LottieError) -> Animated<Value> {
+        guard let node else { return Animated(fallback) }
+        // Some exporters write a bare value where a property object belongs.
+        guard node.isObject else { return Animated(try read(node)) }
+        let k = try node.required("k")
+        guard isKeyframeList(k) else {
+            return Animated(try read(k))
+        }
+        var keyframes: [Keyframe<Value>] = []
+        var previousEnd: Value?
+        for element in try k.elements {
+            guard element.isObject else { throw element.error("expected a keyframe object") }
+            var time = try element.required("t").number
+            if let last = keyframes.last, time < last.time { time = last.time }
+            let value: Value
+            if let s = element.member("s") {
+                value = try read(s)
+            } else if let previousEnd {
+                value = previousEnd
+            } else if let last = keyframes.last {
+                value = last.value
+            } else {
+                throw element.error("a keyframe without a value (s)")
+            }
+            previousEnd = try element.member("e").map { (e) throws(LottieError) in try read(e) }
+            var keyframe = Keyframe(time: time, value: value, hold: try element.flag("h"))
+            if let out = element.member("o"), let into = element.member("i") {
+                keyframe.easing = Easing(outX: try out.member("x")?.numbers ?? [0], outY: try out.member("y")?.numbers ?? [0],
+                                         inX: try into.member("x")?.numbers ?? [1], inY: try into.member("y")?.numbers ?? [1])
+            }
+            keyframe.spatialOut = try element.member("to")?.numbers
+            keyframe.spatialIn = try element.member("ti")?.numbers
+            keyframes.append(keyframe)
+        }
+        guard !keyframes.isEmpty else { throw k.error("no keyframes") }
+        return Animated(keyframes: keyframes)
+    }
+
+    /// Whether `k` is a list of keyframes rather than a value: a list of objects with a time.
+    /// (The `a` flag is not trusted: some exporters write keyframes with `a` = 0.)
+    private static func isKeyframeList(_ k: JSONNode) -> Bool {
+        guard case .array(let values) = k.value, let first = values.first else { return false }
+        return first["t"] != nil
+    }
+}
+
+extension Animated<Double> {
+    /// A number property (`[v]` or `v` in files).
+    static func number(_ node: JSONNode?, default fallback: Double) throws(LottieError) -> Animated<Double> {
+        try decode(node, default: fallback) { (n) throws(LottieError) in
+            guard let first = try n.numbers.first else { throw n.error("expected a number, found an empty array") }
+            return first
+        }
+    }
+}
+
+extension Animated<[Double]> {
+    /// A vector property (positions, sizes, scales, colors) of at least as many numbers as
+    /// `fallback`: the missing ones are `fallback`'s (some exporters write one number for a 2D
+    /// anchor).
+    static func vector(_ node: JSONNode?, default fallback: [Double]) throws(LottieError) -> Animated<[Double]> {
+        try decode(node, default: fallback) { (n) throws(LottieError) in
+            let numbers = try n.numbers
+            return numbers.count >= fallback.count ? numbers : numbers + fallback[numbers.count...]
+        }
+    }
+}
+
+extension Animated<BezierShape> {
+    /// A path property: `{"c": closed, "v": vertices, "i": in handles, "o": out handles}`,
+    /// inside a one-element array in keyframes.
+    static func shape(_ node: JSONNode?) throws(LottieError) -> Animated<BezierShape> {
+        try decode(node, default: BezierShape(vertices: [], isClosed: false)) { (n) throws(LottieError) in
+            var n = n
+            if n.isArray {
+                guard let first = try n.elements.first else { throw n.error("expected a path, found an empty array") }
+                n = first
+            }
+            return try BezierShape(n)
+        }
+    }
+}
+
+extension BezierShape {
+    init(_ node: JSONNode) throws(LottieError) {
+        func points(_ key: String) throws(LottieError) -> [SIMD2<Double>] {
+            var points: [SIMD2<Double>] = []
+            for element in try node.member(key)?.elements ?? [] {
+                let numbers = try element.numbers
+                points.append(SIMD2(numbers.count > 0 ? numbers[0] : 0, numbers.count > 1 ? numbers[1] : 0))
+            }
+            return points
+        }
+        let v = try points("v"), i = try points("i"), o = try points("o")
+        vertices = v.indices.map { k in
+            Vertex(point: v[k], inHandle: k < i.count ? i[k] : .zero, outHandle: k < o.count ? o[k] : .zero)
+        }
+        isClosed = try node.flag("c")
+    }
+}

@@ -1,0 +1,43 @@
+/// A layer's or a shape group's transform (`ks` of a layer, the `tr` item of a group), in
+/// Lottie's units: points, percent for scale, degrees, opacity 0–100.
+///
+/// A point p of the content lands at `position + R(rotation) · Skew · S(scale) · (p − anchor)`.
+struct LottieTransform: Sendable {
+    enum Position: Sendable {
+        case combined(Animated<[Double]>)
+        /// `p` with `s: true`: x and y animated apart.
+        case split(x: Animated<Double>, y: Animated<Double>)
+    }
+
+    var anchor = Animated<[Double]>([0, 0])
+    var position = Position.combined(Animated([0, 0]))
+    var scale = Animated<[Double]>([100, 100])
+    var rotation = Animated<Double>(0)
+    var opacity = Animated<Double>(100)
+    var skew = Animated<Double>(0)
+    var skewAxis = Animated<Double>(0)
+    /// Rotations about x and y (3D layers' `rx`, `ry`), or `or` (orientation), which are not drawn.
+    var hasThreeDimensionalRotation = false
+
+    init() {}
+
+    init(_ node: JSONNode) throws(LottieError) {
+        anchor = try .vector(node.member("a"), default: [0, 0])
+        if let p = node.member("p"), p.isObject, try p.flag("s") {
+            position = .split(x: try .number(p.member("x"), default: 0), y: try .number(p.member("y"), default: 0))
+        } else {
+            position = .combined(try .vector(node.member("p"), default: [0, 0]))
+        }
+        scale = try .vector(node.member("s"), default: [100, 100])
+        // `r` in 2D layers; 3D layers write `rz` (and `rx`, `ry`, `or`).
+        rotation = try .number(node.member("r") ?? node.member("rz"), default: 0)
+        opacity = try .number(node.member("o"), default: 100)
+        skew = try .number(node.member("sk"), default: 0)
+        skewAxis = try .number(node.member("sa"), default: 0)
+        for key in ["rx", "ry", "or"] {
+            guard let rotation = node.member(key) else { continue }
+            let values = try Animated<[Double]>.vector(rotation, default: [0])
+            if values.keyframes.contains(where: { $0.value.contains { $0 != 0 } }) { hasThreeDimensionalRotation = true }
+        }
+    }
+}

@@ -1,0 +1,99 @@
+import Foundation
+import Testing
+@testable import TesseraLottie
+
+/// Reading documents: what the JSON reader takes, the typed errors for bad input (never a crash
+/// or a hang), and both format versions' keyframes.
+@Suite struct LottieDecodingTests {
+    static func error(_ text: String) -> LottieError? {
+        do {
+            _ = try LottieAnimation(data: Data(text.utf8))
+            return nil
+        } catch {
+            return error
+        }
+    }
+
+    static let minimal = #"{"fr": 30, "ip": 0, "op": 30, "w": 10, "h": 10, "layers": []}"#
+
+    @Test func minimalDocumentLoads() throws {
+        let animation = try LottieAnimation(data: Data(Self.minimal.utf8))
+        #expect(animation.size == CGSize(width: 10, height: 10))
+        #expect(animation.duration == 1)
+        #expect(animation.skipped.isEmpty)
+    }
+
+    @Test func notJSONSaysWhere() {
+        #expect(Self.error("") == .malformedJSON(line: 1, column: 1, reason: "unexpected end of the document"))
+        #expect(Self.error("{\n  \"fr\": 30,\n  \"ip\": NaN}") == .malformedJSON(line: 3, column: 9, reason: "unexpected character"))
+        #expect(Self.error(#"{"fr": 1e999}"#) == .malformedJSON(line: 1, column: 8, reason: "number out of range"))
+        #expect(Self.error(#"{"fr": 30} x"#) == .malformedJSON(line: 1, column: 12, reason: "unexpected text after the document"))
+        #expect(Self.error(#"{"a": "\x"}"#) == .malformedJSON(line: 1, column: 10, reason: "unknown escape in a string"))
+        #expect(Self.error(#"[1, 2"#) == .malformedJSON(line: 1, column: 6, reason: "unexpected end of the document in an array"))
+    }
+
+    @Test func deepNestingIsRefusedNotRecursedInto() {
+        let deep = String(repeating: "[", count: 100_000) + String(repeating: "]", count: 100_000)
+        guard case .malformedJSON(_, _, let reason)? = Self.error(deep) else {
+            Issue.record("expected a JSON error")
+            return
+        }
+        #expect(reason.contains("deeper than 256"))
+    }
+
+    @Test func missingAndMistypedFieldsNameTheirPlace() {
+        #expect(Self.error(#"{"fr": 30, "ip": 0, "op": 30, "w": 10, "h": 10}"#) == .invalidDocument(path: "layers", reason: "missing"))
+        #expect(Self.error(#"{"fr": "30", "ip": 0, "op": 30, "w": 10, "h": 10, "layers": []}"#)
+            == .invalidDocument(path: "fr", reason: "expected a number, found a string"))
+        let badKeyframe = #"{"fr": 30, "ip": 0, "op": 30, "w": 10, "h": 10, "layers": [{"ty": 4, "ks": {"o": {"a": 1, "k": [{"t": 0, "s": "x"}]}}}]}"#
+        #expect(Self.error(badKeyframe) == .invalidDocument(path: "layers[0].ks.o.k[0].s", reason: "expected numbers, found a string"))
+        #expect(Self.error("[]") == .invalidDocument(path: "", reason: "expected an object, found an array"))
+    }
+
+    @Test func absurdCompositionsAreRefused() {
+        func document(fr: String = "30", ip: String = "0", op: String = "30", w: String = "10") -> String {
+            #"{"fr": \#(fr), "ip": \#(ip), "op": \#(op), "w": \#(w), "h": 10, "layers": []}"#
+        }
+        #expect(Self.error(document(fr: "0")) == .invalidDocument(path: "fr", reason: "the frame rate must be positive, not 0.0"))
+        #expect(Self.error(document(op: "0")) == .invalidDocument(path: "op", reason: "the out point 0.0 is not after the in point 0.0"))
+        #expect(Self.error(document(w: "-5")) == .invalidDocument(path: "w", reason: "the size must be positive, not -5.0"))
+        if case .limitExceeded(let path, _)? = Self.error(document(w: "1e9")) { #expect(path == "w") } else { Issue.record("1e9 wide") }
+        if case .limitExceeded(let path, _)? = Self.error(document(op: "1e300")) { #expect(path == "op") } else { Issue.record("1e300 frames") }
+    }
+
+    @Test func parentsThatLoopAreRefused() {
+        let text = #"{"fr": 30, "ip": 0, "op": 30, "w": 10, "h": 10, "layers": ["#
+            + #"{"ty": 4, "ind": 1, "parent": 2, "shapes": [], "ks": {}}, {"ty": 3, "ind": 2, "parent": 1, "ks": {}}]}"#
+        guard case .invalidDocument(_, let reason)? = Self.error(text) else {
+            Issue.record("expected an error")
+            return
+        }
+        #expect(reason.contains("parents come back"))
+    }
+
+    @Test func stringsAndNumbers() throws {
+        let value = try JSONParser.parse(Array(#"{"s": "a\u00e9\ud83d\ude00\n", "n": [-0.5e1, 12, 1E2]}"#.utf8))
+        guard case .string(let s)? = value["s"], case .array(let numbers)? = value["n"] else {
+            Issue.record("not parsed")
+            return
+        }
+        #expect(s == "aé😀\n")
+        #expect(numbers.map { if case .number(let n) = $0 { n } else { .nan } } == [-5, 12, 100])
+    }
+
+    /// Bodymovin 4.x writes each keyframe's end value (`e`) and a last keyframe with only `t`.
+    @Test func version4KeyframesTakeTheirEndValues() throws {
+        let node = try JSONNode(JSONParser.parse(Array(#"{"a": 1, "k": [{"t": 0, "s": [10], "e": [20]}, {"t": 10, "s": [20], "e": [40]}, {"t": 20}]}"#.utf8)), path: "o")
+        let property = try Animated<Double>.number(node, default: 0)
+        #expect(property.keyframes.map(\.value) == [10, 20, 40])
+        #expect(property.keyframes.map(\.time) == [0, 10, 20])
+    }
+
+    /// Some exporters write keyframes with `a` = 0, or one number for a 2D anchor.
+    @Test func looseFilesStillRead() throws {
+        let node = try JSONNode(JSONParser.parse(Array(#"{"a": 0, "k": [{"t": 0, "s": [1]}, {"t": 5, "s": [2]}]}"#.utf8)), path: "o")
+        #expect(try Animated<Double>.number(node, default: 0).isAnimated)
+        let anchor = try JSONNode(JSONParser.parse(Array(#"{"a": 0, "k": [9.5]}"#.utf8)), path: "a")
+        #expect(try Animated<[Double]>.vector(anchor, default: [0, 0]).initialValue == [9.5, 0])
+    }
+}
