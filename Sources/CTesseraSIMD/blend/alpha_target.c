@@ -246,7 +246,11 @@ static void at_span(uint8_t *target, size_t count, uint32_t alpha, uint32_t cove
 void tsr_alpha_fill_rect_row(uint8_t *target, int32_t width, float left, float right, float rowCoverage,
                              uint32_t alpha) {
     const tsr_rect_row_spans s = tsr_rect_row(width, left, right, rowCoverage);
-    for (int k = 0; k < s.spans; k++) at_span(target + s.start[k], s.count[k], alpha, s.coverage[k]);
+    if (s.last < s.first) return;
+    at_span(target + s.first, 1, alpha, s.firstCoverage);
+    if (s.last == s.first) return;
+    at_span(target + s.first + 1, (size_t)(s.last - s.first - 1), alpha, s.middleCoverage);
+    at_span(target + s.last, 1, alpha, s.lastCoverage);
 }
 
 // MARK: Alpha of RGBA pixels

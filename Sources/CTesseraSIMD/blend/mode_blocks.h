@@ -22,7 +22,12 @@ typedef struct {
 TSR_INLINE mode_pairs mode_pairs_of(u32x8 p) { return (mode_pairs){(i16x16)pairs_rb(p), (i16x16)pairs_ga(p)}; }
 
 TSR_INLINE i16x16 mode_mul(i16x16 a, i16x16 b) { return (i16x16)pairs_mul((u16x16)a, (u16x16)b); }
-TSR_INLINE i16x16 mode_alpha(i16x16 ga) { return (i16x16)pairs_alpha((u16x16)ga); }
+// (By shifts of the 32-bit lanes, not pairs_alpha's shuffle: the compiler folds them into those of
+// the pairs and the results around them, measured 1.2% fewer instructions on the multiply scene.)
+TSR_INLINE i16x16 mode_alpha(i16x16 ga) {
+    const u32x8 a = (u32x8)ga >> 16;
+    return (i16x16)(a | (a << 16));
+}
 
 // R = OP(s, d) of one half (red-blue or green-alpha), before the clamp; sa and da are the alphas in
 // both lanes of each pixel, `colour` is all ones in the lanes of colour channels (all but alpha).

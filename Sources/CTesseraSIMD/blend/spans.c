@@ -65,6 +65,11 @@ static void blend_span(uint32_t *pixels, size_t count, uint32_t color, uint32_t 
     TSR_DISPATCH_TO_AVX2(blend_span, (pixels, count, color, coverage, premultiplied));
 }
 
+// blend_span of one pixel: the blend gives an opaque colour at coverage 255 itself.
+static inline void pixel_span(uint32_t *pixel, uint32_t color, uint32_t coverage, int premultiplied) {
+    if (coverage != 0) *pixel = pixel_over(*pixel, color, coverage > 255 ? 255 : coverage, premultiplied);
+}
+
 void tsr_blend_span(uint32_t *pixels, size_t count, uint32_t color, uint32_t coverage) {
     blend_span(pixels, count, color, coverage, color_is_premultiplied(color));
 }
@@ -72,8 +77,12 @@ void tsr_blend_span(uint32_t *pixels, size_t count, uint32_t color, uint32_t cov
 void tsr_fill_rect_row(uint32_t *pixels, int32_t width, float left, float right, float rowCoverage,
                        uint32_t color) {
     const tsr_rect_row_spans s = tsr_rect_row(width, left, right, rowCoverage);
+    if (s.last < s.first) return;
     const int premultiplied = color_is_premultiplied(color);
-    for (int k = 0; k < s.spans; k++) blend_span(pixels + s.start[k], s.count[k], color, s.coverage[k], premultiplied);
+    pixel_span(pixels + s.first, color, s.firstCoverage, premultiplied);
+    if (s.last == s.first) return;
+    blend_span(pixels + s.first + 1, (size_t)(s.last - s.first - 1), color, s.middleCoverage, premultiplied);
+    pixel_span(pixels + s.last, color, s.lastCoverage, premultiplied);
 }
 
 // Eight pixels from i through their coverage bytes; a group without coverage is left as it is

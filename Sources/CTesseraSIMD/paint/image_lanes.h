@@ -192,11 +192,16 @@ TSR_INLINE i16x16 pairs_vertical(i16x16 top, i16x16 bottom, i16x16 wy) {
 // as load_pairs takes them): the rounding (mid + 64) >> 7 and the bytes, in pixel order (each half
 // of the result from the same halves of both: one in-lane pack).
 TSR_INLINE u32x8 pairs_pixels_of(i16x16 low, i16x16 high) {
+#if TSR_IMAGE_LEVEL >= 2   // AVX2: VPACKUSWB (the lanes are below 512: its saturation is the min with 255)
+    return (u32x8)__builtin_ia32_packuswb256((i16x16)(((u16x16)low + (16384 + 64)) >> 7),
+                                             (i16x16)(((u16x16)high + (16384 + 64)) >> 7));
+#else
     const u16x16 top = (u16x16){0} + 255;
     const u8x16 a = __builtin_convertvector(__builtin_elementwise_min(((u16x16)low + (16384 + 64)) >> 7, top), u8x16);
     const u8x16 b = __builtin_convertvector(__builtin_elementwise_min(((u16x16)high + (16384 + 64)) >> 7, top), u8x16);
     return (u32x8)__builtin_shufflevector(a, b, 0, 1, 2, 3, 4, 5, 6, 7, 16, 17, 18, 19, 20, 21, 22, 23, 8, 9, 10, 11, 12,
                                           13, 14, 15, 24, 25, 26, 27, 28, 29, 30, 31);
+#endif
 }
 
 // A 16-bit value per pixel (32-bit lanes) in the four 16-bit lanes of its pixel, in load_pairs'

@@ -141,13 +141,14 @@ static inline void tsr_image_row_scalar(const tsr_image_row_setup *r, int32_t x,
 
 // The source rows of a row whose V is the same for every pixel (dV = 0): upper (l0) and lower
 // (l0 + 1, extended on its own; the same row for nearest) and the vertical weight wy (0 for
-// nearest). A row pointer is NULL for a transparent row (extend none).
+// nearest). A row pointer is NULL for a transparent row (extend none). Always inlined: the
+// caller's filter and extend mode (pad, bilinear in the kernels' row loop) then fold its switches.
 typedef struct {
     const uint32_t *upper, *lower;
     int32_t wy;
 } tsr_image_source_rows;
 
-static inline tsr_image_source_rows tsr_image_rows(const tsr_image_row_setup *r) {
+static inline __attribute__((always_inline)) tsr_image_source_rows tsr_image_rows(const tsr_image_row_setup *r) {
     const int64_t V = tsr_image_clamp(r->Cv);
     tsr_image_source_rows rows;
     int32_t l0, lower;

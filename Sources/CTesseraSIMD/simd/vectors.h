@@ -28,6 +28,7 @@ typedef uint8_t u8x8 __attribute__((vector_size(8)));
 typedef uint8_t u8x16 __attribute__((vector_size(16)));
 typedef uint8_t u8x32 __attribute__((vector_size(32)));
 typedef int8_t i8x32 __attribute__((vector_size(32)));
+typedef int16_t i16x8 __attribute__((vector_size(16)));
 typedef int16_t i16x16 __attribute__((vector_size(32)));
 typedef uint16_t u16x16 __attribute__((vector_size(32)));
 typedef int32_t i32x8 __attribute__((vector_size(32)));
@@ -92,10 +93,19 @@ TSR_INLINE f64x4 f64x4_abs(f64x4 v) { return (f64x4)((u64x4)v & 0x7FFFFFFFFFFFFF
 // CVTTPS2DQ: truncated towards zero (the lanes the kernels convert are within int32).
 TSR_INLINE i32x8 f32x8_truncate(f32x8 v) { return __builtin_convertvector(v, i32x8); }
 
-// The lanes clamped to [0, 255] and narrowed to bytes: PACKSSDW then PACKUSWB.
+// The lanes clamped to [0, 255] and narrowed to bytes. On x86-64 by PACKSSDW then PACKUSWB (SSE2,
+// so at every level): written as a clamp, the compiler keeps a min and a max before the packs
+// wherever a lane of the result is also read (a row's run of coverage).
 TSR_INLINE u8x8 i32x8_bytes(i32x8 v) {
+#if defined(__x86_64__) || defined(_M_X64)
+    const i32x4 low = __builtin_shufflevector(v, v, 0, 1, 2, 3), high = __builtin_shufflevector(v, v, 4, 5, 6, 7);
+    const i16x8 words = __builtin_ia32_packssdw128(low, high);
+    const u8x16 bytes = (u8x16)__builtin_ia32_packuswb128(words, words);
+    return __builtin_shufflevector(bytes, bytes, 0, 1, 2, 3, 4, 5, 6, 7);
+#else
     return __builtin_convertvector(__builtin_elementwise_min(__builtin_elementwise_max(v, (i32x8){0}), (i32x8){0} + 255),
                                    u8x8);
+#endif
 }
 
 // MARK: 16-bit channel pairs
@@ -122,10 +132,10 @@ TSR_INLINE u32x8 pairs_pixels(u16x16 rb, u16x16 ga) { return (u32x8)rb | ((u32x8
 // A factor per pixel (32-bit lanes, ≤ 255) in both 16-bit lanes of its pixel.
 TSR_INLINE u16x16 pairs_factor(u32x8 f) { return (u16x16)(f | (f << 16)); }
 
-// The alpha of green-alpha pairs in both lanes of its pixel.
+// The alpha of green-alpha pairs in both lanes of its pixel (one 16-bit shuffle: PSHUFLW and
+// PSHUFHW, where a shift and an or of the 32-bit lanes take three instructions).
 TSR_INLINE u16x16 pairs_alpha(u16x16 ga) {
-    const u32x8 a = (u32x8)ga >> 16;
-    return (u16x16)(a | (a << 16));
+    return __builtin_shufflevector(ga, ga, 1, 1, 3, 3, 5, 5, 7, 7, 9, 9, 11, 11, 13, 13, 15, 15);
 }
 
 // Each lane at most 255: PACKUSWB's saturation of lanes in [0, 510].
