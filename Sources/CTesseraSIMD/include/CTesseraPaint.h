@@ -107,7 +107,7 @@ enum tsr_image_filter {
 /// gradients. Texel (k, l) covers [k, k + 1) × [l, l + 1). Nearest: the texel containing (u, v).
 /// Bilinear: the four texels around (u − 0.5, v − 0.5), weights fract(u − 0.5), fract(v − 0.5)
 /// rounded to 1/128. Texel indices outside the image are extended (pad: clamped; repeat: modulo;
-/// reflect: mirrored; none: a transparent texel). The arithmetic (image_reference.c): each row's
+/// reflect: mirrored; none: a transparent texel). The arithmetic (reference/image.c): each row's
 /// mapping rounded once to 32.32 fixed point, so that a pixel's (u, v) is exact integer arithmetic
 /// on its x (the same however a row is split), u and v clamped to ±2²¹ texels; 7-bit weights,
 /// horizontal then vertical, as pixman's.

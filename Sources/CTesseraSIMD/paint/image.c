@@ -2,9 +2,9 @@
 // is written once (paint/image_kernel.h) and compiled per level: this file at the baseline level,
 // paint/image_avx2.c under its target attribute (also at the AVX-512 level, where a compile of its
 // own measured slower: simd/targets.h). Each level is its own file, unlike the other kernels,
-// because the bilinear blend wants two instructions that vector types cannot ask for (PMADDUBSW
-// and PMULHRSW, image_lanes.h): a level's primitives are chosen by the preprocessor, so each level
-// needs its own translation unit. The arithmetic is written out in
+// because the bilinear blend wants instructions that vector types cannot ask for (PMADDUBSW,
+// PMULHRSW and the in-lane VPACKUSWB, image_lanes.h): a level's primitives are chosen by the
+// preprocessor, so each level needs its own translation unit. The arithmetic is written out in
 // reference/image.c, which this kernel matches byte for byte:
 //
 // - coordinates in 32.32 fixed point, U = Cu + dU·x per pixel in 64-bit lanes: per span, where the

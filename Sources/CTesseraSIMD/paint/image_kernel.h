@@ -1,8 +1,8 @@
 // The image kernel's body (paint/image.c gives its arithmetic and loops), included once per level by
 // paint/image.c (the baseline) and paint/image_avx2.c, each under its target attribute (a
 // `#pragma clang attribute` around the include) and with TSR_IMAGE_LEVEL set: the same source
-// compiled twice. The level picks the two primitives of paint/image_lanes.h that vector types
-// cannot ask for. Defines TSR_IMAGE_ROW_AT_LEVEL, the span of tsr_image_row at this level. No
+// compiled twice. The level picks the primitives of paint/image_lanes.h that vector types cannot
+// ask for. Defines TSR_IMAGE_ROW_AT_LEVEL, the span of tsr_image_row at this level. No
 // include guard: each level's file includes it once.
 #include "paint/image_lanes.h"
 

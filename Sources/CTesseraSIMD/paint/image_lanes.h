@@ -146,9 +146,10 @@ TSR_INLINE u32x8 bilinear(u32x8 a, u32x8 b, u32x8 c, u32x8 d, u16x16 wx, u16x16 
 // by −128 to be signed, the horizontal step is a sum of two byte products per channel,
 // (128 − wx)·(c0 − 128) + wx·(c1 − 128) = top − 16384, in [−16384, 16256]: SSSE3's PMADDUBSW. The
 // vertical step ((bottom − top)·wy + 64) >> 7 is (x·(wy·256) + 2¹⁴) >> 15: its PMULHRSW. Four pixels
-// a vector, in channel order. These two primitives are the level's (TSR_IMAGE_LEVEL, set by the file
-// that includes the kernel): the instructions from AVX2 on, and at the baseline level (SSE2 has
-// neither; NEON) the same integers from operations that vector types spell.
+// a vector, in channel order. These two primitives, and the final pack of pairs_pixels_of, are the
+// level's (TSR_IMAGE_LEVEL, set by the file that includes the kernel): the instructions from AVX2
+// on, and at the baseline level (SSE2 has neither blend step; NEON) the same integers from
+// operations that vector types spell.
 
 // The texel pairs of pixels o[0], o[1], o[4], o[5] (offsets from `pixels`): a vector of them in
 // this order (a vector's two 128-bit halves are blended apart, and put back together by the final

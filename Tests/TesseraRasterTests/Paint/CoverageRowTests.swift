@@ -13,8 +13,8 @@ import Testing
         v.isNaN || v >= 2_147_483_648 || v < -2_147_483_648 ? .min : Int32(v)
     }
 
-    /// One winding integral to a coverage byte, as coverage_sse2.h computes it (minps returns its
-    /// second operand, 1, for NaN; the packs saturate to 0–255).
+    /// One winding integral to a coverage byte, as coverage/windings.h computes it (f32x8_min, like
+    /// MINPS, returns its second operand, 1, for NaN; i32x8_bytes saturates to 0–255).
     private static func coverage(_ w: Float, evenOdd: Bool) -> UInt8 {
         let a = abs(w)
         let c: Float
