@@ -1,5 +1,5 @@
 // tsr_color_matrix_row: a colour matrix on straight components, four pixels at a time in float
-// lanes (SSE2 through SIMDe). Its oracle, one pixel at a time, is reference_color_matrix.c; both
+// lanes (SSE2 through SIMDe). Its oracle, one pixel at a time, is reference/color_matrix.c; both
 // round once per operation in the same order (no contraction), so they agree bit for bit.
 #include "CTesseraSIMD.h"
 #include "simd/no_fp_contract.h"

@@ -1,7 +1,7 @@
 // The Gaussian blur's conversions to and from fixed point and its sampled kernel (σ < 2) on
 // fixed-point lines (CTesseraBlur.h), SSE2 through SIMDe: eight or four lanes of a step at once,
 // lanes past them one at a time with the same arithmetic. The three boxes of σ ≥ 2 are
-// blur_boxes.c's. Oracles: reference_blur.c.
+// blur_boxes.c's. Oracles: reference/blur.c.
 #include "CTesseraBlur.h"
 #include <simde/x86/sse2.h>
 

@@ -1,7 +1,7 @@
 #ifndef CTESSERA_BLUR_H
 #define CTESSERA_BLUR_H
 // The kernels of TesseraRaster's Gaussian blur (blur.c, blur_boxes.c; scalar oracles in
-// reference_blur.c).
+// reference/blur.c).
 //
 // Values are fixed point: a byte v is held as the int16 v · 128 (7 fractional bits), so values lie
 // in [0, 32640] and the passes between widening and narrowing lose almost nothing to rounding.

@@ -1,6 +1,6 @@
 // Accumulation rows to coverage, and to blended pixels, one cell at a time: the oracles of
 // tsr_coverage_row (coverage/coverage_row.c) and tsr_fill_accumulated_rows (coverage/fill_span.c).
-// Every group of four cells takes the prefix sum (reference_lanes.h), whether it holds an edge or
+// Every group of four cells takes the prefix sum (reference/lanes.h), whether it holds an edge or
 // not: the kernels' runs (blocks of +0.0 cells given the coverage before them without the sums) and
 // their skipped groups (coverage 0, or 255 of an opaque colour, stored) must give the same bytes.
 #include "CTesseraReference.h"
