@@ -69,8 +69,22 @@ void tsr_color_matrix_row(uint32_t *pixels, size_t count, const tsr_color_matrix
 /// SIMD groups fall.
 void tsr_add_scaled(float *y, const float *x, size_t count, float a);
 
-/// Which pixel kernels run: 2 = AVX2, 1 = SSE2 (or its SIMDe emulation).
+/// The instruction levels of the kernels. Every level gives the same bytes.
+enum tsr_kernel_levels {
+    TSR_LEVEL_BASELINE = 1,   // SSE2 on x86-64 (its baseline), NEON on AArch64, else plain C
+    TSR_LEVEL_AVX2 = 2,
+    TSR_LEVEL_AVX512 = 3,     // AVX-512 F, BW, DQ and VL
+};
+
+/// The level the kernels run at on the calling thread: the best the CPU has (detected once per
+/// process), capped by TESSERA_SIMD in the environment (`sse2` gives the baseline, `avx2` at most
+/// AVX2), unless tsr_kernel_level_override changed it for this thread.
 int tsr_kernel_level(void);
+
+/// Runs the calling thread's kernels at `level` (clamped to the process's level) until called
+/// again; 0 gives the thread the process's level back. For the tests, which compare every level
+/// with the references; other threads are not affected.
+void tsr_kernel_level_override(int level);
 
 #ifdef __cplusplus
 }

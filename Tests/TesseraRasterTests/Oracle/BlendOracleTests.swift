@@ -23,7 +23,10 @@ import Testing
         [0, 255, 255, 300, 1, 254, UInt32(random.int(in: 0...255))][random.int(in: 0...6)]
     }
 
-    @Test func blendSpanMatchesTheReference() {
+    @Test(arguments: KernelOracle.levels)
+    func blendSpanMatchesTheReference(level: Int32) {
+        tsr_kernel_level_override(level)
+        defer { tsr_kernel_level_override(0) }
         var random = Random(seed: 0xB5A0)
         for round in 0..<3000 {
             let count = Self.count(&random, round: round)
@@ -41,7 +44,10 @@ import Testing
         }
     }
 
-    @Test func fillRectRowMatchesTheReference() {
+    @Test(arguments: KernelOracle.levels)
+    func fillRectRowMatchesTheReference(level: Int32) {
+        tsr_kernel_level_override(level)
+        defer { tsr_kernel_level_override(0) }
         var random = Random(seed: 0xF5EC)
         for round in 0..<3000 {
             let width = random.int(in: 1...300)
@@ -65,8 +71,10 @@ import Testing
         }
     }
 
-    @Test(arguments: [false, true])
-    func compositeRowMatchesTheReference(masked: Bool) {
+    @Test(arguments: [false, true], KernelOracle.levels)
+    func compositeRowMatchesTheReference(masked: Bool, level: Int32) {
+        tsr_kernel_level_override(level)
+        defer { tsr_kernel_level_override(0) }
         var random = Random(seed: masked ? 0xC0A5 : 0xC0A0)
         for round in 0..<2000 {
             let count = Self.count(&random, round: round)
@@ -90,7 +98,10 @@ import Testing
         }
     }
 
-    @Test func blendMaskRowMatchesTheReference() {
+    @Test(arguments: KernelOracle.levels)
+    func blendMaskRowMatchesTheReference(level: Int32) {
+        tsr_kernel_level_override(level)
+        defer { tsr_kernel_level_override(0) }
         var random = Random(seed: 0xB3A5)
         for round in 0..<3000 {
             let count = Self.count(&random, round: round)
