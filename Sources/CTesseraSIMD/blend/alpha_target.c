@@ -20,7 +20,7 @@
 //                                              and lighten's s + d − max/min of two equal terms, …)
 //
 // normal is also the alpha lane of the source-over kernels (tsr_fill_accumulated_rows,
-// tsr_fill_rect_row, tsr_blend_span, tsr_blend_mask_row: s = div255(alpha · coverage)) and of
+// tsr_fill_rect, tsr_blend_span, tsr_blend_mask_row: s = div255(alpha · coverage)) and of
 // tsr_composite_row (s = div255(alpha · div255(maskAlpha · opacity)), or div255(alpha · opacity)
 // without a mask, which is m = div255(255 · opacity) = opacity here).
 //
@@ -243,14 +243,16 @@ static void at_span(uint8_t *target, size_t count, uint32_t alpha, uint32_t cove
     at_row(AT_OVER, target, NULL, alpha & 255u, NULL, count, coverage);
 }
 
-void tsr_alpha_fill_rect_row(uint8_t *target, int32_t width, float left, float right, float rowCoverage,
-                             uint32_t alpha) {
-    const tsr_rect_row_spans s = tsr_rect_row(width, left, right, rowCoverage);
-    if (s.last < s.first) return;
-    at_span(target + s.first, 1, alpha, s.firstCoverage);
-    if (s.last == s.first) return;
-    at_span(target + s.first + 1, (size_t)(s.last - s.first - 1), alpha, s.middleCoverage);
-    at_span(target + s.last, 1, alpha, s.lastCoverage);
+void tsr_alpha_fill_rect(uint8_t *target, size_t stride, int32_t width, int32_t firstRow, int32_t endRow, float left,
+                         float top, float right, float bottom, uint32_t alpha) {
+    for (int32_t y = firstRow; y < endRow; y++, target += stride) {
+        const tsr_rect_row_spans s = tsr_rect_row(width, left, right, tsr_rect_row_coverage(y, top, bottom));
+        if (s.last < s.first) continue;
+        at_span(target + s.first, 1, alpha, s.firstCoverage);
+        if (s.last == s.first) continue;
+        at_span(target + s.first + 1, (size_t)(s.last - s.first - 1), alpha, s.middleCoverage);
+        at_span(target + s.last, 1, alpha, s.lastCoverage);
+    }
 }
 
 // MARK: Alpha of RGBA pixels

@@ -1,4 +1,4 @@
-// One row of an axis-aligned rectangle (tsr_fill_rect_row, CTesseraSIMD.h): its first pixel, the
+// One row of an axis-aligned rectangle (tsr_fill_rect, CTesseraSIMD.h): its first pixel, the
 // pixels between, its last pixel (the horizontal overlap with [left, right), clamped to the row,
 // times the row's vertical coverage), each part with one coverage byte. Shared by the RGBA and the
 // alpha kernel (blend/spans.c, blend/alpha_target.c), so that both see the same coverage.
@@ -16,6 +16,11 @@ typedef struct {
 } tsr_rect_row_spans;
 
 static inline uint32_t tsr_rect_coverage_byte(float c) { return (uint32_t)(c * 255.0f + 0.5f); }
+
+// Row y's vertical coverage of a rectangle from top to bottom (at most 1; not above 0 outside it).
+static inline float tsr_rect_row_coverage(int32_t y, float top, float bottom) {
+    return fminf((float)(y + 1), bottom) - fmaxf((float)y, top);
+}
 
 static inline tsr_rect_row_spans tsr_rect_row(int32_t width, float left, float right, float rowCoverage) {
     tsr_rect_row_spans s = {0, -1, 0, 0, 0};

@@ -1,5 +1,5 @@
 // Source-over spans (CTesseraSIMD.h): a constant colour at one coverage (tsr_blend_span), the
-// spans of a rectangle's row (tsr_fill_rect_row), a colour through coverage bytes
+// rows of a rectangle (tsr_fill_rect), a colour through coverage bytes
 // (tsr_blend_mask_row) and a group's pixels composited back (tsr_composite_row). Eight pixels at a
 // time (blend/over.h); the last, partial group of a row is the row's last eight pixels, blended from
 // their values before the row (every pixel's result depends on its own values alone, so the pixels
@@ -10,6 +10,9 @@
 #include "blend/over.h"
 #include "blend/rect_row.h"
 #include "simd/targets.h"
+
+// The rectangles' coverage in floats, each operation rounded as in their reference.
+#include "simd/no_fp_contract.h"
 
 // The first four and the last four of `count` (4 … 8) elements from p, as one vector.
 TSR_INLINE u32x8 load_ends(const uint32_t *p, size_t count) {
@@ -74,15 +77,98 @@ void tsr_blend_span(uint32_t *pixels, size_t count, uint32_t color, uint32_t cov
     blend_span(pixels, count, color, coverage, color_is_premultiplied(color));
 }
 
-void tsr_fill_rect_row(uint32_t *pixels, int32_t width, float left, float right, float rowCoverage,
-                       uint32_t color) {
-    const tsr_rect_row_spans s = tsr_rect_row(width, left, right, rowCoverage);
-    if (s.last < s.first) return;
-    const int premultiplied = color_is_premultiplied(color);
-    pixel_span(pixels + s.first, color, s.firstCoverage, premultiplied);
-    if (s.last == s.first) return;
-    blend_span(pixels + s.first + 1, (size_t)(s.last - s.first - 1), color, s.middleCoverage, premultiplied);
-    pixel_span(pixels + s.last, color, s.lastCoverage, premultiplied);
+// MARK: Rectangles
+
+// A row's pixels under the colour scaled once for a class of rows (those with one vertical
+// coverage): the first group (the row's first pixel at its own coverage, the others at the middle
+// one), the middle groups, the last group (the last pixel at its own coverage).
+typedef struct {
+    u16x16 rb, ga, alpha;
+} rect_source;
+
+TSR_INLINE rect_source rect_source_of(u16x16 crb, u16x16 cga, u32x8 coverage) {
+    const u16x16 f = pairs_factor(__builtin_elementwise_min(coverage, (u32x8){0} + 255));
+    const u16x16 sga = pairs_mul(cga, f);
+    return (rect_source){pairs_mul(crb, f), sga, pairs_alpha(sga)};
+}
+
+TSR_INLINE u32x8 rect_over(u32x8 d, const rect_source *s, int premultiplied) {
+    return over_pairs(d, s->rb, s->ga, s->alpha, premultiplied);
+}
+
+// A row of at most eight pixels: its first pixel, the pixels between, its last pixel.
+TSR_INLINE void rect_short_row(uint32_t *pixels, const tsr_rect_row_spans *s, uint32_t color, int premultiplied) {
+    pixel_span(pixels + s->first, color, s->firstCoverage, premultiplied);
+    if (s->last == s->first) return;
+    uint32_t *between = pixels + s->first + 1;
+    const size_t count = (size_t)(s->last - s->first - 1);
+    const uint32_t coverage = s->middleCoverage > 255 ? 255 : s->middleCoverage;
+    if (coverage != 0 && count >= 4) blend_span_rows(between, count, color, coverage, premultiplied);
+    else if (coverage != 0) pixels_over(between, count, color, coverage, premultiplied);
+    pixel_span(pixels + s->last, color, s->lastCoverage, premultiplied);
+}
+
+// The rows of a rectangle. Its rows have at most three vertical coverages (the top row's, the
+// inside rows' 1, the bottom row's): the spans and the scaled colour are computed when a row's
+// coverage differs from the row before. A row of more than eight pixels goes by groups of eight:
+// the first, the middle ones, and the last eight pixels, blended from their values before the row
+// (the pixels it shares with the groups before get the same bytes twice), as blend_span_rows does.
+TSR_INLINE void rect_rows(uint32_t *pixels, size_t stride, int32_t width, int32_t firstRow, int32_t endRow, float left,
+                          float top, float right, float bottom, uint32_t color, int premultiplied) {
+    const u32x8 c = (u32x8){0} + color;
+    const u16x16 crb = pairs_rb(c), cga = pairs_ga(c);
+    const int opaque = (color >> 24) == 255;
+    tsr_rect_row_spans s = {0, -1, 0, 0, 0};
+    rect_source first = {0}, middle = {0}, last = {0};
+    int solid = 0;   // the middle groups are the colour itself (opaque, coverage 255)
+    float classCoverage = 0.0f;
+    for (int32_t y = firstRow; y < endRow; y++, pixels += stride) {
+        const float rowCoverage = tsr_rect_row_coverage(y, top, bottom);
+        if (!(rowCoverage == classCoverage)) {
+            classCoverage = rowCoverage;
+            s = tsr_rect_row(width, left, right, rowCoverage);
+            if (s.last - s.first >= 8) {
+                const uint32_t m = s.middleCoverage;
+                first = rect_source_of(crb, cga, (u32x8){s.firstCoverage, m, m, m, m, m, m, m});
+                middle = rect_source_of(crb, cga, (u32x8){0} + m);
+                last = rect_source_of(crb, cga, (u32x8){m, m, m, m, m, m, m, s.lastCoverage});
+                solid = opaque && m >= 255;
+            }
+        }
+        if (s.last - s.first < 8) {
+            if (s.last >= s.first) rect_short_row(pixels, &s, color, premultiplied);
+            continue;
+        }
+        uint32_t *p = pixels + s.first;
+        const size_t n = (size_t)(s.last - s.first + 1);
+        const u32x8 lastGroup = TSR_LOAD(u32x8, p + n - 8);
+        TSR_STORE(p, rect_over(TSR_LOAD(u32x8, p), &first, premultiplied));
+        size_t i = 8;
+        if (solid) {
+            for (; i + 8 < n; i += 8) TSR_STORE(p + i, c);
+        } else {
+            for (; i + 8 < n; i += 8) TSR_STORE(p + i, rect_over(TSR_LOAD(u32x8, p + i), &middle, premultiplied));
+        }
+        TSR_STORE(p + n - 8, rect_over(lastGroup, &last, premultiplied));
+    }
+}
+
+TSR_INLINE void fill_rect_body(uint32_t *pixels, size_t stride, int32_t width, int32_t firstRow, int32_t endRow,
+                               float left, float top, float right, float bottom, uint32_t color) {
+    if (color_is_premultiplied(color))
+        rect_rows(pixels, stride, width, firstRow, endRow, left, top, right, bottom, color, 1);
+    else
+        rect_rows(pixels, stride, width, firstRow, endRow, left, top, right, bottom, color, 0);
+}
+
+TSR_LEVELS_TO_AVX2(fill_rect,
+                   (uint32_t *pixels, size_t stride, int32_t width, int32_t firstRow, int32_t endRow, float left,
+                    float top, float right, float bottom, uint32_t color),
+                   (pixels, stride, width, firstRow, endRow, left, top, right, bottom, color))
+
+void tsr_fill_rect(uint32_t *pixels, size_t stride, int32_t width, int32_t firstRow, int32_t endRow, float left,
+                   float top, float right, float bottom, uint32_t color) {
+    TSR_DISPATCH_TO_AVX2(fill_rect, (pixels, stride, width, firstRow, endRow, left, top, right, bottom, color));
 }
 
 // Eight pixels from i through their coverage bytes; a group without coverage is left as it is

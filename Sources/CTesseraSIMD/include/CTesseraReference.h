@@ -34,9 +34,9 @@ void tsr_coverage_row_reference(float *cells, int32_t start, int32_t end, int ev
 /// tsr_blend_span's scalar path for fewer than four pixels carries it into the next channel).
 void tsr_blend_span_reference(uint32_t *pixels, size_t count, uint32_t color, uint32_t coverage);
 
-/// The scalar oracle of tsr_fill_rect_row; same bytes (premultiplied `color`, as tsr_blend_span).
-void tsr_fill_rect_row_reference(uint32_t *pixels, int32_t width, float left, float right, float rowCoverage,
-                                 uint32_t color);
+/// The scalar oracle of tsr_fill_rect; same bytes (premultiplied `color`, as tsr_blend_span).
+void tsr_fill_rect_reference(uint32_t *pixels, size_t stride, int32_t width, int32_t firstRow, int32_t endRow,
+                             float left, float top, float right, float bottom, uint32_t color);
 
 /// The scalar oracle of tsr_composite_row; same bytes.
 void tsr_composite_row_reference(uint32_t *dst, const uint32_t *src, const uint32_t *mask, size_t count,
