@@ -4,7 +4,7 @@ extension Image {
     /// does to its image (each channel only shrinks, so the texels stay premultiplied). The
     /// image itself for white, and for an alpha image (which samples as black).
     ///
-    /// Each tint is made once and kept with the image, up to about ``maximumTintBytes`` of copies
+    /// Each tint is made once and kept with the image, up to about 64 MiB of copies
     /// per image (past that, kept tints are dropped a part at a time). Thread-safe: many threads
     /// drawing particles ask at once.
     public func tinted(red: UInt8, green: UInt8, blue: UInt8) -> Image {
