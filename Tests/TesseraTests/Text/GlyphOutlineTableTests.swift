@@ -1,4 +1,3 @@
-import CTextLibraries
 import Dispatch
 import Synchronization
 import Testing
@@ -10,14 +9,13 @@ import TesseraRaster
     /// DejaVu Sans's outlines of glyphs 0..<count, read with FreeType.
     static func outlines(count: Int) throws -> [GlyphOutline] {
         let face = try #require(FontLibrary.face(named: TextLayoutTests.font))
-        var library: FT_Library?
-        #expect(FT_Init_FreeType(&library) == 0)
-        defer { FT_Done_FreeType(library) }
-        var ftFace: FT_Face?
-        #expect(FT_New_Face(library, face.file, 0, &ftFace) == 0)
-        defer { FT_Done_Face(ftFace) }
-        let read = try #require(ftFace)
-        return (0..<count).map { GlyphOutline(UInt32($0), of: read) }
+        guard let freeType = FreeTypeFace(file: face.file) else {
+            Issue.record("FreeType cannot read \(face.file)")
+            return []
+        }
+        var outlines: [GlyphOutline] = []
+        for glyph in 0..<count { outlines.append(GlyphOutline(UInt32(glyph), of: freeType.face)) }
+        return outlines
     }
 
     @Test func readsEachGlyphOnceAndGlyphsPastTheTableEveryTime() throws {
