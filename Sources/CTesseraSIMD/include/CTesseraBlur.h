@@ -75,6 +75,13 @@ void tsr_blur_boxes_columns(int level, const int16_t *strip, ptrdiff_t blockStri
 size_t tsr_blur_boxes_scratch_size(size_t radius);
 
 
+/// Row `y` of an image at half its resolution: out[x] is the mean of the 2 × 2 block of source
+/// pixels at (2x, 2y), each channel (a + b + c + d + 2) >> 2, so that premultiplied pixels stay
+/// premultiplied. `top` and `bottom` are source rows 2y and 2y + 1 of `sourceWidth` pixels;
+/// `bottom` NULL past the last row, and pixel 2x + 1 past the row's end, count as transparent.
+/// Writes (sourceWidth + 1) / 2 pixels.
+void tsr_halve_row(uint32_t *out, const uint32_t *top, const uint32_t *bottom, size_t sourceWidth);
+
 #ifdef __cplusplus
 }
 #endif

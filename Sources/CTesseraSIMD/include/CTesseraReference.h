@@ -62,6 +62,9 @@ void tsr_blur_box_reference(const int16_t *in, ptrdiff_t inStep, int16_t *out, p
 void tsr_blur_convolve_reference(const int16_t *in, ptrdiff_t inStep, int16_t *out, ptrdiff_t outStep,
                                  size_t lanes, size_t count, const int16_t *weights, size_t radius);
 
+/// The scalar oracle of tsr_halve_row; same bytes.
+void tsr_halve_row_reference(uint32_t *out, const uint32_t *top, const uint32_t *bottom, size_t sourceWidth);
+
 #ifdef __cplusplus
 }
 #endif

@@ -1,11 +1,11 @@
-/// The coarse stage's last step: which commands each band of ``BandRenderer/bandHeight`` rows
+/// The coarse stage's last step: which commands each band of rows
 /// draws, and from which one its drawing shows.
 enum Binning {
     /// Lists for each band the commands touching it, in order (compressed rows: band b's commands are
     /// bandCommands[bandStarts[b] ..< bandStarts[b + 1]]).
-    static func bin(_ commands: UnsafeMutablePointer<PreparedCommand>, commandCount: Int, bands: Int,
+    static func bin(_ commands: UnsafeMutablePointer<PreparedCommand>, commandCount: Int, bands: Int, bandHeight: Int,
                     bandStarts: ScratchBuffer<Int32>, bandCommands: ScratchBuffer<Int32>) {
-        let h = Int32(BandRenderer.bandHeight)
+        let h = Int32(bandHeight)
         bandStarts.reserve(bands + 1)
         let starts = bandStarts.pointer
         starts.update(repeating: 0, count: bands + 1)

@@ -7,8 +7,8 @@ enum AlphaBandRasterizer {
     /// (CTesseraAlpha.h), the alpha bytes the RGBA rasterization writes into its pixels' alpha
     /// lanes (which depend only on alphas). Groups use alpha layers.
     static func rasterize(band: Int, memory: FrameMemory, scratch: WorkerScratch) {
-        let top = band * BandRenderer.bandHeight
-        let bottom = min(top + BandRenderer.bandHeight, memory.height)
+        let top = band * memory.bandHeight
+        let bottom = min(top + memory.bandHeight, memory.height)
         let width = memory.width
         // Where drawing goes: the target (-1) or one of the worker's alpha layers, which hold this
         // band's rows only.

@@ -5,8 +5,8 @@ import CTesseraSIMD
 enum BandRasterizer {
     /// Draws band `band`'s binned commands, from the first that shows (``Binning/firstShown``).
     static func rasterize(band: Int, memory: FrameMemory, scratch: WorkerScratch) {
-        let top = band * BandRenderer.bandHeight
-        let bottom = min(top + BandRenderer.bandHeight, memory.height)
+        let top = band * memory.bandHeight
+        let bottom = min(top + memory.bandHeight, memory.height)
         let width = memory.width
         // Where drawing goes: the pixmap (-1) or one of the worker's group layers, which hold
         // this band's rows only.

@@ -18,9 +18,17 @@ import Synchronization
 /// bytes are the same for any thread count and any band height. All buffers are kept between
 /// frames.
 final class BandRenderer {
-    /// Rows per band: small enough that a frame has many more bands than cores (balance), large
-    /// enough that a band's accumulation cells stay in L2 (1920 px × 32 rows × 4 B = 246 KB).
-    static let bandHeight = 32
+    /// Rows per band at most: large enough that a band's accumulation cells stay in L2
+    /// (1920 px × 32 rows × 4 B = 246 KB), small enough that a frame has many more bands than
+    /// a few cores (balance).
+    static let maximumBandHeight = 32
+
+    /// Rows per band for `threads` threads: 32, or 16 past four threads, where a full-HD frame's
+    /// 34 bands of 32 rows would give each thread only a few and its heaviest band would set the
+    /// frame's end. Smaller bands cost a little more (a line crossing several is visited by each).
+    static func bandHeight(forThreads threads: Int) -> Int {
+        threads > 4 ? 16 : maximumBandHeight
+    }
     /// Commands a worker prepares at a time.
     static let prepareChunk = 64
 
@@ -48,14 +56,18 @@ final class BandRenderer {
         var clock = DispatchTime.now().uptimeNanoseconds
         let count = recording.count
         guard target.width > 0, target.height > 0, count > 0 else { return times }
-        let workers = min(threadCount, max(1, (target.height + Self.bandHeight - 1) / Self.bandHeight))
+        // While recording, the bands are those of the planned thread count.
+        let bandHeight = Self.bandHeight(forThreads: recorder.plannedThreadCount(otherwise: threadCount))
+        let bands = (target.height + bandHeight - 1) / bandHeight
+        let workers = min(threadCount, bands)
         reserve(commands: count, workers: workers, width: target.width)
-        prepareCommands(recording, target: target, workers: workers, tolerance: tolerance, recorder: recorder)
+        prepareCommands(recording, target: target, bandHeight: bandHeight, workers: workers, tolerance: tolerance,
+                        recorder: recorder)
         times.prepare = RenderStageTimes.seconds(since: &clock)
-        let bands = (target.height + Self.bandHeight - 1) / Self.bandHeight
-        recorder.serial("binning") { binCommands(count: count, bands: bands) }
+        recorder.serial("binning") { binCommands(count: count, bands: bands, bandHeight: bandHeight) }
         times.binning = RenderStageTimes.seconds(since: &clock)
-        rasterizeBands(bands, recording: recording, target: target, workers: workers, recorder: recorder)
+        rasterizeBands(bands, bandHeight: bandHeight, recording: recording, target: target, workers: workers,
+                       recorder: recorder)
         times.rasterization = RenderStageTimes.seconds(since: &clock)
         return times
     }
@@ -65,10 +77,10 @@ final class BandRenderer {
 
     /// 1. Prepare, in small chunks taken in turn: a worker that drew cheap commands takes more.
     @inline(never)
-    func prepareCommands(_ recording: Recording, target: RenderTarget, workers: Int, tolerance: Double,
+    func prepareCommands(_ recording: Recording, target: RenderTarget, bandHeight: Int, workers: Int, tolerance: Double,
                          recorder: FrameTaskRecorder?) {
         let parts = recording.parts
-        let memory = frameMemory(target, recording: recording)
+        let memory = frameMemory(target, recording: recording, bandHeight: bandHeight)
         let chunks = CommandPreparation.chunks(of: parts)
         let nextChunk = Atomic<Int>(0)
         parallel(workers) { w in
@@ -89,15 +101,16 @@ final class BandRenderer {
 
     /// 2. Bin.
     @inline(never)
-    func binCommands(count: Int, bands: Int) {
-        Binning.bin(prepared.pointer, commandCount: count, bands: bands, bandStarts: bandStarts, bandCommands: bandCommands)
+    func binCommands(count: Int, bands: Int, bandHeight: Int) {
+        Binning.bin(prepared.pointer, commandCount: count, bands: bands, bandHeight: bandHeight, bandStarts: bandStarts,
+                    bandCommands: bandCommands)
     }
 
     /// 3. Rasterize, bands taken in turn.
     @inline(never)
-    func rasterizeBands(_ bands: Int, recording: Recording, target: RenderTarget, workers: Int,
+    func rasterizeBands(_ bands: Int, bandHeight: Int, recording: Recording, target: RenderTarget, workers: Int,
                         recorder: FrameTaskRecorder?) {
-        let binned = frameMemory(target, recording: recording)
+        let binned = frameMemory(target, recording: recording, bandHeight: bandHeight)
         let nextBand = Atomic<Int>(0)
         parallel(workers) { w in
             while true {
@@ -136,12 +149,12 @@ final class BandRenderer {
         if count == 1 { body(0) } else { DispatchQueue.concurrentPerform(iterations: count, execute: body) }
     }
 
-    private func frameMemory(_ target: RenderTarget, recording: Recording) -> FrameMemory {
+    private func frameMemory(_ target: RenderTarget, recording: Recording, bandHeight: Int) -> FrameMemory {
         FrameMemory(
             prepared: prepared.pointer, paints: paints.pointer, arenas: arenas, strokeGeometry: strokeGeometry,
             projectedGeometry: projectedGeometry, strokeOutlines: strokeOutlines.slots, scratch: scratch, masks: recording.masks,
             colorFilters: recording.colorFilters,
-            bandStarts: bandStarts.pointer, bandCommands: bandCommands.pointer,
+            bandStarts: bandStarts.pointer, bandCommands: bandCommands.pointer, bandHeight: bandHeight,
             pixels: target.pixels, bytesPerRow: target.bytesPerRow,
             width: target.width, height: target.height, isAlphaTarget: target.format == .alpha8)
     }
@@ -158,9 +171,9 @@ final class BandRenderer {
         // frames, with fewer workers or more (checking only the first let a narrower one through).
         let stride = WorkerScratch.stride(forWidth: width)
         for w in scratch.indices where scratch[w].stride < stride {
-            scratch[w] = WorkerScratch(width: width, rows: Self.bandHeight)
+            scratch[w] = WorkerScratch(width: width, rows: Self.maximumBandHeight)
         }
-        while scratch.count < workers { scratch.append(WorkerScratch(width: width, rows: Self.bandHeight)) }
+        while scratch.count < workers { scratch.append(WorkerScratch(width: width, rows: Self.maximumBandHeight)) }
     }
 
 }

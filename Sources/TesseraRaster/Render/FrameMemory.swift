@@ -25,6 +25,8 @@ struct FrameMemory: @unchecked Sendable {
     let colorFilters: [tsr_color_matrix]
     let bandStarts: UnsafePointer<Int32>
     let bandCommands: UnsafePointer<Int32>
+    /// Rows per band (the last band may have fewer).
+    let bandHeight: Int
     let pixels: UnsafeMutableRawPointer
     let bytesPerRow: Int
     let width: Int
