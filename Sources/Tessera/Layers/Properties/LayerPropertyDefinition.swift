@@ -42,6 +42,10 @@ struct LayerPropertyDefinition: Sendable {
     /// compares every row, and a key path's projection costs about a thousand instructions, most
     /// of it generic metadata.
     let isEqual: @Sendable (_ old: UnsafeRawPointer, _ new: UnsafeRawPointer) -> Bool
+    /// Where the value lies in ``RareLayerProperties`` when ``isOutOfLine``: the byte range a
+    /// change compares first (equal bytes are equal values; a string set, for one, leaves every
+    /// other value of the box's copy byte for byte), before calling ``isEqual``.
+    let outOfLineBytes: Range<Int>
 
     /// An animatable property.
     init<Value: AnimatablePropertyValue & ArchivableProperty & CAMLSpelledValue & Sendable>(
@@ -79,6 +83,7 @@ struct LayerPropertyDefinition: Sendable {
         animation = nil
         archived = nil
         (isOutOfLine, isEqual) = Self.comparison(keyPath, stored: stored)
+        outOfLineBytes = stored?.bytes ?? 0..<0
     }
 
     private init<Value: ArchivableProperty & CAMLSpelledValue & Sendable>(
@@ -92,6 +97,7 @@ struct LayerPropertyDefinition: Sendable {
         self.animation = animation
         archived = ArchivedProperty(layer: name, keyPath, of: owners)
         (isOutOfLine, isEqual) = Self.comparison(keyPath, stored: stored)
+        outOfLineBytes = stored?.bytes ?? 0..<0
     }
 
     /// Where `keyPath`'s value lies and how ``isEqual`` compares it there.
@@ -123,12 +129,15 @@ extension LayerPropertyDefinition {
     struct OutOfLine: Sendable {
         /// Whether two ``RareLayerProperties``, by address, hold the same value there.
         let isEqual: @Sendable (_ old: UnsafeRawPointer, _ new: UnsafeRawPointer) -> Bool
+        /// Its bytes in ``RareLayerProperties``.
+        let bytes: Range<Int>
 
         static func rare<Stored: Equatable & Sendable>(_ keyPath: KeyPath<RareLayerProperties, Stored>) -> OutOfLine {
             guard let offset = MemoryLayout<RareLayerProperties>.offset(of: keyPath) else {
                 preconditionFailure("\(keyPath) is not a stored property of RareLayerProperties")
             }
-            return OutOfLine(isEqual: valuesAreEqual(at: offset, of: Stored.self))
+            return OutOfLine(isEqual: valuesAreEqual(at: offset, of: Stored.self),
+                             bytes: offset..<offset + MemoryLayout<Stored>.size)
         }
     }
 }

@@ -29,7 +29,8 @@ extension LayerProperty {
                 // By index: each row read in place (a row holds closures; a copy retains them all).
                 for i in rows ?? [] {
                     let isEqual = table[i].isOutOfLine
-                        ? sharesRare || table[i].isEqual(oldRareValues, newRareValues)
+                        ? sharesRare || bytesAreEqual(oldRareValues, newRareValues, table[i].outOfLineBytes)
+                            || table[i].isEqual(oldRareValues, newRareValues)
                         : table[i].isEqual(UnsafeRawPointer(old), UnsafeRawPointer(new))
                     if !isEqual { changed.append(table[i].property) }
                 }
@@ -61,6 +62,11 @@ extension LayerProperty {
         let a = UnsafeRawPointer(a), b = UnsafeRawPointer(b), size = MemoryLayout<LayerProperties>.size
         return memcmp(a, b, rareBytes.lowerBound) == 0
             && memcmp(a + rareBytes.upperBound, b + rareBytes.upperBound, size - rareBytes.upperBound) == 0
+    }
+
+    /// Whether `a` and `b` have the same bytes in `range`.
+    private static func bytesAreEqual(_ a: UnsafeRawPointer, _ b: UnsafeRawPointer, _ range: Range<Int>) -> Bool {
+        memcmp(a + range.lowerBound, b + range.lowerBound, range.count) == 0
     }
 
     private static let animatableByName: [String: LayerProperty] = {
