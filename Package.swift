@@ -56,7 +56,7 @@ let package = Package(
         // The scenes of Benchmarks/bench-scenes.md, shared by the bench and the golden-image tests.
         .target(name: "BenchScenes", dependencies: ["TesseraRaster"], path: "Benchmarks/Scenes"),
         // Workloads of the Core Animation model (layer trees), for the bench and the tests.
-        .target(name: "LayerScenes", dependencies: ["Tessera", "TesseraRaster"], path: "Benchmarks/LayerScenes"),
+        .target(name: "LayerScenes", dependencies: ["Tessera", "TesseraRaster", "TesseraLottie"], path: "Benchmarks/LayerScenes"),
         // The `tessera` command: render scenes to PNG frames and animated PNGs.
         // (The folder is Sources/TesseraCLI, not Sources/tessera: that differs from Sources/Tessera only by
         // case and breaks checkouts on case-insensitive file systems. The product keeps the name `tessera`.)

@@ -18,7 +18,7 @@ struct Workload {
 
     /// Every workload, in the order the bench runs them.
     static var all: [Workload] {
-        BenchScene.all.map(Workload.init(raster:)) + [animate, layerTree, layerContent, layerFilters, particles, text] + frameBlurs
+        BenchScene.all.map(Workload.init(raster:)) + [animate, layerTree, layerContent, layerFilters, particles, text, lottie] + frameBlurs
     }
 
     static var names: [String] { all.map(\.name) }
@@ -65,6 +65,12 @@ extension Workload {
     static var particles: Workload {
         Workload(name: ParticlesScene.name, summary: ParticlesScene.summary, usesThreads: true, countedStages: .layers) {
             PreparedLayerScene(try ParticlesScene())
+        }
+    }
+
+    static var lottie: Workload {
+        Workload(name: LottieScene.name, summary: LottieScene.summary, usesThreads: true, countedStages: .layers) {
+            PreparedLayerScene(try LottieScene())
         }
     }
 

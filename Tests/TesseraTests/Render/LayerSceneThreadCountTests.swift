@@ -10,7 +10,7 @@ import LayerScenes
 /// that meet them, backdrops captured between them) and rasterized in bands.
 @Suite struct LayerSceneThreadCountTests {
     static let scenes = [LayerTreeScene.name, LayerContentScene.name, LayerFiltersScene.name, ParticlesScene.name,
-                         TextScene.name]
+                         TextScene.name, LottieScene.name]
 
     static func scene(named name: String) throws -> any LayerBenchScene {
         switch name {
@@ -18,6 +18,7 @@ import LayerScenes
         case LayerContentScene.name: try LayerContentScene()
         case LayerFiltersScene.name: try LayerFiltersScene()
         case ParticlesScene.name: try ParticlesScene()
+        case LottieScene.name: try LottieScene()
         default: try TextScene()
         }
     }
@@ -53,6 +54,8 @@ import LayerScenes
         switch name {
         case ParticlesScene.name:
             #expect(segments == nil, "one emitter: nothing to share")
+        case LottieScene.name:
+            #expect(segments == nil, "one composition: shared further down")
         case LayerFiltersScene.name:
             #expect(segments == [.parallel(0..<140), .inTurn(140..<141), .inTurn(141..<142)])
         default:
