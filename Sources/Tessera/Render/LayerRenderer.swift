@@ -89,7 +89,8 @@ public final class LayerRenderer {
             let backdrops = snapshot.tree.shape.hasBackdrop ? BackdropCapture(canvas: canvas, pixmap: pixmap) : nil
             taskRecorder.during("drawing walk") {
                 LayerTreeDrawing(canvas: canvas, shadows: shadows, sublayerRecorders: sublayerRecording,
-                                 particleRecording: particleRecording, filters: filters, backdrops: backdrops)
+                                 particleRecording: particleRecording, filters: filters, backdrops: backdrops,
+                                 target: (pixmap.width, pixmap.height))
                     .draw(snapshot, base: base)
             }
         }

@@ -48,6 +48,11 @@ struct LayerTreeDrawing {
     /// position; nil: the root this walk draws (see ``draw(_:base:rootOpacity:asFilterSource:)``),
     /// or a tree without portals.
     var renderedRoot: RenderedRoot? = nil
+    /// The pixels the canvas is rendered into, from (0, 0), when known: a layer whose bounds
+    /// cover them all has nothing to clip (a composition's root, as Lottie's and CAML's are,
+    /// clips to the frame it fills), and skips the group its clip would cost. nil: every
+    /// clip is drawn.
+    var target: (width: Int, height: Int)? = nil
 
     /// Multipliers of a color's red, green, blue and alpha: the opacities above a layer and the
     /// colors of the replicator instances it belongs to.
@@ -168,6 +173,20 @@ struct LayerTreeDrawing {
         }
     }
 
+    /// Whether clipping the layer at `p` to its bounds, mapped to the canvas by `matrix`, cuts
+    /// nothing from ``target``: square corners, a mapping that keeps the bounds an upright
+    /// rectangle (no turn, no perspective), and bounds that reach past every side of the target.
+    private func boundsCoverTarget(_ p: UnsafePointer<LayerProperties>, matrix: CATransform3D) -> Bool {
+        guard let target, p.pointee.cornerRadius == 0, matrix.m12 == 0, matrix.m21 == 0,
+              matrix.m14 == 0, matrix.m24 == 0, matrix.m44 == 1 else { return false }
+        let bounds = p.pointee.bounds
+        let x0 = bounds.minX * matrix.m11 + matrix.m41, x1 = bounds.maxX * matrix.m11 + matrix.m41
+        let y0 = bounds.minY * matrix.m22 + matrix.m42, y1 = bounds.maxY * matrix.m22 + matrix.m42
+        // NaN compares false: such bounds clip.
+        return min(x0, x1) <= 0 && min(y0, y1) <= 0
+            && max(x0, x1) >= CGFloat(target.width) && max(y0, y1) >= CGFloat(target.height)
+    }
+
     /// Draws what `node` (its presented properties at `p`, read in place) draws before its
     /// sublayers, and pushes onto `steps` what it draws after them: its sublayers (or records
     /// them on `recorders`), the clip's end, the border, the outer group's end.
@@ -213,6 +232,7 @@ struct LayerTreeDrawing {
         let clips = p.pointee.masksToBounds
             && (shadowColor != nil || hasSublayers || (p.pointee.kind == .shape && p.pointee.path != nil)
                 || p.pointee.contents.image != nil || p.pointee.kind == .gradient || p.pointee.kind == .emitter || p.pointee.kind == .text)
+            && !boundsCoverTarget(p, matrix: matrix)
         let clipsBackground = clips && shadowColor != nil
         var tint = inherited
         tint.w = outerGroup == nil ? alpha : 1

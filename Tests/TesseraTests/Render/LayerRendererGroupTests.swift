@@ -36,6 +36,31 @@ import TesseraRaster
         #expect(edge[2] == 255 && edge[0] > 0 && edge[0] < 255)
     }
 
+    /// A clip to bounds that cover the whole frame cuts nothing, and the renderer skips it (a
+    /// Lottie composition's root clips so): the frame is the one drawn with no clip, translucent
+    /// overlaps included. Into a larger frame the same clip cuts.
+    @Test func clipCoveringTheFrameChangesNothing() throws {
+        func tree(clipped: Bool) -> CALayer {
+            let root = CALayer()
+            root.bounds = CGRect(x: 0, y: 0, width: 40, height: 40)
+            root.anchorPoint = .zero
+            root.masksToBounds = clipped
+            let inner = Support.layer(CGRect(x: 0, y: 0, width: 40, height: 40), Support.white, in: root)
+            for origin in [-6.0, 20.0] {
+                let dot = CAShapeLayer()
+                dot.frame = CGRect(x: origin, y: origin, width: 30, height: 30)
+                dot.path = CGPath(ellipseIn: CGRect(x: 0, y: 0, width: 30, height: 30), transform: nil)
+                dot.fillColor = CGColor(red: 0, green: 0.5, blue: origin / 20, alpha: 0.6)
+                inner.addSublayer(dot)
+            }
+            return root
+        }
+        #expect(try Support.render(tree(clipped: true), size: 40).bytes == Support.render(tree(clipped: false), size: 40).bytes)
+        let larger = try Support.render(tree(clipped: true), size: 56)
+        #expect(larger[45, 45].a == 0, "outside the bounds: clipped")
+        #expect(try Support.render(tree(clipped: false), size: 56)[45, 45].a > 0, "the dot reaches there")
+    }
+
     /// The background and the border are not clipped by masksToBounds (they lie inside the
     /// rounded bounds already; clipping them would darken their edges a second time), and
     /// sublayers well inside the rounded bounds draw exactly as with no clip.
