@@ -36,17 +36,3 @@ enum LayerProperty: Int, CaseIterable, Sendable {
     // CATextLayer (`wrapped` is Swift's `isWrapped`)
     case string, font, fontSize, foregroundColor, wrapped, alignmentMode, truncationMode, allowsFontSubpixelQuantization
 }
-
-extension LayerKind {
-    /// Whether layers of this kind have the properties declared by class `owner`: every layer
-    /// has `CALayer`'s (``LayerKind/layer``), shape and replicator layers their own too.
-    func hasProperties(of owner: LayerKind) -> Bool {
-        owner == .layer || owner == self
-    }
-
-    /// Whether layers of this kind have a property declared by any of `owners` (a row two
-    /// classes share, as `scale`).
-    func hasProperties(ofAny owners: [LayerKind]) -> Bool {
-        owners.contains(where: hasProperties(of:))
-    }
-}
