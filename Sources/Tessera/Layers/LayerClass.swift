@@ -37,7 +37,10 @@ struct LayerClass {
     let kind: LayerKind
     /// Core Animation's name of the class: what archives (`$classname`) and CAML (the element)
     /// write and read.
-    let name: String
+    var name: String { staticName.description }
+    /// ``name``, static: with it the row holds no reference, so that reading one field of it
+    /// costs no retain or release.
+    let staticName: StaticString
     /// The class: a layer the formats read is made of it, and `type.init()` is one at the
     /// defaults, which the formats do not write.
     let type: CALayer.Type
@@ -47,24 +50,25 @@ struct LayerClass {
 }
 
 extension LayerKind {
-    /// The registry: this kind's class. Literal rows, so that the drawing walk, which reads a
-    /// layer's ``LayerClass/content`` for every layer of every frame, gets a switch.
-    var layerClass: LayerClass {
+    /// The registry: this kind's class. Literal rows of plain values, inlined, so that the
+    /// drawing walk, which reads a layer's ``LayerClass/content`` for every layer of every frame,
+    /// gets a switch.
+    @inline(__always) var layerClass: LayerClass {
         switch self {
-        case .layer: LayerClass(kind: self, name: "CALayer", type: CALayer.self, superclass: nil, content: .none)
-        case .shape: LayerClass(kind: self, name: "CAShapeLayer", type: CAShapeLayer.self, superclass: .layer, content: .path)
+        case .layer: LayerClass(kind: self, staticName: "CALayer", type: CALayer.self, superclass: nil, content: .none)
+        case .shape: LayerClass(kind: self, staticName: "CAShapeLayer", type: CAShapeLayer.self, superclass: .layer, content: .path)
         case .replicator:
-            LayerClass(kind: self, name: "CAReplicatorLayer", type: CAReplicatorLayer.self, superclass: .layer, content: .none)
+            LayerClass(kind: self, staticName: "CAReplicatorLayer", type: CAReplicatorLayer.self, superclass: .layer, content: .none)
         case .gradient:
-            LayerClass(kind: self, name: "CAGradientLayer", type: CAGradientLayer.self, superclass: .layer, content: .gradient)
+            LayerClass(kind: self, staticName: "CAGradientLayer", type: CAGradientLayer.self, superclass: .layer, content: .gradient)
         case .transform:
-            LayerClass(kind: self, name: "CATransformLayer", type: CATransformLayer.self, superclass: .layer, content: .none)
+            LayerClass(kind: self, staticName: "CATransformLayer", type: CATransformLayer.self, superclass: .layer, content: .none)
         case .backdrop:
-            LayerClass(kind: self, name: "CABackdropLayer", type: CABackdropLayer.self, superclass: .layer, content: .none)
-        case .portal: LayerClass(kind: self, name: "CAPortalLayer", type: CAPortalLayer.self, superclass: .layer, content: .none)
+            LayerClass(kind: self, staticName: "CABackdropLayer", type: CABackdropLayer.self, superclass: .layer, content: .none)
+        case .portal: LayerClass(kind: self, staticName: "CAPortalLayer", type: CAPortalLayer.self, superclass: .layer, content: .none)
         case .emitter:
-            LayerClass(kind: self, name: "CAEmitterLayer", type: CAEmitterLayer.self, superclass: .layer, content: .particles)
-        case .text: LayerClass(kind: self, name: "CATextLayer", type: CATextLayer.self, superclass: .layer, content: .text)
+            LayerClass(kind: self, staticName: "CAEmitterLayer", type: CAEmitterLayer.self, superclass: .layer, content: .particles)
+        case .text: LayerClass(kind: self, staticName: "CATextLayer", type: CATextLayer.self, superclass: .layer, content: .text)
         }
     }
 
