@@ -74,7 +74,8 @@ import Testing
         let loaded = try #require(archive.rootLayer.sublayers?.first as? CAShapeLayer)
         #expect(type(of: loaded) == CAShapeLayer.self && loaded.lineWidth == 3)
         #expect(archive.skipped == [
-            AnimationArchive.Skipped(layer: "Root/Gauge", className: "MyGaugeLayer", key: nil, reason: .approximated("loaded as CAShapeLayer")),
+            AnimationArchive.Skipped(layer: "Root/Gauge", className: "MyGaugeLayer", key: nil,
+                                     reason: .approximated("loaded as CAShapeLayer")),
         ])
     }
 }

@@ -8,9 +8,11 @@ import TesseraRaster
 ///
 /// The property table (``LayerProperty/definition``) reads and writes through key paths and
 /// closures; here, every animation of every layer each frame, a switch over ``LayerProperty``
-/// compiles to direct loads and stores of the field. The switches of ``wholeVector(_:in:)``,
-/// ``setWholeVector(_:_:in:)`` and ``transformSlot`` have no `default`, so that the compiler asks
-/// for each new property (listed with the others when it is not a vector or not a transform).
+/// compiles to direct loads and stores of the field. No switch here has a `default`, so that the
+/// compiler asks each of them about a new property: a vector in ``wholeVector(_:in:)`` and
+/// ``setWholeVector(_:_:in:)`` (in their case that calls `rareVector` and `setRareVector` when
+/// it is out of line, and in those two), else listed with the properties each switch does not
+/// handle. A transform's fields are found by ``LayerKeyPath/TransformSlot``, resolved once.
 extension LayerKeyPath {
     /// Whether the key path's value is a vector that interpolates (not a discrete property).
     var isInterpolatedVector: Bool {
@@ -41,11 +43,10 @@ extension LayerKeyPath {
         case .pair(let index):
             let v = Self.wholeVector(property, in: &p)
             return SIMD4(v[index], v[index + 1], 0, 0)
-        case .transformField(let field):
-            guard let t = transform(in: p) else { return .zero }
-            return SIMD4(Self.components(of: t)?.value(for: field) ?? 0, 0, 0, 0)
-        case .translation:
-            guard let t = transform(in: p) else { return .zero }
+        case .transformField(let field, let slot):
+            return SIMD4(Self.components(of: Self.transform(slot, in: p))?.value(for: field) ?? 0, 0, 0, 0)
+        case .translation(let slot):
+            let t = Self.transform(slot, in: p)
             return SIMD4(Double(t.m41), Double(t.m42), 0, 0)
         case .filterInput(let number):
             return SIMD4(FilterInputKeyPaths.value(number, in: property == .filters ? p.filters : p.backgroundFilters), 0, 0, 0)
@@ -68,17 +69,16 @@ extension LayerKeyPath {
             whole[index] = v.x
             whole[index + 1] = v.y
             Self.setWholeVector(property, whole, in: &p)
-        case .transformField(let field):
-            guard let t = transform(in: p) else { return }
+        case .transformField(let field, let slot):
             // A singular transform has no components: start from the identity's.
-            var components = Self.components(of: t) ?? TransformComponents()
+            var components = Self.components(of: Self.transform(slot, in: p)) ?? TransformComponents()
             components.setValue(v.x, for: field)
-            setTransform(components.transform, in: &p)
-        case .translation:
-            guard var t = transform(in: p) else { return }
+            Self.setTransform(components.transform, slot, in: &p)
+        case .translation(let slot):
+            var t = Self.transform(slot, in: p)
             t.m41 = v.x
             t.m42 = v.y
-            setTransform(t, in: &p)
+            Self.setTransform(t, slot, in: &p)
         case .filterInput(let number):
             if property == .filters {
                 FilterInputKeyPaths.set(v.x, number, in: &p.filters)
@@ -96,21 +96,21 @@ extension LayerKeyPath {
     /// layers' model transform is).
     @inline(__always)
     func updateVector(in p: inout LayerProperties, _ update: (SIMD4<Double>) -> SIMD4<Double>) {
-        guard case .transformField(let field) = field else {
+        guard case .transformField(let field, let slot) = field else {
             setVector(update(vector(in: &p)), in: &p)
             return
         }
-        guard let t = transform(in: p) else { return }
+        let t = Self.transform(slot, in: p)
         if CATransform3DIsIdentity(t) {
             let value = update(SIMD4(TransformComponents().value(for: field), 0, 0, 0)).x
-            setTransform(TransformComponents.identity(setting: field, to: value), in: &p)
+            Self.setTransform(TransformComponents.identity(setting: field, to: value), slot, in: &p)
             return
         }
         // A singular transform has no components: it reads 0 and is set from the identity's.
         let decomposed = TransformComponents(decomposing: t)
         var components = decomposed ?? TransformComponents()
         components.setValue(update(SIMD4(decomposed?.value(for: field) ?? 0, 0, 0, 0)).x, for: field)
-        setTransform(components.transform, in: &p)
+        Self.setTransform(components.transform, slot, in: &p)
     }
 
     /// The decomposition, skipped for the identity (most layers' model transform).
@@ -118,71 +118,91 @@ extension LayerKeyPath {
         CATransform3DIsIdentity(t) ? TransformComponents() : TransformComponents(decomposing: t)
     }
 
-    /// Which of a layer's transforms the key path's property is; nil for the others (its fields
-    /// resolve only for a transform).
-    private var transformSlot: TransformSlot? {
-        switch property {
-        case .transform: return .transform
-        case .sublayerTransform: return .sublayerTransform
-        case .instanceTransform: return .instanceTransform
-        case .bounds, .position, .zPosition, .anchorPoint, .anchorPointZ, .geometryFlipped, .doubleSided, .opacity, .hidden,
-             .backgroundColor, .cornerRadius, .cornerCurve, .maskedCorners, .borderWidth, .borderColor, .masksToBounds, .shadowColor,
-             .shadowOpacity, .shadowRadius, .shadowOffset, .shadowPath, .contents, .contentsGravity, .contentsRect, .contentsCenter,
-             .contentsScale, .minificationFilter, .minificationFilterBias, .magnificationFilter, .filters, .backgroundFilters,
-             .compositingFilter, .path, .fillColor, .fillRule, .strokeColor, .lineWidth, .lineJoin, .lineCap, .miterLimit,
-             .lineDashPattern, .lineDashPhase, .strokeStart, .strokeEnd, .instanceCount, .instanceDelay, .instanceColor,
-             .instanceRedOffset, .instanceGreenOffset, .instanceBlueOffset, .instanceAlphaOffset, .colors, .locations, .startPoint,
-             .endPoint, .type, .groupName, .scale, .hidesSourceLayer, .matchesOpacity, .matchesPosition, .matchesTransform,
-             .birthRate, .lifetime, .emitterPosition, .emitterZPosition, .emitterSize, .emitterDepth, .emitterShape, .emitterMode,
-             .renderMode, .preservesDepth, .velocity, .spin, .seed, .emitterCells, .string, .font, .fontSize, .foregroundColor,
-             .wrapped, .alignmentMode, .truncationMode, .allowsFontSubpixelQuantization:
-            return nil
-        }
-    }
-
-    private enum TransformSlot { case transform, sublayerTransform, instanceTransform }
-
-    private func transform(in p: borrowing LayerProperties) -> CATransform3D? {
-        switch transformSlot {
+    private static func transform(_ slot: TransformSlot, in p: borrowing LayerProperties) -> CATransform3D {
+        switch slot {
         case .transform: return p.transform
         case .sublayerTransform: return p.sublayerTransform
         case .instanceTransform: return p.instanceTransform
-        case nil: return nil
         }
     }
 
-    private func setTransform(_ t: CATransform3D, in p: inout LayerProperties) {
-        switch transformSlot {
+    private static func setTransform(_ t: CATransform3D, _ slot: TransformSlot, in p: inout LayerProperties) {
+        switch slot {
         case .transform: p.transform = t
         case .sublayerTransform: p.sublayerTransform = t
         case .instanceTransform: p.instanceTransform = t
-        case nil: break
         }
     }
 
-    /// A vector of the out-of-line properties (``RareLayerProperties``), read by `read` out of
-    /// line: their copy-on-write accessors, inline in the hot switches, made them larger and
-    /// slower for every other property.
-    @inline(never)
-    private static func rare(_ box: RareLayerPropertiesBox, _ read: (RareLayerProperties) -> SIMD4<Double>) -> SIMD4<Double> {
-        read(box.value)
+    /// The vectors of the out-of-line properties (``RareLayerProperties``), kept out of the two
+    /// hot switches (one case of each), which their copy-on-write accessors made larger and
+    /// slower for every other property; zero for the others, which the hot switches hold.
+    @inline(never) private static func rareVector(_ property: LayerProperty, in box: RareLayerPropertiesBox) -> SIMD4<Double> {
+        let r = box.value
+        func rect(_ r: CGRect) -> SIMD4<Double> {
+            SIMD4(Double(r.origin.x), Double(r.origin.y), Double(r.size.width), Double(r.size.height))
+        }
+        switch property {
+        case .contentsRect: return rect(r.contentsRect)
+        case .contentsCenter: return rect(r.contentsCenter)
+        case .startPoint: return SIMD4(Double(r.startPoint.x), Double(r.startPoint.y), 0, 0)
+        case .endPoint: return SIMD4(Double(r.endPoint.x), Double(r.endPoint.y), 0, 0)
+        case .scale: return SIMD4(Double(r.scale), 0, 0, 0)
+        case .birthRate: return SIMD4(Double(r.emitter.birthRate), 0, 0, 0)
+        case .lifetime: return SIMD4(Double(r.emitter.lifetime), 0, 0, 0)
+        case .emitterPosition: return SIMD4(Double(r.emitter.emitterPosition.x), Double(r.emitter.emitterPosition.y), 0, 0)
+        case .emitterZPosition: return SIMD4(Double(r.emitter.emitterZPosition), 0, 0, 0)
+        case .emitterSize: return SIMD4(Double(r.emitter.emitterSize.width), Double(r.emitter.emitterSize.height), 0, 0)
+        case .emitterDepth: return SIMD4(Double(r.emitter.emitterDepth), 0, 0, 0)
+        case .velocity: return SIMD4(Double(r.emitter.velocity), 0, 0, 0)
+        case .spin: return SIMD4(Double(r.emitter.spin), 0, 0, 0)
+        case .fontSize: return SIMD4(Double(r.text.fontSize), 0, 0, 0)
+        case .foregroundColor: return color(r.text.foregroundColor)
+        case .bounds, .position, .zPosition, .anchorPoint, .anchorPointZ, .transform, .sublayerTransform, .geometryFlipped,
+             .doubleSided, .opacity, .hidden, .backgroundColor, .cornerRadius, .cornerCurve, .maskedCorners, .borderWidth,
+             .borderColor, .masksToBounds, .shadowColor, .shadowOpacity, .shadowRadius, .shadowOffset, .shadowPath, .contents,
+             .contentsGravity, .contentsScale, .minificationFilter, .minificationFilterBias, .magnificationFilter, .filters,
+             .backgroundFilters, .compositingFilter, .path, .fillColor, .fillRule, .strokeColor, .lineWidth, .lineJoin, .lineCap,
+             .miterLimit, .lineDashPattern, .lineDashPhase, .strokeStart, .strokeEnd, .instanceCount, .instanceDelay,
+             .instanceTransform, .instanceColor, .instanceRedOffset, .instanceGreenOffset, .instanceBlueOffset,
+             .instanceAlphaOffset, .colors, .locations, .type, .groupName, .hidesSourceLayer, .matchesOpacity, .matchesPosition,
+             .matchesTransform, .emitterShape, .emitterMode, .renderMode, .preservesDepth, .seed, .emitterCells, .string, .font,
+             .wrapped, .alignmentMode, .truncationMode, .allowsFontSubpixelQuantization:
+            return .zero
+        }
     }
 
-    /// Stores a vector of the out-of-line properties through `write`, out of line (see
-    /// ``rare(_:_:)``): one copy-on-write of the box, whichever property.
-    @inline(never)
-    private static func setRare(_ p: inout LayerProperties, _ write: (inout RareLayerProperties) -> Void) {
-        write(&p.rareProperties)
-    }
-
-    private static func number(_ x: Double) -> SIMD4<Double> { SIMD4(x, 0, 0, 0) }
-
-    private static func point(_ p: CGPoint) -> SIMD4<Double> { SIMD4(Double(p.x), Double(p.y), 0, 0) }
-
-    private static func size(_ s: CGSize) -> SIMD4<Double> { SIMD4(Double(s.width), Double(s.height), 0, 0) }
-
-    private static func rect(_ r: CGRect) -> SIMD4<Double> {
-        SIMD4(Double(r.origin.x), Double(r.origin.y), Double(r.size.width), Double(r.size.height))
+    /// Stores the vectors of the out-of-line properties (see ``rareVector(_:in:)``).
+    @inline(never) private static func setRareVector(_ property: LayerProperty, _ v: SIMD4<Double>,
+                                                     in p: inout LayerProperties) {
+        switch property {
+        case .contentsRect: p.contentsRect = CGRect(x: v.x, y: v.y, width: v.z, height: v.w)
+        case .contentsCenter: p.contentsCenter = CGRect(x: v.x, y: v.y, width: v.z, height: v.w)
+        case .startPoint: p.startPoint = CGPoint(x: v.x, y: v.y)
+        case .endPoint: p.endPoint = CGPoint(x: v.x, y: v.y)
+        case .scale: p.scale = CGFloat(v.x)
+        case .birthRate: p.birthRate = Float(v.x)
+        case .lifetime: p.lifetime = Float(v.x)
+        case .emitterPosition: p.emitterPosition = CGPoint(x: v.x, y: v.y)
+        case .emitterZPosition: p.emitterZPosition = CGFloat(v.x)
+        case .emitterSize: p.emitterSize = CGSize(width: v.x, height: v.y)
+        case .emitterDepth: p.emitterDepth = CGFloat(v.x)
+        case .velocity: p.velocity = Float(v.x)
+        case .spin: p.spin = Float(v.x)
+        case .fontSize: p.fontSize = CGFloat(v.x)
+        case .foregroundColor: p.foregroundColor = color(v)
+        case .bounds, .position, .zPosition, .anchorPoint, .anchorPointZ, .transform, .sublayerTransform, .geometryFlipped,
+             .doubleSided, .opacity, .hidden, .backgroundColor, .cornerRadius, .cornerCurve, .maskedCorners, .borderWidth,
+             .borderColor, .masksToBounds, .shadowColor, .shadowOpacity, .shadowRadius, .shadowOffset, .shadowPath, .contents,
+             .contentsGravity, .contentsScale, .minificationFilter, .minificationFilterBias, .magnificationFilter, .filters,
+             .backgroundFilters, .compositingFilter, .path, .fillColor, .fillRule, .strokeColor, .lineWidth, .lineJoin, .lineCap,
+             .miterLimit, .lineDashPattern, .lineDashPhase, .strokeStart, .strokeEnd, .instanceCount, .instanceDelay,
+             .instanceTransform, .instanceColor, .instanceRedOffset, .instanceGreenOffset, .instanceBlueOffset,
+             .instanceAlphaOffset, .colors, .locations, .type, .groupName, .hidesSourceLayer, .matchesOpacity, .matchesPosition,
+             .matchesTransform, .emitterShape, .emitterMode, .renderMode, .preservesDepth, .seed, .emitterCells, .string, .font,
+             .wrapped, .alignmentMode, .truncationMode, .allowsFontSubpixelQuantization:
+            break
+        }
     }
 
     private static func color(_ c: Color?) -> SIMD4<Double> {
@@ -196,13 +216,17 @@ extension LayerKeyPath {
 
     /// A whole property as a vector (the components of ``AnimatableValue/vector``); zero for
     /// the properties that are not vectors. `inout` though it only reads: see
-    /// `vector(in:)` (inout). The out-of-line properties are read through ``rare(_:_:)``.
+    /// `vector(in:)` (inout).
     @inline(__always) static func wholeVector(_ property: LayerProperty, in p: inout LayerProperties) -> SIMD4<Double> {
+        func number(_ x: Double) -> SIMD4<Double> { SIMD4(x, 0, 0, 0) }
         switch property {
-        case .bounds: return rect(p.bounds)
-        case .position: return point(p.position)
-        case .anchorPoint: return point(p.anchorPoint)
-        case .shadowOffset: return size(p.shadowOffset)
+        case .bounds: return SIMD4(Double(p.bounds.origin.x), Double(p.bounds.origin.y), Double(p.bounds.size.width), Double(p.bounds.size.height))
+        case .contentsRect, .contentsCenter, .startPoint, .endPoint, .scale, .birthRate, .lifetime, .emitterPosition,
+             .emitterZPosition, .emitterSize, .emitterDepth, .velocity, .spin, .fontSize, .foregroundColor:
+            return rareVector(property, in: p.rare)
+        case .position: return SIMD4(Double(p.position.x), Double(p.position.y), 0, 0)
+        case .anchorPoint: return SIMD4(Double(p.anchorPoint.x), Double(p.anchorPoint.y), 0, 0)
+        case .shadowOffset: return SIMD4(Double(p.shadowOffset.width), Double(p.shadowOffset.height), 0, 0)
         case .zPosition: return number(Double(p.zPosition))
         case .anchorPointZ: return number(Double(p.anchorPointZ))
         case .opacity: return number(Double(p.opacity))
@@ -227,36 +251,23 @@ extension LayerKeyPath {
         case .fillColor: return color(p.fillColor)
         case .strokeColor: return color(p.strokeColor)
         case .instanceColor: return color(p.instanceColor)
-        case .contentsRect: return rare(p.rare) { rect($0.contentsRect) }
-        case .contentsCenter: return rare(p.rare) { rect($0.contentsCenter) }
-        case .startPoint: return rare(p.rare) { point($0.startPoint) }
-        case .endPoint: return rare(p.rare) { point($0.endPoint) }
-        case .scale: return rare(p.rare) { number(Double($0.scale)) }
-        case .birthRate: return rare(p.rare) { number(Double($0.emitter.birthRate)) }
-        case .lifetime: return rare(p.rare) { number(Double($0.emitter.lifetime)) }
-        case .emitterPosition: return rare(p.rare) { point($0.emitter.emitterPosition) }
-        case .emitterZPosition: return rare(p.rare) { number(Double($0.emitter.emitterZPosition)) }
-        case .emitterSize: return rare(p.rare) { size($0.emitter.emitterSize) }
-        case .emitterDepth: return rare(p.rare) { number(Double($0.emitter.emitterDepth)) }
-        case .velocity: return rare(p.rare) { number(Double($0.emitter.velocity)) }
-        case .spin: return rare(p.rare) { number(Double($0.emitter.spin)) }
-        case .fontSize: return rare(p.rare) { number(Double($0.text.fontSize)) }
-        case .foregroundColor: return rare(p.rare) { color($0.text.foregroundColor) }
         case .transform, .sublayerTransform, .instanceTransform, .hidden, .masksToBounds, .shadowPath, .path,
-             .fillRule, .lineJoin, .lineCap, .lineDashPattern, .geometryFlipped, .doubleSided, .cornerCurve, .maskedCorners,
-             .contents, .contentsGravity, .contentsScale, .minificationFilter, .minificationFilterBias, .magnificationFilter,
-             .filters, .backgroundFilters, .compositingFilter, .colors, .locations, .type, .groupName, .hidesSourceLayer,
-             .matchesOpacity, .matchesPosition, .matchesTransform, .emitterShape, .emitterMode, .renderMode, .preservesDepth,
-             .seed, .emitterCells, .string, .font, .wrapped, .alignmentMode, .truncationMode, .allowsFontSubpixelQuantization:
+             .fillRule, .lineJoin, .lineCap, .lineDashPattern, .geometryFlipped, .doubleSided, .cornerCurve, .maskedCorners, .contents,
+             .contentsGravity, .contentsScale, .minificationFilter, .minificationFilterBias, .magnificationFilter, .filters, .backgroundFilters, .compositingFilter, .colors, .locations, .type, .groupName,
+             .hidesSourceLayer, .matchesOpacity, .matchesPosition, .matchesTransform, .emitterShape, .emitterMode, .renderMode,
+             .preservesDepth, .seed, .emitterCells, .string, .font, .wrapped, .alignmentMode, .truncationMode,
+             .allowsFontSubpixelQuantization:
             return .zero
         }
     }
 
     /// Stores a whole property from a vector; nothing for the properties that are not vectors.
-    /// The out-of-line properties are stored through ``setRare(_:_:)``.
     static func setWholeVector(_ property: LayerProperty, _ v: SIMD4<Double>, in p: inout LayerProperties) {
         switch property {
         case .bounds: p.bounds = CGRect(x: v.x, y: v.y, width: v.z, height: v.w)
+        case .contentsRect, .contentsCenter, .startPoint, .endPoint, .scale, .birthRate, .lifetime, .emitterPosition,
+             .emitterZPosition, .emitterSize, .emitterDepth, .velocity, .spin, .fontSize, .foregroundColor:
+            setRareVector(property, v, in: &p)
         case .position: p.position = CGPoint(x: v.x, y: v.y)
         case .anchorPoint: p.anchorPoint = CGPoint(x: v.x, y: v.y)
         case .shadowOffset: p.shadowOffset = CGSize(width: v.x, height: v.y)
@@ -284,27 +295,12 @@ extension LayerKeyPath {
         case .fillColor: p.fillColor = color(v)
         case .strokeColor: p.strokeColor = color(v)
         case .instanceColor: p.instanceColor = color(v)
-        case .contentsRect: setRare(&p) { $0.contentsRect = CGRect(x: v.x, y: v.y, width: v.z, height: v.w) }
-        case .contentsCenter: setRare(&p) { $0.contentsCenter = CGRect(x: v.x, y: v.y, width: v.z, height: v.w) }
-        case .startPoint: setRare(&p) { $0.startPoint = CGPoint(x: v.x, y: v.y) }
-        case .endPoint: setRare(&p) { $0.endPoint = CGPoint(x: v.x, y: v.y) }
-        case .scale: setRare(&p) { $0.scale = CGFloat(v.x) }
-        case .birthRate: setRare(&p) { $0.emitter.birthRate = Float(v.x) }
-        case .lifetime: setRare(&p) { $0.emitter.lifetime = Float(v.x) }
-        case .emitterPosition: setRare(&p) { $0.emitter.emitterPosition = CGPoint(x: v.x, y: v.y) }
-        case .emitterZPosition: setRare(&p) { $0.emitter.emitterZPosition = CGFloat(v.x) }
-        case .emitterSize: setRare(&p) { $0.emitter.emitterSize = CGSize(width: v.x, height: v.y) }
-        case .emitterDepth: setRare(&p) { $0.emitter.emitterDepth = CGFloat(v.x) }
-        case .velocity: setRare(&p) { $0.emitter.velocity = Float(v.x) }
-        case .spin: setRare(&p) { $0.emitter.spin = Float(v.x) }
-        case .fontSize: setRare(&p) { $0.text.fontSize = CGFloat(v.x) }
-        case .foregroundColor: setRare(&p) { $0.text.foregroundColor = color(v) }
         case .transform, .sublayerTransform, .instanceTransform, .hidden, .masksToBounds, .shadowPath, .path,
-             .fillRule, .lineJoin, .lineCap, .lineDashPattern, .geometryFlipped, .doubleSided, .cornerCurve, .maskedCorners,
-             .contents, .contentsGravity, .contentsScale, .minificationFilter, .minificationFilterBias, .magnificationFilter,
-             .filters, .backgroundFilters, .compositingFilter, .colors, .locations, .type, .groupName, .hidesSourceLayer,
-             .matchesOpacity, .matchesPosition, .matchesTransform, .emitterShape, .emitterMode, .renderMode, .preservesDepth,
-             .seed, .emitterCells, .string, .font, .wrapped, .alignmentMode, .truncationMode, .allowsFontSubpixelQuantization:
+             .fillRule, .lineJoin, .lineCap, .lineDashPattern, .geometryFlipped, .doubleSided, .cornerCurve, .maskedCorners, .contents,
+             .contentsGravity, .contentsScale, .minificationFilter, .minificationFilterBias, .magnificationFilter, .filters, .backgroundFilters, .compositingFilter, .colors, .locations, .type, .groupName,
+             .hidesSourceLayer, .matchesOpacity, .matchesPosition, .matchesTransform, .emitterShape, .emitterMode, .renderMode,
+             .preservesDepth, .seed, .emitterCells, .string, .font, .wrapped, .alignmentMode, .truncationMode,
+             .allowsFontSubpixelQuantization:
             break
         }
     }
