@@ -10,8 +10,8 @@ import TesseraRaster
 /// closures; here, every animation of every layer each frame, a switch over ``LayerProperty``
 /// compiles to direct loads and stores of the field. No switch here has a `default`, so that the
 /// compiler asks each of them about a new property: a vector in ``wholeVector(_:in:)`` and
-/// ``setWholeVector(_:_:in:)`` (in their case that calls `rareVector` and `setRareVector` when
-/// it is out of line, and in those two), else listed with the properties each switch does not
+/// ``setWholeVector(_:_:in:)`` (in their case that calls `rareVector` when it is out of line,
+/// and in that one), else listed with the properties each switch does not
 /// handle. A transform's fields are found by ``LayerKeyPath/TransformSlot``, resolved once.
 extension LayerKeyPath {
     /// Whether the key path's value is a vector that interpolates (not a discrete property).
@@ -134,30 +134,61 @@ extension LayerKeyPath {
         }
     }
 
-    /// The vectors of the out-of-line properties (``RareLayerProperties``), kept out of the two
-    /// hot switches (one case of each), which their copy-on-write accessors made larger and
-    /// slower for every other property; zero for the others, which the hot switches hold.
-    @inline(never) private static func rareVector(_ property: LayerProperty, in box: RareLayerPropertiesBox) -> SIMD4<Double> {
-        let r = box.value
+    /// The vector of an out-of-line property (``RareLayerProperties``), after storing `v` there
+    /// when given; zero for the others, which the hot switches hold. Out of line, one case of
+    /// each hot switch: their copy-on-write accessors made those larger and slower for every
+    /// other property.
+    @inline(never)
+    private static func rareVector(_ property: LayerProperty, in p: inout LayerProperties, storing v: SIMD4<Double>?) -> SIMD4<Double> {
         func rect(_ r: CGRect) -> SIMD4<Double> {
             SIMD4(Double(r.origin.x), Double(r.origin.y), Double(r.size.width), Double(r.size.height))
         }
         switch property {
-        case .contentsRect: return rect(r.contentsRect)
-        case .contentsCenter: return rect(r.contentsCenter)
-        case .startPoint: return SIMD4(Double(r.startPoint.x), Double(r.startPoint.y), 0, 0)
-        case .endPoint: return SIMD4(Double(r.endPoint.x), Double(r.endPoint.y), 0, 0)
-        case .scale: return SIMD4(Double(r.scale), 0, 0, 0)
-        case .birthRate: return SIMD4(Double(r.emitter.birthRate), 0, 0, 0)
-        case .lifetime: return SIMD4(Double(r.emitter.lifetime), 0, 0, 0)
-        case .emitterPosition: return SIMD4(Double(r.emitter.emitterPosition.x), Double(r.emitter.emitterPosition.y), 0, 0)
-        case .emitterZPosition: return SIMD4(Double(r.emitter.emitterZPosition), 0, 0, 0)
-        case .emitterSize: return SIMD4(Double(r.emitter.emitterSize.width), Double(r.emitter.emitterSize.height), 0, 0)
-        case .emitterDepth: return SIMD4(Double(r.emitter.emitterDepth), 0, 0, 0)
-        case .velocity: return SIMD4(Double(r.emitter.velocity), 0, 0, 0)
-        case .spin: return SIMD4(Double(r.emitter.spin), 0, 0, 0)
-        case .fontSize: return SIMD4(Double(r.text.fontSize), 0, 0, 0)
-        case .foregroundColor: return color(r.text.foregroundColor)
+        case .contentsRect:
+            if let v { p.contentsRect = CGRect(x: v.x, y: v.y, width: v.z, height: v.w) }
+            return rect(p.contentsRect)
+        case .contentsCenter:
+            if let v { p.contentsCenter = CGRect(x: v.x, y: v.y, width: v.z, height: v.w) }
+            return rect(p.contentsCenter)
+        case .startPoint:
+            if let v { p.startPoint = CGPoint(x: v.x, y: v.y) }
+            return SIMD4(Double(p.startPoint.x), Double(p.startPoint.y), 0, 0)
+        case .endPoint:
+            if let v { p.endPoint = CGPoint(x: v.x, y: v.y) }
+            return SIMD4(Double(p.endPoint.x), Double(p.endPoint.y), 0, 0)
+        case .scale:
+            if let v { p.scale = CGFloat(v.x) }
+            return SIMD4(Double(p.scale), 0, 0, 0)
+        case .birthRate:
+            if let v { p.birthRate = Float(v.x) }
+            return SIMD4(Double(p.birthRate), 0, 0, 0)
+        case .lifetime:
+            if let v { p.lifetime = Float(v.x) }
+            return SIMD4(Double(p.lifetime), 0, 0, 0)
+        case .emitterPosition:
+            if let v { p.emitterPosition = CGPoint(x: v.x, y: v.y) }
+            return SIMD4(Double(p.emitterPosition.x), Double(p.emitterPosition.y), 0, 0)
+        case .emitterZPosition:
+            if let v { p.emitterZPosition = CGFloat(v.x) }
+            return SIMD4(Double(p.emitterZPosition), 0, 0, 0)
+        case .emitterSize:
+            if let v { p.emitterSize = CGSize(width: v.x, height: v.y) }
+            return SIMD4(Double(p.emitterSize.width), Double(p.emitterSize.height), 0, 0)
+        case .emitterDepth:
+            if let v { p.emitterDepth = CGFloat(v.x) }
+            return SIMD4(Double(p.emitterDepth), 0, 0, 0)
+        case .velocity:
+            if let v { p.velocity = Float(v.x) }
+            return SIMD4(Double(p.velocity), 0, 0, 0)
+        case .spin:
+            if let v { p.spin = Float(v.x) }
+            return SIMD4(Double(p.spin), 0, 0, 0)
+        case .fontSize:
+            if let v { p.fontSize = CGFloat(v.x) }
+            return SIMD4(Double(p.fontSize), 0, 0, 0)
+        case .foregroundColor:
+            if let v { p.foregroundColor = color(v) }
+            return color(p.foregroundColor)
         case .bounds, .position, .zPosition, .anchorPoint, .anchorPointZ, .transform, .sublayerTransform, .geometryFlipped,
              .doubleSided, .opacity, .hidden, .backgroundColor, .cornerRadius, .cornerCurve, .maskedCorners, .borderWidth,
              .borderColor, .masksToBounds, .shadowColor, .shadowOpacity, .shadowRadius, .shadowOffset, .shadowPath, .contents,
@@ -169,39 +200,6 @@ extension LayerKeyPath {
              .matchesTransform, .emitterShape, .emitterMode, .renderMode, .preservesDepth, .seed, .emitterCells, .string, .font,
              .wrapped, .alignmentMode, .truncationMode, .allowsFontSubpixelQuantization:
             return .zero
-        }
-    }
-
-    /// Stores the vectors of the out-of-line properties (see ``rareVector(_:in:)``).
-    @inline(never) private static func setRareVector(_ property: LayerProperty, _ v: SIMD4<Double>,
-                                                     in p: inout LayerProperties) {
-        switch property {
-        case .contentsRect: p.contentsRect = CGRect(x: v.x, y: v.y, width: v.z, height: v.w)
-        case .contentsCenter: p.contentsCenter = CGRect(x: v.x, y: v.y, width: v.z, height: v.w)
-        case .startPoint: p.startPoint = CGPoint(x: v.x, y: v.y)
-        case .endPoint: p.endPoint = CGPoint(x: v.x, y: v.y)
-        case .scale: p.scale = CGFloat(v.x)
-        case .birthRate: p.birthRate = Float(v.x)
-        case .lifetime: p.lifetime = Float(v.x)
-        case .emitterPosition: p.emitterPosition = CGPoint(x: v.x, y: v.y)
-        case .emitterZPosition: p.emitterZPosition = CGFloat(v.x)
-        case .emitterSize: p.emitterSize = CGSize(width: v.x, height: v.y)
-        case .emitterDepth: p.emitterDepth = CGFloat(v.x)
-        case .velocity: p.velocity = Float(v.x)
-        case .spin: p.spin = Float(v.x)
-        case .fontSize: p.fontSize = CGFloat(v.x)
-        case .foregroundColor: p.foregroundColor = color(v)
-        case .bounds, .position, .zPosition, .anchorPoint, .anchorPointZ, .transform, .sublayerTransform, .geometryFlipped,
-             .doubleSided, .opacity, .hidden, .backgroundColor, .cornerRadius, .cornerCurve, .maskedCorners, .borderWidth,
-             .borderColor, .masksToBounds, .shadowColor, .shadowOpacity, .shadowRadius, .shadowOffset, .shadowPath, .contents,
-             .contentsGravity, .contentsScale, .minificationFilter, .minificationFilterBias, .magnificationFilter, .filters,
-             .backgroundFilters, .compositingFilter, .path, .fillColor, .fillRule, .strokeColor, .lineWidth, .lineJoin, .lineCap,
-             .miterLimit, .lineDashPattern, .lineDashPhase, .strokeStart, .strokeEnd, .instanceCount, .instanceDelay,
-             .instanceTransform, .instanceColor, .instanceRedOffset, .instanceGreenOffset, .instanceBlueOffset,
-             .instanceAlphaOffset, .colors, .locations, .type, .groupName, .hidesSourceLayer, .matchesOpacity, .matchesPosition,
-             .matchesTransform, .emitterShape, .emitterMode, .renderMode, .preservesDepth, .seed, .emitterCells, .string, .font,
-             .wrapped, .alignmentMode, .truncationMode, .allowsFontSubpixelQuantization:
-            break
         }
     }
 
@@ -223,7 +221,7 @@ extension LayerKeyPath {
         case .bounds: return SIMD4(Double(p.bounds.origin.x), Double(p.bounds.origin.y), Double(p.bounds.size.width), Double(p.bounds.size.height))
         case .contentsRect, .contentsCenter, .startPoint, .endPoint, .scale, .birthRate, .lifetime, .emitterPosition,
              .emitterZPosition, .emitterSize, .emitterDepth, .velocity, .spin, .fontSize, .foregroundColor:
-            return rareVector(property, in: p.rare)
+            return rareVector(property, in: &p, storing: nil)
         case .position: return SIMD4(Double(p.position.x), Double(p.position.y), 0, 0)
         case .anchorPoint: return SIMD4(Double(p.anchorPoint.x), Double(p.anchorPoint.y), 0, 0)
         case .shadowOffset: return SIMD4(Double(p.shadowOffset.width), Double(p.shadowOffset.height), 0, 0)
@@ -267,7 +265,7 @@ extension LayerKeyPath {
         case .bounds: p.bounds = CGRect(x: v.x, y: v.y, width: v.z, height: v.w)
         case .contentsRect, .contentsCenter, .startPoint, .endPoint, .scale, .birthRate, .lifetime, .emitterPosition,
              .emitterZPosition, .emitterSize, .emitterDepth, .velocity, .spin, .fontSize, .foregroundColor:
-            setRareVector(property, v, in: &p)
+            _ = rareVector(property, in: &p, storing: v)
         case .position: p.position = CGPoint(x: v.x, y: v.y)
         case .anchorPoint: p.anchorPoint = CGPoint(x: v.x, y: v.y)
         case .shadowOffset: p.shadowOffset = CGSize(width: v.x, height: v.y)

@@ -18,9 +18,9 @@
 /// 4. The cases the compiler then asks for (no switch over properties has a `default`):
 ///    ``LayerProperties/restore(_:from:)`` (AnimatedProperties.swift); in LayerKeyPath+Vector.swift,
 ///    `wholeVector` and `setWholeVector` (its vector; or listed with the properties that are not
-///    vectors; an out-of-line vector joins their case that calls `rareVector` and `setRareVector`,
-///    and has its case in those two, which list the others); ``LayerKeyPath/TransformSlot``
-///    (listed with the properties that are not transforms, unless it is one).
+///    vectors; an out-of-line vector joins their case that calls `rareVector`, and has its case
+///    there, which lists the others); ``LayerKeyPath/TransformSlot`` (listed with the properties
+///    that are not transforms, unless it is one).
 /// 5. Its public accessor on its class (`open var` on `CALayer`, `CAShapeLayer`, …), forwarding
 ///    to `properties`, its doc comment giving Apple's default and whether it animates.
 /// 6. The tests the suites then ask for: its default and another value in
