@@ -74,19 +74,9 @@ import TesseraRaster
         ]
     }()
 
-    /// A new layer of the class that declares `owner`'s properties.
+    /// A new layer of the class that declares `owner`'s properties (its row of the registry).
     static func layer(declaring owner: LayerKind) -> CALayer {
-        switch owner {
-        case .layer: CALayer()
-        case .shape: CAShapeLayer()
-        case .replicator: CAReplicatorLayer()
-        case .gradient: CAGradientLayer()
-        case .transform: CATransformLayer()
-        case .backdrop: CABackdropLayer()
-        case .portal: CAPortalLayer()
-        case .emitter: CAEmitterLayer()
-        case .text: CATextLayer()
-        }
+        owner.layerClass.type.init()
     }
 
     static func animation(of property: LayerProperty) throws -> LayerPropertyDefinition.Animation {

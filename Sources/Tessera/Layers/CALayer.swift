@@ -710,28 +710,13 @@ open class CALayer: NSObject, CAMediaTiming {
     /// its snapshot's index; of `layerClass`, or else of the class of the snapshot's kind.
     private static func makeLayer(from snapshot: LayerSnapshot, ofClass layerClass: CALayer.Type? = nil,
                                   copies: inout [Int: CALayer]) -> CALayer {
-        let layer = (layerClass ?? Self.layerClass(for: snapshot.properties.kind)).init()
+        let layer = (layerClass ?? snapshot.properties.kind.layerClass.type).init()
         layer.properties = snapshot.properties
         layer.name = snapshot.name
         copies[snapshot.index] = layer
         for child in snapshot.sublayers { layer.addSublayer(makeLayer(from: child, copies: &copies)) }
         layer.mask = snapshot.mask.map { makeLayer(from: $0, copies: &copies) }
         return layer
-    }
-
-    /// The class whose layers have properties of `kind`.
-    private static func layerClass(for kind: LayerKind) -> CALayer.Type {
-        switch kind {
-        case .layer: CALayer.self
-        case .shape: CAShapeLayer.self
-        case .replicator: CAReplicatorLayer.self
-        case .gradient: CAGradientLayer.self
-        case .transform: CATransformLayer.self
-        case .backdrop: CABackdropLayer.self
-        case .portal: CAPortalLayer.self
-        case .emitter: CAEmitterLayer.self
-        case .text: CATextLayer.self
-        }
     }
 }
 

@@ -8,9 +8,11 @@ import TesseraRaster
 ///
 /// The property table (``LayerProperty/definition``) reads and writes through key paths and
 /// closures; here, every animation of every layer each frame, a switch over ``LayerProperty``
-/// compiles to direct loads and stores of the field. The switches of ``wholeVector(_:in:)`` and
-/// ``setWholeVector(_:_:in:)`` have no `default`, so that the compiler asks for each new property
-/// (listed with the non-vectors when it is not a vector).
+/// compiles to direct loads and stores of the field. No switch here has a `default`, so that the
+/// compiler asks each of them about a new property: a vector in ``wholeVector(_:in:)`` and
+/// ``setWholeVector(_:_:in:)`` (in their case that calls `rareVector` when it is out of line,
+/// and in that one), else listed with the properties each switch does not
+/// handle. A transform's fields are found by ``LayerKeyPath/TransformSlot``, resolved once.
 extension LayerKeyPath {
     /// Whether the key path's value is a vector that interpolates (not a discrete property).
     var isInterpolatedVector: Bool {
@@ -41,11 +43,10 @@ extension LayerKeyPath {
         case .pair(let index):
             let v = Self.wholeVector(property, in: &p)
             return SIMD4(v[index], v[index + 1], 0, 0)
-        case .transformField(let field):
-            guard let t = transform(in: p) else { return .zero }
-            return SIMD4(Self.components(of: t)?.value(for: field) ?? 0, 0, 0, 0)
-        case .translation:
-            guard let t = transform(in: p) else { return .zero }
+        case .transformField(let field, let slot):
+            return SIMD4(Self.components(of: Self.transform(slot, in: p))?.value(for: field) ?? 0, 0, 0, 0)
+        case .translation(let slot):
+            let t = Self.transform(slot, in: p)
             return SIMD4(Double(t.m41), Double(t.m42), 0, 0)
         case .filterInput(let number):
             return SIMD4(FilterInputKeyPaths.value(number, in: property == .filters ? p.filters : p.backgroundFilters), 0, 0, 0)
@@ -68,17 +69,16 @@ extension LayerKeyPath {
             whole[index] = v.x
             whole[index + 1] = v.y
             Self.setWholeVector(property, whole, in: &p)
-        case .transformField(let field):
-            guard let t = transform(in: p) else { return }
+        case .transformField(let field, let slot):
             // A singular transform has no components: start from the identity's.
-            var components = Self.components(of: t) ?? TransformComponents()
+            var components = Self.components(of: Self.transform(slot, in: p)) ?? TransformComponents()
             components.setValue(v.x, for: field)
-            setTransform(components.transform, in: &p)
-        case .translation:
-            guard var t = transform(in: p) else { return }
+            Self.setTransform(components.transform, slot, in: &p)
+        case .translation(let slot):
+            var t = Self.transform(slot, in: p)
             t.m41 = v.x
             t.m42 = v.y
-            setTransform(t, in: &p)
+            Self.setTransform(t, slot, in: &p)
         case .filterInput(let number):
             if property == .filters {
                 FilterInputKeyPaths.set(v.x, number, in: &p.filters)
@@ -96,21 +96,21 @@ extension LayerKeyPath {
     /// layers' model transform is).
     @inline(__always)
     func updateVector(in p: inout LayerProperties, _ update: (SIMD4<Double>) -> SIMD4<Double>) {
-        guard case .transformField(let field) = field else {
+        guard case .transformField(let field, let slot) = field else {
             setVector(update(vector(in: &p)), in: &p)
             return
         }
-        guard let t = transform(in: p) else { return }
+        let t = Self.transform(slot, in: p)
         if CATransform3DIsIdentity(t) {
             let value = update(SIMD4(TransformComponents().value(for: field), 0, 0, 0)).x
-            setTransform(TransformComponents.identity(setting: field, to: value), in: &p)
+            Self.setTransform(TransformComponents.identity(setting: field, to: value), slot, in: &p)
             return
         }
         // A singular transform has no components: it reads 0 and is set from the identity's.
         let decomposed = TransformComponents(decomposing: t)
         var components = decomposed ?? TransformComponents()
         components.setValue(update(SIMD4(decomposed?.value(for: field) ?? 0, 0, 0, 0)).x, for: field)
-        setTransform(components.transform, in: &p)
+        Self.setTransform(components.transform, slot, in: &p)
     }
 
     /// The decomposition, skipped for the identity (most layers' model transform).
@@ -118,71 +118,88 @@ extension LayerKeyPath {
         CATransform3DIsIdentity(t) ? TransformComponents() : TransformComponents(decomposing: t)
     }
 
-    private func transform(in p: borrowing LayerProperties) -> CATransform3D? {
-        switch property {
+    private static func transform(_ slot: TransformSlot, in p: borrowing LayerProperties) -> CATransform3D {
+        switch slot {
         case .transform: return p.transform
         case .sublayerTransform: return p.sublayerTransform
         case .instanceTransform: return p.instanceTransform
-        default: return nil
         }
     }
 
-    private func setTransform(_ t: CATransform3D, in p: inout LayerProperties) {
-        switch property {
+    private static func setTransform(_ t: CATransform3D, _ slot: TransformSlot, in p: inout LayerProperties) {
+        switch slot {
         case .transform: p.transform = t
         case .sublayerTransform: p.sublayerTransform = t
         case .instanceTransform: p.instanceTransform = t
-        default: break
         }
     }
 
-    /// The vectors of the out-of-line properties (RareLayerProperties), kept out of the two hot
-    /// switches, which their copy-on-write accessors made larger and slower for every other
-    /// property (animate-2000: 4.76M instructions a frame with them inline, 4.59M so).
-    @inline(never) private static func rareVector(_ property: LayerProperty, in box: RareLayerPropertiesBox) -> SIMD4<Double> {
-        let r = box.value
+    /// The vector of an out-of-line property (``RareLayerProperties``), after storing `v` there
+    /// when given; zero for the others, which the hot switches hold. Out of line, one case of
+    /// each hot switch: their copy-on-write accessors made those larger and slower for every
+    /// other property.
+    @inline(never)
+    private static func rareVector(_ property: LayerProperty, in p: inout LayerProperties, storing v: SIMD4<Double>?) -> SIMD4<Double> {
         func rect(_ r: CGRect) -> SIMD4<Double> {
             SIMD4(Double(r.origin.x), Double(r.origin.y), Double(r.size.width), Double(r.size.height))
         }
         switch property {
-        case .contentsRect: return rect(r.contentsRect)
-        case .contentsCenter: return rect(r.contentsCenter)
-        case .startPoint: return SIMD4(Double(r.startPoint.x), Double(r.startPoint.y), 0, 0)
-        case .endPoint: return SIMD4(Double(r.endPoint.x), Double(r.endPoint.y), 0, 0)
-        case .scale: return SIMD4(Double(r.scale), 0, 0, 0)
-        case .birthRate: return SIMD4(Double(r.emitter.birthRate), 0, 0, 0)
-        case .lifetime: return SIMD4(Double(r.emitter.lifetime), 0, 0, 0)
-        case .emitterPosition: return SIMD4(Double(r.emitter.emitterPosition.x), Double(r.emitter.emitterPosition.y), 0, 0)
-        case .emitterZPosition: return SIMD4(Double(r.emitter.emitterZPosition), 0, 0, 0)
-        case .emitterSize: return SIMD4(Double(r.emitter.emitterSize.width), Double(r.emitter.emitterSize.height), 0, 0)
-        case .emitterDepth: return SIMD4(Double(r.emitter.emitterDepth), 0, 0, 0)
-        case .velocity: return SIMD4(Double(r.emitter.velocity), 0, 0, 0)
-        case .spin: return SIMD4(Double(r.emitter.spin), 0, 0, 0)
-        case .fontSize: return SIMD4(Double(r.text.fontSize), 0, 0, 0)
-        case .foregroundColor: return color(r.text.foregroundColor)
-        default: return .zero
-        }
-    }
-
-    @inline(never) private static func setRareVector(_ property: LayerProperty, _ v: SIMD4<Double>,
-                                                     in p: inout LayerProperties) {
-        switch property {
-        case .contentsRect: p.contentsRect = CGRect(x: v.x, y: v.y, width: v.z, height: v.w)
-        case .contentsCenter: p.contentsCenter = CGRect(x: v.x, y: v.y, width: v.z, height: v.w)
-        case .startPoint: p.startPoint = CGPoint(x: v.x, y: v.y)
-        case .endPoint: p.endPoint = CGPoint(x: v.x, y: v.y)
-        case .scale: p.scale = CGFloat(v.x)
-        case .birthRate: p.birthRate = Float(v.x)
-        case .lifetime: p.lifetime = Float(v.x)
-        case .emitterPosition: p.emitterPosition = CGPoint(x: v.x, y: v.y)
-        case .emitterZPosition: p.emitterZPosition = CGFloat(v.x)
-        case .emitterSize: p.emitterSize = CGSize(width: v.x, height: v.y)
-        case .emitterDepth: p.emitterDepth = CGFloat(v.x)
-        case .velocity: p.velocity = Float(v.x)
-        case .spin: p.spin = Float(v.x)
-        case .fontSize: p.fontSize = CGFloat(v.x)
-        case .foregroundColor: p.foregroundColor = color(v)
-        default: break
+        case .contentsRect:
+            if let v { p.contentsRect = CGRect(x: v.x, y: v.y, width: v.z, height: v.w) }
+            return rect(p.contentsRect)
+        case .contentsCenter:
+            if let v { p.contentsCenter = CGRect(x: v.x, y: v.y, width: v.z, height: v.w) }
+            return rect(p.contentsCenter)
+        case .startPoint:
+            if let v { p.startPoint = CGPoint(x: v.x, y: v.y) }
+            return SIMD4(Double(p.startPoint.x), Double(p.startPoint.y), 0, 0)
+        case .endPoint:
+            if let v { p.endPoint = CGPoint(x: v.x, y: v.y) }
+            return SIMD4(Double(p.endPoint.x), Double(p.endPoint.y), 0, 0)
+        case .scale:
+            if let v { p.scale = CGFloat(v.x) }
+            return SIMD4(Double(p.scale), 0, 0, 0)
+        case .birthRate:
+            if let v { p.birthRate = Float(v.x) }
+            return SIMD4(Double(p.birthRate), 0, 0, 0)
+        case .lifetime:
+            if let v { p.lifetime = Float(v.x) }
+            return SIMD4(Double(p.lifetime), 0, 0, 0)
+        case .emitterPosition:
+            if let v { p.emitterPosition = CGPoint(x: v.x, y: v.y) }
+            return SIMD4(Double(p.emitterPosition.x), Double(p.emitterPosition.y), 0, 0)
+        case .emitterZPosition:
+            if let v { p.emitterZPosition = CGFloat(v.x) }
+            return SIMD4(Double(p.emitterZPosition), 0, 0, 0)
+        case .emitterSize:
+            if let v { p.emitterSize = CGSize(width: v.x, height: v.y) }
+            return SIMD4(Double(p.emitterSize.width), Double(p.emitterSize.height), 0, 0)
+        case .emitterDepth:
+            if let v { p.emitterDepth = CGFloat(v.x) }
+            return SIMD4(Double(p.emitterDepth), 0, 0, 0)
+        case .velocity:
+            if let v { p.velocity = Float(v.x) }
+            return SIMD4(Double(p.velocity), 0, 0, 0)
+        case .spin:
+            if let v { p.spin = Float(v.x) }
+            return SIMD4(Double(p.spin), 0, 0, 0)
+        case .fontSize:
+            if let v { p.fontSize = CGFloat(v.x) }
+            return SIMD4(Double(p.fontSize), 0, 0, 0)
+        case .foregroundColor:
+            if let v { p.foregroundColor = color(v) }
+            return color(p.foregroundColor)
+        case .bounds, .position, .zPosition, .anchorPoint, .anchorPointZ, .transform, .sublayerTransform, .geometryFlipped,
+             .doubleSided, .opacity, .hidden, .backgroundColor, .cornerRadius, .cornerCurve, .maskedCorners, .borderWidth,
+             .borderColor, .masksToBounds, .shadowColor, .shadowOpacity, .shadowRadius, .shadowOffset, .shadowPath, .contents,
+             .contentsGravity, .contentsScale, .minificationFilter, .minificationFilterBias, .magnificationFilter, .filters,
+             .backgroundFilters, .compositingFilter, .path, .fillColor, .fillRule, .strokeColor, .lineWidth, .lineJoin, .lineCap,
+             .miterLimit, .lineDashPattern, .lineDashPhase, .strokeStart, .strokeEnd, .instanceCount, .instanceDelay,
+             .instanceTransform, .instanceColor, .instanceRedOffset, .instanceGreenOffset, .instanceBlueOffset,
+             .instanceAlphaOffset, .colors, .locations, .type, .groupName, .hidesSourceLayer, .matchesOpacity, .matchesPosition,
+             .matchesTransform, .emitterShape, .emitterMode, .renderMode, .preservesDepth, .seed, .emitterCells, .string, .font,
+             .wrapped, .alignmentMode, .truncationMode, .allowsFontSubpixelQuantization:
+            return .zero
         }
     }
 
@@ -204,7 +221,7 @@ extension LayerKeyPath {
         case .bounds: return SIMD4(Double(p.bounds.origin.x), Double(p.bounds.origin.y), Double(p.bounds.size.width), Double(p.bounds.size.height))
         case .contentsRect, .contentsCenter, .startPoint, .endPoint, .scale, .birthRate, .lifetime, .emitterPosition,
              .emitterZPosition, .emitterSize, .emitterDepth, .velocity, .spin, .fontSize, .foregroundColor:
-            return rareVector(property, in: p.rare)
+            return rareVector(property, in: &p, storing: nil)
         case .position: return SIMD4(Double(p.position.x), Double(p.position.y), 0, 0)
         case .anchorPoint: return SIMD4(Double(p.anchorPoint.x), Double(p.anchorPoint.y), 0, 0)
         case .shadowOffset: return SIMD4(Double(p.shadowOffset.width), Double(p.shadowOffset.height), 0, 0)
@@ -248,7 +265,7 @@ extension LayerKeyPath {
         case .bounds: p.bounds = CGRect(x: v.x, y: v.y, width: v.z, height: v.w)
         case .contentsRect, .contentsCenter, .startPoint, .endPoint, .scale, .birthRate, .lifetime, .emitterPosition,
              .emitterZPosition, .emitterSize, .emitterDepth, .velocity, .spin, .fontSize, .foregroundColor:
-            setRareVector(property, v, in: &p)
+            _ = rareVector(property, in: &p, storing: v)
         case .position: p.position = CGPoint(x: v.x, y: v.y)
         case .anchorPoint: p.anchorPoint = CGPoint(x: v.x, y: v.y)
         case .shadowOffset: p.shadowOffset = CGSize(width: v.x, height: v.y)

@@ -13,10 +13,10 @@ struct LayerKeyPath: Hashable, Sendable {
         case component(Int)
         /// A pair of components of a rect: origin (0) or size (2), as a point or a size.
         case pair(Int)
-        /// A field of a transform: "rotation.z", "scale", "translation.x", …
-        case transformField(TransformComponents.Field)
-        /// `transform.translation`: x and y as a size.
-        case translation
+        /// A field of the transform `slot`: "rotation.z", "scale", "translation.x", …
+        case transformField(TransformComponents.Field, of: TransformSlot)
+        /// `transform.translation`: x and y of the transform `slot` as a size.
+        case translation(of: TransformSlot)
         /// A number input of a filter of `filters` or `backgroundFilters`
         /// (`filters.NAME.KEY`), by its number in ``FilterInputKeyPaths``.
         case filterInput(Int)
@@ -106,10 +106,12 @@ struct LayerKeyPath: Hashable, Sendable {
         case (.rect, "origin.y"): field = .component(1)
         case (.rect, "size.width"): field = .component(2)
         case (.rect, "size.height"): field = .component(3)
-        case (.transform, "translation"): field = .translation
+        case (.transform, "translation"):
+            guard let slot = TransformSlot(property) else { return nil }
+            field = .translation(of: slot)
         case (.transform, _):
-            guard let transformField = TransformComponents.Field(rest) else { return nil }
-            field = .transformField(transformField)
+            guard let transformField = TransformComponents.Field(rest), let slot = TransformSlot(property) else { return nil }
+            field = .transformField(transformField, of: slot)
         default: return nil
         }
         self.init(property, animation, field: field)
@@ -145,5 +147,36 @@ struct LayerKeyPath: Hashable, Sendable {
             return
         }
         animation.set(value, &properties)
+    }
+}
+
+extension LayerKeyPath {
+    /// Which of a layer's transforms a key path's fields are of: found once, when the key path
+    /// resolves, so that evaluating it switches over three cases, not over every property.
+    enum TransformSlot: Hashable, Sendable {
+        case transform, sublayerTransform, instanceTransform
+
+        /// The slot of `property`; nil for a property that is not a transform. No `default`: the
+        /// compiler asks about each new property.
+        init?(_ property: LayerProperty) {
+            switch property {
+            case .transform: self = .transform
+            case .sublayerTransform: self = .sublayerTransform
+            case .instanceTransform: self = .instanceTransform
+            case .bounds, .position, .zPosition, .anchorPoint, .anchorPointZ, .geometryFlipped, .doubleSided, .opacity, .hidden,
+                 .backgroundColor, .cornerRadius, .cornerCurve, .maskedCorners, .borderWidth, .borderColor, .masksToBounds,
+                 .shadowColor, .shadowOpacity, .shadowRadius, .shadowOffset, .shadowPath, .contents, .contentsGravity, .contentsRect,
+                 .contentsCenter, .contentsScale, .minificationFilter, .minificationFilterBias, .magnificationFilter, .filters,
+                 .backgroundFilters, .compositingFilter, .path, .fillColor, .fillRule, .strokeColor, .lineWidth, .lineJoin, .lineCap,
+                 .miterLimit, .lineDashPattern, .lineDashPhase, .strokeStart, .strokeEnd, .instanceCount, .instanceDelay,
+                 .instanceColor, .instanceRedOffset, .instanceGreenOffset, .instanceBlueOffset, .instanceAlphaOffset, .colors,
+                 .locations, .startPoint, .endPoint, .type, .groupName, .scale, .hidesSourceLayer, .matchesOpacity,
+                 .matchesPosition, .matchesTransform, .birthRate, .lifetime, .emitterPosition, .emitterZPosition, .emitterSize,
+                 .emitterDepth, .emitterShape, .emitterMode, .renderMode, .preservesDepth, .velocity, .spin, .seed, .emitterCells,
+                 .string, .font, .fontSize, .foregroundColor, .wrapped, .alignmentMode, .truncationMode,
+                 .allowsFontSubpixelQuantization:
+                return nil
+            }
+        }
     }
 }

@@ -15,7 +15,7 @@ enum LayerGradientDrawing {
     /// By pointer, as the walk's other drawing steps: a `LayerProperties` passed by value was
     /// copied for every layer of every frame.
     static func draw(_ p: UnsafePointer<LayerProperties>, mapping: PlaneMapping, tint: SIMD4<Double>, on canvas: Canvas) {
-        guard p.pointee.kind == .gradient, let gradient = gradient(of: p.pointee, tint: tint) else { return }
+        guard let gradient = gradient(of: p.pointee, tint: tint) else { return }
         let b = p.pointee.bounds.standardized
         canvas.fill(Path(rect: Rect(x: Double(b.minX), y: Double(b.minY), width: Double(b.width), height: Double(b.height))),
                     paint: .gradient(gradient), mapping: mapping)

@@ -221,7 +221,8 @@ struct LayerTreeDrawing {
         // before it, background included.
         let shadowColor = shadows == nil ? nil : ShadowDrawing.color(of: p.pointee)
         let filtersBackdrop = BackdropDrawing.showsBackdrop(p)
-        let drawCount = Self.drawCount(p, showsBackdrop: filtersBackdrop) + (shadowColor == nil ? 0 : 1)
+        let content = p.pointee.kind.layerClass.content
+        let drawCount = Self.drawCount(p, content, showsBackdrop: filtersBackdrop) + (shadowColor == nil ? 0 : 1)
         let groupOpacity = alpha < 1 && (hasSublayers || drawCount > 1)
         // A compositing filter's blend mode composites the whole layer as one image; colour filters
         // apply to that image (a group of their own inside, before the mask and the opacity).
@@ -230,8 +231,7 @@ struct LayerTreeDrawing {
             ? .mask(node, transform: matrix, opacity: alpha, blendMode: blendMode)
             : groupOpacity || blendMode != .normal || colorFiltered ? .endGroup(opacity: alpha, blendMode: blendMode) : nil
         let clips = p.pointee.masksToBounds
-            && (shadowColor != nil || hasSublayers || (p.pointee.kind == .shape && p.pointee.path != nil)
-                || p.pointee.contents.image != nil || p.pointee.kind == .gradient || p.pointee.kind == .emitter || p.pointee.kind == .text)
+            && (shadowColor != nil || hasSublayers || Self.clipsContent(p, content) || p.pointee.contents.image != nil)
             && !boundsCoverTarget(p, matrix: matrix)
         let clipsBackground = clips && shadowColor != nil
         var tint = inherited
@@ -248,11 +248,14 @@ struct LayerTreeDrawing {
         if showsBackdrop { drawBackdrop(p, matrix: matrix, mapping: mapping) }
         drawBackground(of: p, mapping: mapping, tint: tint)
         if clips && !clipsBackground { canvas.beginGroup() }
-        LayerGradientDrawing.draw(p, mapping: mapping, tint: tint, on: canvas)
+        if content == .gradient { LayerGradientDrawing.draw(p, mapping: mapping, tint: tint, on: canvas) }
         LayerContentsDrawing.draw(p, mapping: mapping, opacity: tint.w, on: canvas)
-        if p.pointee.kind == .emitter { drawParticles(node, p, mapping: mapping, opacity: tint.w) }
-        if p.pointee.kind == .text { drawText(p, mapping: mapping, tint: tint, isClipped: clips) }
-        drawShape(of: p, mapping: mapping, tint: tint)
+        switch content {
+        case .path: drawShape(of: p, mapping: mapping, tint: tint)
+        case .particles: drawParticles(node, p, mapping: mapping, opacity: tint.w)
+        case .text: drawText(p, mapping: mapping, tint: tint, isClipped: clips)
+        case .none, .gradient: break
+        }
         // Pushed in reverse: they run as sublayers, the clip's end, the border, the colour
         // filter's end, then the outer group's end.
         if let outerGroup { steps.append(outerGroup) }
@@ -346,21 +349,35 @@ struct LayerTreeDrawing {
     }
 
     /// How many things a layer draws itself (background, gradient, contents, fill, stroke, border),
-    /// `showsBackdrop` saying whether it shows the frame below it (``BackdropDrawing/showsBackdrop(_:)``).
-    private static func drawCount(_ p: UnsafePointer<LayerProperties>, showsBackdrop: Bool) -> Int {
+    /// `content` being what its class draws (``LayerClass/content``) and `showsBackdrop` saying
+    /// whether it shows the frame below it (``BackdropDrawing/showsBackdrop(_:)``).
+    private static func drawCount(_ p: UnsafePointer<LayerProperties>, _ content: LayerClass.Content, showsBackdrop: Bool) -> Int {
         // A backdrop's capture is a group of its own: counted twice, so that opacity groups it.
         var count = (p.pointee.backgroundColor == nil ? 0 : 1) + (showsBackdrop ? 2 : 0)
         if p.pointee.contents.image != nil { count += 1 }
-        // Particles overlap: counted twice, so that opacity groups them.
-        if p.pointee.kind == .emitter && p.pointee.emitterCells?.isEmpty == false { count += 2 }
-        if p.pointee.kind == .gradient && p.pointee.colors?.isEmpty == false { count += 1 }
-        if p.pointee.kind == .text && p.pointee.string?.isEmpty == false { count += 1 }
         if p.pointee.borderWidth > 0 && p.pointee.borderColor != nil { count += 1 }
-        if p.pointee.kind == .shape && p.pointee.path != nil {
+        switch content {
+        case .path:
+            guard p.pointee.path != nil else { break }
             if p.pointee.fillColor != nil { count += 1 }
             if p.pointee.strokeColor != nil && p.pointee.lineWidth > 0 { count += 1 }
+        case .gradient: if p.pointee.colors?.isEmpty == false { count += 1 }
+        // Particles overlap: counted twice, so that opacity groups them.
+        case .particles: if p.pointee.emitterCells?.isEmpty == false { count += 2 }
+        case .text: if p.pointee.string?.isEmpty == false { count += 1 }
+        case .none: break
         }
         return count
+    }
+
+    /// Whether `masksToBounds` has a layer's own drawing (``LayerClass/content``) to clip: a
+    /// shape's path when it has one; a gradient, particles or text whatever they hold.
+    private static func clipsContent(_ p: UnsafePointer<LayerProperties>, _ content: LayerClass.Content) -> Bool {
+        switch content {
+        case .none: false
+        case .path: p.pointee.path != nil
+        case .gradient, .particles, .text: true
+        }
     }
 
     /// The sublayers to draw, back to front, instance by instance of a replicator: each
@@ -419,8 +436,9 @@ struct LayerTreeDrawing {
         TextDrawing.draw(p, paint: Self.paint(color, tint), mapping: mapping, isClipped: isClipped, on: canvas)
     }
 
+    /// A shape layer's path, filled then stroked.
     private func drawShape(of p: UnsafePointer<LayerProperties>, mapping: PlaneMapping, tint: Tint) {
-        guard p.pointee.kind == .shape, let path = p.pointee.path else { return }
+        guard let path = p.pointee.path else { return }
         if let fill = p.pointee.fillColor {
             canvas.fill(path, paint: Self.paint(fill, tint), rule: p.pointee.fillRule.rasterRule, mapping: mapping)
         }

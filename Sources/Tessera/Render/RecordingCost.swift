@@ -17,8 +17,9 @@ enum RecordingCost {
 
     static func of(_ p: UnsafePointer<LayerProperties>) -> Int {
         var cost = 1
-        if p.pointee.kind == .emitter || LayerFilterDrawing.apartChain(of: p) != nil { cost += drawnApart }
-        if p.pointee.kind == .text { cost += text }
+        let content = p.pointee.kind.layerClass.content
+        if content == .particles || LayerFilterDrawing.apartChain(of: p) != nil { cost += drawnApart }
+        if content == .text { cost += text }
         if p.pointee.shadowColor != nil, p.pointee.shadowOpacity > 0, p.pointee.shadowPath == nil { cost += shadow }
         return cost
     }

@@ -47,8 +47,8 @@ extension CAMLWriterTests {
             #expect(written.contains(" \(key)=\"") || written.contains("<\(key)"), "\(written)")
         }
 
-        /// One layer of every class Tessera reads, each with every property of its class (and
-        /// CALayer's on the root), the portal showing a layer by its id.
+        /// One layer of every class Tessera reads (every row of the registry), each with every
+        /// property of its class (and CALayer's on the root), the portal showing a layer by its id.
         @Test func everyClassWithEveryProperty() throws {
             func layer(_ className: String, _ extra: String = "", body: String = "") -> String {
                 var attributes: [String] = [], elements: [String] = []
@@ -58,15 +58,14 @@ extension CAMLWriterTests {
                 }
                 return "<\(className) name=\"\(className)\" \(extra) \(attributes.joined(separator: " "))>\(elements.joined())\(body)</\(className)>"
             }
-            let sublayers = ["CAShapeLayer", "CAGradientLayer", "CAReplicatorLayer", "CATransformLayer", "CATextLayer",
-                             "CAEmitterLayer", "CABackdropLayer"].map { layer($0) }
+            // Every class of the registry but CALayer (the root) and the portal (below).
+            let sublayers = LayerKind.allCases.filter { $0 != .layer && $0 != .portal }.map { layer($0.layerClass.name) }
             let portal = layer("CAPortalLayer", ##"sourceLayer="#shown""##)
             let shown = ##"<CALayer id="#shown" name="shown" bounds="0 0 10 10"/>"##
             let text = CAMLTests.document(layer("CALayer", body: "<sublayers>\(sublayers.joined())\(shown)\(portal)</sublayers>"))
             try expectStableRoundTrip(text)
             let written = String(decoding: try CAMLTests.load(text).camlData(), as: UTF8.self)
-            for className in ["CALayer", "CAShapeLayer", "CAGradientLayer", "CAReplicatorLayer", "CATransformLayer", "CATextLayer",
-                              "CAEmitterLayer", "CABackdropLayer", "CAPortalLayer"] {
+            for className in LayerKind.allCases.map(\.layerClass.name) {
                 #expect(written.contains("<\(className) name=\"\(className)\""))
             }
             #expect(written.contains(##"sourceLayer="#shown""##) && written.contains(##"id="#shown""##))

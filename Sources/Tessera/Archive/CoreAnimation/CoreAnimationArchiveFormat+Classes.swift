@@ -1,20 +1,16 @@
 #if !canImport(QuartzCore)
 extension CoreAnimationArchiveFormat {
     /// The class a layer is written as, in archives and CAML, and a new layer of that class
-    /// (whose values are the defaults, which are not written): the nearest class Tessera models
-    /// (a subclass's own state is not written).
+    /// (whose values are the defaults, which are not written): the nearest class Tessera models,
+    /// its kind's row of the registry (``LayerClass``; a subclass's own state is not written).
     static func writtenClass(of layer: CALayer) -> (ArchiveClass, defaults: CALayer) {
-        switch layer {
-        case is CAShapeLayer: (shapeLayerClass, CAShapeLayer())
-        case is CAReplicatorLayer: (replicatorLayerClass, CAReplicatorLayer())
-        case is CAGradientLayer: (gradientLayerClass, CAGradientLayer())
-        case is CATransformLayer: (transformLayerClass, CATransformLayer())
-        case is CABackdropLayer: (backdropLayerClass, CABackdropLayer())
-        case is CAPortalLayer: (portalLayerClass, CAPortalLayer())
-        case is CAEmitterLayer: (emitterLayerClass, CAEmitterLayer())
-        case is CATextLayer: (textLayerClass, CATextLayer())
-        default: (layerClass, CALayer())
-        }
+        let row = type(of: layer).kind.layerClass
+        return (archiveClass(of: row.kind), row.type.init())
+    }
+
+    /// The archive's class of layers of `kind`: its name, then its superclasses' and `NSObject`.
+    static func archiveClass(of kind: LayerKind) -> ArchiveClass {
+        ArchiveClass(kind.layerClass.name, superclasses: kind.superclasses.map(\.layerClass.name) + ["NSObject"])
     }
 
     /// The class an animation is written as, and a new animation of that class; nil for one

@@ -12,15 +12,7 @@ enum CoreAnimationArchiveFormat {
 
     // MARK: Layers
 
-    static let layerClass = ArchiveClass("CALayer")
-    static let shapeLayerClass = ArchiveClass("CAShapeLayer", superclasses: ["CALayer", "NSObject"])
-    static let gradientLayerClass = ArchiveClass("CAGradientLayer", superclasses: ["CALayer", "NSObject"])
-    static let replicatorLayerClass = ArchiveClass("CAReplicatorLayer", superclasses: ["CALayer", "NSObject"])
-    static let transformLayerClass = ArchiveClass("CATransformLayer", superclasses: ["CALayer", "NSObject"])
-    static let backdropLayerClass = ArchiveClass("CABackdropLayer", superclasses: ["CALayer", "NSObject"])
-    static let portalLayerClass = ArchiveClass("CAPortalLayer", superclasses: ["CALayer", "NSObject"])
-    static let emitterLayerClass = ArchiveClass("CAEmitterLayer", superclasses: ["CALayer", "NSObject"])
-    static let textLayerClass = ArchiveClass("CATextLayer", superclasses: ["CALayer", "NSObject"])
+    // A layer's class is its kind's (``archiveClass(of:)``, from the registry, ``LayerClass``).
 
     /// The particles of an emitter layer (and of its cells), under ``emitterCellsKey``.
     static let emitterCellClass = ArchiveClass("CAEmitterCell")

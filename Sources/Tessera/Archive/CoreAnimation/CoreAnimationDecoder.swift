@@ -136,17 +136,13 @@ struct CoreAnimationDecoder {
         return layer
     }
 
-    /// A new layer of the most derived class of `object`'s hierarchy that Tessera models.
-    private static func makeLayer(for object: ArchivedObject) -> (CALayer, ArchiveClass) {
-        if object.isKind(of: Format.shapeLayerClass.name) { return (CAShapeLayer(), Format.shapeLayerClass) }
-        if object.isKind(of: Format.replicatorLayerClass.name) { return (CAReplicatorLayer(), Format.replicatorLayerClass) }
-        if object.isKind(of: Format.gradientLayerClass.name) { return (CAGradientLayer(), Format.gradientLayerClass) }
-        if object.isKind(of: Format.transformLayerClass.name) { return (CATransformLayer(), Format.transformLayerClass) }
-        if object.isKind(of: Format.backdropLayerClass.name) { return (CABackdropLayer(), Format.backdropLayerClass) }
-        if object.isKind(of: Format.portalLayerClass.name) { return (CAPortalLayer(), Format.portalLayerClass) }
-        if object.isKind(of: Format.emitterLayerClass.name) { return (CAEmitterLayer(), Format.emitterLayerClass) }
-        if object.isKind(of: Format.textLayerClass.name) { return (CATextLayer(), Format.textLayerClass) }
-        return (CALayer(), Format.layerClass)
+    /// A new layer of the most derived class of `object`'s hierarchy that Tessera models (its
+    /// row of the registry, ``LayerClass``): of the classes it is kind of, the one with the
+    /// most superclasses, the first in the registry's order among equals.
+    private static func makeLayer(for object: ArchivedObject) -> (CALayer, LayerClass) {
+        let kind = LayerKind.allCases.filter { object.isKind(of: $0.layerClass.name) }
+            .max { $0.superclasses.count < $1.superclasses.count } ?? .layer
+        return (kind.layerClass.type.init(), kind.layerClass)
     }
 
     /// The layer placed in the tree for the object `reference`, if any.

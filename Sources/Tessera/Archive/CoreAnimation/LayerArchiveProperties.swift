@@ -1,14 +1,12 @@
 #if !canImport(QuartzCore)
-/// The properties of `CALayer`, `CAShapeLayer` and `CAReplicatorLayer` that Tessera models,
-/// under their archive keys (Objective-C's property names: `hidden` for `isHidden`): the name,
-/// the rows of the property table (``LayerProperty``) and the layer's own timing, in the order
-/// a layer writes them.
+/// The properties of every layer class Tessera models (``LayerClass``), under their archive keys
+/// (Objective-C's property names: `hidden` for `isHidden`): the name, the rows of the property
+/// table (``LayerProperty``) and the layer's own timing, in the order a layer writes them:
+/// `CALayer`'s, its timing, then each subclass's in the registry's order.
 enum LayerArchiveProperties {
     static let all: [ArchivedProperty] =
         [ArchivedProperty("name", \CALayer.name)] + properties(of: .layer) + timing
-        + properties(of: .shape) + properties(of: .replicator) + properties(of: .gradient)
-            + properties(of: .backdrop) + properties(of: .portal) + properties(of: .emitter)
-            + properties(of: .text)
+        + LayerKind.allCases.filter { $0 != .layer }.flatMap(properties(of:))
 
     /// The rows of the property table declared by class `owner`, in its order.
     private static func properties(of owner: LayerKind) -> [ArchivedProperty] {

@@ -150,20 +150,11 @@ struct CAMLReader {
         attribute.name == "xmlns" || attribute.name.hasPrefix("xmlns:")
     }
 
-    /// A new layer of the class named `name`, or a `CALayer` for a class Tessera does not model,
-    /// with the name of the class it is.
+    /// A new layer of the class named `name` (its row of the registry, ``LayerClass``), or a
+    /// `CALayer` for a class Tessera does not model, with the name of the class it is.
     private static func makeLayer(named name: String) -> (CALayer, String) {
-        switch name {
-        case Format.shapeLayerClass.name: (CAShapeLayer(), name)
-        case Format.replicatorLayerClass.name: (CAReplicatorLayer(), name)
-        case Format.gradientLayerClass.name: (CAGradientLayer(), name)
-        case Format.transformLayerClass.name: (CATransformLayer(), name)
-        case Format.backdropLayerClass.name: (CABackdropLayer(), name)
-        case Format.portalLayerClass.name: (CAPortalLayer(), name)
-        case Format.emitterLayerClass.name: (CAEmitterLayer(), name)
-        case Format.textLayerClass.name: (CATextLayer(), name)
-        default: (CALayer(), Format.layerClass.name)
-        }
+        let row = (LayerKind(className: name) ?? .layer).layerClass
+        return (row.type.init(), row.name)
     }
 
     /// Reads the layer property written at `source` (an attribute or a child element of the

@@ -1,9 +1,33 @@
 /// A property of `CALayer` or one of its subclasses that Tessera models: the key of
 /// the one table that describes each (``LayerPropertyDefinition``, ``LayerProperty/definition``),
-/// from which key-path resolution, key-value coding, the evaluation's generic reads and writes
-/// and the archive's keys all come. Adding a property is a case here, its stored value in
-/// ``LayerProperties`` (with its default), its row in the table, its public accessor, and the
-/// cases that the compiler then asks for in the exhaustive switches of the evaluation's hot path.
+/// from which key-path resolution, key-value coding, actions, the evaluation's generic reads and
+/// writes, and both file formats (archives and CAML) all come.
+///
+/// # Adding a property
+///
+/// 1. A case here, in its class's group (the order archives write them in).
+/// 2. Its stored value, whose initial value is Core Animation's default: in ``LayerProperties``
+///    for a property most layers set; else out of line, in ``RareLayerProperties`` (or its
+///    emitter's or text layer's part), with a forwarding accessor on ``LayerProperties`` beside
+///    the others (RareLayerProperties.swift), so that copies of a layer's properties stay small.
+/// 3. Its row in `define` (LayerPropertyTable.swift): its key path, the class that declares it
+///    (a ``LayerKind``; see ``LayerClass`` for a new class), `notAnimatable:` or `discrete:`, and
+///    `stored: .rare(\.name)` when it is out of line. Its value's type is
+///    ``AnimatablePropertyValue`` (if it animates), ``ArchivableProperty`` and
+///    ``CAMLSpelledValue``: archives and CAML then read and write it, with no change of theirs.
+/// 4. The cases the compiler then asks for (no switch over properties has a `default`):
+///    ``LayerProperties/restore(_:from:)`` (AnimatedProperties.swift); in LayerKeyPath+Vector.swift,
+///    `wholeVector` and `setWholeVector` (its vector; or listed with the properties that are not
+///    vectors; an out-of-line vector joins their case that calls `rareVector`, and has its case
+///    there, which lists the others); ``LayerKeyPath/TransformSlot`` (listed with the properties
+///    that are not transforms, unless it is one).
+/// 5. Its public accessor on its class (`open var` on `CALayer`, `CAShapeLayer`, …), forwarding
+///    to `properties`, its doc comment giving Apple's default and whether it animates.
+/// 6. The tests the suites then ask for: its default and another value in
+///    `LayerPropertyTableTests.documented` when it animates (else the count of properties that do
+///    not in `documentationCoversTheTable`, and a change in `outOfLineChanges` when it is out of
+///    line), and a CAML spelling in `CAMLPropertyTableTests.layerSamples`.
+/// 7. If it changes what is drawn: the drawing (Render/), with a golden.
 ///
 /// A case's name is the property's Core Animation name as key paths and archives spell it
 /// (Objective-C's: `hidden` for `isHidden`); its raw value, its row in the table. The order is
@@ -35,18 +59,4 @@ enum LayerProperty: Int, CaseIterable, Sendable {
     case emitterShape, emitterMode, renderMode, preservesDepth, velocity, spin, seed, emitterCells
     // CATextLayer (`wrapped` is Swift's `isWrapped`)
     case string, font, fontSize, foregroundColor, wrapped, alignmentMode, truncationMode, allowsFontSubpixelQuantization
-}
-
-extension LayerKind {
-    /// Whether layers of this kind have the properties declared by class `owner`: every layer
-    /// has `CALayer`'s (``LayerKind/layer``), shape and replicator layers their own too.
-    func hasProperties(of owner: LayerKind) -> Bool {
-        owner == .layer || owner == self
-    }
-
-    /// Whether layers of this kind have a property declared by any of `owners` (a row two
-    /// classes share, as `scale`).
-    func hasProperties(ofAny owners: [LayerKind]) -> Bool {
-        owners.contains(where: hasProperties(of:))
-    }
 }
