@@ -11,9 +11,11 @@ sizes and compares them.
 
 Progress p is the time p × (op − ip) / fr from the in point. Snapshots are 2 pixels per point,
 the animation fitted (aspect kept) into 500 points on its longer side when larger; the render
-takes the snapshot's size. Both are put over white; a frame matches when under 1 % of its pixels
-differ by more than 8/255 in a channel. The score counts the 0–75 % frames (100 % is the last
-frame, where players differ on what the out point shows). Needs Pillow and NumPy.
+takes the snapshot's size (rounded to whole pixels) and that scale (not the size over the
+animation's width, which the rounding changes). Both are put over white; a frame matches when
+under 1 % of its pixels differ by more than 8/255 in a channel. The score counts the 0–75 %
+frames (100 % is the last frame, where players differ on what the out point shows). Needs
+Pillow and NumPy.
 
 Nothing of lottie-ios is committed: the samples are read from the mirror into a temporary folder.
 """
@@ -58,7 +60,11 @@ def score_sample(repo, tessera, name, json_bytes, folder, keep):
     try:
         document = json.loads(json_bytes)
         duration = (document["op"] - document["ip"]) / document["fr"]
-        width = document["w"]
+        # lottie-ios's snapshotSize(for:): the longer side (the height for a square) clamped to
+        # 500 points, the other in proportion, at 2 pixels per point. The image's size is that
+        # rounded to whole pixels, so the scale comes from the points, not from the image.
+        longer = max(document["w"], document["h"])
+        scale = 2 * min(longer, 500) / longer
     except Exception as error:  # noqa: BLE001 - any malformed sample is reported, not fatal
         return [(p, None, f"unreadable: {error}") for p in PROGRESSES]
     results = []
@@ -70,7 +76,7 @@ def score_sample(repo, tessera, name, json_bytes, folder, keep):
             continue
         out = os.path.join(folder, f"{name.replace('/', '-')}-{p}.png")
         command = [tessera, "render", path, "--time", repr(p / 100 * duration), "--size", f"{apple.width}x{apple.height}",
-                   "--scale", repr(apple.width / width), "--background", "white", "-q", "-o", out]
+                   "--scale", repr(scale), "--background", "white", "-q", "-o", out]
         run = subprocess.run(command, capture_output=True, text=True, timeout=600)
         if run.returncode != 0:
             results.append((p, None, run.stderr.strip().splitlines()[-1] if run.stderr.strip() else f"exit {run.returncode}"))
