@@ -18,8 +18,9 @@ let package = Package(
         .package(url: "https://github.com/weichsel/ZIPFoundation", exact: "0.9.20"),
     ],
     targets: [
-        // Pixel and coverage kernels in C on SIMDe (Debian's libsimde-dev, header-only, no pkg-config file).
-        .target(name: "CTesseraSIMD", path: "Sources/CTesseraSIMD"),
+        // Pixel and coverage kernels in C on SIMDe (Debian's libsimde-dev, header-only, no pkg-config file)
+        // and vector types, in folders by family; their own headers are included from the target's root.
+        .target(name: "CTesseraSIMD", path: "Sources/CTesseraSIMD", cSettings: [.headerSearchPath(".")]),
         .systemLibrary(
             name: "CLibPNG",
             path: "Sources/CLibPNG",

@@ -1,7 +1,7 @@
 /// The alpha-target kernels (CTesseraAlpha.h): each SIMD kernel against its scalar reference, and
 /// each against the alpha lane of the RGBA kernel it stands for (tsr_blend_row_reference,
 /// tsr_blend_solid_row, tsr_composite_row, tsr_blend_mask_row, tsr_fill_accumulated_rows,
-/// tsr_fill_rect_row), byte for byte, for every blend mode, many row lengths (every tail of the
+/// tsr_fill_rect), byte for byte, for every blend mode, many row lengths (every tail of the
 /// 16-pixel blocks), coverage with runs and edges, and opacities 0, 255, in between and above 255.
 import CTesseraSIMD
 import Testing
@@ -178,26 +178,31 @@ import Testing
         }
     }
 
-    /// Rectangle rows: the coverage bytes and blends of tsr_fill_rect_row, on fractional and
-    /// integer edges, clipped ones and NaN ones.
-    @Test func rectRowIsTheAlphaLaneOfTheRGBARow() {
+    /// Rectangles: the coverage bytes and blends of tsr_fill_rect, on fractional and integer edges,
+    /// clipped ones and NaN ones, rows inside and outside them.
+    @Test func rectIsTheAlphaLaneOfTheRGBARect() {
         var random = Random(seed: 0x4EC7)
-        let width = 57
+        let width = 57, rows = 4
         for round in 0..<400 {
             var left = Float(random.double(in: -5...Double(width + 5)))
             var right = left + Float(random.double(in: 0...30))
-            if round % 4 == 0 { (left, right) = (left.rounded(), right.rounded()) }
+            var top = Float(random.double(in: -2...Double(rows + 1)))
+            let bottom = top + Float(random.double(in: 0...3))
+            if round % 4 == 0 { (left, right, top) = (left.rounded(), right.rounded(), top.rounded()) }
             if round % 50 == 7 { left = .nan }
             if round % 50 == 9 { right = .infinity }
-            let rowCoverage = [Float(1), Float(random.double(in: 0...1)), 0, 0.5][round % 4]
+            if round % 50 == 11 { top = .nan }
             let color = Self.pixel(&random, alpha: UInt8([255, UInt8(random.int(in: 1...255))][round % 2]))
-            var pixels = Self.alphas(&random, count: width).map { Self.pixel(&random, alpha: $0) }
+            var pixels = Self.alphas(&random, count: width * rows).map { Self.pixel(&random, alpha: $0) }
             var alpha = Self.alphaBytes(pixels)
-            pixels.withUnsafeMutableBufferPointer { tsr_fill_rect_row($0.baseAddress, Int32(width), left, right, rowCoverage, color) }
-            alpha.withUnsafeMutableBufferPointer {
-                tsr_alpha_fill_rect_row($0.baseAddress, Int32(width), left, right, rowCoverage, color >> 24)
+            pixels.withUnsafeMutableBufferPointer {
+                tsr_fill_rect($0.baseAddress, width, Int32(width), 0, Int32(rows), left, top, right, bottom, color)
             }
-            expectSame(alpha, Self.alphaBytes(pixels), "[\(left), \(right)) × \(rowCoverage), round \(round)")
+            alpha.withUnsafeMutableBufferPointer {
+                tsr_alpha_fill_rect($0.baseAddress, width, Int32(width), 0, Int32(rows), left, top, right, bottom,
+                                    color >> 24)
+            }
+            expectSame(alpha, Self.alphaBytes(pixels), "[\(left), \(right)) × [\(top), \(bottom)), round \(round)")
         }
     }
 

@@ -44,11 +44,11 @@ void tsr_alpha_fill_accumulated_rows(float *accumulation, size_t stride, int32_t
                                      int32_t firstRow, int32_t endRow, uint8_t *target, size_t targetStride,
                                      int32_t width, int evenOdd, uint32_t alpha, uint8_t *coverage);
 
-/// The alpha lane of tsr_fill_rect_row (its oracle): one row of an axis-aligned rectangle spanning
-/// [left, right) (clipped to [0, width]) with vertical coverage `rowCoverage` (0–1), the same
-/// coverage bytes, `alpha` blended source-over.
-void tsr_alpha_fill_rect_row(uint8_t *target, int32_t width, float left, float right, float rowCoverage,
-                             uint32_t alpha);
+/// The alpha lane of tsr_fill_rect (its oracle): rows [firstRow, endRow) of an axis-aligned
+/// rectangle [left, right) × [top, bottom), the same coverage bytes, `alpha` blended source-over;
+/// `target` is row firstRow's first byte, rows `stride` bytes apart and `width` bytes wide.
+void tsr_alpha_fill_rect(uint8_t *target, size_t stride, int32_t width, int32_t firstRow, int32_t endRow, float left,
+                         float top, float right, float bottom, uint32_t alpha);
 
 /// The alpha bytes (the highest byte of each little-endian word) of `count` RGBA pixels.
 void tsr_alpha_of_pixels(const uint32_t *pixels, size_t count, uint8_t *alpha);

@@ -1,7 +1,7 @@
 #ifndef CTESSERA_BLUR_H
 #define CTESSERA_BLUR_H
 // The kernels of TesseraRaster's Gaussian blur (blur.c, blur_boxes.c; scalar oracles in
-// reference_blur.c).
+// reference/blur.c).
 //
 // Values are fixed point: a byte v is held as the int16 v · 128 (7 fractional bits), so values lie
 // in [0, 32640] and the passes between widening and narrowing lose almost nothing to rounding.
@@ -48,7 +48,7 @@ void tsr_blur_convolve(const int16_t *in, ptrdiff_t inStep, int16_t *out, ptrdif
 /// by scale = 1 / (2 · radius + 1 + 2 · alpha), each pass rounded to int16 as that oracle rounds.
 /// radius ≤ 255, so that the window sums of values up to 32640 stay below 2²⁴, exact in float.
 /// The cascade spreads a value over reach = 3 · (radius + 1) steps on each side. `level` picks the
-/// instructions (the same bytes at every level): tsr_blur_boxes_level() or any level below it.
+/// instructions (the same bytes at every level): tsr_kernel_level() or any level below it.
 
 /// The cascade along a block of TSR_BLUR_BLOCK_ROWS rows of `width` 4-channel pixels (bytes,
 /// widened to fixed point on the way), zeros around them: row k at `rows` + k · rowBytes. Writes
@@ -74,10 +74,6 @@ void tsr_blur_boxes_columns(int level, const int16_t *strip, ptrdiff_t blockStri
 /// The bytes of scratch memory that the cascades of radius `radius` need, rows or columns.
 size_t tsr_blur_boxes_scratch_size(size_t radius);
 
-/// The fastest instructions the box cascades can run on here: 3 = AVX-512 (F, BW, DQ and VL),
-/// 2 = AVX2, 1 = the baseline (SSE2 on x86-64). Never above tsr_kernel_level's: TESSERA_SIMD=sse2
-/// in the environment gives 1, and TESSERA_SIMD=avx2 stops at 2.
-int tsr_blur_boxes_level(void);
 
 #ifdef __cplusplus
 }

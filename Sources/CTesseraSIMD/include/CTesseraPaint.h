@@ -9,7 +9,7 @@
 //     paint     (tsr_paint_colors: the source colour of each pixel, e.g. tsr_gradient_row)
 //     blend     (tsr_blend_row: source scaled by coverage, composited with the blend mode)
 //
-// and with AVX2 one fused pass (paint_row.c).
+// and with an integer blend mode one fused pass (paint/paint_row.c).
 //
 // Conventions as in CTesseraSIMD.h: premultiplied RGBA8 as little-endian 32-bit words (R in
 // the lowest byte). Pixel (x, y) is sampled at its centre (x + 0.5, y + 0.5). Every kernel has a
@@ -107,7 +107,7 @@ enum tsr_image_filter {
 /// gradients. Texel (k, l) covers [k, k + 1) × [l, l + 1). Nearest: the texel containing (u, v).
 /// Bilinear: the four texels around (u − 0.5, v − 0.5), weights fract(u − 0.5), fract(v − 0.5)
 /// rounded to 1/128. Texel indices outside the image are extended (pad: clamped; repeat: modulo;
-/// reflect: mirrored; none: a transparent texel). The arithmetic (image_reference.c): each row's
+/// reflect: mirrored; none: a transparent texel). The arithmetic (reference/image.c): each row's
 /// mapping rounded once to 32.32 fixed point, so that a pixel's (u, v) is exact integer arithmetic
 /// on its x (the same however a row is split), u and v clamped to ±2²¹ texels; 7-bit weights,
 /// horizontal then vertical, as pixman's.
@@ -268,10 +268,10 @@ void tsr_paint_coverage_row(const uint8_t *coverage, int32_t x, int32_t y, size_
 /// first). The row's pixels exist up to `width` − 1 and its cells up to `width` + 1 (end ≤ width + 1,
 /// as tsr_accumulate_lines writes them). `coverage` and `colors` are scratch rows of at least
 /// end − start + 1 entries. The bytes are those of the three
-/// passes tsr_coverage_row, tsr_paint_colors and tsr_blend_row; with AVX2 and an integer blend mode
+/// passes tsr_coverage_row, tsr_paint_colors and tsr_blend_row; with an integer blend mode
 /// (all but the float ones: overlay, the dodges, burns and lights, and the non-separable modes) one
 /// fused pass over blocks of 16 pixels gives them, skipping the source colours of blocks without
-/// coverage (paint_row.c).
+/// coverage (paint/paint_row.c).
 void tsr_paint_row(float *cells, int32_t start, int32_t end, int32_t width, int evenOdd, int32_t y, size_t count,
                    const tsr_paint *paint, uint32_t *pixels, uint8_t *coverage, uint32_t *colors);
 

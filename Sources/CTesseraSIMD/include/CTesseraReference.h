@@ -2,9 +2,9 @@
 #define CTESSERA_REFERENCE_H
 // Scalar oracles of the kernels of CTesseraSIMD.h and of tsr_coverage_row (CTesseraPaint.h): plain
 // C, one lane at a time, no SIMD, with the floating-point operations of the SIMD kernels in the same
-// order (contraction off) and their integer lanes' wrapping and saturation (reference_lanes.h). Each
+// order (contraction off) and their integer lanes' wrapping and saturation (reference/lanes.h). Each
 // takes its kernel's arguments and gives its bytes (floats bit for bit); the tests compare them at
-// the process's kernel level (tsr_kernel_level). Where a kernel takes a shortcut (a run without
+// every kernel level the CPU has (tsr_kernel_level_override). Where a kernel takes a shortcut (a run without
 // edges, a group without coverage, an opaque store), its reference computes the general way.
 #include <stdint.h>
 #include <stddef.h>
@@ -20,7 +20,7 @@ void tsr_accumulate_lines_reference(const float *lines, size_t count, int32_t ba
 /// The scalar oracle of tsr_fill_accumulated_rows; same bytes, for rows whose winding sum has
 /// coverage 0 (every row of closed outlines: the kernels blend whole groups past a row's last
 /// pixel with that coverage) and finite windings below 2³² (even-odd gives a NaN or larger one a
-/// negative coverage lane, which the AVX2 kernel's opaque-colour path takes for the source alpha:
+/// negative coverage lane, which the kernel's opaque-colour path takes for the source alpha:
 /// that is the alpha only for coverages 0–255).
 void tsr_fill_accumulated_rows_reference(float *accumulation, size_t stride, int32_t *rowMin, int32_t *rowMax,
                                          int32_t firstRow, int32_t endRow, uint32_t *pixels, size_t pixelStride,
@@ -34,9 +34,9 @@ void tsr_coverage_row_reference(float *cells, int32_t start, int32_t end, int ev
 /// tsr_blend_span's scalar path for fewer than four pixels carries it into the next channel).
 void tsr_blend_span_reference(uint32_t *pixels, size_t count, uint32_t color, uint32_t coverage);
 
-/// The scalar oracle of tsr_fill_rect_row; same bytes (premultiplied `color`, as tsr_blend_span).
-void tsr_fill_rect_row_reference(uint32_t *pixels, int32_t width, float left, float right, float rowCoverage,
-                                 uint32_t color);
+/// The scalar oracle of tsr_fill_rect; same bytes (premultiplied `color`, as tsr_blend_span).
+void tsr_fill_rect_reference(uint32_t *pixels, size_t stride, int32_t width, int32_t firstRow, int32_t endRow,
+                             float left, float top, float right, float bottom, uint32_t color);
 
 /// The scalar oracle of tsr_composite_row; same bytes.
 void tsr_composite_row_reference(uint32_t *dst, const uint32_t *src, const uint32_t *mask, size_t count,

@@ -38,10 +38,14 @@ void tsr_fill_accumulated_rows(float *accumulation, size_t stride, int32_t *rowM
 /// Blends `color` scaled by a constant coverage (0–255) over `count` pixels, source-over.
 void tsr_blend_span(uint32_t *pixels, size_t count, uint32_t color, uint32_t coverage);
 
-/// Blends one row of an axis-aligned rectangle spanning [left, right) horizontally (clipped to
-/// [0, width]) with vertical coverage `rowCoverage` (0–1): exact area coverage per pixel.
-void tsr_fill_rect_row(uint32_t *pixels, int32_t width, float left, float right, float rowCoverage,
-                       uint32_t color);
+/// Blends rows [firstRow, endRow) of an axis-aligned rectangle [left, right) × [top, bottom),
+/// source-over, with the exact area coverage of each pixel: row y's vertical coverage is
+/// min(y + 1, bottom) − max(y, top) (rows where it is not above 0 are left as they are), a pixel's
+/// coverage its horizontal overlap with [left, right) (clipped to [0, width]) times that, to a
+/// byte: trunc(c · 255 + 0.5). `pixels` is row firstRow's first pixel, rows are `stride` pixels
+/// apart and `width` pixels wide.
+void tsr_fill_rect(uint32_t *pixels, size_t stride, int32_t width, int32_t firstRow, int32_t endRow, float left,
+                   float top, float right, float bottom, uint32_t color);
 
 /// Composites a row of a group's pixels `src` over `dst`, source-over, scaled per pixel by
 /// `opacity` (0–255) and, when `mask` is not NULL, by the mask pixel's alpha.
@@ -69,8 +73,22 @@ void tsr_color_matrix_row(uint32_t *pixels, size_t count, const tsr_color_matrix
 /// SIMD groups fall.
 void tsr_add_scaled(float *y, const float *x, size_t count, float a);
 
-/// Which pixel kernels run: 2 = AVX2, 1 = SSE2 (or its SIMDe emulation).
+/// The instruction levels of the kernels. Every level gives the same bytes.
+enum tsr_kernel_levels {
+    TSR_LEVEL_BASELINE = 1,   // SSE2 on x86-64 (its baseline), NEON on AArch64, else plain C
+    TSR_LEVEL_AVX2 = 2,
+    TSR_LEVEL_AVX512 = 3,     // AVX-512 F, BW, DQ and VL
+};
+
+/// The level the kernels run at on the calling thread: the best the CPU has (detected once per
+/// process), capped by TESSERA_SIMD in the environment (`sse2` gives the baseline, `avx2` at most
+/// AVX2), unless tsr_kernel_level_override changed it for this thread.
 int tsr_kernel_level(void);
+
+/// Runs the calling thread's kernels at `level` (clamped to the process's level) until called
+/// again; 0 gives the thread the process's level back. For the tests, which compare every level
+/// with the references; other threads are not affected.
+void tsr_kernel_level_override(int level);
 
 #ifdef __cplusplus
 }

@@ -26,7 +26,7 @@ final class FontFace: Sendable {
     /// Bit c of word c / 64: whether the face has a glyph for ASCII character c (most text is
     /// ASCII, and a bit test is cheaper than HarfBuzz's cmap lookup for every character).
     private let asciiCoverage: (UInt64, UInt64)
-    private let outlines = Mutex<[UInt32: GlyphOutline]>([:])
+    private let outlines: GlyphOutlineTable
 
     /// nil when FreeType or HarfBuzz cannot read the file.
     init?(file: String) {
@@ -46,6 +46,7 @@ final class FontFace: Sendable {
         descender = Double(metrics.descender)
         lineHeight = Double(metrics.height)
         shaper = font
+        outlines = GlyphOutlineTable(count: metrics.num_glyphs)
         face = Mutex(freeType)
         var coverage: (UInt64, UInt64) = (0, 0)
         for c in UInt32(0)..<128 {
@@ -93,10 +94,7 @@ final class FontFace: Sendable {
 
     /// The outline of glyph `glyph` in font units (y up), read from FreeType the first time.
     func outline(_ glyph: UInt32) -> GlyphOutline {
-        if let cached = outlines.withLock({ $0[glyph] }) { return cached }
-        let outline = face.withLock { GlyphOutline(glyph, of: $0.face) }
-        outlines.withLock { $0[glyph] = outline }
-        return outline
+        outlines.outline(glyph) { face.withLock { GlyphOutline(glyph, of: $0.face) } }
     }
 }
 
@@ -108,7 +106,9 @@ struct ShapedGlyph: Sendable {
     let advance: Double
     let offset: Point
     /// The face whose glyph it is: the line's, or a fallback face for characters the line's lacks.
-    let face: FontFace
+    /// Unowned: ``FontLibrary`` keeps every face it loads for the life of the process, and a
+    /// reference counted per glyph made the threads laying out text queue on the face's count.
+    unowned(unsafe) let face: FontFace
     /// The face's units per primary face unit (1 for the primary face's own glyphs).
     let outlineScale: Double
 }

@@ -1,6 +1,7 @@
 import CTextLibraries
 import Foundation
 import Synchronization
+@_spi(Caches) import TesseraRaster
 
 /// The fonts text layers draw with: a font name resolved to a file through fontconfig, each file
 /// loaded once (``FontFace``) and kept for the life of the process.
@@ -23,16 +24,14 @@ enum FontLibrary {
     /// The name a layer without a font uses, as Apple's.
     static let defaultName = "Helvetica"
 
-    private static let byName = Mutex<[String: FontFace?]>([:])
+    /// Asked once per text layout, from every thread laying text out.
+    private static let byName = ShardedCache<String, FontFace?>(limit: .max)
     private static let byFile = Mutex<[String: FontFace]>([:])
 
     /// The face for `name` (nil: ``defaultName``); nil only when not even the fallback loads.
     static func face(named name: String?) -> FontFace? {
         let name = name ?? defaultName
-        if let known = byName.withLock({ $0[name] }) { return known }
-        let face = matchedFile(name).flatMap(face(file:)) ?? face(file: fallbackFile)
-        byName.withLock { $0[name] = face }
-        return face
+        return byName.value(for: name) { matchedFile(name).flatMap(face(file:)) ?? face(file: fallbackFile) }
     }
 
     /// The face in `file`, loaded the first time.

@@ -1,6 +1,5 @@
 import Foundation
-import Synchronization
-import TesseraRaster
+@_spi(Caches) import TesseraRaster
 
 /// Everything a text layer's layout depends on: the key of ``TextLayout/cached(_:)``.
 struct TextStyle: Hashable, Sendable {
@@ -43,19 +42,13 @@ struct TextLayout: Sendable {
 
     static let empty = TextLayout(lines: [], path: Path(), fillRule: .nonZero, overflowsBounds: false)
 
-    private static let cache = Mutex<[TextStyle: TextLayout]>([:])
-    /// Layouts kept: past it the cache starts again empty.
+    /// Layouts kept, about: past it a part of the cache starts again empty.
     static let cacheLimit = 4096
+    private static let cache = ShardedCache<TextStyle, TextLayout>(limit: cacheLimit)
 
     /// The layout of `style`, made once while it stays in the cache: a string drawn again costs a lookup.
     static func cached(_ style: TextStyle) -> TextLayout {
-        if let layout = cache.withLock({ $0[style] }) { return layout }
-        let layout = TextLayout(style)
-        cache.withLock { cache in
-            if cache.count >= cacheLimit { cache.removeAll(keepingCapacity: true) }
-            cache[style] = layout
-        }
-        return layout
+        cache.value(for: style) { TextLayout(style) }
     }
 
     private init(lines: [Line], path: Path, fillRule: FillRule, overflowsBounds: Bool) {

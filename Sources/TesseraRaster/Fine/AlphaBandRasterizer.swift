@@ -46,10 +46,10 @@ enum AlphaBandRasterizer {
             case .clear(let color):
                 for y in rows { row(target, y).update(repeating: UInt8(color >> 24), count: width) }
             case .rect(let r, let color):
-                for y in rows {
-                    let rowCoverage = min(Float(y + 1), r.w) - max(Float(y), r.y)
-                    tsr_alpha_fill_rect_row(row(target, y), Int32(width), r.x, r.z, rowCoverage, color >> 24)
-                }
+                guard !rows.isEmpty else { break }
+                let rowStride = target < 0 ? memory.bytesPerRow : width
+                tsr_alpha_fill_rect(row(target, rows.lowerBound), rowStride, Int32(width), Int32(rows.lowerBound),
+                                    Int32(rows.upperBound), r.x, r.y, r.z, r.w, color >> 24)
             case .alphaMask(let maskIndex, let color):
                 let mask = memory.masks[maskIndex]
                 mask.values.withUnsafeBufferPointer { values in

@@ -51,10 +51,10 @@ enum BandRasterizer {
             case .clear(let color):
                 for y in rows { row(target, y).update(repeating: color, count: width) }
             case .rect(let r, let color):
-                for y in rows {
-                    let rowCoverage = min(Float(y + 1), r.w) - max(Float(y), r.y)
-                    tsr_fill_rect_row(row(target, y), Int32(width), r.x, r.z, rowCoverage, color)
-                }
+                guard !rows.isEmpty else { break }
+                let pixelStride = target < 0 ? memory.bytesPerRow / 4 : width
+                tsr_fill_rect(row(target, rows.lowerBound), pixelStride, Int32(width), Int32(rows.lowerBound),
+                              Int32(rows.upperBound), r.x, r.y, r.z, r.w, color)
             case .alphaMask(let maskIndex, let color):
                 let mask = memory.masks[maskIndex]
                 mask.values.withUnsafeBufferPointer { values in

@@ -41,7 +41,7 @@ final class WorkerScratch {
     }
 
     /// Cells per row for a target `width` pixels wide. Cells 0…width+1 are written (a line on the
-    /// right border writes cell width + 1), and the AVX2 span kernel reads and clears eight cells at
+    /// right border writes cell width + 1), and the span kernels read and clear eight cells at
     /// a time from any cell up to width + 1: a row must hold cells up to width + 8, or clearing
     /// one row would wipe the start of the next.
     static func stride(forWidth width: Int) -> Int { (width + 16) & ~7 }

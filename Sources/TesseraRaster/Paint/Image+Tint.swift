@@ -1,32 +1,22 @@
-/// The tinted copies of an image that ``Image/tinted(red:green:blue:)`` keeps, by tint.
-struct ImageTints {
-    var images: [UInt32: Image] = [:]
-    var bytes = 0
-    /// The most memory an image's tinted copies keep (64 MiB).
-    static let maximumBytes = 64 << 20
-}
-
 extension Image {
     /// This image with each texel's red, green and blue multiplied by `red`, `green` and `blue`
     /// (0…255 standing for 0…1), rounded to nearest, alpha unchanged: what a particle's colour
     /// does to its image (each channel only shrinks, so the texels stay premultiplied). The
     /// image itself for white, and for an alpha image (which samples as black).
     ///
-    /// Each tint is made once and kept with the image, up to 64 MiB of copies per image; past
-    /// that, a tint not kept is made again on each request. Thread-safe.
+    /// Each tint is made once and kept with the image, up to about 64 MiB of copies
+    /// per image (past that, kept tints are dropped a part at a time). Thread-safe: many threads
+    /// drawing particles ask at once.
     public func tinted(red: UInt8, green: UInt8, blue: UInt8) -> Image {
         guard format == .rgba8, (red, green, blue) != (255, 255, 255) else { return self }
         let key = UInt32(red) | UInt32(green) << 8 | UInt32(blue) << 16
-        if let kept = tints.withLock({ $0.images[key] }) { return kept }
-        let made = makeTinted(SIMD3(UInt32(red), UInt32(green), UInt32(blue)))
-        let size = width * height * 4
-        tints.withLock {
-            guard $0.bytes + size <= ImageTints.maximumBytes else { return }
-            $0.images[key] = made
-            $0.bytes += size
-        }
-        return made
+        let cache = tints.load()
+            ?? tints.storeIfNil(ShardedCache(limit: max(1, Self.maximumTintBytes / (width * height * 4))))
+        return cache.value(for: key) { makeTinted(SIMD3(UInt32(red), UInt32(green), UInt32(blue))) }
     }
+
+    /// The most memory an image's tinted copies keep (64 MiB).
+    static let maximumTintBytes = 64 << 20
 
     private func makeTinted(_ tint: SIMD3<UInt32>) -> Image {
         // Same size as this image, which was allocated: only memory can fail.

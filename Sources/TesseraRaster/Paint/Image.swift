@@ -40,8 +40,9 @@ public final class Image: Sendable {
     /// What sampling derives from the texels, built on first use: the RGBA words of an alpha
     /// image and the mipmap levels (see `sampledLevel(_:)`).
     let derived = Mutex(ImageLevels())
-    /// Tinted copies, made on request (see ``tinted(red:green:blue:)``).
-    let tints = Mutex(ImageTints())
+    /// Tinted copies, made on request (see ``tinted(red:green:blue:)``); the cache is made with
+    /// the first.
+    let tints = AtomicLazyReference<ShardedCache<UInt32, Image>>()
 
     init(pixels: ImagePixels, format: Format) {
         self.width = pixels.width

@@ -13,7 +13,7 @@ import CTesseraSIMD
 /// - ``Filter/trilinear``: bilinear in the mipmap level that matches the minification.
 ///
 /// The arithmetic, its 7-bit fixed-point weights and its clamps are in `CTesseraPaint.h` and
-/// `image_reference.c`. A pattern compares and hashes its image by identity (`===`), not by its
+/// `reference/image.c` of `CTesseraSIMD`. A pattern compares and hashes its image by identity (`===`), not by its
 /// texels.
 public struct ImagePattern: Hashable, Sendable {
     /// What the pattern shows outside the image.

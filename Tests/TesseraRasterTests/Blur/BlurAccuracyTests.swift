@@ -33,7 +33,7 @@ import Testing
             var grown = [Int16](repeating: 0, count: strips * stride)
             let scratch = UnsafeMutableRawPointer.allocate(byteCount: tsr_blur_boxes_scratch_size(radius), alignment: 1)
             defer { scratch.deallocate() }
-            tsr_blur_boxes_rows(tsr_blur_boxes_level(), pixels, 4, 1, &grown, stride, radius, alpha,
+            tsr_blur_boxes_rows(tsr_kernel_level(), pixels, 4, 1, &grown, stride, radius, alpha,
                                 BlurPass.boxScale(radius: radius, alpha: alpha), scratch)
             values = (0..<count).map { grown[$0 / 16 * stride + $0 % 16 * 4] }
         }

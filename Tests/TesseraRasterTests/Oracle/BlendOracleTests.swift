@@ -1,5 +1,5 @@
 /// The source-over kernels against their scalar oracles, byte for byte: tsr_blend_span,
-/// tsr_fill_rect_row, tsr_composite_row and tsr_blend_mask_row, on random premultiplied pixels and
+/// tsr_fill_rect, tsr_composite_row and tsr_blend_mask_row, on random premultiplied pixels and
 /// colours, coverages and opacities 0, 255, above 255 and between, masks and none, counts 0 to 300
 /// at every alignment (each kernel's whole groups and tails; pixels outside the row must stay).
 import CTesseraSIMD
@@ -23,7 +23,10 @@ import Testing
         [0, 255, 255, 300, 1, 254, UInt32(random.int(in: 0...255))][random.int(in: 0...6)]
     }
 
-    @Test func blendSpanMatchesTheReference() {
+    @Test(arguments: KernelOracle.levels)
+    func blendSpanMatchesTheReference(level: Int32) {
+        tsr_kernel_level_override(level)
+        defer { tsr_kernel_level_override(0) }
         var random = Random(seed: 0xB5A0)
         for round in 0..<3000 {
             let count = Self.count(&random, round: round)
@@ -41,32 +44,48 @@ import Testing
         }
     }
 
-    @Test func fillRectRowMatchesTheReference() {
+    @Test(arguments: KernelOracle.levels)
+    func fillRectMatchesTheReference(level: Int32) {
+        tsr_kernel_level_override(level)
+        defer { tsr_kernel_level_override(0) }
         var random = Random(seed: 0xF5EC)
-        for round in 0..<3000 {
-            let width = random.int(in: 1...300)
-            var pixels = KernelOracle.pixels(&random, count: width + 4)   // past the row: untouched
+        for round in 0..<2000 {
+            // Rows of `width` pixels, `stride` apart (the pixels between rows and past the last one
+            // must stay), numbered from firstRow.
+            let width = random.int(in: 1...300), stride = width + random.int(in: 0...6)
+            let rows = random.int(in: 1...5), firstRow = random.int(in: -3...40)
+            var pixels = KernelOracle.pixels(&random, count: stride * rows + 4)
             var expected = pixels
-            // Sides anywhere, in or outside the row, whole or fractional, in either order.
-            func side() -> Float {
-                let v = Float(random.double(in: -3...Double(width + 3)))
+            // Sides anywhere, in or outside the rows, whole or fractional, in either order; now
+            // and then NaN or infinite.
+            func side(_ low: Int, _ high: Int) -> Float {
+                let v = Float(random.double(in: Double(low - 3)...Double(high + 3)))
                 return random.chance(0.2) ? v.rounded() : v
             }
-            var left = side(), right = random.chance(0.1) ? left + Float(random.double(in: 0...0.5)) : side()
+            var left = side(0, width), right = random.chance(0.1) ? left + Float(random.double(in: 0...0.5)) : side(0, width)
             if random.chance(0.7) && left > right { swap(&left, &right) }
-            let rowCoverage: Float = [1, 1, 0, 0.5, Float(random.double(in: 0...1)), Float(random.double(in: 0...1.2))][random.int(in: 0...5)]
-            let color = KernelOracle.color(&random)
-            tsr_fill_rect_row(&pixels, Int32(width), left, right, rowCoverage, color)
-            tsr_fill_rect_row_reference(&expected, Int32(width), left, right, rowCoverage, color)
+            var top = side(firstRow, firstRow + rows)
+            var bottom = random.chance(0.2) ? top + Float(random.double(in: 0...1)) : side(firstRow, firstRow + rows)
+            if random.chance(0.7) && top > bottom { swap(&top, &bottom) }
+            if round % 97 == 3 { left = .nan }
+            if round % 89 == 5 { bottom = .infinity }
+            if round % 83 == 7 { top = .nan }
+            let color = KernelOracle.color(&random)   // half of them opaque: their inside rows are stored
+            tsr_fill_rect(&pixels, stride, Int32(width), Int32(firstRow), Int32(firstRow + rows), left, top, right,
+                          bottom, color)
+            tsr_fill_rect_reference(&expected, stride, Int32(width), Int32(firstRow), Int32(firstRow + rows), left,
+                                    top, right, bottom, color)
             if let d = KernelOracle.difference(pixels, expected) {
-                Issue.record("round \(round): width \(width), [\(left), \(right)) × \(rowCoverage), colour \(String(color, radix: 16)): \(d)")
+                Issue.record("round \(round): width \(width), stride \(stride), rows \(firstRow)..<\(firstRow + rows), [\(left), \(right)) × [\(top), \(bottom)), colour \(String(color, radix: 16)): \(d)")
                 return
             }
         }
     }
 
-    @Test(arguments: [false, true])
-    func compositeRowMatchesTheReference(masked: Bool) {
+    @Test(arguments: [false, true], KernelOracle.levels)
+    func compositeRowMatchesTheReference(masked: Bool, level: Int32) {
+        tsr_kernel_level_override(level)
+        defer { tsr_kernel_level_override(0) }
         var random = Random(seed: masked ? 0xC0A5 : 0xC0A0)
         for round in 0..<2000 {
             let count = Self.count(&random, round: round)
@@ -90,7 +109,10 @@ import Testing
         }
     }
 
-    @Test func blendMaskRowMatchesTheReference() {
+    @Test(arguments: KernelOracle.levels)
+    func blendMaskRowMatchesTheReference(level: Int32) {
+        tsr_kernel_level_override(level)
+        defer { tsr_kernel_level_override(0) }
         var random = Random(seed: 0xB3A5)
         for round in 0..<3000 {
             let count = Self.count(&random, round: round)

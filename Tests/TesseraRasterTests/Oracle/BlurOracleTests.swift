@@ -4,8 +4,8 @@
 /// wider than the lanes (a strip of columns) or equal to them (pixels along a row), every radius from
 /// 0 to the largest the box sums allow, and extended-box ends of every weight in [0, 1]. The fused
 /// boxes are checked against three reference passes, their rows' and strips' layouts included, at
-/// every instruction set they can run on here; the other kernels at the process's kernel level (CI
-/// runs these tests again with TESSERA_SIMD=sse2).
+/// every instruction set they can run on here; the blur's other kernels (SIMDe) at the process's
+/// kernel level (CI runs these tests again with TESSERA_SIMD=sse2).
 import CTesseraSIMD
 import Testing
 @testable import TesseraRaster
@@ -25,9 +25,9 @@ import Testing
         }
     }
 
-    /// Every instruction set the box sweeps can run on here (up to tsr_blur_boxes_level: AVX-512,
+    /// Every instruction set the box sweeps can run on here (up to tsr_kernel_level: AVX-512,
     /// AVX2, the baseline); each must give the reference's bytes.
-    static let levels = Array(1...tsr_blur_boxes_level())
+    static let levels = KernelOracle.levels
 
     /// The three passes of an extended box as BlurAxis strings them, through the reference, along
     /// one line of `count` steps of `lanes` values `step` apart (the grown line, its values at

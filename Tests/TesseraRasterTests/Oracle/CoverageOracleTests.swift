@@ -11,8 +11,10 @@ import Testing
 @Suite struct CoverageOracleTests {
     typealias Random = KernelOracle.Random
 
-    @Test(arguments: [false, true])
-    func coverageRowMatchesTheReference(evenOdd: Bool) {
+    @Test(arguments: [false, true], KernelOracle.levels)
+    func coverageRowMatchesTheReference(evenOdd: Bool, level: Int32) {
+        tsr_kernel_level_override(level)
+        defer { tsr_kernel_level_override(0) }
         var random = Random(seed: evenOdd ? 0xC0E0 : 0xC0A0)
         for round in 0..<3000 {
             let start = random.int(in: 0...37), end = start + random.int(in: 0...299)
@@ -38,8 +40,10 @@ import Testing
 
     /// Rows of a band: accumulated from closed outlines (half of the rounds) or written directly
     /// (the others), some rows empty; a random range of the band's rows filled.
-    @Test(arguments: [false, true])
-    func fillAccumulatedRowsMatchesTheReference(evenOdd: Bool) {
+    @Test(arguments: [false, true], KernelOracle.levels)
+    func fillAccumulatedRowsMatchesTheReference(evenOdd: Bool, level: Int32) {
+        tsr_kernel_level_override(level)
+        defer { tsr_kernel_level_override(0) }
         var random = Random(seed: evenOdd ? 0xF1E0 : 0xF1A0)
         for round in 0..<1200 {
             let width = random.int(in: 1...300), rows = random.int(in: 1...6)

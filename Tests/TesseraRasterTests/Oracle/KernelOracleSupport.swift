@@ -1,10 +1,16 @@
 /// Inputs and comparisons shared by the kernel-oracle tests (each C kernel against its scalar
 /// `_reference`, CTesseraReference.h): random premultiplied pixels, closed outlines as lines, rows of
 /// accumulation cells, and exact comparisons that name the first difference.
+import CTesseraSIMD
 @testable import TesseraRaster
 
 enum KernelOracle {
     typealias Random = CoverageHarness.SplitMix64
+
+    /// Every kernel level this process can run, for the tests that compare the kernels with their
+    /// references at each: a test runs its body at `level` on its own thread between
+    /// `tsr_kernel_level_override(level)` and `tsr_kernel_level_override(0)`.
+    static let levels = Array(1...tsr_kernel_level())
 
     /// A premultiplied pixel: opaque with probability `opaque`, transparent one time in ten.
     static func pixel(_ random: inout Random, opaque: Double = 0.4) -> UInt32 {

@@ -287,8 +287,10 @@ import Testing
     /// The SIMD version equals the reference byte for byte: random rows of every length up to 41
     /// starting at every offset into a buffer, random coverage (runs of 0 and 255 included, or
     /// NULL), random opacities; and invalid premultiplied pixels (a channel over alpha) too.
-    @Test(arguments: BlendMode.allCases)
-    func simdMatchesTheReference(mode: BlendMode) {
+    @Test(arguments: BlendMode.allCases, KernelOracle.levels)
+    func simdMatchesTheReference(mode: BlendMode, level: Int32) {
+        tsr_kernel_level_override(level)
+        defer { tsr_kernel_level_override(0) }
         var random = Random(seed: 1800 + UInt64(mode.rawValue))
         let width = 64
         for round in 0..<160 {
@@ -331,7 +333,10 @@ import Testing
     /// normal gives exactly the bytes of the source-over kernels: tsr_blend_mask_row (a colour
     /// through coverage), tsr_blend_span (a colour at one coverage) and tsr_composite_row (a row
     /// of pixels at an opacity, through a mask's alpha).
-    @Test func normalIsTheSourceOverKernel() {
+    @Test(arguments: KernelOracle.levels)
+    func normalIsTheSourceOverKernel(level: Int32) {
+        tsr_kernel_level_override(level)
+        defer { tsr_kernel_level_override(0) }
         var random = Random(seed: 77)
         for count in [1, 2, 3, 4, 5, 7, 8, 9, 16, 17, 33, 64] {
             for _ in 0..<30 {
@@ -377,8 +382,10 @@ import Testing
     /// Coverage 0 (or opacity 0, or a transparent source) leaves the destination exactly as it
     /// was for the bounded modes, even a destination that is not valid premultiplied; the six
     /// others give OP(0, D), which is transparent for all of them.
-    @Test(arguments: BlendMode.allCases)
-    func zeroCoverage(mode: BlendMode) {
+    @Test(arguments: BlendMode.allCases, KernelOracle.levels)
+    func zeroCoverage(mode: BlendMode, level: Int32) {
+        tsr_kernel_level_override(level)
+        defer { tsr_kernel_level_override(0) }
         var random = Random(seed: 5)
         let count = 37
         let src = (0..<count).map { _ in Self.pixel(&random) }

@@ -47,8 +47,10 @@ import Testing
 
     private static let opacities: [UInt32] = [255, 255, 255, 0, 128, 1, 254, 300]
 
-    @Test(arguments: BlendMode.allCases)
-    func solidRowIsTheRowOfItsColour(mode: BlendMode) {
+    @Test(arguments: BlendMode.allCases, KernelOracle.levels)
+    func solidRowIsTheRowOfItsColour(mode: BlendMode, level: Int32) {
+        tsr_kernel_level_override(level)
+        defer { tsr_kernel_level_override(0) }
         var random = Random(seed: 5100 + UInt64(mode.rawValue))
         let width = 120
         for round in 0..<150 {
@@ -78,8 +80,10 @@ import Testing
         }
     }
 
-    @Test(arguments: BlendMode.allCases)
-    func longRowsAndInPlace(mode: BlendMode) {
+    @Test(arguments: BlendMode.allCases, KernelOracle.levels)
+    func longRowsAndInPlace(mode: BlendMode, level: Int32) {
+        tsr_kernel_level_override(level)
+        defer { tsr_kernel_level_override(0) }
         var random = Random(seed: 6100 + UInt64(mode.rawValue))
         let width = 300
         for round in 0..<60 {

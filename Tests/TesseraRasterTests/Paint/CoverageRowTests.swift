@@ -13,8 +13,8 @@ import Testing
         v.isNaN || v >= 2_147_483_648 || v < -2_147_483_648 ? .min : Int32(v)
     }
 
-    /// One winding integral to a coverage byte, as coverage_sse2.h computes it (minps returns its
-    /// second operand, 1, for NaN; the packs saturate to 0–255).
+    /// One winding integral to a coverage byte, as coverage/windings.h computes it (f32x8_min, like
+    /// MINPS, returns its second operand, 1, for NaN; i32x8_bytes saturates to 0–255).
     private static func coverage(_ w: Float, evenOdd: Bool) -> UInt8 {
         let a = abs(w)
         let c: Float
@@ -73,8 +73,10 @@ import Testing
         return (cells, start, end)
     }
 
-    @Test(arguments: [false, true])
-    func matchesTheModelAndClearsTheCells(evenOdd: Bool) {
+    @Test(arguments: [false, true], KernelOracle.levels)
+    func matchesTheModelAndClearsTheCells(evenOdd: Bool, level: Int32) {
+        tsr_kernel_level_override(level)
+        defer { tsr_kernel_level_override(0) }
         var random = Random(seed: evenOdd ? 2018 : 1811)
         for round in 0..<1500 {
             let length = [5, 17, 40, 90, 200][round % 5]
@@ -101,8 +103,10 @@ import Testing
 
     /// The coverage of a painted fill is that of a solid one: opaque white filled by the fused
     /// kernel onto transparent pixels leaves each pixel's coverage in every channel.
-    @Test(arguments: [false, true])
-    func equalsTheFusedFillsCoverage(evenOdd: Bool) {
+    @Test(arguments: [false, true], KernelOracle.levels)
+    func equalsTheFusedFillsCoverage(evenOdd: Bool, level: Int32) {
+        tsr_kernel_level_override(level)
+        defer { tsr_kernel_level_override(0) }
         var random = Random(seed: evenOdd ? 77 : 78)
         for round in 0..<600 {
             let (cells, start, end) = Self.randomRow(&random, length: [9, 33, 120, 300][round % 4])

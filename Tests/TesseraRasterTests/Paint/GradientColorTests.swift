@@ -89,8 +89,12 @@ import Testing
     }
 
     /// Every entry of tables of random stops (out-of-range components and offsets, translucent
-    /// colours, repeated offsets) is its straight colour's `premultiplied`, as documented.
-    @Test func tableEntriesArePremultipliedStopMixes() {
+    /// colours, repeated offsets) is its straight colour's `premultiplied`, as documented, at every
+    /// kernel level.
+    @Test(arguments: KernelOracle.levels)
+    func tableEntriesArePremultipliedStopMixes(level: Int32) {
+        tsr_kernel_level_override(level)
+        defer { tsr_kernel_level_override(0) }
         var seed: UInt64 = 0x9E37_79B9_7F4A_7C15
         func random() -> Double {
             seed = seed &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407

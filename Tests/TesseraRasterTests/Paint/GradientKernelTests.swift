@@ -52,7 +52,10 @@ import Darwin
         return g
     }
 
-    @Test func simdMatchesReferenceOnRandomRows() {
+    @Test(arguments: KernelOracle.levels)
+    func simdMatchesReferenceOnRandomRows(level: Int32) {
+        tsr_kernel_level_override(level)
+        defer { tsr_kernel_level_override(0) }
         var random = Random(seed: 2024)
         for trial in 0..<3000 {
             let tableSize = trial.isMultiple(of: 5) ? random.int(in: 2...1024) : 1024
@@ -72,7 +75,10 @@ import Darwin
     }
 
     /// Through the public type: random stops, kinds, extends and transforms.
-    @Test func simdMatchesReferenceThroughGradient() {
+    @Test(arguments: KernelOracle.levels)
+    func simdMatchesReferenceThroughGradient(level: Int32) {
+        tsr_kernel_level_override(level)
+        defer { tsr_kernel_level_override(0) }
         var random = Random(seed: 77)
         func point() -> Point { Point(x: random.double(in: -50...300), y: random.double(in: -50...300)) }
         for trial in 0..<400 {

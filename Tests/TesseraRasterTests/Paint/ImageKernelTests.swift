@@ -1,5 +1,5 @@
-/// The image kernels: the SIMD kernel (AVX2 where the CPU has it and TESSERA_SIMD does not say
-/// sse2, else SSE2) gives the reference kernel's bytes on random images, mappings, rows, extend
+/// The image kernels: the SIMD kernel, at every level the CPU has (the baseline, AVX2, AVX-512),
+/// gives the reference kernel's bytes on random images, mappings, rows, extend
 /// modes and filters (fast paths included: no rotation, images drawn into rectangles,
 /// power-of-two sizes, texel pairs, large strides, spans reaching the coordinate clamp), and bad
 /// input (singular, NaN, infinite or nearly singular mappings; huge coordinates) neither traps nor
@@ -44,7 +44,10 @@ import Darwin
         }
     }
 
-    @Test func simdMatchesReferenceOnRandomRows() {
+    @Test(arguments: KernelOracle.levels)
+    func simdMatchesReferenceOnRandomRows(level: Int32) {
+        tsr_kernel_level_override(level)
+        defer { tsr_kernel_level_override(0) }
         var random = Random(seed: 2025)
         for trial in 0..<4000 {
             let width: Int, height: Int
@@ -76,12 +79,15 @@ import Darwin
         }
     }
 
-    /// Images drawn into rectangles (scale and translation, pad, bilinear: the kernels' fast path,
-    /// AVX2 where the CPU has it): long rows across the first pass's chunks of 256 pixels, both edges
+    /// Images drawn into rectangles (scale and translation, pad, bilinear: the kernel's fast path):
+    /// long rows across the first pass's chunks of 256 pixels, both edges
     /// of the image (where the pair (k0, k0 + 1) ends at the last texel with wx = 128), rows on
     /// texel centres (wy = 0, the lower row unread), magnification and minification, flips, and
     /// rows starting anywhere.
-    @Test func scaledPadRowsMatchTheReference() {
+    @Test(arguments: KernelOracle.levels)
+    func scaledPadRowsMatchTheReference(level: Int32) {
+        tsr_kernel_level_override(level)
+        defer { tsr_kernel_level_override(0) }
         var random = Random(seed: 404)
         for trial in 0..<1500 {
             let width = random.int(in: 2...(trial % 3 == 0 ? 5 : 300)), height = random.int(in: 1...40)
@@ -116,9 +122,12 @@ import Darwin
     }
 
     /// Rotated and skewed bilinear patterns, repeat on power-of-two sides (the fill-image scene)
-    /// and pad (the kernels' AVX2 path for any transform): long rows across the first pass's chunks,
+    /// and pad (the kernel's two-pass loop for any transform): long rows across the first pass's chunks,
     /// groups where repeat wraps k0 + 1 to texel 0, both image edges under pad.
-    @Test func rotatedRepeatAndPadRowsMatchTheReference() {
+    @Test(arguments: KernelOracle.levels)
+    func rotatedRepeatAndPadRowsMatchTheReference(level: Int32) {
+        tsr_kernel_level_override(level)
+        defer { tsr_kernel_level_override(0) }
         var random = Random(seed: 808)
         for trial in 0..<600 {
             let pad = trial % 3 == 0
@@ -144,7 +153,10 @@ import Darwin
 
     /// A span whose coordinates reach the clamp (±2²¹ texels) part way goes pixel by pixel; the
     /// bytes are the reference's on both sides of the clamp, for every filter and extend mode.
-    @Test func spansReachingTheClampMatchTheReference() {
+    @Test(arguments: KernelOracle.levels)
+    func spansReachingTheClampMatchTheReference(level: Int32) {
+        tsr_kernel_level_override(level)
+        defer { tsr_kernel_level_override(0) }
         var random = Random(seed: 5)
         let texels = (0..<(9 * 6)).map { _ in Support.randomTexel(&random).packed }
         texels.withUnsafeBufferPointer { buffer in
@@ -167,7 +179,10 @@ import Darwin
 
     /// Strides of 2¹⁵ texels or more and heights over 2¹⁵ take the kernel's 64-bit row
     /// addressing; the bytes are the same.
-    @Test func largeStridesAndHeights() {
+    @Test(arguments: KernelOracle.levels)
+    func largeStridesAndHeights(level: Int32) {
+        tsr_kernel_level_override(level)
+        defer { tsr_kernel_level_override(0) }
         var random = Random(seed: 77)
         for (width, height, stride) in [(3, 4, 40_000), (2, 40_000, 2), (33_000, 2, 33_000)] {
             var texels = [UInt32](repeating: 0, count: stride * (height - 1) + width)

@@ -2,7 +2,7 @@
 /// are those of the three passes with the reference kernels (tsr_paint_row_reference), for every
 /// kind of paint (solid, each gradient path and extend mode, images; gradients and images also under
 /// a projection), every blend mode, opacities, both fill rules and rows of every length and
-/// position, including rows that end at the target's right edge (where the fused AVX2 pass cannot
+/// position, including rows that end at the target's right edge (where the fused pass cannot
 /// draw whole blocks) and rows whose last cells lie past the last pixel. It never writes a pixel
 /// outside the row, and leaves the cells zeroed.
 import CTesseraSIMD
@@ -67,7 +67,10 @@ import Testing
         return Shader(paint, opacity: opacity, blendMode: BlendMode(rawValue: Int32(random.int(in: 0...27)))!)
     }
 
-    @Test func givesTheBytesOfTheReferencePasses() {
+    @Test(arguments: KernelOracle.levels)
+    func givesTheBytesOfTheReferencePasses(level: Int32) {
+        tsr_kernel_level_override(level)
+        defer { tsr_kernel_level_override(0) }
         var random = Random(seed: 4242)
         let image = ImageTestSupport.image(width: 13, height: 9) { _, _ in ImageTestSupport.randomTexel(&random) }
         for round in 0..<3000 {

@@ -24,6 +24,31 @@ import TesseraRaster
         withUnsafePointer(to: layer.properties) { EmitterSimulation($0, time: t).particles }
     }
 
+    /// A cell without nested cells is computed in parts on several threads: the same particles,
+    /// in the same order, as on one; a cell with nested cells stays on one thread, just as exact.
+    @Test func theSameParticlesOnOneOrManyThreads() {
+        let plain = Self.emitter { cell in
+            cell.birthRate = 3_000
+            cell.velocity = 40
+            cell.velocityRange = 30
+            cell.emissionRange = .pi
+            cell.scaleRange = 0.5
+            cell.redRange = 0.2
+        }
+        let nested = Self.emitter { cell in
+            let child = CAEmitterCell()
+            child.birthRate = 20
+            child.lifetime = 0.5
+            cell.emitterCells = [child]
+        }
+        for layer in [plain, nested] {
+            let one = Self.particles(layer, at: 1.7)
+            let many = withUnsafePointer(to: layer.properties) { EmitterSimulation($0, time: 1.7, threadCount: 8).particles }
+            #expect(one.count > 0 && many == one)
+        }
+        #expect(Self.particles(plain, at: 1.7).count == 5_100, "enough particles for several parts")
+    }
+
     @Test func countIsTheBirthRateTimesTheTimeUpToTheLifetime() {
         let layer = Self.emitter()
         for (t, count) in [(0.0, 0), (0.005, 0), (0.5, 50), (1.5, 150), (2.0, 200), (3.0, 200), (1000.25, 200)] {

@@ -63,7 +63,8 @@ extension CALayer {
     /// A change made through a key path (`position.x`) runs the action of its property
     /// (`position`); `frame` runs those of `position` and `bounds`. Only a change runs actions:
     /// assigning the value a property already has runs none (Core Animation looks one up on
-    /// every assignment). (`edited` is `inout` only to be compared where it lies.)
+    /// every assignment). (`edited` is `inout` to be compared where it lies, and is left holding
+    /// the model as it was.)
     func changeModel(to edited: inout LayerProperties) {
         var found: [(change: PropertyChange, action: CAAction)] = []
         var shown: LayerProperties?
@@ -75,7 +76,8 @@ extension CALayer {
             shown = before
             found.append((PropertyChange(key: key, previous: LayerKeyPath(whole: property)?.value(in: before)), action))
         }
-        propertiesWithoutActions = edited
+        // Swapped rather than assigned: no object the values hold is retained again.
+        swap(&propertiesWithoutActions, &edited)
         guard !found.isEmpty else { return }
         let transactions = ThreadTransactions.forCurrentThread
         for (change, action) in found {

@@ -2,7 +2,7 @@ import Foundation
 
 /// Where on the emitter's shape a particle is born (see ``CAEmitterLayer``'s Shapes), from
 /// uniform numbers in [0, 1): the point relative to the shape's centre.
-struct EmitterShapeSampling {
+struct EmitterShapeSampling: Sendable {
     let shape: CAEmitterLayerEmitterShape
     let mode: CAEmitterLayerEmitterMode
     /// Width, height and depth (NaN and infinite sizes read as 0).

@@ -1,4 +1,5 @@
 import Foundation
+import TesseraRaster
 
 /// The particles of an emitter layer at one time, computed in closed form from its properties
 /// (see ``CAEmitterLayer``'s Simulation and Cost of seeking): a pure function of the
@@ -29,13 +30,13 @@ struct EmitterSimulation {
 
     /// The layer's multipliers of its cells' values (non-finite ones read as 0; negative birth
     /// rates and lifetimes too).
-    private struct Multipliers {
+    struct Multipliers: Sendable {
         var birthRate, lifetime, velocity, scale, spin: Double
     }
 
     /// Where a cell's particles leave from: the layer's shape, or a particle's path (position,
     /// velocity and acceleration at its birth) for nested cells.
-    private enum Origin {
+    enum Origin: Sendable {
         case shape
         case path(SIMD3<Double>, SIMD3<Double>, SIMD3<Double>)
     }
@@ -51,10 +52,16 @@ struct EmitterSimulation {
     private let center: SIMD3<Double>
     private let shape: EmitterShapeSampling
     private var budget = maximumParticles
+    /// The threads a cell's particles are computed on, and the recorder of the frame's tasks.
+    private let threadCount: Int
+    private let recorder: FrameTaskRecorder?
 
     /// The particles of the emitter whose properties `p` points at, at its local time `t`
-    /// (none before 0 or when `t` is not finite).
-    init(_ p: UnsafePointer<LayerProperties>, time t: Double) {
+    /// (none before 0 or when `t` is not finite), computed on up to `threadCount` threads (the
+    /// same particles on any number).
+    init(_ p: UnsafePointer<LayerProperties>, time t: Double, threadCount: Int = 1, recorder: FrameTaskRecorder? = nil) {
+        self.threadCount = max(1, threadCount)
+        self.recorder = recorder
         func finite(_ x: Double, positive: Bool = false) -> Double {
             x.isFinite && (!positive || x > 0) ? x : 0
         }
@@ -89,6 +96,17 @@ struct EmitterSimulation {
         return index
     }
 
+    /// Particles a thread computes at least: fewer cost more to hand out than to compute.
+    static let particlesPerPart = 512
+
+    /// Each part's particles, written by the thread that computes the part.
+    ///
+    /// `@unchecked Sendable`: part p is written by one thread, and read once all are done.
+    private struct PartResults: @unchecked Sendable {
+        let results: UnsafeMutableBufferPointer<[Particle]>
+        func store(_ particles: [Particle], part: Int) { results[part] = particles }
+    }
+
     /// Computes the particles of cell `index` alive at `clock` on its own time (the layer's for
     /// top-level cells, the parent particle's age for nested ones), emitted until `end` (the
     /// parent's lifetime), its time 0 being `born` in the layer's time.
@@ -104,56 +122,36 @@ struct EmitterSimulation {
         let highest = ((last - begin) * cell.rate).rounded(.down) - 1
         guard highest >= 0, highest < 0x1p52 else { return }
         let lowest = max(0, ((clock - cell.reach - begin) * cell.rate).rounded(.up) - 1)
-        var first = Int(lowest)
         let final = Int(highest)
-        guard first <= final else { return }
-        first = max(first, final - budget + 1)
+        guard Int(lowest) <= final else { return }
+        let first = max(Int(lowest), final - budget + 1)
         budget -= final - first + 1
 
-        let m = multipliers
-        let acceleration = SIMD3(Double(c.xAcceleration), Double(c.yAcceleration), Double(c.zAcceleration))
-        let baseColor = SIMD4(c.color.red, c.color.green, c.color.blue, c.color.alpha)
-        let colorRange = SIMD4(Double(c.redRange), Double(c.greenRange), Double(c.blueRange), Double(c.alphaRange))
-        let colorSpeed = SIMD4(Double(c.redSpeed), Double(c.greenSpeed), Double(c.blueSpeed), Double(c.alphaSpeed))
-        for k in first...final {
-            let particle = ParticleRandom.particleKey(cell: key, index: k)
-            func signed(_ a: ParticleRandom.Attribute) -> Double { ParticleRandom.signed(particle, a) }
-            let lifetime = m.lifetime * (Double(c.lifetime) + Double(c.lifetimeRange) * signed(.lifetime))
-            guard lifetime > 0 else { continue }
-            let birth = begin + Double(k + 1) / cell.rate
-            let age = clock - birth
-            let speed = m.velocity * (Double(c.velocity) + Double(c.velocityRange) * signed(.velocity))
-            let longitude = Double(c.emissionLongitude) + Double(c.emissionRange) * signed(.longitude)
-            let latitude = Double(c.emissionLatitude)
-            let velocity = speed * SIMD3(cos(latitude) * cos(longitude), cos(latitude) * sin(longitude), sin(latitude))
-            let start: SIMD3<Double>
-            switch origin {
-            case .shape:
-                let u = SIMD3(ParticleRandom.unit(particle, .shapeX), ParticleRandom.unit(particle, .shapeY),
-                              ParticleRandom.unit(particle, .shapeZ))
-                start = center + shape.offset(u, face: ParticleRandom.unit(particle, .shapeFace))
-            case .path(let p0, let v, let g):
-                start = p0 + v * birth + 0.5 * g * birth * birth
-            }
-            let position = start + velocity * age + 0.5 * acceleration * age * age
-            // A particle with a non-finite value (a NaN velocity, say) is not drawn.
-            if age < lifetime, position.x.isFinite, position.y.isFinite, position.z.isFinite {
-                let scale = m.scale * (Double(c.scale) + Double(c.scaleRange) * signed(.scale) + Double(c.scaleSpeed) * age)
-                let spin = m.spin * (Double(c.spin) + Double(c.spinRange) * signed(.spin))
-                let random = SIMD4(signed(.red), signed(.green), signed(.blue), signed(.alpha))
-                var color = baseColor + colorRange * random + colorSpeed * age
-                color.replace(with: 0, where: .!(color .>= 0))   // NaN too
-                color.replace(with: 1, where: color .> 1)
-                let angle = spin * age
-                if scale.isFinite, angle.isFinite {
-                    particles.append(Particle(position: position, birthTime: born + birth, scale: max(0, scale),
-                                              angle: angle, color: color, cell: index))
+        let emission = Emission(cell: index, values: cell.values, rate: cell.rate, begin: begin, clock: clock, born: born,
+                                key: key, multipliers: multipliers, center: center, shape: shape, origin: origin)
+        let count = final - first + 1
+        let parts = cell.children.isEmpty ? min(threadCount, count / Self.particlesPerPart) : 1
+        guard parts > 1 else {
+            for k in first...final {
+                guard let born = emission.particle(k) else { continue }
+                if let particle = born.particle { particles.append(particle) }
+                for child in cell.children {
+                    emit(child, key: ParticleRandom.cellKey(parent: born.key, cell: child), clock: born.age,
+                         end: born.lifetime, born: emission.born + born.birth,
+                         from: .path(born.start, born.velocity, emission.acceleration))
                 }
             }
-            for child in cell.children {
-                emit(child, key: ParticleRandom.cellKey(parent: particle, cell: child), clock: age, end: lifetime,
-                     born: born + birth, from: .path(start, velocity, acceleration))
-            }
+            return
         }
+        // No nested cells: each particle stands alone, and parts of them are computed at once.
+        let results = UnsafeMutableBufferPointer<[Particle]>.allocate(capacity: parts)
+        results.initialize(repeating: [])
+        defer { results.deinitialize().deallocate() }
+        let output = PartResults(results: results)
+        recorder.concurrentPerform(iterations: parts, stage: "drawing walk") { part in
+            let range = first + part * count / parts..<first + (part + 1) * count / parts
+            output.store(range.compactMap { emission.particle($0)?.particle }, part: part)
+        }
+        for part in results { particles += part }
     }
 }

@@ -1,3 +1,5 @@
+import Foundation
+
 #if !canImport(QuartzCore)
 extension LayerProperty {
     /// The property's row of the table.
@@ -17,11 +19,15 @@ extension LayerProperty {
         let oldRare = old.pointee.rare, newRare = new.pointee.rare
         // Sets that share their out-of-line properties hold the same values of all of them.
         let sharesRare = oldRare === newRare
+        // Equal bytes are equal values (the same numbers, the same objects): when all but the
+        // out-of-line box are, only the out-of-line rows can differ. (Unequal bytes prove
+        // nothing: a copied array, padding; those rows are compared.)
+        let rows = inlineBytesAreEqual(old, new) ? outOfLineRowIndices[kind] : rowIndices[kind]
         return oldRare.withValue { oldRareValues in
             newRare.withValue { newRareValues in
                 var changed: [LayerProperty] = []
                 // By index: each row read in place (a row holds closures; a copy retains them all).
-                for i in rowIndices[kind] ?? [] {
+                for i in rows ?? [] {
                     let isEqual = table[i].isOutOfLine
                         ? sharesRare || table[i].isEqual(oldRareValues, newRareValues)
                         : table[i].isEqual(UnsafeRawPointer(old), UnsafeRawPointer(new))
@@ -40,6 +46,22 @@ extension LayerProperty {
         }
         return indices
     }()
+
+    /// Those of ``rowIndices`` kept out of line.
+    private static let outOfLineRowIndices = rowIndices.mapValues { $0.filter { table[$0].isOutOfLine } }
+
+    /// Where `LayerProperties` holds its out-of-line box.
+    private static let rareBytes: Range<Int> = {
+        let offset = MemoryLayout<LayerProperties>.offset(of: \.rare)!
+        return offset..<offset + MemoryLayout<RareLayerPropertiesBox>.size
+    }()
+
+    /// Whether `a` and `b` have the same bytes, their out-of-line boxes aside.
+    private static func inlineBytesAreEqual(_ a: UnsafePointer<LayerProperties>, _ b: UnsafePointer<LayerProperties>) -> Bool {
+        let a = UnsafeRawPointer(a), b = UnsafeRawPointer(b), size = MemoryLayout<LayerProperties>.size
+        return memcmp(a, b, rareBytes.lowerBound) == 0
+            && memcmp(a + rareBytes.upperBound, b + rareBytes.upperBound, size - rareBytes.upperBound) == 0
+    }
 
     private static let animatableByName: [String: LayerProperty] = {
         var byName: [String: LayerProperty] = [:]

@@ -73,7 +73,7 @@ struct SeparableBlur: Hashable, Sendable {
         let plane = Plane(rows: height, lanes: (width + 2 * horizontal.reach) * channels)
         let values = UnsafeMutablePointer<Int16>.allocate(capacity: plane.count)
         defer { values.deallocate() }
-        let memory = Memory(source: source, plane: values, destination: destination, level: tsr_blur_boxes_level())
+        let memory = Memory(source: source, plane: values, destination: destination, level: tsr_kernel_level())
         let image = Image(width: width, height: height, channels: channels, rowBytes: sourceRowBytes)
         // A unit of rows fills whole blocks: 16 rows, or an alpha image's 64 (16 groups of four).
         let unitRows = Plane.blockRows * (channels == 1 ? 4 : 1)
@@ -240,7 +240,7 @@ struct SeparableBlur: Hashable, Sendable {
     }
 
     /// The buffers the workers share, and the instructions the box sweeps run on
-    /// (tsr_blur_boxes_level). `@unchecked Sendable` because it carries pointers: each worker reads
+    /// (tsr_kernel_level). `@unchecked Sendable` because it carries pointers: each worker reads
     /// the source and writes only its own blocks of the plane (step 1), or reads the plane and
     /// writes only its own columns of the destination (step 2); step 2 starts after step 1 has ended.
     private struct Memory: @unchecked Sendable {

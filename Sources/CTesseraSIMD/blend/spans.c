@@ -1,0 +1,259 @@
+// Source-over spans (CTesseraSIMD.h): a constant colour at one coverage (tsr_blend_span), the
+// rows of a rectangle (tsr_fill_rect), a colour through coverage bytes
+// (tsr_blend_mask_row) and a group's pixels composited back (tsr_composite_row). Eight pixels at a
+// time (blend/over.h); the last, partial group of a row is the row's last eight pixels, blended from
+// their values before the row (every pixel's result depends on its own values alone, so the pixels
+// blended twice get the same bytes twice). Rows of four to seven pixels are one group likewise: their
+// first four and last four pixels. Rows under four pixels go one pixel at a time, with the same
+// arithmetic. Oracles: reference/blend.c.
+#include "CTesseraSIMD.h"
+#include "blend/over.h"
+#include "blend/rect_row.h"
+#include "simd/targets.h"
+
+// The rectangles' coverage in floats, each operation rounded as in their reference.
+#include "simd/no_fp_contract.h"
+
+// The first four and the last four of `count` (4 … 8) elements from p, as one vector.
+TSR_INLINE u32x8 load_ends(const uint32_t *p, size_t count) {
+    return __builtin_shufflevector(TSR_LOAD(u32x4, p), TSR_LOAD(u32x4, p + count - 4), 0, 1, 2, 3, 4, 5, 6, 7);
+}
+TSR_INLINE u8x8 load_ends_bytes(const uint8_t *p, size_t count) {
+    return __builtin_shufflevector(TSR_LOAD(u8x4, p), TSR_LOAD(u8x4, p + count - 4), 0, 1, 2, 3, 4, 5, 6, 7);
+}
+
+// Stores them back, the last four last.
+TSR_INLINE void store_ends(uint32_t *p, size_t count, u32x8 v) {
+    TSR_STORE(p, __builtin_shufflevector(v, v, 0, 1, 2, 3));
+    TSR_STORE(p + count - 4, __builtin_shufflevector(v, v, 4, 5, 6, 7));
+}
+
+// `premultiplied` (every channel of the colour at most its alpha: no saturation) is a constant
+// where this is inlined.
+TSR_INLINE void blend_span_rows(uint32_t *pixels, size_t count, uint32_t color, uint32_t coverage, int premultiplied) {
+    const u32x8 c = (u32x8){0} + color;
+    const u16x16 f = pairs_factor((u32x8){0} + coverage);
+    const u16x16 srb = pairs_mul(pairs_rb(c), f), sga = pairs_mul(pairs_ga(c), f), alpha = pairs_alpha(sga);
+    if (count < 8) {
+        store_ends(pixels, count, over_pairs(load_ends(pixels, count), srb, sga, alpha, premultiplied));
+        return;
+    }
+    const u32x8 last = TSR_LOAD(u32x8, pixels + count - 8);
+    size_t i = 0;
+    for (; i + 8 <= count; i += 8)
+        TSR_STORE(pixels + i, over_pairs(TSR_LOAD(u32x8, pixels + i), srb, sga, alpha, premultiplied));
+    if (i < count) TSR_STORE(pixels + count - 8, over_pairs(last, srb, sga, alpha, premultiplied));
+}
+
+TSR_INLINE void blend_span_body(uint32_t *pixels, size_t count, uint32_t color, uint32_t coverage, int premultiplied) {
+    if (premultiplied) blend_span_rows(pixels, count, color, coverage, 1);
+    else blend_span_rows(pixels, count, color, coverage, 0);
+}
+
+TSR_LEVELS_TO_AVX2(blend_span, (uint32_t *pixels, size_t count, uint32_t color, uint32_t coverage, int premultiplied),
+           (pixels, count, color, coverage, premultiplied))
+
+// tsr_blend_span with the colour tested (color_is_premultiplied) by the caller.
+static void blend_span(uint32_t *pixels, size_t count, uint32_t color, uint32_t coverage, int premultiplied) {
+    if (coverage == 0 || count == 0) return;
+    if (coverage > 255) coverage = 255;
+    if (coverage == 255 && (color >> 24) == 255) {
+        for (size_t i = 0; i < count; i++) pixels[i] = color;   // opaque: a plain store
+        return;
+    }
+    if (count < 4) {
+        pixels_over(pixels, count, color, coverage, premultiplied);
+        return;
+    }
+    TSR_DISPATCH_TO_AVX2(blend_span, (pixels, count, color, coverage, premultiplied));
+}
+
+// blend_span of one pixel: the blend gives an opaque colour at coverage 255 itself.
+static inline void pixel_span(uint32_t *pixel, uint32_t color, uint32_t coverage, int premultiplied) {
+    if (coverage != 0) *pixel = pixel_over(*pixel, color, coverage > 255 ? 255 : coverage, premultiplied);
+}
+
+void tsr_blend_span(uint32_t *pixels, size_t count, uint32_t color, uint32_t coverage) {
+    blend_span(pixels, count, color, coverage, color_is_premultiplied(color));
+}
+
+// MARK: Rectangles
+
+// A row's pixels under the colour scaled once for a class of rows (those with one vertical
+// coverage): the first group (the row's first pixel at its own coverage, the others at the middle
+// one), the middle groups, the last group (the last pixel at its own coverage).
+typedef struct {
+    u16x16 rb, ga, alpha;
+} rect_source;
+
+TSR_INLINE rect_source rect_source_of(u16x16 crb, u16x16 cga, u32x8 coverage) {
+    const u16x16 f = pairs_factor(__builtin_elementwise_min(coverage, (u32x8){0} + 255));
+    const u16x16 sga = pairs_mul(cga, f);
+    return (rect_source){pairs_mul(crb, f), sga, pairs_alpha(sga)};
+}
+
+TSR_INLINE u32x8 rect_over(u32x8 d, const rect_source *s, int premultiplied) {
+    return over_pairs(d, s->rb, s->ga, s->alpha, premultiplied);
+}
+
+// A row of at most eight pixels: its first pixel, the pixels between, its last pixel.
+TSR_INLINE void rect_short_row(uint32_t *pixels, const tsr_rect_row_spans *s, uint32_t color, int premultiplied) {
+    pixel_span(pixels + s->first, color, s->firstCoverage, premultiplied);
+    if (s->last == s->first) return;
+    uint32_t *between = pixels + s->first + 1;
+    const size_t count = (size_t)(s->last - s->first - 1);
+    const uint32_t coverage = s->middleCoverage > 255 ? 255 : s->middleCoverage;
+    if (coverage != 0 && count >= 4) blend_span_rows(between, count, color, coverage, premultiplied);
+    else if (coverage != 0) pixels_over(between, count, color, coverage, premultiplied);
+    pixel_span(pixels + s->last, color, s->lastCoverage, premultiplied);
+}
+
+// The rows of a rectangle. Its rows have at most three vertical coverages (the top row's, the
+// inside rows' 1, the bottom row's): the spans and the scaled colour are computed when a row's
+// coverage differs from the row before. A row of more than eight pixels goes by groups of eight:
+// the first, the middle ones, and the last eight pixels, blended from their values before the row
+// (the pixels it shares with the groups before get the same bytes twice), as blend_span_rows does.
+TSR_INLINE void rect_rows(uint32_t *pixels, size_t stride, int32_t width, int32_t firstRow, int32_t endRow, float left,
+                          float top, float right, float bottom, uint32_t color, int premultiplied) {
+    const u32x8 c = (u32x8){0} + color;
+    const u16x16 crb = pairs_rb(c), cga = pairs_ga(c);
+    const int opaque = (color >> 24) == 255;
+    tsr_rect_row_spans s = {0, -1, 0, 0, 0};
+    rect_source first = {0}, middle = {0}, last = {0};
+    int solid = 0;   // the middle groups are the colour itself (opaque, coverage 255)
+    float classCoverage = 0.0f;
+    for (int32_t y = firstRow; y < endRow; y++, pixels += stride) {
+        const float rowCoverage = tsr_rect_row_coverage(y, top, bottom);
+        if (!(rowCoverage == classCoverage)) {
+            classCoverage = rowCoverage;
+            s = tsr_rect_row(width, left, right, rowCoverage);
+            if (s.last - s.first >= 8) {
+                const uint32_t m = s.middleCoverage;
+                first = rect_source_of(crb, cga, (u32x8){s.firstCoverage, m, m, m, m, m, m, m});
+                middle = rect_source_of(crb, cga, (u32x8){0} + m);
+                last = rect_source_of(crb, cga, (u32x8){m, m, m, m, m, m, m, s.lastCoverage});
+                solid = opaque && m >= 255;
+            }
+        }
+        if (s.last - s.first < 8) {
+            if (s.last >= s.first) rect_short_row(pixels, &s, color, premultiplied);
+            continue;
+        }
+        uint32_t *p = pixels + s.first;
+        const size_t n = (size_t)(s.last - s.first + 1);
+        const u32x8 lastGroup = TSR_LOAD(u32x8, p + n - 8);
+        TSR_STORE(p, rect_over(TSR_LOAD(u32x8, p), &first, premultiplied));
+        size_t i = 8;
+        if (solid) {
+            for (; i + 8 < n; i += 8) TSR_STORE(p + i, c);
+        } else {
+            for (; i + 8 < n; i += 8) TSR_STORE(p + i, rect_over(TSR_LOAD(u32x8, p + i), &middle, premultiplied));
+        }
+        TSR_STORE(p + n - 8, rect_over(lastGroup, &last, premultiplied));
+    }
+}
+
+TSR_INLINE void fill_rect_body(uint32_t *pixels, size_t stride, int32_t width, int32_t firstRow, int32_t endRow,
+                               float left, float top, float right, float bottom, uint32_t color) {
+    if (color_is_premultiplied(color))
+        rect_rows(pixels, stride, width, firstRow, endRow, left, top, right, bottom, color, 1);
+    else
+        rect_rows(pixels, stride, width, firstRow, endRow, left, top, right, bottom, color, 0);
+}
+
+TSR_LEVELS_TO_AVX2(fill_rect,
+                   (uint32_t *pixels, size_t stride, int32_t width, int32_t firstRow, int32_t endRow, float left,
+                    float top, float right, float bottom, uint32_t color),
+                   (pixels, stride, width, firstRow, endRow, left, top, right, bottom, color))
+
+void tsr_fill_rect(uint32_t *pixels, size_t stride, int32_t width, int32_t firstRow, int32_t endRow, float left,
+                   float top, float right, float bottom, uint32_t color) {
+    TSR_DISPATCH_TO_AVX2(fill_rect, (pixels, stride, width, firstRow, endRow, left, top, right, bottom, color));
+}
+
+// Eight pixels from i through their coverage bytes; a group without coverage is left as it is
+// (shadows are mostly empty or faint at their edges).
+TSR_INLINE void mask_group(uint32_t *pixels, const uint8_t *coverage, u32x8 d, u16x16 crb, u16x16 cga,
+                           int premultiplied) {
+    const u8x8 bytes = TSR_LOAD(u8x8, coverage);
+    if (__builtin_reduce_or(bytes) == 0) return;
+    TSR_STORE(pixels, over_factors(d, crb, cga, __builtin_convertvector(bytes, u32x8), 0, premultiplied));
+}
+
+TSR_INLINE void mask_rows(uint32_t *pixels, const uint8_t *coverage, size_t count, uint32_t color, int premultiplied) {
+    const u32x8 c = (u32x8){0} + color;
+    const u16x16 crb = pairs_rb(c), cga = pairs_ga(c);
+    if (count < 8) {
+        const u32x8 factors = __builtin_convertvector(load_ends_bytes(coverage, count), u32x8);
+        store_ends(pixels, count, over_factors(load_ends(pixels, count), crb, cga, factors, 0, premultiplied));
+        return;
+    }
+    const u32x8 last = TSR_LOAD(u32x8, pixels + count - 8);
+    size_t i = 0;
+    for (; i + 8 <= count; i += 8)
+        mask_group(pixels + i, coverage + i, TSR_LOAD(u32x8, pixels + i), crb, cga, premultiplied);
+    if (i < count) mask_group(pixels + count - 8, coverage + count - 8, last, crb, cga, premultiplied);
+}
+
+TSR_INLINE void blend_mask_row_body(uint32_t *pixels, const uint8_t *coverage, size_t count, uint32_t color) {
+    if (color_is_premultiplied(color)) mask_rows(pixels, coverage, count, color, 1);
+    else mask_rows(pixels, coverage, count, color, 0);
+}
+
+TSR_LEVELS_TO_AVX2(blend_mask_row, (uint32_t *pixels, const uint8_t *coverage, size_t count, uint32_t color),
+           (pixels, coverage, count, color))
+
+void tsr_blend_mask_row(uint32_t *pixels, const uint8_t *coverage, size_t count, uint32_t color) {
+    if (count < 4) {
+        const int premultiplied = color_is_premultiplied(color);
+        for (size_t i = 0; i < count; i++) pixels[i] = pixel_over(pixels[i], color, coverage[i], premultiplied);
+        return;
+    }
+    TSR_DISPATCH_TO_AVX2(blend_mask_row, (pixels, coverage, count, color));
+}
+
+// round(alpha × opacity / 255) for the mask pixel's alpha, or the opacity without a mask.
+static inline uint32_t composite_factor(const uint32_t *mask, size_t i, uint32_t opacity) {
+    if (!mask) return opacity;
+    return word_div255((mask[i] >> 24) * opacity);
+}
+
+// The factors of eight pixels from their mask pixels: round(alpha × opacity / 255).
+TSR_INLINE u32x8 mask_factors(u32x8 mask, uint32_t opacity) {
+    return (u32x8)pairs_mul((u16x16)(mask >> 24), (u16x16)((u32x8){0} + opacity));
+}
+
+// Eight pixels from i, `d` their values: transparent sources change nothing, so such groups (most
+// of a group's rows) are skipped.
+TSR_INLINE void composite_group(uint32_t *dst, const uint32_t *src, const uint32_t *mask, u32x8 d, uint32_t opacity) {
+    const u32x8 s = TSR_LOAD(u32x8, src);
+    if (u32x8_none(s)) return;
+    u32x8 factors = (u32x8){0} + opacity;
+    if (mask) factors = mask_factors(TSR_LOAD(u32x8, mask), opacity);
+    TSR_STORE(dst, over_sources(d, s, factors));
+}
+
+TSR_INLINE void composite_row_body(uint32_t *dst, const uint32_t *src, const uint32_t *mask, size_t count,
+                                   uint32_t opacity) {
+    if (count < 8) {
+        const u32x8 factors = mask ? mask_factors(load_ends(mask, count), opacity) : (u32x8){0} + opacity;
+        store_ends(dst, count, over_sources(load_ends(dst, count), load_ends(src, count), factors));
+        return;
+    }
+    const u32x8 last = TSR_LOAD(u32x8, dst + count - 8);
+    size_t i = 0;
+    for (; i + 8 <= count; i += 8) composite_group(dst + i, src + i, mask ? mask + i : NULL, TSR_LOAD(u32x8, dst + i), opacity);
+    if (i < count) composite_group(dst + count - 8, src + count - 8, mask ? mask + count - 8 : NULL, last, opacity);
+}
+
+TSR_LEVELS_TO_AVX2(composite_row, (uint32_t *dst, const uint32_t *src, const uint32_t *mask, size_t count, uint32_t opacity),
+           (dst, src, mask, count, opacity))
+
+void tsr_composite_row(uint32_t *dst, const uint32_t *src, const uint32_t *mask, size_t count, uint32_t opacity) {
+    if (opacity > 255) opacity = 255;
+    if (count < 4) {
+        for (size_t i = 0; i < count; i++) dst[i] = pixel_over(dst[i], src[i], composite_factor(mask, i, opacity), 0);
+        return;
+    }
+    TSR_DISPATCH_TO_AVX2(composite_row, (dst, src, mask, count, opacity));
+}

@@ -1,0 +1,61 @@
+// Accumulation cells to coverage, eight cells at a time: shared by the solid fills
+// (coverage/fill_span.c), the coverage rows of painted fills (coverage/coverage_row.c) and the fused
+// painted rows (paint/paint_row.c), so that all give the coverage of the references
+// (reference/lanes.h: ref_coverage_group), with the same float operations in the same order.
+#ifndef TSR_WINDINGS_H
+#define TSR_WINDINGS_H
+#include "simd/vectors.h"
+
+// The references' prefix sum within each group of four cells: each lane adds its left neighbour,
+// then the lane two to its left, shifting in +0.0 (so that a lone −0.0 becomes +0.0).
+// (The first step moves bytes: a byte shift, where a float shuffle takes two instructions.)
+TSR_INLINE f32x8 group_sums(f32x8 v) {
+    const u8x32 zero = {0};
+    v = v + (f32x8)__builtin_shufflevector((u8x32)v, zero, 32, 32, 32, 32, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11,
+                                           32, 32, 32, 32, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27);
+    return v + __builtin_shufflevector(v, (f32x8){0}, 8, 8, 0, 1, 8, 8, 4, 5);
+}
+
+// The windings of cells [0, 8), which are zeroed. `carry` holds the winding before them in every
+// lane and becomes the one after them. Lanes 0–3 add the carry and lanes 4–7 the winding of lane 3,
+// as the references' two groups of four do; each carry is the sum of lane 3's (or 7's) prefix sum
+// and the carry before, so that the chain from group to group waits on two additions, not on the
+// windings and a shuffle.
+TSR_INLINE f32x8 cell_windings(float *cells, f32x8 *carry) {
+    const f32x8 sums = group_sums(TSR_LOAD(f32x8, cells));
+    TSR_STORE(cells, (f32x8){0});
+    const f32x8 middle = __builtin_shufflevector(sums, sums, 3, 3, 3, 3, 3, 3, 3, 3) + *carry;
+    const f32x8 windings = sums + __builtin_shufflevector(*carry, middle, 0, 1, 2, 3, 12, 13, 14, 15);
+    *carry = __builtin_shufflevector(sums, sums, 7, 7, 7, 7, 7, 7, 7, 7) + middle;
+    return windings;
+}
+
+// Windings to coverage lanes (0–255 for finite windings below 2³²; NaN and larger ones are outside
+// the kernels' contract): non-zero min(|w|, 1); even-odd the triangle wave m = |w| − 2·trunc(|w| / 2),
+// 1 − |1 − m|; then trunc(c · 255 + 0.5).
+TSR_INLINE i32x8 coverage_lanes(f32x8 w, int evenOdd) {
+    const f32x8 one = f32x8_splat(1.0f), a = f32x8_abs(w);
+    f32x8 c;
+    if (evenOdd) {
+        const f32x8 pairs = __builtin_convertvector(f32x8_truncate(a * f32x8_splat(0.5f)), f32x8);
+        c = one - f32x8_abs(one - (a - (pairs + pairs)));
+    } else {
+        c = f32x8_min(a, one);
+    }
+    return f32x8_truncate(c * f32x8_splat(255.0f) + f32x8_splat(0.5f));
+}
+
+// Cells [0, 8) to coverage lanes, the cells zeroed, the carry moved on.
+TSR_INLINE i32x8 cell_coverage(float *cells, int evenOdd, f32x8 *carry) {
+    return coverage_lanes(cell_windings(cells, carry), evenOdd);
+}
+
+// True when cells [0, 8) are all +0.0: a bit test, not a comparison (a −0.0 cell takes the edge
+// path, which gives the same coverage).
+TSR_INLINE int cells_empty(const float *cells) { return u32x8_none(TSR_LOAD(u32x8, cells)); }
+
+// The same for cells [0, 16).
+TSR_INLINE int cells_empty_16(const float *cells) {
+    return u32x8_none(TSR_LOAD(u32x8, cells) | TSR_LOAD(u32x8, cells + 8));
+}
+#endif

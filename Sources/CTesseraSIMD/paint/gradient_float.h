@@ -1,0 +1,84 @@
+// Gradients' single-precision loops (the top of paint/gradient.c explains them) by blocks of 16
+// pixels, eight lanes at a time: the operations of the scalar reference's float_pixel
+// (reference/gradient.c) lane for lane. Shared by the gradient rows (paint/gradient.c) and the fused
+// painted rows (paint/paint_row.c); each turns floating-point contraction off before including it.
+#ifndef TSR_GRADIENT_FLOAT_H
+#define TSR_GRADIENT_FLOAT_H
+#include "paint/gradient_row.h"
+#include "simd/vectors.h"
+
+// floorf, exact for every float (as d_floor, with 2^23).
+TSR_INLINE f32x8 f_floor(f32x8 t) {
+    const f32x8 magic = (f32x8)(((u32x8)t & 0x80000000u) | (u32x8)f32x8_splat(0x1p23f));
+    f32x8 r = (t + magic) - magic;
+    r = r - (f32x8)((u32x8)(r > t) & (u32x8)f32x8_splat(1.0f));
+    return f32x8_select(f32x8_abs(t) >= 0x1p23f, t, r);
+}
+
+TSR_INLINE f32x8 f_extend(int32_t extend, f32x8 t) {
+    const f32x8 one = f32x8_splat(1.0f);
+    switch (extend) {
+    case TSR_EXTEND_REPEAT: return t - f_floor(t);
+    case TSR_EXTEND_REFLECT: {
+        const f32x8 m = t - f32x8_splat(2.0f) * f_floor(t * f32x8_splat(0.5f));
+        return one - f32x8_abs(m - one);
+    }
+    default: return t;   // clamped below
+    }
+}
+
+// A row on the float loops: j · step for j = 0 … 15 (in two halves), the table and its last entry.
+typedef struct {
+    const gradient_row *row;
+    f32x8 stepA[2], stepB[2];
+    f32x8 scale;
+    u32x8 last;
+} gradient_lanes;
+
+TSR_INLINE gradient_lanes gradient_lanes_make(const gradient_row *row) {
+    gradient_lanes g;
+    g.row = row;
+    const f32x8 lanes = __builtin_convertvector(i32x8_lanes(), f32x8), eight = f32x8_splat(8.0f);
+    const f32x8 stepA = f32x8_splat((float)row->da), stepB = f32x8_splat((float)row->db);
+    g.stepA[0] = lanes * stepA;
+    g.stepA[1] = (lanes + eight) * stepA;
+    g.stepB[0] = lanes * stepB;
+    g.stepB[1] = (lanes + eight) * stepB;
+    g.scale = f32x8_splat(row->p->scale);
+    g.last = (u32x8){0} + row->table[(int32_t)row->p->scale];
+    return g;
+}
+
+// Eight pixels from their coordinates (A alone for linear): t, extended, clamped, looked up. The
+// lookups are scalar loads put together in registers (VPGATHERDD was slower; and eight scalar stores
+// read back as one vector would stall store forwarding). Under pad, centred-radial pixels with
+// A² + B² ≥ 1 all take the last entry: when all eight do, without the square root (the same bytes:
+// √x ≥ 1 wherever x ≥ 1, and t ≥ 1 clamps to that entry).
+TSR_INLINE u32x8 gradient_8px(const gradient_lanes *g, int radial, int32_t extend, f32x8 a, f32x8 b) {
+    const f32x8 one = f32x8_splat(1.0f);
+    f32x8 t = a;
+    if (radial) {
+        const f32x8 d = a * a + b * b;
+        if (extend == TSR_EXTEND_PAD && __builtin_reduce_or(d < one) == 0) return g->last;
+        t = __builtin_elementwise_sqrt(d);
+    }
+    const f32x8 e = f32x8_min(f32x8_max(f_extend(extend, t), (f32x8){0}), one);
+    // Unsigned (every index is in the table): the loads take the lanes without sign extensions.
+    const u32x8 index = (u32x8)f32x8_truncate(e * g->scale + f32x8_splat(0.5f));
+    const uint32_t *table = g->row->table;
+    return (u32x8){table[index[0]], table[index[1]], table[index[2]], table[index[3]],
+                   table[index[4]], table[index[5]], table[index[6]], table[index[7]]};
+}
+
+// The 16 colours of the block at pixel i of the row (a multiple of 16) into out: the block's start
+// in double rounded to float, then j steps added in float.
+TSR_INLINE void gradient_block(const gradient_lanes *g, int radial, int32_t extend, size_t i, uint32_t *out) {
+    const gradient_row *row = g->row;
+    const double k = (double)(int64_t)i;
+    const f32x8 a = f32x8_splat((float)(row->a0 + k * row->da));
+    const f32x8 b = radial ? f32x8_splat((float)(row->b0 + k * row->db)) : (f32x8){0};
+    for (int h = 0; h < 2; h++) {
+        TSR_STORE(out + 8 * h, gradient_8px(g, radial, extend, a + g->stepA[h], radial ? b + g->stepB[h] : b));
+    }
+}
+#endif

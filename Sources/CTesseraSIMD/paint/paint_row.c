@@ -1,0 +1,196 @@
+// Painted rows (CTesseraPaint.h): the one place where a fill's paint becomes pixels. A row span is,
+// by definition, three passes over scratch rows: coverage (tsr_coverage_row), the paint's source
+// colours (tsr_paint_colors), the blend (tsr_blend_row). That is the path of the float blend modes.
+//
+// With an integer blend mode, one call does the same work in two loops over blocks of 16 pixels
+// from the span's start: the coverage of every block first (a tight loop whose only dependency is
+// the winding carry), then each block's source colours and blend while they are in registers or in
+// L1. It differs from the three passes in what it skips, never in the bytes:
+// - a block without coverage is not painted at all under a bounded mode (the blend leaves such
+//   pixels exactly as they are, CTesseraPaint.h): its source colours are not computed, which is
+//   where the three passes spent the most on shapes with holes and notches (a row's span runs from
+//   its first to its last edge: 16% of the blocks of the bench's polygons);
+// - linear gradients and radial ones with the focal point at the centre, on rows that take the
+//   gradients' float loops, are computed per block (paint/gradient_float.h, the blocks of the
+//   gradient rows, which line up since both count them from the span's start); other gradients,
+//   images and the projective paints are computed for the whole span first (tsr_paint_colors, the
+//   same call the three passes make);
+// - the blocks' coverage and blend are those of the coverage and blend rows (coverage/coverage_row.h,
+//   blend/mode_blocks.h), instantiated per mode;
+// - the row's last block is drawn whole where the row has room (below), without the copies.
+// Fusing all three steps per block measured slower than this (see fused_row).
+#include "simd/no_fp_contract.h"
+#include "CTesseraPaint.h"
+#include "blend/mode_blocks.h"
+#include "coverage/coverage_row.h"
+#include "paint/gradient_float.h"
+#include "simd/targets.h"
+
+// The projective paints' colours, out of line: with their cases in tsr_paint_colors's switch the
+// compiler stopped inlining it into the painted rows (a jump table and a call per row span, 0.8%
+// more instructions in the bench's image scene), which a test and a call here do not cost the
+// affine paints.
+__attribute__((noinline, cold)) static void projective_colors(const tsr_paint *paint, int32_t x, int32_t y, size_t count,
+                                                              uint32_t *out) {
+    if (paint->kind == TSR_PAINT_PROJECTIVE_GRADIENT)
+        tsr_projective_gradient_row(&paint->projectiveGradient, x, y, count, out);
+    else
+        tsr_projective_image_row(&paint->projectiveImage, x, y, count, out);
+}
+
+void tsr_paint_colors(const tsr_paint *paint, int32_t x, int32_t y, size_t count, uint32_t *out) {
+    switch (paint->kind) {
+    case TSR_PAINT_GRADIENT: tsr_gradient_row(&paint->gradient, x, y, count, out); return;
+    case TSR_PAINT_IMAGE: tsr_image_row(&paint->image, x, y, count, out); return;
+    case TSR_PAINT_PROJECTIVE_GRADIENT:
+    case TSR_PAINT_PROJECTIVE_IMAGE: projective_colors(paint, x, y, count, out); return;
+    default:
+        for (size_t i = 0; i < count; i++) out[i] = paint->color;
+        return;
+    }
+}
+
+void tsr_paint_coverage_row(const uint8_t *coverage, int32_t x, int32_t y, size_t count, const tsr_paint *paint,
+                            uint32_t *pixels, uint32_t *colors) {
+    if (count == 0) return;
+    if (paint->kind == TSR_PAINT_SOLID) {
+        tsr_blend_solid_row(pixels, paint->color, coverage, count, paint->opacity, paint->mode);
+    } else {
+        tsr_paint_colors(paint, x, y, count, colors);
+        tsr_blend_row(pixels, colors, coverage, count, paint->opacity, paint->mode);
+    }
+}
+
+// MARK: Fused
+
+// Where a fused row's source colours come from.
+enum {
+    SOURCE_SOLID,          // the paint's colour
+    SOURCE_LINEAR,         // a linear gradient on the float loops, computed per block
+    SOURCE_RADIAL,         // a centred radial gradient on the float loops, computed per block
+    SOURCE_ROW,            // `colors`, computed for the span first
+};
+
+// One block of 16 pixels at pixel i: source colours, then the blend through `coverage`.
+TSR_INLINE void fused_block(int source, int32_t mode, uint32_t opacity, int32_t extend, const gradient_lanes *g,
+                            const mode_solid *solid, const uint32_t *colors, size_t i, const uint8_t *coverage,
+                            uint32_t *dst) {
+    uint32_t src[16];
+    switch (source) {
+    case SOURCE_SOLID:
+        mode_solid_block(mode, dst, coverage, opacity, solid);
+        return;
+    case SOURCE_LINEAR:
+    case SOURCE_RADIAL:
+        gradient_block(g, source == SOURCE_RADIAL, extend, i, src);
+        mode_block(mode, dst, src, coverage, opacity);
+        return;
+    default:
+        mode_block(mode, dst, colors, coverage, opacity);
+        return;
+    }
+}
+
+// The fused row; `source` and `mode` are constants where it is instantiated.
+TSR_INLINE void fused_row(int source, int32_t mode, uint32_t opacity, float *cells, int32_t start, int32_t end,
+                          int32_t width, int evenOdd, size_t count, uint32_t color, const gradient_row *row,
+                          uint32_t *pixels, uint8_t *coverage, uint32_t *colors) {
+    const int32_t extend = row ? row->extend : TSR_EXTEND_PAD;
+    gradient_lanes g;
+    if (source == SOURCE_LINEAR || source == SOURCE_RADIAL) g = gradient_lanes_make(row);
+    mode_solid solid;
+    if (source == SOURCE_SOLID) solid = mode_solid_make(color, opacity);
+    float *rowCells = cells + start;
+    const size_t cellCount = (size_t)(end - start + 1);
+    // Where the row has room for a whole last block (its cells and pixels exist), a bounded mode
+    // draws it whole, as the solid fills do: the cells past the span's end are zero, so the pixels
+    // past it get the coverage of the row's winding sum, which is zero for a closed outline (up to
+    // float rounding far below a coverage step), and stay as they are. Otherwise the last, partial
+    // block goes by groups (coverage_last_groups, as the coverage rows end) into copies of its
+    // pixels and source colours.
+    const size_t whole = !bm_is_unbounded(mode) && (size_t)start + count + 16 <= (size_t)width ? count + 15 : count;
+    // 1. The coverage, in a loop of its own: fused with the blend, each block's branches waited on
+    //    its coverage's long dependency chain and cost more than the pass saved.
+    f32x8 carry = {0};
+    uint8_t run = 0;
+    size_t i = 0;
+    for (; i + 16 <= whole; i += 16) TSR_STORE(coverage + i, coverage_block(rowCells + i, evenOdd, &carry, &run));
+    uint8_t lastCoverage[24] = {0};   // cellCount − i ≤ 17: up to 15 pixels and the two cells past the last one
+    if (i < cellCount) coverage_last_groups(rowCells + i, 0, (ptrdiff_t)(cellCount - i), evenOdd, carry, lastCoverage);
+    // 2. Source colours and blend, block by block.
+    for (i = 0; i + 16 <= whole; i += 16) {
+        // Without coverage a bounded mode leaves the pixels as they are: nothing to compute.
+        if (!bm_is_unbounded(mode) && u8x16_none(TSR_LOAD(u8x16, coverage + i))) continue;
+        fused_block(source, mode, opacity, extend, &g, &solid, colors + i, i, coverage + i, pixels + i);
+    }
+    if (i < count) {
+        const size_t n = count - i;
+        uint32_t block[16] = {0}, blockColors[16] = {0};
+        memcpy(block, pixels + i, n * sizeof *block);
+        if (source == SOURCE_ROW) memcpy(blockColors, colors + i, n * sizeof *blockColors);
+        fused_block(source, mode, opacity, extend, &g, &solid, blockColors, i, lastCoverage, block);
+        memcpy(pixels + i, block, n * sizeof *block);
+    }
+}
+
+#define FUSED_SOURCES(X, mode) X(SOURCE_SOLID, mode) X(SOURCE_LINEAR, mode) X(SOURCE_RADIAL, mode) X(SOURCE_ROW, mode)
+
+// Optimised, instantiated per source and integer mode, as the blend rows are (blend/blend_modes.c):
+// with the mode a constant the blend's switches go. Unoptimised, one copy per source.
+TSR_INLINE void fused_row_body(int source, int32_t mode, uint32_t opacity, float *cells, int32_t start, int32_t end,
+                               int32_t width, int evenOdd, size_t count, uint32_t color, const gradient_row *row,
+                               uint32_t *pixels, uint8_t *coverage, uint32_t *colors) {
+#define FUSED_CASE(s, m)                                                                                     \
+    case s: fused_row(s, m, opacity, cells, start, end, width, evenOdd, count, color, row, pixels, coverage, colors); \
+        return;
+#ifdef __OPTIMIZE__
+#define FUSED_MODE(m) \
+    case m: switch (source) { FUSED_SOURCES(FUSED_CASE, m) } return;
+    switch (mode) {
+    BM_INTEGER_MODES(FUSED_MODE)
+    default: switch (source) { FUSED_SOURCES(FUSED_CASE, TSR_BLEND_NORMAL) } return;
+    }
+#undef FUSED_MODE
+#else
+    switch (source) { FUSED_SOURCES(FUSED_CASE, mode) }
+#endif
+#undef FUSED_CASE
+}
+
+TSR_LEVELS_TO_AVX2(fused_row,
+           (int source, int32_t mode, uint32_t opacity, float *cells, int32_t start, int32_t end, int32_t width,
+            int evenOdd, size_t count, uint32_t color, const gradient_row *row, uint32_t *pixels, uint8_t *coverage,
+            uint32_t *colors),
+           (source, mode, opacity, cells, start, end, width, evenOdd, count, color, row, pixels, coverage, colors))
+
+// MARK: Entry point
+
+void tsr_paint_row(float *cells, int32_t start, int32_t end, int32_t width, int evenOdd, int32_t y, size_t count,
+                   const tsr_paint *paint, uint32_t *pixels, uint8_t *coverage, uint32_t *colors) {
+    const int32_t mode = bm_valid_mode(paint->mode);
+    if (bm_is_float(mode)) {
+        tsr_coverage_row(cells, start, end, evenOdd, coverage);
+        tsr_paint_coverage_row(coverage, start, y, count, paint, pixels, colors);
+        return;
+    }
+    const uint32_t opacity = paint->opacity > 255 ? 255 : paint->opacity;
+    int source = SOURCE_ROW;
+    gradient_row row;
+    const gradient_row *rowUsed = NULL;
+    switch (paint->kind) {
+    case TSR_PAINT_SOLID:
+        source = SOURCE_SOLID;
+        break;
+    case TSR_PAINT_GRADIENT:
+        if (count > 0 && gradient_row_setup(&paint->gradient, start, y, count, &row) && row.useFloat) {
+            source = row.path == PATH_RADIAL_CENTRED ? SOURCE_RADIAL : SOURCE_LINEAR;
+            rowUsed = &row;
+        }
+        break;
+    default:
+        break;
+    }
+    if (source == SOURCE_ROW && count > 0) tsr_paint_colors(paint, start, y, count, colors);
+    TSR_DISPATCH_TO_AVX2(fused_row, (source, mode, opacity, cells, start, end, width, evenOdd, count, paint->color, rowUsed,
+                             pixels, coverage, colors));
+}
