@@ -204,7 +204,7 @@ import TesseraRaster
     }
 
     /// Odd canvas settings are clamped, not trusted: thread counts below 1 render as 1; a NaN
-    /// tolerance is the default 0.1, others are clamped to [0.01, 16] (as `Canvas` documents).
+    /// tolerance is the default 0.25, others are clamped to [0.01, 16] (as `Canvas` documents).
     @Test func oddCanvasSettings() throws {
         let triangle = H.polygonPath([Self.triangle])
         let expected = try H.coverage(triangle, width: 24, height: 24)
@@ -219,7 +219,7 @@ import TesseraRaster
         blob.addCurve(to: Point(x: 22, y: 12), control1: Point(x: 2, y: -4), control2: Point(x: 22, y: -4))
         blob.addQuadCurve(to: Point(x: 2, y: 12), control: Point(x: 12, y: 30))
         let clamped: [(Double, Double)] = [
-            (.nan, 0.1), (-1, 0.01), (0, 0.01), (1e-300, 0.01), (.infinity, 16), (1e300, 16),
+            (.nan, 0.25), (-1, 0.01), (0, 0.01), (1e-300, 0.01), (.infinity, 16), (1e300, 16),
         ]
         for (odd, equivalent) in clamped {
             let coverage = try H.coverage(blob, width: 24, height: 24, tolerance: odd)

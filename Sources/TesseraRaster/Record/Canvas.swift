@@ -28,9 +28,9 @@ public final class Canvas {
     public var threadCount: Int
 
     /// The largest distance, in pixels, between a curve and the lines that replace it
-    /// (0.1 by default: an edge within about 0.05 px of the curve's, as CoreGraphics draws it in
-    /// lottie-ios's snapshots). Clamped to [0.01, 16].
-    public var tolerance: Double = 0.1
+    /// (0.25 by default; the lines cross the curve, so an edge lies within about half of it on
+    /// either side). Clamped to [0.01, 16].
+    public var tolerance: Double = 0.25
 
     let recording = Recording()
     let renderer = BandRenderer()
@@ -259,7 +259,7 @@ public final class Canvas {
         return AlphaMask(x: drawn.left, y: drawn.top, width: columns, height: rows, values: values)
     }
 
-    var clampedTolerance: Double { min(max(tolerance.isNaN ? 0.1 : tolerance, 0.01), 16) }
+    var clampedTolerance: Double { min(max(tolerance.isNaN ? 0.25 : tolerance, 0.01), 16) }
 }
 
 #if canImport(Glibc)
