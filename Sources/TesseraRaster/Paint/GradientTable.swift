@@ -34,14 +34,7 @@ final class GradientTable: @unchecked Sendable {
             let components = usable.flatMap { [$0.color.red, $0.color.green, $0.color.blue, $0.color.alpha] }
             tsr_gradient_table(offsets, components, Int32(usable.count), Int32(Self.size), entries)
         case .genericRGB:
-            // The same walk over the stops' Generic RGB components, each mix back in sRGB.
-            let generic = usable.map { (offset: $0.offset, color: GenericRGB.fromSRGB($0.color)) }
-            var j = 0
-            for i in 0..<Self.size {
-                let t = Double(i) / Double(Self.size - 1)
-                while j + 1 < generic.count && generic[j + 1].offset <= t { j += 1 }
-                entries[i] = GenericRGB.toSRGB(Self.color(at: t, generic, from: j)).premultiplied.packed
-            }
+            GenericRGB.fillTable(entries, count: Self.size, stops: usable)
         }
     }
 
