@@ -53,6 +53,30 @@ import TesseraRaster
         #expect(abs(Int(pixmap[50, 50].a) - 128) <= 1)
     }
 
+    /// Lighten adds, as After Effects combines opaque masks: the union of the two.
+    @Test func lightenAddsItsArea() throws {
+        let pixmap = try Self.masked([Self.mask("a", x: 0, y: 0, width: 30, height: 100), Self.mask("l", x: 60, y: 0, width: 40, height: 100)])
+        #expect(Lottie.matches(pixmap, inside: Self.red, outside: .transparent) { x, _ in x < 30 || x >= 60 })
+    }
+
+    /// Darken intersects, as After Effects combines opaque masks: the overlap of the two.
+    @Test func darkenKeepsTheOverlap() throws {
+        let pixmap = try Self.masked([Self.mask("a", x: 0, y: 0, width: 60, height: 60), Self.mask("d", x: 40, y: 40, width: 60, height: 60)])
+        #expect(Lottie.matches(pixmap, inside: Self.red, outside: .transparent) { (40..<60).contains($0) && (40..<60).contains($1) })
+    }
+
+    /// Difference keeps what is in either area but not in both; a first difference mask is its
+    /// path alone (lottie-ios draws it so; `TypeFace/Apostrophe` is nine of them).
+    @Test func differenceKeepsWhatIsInOneAreaOnly() throws {
+        let pixmap = try Self.masked([Self.mask("a", x: 0, y: 0, width: 60, height: 60), Self.mask("f", x: 40, y: 40, width: 60, height: 60)])
+        #expect(Lottie.matches(pixmap, inside: Self.red, outside: .transparent) { x, y in
+            let first = x < 60 && y < 60, second = x >= 40 && y >= 40
+            return first != second
+        })
+        let alone = try Self.masked([Self.mask("f", x: 10, y: 20, width: 30, height: 40)])
+        #expect(Lottie.matches(alone, inside: Self.red, outside: .transparent) { (10..<40).contains($0) && (20..<60).contains($1) })
+    }
+
     /// An alpha matte: the layer shows only where the layer above it (its matte, not drawn
     /// itself) is opaque.
     @Test func alphaMatteShowsThroughTheMatte() throws {
@@ -98,6 +122,25 @@ import TesseraRaster
         let pixmap = try Lottie.render(Lottie.document(layers: [above, below]))
         #expect(pixmap[25, 50] == Self.red)
         #expect(pixmap[75, 50] == PremultipliedRGBA8(r: 0, g: 0, b: 0, a: 255))
+    }
+
+    /// A drop shadow's softness over 5 is the layer's `shadowRadius`, which blurs by a Gaussian
+    /// of σ = the radius (Apple's renders of lottie-ios's `issue_1169_shadow_effect`): across
+    /// the edge of a large square, its alpha follows the Gaussian's cumulative distribution
+    /// with σ = 4 points (softness 20), half at the edge.
+    @Test func dropShadowSoftnessBlursBySigmaOfSoftnessOverFive() throws {
+        func entry(_ name: String, _ value: Any) -> [String: Any] { ["nm": name, "v": Lottie.value(value)] }
+        // A red square from x = 60 down the whole height; its shadow, not moved, shows beside
+        // its edges only: read across the left one, far from the corners.
+        var layer = Lottie.shapeLayer([Lottie.rectangle(x: 60, y: 0, width: 100, height: 200), Lottie.fill([1, 0, 0])])
+        layer["ef"] = [["ty": 25, "nm": "Drop Shadow", "ef": [entry("Shadow Color", [0, 0, 0, 1]), entry("Opacity", 255),
+                                                             entry("Direction", 90), entry("Distance", 0), entry("Softness", 20)]]]
+        let pixmap = try Lottie.render(Lottie.document(width: 200, height: 200, layers: [layer]))
+        for x in 44..<60 {
+            let distance = (Double(x) + 0.5 - 60) / 4   // in σ from the edge, outside it
+            let expected = 255 * 0.5 * (1 + erf(distance / 2.squareRoot()))
+            #expect(abs(Double(pixmap[x, 100].a) - expected) <= 3, "x = \(x)")
+        }
     }
 
     /// A drop shadow effect: black, opaque, hard, 10 points straight down (direction 180°).

@@ -56,6 +56,28 @@ import TesseraRaster
         #expect(Self.squareX(try Lottie.render(reversed, at: 1)) == 0)
     }
 
+    /// A fill from white to pink whose easing overshoots below 0 (`o.y` −1.5, as in lottie-ios's
+    /// `pr_1604_2`) passes through colors over 1 in every channel: still white, not read as
+    /// 0–255 numbers (which only the values written are). Sampled at every frame through a time
+    /// remapping, the square stays white, then turns pink.
+    @Test func overshootingColorStaysWhite() throws {
+        let color: [String: Any] = ["a": 1, "k": [
+            ["t": 0, "s": [1, 1, 1, 1], "o": ["x": [0.167], "y": [-1.5]], "i": ["x": [0.7], "y": [1]]],
+            ["t": 10, "s": [0.98, 0.8, 0.9, 1]],
+        ]]
+        let asset: [String: Any] = ["id": "fading", "layers": [
+            Lottie.shapeLayer([Lottie.rectangle(x: 0, y: 0, width: 10, height: 10), ["ty": "fl", "c": color, "o": Lottie.value(100), "r": 1]],
+                              outPoint: 100),
+        ]]
+        var layer = Self.precompLayer("fading")
+        layer["tm"] = Lottie.keyframes([Lottie.key(0, [0]), Lottie.key(10, [1])])
+        let data = Lottie.document(outPoint: 40, layers: [layer], assets: [asset])
+        let white = PremultipliedRGBA8(r: 255, g: 255, b: 255, a: 255)
+        for time in [0, 0.1, 0.2, 0.3] { #expect(try Lottie.render(data, at: time)[5, 5] == white, "time \(time)") }
+        let end = try Lottie.render(data, at: 1)[5, 5]
+        #expect(end.r == 250 && end.g == 204 && end.b == 230)
+    }
+
     @Test func precompositionClipsToItsSize() throws {
         let data = Lottie.document(outPoint: 40, layers: [Self.precompLayer("moving", width: 5, height: 5)], assets: [Self.moving])
         let pixmap = try Lottie.render(data, at: 0)

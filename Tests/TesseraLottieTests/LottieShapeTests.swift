@@ -116,14 +116,48 @@ import TesseraRaster
         #expect(pixmap[15, 5].a == 0 && pixmap[65, 5].a == 0)
     }
 
-    /// A linear gradient from red at x = 0 to blue at x = 100 across a rectangle.
+    /// A layer skewed by 45° whose skew axis turns from 0° to 90° (animated skew used to be
+    /// drawn at its first value; lottie-ios's `issue_2055` turns its axis a full turn). A 2 × 2
+    /// square centered 11 points right of the layer's origin, at (50, 50): on the x axis, a
+    /// shear along x leaves it in place (61, 50); along y it moves down by 11 · tan 45° (61, 61).
+    @Test func animatedSkewAxisTurnsTheShear() throws {
+        var layer = Lottie.shapeLayer([Lottie.rectangle(x: 10, y: -1, width: 2, height: 2), Lottie.fill([1, 0, 0])],
+                                      transform: Lottie.transform(position: Lottie.value([50, 50])))
+        var ks = layer["ks"] as! [String: Any]
+        ks["sk"] = Lottie.value(45)
+        ks["sa"] = Lottie.keyframes([Lottie.key(0, [0]), Lottie.key(10, [90])])
+        layer["ks"] = ks
+        let data = Lottie.document(layers: [layer])
+        func centroid(_ pixmap: Pixmap) -> (x: Double, y: Double) {
+            var sx = 0.0, sy = 0.0, total = 0.0
+            for y in 0..<pixmap.height {
+                for x in 0..<pixmap.width {
+                    let a = Double(pixmap[x, y].a)
+                    sx += a * (Double(x) + 0.5); sy += a * (Double(y) + 0.5); total += a
+                }
+            }
+            return (sx / total, sy / total)
+        }
+        let start = centroid(try Lottie.render(data, at: 0)), end = centroid(try Lottie.render(data, at: 1))
+        #expect(abs(start.x - 61) < 0.1 && abs(start.y - 50) < 0.1)
+        #expect(abs(end.x - 61) < 0.1 && abs(end.y - 61) < 0.1)
+        // Half way, the axis at 45°: the point, 11 · sin 45° off the axis, moves along it by
+        // that times tan 45°: (5.5, 5.5), to (66.5, 55.5).
+        let middle = centroid(try Lottie.render(data, at: 0.5))
+        #expect(abs(middle.x - 66.5) < 0.2 && abs(middle.y - 55.5) < 0.2)
+    }
+
+    /// A linear gradient from red at x = 0 to blue at x = 100 across a rectangle, interpolated in
+    /// Generic RGB as Apple's gradient layers are: at pixel 50 (t = 0.505) about (145, 33, 151),
+    /// where sRGB's straight line would give (126, 0, 129).
     @Test func linearGradientRunsFromStartToEnd() throws {
         let gradient: [String: Any] = ["ty": "gf", "o": Lottie.value(100), "r": 1, "t": 1, "s": Lottie.value([0, 0]),
                                        "e": Lottie.value([100, 0]), "g": ["p": 2, "k": Lottie.value([0, 1, 0, 0, 1, 0, 0, 1])]]
         let data = Lottie.document(layers: [Lottie.shapeLayer([Lottie.rectangle(x: 0, y: 0, width: 100, height: 100), gradient])])
         let pixmap = try Lottie.render(data)
         #expect(pixmap[0, 50].r > 250 && pixmap[99, 50].b > 250)
-        #expect(abs(Int(pixmap[50, 50].r) - 127) <= 3 && abs(Int(pixmap[50, 50].b) - 128) <= 3)
+        #expect(abs(Int(pixmap[50, 50].r) - 145) <= 2 && abs(Int(pixmap[50, 50].g) - 33) <= 2
+                    && abs(Int(pixmap[50, 50].b) - 151) <= 2)
         #expect(pixmap[50, 10] == pixmap[50, 90], "constant across")
         #expect(pixmap[50, 50].a == 255)
     }

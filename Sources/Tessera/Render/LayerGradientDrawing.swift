@@ -10,7 +10,11 @@ import TesseraRaster
 ///   fills the bounds' inscribed ellipse). When one distance is 0 the other serves for both, a
 ///   circle (`endPoint` straight below or beside the centre);
 /// - conic: around `startPoint`, t = 0 towards `endPoint` and growing clockwise on screen.
-/// Colours are multiplied by the replicator tint, as other layer colours are.
+/// Colours are multiplied by the replicator tint, as other layer colours are, and interpolated in
+/// Apple's Generic RGB (``Gradient/ColorSpace/genericRGB``): Core Animation draws a gradient layer
+/// as CoreGraphics draws a `CGGradient` made without a colour space, which CGGradient.h documents
+/// as converted to and drawn in Generic RGB, and Apple's renders of gradient layers (lottie-ios's
+/// snapshots) follow that curve, not sRGB's straight lines.
 enum LayerGradientDrawing {
     /// By pointer, as the walk's other drawing steps: a `LayerProperties` passed by value was
     /// copied for every layer of every frame.
@@ -41,12 +45,12 @@ enum LayerGradientDrawing {
             guard rx > 0 else { return nil }
             return Gradient(.radial(startCenter: Point(x: 0, y: 0), startRadius: 0, endCenter: Point(x: 0, y: 0), endRadius: 1),
                             colors: tinted, locations: p.locations,
-                            transform: Transform(a: rx, b: 0, c: 0, d: ry, tx: start.x, ty: start.y))
+                            transform: Transform(a: rx, b: 0, c: 0, d: ry, tx: start.x, ty: start.y), colorSpace: .genericRGB)
         case .conic:
             return Gradient(.conic(center: start, startAngle: atan2(end.y - start.y, end.x - start.x)), colors: tinted,
-                            locations: p.locations)
+                            locations: p.locations, colorSpace: .genericRGB)
         default:
-            return Gradient(.linear(start: start, end: end), colors: tinted, locations: p.locations)
+            return Gradient(.linear(start: start, end: end), colors: tinted, locations: p.locations, colorSpace: .genericRGB)
         }
     }
 }

@@ -74,6 +74,7 @@ final class ParallelSublayerRecording {
         while canvases.count < runs { canvases.append(Canvas(threadCount: 1)) }
         while offscreens.count < workers { offscreens.append(Offscreen()) }
         for part in canvases.prefix(runs) { part.tolerance = canvas.tolerance }
+        for offscreen in offscreens.prefix(workers) { offscreen.shadows.tolerance = canvas.tolerance }
         let work = Runs(sublayers: sublayers, starts: Self.runStarts(sublayers, runs: runs),
                         canvases: Array(canvases.prefix(runs)), offscreens: Array(offscreens.prefix(workers)),
                         renderedRoot: drawing.renderedRoot,

@@ -8,7 +8,7 @@ import Tessera
 enum DropShadow {
     static func apply(_ effect: LayerEffect, to layer: CALayer, animator: Animator) {
         let isStyle = effect.type == 1
-        let color = effect.values[isStyle ? "c" : "Shadow Color"] ?? Animated([0, 0, 0, 1])
+        let color = (effect.values[isStyle ? "c" : "Shadow Color"] ?? Animated([0, 0, 0, 1])).mapValues(ShapeLayers.normalizedColor)
         let opacity = effect.values[isStyle ? "o" : "Opacity"] ?? Animated([isStyle ? 100 : 255])
         let angle = effect.values[isStyle ? "a" : "Direction"] ?? Animated([isStyle ? 0 : 90])
         let distance = effect.values[isStyle ? "d" : "Distance"] ?? Animated([0])

@@ -6,6 +6,13 @@ import Tessera
 /// each mask that subtracts or intersects masking what came before it (a layer around the
 /// previous ones, whose `mask` it is). Subtracting or inverting draws the path inside a very
 /// large rectangle with the even-odd rule: the area outside the path.
+///
+/// The modes lottie-ios's Core Animation engine folds into others are drawn as After Effects
+/// combines them: lighten adds (the union; After Effects keeps the larger of two translucent
+/// masks' opacities where the union sums them), darken intersects (the smaller where the
+/// intersection multiplies), and difference keeps what is in the masks before it or in its own
+/// path but not in both: its shape layer is drawn over them with the `xor` compositing filter
+/// (a first difference mask is its path, as lottie-ios draws it).
 struct MaskLayers {
     let animator: Animator
     let report: BuildReport
@@ -28,15 +35,22 @@ struct MaskLayers {
             switch mode {
             case .none:
                 continue
-            case .lighten, .darken, .difference:
-                report.notDrawn(path, "mask mode", "\(mode) masks not applied")
-                continue
-            case .add, .subtract, .intersect:
+            case .lighten, .darken:
+                if mask.opacity.isAnimated || mask.opacity.initialValue != 100 {
+                    report.approximated(path, "mask mode", "translucent \(mode) masks are drawn as \(mode == .lighten ? "added" : "intersected") ones")
+                }
+            case .add, .subtract, .intersect, .difference:
                 break
             }
             let inverted = (mode == .subtract) != mask.inverted
             let shape = shapeLayer(mask, inverted: inverted)
-            if let current = container, mode != .add {
+            if let current = container, mode == .difference {
+                shape.compositingFilter = "xor"
+                let around = Self.plainLayer()
+                around.addSublayer(current)
+                around.addSublayer(shape)
+                container = around
+            } else if let current = container, mode != .add, mode != .lighten {
                 let around = Self.plainLayer()
                 current.mask = shape
                 around.addSublayer(current)

@@ -119,13 +119,20 @@ extension ShapeLayers {
         min(max(percent / 100, 0), 1)
     }
 
-    /// A Lottie color: red, green and blue in 0–1 (0–255 when all three are over 1, as some
-    /// exporters write). A fourth number, alpha, is ignored, as Lottie players do (opacity is a
-    /// property of its own).
+    /// A Lottie color (its numbers ``normalizedColor(_:)`` first): red, green and blue, clamped
+    /// to 0–1. A fourth number, alpha, is ignored, as Lottie players do (opacity is a property of
+    /// its own).
     static func color(_ c: [Double]) -> CGColor {
-        let rgb = (0..<3).map { $0 < c.count ? c[$0] : 0 }
-        let scale = rgb.allSatisfy { $0 > 1 } ? 255.0 : 1
-        func channel(_ i: Int) -> CGFloat { CGFloat(min(max(rgb[i] / scale, 0), 1)) }
+        func channel(_ i: Int) -> CGFloat { CGFloat(i < c.count ? min(max(c[i], 0), 1) : 0) }
         return CGColor(red: channel(0), green: channel(1), blue: channel(2), alpha: 1)
+    }
+
+    /// A color's numbers as written: red, green and blue in 0–1, or 0–255 when all three are over
+    /// 1 (as some exporters write), scaled to 0–1, as lottie-ios reads each value. Applied to
+    /// the values written, keyframe by keyframe, never to values between keyframes: an easing
+    /// that overshoots takes a white past 1 in every channel, which is still white.
+    static func normalizedColor(_ c: [Double]) -> [Double] {
+        guard c.count >= 3, c[0] > 1, c[1] > 1, c[2] > 1 else { return c }
+        return c.enumerated().map { $0.offset < 3 ? $0.element / 255 : $0.element }
     }
 }

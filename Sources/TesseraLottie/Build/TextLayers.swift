@@ -76,11 +76,11 @@ struct TextLayers {
         var items = glyph.shapes
         if let stroke = text.strokeColor, text.strokeWidth > 0 {
             let style = ShapeItem.StrokeStyle(cap: .butt, join: .miter, miterLimit: 4, dashes: [], dashOffset: Animated(0))
-            items.append(.stroke(ShapeItem.Stroke(color: Animated(stroke), opacity: Animated(100),
+            items.append(.stroke(ShapeItem.Stroke(color: Animated(ShapeLayers.normalizedColor(stroke)), opacity: Animated(100),
                                                   width: Animated(text.strokeWidth / max(scale, 1e-9)), style: style)))
         }
         if let fill = text.fillColor {
-            items.append(.fill(ShapeItem.Fill(color: Animated(fill), opacity: Animated(100), evenOdd: false)))
+            items.append(.fill(ShapeItem.Fill(color: Animated(ShapeLayers.normalizedColor(fill)), opacity: Animated(100), evenOdd: false)))
         }
         let group = ShapeGroup(name: "glyph", items: items, trims: [], corners: [], report: report, path: path)
         ShapeLayers(animator: animator, report: report, path: path).draw(group, into: layer)
@@ -101,7 +101,7 @@ struct TextLayers {
             textLayer.string = line
             textLayer.font = text.font
             textLayer.fontSize = CGFloat(text.size)
-            textLayer.foregroundColor = text.fillColor.map { ShapeLayers.color($0) }
+            textLayer.foregroundColor = text.fillColor.map { ShapeLayers.color(ShapeLayers.normalizedColor($0)) }
             textLayer.anchorPoint = .zero
             let top = baseline(of: row, text, font: font) - Self.fallbackAscender * text.size
             var left = text.boxPosition?[0] ?? 0

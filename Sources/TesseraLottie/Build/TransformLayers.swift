@@ -13,7 +13,8 @@ import Tessera
 /// negative scale does not survive (the matrix is singular, or reads as a mirrored rotation). A
 /// transform whose scale ever reaches zero or below, or that has a skew, is spread over nested
 /// layers so that each holds one part: the outer rotates, a skew layer skews, one layer scales x
-/// and another y.
+/// and another y. An animated skew (angle or axis) animates the skew layer's whole `transform`,
+/// sampled at every frame, as lottie-ios does.
 enum TransformLayers {
     /// Applies `transform` to `layer` (position and rotation at least) and returns the layer
     /// that takes the content: `layer` itself, or the innermost of the layers added under it.
@@ -23,9 +24,7 @@ enum TransformLayers {
     static func apply(_ transform: LottieTransform, to layer: CALayer, animator: Animator,
                       report: BuildReport, path: String, autoOrient: Bool = false) -> CALayer {
         layer.anchorPoint = .zero
-        if transform.skew.isAnimated || transform.skewAxis.isAnimated {
-            report.approximated(path, "skew", "animated skew drawn at its first value")
-        }
+        let skewIsAnimated = transform.skew.isAnimated || transform.skewAxis.isAnimated
         if transform.hasThreeDimensionalRotation {
             report.approximated(path, "3D rotation", "rotation about x and y not drawn")
         }
@@ -33,14 +32,14 @@ enum TransformLayers {
         let scales = transform.scale.keyframes.flatMap { [$0.value[0], $0.value[1]] }
         let rotation = transform.rotation
         let content: CALayer
-        if !rotation.isAnimated && !transform.scale.isAnimated {
+        if !rotation.isAnimated && !transform.scale.isAnimated && !skewIsAnimated {
             // Nothing to take apart: the whole matrix at once.
             let s = transform.scale.initialValue
             let scale = CATransform3DMakeScale(CGFloat(s[0] / 100), CGFloat(s[1] / 100), 1)
             let turn = CATransform3DMakeRotation(CGFloat(rotation.initialValue * .pi / 180), 0, 0, 1)
             layer.transform = CATransform3DConcat(CATransform3DConcat(scale, skew), turn)
             content = layer
-        } else if scales.allSatisfy({ $0 > 0 }) && CATransform3DIsIdentity(skew) {
+        } else if scales.allSatisfy({ $0 > 0 }) && CATransform3DIsIdentity(skew) && !skewIsAnimated {
             applyRotation(rotation, to: layer, animator: animator)
             applyScale(transform.scale, dimension: 0, to: layer, animator: animator)
             applyScale(transform.scale, dimension: 1, to: layer, animator: animator)
@@ -56,7 +55,11 @@ enum TransformLayers {
                 innermost = child
                 return child
             }
-            if !CATransform3DIsIdentity(skew) { nest("skew").transform = skew }
+            if skewIsAnimated {
+                applySkew(transform.skew, axis: transform.skewAxis, to: nest("skew"), animator: animator)
+            } else if !CATransform3DIsIdentity(skew) {
+                nest("skew").transform = skew
+            }
             applyScale(transform.scale, dimension: 0, to: nest("scale x"), animator: animator)
             applyScale(transform.scale, dimension: 1, to: nest("scale y"), animator: animator)
             content = innermost
@@ -99,6 +102,19 @@ enum TransformLayers {
 
     private static func applyRotation(_ rotation: Animated<Double>, to layer: CALayer, animator: Animator) {
         animator.apply(rotation, to: layer, keyPath: "transform.rotation.z") { $0 * .pi / 180 }
+    }
+
+    /// An animated skew: the shear matrix at every frame, as a matrix between keyframes is not
+    /// the shear between them (a turning axis is a rotation of the shear, not a blend).
+    private static func applySkew(_ skew: Animated<Double>, axis: Animated<Double>, to layer: CALayer, animator: Animator) {
+        var jumps = Set<Double>()
+        for timing in [skew.timing, axis.timing] where timing.times.count > 1 {
+            for k in 1..<timing.times.count where timing.holds[k - 1] { jumps.insert(timing.times[k]) }
+        }
+        let track = Track<CATransform3D>(sampling: skew.keyframes.map(\.time) + axis.keyframes.map(\.time), jumps: jumps) {
+            skewMatrix(angle: skew.value(at: $0), axis: axis.value(at: $0))
+        }
+        animator.apply(track, to: layer, keyPath: "transform") { $0 }
     }
 
     private static func applyScale(_ scale: Animated<[Double]>, dimension: Int, to layer: CALayer, animator: Animator) {

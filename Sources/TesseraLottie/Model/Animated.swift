@@ -62,6 +62,13 @@ struct Animated<Value: Sendable>: Sendable {
 
     /// The first keyframe's value (the value of a fixed property).
     var initialValue: Value { keyframes[0].value }
+
+    /// The same keyframes with each value transformed.
+    func mapValues(_ transform: (Value) -> Value) -> Animated {
+        var copy = self
+        for k in copy.keyframes.indices { copy.keyframes[k].value = transform(copy.keyframes[k].value) }
+        return copy
+    }
 }
 
 /// A Bézier path as Lottie writes it: vertices with in and out handles relative to them.

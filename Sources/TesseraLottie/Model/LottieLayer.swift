@@ -61,7 +61,8 @@ struct Mask: Sendable {
     enum Mode: String, Sendable {
         /// `a`: adds its area; `s`: takes it away; `i`: keeps only what is inside it too.
         case add = "a", subtract = "s", intersect = "i"
-        /// `n`: no effect; `l`, `d`, `f`: lighten, darken, difference (not drawn).
+        /// `n`: no effect; `l`, `d`, `f`: lighten (adds), darken (intersects), difference (keeps
+        /// what is in the masks before it or in its path, not in both).
         case none = "n", lighten = "l", darken = "d", difference = "f"
     }
 

@@ -40,11 +40,11 @@ extension ShapeItem {
         case "sh":
             self = .path(try .shape(node.member("ks")), reversed: try reversed)
         case "fl":
-            self = .fill(Fill(color: try .vector(node.member("c"), default: [0, 0, 0]),
+            self = .fill(Fill(color: try Animated<[Double]>.vector(node.member("c"), default: [0, 0, 0]).mapValues(ShapeLayers.normalizedColor),
                               opacity: try .number(node.member("o"), default: 100),
                               evenOdd: try node.number("r", default: 1) == 2))
         case "st":
-            self = .stroke(Stroke(color: try .vector(node.member("c"), default: [0, 0, 0]),
+            self = .stroke(Stroke(color: try Animated<[Double]>.vector(node.member("c"), default: [0, 0, 0]).mapValues(ShapeLayers.normalizedColor),
                                   opacity: try .number(node.member("o"), default: 100),
                                   width: try .number(node.member("w"), default: 1),
                                   style: try StrokeStyle(node)))

@@ -173,7 +173,7 @@ struct EdgeBuilder {
         let step = 1 / Double(n)
         var previous = p0
         for k in 1..<n {
-            let p = CurveFlattener.point(quadratic: p0, p1, p2, at: Double(k) * step)
+            let p = CurveFlattener.vertex(quadratic: p0, p1, p2, at: Double(k) * step, step: step)
             addLine(previous, p)
             previous = p
         }
@@ -186,7 +186,7 @@ struct EdgeBuilder {
         let step = 1 / Double(n)
         var previous = p0
         for k in 1..<n {
-            let p = CurveFlattener.point(cubic: p0, p1, p2, p3, at: Double(k) * step)
+            let p = CurveFlattener.vertex(cubic: p0, p1, p2, p3, at: Double(k) * step, step: step)
             addLine(previous, p)
             previous = p
         }

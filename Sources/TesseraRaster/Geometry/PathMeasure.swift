@@ -37,7 +37,7 @@ public struct PathMeasure: Sendable {
     public init(_ path: Path, tolerance: Double = 0.25) {
         let tolerance = tolerance.isFinite && tolerance > 0 ? tolerance : 0.25
         var lines = Polylines()
-        guard PolylineFlattener.flatten(path, transform: .identity, tolerance: tolerance, into: &lines) else { return }
+        guard PolylineFlattener.flatten(path, transform: .identity, tolerance: tolerance, onCurve: true, into: &lines) else { return }
         starts.reserveCapacity(lines.points.count)
         deltas.reserveCapacity(lines.points.count)
         distances.reserveCapacity(lines.points.count)

@@ -27,7 +27,9 @@ import CTesseraSIMD
 /// Colours are interpolated between neighbouring stops in straight (non-premultiplied) RGBA, then
 /// premultiplied as ``Color/premultiplied`` does (what CGGradient, Cairo/pixman and Blend2D do):
 /// opaque red to transparent blue is (r, g, b, a) = (0.5, 0, 0.5, 0.5) halfway, premultiplied
-/// (64, 0, 64, 128), where interpolating premultiplied colours would give (128, 0, 0, 128).
+/// (64, 0, 64, 128), where interpolating premultiplied colours would give (128, 0, 0, 128). The
+/// components interpolated are those of ``colorSpace``: sRGB's as given by default, or Apple's
+/// Generic RGB (see ``ColorSpace``); alpha is interpolated as given in both.
 ///
 /// ## Accuracy of the colour table
 ///
@@ -41,7 +43,9 @@ import CTesseraSIMD
 /// exactly rounded colour (two stops at 0 and 1: ≤ 0.25 level before rounding; the bench's three
 /// stops 0.5 apart with a constant alpha of 0.5: ≤ 0.125). Closer stops are proportionally less
 /// exact; a hard edge (Δ = 0) is placed within 1 / 2046 of its offset. The table costs 4 KiB per
-/// gradient.
+/// gradient. In Generic RGB a channel changes up to about 2.5 times as fast (the steepest part
+/// of gamma 1.8 seen through sRGB's curve, near dark colours), so those bounds are 2.5 times as
+/// large there.
 ///
 /// *t* itself is computed in double precision, except for linear gradients and radial ones whose
 /// focal point is the centre (CAGradientLayer's kinds), whose pixels are computed in single
@@ -89,6 +93,24 @@ public struct Gradient: Hashable, Sendable {
         case conic(center: Point, startAngle: Double)
     }
 
+    /// The colour space in which a gradient interpolates its stops' colours, as a `CGGradient`'s
+    /// colour space does. The stops are sRGB colours whatever the space (as every ``Color`` is),
+    /// and the colours drawn are sRGB: only the path between two stops' colours changes.
+    public enum ColorSpace: Hashable, Sendable {
+        /// The stops' sRGB components, interpolated as given: a `CGGradient` made with an sRGB
+        /// colour space, and what Cairo, Skia, Blend2D and the HTML canvas draw. The default.
+        case sRGB
+        /// Apple's Generic RGB (a power curve of gamma 1.8 over P22 phosphors, D65 white): each
+        /// colour converted into it, the components interpolated there, and the mix converted
+        /// back to sRGB. CoreGraphics does this for a `CGGradient` made without a colour space
+        /// ("each color will be converted to and drawn in the Generic RGB color space",
+        /// CGGradient.h), and so does Core Animation's `CAGradientLayer`. Halfway from opaque
+        /// black to white is 146/255 where ``sRGB`` gives 128; the stops' own colours are kept.
+        /// Its colour table costs more to build than an sRGB one (once per list of stops: tables
+        /// are cached).
+        case genericRGB
+    }
+
     /// What the gradient shows where *t* falls outside [0, 1].
     public enum Extend: Hashable, Sendable {
         /// The end colours continue: *t* is clamped to [0, 1] (CoreGraphics' drawing options
@@ -124,6 +146,8 @@ public struct Gradient: Hashable, Sendable {
     public let extend: Extend
     /// Maps gradient space into the space of the shape the gradient fills; identity by default.
     public let transform: Transform
+    /// Where the stops' colours are interpolated; sRGB by default.
+    public let colorSpace: ColorSpace
 
     /// The colour table, found or built by the initializer (``GradientTableCache``).
     let table: GradientTable
@@ -139,12 +163,15 @@ public struct Gradient: Hashable, Sendable {
     ///   - stops: the colours and their offsets, in any order.
     ///   - extend: what shows where *t* falls outside [0, 1]; `.pad` by default.
     ///   - transform: maps gradient space into the space of the shape; identity by default.
-    public init(_ kind: Kind, stops: [Stop], extend: Extend = .pad, transform: Transform = .identity) {
+    ///   - colorSpace: where the stops' colours are interpolated; `.sRGB` by default.
+    public init(_ kind: Kind, stops: [Stop], extend: Extend = .pad, transform: Transform = .identity,
+                colorSpace: ColorSpace = .sRGB) {
         self.kind = kind
         self.stops = stops
         self.extend = extend
         self.transform = transform
-        self.table = GradientTableCache.table(for: stops)
+        self.colorSpace = colorSpace
+        self.table = GradientTableCache.table(for: stops, in: colorSpace)
     }
 
     /// A gradient through `colors`, as CoreGraphics' `CGGradient(colorsSpace:colors:locations:)`
@@ -158,8 +185,9 @@ public struct Gradient: Hashable, Sendable {
     ///   - locations: the offset of each colour, or `nil` for even spacing.
     ///   - extend: what shows where *t* falls outside [0, 1]; `.pad` by default.
     ///   - transform: maps gradient space into the space of the shape; identity by default.
+    ///   - colorSpace: where the colours are interpolated; `.sRGB` by default.
     public init(_ kind: Kind, colors: [Color], locations: [Double]? = nil, extend: Extend = .pad,
-                transform: Transform = .identity) {
+                transform: Transform = .identity, colorSpace: ColorSpace = .sRGB) {
         let stops: [Stop]
         if let locations {
             stops = zip(colors, locations).map { Stop(offset: $1, color: $0) }
@@ -169,20 +197,22 @@ public struct Gradient: Hashable, Sendable {
             let last = Double(colors.count - 1)
             stops = colors.enumerated().map { Stop(offset: Double($0.offset) / last, color: $0.element) }
         }
-        self.init(kind, stops: stops, extend: extend, transform: transform)
+        self.init(kind, stops: stops, extend: extend, transform: transform, colorSpace: colorSpace)
     }
 
-    /// Equal when the kinds, stops (as given), extend modes and transforms are equal.
+    /// Equal when the kinds, stops (as given), extend modes, transforms and colour spaces are equal.
     public static func == (lhs: Gradient, rhs: Gradient) -> Bool {
         lhs.kind == rhs.kind && lhs.stops == rhs.stops && lhs.extend == rhs.extend && lhs.transform == rhs.transform
+            && lhs.colorSpace == rhs.colorSpace
     }
 
-    /// Hashes the kind, stops, extend mode and transform.
+    /// Hashes the kind, stops, extend mode, transform and colour space.
     public func hash(into hasher: inout Hasher) {
         hasher.combine(kind)
         hasher.combine(stops)
         hasher.combine(extend)
         hasher.combine(transform)
+        hasher.combine(colorSpace)
     }
 
     /// True when the gradient paints nothing whatever the transform: no usable stops, or

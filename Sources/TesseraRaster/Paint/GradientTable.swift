@@ -16,8 +16,9 @@ final class GradientTable: @unchecked Sendable {
     /// True when no stop is usable: every entry is transparent and the gradient paints nothing.
     let isEmpty: Bool
 
-    /// The table of `stops` (as given: the rules of ``Gradient`` are applied here).
-    init(stops: [Gradient.Stop]) {
+    /// The table of `stops` (as given: the rules of ``Gradient`` are applied here), interpolated
+    /// in `colorSpace`.
+    init(stops: [Gradient.Stop], colorSpace: Gradient.ColorSpace = .sRGB) {
         entries = .allocate(capacity: Self.size)
         let usable = Self.usableStops(stops)
         isEmpty = usable.isEmpty
@@ -25,11 +26,16 @@ final class GradientTable: @unchecked Sendable {
             entries.initialize(repeating: 0, count: Self.size)
             return
         }
-        // Entry i from the stops around t = i / (size − 1), walking them once; in C (see
-        // tsr_gradient_table), with `color(at:_:from:)`'s and `premultiplied`'s operations.
-        let offsets = usable.map(\.offset)
-        let components = usable.flatMap { [$0.color.red, $0.color.green, $0.color.blue, $0.color.alpha] }
-        tsr_gradient_table(offsets, components, Int32(usable.count), Int32(Self.size), entries)
+        switch colorSpace {
+        case .sRGB:
+            // Entry i from the stops around t = i / (size − 1), walking them once; in C (see
+            // tsr_gradient_table), with `color(at:_:from:)`'s and `premultiplied`'s operations.
+            let offsets = usable.map(\.offset)
+            let components = usable.flatMap { [$0.color.red, $0.color.green, $0.color.blue, $0.color.alpha] }
+            tsr_gradient_table(offsets, components, Int32(usable.count), Int32(Self.size), entries)
+        case .genericRGB:
+            GenericRGB.fillTable(entries, count: Self.size, stops: usable)
+        }
     }
 
     deinit { entries.deallocate() }

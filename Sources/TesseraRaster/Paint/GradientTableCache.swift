@@ -7,13 +7,19 @@ enum GradientTableCache {
     /// that a frame's static gradients are all found again the next frame.
     static let capacity = 1024
 
-    private static let tables = ShardedCache<[Gradient.Stop], GradientTable>(limit: capacity)
+    private static let tables = ShardedCache<Key, GradientTable>(limit: capacity)
+
+    /// What a table is made from.
+    private struct Key: Hashable, Sendable {
+        let stops: [Gradient.Stop]
+        let colorSpace: Gradient.ColorSpace
+    }
 
     /// How many tables are cached (tests).
     static var count: Int { tables.count }
 
-    /// The table of `stops`: a cached one, or a new one, cached.
-    static func table(for stops: [Gradient.Stop]) -> GradientTable {
-        tables.value(for: stops) { GradientTable(stops: stops) }
+    /// The table of `stops` interpolated in `colorSpace`: a cached one, or a new one, cached.
+    static func table(for stops: [Gradient.Stop], in colorSpace: Gradient.ColorSpace = .sRGB) -> GradientTable {
+        tables.value(for: Key(stops: stops, colorSpace: colorSpace)) { GradientTable(stops: stops, colorSpace: colorSpace) }
     }
 }

@@ -28,7 +28,8 @@ public final class Canvas {
     public var threadCount: Int
 
     /// The largest distance, in pixels, between a curve and the lines that replace it
-    /// (0.25 by default). Clamped to [0.01, 16].
+    /// (0.25 by default; the lines cross the curve, so an edge lies within about half of it on
+    /// either side). Clamped to [0.01, 16].
     public var tolerance: Double = 0.25
 
     let recording = Recording()

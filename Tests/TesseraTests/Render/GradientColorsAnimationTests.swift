@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-import TesseraRaster
+@testable import TesseraRaster
 @testable import Tessera
 
 /// Animations of `CAGradientLayer.colors`: colour by colour, each colour's straight RGBA
@@ -40,9 +40,11 @@ import TesseraRaster
                      blue: x.blue + (y.blue - x.blue) * f, alpha: x.alpha + (y.alpha - x.alpha) * f)
     }
 
-    /// Whether pixel `p` is `color` premultiplied, within 1 per channel (the gradient's table).
+    /// Whether pixel `p` is `color` as a gradient layer draws it, within 1 per channel: through
+    /// Generic RGB, where gradient layers interpolate (clamped to its gamut), premultiplied.
     static func shows(_ p: PremultipliedRGBA8, _ color: Color) -> Bool {
-        let e = color.premultiplied
+        let e = PremultipliedRGBA8(packed: GradientTable(stops: [Gradient.Stop(offset: 0, color: color)],
+                                                         colorSpace: .genericRGB).colors[0])
         return [(p.r, e.r), (p.g, e.g), (p.b, e.b), (p.a, e.a)].allSatisfy { abs(Int($0) - Int($1)) <= 1 }
     }
 
@@ -67,9 +69,10 @@ import TesseraRaster
             #expect(Self.shows(pixmap[90, 50], last), "last colour at t = \(t): \(pixmap[90, 50])")
         }
         // Straight alpha: halfway from opaque red to transparent blue is (0.5, 0, 0.5) at alpha
-        // 0.5, premultiplied (64, 0, 64, 128); premultiplied interpolation would give (128, 0, 0, 128).
+        // 0.5 (drawn through Generic RGB as (127, 27, 127), premultiplied (64, 13, 64, 128));
+        // premultiplied interpolation would give (1, 0, 0) at alpha 0.5, (128, 20, 0, 128).
         let half = try Self.render(root, at: 0.5)[10, 50]
-        #expect([half.r, half.g, half.b, half.a] == [64, 0, 64, 128])
+        #expect([half.r, half.g, half.b, half.a] == [64, 13, 64, 128])
         // After the animation (removed on completion) the model's colours are back.
         #expect(presented(layer, in: root, at: 1.5).colors == [Color(Self.white), Color(Self.white)])
     }

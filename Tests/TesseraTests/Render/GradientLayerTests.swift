@@ -3,11 +3,11 @@ import Testing
 @testable import Tessera
 import TesseraRaster
 
-/// CAGradientLayer: colours at chosen points for each type from its formula, locations, as a
-/// mask, and archives.
+/// CAGradientLayer: colours at chosen points for each type from its formula, locations, the
+/// Generic RGB interpolation, as a mask, and archives.
 @Suite struct GradientLayerTests {
-    static let red = CGColor(red: 1, green: 0, blue: 0, alpha: 1)
-    static let blue = CGColor(red: 0, green: 0, blue: 1, alpha: 1)
+    static let black = CGColor(red: 0, green: 0, blue: 0, alpha: 1)
+    static let white = CGColor(red: 1, green: 1, blue: 1, alpha: 1)
 
     static func render(_ layer: CALayer, size: Int = 100) throws -> Pixmap {
         layer.bounds = CGRect(x: 0, y: 0, width: size, height: size)
@@ -19,15 +19,20 @@ import TesseraRaster
 
     static func gradient(_ type: CAGradientLayerType, start: CGPoint, end: CGPoint) -> CAGradientLayer {
         let layer = CAGradientLayer()
-        layer.colors = [red, blue]
+        layer.colors = [black, white]
         layer.type = type
         layer.startPoint = start
         layer.endPoint = end
         return layer
     }
 
-    /// Red's share of a pixel: t = 1 − red / 255 along the gradient (blue = t).
-    static func t(_ p: PremultipliedRGBA8) -> Double { Double(p.b) / 255 }
+    /// Where a grey pixel lies along black → white: its linear light (sRGB decoded) is t^1.8,
+    /// gamma 1.8 being Generic RGB's curve, where gradient layers interpolate.
+    static func t(_ p: PremultipliedRGBA8) -> Double {
+        let v = Double(p.g) / 255
+        let linear = v <= 0.04045 ? v / 12.92 : pow((v + 0.055) / 1.055, 2.4)
+        return pow(linear, 1 / 1.8)
+    }
 
     @Test func axialDefaultRunsTopToBottom() throws {
         let pixmap = try Self.render(Self.gradient(.axial, start: CGPoint(x: 0.5, y: 0), end: CGPoint(x: 0.5, y: 1)))
@@ -62,11 +67,22 @@ import TesseraRaster
         let layer = Self.gradient(.axial, start: CGPoint(x: 0, y: 0), end: CGPoint(x: 1, y: 0))
         layer.locations = [0.5, 1]
         let pixmap = try Self.render(layer)
-        #expect(Self.rgba(pixmap[20, 10]) == [255, 0, 0, 255], "red padded before 0.5")
+        #expect(Self.rgba(pixmap[20, 10]) == [0, 0, 0, 255], "black padded before 0.5")
         #expect(abs(Self.t(pixmap[75, 10]) - 0.505) < 0.01)
     }
 
     static func rgba(_ p: PremultipliedRGBA8) -> [Int] { [Int(p.r), Int(p.g), Int(p.b), Int(p.a)] }
+
+    /// Apple's gradient layers interpolate in Generic RGB (gamma 1.8), as CoreGraphics draws a
+    /// CGGradient made without a colour space ("each color will be converted to and drawn in the
+    /// Generic RGB color space", CGGradient.h): across 100 pixels from black to white, pixel 49
+    /// (t = 0.495) is sRGB(0.495^1.8) = 145/255 and pixel 50 (t = 0.505) 147/255, where sRGB's
+    /// straight line gives 126 and 129.
+    @Test func interpolatesInGenericRGB() throws {
+        let pixmap = try Self.render(Self.gradient(.axial, start: CGPoint(x: 0, y: 0.5), end: CGPoint(x: 1, y: 0.5)))
+        #expect(Self.rgba(pixmap[49, 30]) == [145, 145, 145, 255])
+        #expect(Self.rgba(pixmap[50, 30]) == [147, 147, 147, 255])
+    }
 
     /// A gradient from opaque to transparent as a mask fades its layer's background.
     @Test func asAMask() throws {

@@ -28,13 +28,13 @@ import TesseraRaster
         try Support.render(root, size: size, scale: scale, threads: threads).bytes
     }
 
-    /// A square 24 points wide, radius 4 at scale 2 (σ = 4 pixels, reach 13), opacity 0.5: its
-    /// pixels follow the Gaussian's cumulative distribution: full well inside, half at the edge,
-    /// nothing beyond the reach. Within 2 of 127.5: the blur's three extended boxes come within
+    /// A square 24 points wide, radius 2 at scale 2 (σ = the radius: 4 pixels, reach 13),
+    /// opacity 0.5: its pixels follow the Gaussian's cumulative distribution: full well inside,
+    /// half at the edge, nothing beyond the reach. Within 2 of 127.5: the blur's three extended boxes come within
     /// 7.5 % of the Gaussian's peak, and across an edge within 1.7 here.
     @Test func gaussianProfile() throws {
         let root = Self.root(48)
-        _ = Self.caster(CGRect(x: 12, y: 12, width: 24, height: 24), in: root, radius: 4, opacity: 0.5)
+        _ = Self.caster(CGRect(x: 12, y: 12, width: 24, height: 24), in: root, radius: 2, opacity: 0.5)
         let image = try Support.render(root, size: 96, scale: 2)
         let full = 0.5 * 255
         // The square covers pixels 24 ..< 72; row 48 is far from its top and bottom edges.
@@ -123,7 +123,7 @@ import TesseraRaster
             card.opacity = opacity
             if shadow {
                 card.shadowOpacity = 1
-                card.shadowRadius = 2
+                card.shadowRadius = 1
                 card.shadowOffset = CGSize(width: 6, height: 6)
             }
             return try Support.render(root, size: 64)
@@ -215,7 +215,7 @@ import TesseraRaster
         let hard = try render(radius: 0)
         #expect(try render(radius: .nan) == hard, "NaN radius: no blur")
         #expect(try render(radius: -5) == hard, "negative radius: no blur")
-        let widest = try render(radius: CGFloat(GaussianBlur.maximumSigma * 2))
+        let widest = try render(radius: CGFloat(GaussianBlur.maximumSigma))
         #expect(try render(radius: 1e9) == widest, "σ capped")
         #expect(try render(radius: .infinity) == widest)
         #expect(try render(radius: 1e9) != hard)

@@ -1,5 +1,7 @@
 /// Flattens a path, mapped through a transform, into ``Polylines`` for stroking: lines kept,
-/// curves replaced by chords within `tolerance` (Wang's formula, see ``CurveFlattener``).
+/// curves replaced by chords within `tolerance` (Wang's formula, see ``CurveFlattener``), their
+/// inner vertices moved off the curve to center the chords on it (for drawing), or on it
+/// (`onCurve`, for measuring).
 ///
 /// Follows CoreGraphics on what a stroke sees: a subpath that is only a move has no segment and
 /// is dropped; a segment of zero length (a line to the current point, a close right after a move)
@@ -8,8 +10,8 @@ enum PolylineFlattener {
     /// Appends the subpaths of `path` to `out`, and to `smooth` (kept parallel to `out.points`)
     /// whether each point lies inside a flattened curve. Returns false, with nothing appended,
     /// when a transformed coordinate is not finite.
-    static func flatten(_ path: Path, transform: Transform, tolerance: Double, into out: inout Polylines,
-                        smooth: inout [Bool]) -> Bool {
+    static func flatten(_ path: Path, transform: Transform, tolerance: Double, onCurve: Bool = false,
+                        into out: inout Polylines, smooth: inout [Bool]) -> Bool {
         let mark = out.mark, smoothMark = smooth.count
         var start = Point.zero, current = Point.zero
         var pending = false    // a move whose subpath has no segment yet
@@ -41,13 +43,23 @@ enum PolylineFlattener {
                 let c = next(), p = next()
                 beginIfPending()
                 let n = CurveFlattener.segmentCount(quadratic: current, c, p, tolerance: tolerance)
-                for k in 1..<n { add(CurveFlattener.point(quadratic: current, c, p, at: Double(k) / Double(n)), smooth: true) }
+                let h = 1 / Double(n)
+                for k in 1..<n {
+                    let t = Double(k) * h
+                    add(onCurve ? CurveFlattener.point(quadratic: current, c, p, at: t)
+                                : CurveFlattener.vertex(quadratic: current, c, p, at: t, step: h), smooth: true)
+                }
                 add(p, smooth: false); current = p
             case .cubic:
                 let c1 = next(), c2 = next(), p = next()
                 beginIfPending()
                 let n = CurveFlattener.segmentCount(cubic: current, c1, c2, p, tolerance: tolerance)
-                for k in 1..<n { add(CurveFlattener.point(cubic: current, c1, c2, p, at: Double(k) / Double(n)), smooth: true) }
+                let h = 1 / Double(n)
+                for k in 1..<n {
+                    let t = Double(k) * h
+                    add(onCurve ? CurveFlattener.point(cubic: current, c1, c2, p, at: t)
+                                : CurveFlattener.vertex(cubic: current, c1, c2, p, at: t, step: h), smooth: true)
+                }
                 add(p, smooth: false); current = p
             case .close:
                 beginIfPending()
@@ -66,8 +78,9 @@ enum PolylineFlattener {
     }
 
     /// Appends the subpaths of `path` to `out`, without recording which points are smooth.
-    static func flatten(_ path: Path, transform: Transform, tolerance: Double, into out: inout Polylines) -> Bool {
+    static func flatten(_ path: Path, transform: Transform, tolerance: Double, onCurve: Bool = false,
+                        into out: inout Polylines) -> Bool {
         var smooth: [Bool] = []
-        return flatten(path, transform: transform, tolerance: tolerance, into: &out, smooth: &smooth)
+        return flatten(path, transform: transform, tolerance: tolerance, onCurve: onCurve, into: &out, smooth: &smooth)
     }
 }
