@@ -114,4 +114,13 @@ public struct PreparedScene: Sendable {
             shape.draw(on: canvas, transform: transform)
         }
     }
+
+    /// Records the shapes at `range`, in order, on `canvas`, mapped through `transform`, without
+    /// the clear: a part of ``draw(on:transform:)``'s calls, for a frame recorded in parts on
+    /// several canvases and spliced in order.
+    public func drawShapes(_ range: Range<Int>, on canvas: Canvas, transform: Transform = .identity) {
+        for shape in shapes[range] {
+            shape.draw(on: canvas, transform: transform)
+        }
+    }
 }

@@ -105,10 +105,12 @@ extension PreparedWorkload {
     func recordTasks(into recorder: FrameTaskRecorder?) -> Bool { false }
 }
 
-/// One frame records the scene on a canvas and renders it into a pixmap, both reused.
+/// One frame records the scene on a canvas (in parts on several threads when it renders on several:
+/// ``ParallelSceneRecording``) and renders it into a pixmap, both reused.
 final class PreparedRaster: PreparedWorkload {
     private let scene: PreparedScene
     private let canvas = Canvas(threadCount: 1)
+    private let recording = ParallelSceneRecording()
     private let pixmap: Pixmap
 
     init(_ scene: PreparedScene) throws {
@@ -118,7 +120,7 @@ final class PreparedRaster: PreparedWorkload {
 
     func frame(threads: Int) {
         canvas.threadCount = threads
-        scene.draw(on: canvas)
+        recording.record(scene, on: canvas)
         canvas.render(into: pixmap)
     }
 

@@ -267,6 +267,36 @@ import TesseraRaster
         canvas.discardRecording()
     }
 
+    /// A frame recorded in parts (the clear, then ``PreparedScene/drawShapes(_:on:transform:)`` of
+    /// uneven ranges on canvases of their own, spliced in order), as the bench records on several
+    /// threads, draws the bytes of ``PreparedScene/draw(on:transform:)``; one part left out does
+    /// not.
+    @Test(arguments: ["fill-rects", "fill-polygons-multiply"])
+    func framesRecordedInPartsMatchOneRecording(name: String) throws {
+        let scene = try #require(BenchScene.named(name)).prepare()
+        let scale = Transform(scaleX: 0.25, y: 0.25)
+        func render(skipping skipped: Int?) throws -> [UInt32] {
+            let canvas = Canvas(threadCount: 2)
+            let pixmap = try Pixmap(width: 480, height: 270)
+            if skipped == -1 {
+                scene.draw(on: canvas, transform: scale)
+            } else {
+                canvas.clear(scene.background)
+                let bounds = [0, 1, 333, 700, scene.shapes.count]
+                let parts = (0..<4).map { _ in Canvas(threadCount: 1) }
+                for k in 0..<4 where k != skipped {
+                    scene.drawShapes(bounds[k]..<bounds[k + 1], on: parts[k], transform: scale)
+                    canvas.append(parts[k])
+                }
+            }
+            canvas.render(into: pixmap)
+            return (0..<pixmap.height).flatMap { y in (0..<pixmap.width).map { x in pixmap[x, y].packed } }
+        }
+        let whole = try render(skipping: -1)
+        #expect(try render(skipping: nil) == whole)
+        #expect(try render(skipping: 2) != whole)
+    }
+
     /// The scene scaled down by 10 onto a 192 × 108 canvas: the white clear leaves every pixel
     /// opaque (the half-transparent shapes blend over it); the shapes cover most pixels (about 88%)
     /// but leave some white.

@@ -50,7 +50,7 @@ TSR_INLINE i16x16 mode_op(int32_t mode, i16x16 s, i16x16 d, i16x16 sa, i16x16 da
         const u16x16 over = __builtin_elementwise_sub_sat((u16x16)(sa + da), (u16x16)c255);
         return (i16x16)__builtin_elementwise_sub_sat((u16x16)(s + d), over);
     }
-    case TSR_BLEND_MULTIPLY: return s + d + mode_mul(s, d) - mode_mul(s, da) - mode_mul(d, sa);
+    case TSR_BLEND_MULTIPLY: return (i16x16)pairs_div255((u16x16)(s * (c255 - da + d) + d * (c255 - sa)));
     case TSR_BLEND_SCREEN: return s + d - mode_mul(s, d);
     case TSR_BLEND_DARKEN: return s + d - __builtin_elementwise_max(mode_mul(s, da), mode_mul(d, sa));
     case TSR_BLEND_LIGHTEN: return s + d - __builtin_elementwise_min(mode_mul(s, da), mode_mul(d, sa));

@@ -39,7 +39,7 @@
 //   plusLighter      R = min(255, s + d)                               (CGBlendMode: R = MIN(1, S + D))
 //   plusDarker       Ra = min(255, sa + da), o = sa + da − Ra = max(0, sa + da − 255),
 //                    R = max(0, s + d − o)                             (exact; see below)
-//   multiply         R = s + d + div255(s·d) − div255(s·da) − div255(d·sa)
+//   multiply         R = div255(s·(255 − da + d) + d·(255 − sa))           (16-bit lanes; see below)
 //   screen           R = s + d − div255(s·d)
 //   darken           R = s + d − max(div255(s·da), div255(d·sa))
 //   lighten          R = s + d − min(div255(s·da), div255(d·sa))
@@ -52,14 +52,18 @@
 //
 // The W3C modes above are the premultiplied forms of Compositing and Blending Level 1,
 //     co = cs·(1 − αb) + cb·(1 − αs) + αs·αb·B(Cb, Cs),  αo = αs + αb − αs·αb:
-// multiply B = Cs·Cb gives co = cs·(1 − αb) + cb·(1 − αs) + cs·cb (bench-scenes.md), written as
-// s + d + s·d − s·da − d·sa so that its alpha lane is the union alpha sa + da − div255(sa·da) with
-// one rounding; screen B = Cs + Cb − Cs·Cb gives cs + cb − cs·cb; darken / lighten
-// B = min / max(Cs, Cb) give cs + cb − max / min(cs·αb, cb·αs); difference B = |Cs − Cb| gives
-// cs + cb − 2·min(cs·αb, cb·αs); exclusion B = Cs + Cb − 2·Cs·Cb gives cs + cb − 2·cs·cb. In every one
-// the alpha lane is exactly the union alpha sa + da − div255(sa·da) = round(αo·255). screen, darken,
-// lighten and the union alpha are correctly rounded (one rounding); multiply (three), difference,
-// exclusion, sourceAtop, destinationAtop and xor (two) are within ±1 of the exact value.
+// multiply B = Cs·Cb gives co = cs·(1 − αb) + cb·(1 − αs) + cs·cb (bench-scenes.md), the sum of
+// the three products rounded once: s·(255 − da + d) + d·(255 − sa) ≤ 255·s + da·(255 − sa) ≤ 255²
+// for valid pixels (s ≤ sa, d ≤ da), so it fits a 16-bit lane and div255 is exact; its alpha lane
+// 255·(sa + da) − sa·da gives the union alpha sa + da − div255(sa·da). For invalid pixels the
+// sum may pass 2¹⁶: both versions keep its low 16 bits and divide as the lanes do
+// (bm_div255_lane), which gives at most 256, clamped below like any result. screen
+// B = Cs + Cb − Cs·Cb gives cs + cb − cs·cb; darken / lighten B = min / max(Cs, Cb) give
+// cs + cb − max / min(cs·αb, cb·αs); difference B = |Cs − Cb| gives cs + cb − 2·min(cs·αb, cb·αs);
+// exclusion B = Cs + Cb − 2·Cs·Cb gives cs + cb − 2·cs·cb. In every one the alpha lane is exactly
+// the union alpha sa + da − div255(sa·da) = round(αo·255). screen, darken, lighten, multiply and the
+// union alpha are correctly rounded (one rounding); difference, exclusion, sourceAtop,
+// destinationAtop and xor (two) are within ±1 of the exact value.
 //
 // plusDarker. Apple documents CGBlendMode.plusDarker as R = MAX(0, 1 − ((1 − D) + (1 − S)))
 // (developer.apple.com/documentation/coregraphics/cgblendmode/plusdarker), which is only the
@@ -130,6 +134,10 @@ static inline uint32_t bm_div255(uint32_t v) {
     return (v + (v >> 8)) >> 8;
 }
 
+// div255 as the SIMD kernels' 16-bit lanes compute it (pairs_div255, simd/vectors.h), of the low 16
+// bits of v: ((v + 128 mod 2¹⁶) · 257) >> 16, which is div255(v) for v ≤ 255².
+static inline uint32_t bm_div255_lane(uint32_t v) { return (((v + 128) & 0xFFFFu) * 257) >> 16; }
+
 static inline uint32_t bm_min(uint32_t a, uint32_t b) { return a < b ? a : b; }
 static inline uint32_t bm_max(uint32_t a, uint32_t b) { return a > b ? a : b; }
 
@@ -163,7 +171,7 @@ static inline uint32_t bm_integer_channel(int32_t mode, uint32_t s, uint32_t d, 
         uint32_t over = sa + da > 255 ? sa + da - 255 : 0;
         return s + d > over ? s + d - over : 0;
     }
-    case TSR_BLEND_MULTIPLY: return s + d + bm_div255(s * d) - bm_div255(s * da) - bm_div255(d * sa);
+    case TSR_BLEND_MULTIPLY: return bm_div255_lane(s * (255 - da + d) + d * (255 - sa));
     case TSR_BLEND_SCREEN: return s + d - bm_div255(s * d);
     case TSR_BLEND_DARKEN: return s + d - bm_max(bm_div255(s * da), bm_div255(d * sa));
     case TSR_BLEND_LIGHTEN: return s + d - bm_min(bm_div255(s * da), bm_div255(d * sa));

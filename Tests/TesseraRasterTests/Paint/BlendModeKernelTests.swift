@@ -216,7 +216,7 @@ import Testing
     private static func tolerance(_ mode: BlendMode, channel: Int) -> Int {
         switch mode {
         case .clear, .copy, .sourceIn, .sourceOut, .destinationIn, .destinationOut, .destinationOver, .normal,
-             .plusLighter, .plusDarker, .screen, .darken, .lighten:
+             .plusLighter, .plusDarker, .multiply, .screen, .darken, .lighten:
             return 0
         case .sourceAtop, .destinationAtop: return channel == 3 ? 0 : 1
         case .xor: return 1
