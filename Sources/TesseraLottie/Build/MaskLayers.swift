@@ -37,7 +37,8 @@ struct MaskLayers {
                 continue
             case .lighten, .darken:
                 if mask.opacity.isAnimated || mask.opacity.initialValue != 100 {
-                    report.approximated(path, "mask mode", "translucent \(mode) masks are drawn as \(mode == .lighten ? "added" : "intersected") ones")
+                    let drawnAs = mode == .lighten ? "added" : "intersected"
+                    report.approximated(path, "mask mode", "translucent \(mode) masks are drawn as \(drawnAs) ones")
                 }
             case .add, .subtract, .intersect, .difference:
                 break

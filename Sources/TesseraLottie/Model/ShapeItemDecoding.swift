@@ -40,7 +40,8 @@ extension ShapeItem {
         case "sh":
             self = .path(try .shape(node.member("ks")), reversed: try reversed)
         case "fl":
-            self = .fill(Fill(color: try Animated<[Double]>.vector(node.member("c"), default: [0, 0, 0]).mapValues(ShapeLayers.normalizedColor),
+            let color = try Animated<[Double]>.vector(node.member("c"), default: [0, 0, 0])
+            self = .fill(Fill(color: color.mapValues(ShapeLayers.normalizedColor),
                               opacity: try .number(node.member("o"), default: 100),
                               evenOdd: try node.number("r", default: 1) == 2))
         case "st":
