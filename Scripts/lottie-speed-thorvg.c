@@ -1,6 +1,7 @@
 // ThorVG's side of Scripts/lottie-speed.py: renders frames of a Lottie file on ThorVG's software
 // canvas with no worker thread (tvg_engine_init(0): the main thread only), as `tessera render
-// --threads 1 --format rgba -o -` does, and writes each frame's RGBA to standard output.
+// --threads 1 --format rgba -o -` does, and writes each frame's RGBA, straight alpha as Tessera
+// writes it (ThorVG's ABGR8888S), to standard output.
 //
 //     lottie-speed-thorvg FILE WIDTH HEIGHT FRAMES STEP    (frame k at k·STEP of the animation's frames)
 //
@@ -17,7 +18,8 @@ typedef int Tvg_Result;   // 0: success; 5 (insufficient condition) where a fram
 Tvg_Result tvg_engine_init(unsigned threads);
 Tvg_Result tvg_engine_term(void);
 Tvg_Canvas tvg_swcanvas_create(int option);   // 1: the default engine
-Tvg_Result tvg_swcanvas_set_target(Tvg_Canvas, uint32_t *buffer, uint32_t stride, uint32_t w, uint32_t h, int colorspace);
+Tvg_Result tvg_swcanvas_set_target(Tvg_Canvas, uint32_t *buffer, uint32_t stride, uint32_t w, uint32_t h,
+                                   int colorspace);   // 2: ABGR8888S, R in the lowest byte, straight alpha
 Tvg_Result tvg_canvas_add(Tvg_Canvas, Tvg_Paint);
 Tvg_Result tvg_canvas_update(Tvg_Canvas);
 Tvg_Result tvg_canvas_draw(Tvg_Canvas, bool clear);
@@ -43,7 +45,7 @@ int main(int argc, char **argv) {
     Tvg_Canvas canvas = tvg_swcanvas_create(1);
     Tvg_Animation animation = tvg_animation_new();
     Tvg_Paint picture = tvg_animation_get_picture(animation);
-    if (!buffer || !canvas || tvg_swcanvas_set_target(canvas, buffer, w, w, h, 0) != 0) {
+    if (!buffer || !canvas || tvg_swcanvas_set_target(canvas, buffer, w, w, h, 2) != 0) {
         return fprintf(stderr, "no canvas\n"), 1;
     }
     if (tvg_picture_load(picture, argv[1]) != 0) return fprintf(stderr, "ThorVG cannot load %s\n", argv[1]), 65;

@@ -13,10 +13,11 @@ the fetched mirror into a temporary folder (nothing of lottie-ios is committed).
 - Tessera: `tessera render FILE --threads 1 --frames N --fps F --size WxH --scale S --format rgba
   -o -`, frame k at the in point plus k / F seconds;
 - ThorVG: Scripts/lottie-speed-thorvg.c, built here with `cc` against thorvg-python's libthorvg:
-  `tvg_engine_init(0)` (no worker thread), a software canvas of the same size, the animation's
-  frame k·fr / F, drawn and synced, each frame's RGBA written out.
+  `tvg_engine_init(0)` (no worker thread), a software canvas of the same size (ABGR8888S:
+  straight alpha, as Tessera's rgba), the animation's frame k·fr / F, drawn and synced, each
+  frame written out.
 
-Both write raw RGBA frames to /dev/null, so that neither pays for an encoder. F is the animation's
+Both write raw RGBA frames, straight alpha, to /dev/null, so that neither pays for an encoder. F is the animation's
 frame rate rounded (so, at a whole rate, every frame in turn); N is --frames, or fewer when the
 animation is shorter. A first pass renders one frame of each with both and checks the size of what
 comes out, and leaves out a file either cannot render. Then --rounds rounds, each timing every
