@@ -72,10 +72,29 @@ TSR_INLINE u32x8 gradient_8px(const gradient_lanes *g, int radial, int32_t exten
 
 // The 16 colours of the block at pixel i of the row (a multiple of 16) into out: the block's start
 // in double rounded to float, then j steps added in float.
+//
+// A linear block under pad whose 16 pixels all clamp to one end takes that end's entry without
+// computing them (the table lookups are most of a pixel's cost). Its t are monotonic in j (j · step
+// rounded, then added to the start: both roundings are monotonic), so its first and last pixels
+// bound them: t = start + 0 · step = start and start + 15 · step, the very operations of their
+// lanes. All ≤ 0 clamp to 0, index trunc(0.5) = 0; all ≥ 1 clamp to 1, index trunc(scale + 0.5) =
+// scale. A row crosses [0, 1] once, so its blocks before and after the gradient's ends (a shape
+// larger than its gradient) branch alike block after block. (NaN fails both tests.)
 TSR_INLINE void gradient_block(const gradient_lanes *g, int radial, int32_t extend, size_t i, uint32_t *out) {
     const gradient_row *row = g->row;
     const double k = (double)(int64_t)i;
-    const f32x8 a = f32x8_splat((float)(row->a0 + k * row->da));
+    const float start = (float)(row->a0 + k * row->da);
+    if (!radial && extend == TSR_EXTEND_PAD) {
+        const float end = start + g->stepA[1][7];   // 15 · step
+        const float low = start < end ? start : end, high = start < end ? end : start;
+        if (high <= 0.0f || low >= 1.0f) {
+            const u32x8 colour = high <= 0.0f ? (u32x8){0} + row->table[0] : g->last;
+            TSR_STORE(out, colour);
+            TSR_STORE(out + 8, colour);
+            return;
+        }
+    }
+    const f32x8 a = f32x8_splat(start);
     const f32x8 b = radial ? f32x8_splat((float)(row->b0 + k * row->db)) : (f32x8){0};
     for (int h = 0; h < 2; h++) {
         TSR_STORE(out + 8 * h, gradient_8px(g, radial, extend, a + g->stepA[h], radial ? b + g->stepB[h] : b));

@@ -10,11 +10,12 @@
 //   pixels exactly as they are, CTesseraPaint.h): its source colours are not computed, which is
 //   where the three passes spent the most on shapes with holes and notches (a row's span runs from
 //   its first to its last edge: 16% of the blocks of the bench's polygons);
-// - linear gradients and radial ones with the focal point at the centre, on rows that take the
-//   gradients' float loops, are computed per block (paint/gradient_float.h, the blocks of the
-//   gradient rows, which line up since both count them from the span's start); other gradients,
-//   images and the projective paints are computed for the whole span first (tsr_paint_colors, the
-//   same call the three passes make);
+// - linear gradients and radial ones with the focal point at the centre, under pad, on rows that
+//   take the gradients' float loops, are computed per block (paint/gradient_float.h, the blocks of
+//   the gradient rows, which line up since both count them from the span's start), with pad a
+//   constant there; other gradients (repeat and reflect included: no extend switch per block, and
+//   their rows are instantiated per extend mode), images and the projective paints are computed for
+//   the whole span first (tsr_paint_colors, the same call the three passes make);
 // - the blocks' coverage and blend are those of the coverage and blend rows (coverage/coverage_row.h,
 //   blend/mode_blocks.h), instantiated per mode;
 // - the row's last block is drawn whole where the row has room (below), without the copies.
@@ -66,13 +67,13 @@ void tsr_paint_coverage_row(const uint8_t *coverage, int32_t x, int32_t y, size_
 // Where a fused row's source colours come from.
 enum {
     SOURCE_SOLID,          // the paint's colour
-    SOURCE_LINEAR,         // a linear gradient on the float loops, computed per block
-    SOURCE_RADIAL,         // a centred radial gradient on the float loops, computed per block
+    SOURCE_LINEAR,         // a linear gradient under pad on the float loops, computed per block
+    SOURCE_RADIAL,         // a centred radial gradient under pad on the float loops, computed per block
     SOURCE_ROW,            // `colors`, computed for the span first
 };
 
 // One block of 16 pixels at pixel i: source colours, then the blend through `coverage`.
-TSR_INLINE void fused_block(int source, int32_t mode, uint32_t opacity, int32_t extend, const gradient_lanes *g,
+TSR_INLINE void fused_block(int source, int32_t mode, uint32_t opacity, const gradient_lanes *g,
                             const mode_solid *solid, const uint32_t *colors, size_t i, const uint8_t *coverage,
                             uint32_t *dst) {
     uint32_t src[16];
@@ -82,7 +83,7 @@ TSR_INLINE void fused_block(int source, int32_t mode, uint32_t opacity, int32_t 
         return;
     case SOURCE_LINEAR:
     case SOURCE_RADIAL:
-        gradient_block(g, source == SOURCE_RADIAL, extend, i, src);
+        gradient_block(g, source == SOURCE_RADIAL, TSR_EXTEND_PAD, i, src);
         mode_block(mode, dst, src, coverage, opacity);
         return;
     default:
@@ -95,7 +96,6 @@ TSR_INLINE void fused_block(int source, int32_t mode, uint32_t opacity, int32_t 
 TSR_INLINE void fused_row(int source, int32_t mode, uint32_t opacity, float *cells, int32_t start, int32_t end,
                           int32_t width, int evenOdd, size_t count, uint32_t color, const gradient_row *row,
                           uint32_t *pixels, uint8_t *coverage, uint32_t *colors) {
-    const int32_t extend = row ? row->extend : TSR_EXTEND_PAD;
     gradient_lanes g;
     if (source == SOURCE_LINEAR || source == SOURCE_RADIAL) g = gradient_lanes_make(row);
     mode_solid solid;
@@ -121,14 +121,14 @@ TSR_INLINE void fused_row(int source, int32_t mode, uint32_t opacity, float *cel
     for (i = 0; i + 16 <= whole; i += 16) {
         // Without coverage a bounded mode leaves the pixels as they are: nothing to compute.
         if (!bm_is_unbounded(mode) && u8x16_none(TSR_LOAD(u8x16, coverage + i))) continue;
-        fused_block(source, mode, opacity, extend, &g, &solid, colors + i, i, coverage + i, pixels + i);
+        fused_block(source, mode, opacity, &g, &solid, colors + i, i, coverage + i, pixels + i);
     }
     if (i < count) {
         const size_t n = count - i;
         uint32_t block[16] = {0}, blockColors[16] = {0};
         memcpy(block, pixels + i, n * sizeof *block);
         if (source == SOURCE_ROW) memcpy(blockColors, colors + i, n * sizeof *blockColors);
-        fused_block(source, mode, opacity, extend, &g, &solid, blockColors, i, lastCoverage, block);
+        fused_block(source, mode, opacity, &g, &solid, blockColors, i, lastCoverage, block);
         memcpy(pixels + i, block, n * sizeof *block);
     }
 }
@@ -182,7 +182,8 @@ void tsr_paint_row(float *cells, int32_t start, int32_t end, int32_t width, int 
         source = SOURCE_SOLID;
         break;
     case TSR_PAINT_GRADIENT:
-        if (count > 0 && gradient_row_setup(&paint->gradient, start, y, count, &row) && row.useFloat) {
+        if (count > 0 && gradient_row_setup(&paint->gradient, start, y, count, &row) && row.useFloat &&
+            row.extend == TSR_EXTEND_PAD) {
             source = row.path == PATH_RADIAL_CENTRED ? SOURCE_RADIAL : SOURCE_LINEAR;
             rowUsed = &row;
         }
