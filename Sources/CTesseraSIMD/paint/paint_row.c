@@ -195,3 +195,20 @@ void tsr_paint_row(float *cells, int32_t start, int32_t end, int32_t width, int 
     TSR_DISPATCH_TO_AVX2(fused_row, (source, mode, opacity, cells, start, end, width, evenOdd, count, paint->color, rowUsed,
                              pixels, coverage, colors));
 }
+
+void tsr_paint_rows(float *accumulation, size_t stride, int32_t *rowMin, int32_t *rowMax, int32_t firstRow,
+                    int32_t endRow, int32_t bandY, int32_t width, int evenOdd, const tsr_paint *paint, uint32_t *pixels,
+                    size_t pixelStride, uint8_t *coverage, uint32_t *colors) {
+    float *cells = accumulation + (size_t)firstRow * stride;
+    pixels += (size_t)firstRow * pixelStride;
+    for (int32_t r = firstRow; r < endRow; r++, cells += stride, pixels += pixelStride) {
+        const int32_t start = rowMin[r], end = rowMax[r];
+        if (end < 0) continue;
+        rowMin[r] = INT32_MAX;
+        rowMax[r] = -1;
+        // The cell right of the last pixel may hold coverage (a line on the right border): it has no pixel.
+        const int32_t last = end < width - 1 ? end : width - 1;
+        const size_t count = last >= start ? (size_t)(last - start + 1) : 0;
+        tsr_paint_row(cells, start, end, width, evenOdd, bandY + r, count, paint, pixels + start, coverage, colors);
+    }
+}
