@@ -198,18 +198,17 @@ TSR_INLINE void fused_rows(int source, int32_t mode, const paint_rows_job *job) 
         if (!row_span(job, r, &start, &end, &count)) continue;
         uint32_t *span = pixels + (start - job->origin);
         const int32_t y = job->bandY + r;
+        gradient_row row;
         if (source == SOURCE_LINEAR || source == SOURCE_RADIAL) {
             // A pad gradient's rows take the float loops but where its values are absurd (gradient_row.h).
-            gradient_row row;
-            if (count > 0 && gradient_row_setup(&paint->gradient, start, y, count, &row) && row.useFloat)
-                fused_row(source, mode, job->opacity, cells, start, end, job->width, job->evenOdd, count, 0, &row, span,
-                          job->coverage, job->colors);
-            else
+            if (!(count > 0 && gradient_row_setup(&paint->gradient, start, y, count, &row) && row.useFloat)) {
                 three_passes(cells, start, end, job->evenOdd, y, count, paint, span, job->coverage, job->colors);
-            continue;
+                continue;
+            }
         }
         if (source == SOURCE_ROW && count > 0) tsr_paint_colors(paint, start, y, count, job->colors);
-        fused_row(source, mode, job->opacity, cells, start, end, job->width, job->evenOdd, count, paint->color, NULL,
+        // One call: unoptimised, every inlined copy keeps its own stack (several megabytes a copy).
+        fused_row(source, mode, job->opacity, cells, start, end, job->width, job->evenOdd, count, paint->color, &row,
                   span, job->coverage, job->colors);
     }
 }
