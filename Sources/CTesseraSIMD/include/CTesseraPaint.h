@@ -275,6 +275,17 @@ void tsr_paint_coverage_row(const uint8_t *coverage, int32_t x, int32_t y, size_
 void tsr_paint_row(float *cells, int32_t start, int32_t end, int32_t width, int evenOdd, int32_t y, size_t count,
                    const tsr_paint *paint, uint32_t *pixels, uint8_t *coverage, uint32_t *colors);
 
+/// tsr_paint_row for the band-local rows [firstRow, endRow) of a fill, as tsr_fill_accumulated_rows
+/// takes them (CTesseraSIMD.h): row r is device row bandY + r, its cells are `accumulation + r ·
+/// stride` and its pixels `pixels + r · pixelStride`; a row with rowMax[r] ≥ 0 is painted over
+/// pixels [rowMin[r], min(rowMax[r], width − 1)] from cells [rowMin[r], rowMax[r]], and its rowMin /
+/// rowMax reset to INT32_MAX / −1. Pixels outside a row's span are not touched, so this is only
+/// for modes that leave pixels without coverage as they are (the bounded ones, CTesseraPaint.h's
+/// blend modes); one call per band instead of one per row.
+void tsr_paint_rows(float *accumulation, size_t stride, int32_t *rowMin, int32_t *rowMax, int32_t firstRow,
+                    int32_t endRow, int32_t bandY, int32_t width, int evenOdd, const tsr_paint *paint, uint32_t *pixels,
+                    size_t pixelStride, uint8_t *coverage, uint32_t *colors);
+
 /// tsr_paint_row as the three passes always, with the reference versions of the paint and blend
 /// kernels: the oracle of the fused pass.
 void tsr_paint_row_reference(float *cells, int32_t start, int32_t end, int evenOdd, int32_t y, size_t count,

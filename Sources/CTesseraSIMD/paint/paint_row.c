@@ -10,15 +10,21 @@
 //   pixels exactly as they are, CTesseraPaint.h): its source colours are not computed, which is
 //   where the three passes spent the most on shapes with holes and notches (a row's span runs from
 //   its first to its last edge: 16% of the blocks of the bench's polygons);
-// - linear gradients and radial ones with the focal point at the centre, on rows that take the
-//   gradients' float loops, are computed per block (paint/gradient_float.h, the blocks of the
-//   gradient rows, which line up since both count them from the span's start); other gradients,
-//   images and the projective paints are computed for the whole span first (tsr_paint_colors, the
-//   same call the three passes make);
+// - linear gradients and radial ones with the focal point at the centre, under pad, on rows that
+//   take the gradients' float loops, are computed per block (paint/gradient_float.h, the blocks of
+//   the gradient rows, which line up since both count them from the span's start), with pad a
+//   constant there; other gradients (repeat and reflect included: no extend switch per block, and
+//   their rows are instantiated per extend mode), images and the projective paints are computed for
+//   the whole span first (tsr_paint_colors, the same call the three passes make);
 // - the blocks' coverage and blend are those of the coverage and blend rows (coverage/coverage_row.h,
 //   blend/mode_blocks.h), instantiated per mode;
 // - the row's last block is drawn whole where the row has room (below), without the copies.
 // Fusing all three steps per block measured slower than this (see fused_row).
+//
+// tsr_paint_rows paints a band's rows in one call, and tsr_paint_row is the same loop over one row
+// (paint_rows_job): the mode, the opacity and the source are decided and the level dispatched once
+// per call, and the instantiation's row loop keeps its constants; a band call costs about 80
+// instructions a row less than a call per row did (the bench's gradient rows).
 #include "simd/no_fp_contract.h"
 #include "CTesseraPaint.h"
 #include "blend/mode_blocks.h"
@@ -66,13 +72,13 @@ void tsr_paint_coverage_row(const uint8_t *coverage, int32_t x, int32_t y, size_
 // Where a fused row's source colours come from.
 enum {
     SOURCE_SOLID,          // the paint's colour
-    SOURCE_LINEAR,         // a linear gradient on the float loops, computed per block
-    SOURCE_RADIAL,         // a centred radial gradient on the float loops, computed per block
+    SOURCE_LINEAR,         // a linear gradient under pad on the float loops, computed per block
+    SOURCE_RADIAL,         // a centred radial gradient under pad on the float loops, computed per block
     SOURCE_ROW,            // `colors`, computed for the span first
 };
 
 // One block of 16 pixels at pixel i: source colours, then the blend through `coverage`.
-TSR_INLINE void fused_block(int source, int32_t mode, uint32_t opacity, int32_t extend, const gradient_lanes *g,
+TSR_INLINE void fused_block(int source, int32_t mode, uint32_t opacity, const gradient_lanes *g,
                             const mode_solid *solid, const uint32_t *colors, size_t i, const uint8_t *coverage,
                             uint32_t *dst) {
     uint32_t src[16];
@@ -82,7 +88,7 @@ TSR_INLINE void fused_block(int source, int32_t mode, uint32_t opacity, int32_t 
         return;
     case SOURCE_LINEAR:
     case SOURCE_RADIAL:
-        gradient_block(g, source == SOURCE_RADIAL, extend, i, src);
+        gradient_block(g, source == SOURCE_RADIAL, TSR_EXTEND_PAD, i, src);
         mode_block(mode, dst, src, coverage, opacity);
         return;
     default:
@@ -95,7 +101,6 @@ TSR_INLINE void fused_block(int source, int32_t mode, uint32_t opacity, int32_t 
 TSR_INLINE void fused_row(int source, int32_t mode, uint32_t opacity, float *cells, int32_t start, int32_t end,
                           int32_t width, int evenOdd, size_t count, uint32_t color, const gradient_row *row,
                           uint32_t *pixels, uint8_t *coverage, uint32_t *colors) {
-    const int32_t extend = row ? row->extend : TSR_EXTEND_PAD;
     gradient_lanes g;
     if (source == SOURCE_LINEAR || source == SOURCE_RADIAL) g = gradient_lanes_make(row);
     mode_solid solid;
@@ -121,76 +126,156 @@ TSR_INLINE void fused_row(int source, int32_t mode, uint32_t opacity, float *cel
     for (i = 0; i + 16 <= whole; i += 16) {
         // Without coverage a bounded mode leaves the pixels as they are: nothing to compute.
         if (!bm_is_unbounded(mode) && u8x16_none(TSR_LOAD(u8x16, coverage + i))) continue;
-        fused_block(source, mode, opacity, extend, &g, &solid, colors + i, i, coverage + i, pixels + i);
+        fused_block(source, mode, opacity, &g, &solid, colors + i, i, coverage + i, pixels + i);
     }
     if (i < count) {
         const size_t n = count - i;
         uint32_t block[16] = {0}, blockColors[16] = {0};
         memcpy(block, pixels + i, n * sizeof *block);
         if (source == SOURCE_ROW) memcpy(blockColors, colors + i, n * sizeof *blockColors);
-        fused_block(source, mode, opacity, extend, &g, &solid, blockColors, i, lastCoverage, block);
+        fused_block(source, mode, opacity, &g, &solid, blockColors, i, lastCoverage, block);
         memcpy(pixels + i, block, n * sizeof *block);
     }
 }
 
 #define FUSED_SOURCES(X, mode) X(SOURCE_SOLID, mode) X(SOURCE_LINEAR, mode) X(SOURCE_RADIAL, mode) X(SOURCE_ROW, mode)
 
+// MARK: Rows
+
+// The rows tsr_paint_rows and tsr_paint_row paint, and what holds for all of them (decided once per
+// call, so that the row loop below runs without the per-row checks and level dispatch).
+typedef struct {
+    float *cells;             // row r's cells: cells + r · stride (cell x at index x)
+    size_t stride;
+    int32_t *rowMin, *rowMax; // row r's span, reset as the row is painted
+    int32_t firstRow, endRow, bandY, width;
+    int evenOdd;
+    ptrdiff_t count;          // ≥ 0: the pixel count of the one row (tsr_paint_row); < 0: each row's own
+    uint32_t *pixels;         // row r's pixel x: pixels + r · pixelStride + (x − origin)
+    size_t pixelStride;
+    int32_t origin;
+    const tsr_paint *paint;
+    int32_t mode;             // checked (bm_valid_mode)
+    uint32_t opacity;         // ≤ 255
+    int source;               // SOURCE_ROW for every paint but the solid and the pad gradients on the float loops
+    uint8_t *coverage;
+    uint32_t *colors;
+} paint_rows_job;
+
+// Row r's span and pixel count; 0 for a row the shape does not touch (tsr_paint_rows only).
+TSR_INLINE int row_span(const paint_rows_job *job, int32_t r, int32_t *start, int32_t *end, size_t *count) {
+    *start = job->rowMin[r];
+    *end = job->rowMax[r];
+    if (job->count >= 0) {
+        *count = (size_t)job->count;
+        return 1;
+    }
+    if (*end < 0) return 0;
+    job->rowMin[r] = INT32_MAX;
+    job->rowMax[r] = -1;
+    // The cell right of the last pixel may hold coverage (a line on the right border): it has no pixel.
+    const int32_t last = *end < job->width - 1 ? *end : job->width - 1;
+    *count = last >= *start ? (size_t)(last - *start + 1) : 0;
+    return 1;
+}
+
+// The three passes (CTesseraPaint.h): the float modes' row, and the rare gradient row of a fused
+// source off the float loops.
+static void three_passes(float *cells, int32_t start, int32_t end, int evenOdd, int32_t y, size_t count,
+                         const tsr_paint *paint, uint32_t *pixels, uint8_t *coverage, uint32_t *colors) {
+    tsr_coverage_row(cells, start, end, evenOdd, coverage);
+    tsr_paint_coverage_row(coverage, start, y, count, paint, pixels, colors);
+}
+
+// The job's rows with an integer mode; `source` and `mode` are constants where it is instantiated.
+TSR_INLINE void fused_rows(int source, int32_t mode, const paint_rows_job *job) {
+    const tsr_paint *paint = job->paint;
+    float *cells = job->cells + (size_t)job->firstRow * job->stride;
+    uint32_t *pixels = job->pixels + (size_t)job->firstRow * job->pixelStride;
+    for (int32_t r = job->firstRow; r < job->endRow; r++, cells += job->stride, pixels += job->pixelStride) {
+        int32_t start, end;
+        size_t count;
+        if (!row_span(job, r, &start, &end, &count)) continue;
+        uint32_t *span = pixels + (start - job->origin);
+        const int32_t y = job->bandY + r;
+        gradient_row row;
+        if (source == SOURCE_LINEAR || source == SOURCE_RADIAL) {
+            // A pad gradient's rows take the float loops but where its values are absurd (gradient_row.h).
+            if (!(count > 0 && gradient_row_setup(&paint->gradient, start, y, count, &row) && row.useFloat)) {
+                three_passes(cells, start, end, job->evenOdd, y, count, paint, span, job->coverage, job->colors);
+                continue;
+            }
+        }
+        if (source == SOURCE_ROW && count > 0) tsr_paint_colors(paint, start, y, count, job->colors);
+        // One call: unoptimised, every inlined copy keeps its own stack (several megabytes a copy).
+        fused_row(source, mode, job->opacity, cells, start, end, job->width, job->evenOdd, count, paint->color, &row,
+                  span, job->coverage, job->colors);
+    }
+}
+
 // Optimised, instantiated per source and integer mode, as the blend rows are (blend/blend_modes.c):
 // with the mode a constant the blend's switches go. Unoptimised, one copy per source.
-TSR_INLINE void fused_row_body(int source, int32_t mode, uint32_t opacity, float *cells, int32_t start, int32_t end,
-                               int32_t width, int evenOdd, size_t count, uint32_t color, const gradient_row *row,
-                               uint32_t *pixels, uint8_t *coverage, uint32_t *colors) {
-#define FUSED_CASE(s, m)                                                                                     \
-    case s: fused_row(s, m, opacity, cells, start, end, width, evenOdd, count, color, row, pixels, coverage, colors); \
-        return;
+TSR_INLINE void fused_rows_body(const paint_rows_job *job) {
+    const int source = job->source;
+#define FUSED_CASE(s, m) \
+    case s: fused_rows(s, m, job); return;
 #ifdef __OPTIMIZE__
 #define FUSED_MODE(m) \
     case m: switch (source) { FUSED_SOURCES(FUSED_CASE, m) } return;
-    switch (mode) {
+    switch (job->mode) {
     BM_INTEGER_MODES(FUSED_MODE)
     default: switch (source) { FUSED_SOURCES(FUSED_CASE, TSR_BLEND_NORMAL) } return;
     }
 #undef FUSED_MODE
 #else
-    switch (source) { FUSED_SOURCES(FUSED_CASE, mode) }
+    switch (source) { FUSED_SOURCES(FUSED_CASE, job->mode) }
 #endif
 #undef FUSED_CASE
 }
 
-TSR_LEVELS_TO_AVX2(fused_row,
-           (int source, int32_t mode, uint32_t opacity, float *cells, int32_t start, int32_t end, int32_t width,
-            int evenOdd, size_t count, uint32_t color, const gradient_row *row, uint32_t *pixels, uint8_t *coverage,
-            uint32_t *colors),
-           (source, mode, opacity, cells, start, end, width, evenOdd, count, color, row, pixels, coverage, colors))
+TSR_LEVELS_TO_AVX2(fused_rows, (const paint_rows_job *job), (job))
 
-// MARK: Entry point
+// MARK: Entry points
+
+// Fills in what holds for every row of `job`, then paints them.
+static void paint_rows(paint_rows_job *job) {
+    const tsr_paint *paint = job->paint;
+    job->mode = bm_valid_mode(paint->mode);
+    if (bm_is_float(job->mode)) {
+        float *cells = job->cells + (size_t)job->firstRow * job->stride;
+        uint32_t *pixels = job->pixels + (size_t)job->firstRow * job->pixelStride;
+        for (int32_t r = job->firstRow; r < job->endRow; r++, cells += job->stride, pixels += job->pixelStride) {
+            int32_t start, end;
+            size_t count;
+            if (!row_span(job, r, &start, &end, &count)) continue;
+            three_passes(cells, start, end, job->evenOdd, job->bandY + r, count, paint, pixels + (start - job->origin),
+                         job->coverage, job->colors);
+        }
+        return;
+    }
+    job->opacity = paint->opacity > 255 ? 255 : paint->opacity;
+    job->source = SOURCE_ROW;
+    if (paint->kind == TSR_PAINT_SOLID) {
+        job->source = SOURCE_SOLID;
+    } else if (paint->kind == TSR_PAINT_GRADIENT && paint->gradient.extend == TSR_EXTEND_PAD) {
+        if (paint->gradient.path == PATH_LINEAR && paint->gradient.ax != 0) job->source = SOURCE_LINEAR;
+        if (paint->gradient.path == PATH_RADIAL_CENTRED) job->source = SOURCE_RADIAL;
+    }
+    TSR_DISPATCH_TO_AVX2(fused_rows, (job));
+}
+
+void tsr_paint_rows(float *accumulation, size_t stride, int32_t *rowMin, int32_t *rowMax, int32_t firstRow,
+                    int32_t endRow, int32_t bandY, int32_t width, int evenOdd, const tsr_paint *paint, uint32_t *pixels,
+                    size_t pixelStride, uint8_t *coverage, uint32_t *colors) {
+    paint_rows_job job = {accumulation, stride, rowMin, rowMax, firstRow, endRow, bandY, width, evenOdd, -1,
+                          pixels, pixelStride, 0, paint, 0, 0, 0, coverage, colors};
+    paint_rows(&job);
+}
 
 void tsr_paint_row(float *cells, int32_t start, int32_t end, int32_t width, int evenOdd, int32_t y, size_t count,
                    const tsr_paint *paint, uint32_t *pixels, uint8_t *coverage, uint32_t *colors) {
-    const int32_t mode = bm_valid_mode(paint->mode);
-    if (bm_is_float(mode)) {
-        tsr_coverage_row(cells, start, end, evenOdd, coverage);
-        tsr_paint_coverage_row(coverage, start, y, count, paint, pixels, colors);
-        return;
-    }
-    const uint32_t opacity = paint->opacity > 255 ? 255 : paint->opacity;
-    int source = SOURCE_ROW;
-    gradient_row row;
-    const gradient_row *rowUsed = NULL;
-    switch (paint->kind) {
-    case TSR_PAINT_SOLID:
-        source = SOURCE_SOLID;
-        break;
-    case TSR_PAINT_GRADIENT:
-        if (count > 0 && gradient_row_setup(&paint->gradient, start, y, count, &row) && row.useFloat) {
-            source = row.path == PATH_RADIAL_CENTRED ? SOURCE_RADIAL : SOURCE_LINEAR;
-            rowUsed = &row;
-        }
-        break;
-    default:
-        break;
-    }
-    if (source == SOURCE_ROW && count > 0) tsr_paint_colors(paint, start, y, count, colors);
-    TSR_DISPATCH_TO_AVX2(fused_row, (source, mode, opacity, cells, start, end, width, evenOdd, count, paint->color, rowUsed,
-                             pixels, coverage, colors));
+    int32_t rowMin = start, rowMax = end;
+    paint_rows_job job = {cells, 0, &rowMin, &rowMax, 0, 1, y, width, evenOdd, (ptrdiff_t)count,
+                          pixels, 0, start, paint, 0, 0, 0, coverage, colors};
+    paint_rows(&job);
 }

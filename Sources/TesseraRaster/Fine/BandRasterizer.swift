@@ -75,7 +75,8 @@ enum BandRasterizer {
             case .paintedLines(let lines):
                 accumulate(lines, top: top, bottom: bottom, memory: memory, scratch: scratch)
                 PaintedRows.draw(evenOdd: lines.evenOdd, paint: UnsafePointer(memory.paints + index), rows: rows,
-                                 bandTop: top, width: width, scratch: scratch) { row(target, $0) }
+                                 bandTop: top, width: width, pixelStride: target < 0 ? memory.bytesPerRow / 4 : width,
+                                 scratch: scratch) { row(target, $0) }
             }
         }
     }

@@ -5,11 +5,20 @@ import CTesseraSIMD
 /// blend; see CTesseraPaint.h). Solid source-over fills keep the fused kernel of `.lines`.
 enum PaintedRows {
     /// Draws the accumulated rows `rows` (device rows; the band starts at `bandTop`) of a fill
-    /// with `paint`, consuming the worker's cells. `row(y)` is the target row y.
+    /// with `paint`, consuming the worker's cells. `row(y)` is the target row y; rows lie
+    /// `pixelStride` pixels apart.
     static func draw(evenOdd: Bool, paint: UnsafePointer<PreparedPaint>, rows: Range<Int>, bandTop: Int, width: Int,
-                     scratch: WorkerScratch, row: (Int) -> UnsafeMutablePointer<UInt32>) {
+                     pixelStride: Int, scratch: WorkerScratch, row: (Int) -> UnsafeMutablePointer<UInt32>) {
         let kernel = paint.kernel   // rows pass the parameters by address, where they lie
         let reachesOutside = paint.pointee.reachesOutside
+        guard reachesOutside else {
+            // The whole band in one call: the rows outside the shape stay as they are.
+            guard !rows.isEmpty else { return }
+            tsr_paint_rows(scratch.cells, scratch.stride, scratch.rowMin, scratch.rowMax, Int32(rows.lowerBound - bandTop),
+                           Int32(rows.upperBound - bandTop), Int32(bandTop), Int32(width), evenOdd ? 1 : 0, kernel,
+                           row(bandTop), pixelStride, scratch.coverage, scratch.colors)
+            return
+        }
         for y in rows {
             let r = y - bandTop
             let pixels = row(y)
