@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import Tessera
+@testable import TesseraKeyedArchive
 
 extension ArchiveTests {
     @Suite struct KeyedArchiveWriterTests {

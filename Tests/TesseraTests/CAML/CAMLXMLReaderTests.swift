@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import Tessera
+@testable import TesseraXML
 
 extension CAMLTests {
     /// What the XML reader accepts and what it makes of it.

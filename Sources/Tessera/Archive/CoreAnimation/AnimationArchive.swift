@@ -1,4 +1,5 @@
 import Foundation
+import TesseraKeyedArchive
 
 #if !canImport(QuartzCore)
 /// A Core Animation Archive (`.caar`): a layer tree with its animations, frozen with

@@ -1,3 +1,5 @@
+import TesseraXML
+
 #if !canImport(QuartzCore)
 extension AnimationArchive {
     /// Something an archive holds that Tessera left out or approximated when loading it: the

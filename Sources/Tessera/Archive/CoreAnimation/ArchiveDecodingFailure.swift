@@ -1,3 +1,5 @@
+import TesseraKeyedArchive
+
 #if !canImport(QuartzCore)
 /// Why decoding a value of a Core Animation archive stopped.
 enum ArchiveDecodingFailure: Error {

@@ -1,4 +1,5 @@
 import Foundation
+import TesseraKeyedArchive
 
 #if !canImport(QuartzCore)
 /// Writes the values of a Core Animation archive the way Core Animation does: numbers, booleans

@@ -1,4 +1,5 @@
 import Foundation
+import TesseraKeyedArchive
 
 #if !canImport(QuartzCore)
 /// Filters in archives (../shared/assets): a `CAFilter` object with `CAFilterType` (what it

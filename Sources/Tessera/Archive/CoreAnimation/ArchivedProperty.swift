@@ -1,4 +1,5 @@
 import Foundation
+import TesseraKeyedArchive
 
 #if !canImport(QuartzCore)
 /// One property of a Core Animation class under its key, in both file formats: how an archive's

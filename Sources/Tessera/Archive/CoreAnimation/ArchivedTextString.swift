@@ -1,4 +1,5 @@
 import Foundation
+import TesseraKeyedArchive
 
 #if !canImport(QuartzCore)
 /// A text layer's `string` as archives hold it: a string, or an `NSAttributedString` (or a

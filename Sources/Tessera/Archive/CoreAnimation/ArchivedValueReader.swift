@@ -1,4 +1,5 @@
 import Foundation
+import TesseraKeyedArchive
 
 #if !canImport(QuartzCore)
 /// Reads the values of a Core Animation archive: numbers, strings, and the coding proxies Core

@@ -1,3 +1,5 @@
+import TesseraKeyedArchive
+
 #if !canImport(QuartzCore)
 extension CoreAnimationDecoder {
     /// Adds the animations of `object` (`CALayerAnimations`, under the parallel

@@ -1,3 +1,5 @@
+import TesseraKeyedArchive
+
 #if !canImport(QuartzCore)
 extension CoreAnimationDecoder {
     /// Sets the `emitterCells` of `object` on `layer` (an emitter layer; another layer's are

@@ -1,3 +1,5 @@
+import TesseraKeyedArchive
+
 #if !canImport(QuartzCore)
 extension CoreAnimationDecoder {
     /// Notes the object that the `sourceLayer` of `object` (read into `layer`, at `path`) refers

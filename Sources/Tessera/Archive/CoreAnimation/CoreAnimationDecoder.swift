@@ -1,4 +1,5 @@
 import Foundation
+import TesseraKeyedArchive
 import TesseraRaster
 
 #if !canImport(QuartzCore)

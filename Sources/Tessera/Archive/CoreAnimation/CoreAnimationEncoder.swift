@@ -1,4 +1,5 @@
 import Foundation
+import TesseraKeyedArchive
 
 #if !canImport(QuartzCore)
 /// Writes a layer tree and its animations as Core Animation archives it: Apple's class names and

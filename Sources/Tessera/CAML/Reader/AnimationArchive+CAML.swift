@@ -1,4 +1,5 @@
 import Foundation
+import TesseraXML
 
 #if !canImport(QuartzCore)
 extension AnimationArchive {

@@ -1,4 +1,5 @@
 import Foundation
+import TesseraXML
 
 #if !canImport(QuartzCore)
 /// What reading a CAML document's values needs beyond their text: the bundle's images.

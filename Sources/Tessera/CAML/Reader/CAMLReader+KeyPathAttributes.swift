@@ -1,5 +1,6 @@
 #if !canImport(QuartzCore)
 import TesseraRaster
+import TesseraXML
 
 extension CAMLReader {
     /// Sets the value of an attribute whose name is a key path of the layer, as the community

@@ -1,3 +1,5 @@
+import TesseraXML
+
 #if !canImport(QuartzCore)
 extension CAMLReader {
     /// Notes the `id` that a portal's `sourceLayer` attribute names (`sourceLayer="#2"`): the

@@ -1,4 +1,5 @@
 import Foundation
+import TesseraXML
 
 #if !canImport(QuartzCore)
 /// Turns a CAML document into Tessera's layers, as ``CoreAnimationDecoder`` turns an archive,

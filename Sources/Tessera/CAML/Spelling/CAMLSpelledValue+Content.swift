@@ -1,4 +1,5 @@
 import Foundation
+import TesseraXML
 
 #if !canImport(QuartzCore)
 /// `contents`: an image of the bundle, `<contents type="CGImage" src="assets/art.png"/>`, as

@@ -3,19 +3,19 @@
 /// The value is the attribute's normalized value, as XML defines it: references replaced, and
 /// each tab, line feed and carriage return written literally (a CR LF pair counting as one)
 /// turned into a space. Nothing else is trimmed or collapsed.
-struct CAMLAttribute: Hashable, Sendable {
+package struct CAMLAttribute: Hashable, Sendable {
     /// The name as written, prefix included (`name`, `xmlns:ca`).
-    let name: String
+    package let name: String
     /// The namespace the name is in: the one bound to its prefix, or nil for an unprefixed name
     /// (XML Namespaces: the default namespace does not apply to attributes). `xmlns` and
     /// `xmlns:p` are in `http://www.w3.org/2000/xmlns/`.
-    let namespaceURI: String?
+    package let namespaceURI: String?
     /// The normalized value.
-    let value: String
+    package let value: String
     /// Where the name starts.
-    let location: CAMLSourceLocation
+    package let location: CAMLSourceLocation
     /// Where the value starts: the character after the opening quote.
-    let valueLocation: CAMLSourceLocation
+    package let valueLocation: CAMLSourceLocation
     /// The value's bytes as written between the quotes, kept only when they are not ``value``'s
     /// (the value held references or line ends, which moved its bytes against the file's), to
     /// map offsets back to the file. A slice of the document's bytes, not a copy: it keeps them
@@ -23,7 +23,7 @@ struct CAMLAttribute: Hashable, Sendable {
     let writtenValue: ArraySlice<UInt8>?
 
     /// The name without its prefix.
-    var localName: Substring { CAMLElement.localName(of: name) }
+    package var localName: Substring { CAMLElement.localName(of: name) }
 
     /// Where the value's byte `offset` (in UTF-8, counted in ``value``) was written: exact even
     /// when the value held references or line ends, which the value replaced.
@@ -31,7 +31,7 @@ struct CAMLAttribute: Hashable, Sendable {
     /// Errors found inside a value (a number that is not one, a path operator that is unknown)
     /// carry such an offset; this is how they point into the file. An offset past the end of the
     /// value gives the place right after it.
-    func location(ofValueOffset offset: Int) -> CAMLSourceLocation {
+    package func location(ofValueOffset offset: Int) -> CAMLSourceLocation {
         let target = max(0, min(offset, value.utf8.count))
         var location = valueLocation
         guard let written = writtenValue else {
@@ -78,12 +78,12 @@ struct CAMLAttribute: Hashable, Sendable {
 
     /// Attributes are equal when their names, values and locations are: how the value was
     /// written is not compared.
-    static func == (lhs: CAMLAttribute, rhs: CAMLAttribute) -> Bool {
+    package static func == (lhs: CAMLAttribute, rhs: CAMLAttribute) -> Bool {
         lhs.name == rhs.name && lhs.namespaceURI == rhs.namespaceURI && lhs.value == rhs.value
             && lhs.location == rhs.location && lhs.valueLocation == rhs.valueLocation
     }
 
-    func hash(into hasher: inout Hasher) {
+    package func hash(into hasher: inout Hasher) {
         hasher.combine(name)
         hasher.combine(namespaceURI)
         hasher.combine(value)

@@ -3,17 +3,17 @@
 /// The location is the place the reader stopped at: the first byte that cannot continue the
 /// document (for a truncated document, its end), or the start of the construct that is wrong
 /// (a duplicate attribute, a reference, a tag that does not match).
-struct CAMLXMLError: Error, Hashable, Sendable, CustomStringConvertible {
+package struct CAMLXMLError: Error, Hashable, Sendable, CustomStringConvertible {
     /// What is wrong.
-    var reason: Reason
+    package var reason: Reason
     /// Where.
-    var location: CAMLSourceLocation
+    package var location: CAMLSourceLocation
 
     /// `line:column: message`, the form compilers use.
-    var description: String { "\(location): \(reason)" }
+    package var description: String { "\(location): \(reason)" }
 
     /// A limit of ``CAMLXMLLimits``, with the value it had.
-    enum Limit: Hashable, Sendable, CustomStringConvertible {
+    package enum Limit: Hashable, Sendable, CustomStringConvertible {
         /// ``CAMLXMLLimits/nestingDepth``.
         case nestingDepth(Int)
         /// ``CAMLXMLLimits/elementCount``.
@@ -23,7 +23,7 @@ struct CAMLXMLError: Error, Hashable, Sendable, CustomStringConvertible {
         /// ``CAMLXMLLimits/inputSize``.
         case inputSize(Int)
 
-        var description: String {
+        package var description: String {
             switch self {
             case .nestingDepth(let limit): "elements nest deeper than \(limit)"
             case .elementCount(let limit): "more than \(limit) elements"
@@ -34,7 +34,7 @@ struct CAMLXMLError: Error, Hashable, Sendable, CustomStringConvertible {
     }
 
     /// The kinds of error.
-    enum Reason: Hashable, Sendable, CustomStringConvertible {
+    package enum Reason: Hashable, Sendable, CustomStringConvertible {
         /// The document contains a document type declaration. Refused outright: the reader
         /// processes no DTD, so no entity is ever declared, expanded or fetched.
         case doctypeNotAllowed
@@ -90,7 +90,7 @@ struct CAMLXMLError: Error, Hashable, Sendable, CustomStringConvertible {
         /// A limit of ``CAMLXMLLimits`` is exceeded.
         case limitExceeded(Limit)
 
-        var description: String {
+        package var description: String {
             switch self {
             case .doctypeNotAllowed:
                 "document type declarations are not allowed (no DTD is processed: no entities, no external files)"

@@ -19,12 +19,12 @@
 /// comments and processing instructions (skipped), the predefined entities `&lt;` `&gt;`
 /// `&amp;` `&apos;` `&quot;` and character references `&#…;` / `&#x…;` to characters XML
 /// allows. Anything else is a ``CAMLXMLError`` with the line and column.
-struct CAMLDocument: Hashable, Sendable {
+package struct CAMLDocument: Hashable, Sendable {
     /// The root element (`<caml>` in a CAML file).
-    let root: CAMLElement
+    package let root: CAMLElement
 
     /// Reads a document from UTF-8 bytes.
-    init(parsing bytes: [UInt8], limits: CAMLXMLLimits = CAMLXMLLimits()) throws(CAMLXMLError) {
+    package init(parsing bytes: [UInt8], limits: CAMLXMLLimits = CAMLXMLLimits()) throws(CAMLXMLError) {
         guard bytes.count <= limits.inputSize else {
             throw CAMLXMLError(reason: .limitExceeded(.inputSize(limits.inputSize)),
                                location: CAMLSourceLocation(line: 1, column: 1))
@@ -34,7 +34,7 @@ struct CAMLDocument: Hashable, Sendable {
     }
 
     /// Reads a document from UTF-8 bytes. The size limit is checked before the bytes are copied.
-    init(parsing data: some Collection<UInt8>, limits: CAMLXMLLimits = CAMLXMLLimits()) throws(CAMLXMLError) {
+    package init(parsing data: some Collection<UInt8>, limits: CAMLXMLLimits = CAMLXMLLimits()) throws(CAMLXMLError) {
         guard data.count <= limits.inputSize else {
             throw CAMLXMLError(reason: .limitExceeded(.inputSize(limits.inputSize)),
                                location: CAMLSourceLocation(line: 1, column: 1))

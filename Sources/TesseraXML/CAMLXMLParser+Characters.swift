@@ -62,7 +62,7 @@ extension CAMLXMLParser {
 
     /// XML's Char: tab, line feed, carriage return, and U+0020 up, less the surrogates, U+FFFE
     /// and U+FFFF.
-    static func isXMLCharacter(_ scalar: UInt32) -> Bool {
+    package static func isXMLCharacter(_ scalar: UInt32) -> Bool {
         switch scalar {
         case 0x09, 0x0A, 0x0D, 0x20...0xD7FF, 0xE000...0xFFFD, 0x10000...0x10FFFF: true
         default: false

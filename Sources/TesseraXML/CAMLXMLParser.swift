@@ -6,7 +6,7 @@
 /// element's content, and the epilog (comments and processing instructions after it). Every
 /// loop moves forward through the input or stops with an error, so the reader ends in time
 /// linear in the input.
-struct CAMLXMLParser {
+package struct CAMLXMLParser {
     let bytes: [UInt8]
     let limits: CAMLXMLLimits
     /// The offset of the next byte to read.
