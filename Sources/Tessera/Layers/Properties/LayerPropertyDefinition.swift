@@ -28,10 +28,10 @@ struct LayerPropertyDefinition: Sendable {
     let owners: [LayerKind]
     /// nil when it is not animatable (no key path resolves to it).
     let animation: Animation?
-    /// How an archive reads and writes it and how CAML reads and writes it, under its name; nil
-    /// for a property the file formats hold as structure (an emitter's cells, read and written
-    /// through ``EmitterCellArchiveProperties``).
-    let archived: ArchivedProperty?
+    /// Where its value lies, typed, for the file formats, which read and write it under its name
+    /// with their own spelling of its type (``accept(_:)``); nil for a property they hold as
+    /// structure (an emitter's cells, each with properties of its own).
+    let keyPath: (any LayerPropertyKeyPath)?
     /// Whether it is kept out of line, in ``RareLayerProperties`` (behind a forwarding property
     /// of ``LayerProperties``), rather than stored in ``LayerProperties`` itself.
     let isOutOfLine: Bool
@@ -48,7 +48,7 @@ struct LayerPropertyDefinition: Sendable {
     let outOfLineBytes: Range<Int>
 
     /// An animatable property.
-    init<Value: AnimatablePropertyValue & ArchivableProperty & CAMLSpelledValue & Sendable>(
+    init<Value: AnimatablePropertyValue & Equatable & Sendable>(
         _ property: LayerProperty, _ keyPath: WritableKeyPath<LayerProperties, Value> & Sendable, of owner: LayerKind,
         alsoOf sharer: LayerKind? = nil, alternativeNames: [String] = [], discrete: Bool = false, stored: OutOfLine? = nil
     ) {
@@ -63,7 +63,7 @@ struct LayerPropertyDefinition: Sendable {
     }
 
     /// A property that is not animatable (no key path resolves to it).
-    init<Value: ArchivableProperty & CAMLSpelledValue & Sendable>(
+    init<Value: Equatable & Sendable>(
         notAnimatable property: LayerProperty, _ keyPath: WritableKeyPath<LayerProperties, Value> & Sendable,
         of owner: LayerKind, alternativeNames: [String] = [], stored: OutOfLine? = nil
     ) {
@@ -71,7 +71,7 @@ struct LayerPropertyDefinition: Sendable {
     }
 
     /// A property that is not animatable as a whole and that the file formats hold as
-    /// structure rather than as a value (no ``archived``).
+    /// structure rather than as a value (no ``keyPath``).
     init<Value: Equatable & Sendable>(
         structural property: LayerProperty, _ keyPath: WritableKeyPath<LayerProperties, Value> & Sendable, of owner: LayerKind,
         stored: OutOfLine? = nil
@@ -81,12 +81,12 @@ struct LayerPropertyDefinition: Sendable {
         alternativeNames = []
         owners = [owner]
         animation = nil
-        archived = nil
+        self.keyPath = nil
         (isOutOfLine, isEqual) = Self.comparison(keyPath, stored: stored)
         outOfLineBytes = stored?.bytes ?? 0..<0
     }
 
-    private init<Value: ArchivableProperty & CAMLSpelledValue & Sendable>(
+    private init<Value: Equatable & Sendable>(
         _ property: LayerProperty, _ keyPath: WritableKeyPath<LayerProperties, Value> & Sendable, of owners: [LayerKind],
         alternativeNames: [String], stored: OutOfLine?, animation: Animation?
     ) {
@@ -95,9 +95,14 @@ struct LayerPropertyDefinition: Sendable {
         self.alternativeNames = alternativeNames
         self.owners = owners
         self.animation = animation
-        archived = ArchivedProperty(layer: name, keyPath, of: owners)
+        self.keyPath = TypedLayerPropertyKeyPath(keyPath: keyPath)
         (isOutOfLine, isEqual) = Self.comparison(keyPath, stored: stored)
         outOfLineBytes = stored?.bytes ?? 0..<0
+    }
+
+    /// What `visitor` makes of the row; nil for a property held as structure.
+    func accept<Visitor: LayerPropertyVisitor>(_ visitor: Visitor) -> Visitor.Result? {
+        keyPath?.accept(visitor, for: self)
     }
 
     /// Where `keyPath`'s value lies and how ``isEqual`` compares it there.
