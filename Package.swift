@@ -12,8 +12,8 @@ let package = Package(
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
-        // `swift package generate-documentation`: the DocC catalogs of TesseraRaster, Tessera, TesseraLottie,
-        // TesseraKeyedArchive and TesseraXML.
+        // `swift package generate-documentation`: the DocC catalogs of TesseraRaster, TesseraKeyedArchive, TesseraXML,
+        // TesseraCore, Tessera and TesseraLottie.
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
         // `.tendies` files (zips of `.ca` bundles): a maintained zip reader rather than our own.
         .package(url: "https://github.com/weichsel/ZIPFoundation", exact: "0.9.20"),
@@ -54,8 +54,11 @@ let package = Package(
         // A strict, DTD-free XML 1.0 reader with line and column in its errors: the syntax under CAML,
         // knowing nothing of layers.
         .target(name: "TesseraXML"),
-        // Core Animation's model (layers, animations, timing) on top of the rasterizer.
-        .target(name: "Tessera", dependencies: ["TesseraRaster", "TesseraKeyedArchive", "TesseraXML", "CTextLibraries",
+        // Core Animation's model (layers, animations, timing, drawing) on top of the rasterizer: knows no file format.
+        .target(name: "TesseraCore", dependencies: ["TesseraRaster", "CTextLibraries"]),
+        // The file formats over the model (Core Animation Archives, CAML, .tendies), and what `import Tessera`
+        // gives: the model, the formats and their coders.
+        .target(name: "Tessera", dependencies: ["TesseraCore", "TesseraRaster", "TesseraKeyedArchive", "TesseraXML",
                                                 .product(name: "ZIPFoundation", package: "ZIPFoundation")]),
         // Lottie (Bodymovin JSON, dotLottie zips) read into the model's layers and animations.
         .target(name: "TesseraLottie", dependencies: ["Tessera", .product(name: "ZIPFoundation", package: "ZIPFoundation")]),
@@ -101,13 +104,13 @@ let package = Package(
         ),
         // The `tessera` command run as a person runs it: exit codes, messages, files left behind.
         // It depends on the executable so that `swift test` builds the binary it runs.
-        .testTarget(name: "TesseraCLITests", dependencies: ["TesseraCLI", "Tessera", "TesseraRaster", "WallpaperFixtures",
+        .testTarget(name: "TesseraCLITests", dependencies: ["TesseraCLI", "Tessera", "TesseraCore", "TesseraRaster", "WallpaperFixtures",
                                                        .product(name: "ZIPFoundation", package: "ZIPFoundation")]),
         .testTarget(name: "BenchTrackingTests", dependencies: ["BenchTracking"]),
         .testTarget(name: "TesseraLottieTests", dependencies: ["TesseraLottie", "Tessera", "TesseraRaster",
                                                           .product(name: "ZIPFoundation", package: "ZIPFoundation")]),
-        .testTarget(name: "TesseraTests", dependencies: ["Tessera", "TesseraKeyedArchive", "TesseraXML", "LayerScenes", "BenchScenes",
-                                                    "GoldenSupport", "TesseraDemos", "CTextLibraries", "WallpaperFixtures",
+        .testTarget(name: "TesseraTests", dependencies: ["Tessera", "TesseraCore", "TesseraKeyedArchive", "TesseraXML", "LayerScenes",
+                                                    "BenchScenes", "GoldenSupport", "TesseraDemos", "CTextLibraries", "WallpaperFixtures",
                                                     .product(name: "ZIPFoundation", package: "ZIPFoundation")],
                     resources: [.copy("Fixtures"), .copy("Golden")]),
     ],

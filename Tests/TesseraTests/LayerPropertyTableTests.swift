@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import TesseraRaster
 @testable import Tessera
+@testable import TesseraCore
 
 /// The property table (``LayerProperty``) is consistent with what is derived from it: every
 /// animatable property resolves as a key path by its names, has Core Animation's default on a new

@@ -1,3 +1,5 @@
+import TesseraCore
+
 #if !canImport(QuartzCore)
 /// Makes a row of the property table an ``ArchivedProperty``, with the archive's and CAML's
 /// spellings of the row's value type: its conformances to ``ArchivableProperty`` and
@@ -7,6 +9,10 @@ struct ArchivedLayerProperty: LayerPropertyVisitor {
     func visit<Value: Equatable & Sendable>(
         _ definition: LayerPropertyDefinition, at keyPath: WritableKeyPath<LayerProperties, Value> & Sendable
     ) -> ArchivedProperty {
+        // Archives also hold a text layer's string as an attributed string.
+        if definition.property == .string {
+            return ArchivedProperty(layer: definition.name, \.archivedString, of: definition.owners)
+        }
         guard let spelled = Value.self as? any (ArchivableProperty & CAMLSpelledValue).Type else {
             preconditionFailure("\(definition.name) is a \(Value.self), which archives and CAML cannot spell: "
                                 + "conform it to ArchivableProperty and CAMLSpelledValue")

@@ -1,3 +1,4 @@
+import TesseraCore
 import TesseraKeyedArchive
 
 #if !canImport(QuartzCore)

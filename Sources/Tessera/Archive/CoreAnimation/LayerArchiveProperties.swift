@@ -1,3 +1,5 @@
+import TesseraCore
+
 #if !canImport(QuartzCore)
 /// The properties of every layer class Tessera models (``LayerClass``), under their archive keys
 /// (Objective-C's property names: `hidden` for `isHidden`): the name, the rows of the property

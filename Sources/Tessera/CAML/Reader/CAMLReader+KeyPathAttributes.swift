@@ -1,4 +1,5 @@
 #if !canImport(QuartzCore)
+import TesseraCore
 import TesseraRaster
 import TesseraXML
 

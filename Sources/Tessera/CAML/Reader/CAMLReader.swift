@@ -1,4 +1,5 @@
 import Foundation
+import TesseraCore
 import TesseraXML
 
 #if !canImport(QuartzCore)

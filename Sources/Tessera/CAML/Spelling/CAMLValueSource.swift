@@ -1,3 +1,4 @@
+import TesseraCore
 import TesseraXML
 
 #if !canImport(QuartzCore)
