@@ -41,6 +41,7 @@
 
 #define TSR_IMAGE_LEVEL 1   // TSR_LEVEL_BASELINE (a number: the preprocessor tests it)
 #define TSR_IMAGE_ROW_AT_LEVEL tsr_image_row_baseline
+#define TSR_IMAGE_PIXELS_AT_LEVEL tsr_image_pixels_baseline
 #include "paint/image_kernel.h"
 
 void tsr_image_row(const tsr_image_pattern *pattern, int32_t x, int32_t y, size_t count, uint32_t *out) {

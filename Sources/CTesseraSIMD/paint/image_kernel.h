@@ -2,7 +2,8 @@
 // paint/image.c (the baseline) and paint/image_avx2.c, each under its target attribute (a
 // `#pragma clang attribute` around the include) and with TSR_IMAGE_LEVEL set: the same source
 // compiled twice. The level picks the primitives of paint/image_lanes.h that vector types cannot
-// ask for. Defines TSR_IMAGE_ROW_AT_LEVEL, the span of tsr_image_row at this level. No
+// ask for. Defines TSR_IMAGE_ROW_AT_LEVEL, the span of tsr_image_row at this level, and
+// TSR_IMAGE_PIXELS_AT_LEVEL, up to eight pixels at coordinates of their own. No
 // include guard: each level's file includes it once.
 #include "paint/image_lanes.h"
 
@@ -292,6 +293,44 @@ TSR_INLINE void sample_row(const image_row *r, int64_t firstU, int64_t firstV, s
     case TSR_EXTEND_NONE: sample_row(r, u, v, count, out, filter, TSR_EXTEND_NONE, aligned); break;           \
     default: sample_row(r, u, v, count, out, filter, TSR_EXTEND_PAD, aligned); break;                         \
     }
+
+// MARK: Pixels at coordinates of their own
+
+// Up to eight pixels, lane j at the 32.32 coordinates (u[j], v[j]), clamped as tsr_image_clamp
+// clamps them: the pixels of a projection (paint/image_projective.c), each as tsr_image_sample
+// samples it. Lanes j ≥ n take lane 0's coordinates and are not stored.
+TSR_INLINE void sample_pixels(const image_row *r, const int64_t *u, const int64_t *v, size_t n, uint32_t *out,
+                              int filter, int extend) {
+    const source_rows rows = {0};
+    const uint64_t round = filter == TSR_FILTER_NEAREST ? 0 : ((uint64_t)1 << 24);
+    axis_lanes lu = {{0}, {0}, {0}}, lv = {{0}, {0}, {0}};
+    for (int j = 0; j < 8; j++) {
+        const size_t k = (size_t)j < n ? (size_t)j : 0;
+        if (j < 4) {
+            lu.low[j] = (uint64_t)u[k] + round;
+            lv.low[j] = (uint64_t)v[k] + round;
+        } else {
+            lu.high[j - 4] = (uint64_t)u[k] + round;
+            lv.high[j - 4] = (uint64_t)v[k] + round;
+        }
+    }
+    store_group(out, n, sample_8px(r, &rows, &lu, &lv, filter, extend, 0));
+}
+
+__attribute__((visibility("hidden"))) void TSR_IMAGE_PIXELS_AT_LEVEL(const tsr_image_row_setup *r, const int64_t *u,
+                                                                    const int64_t *v, size_t n, uint32_t *out) {
+    const int filter = r->filter == TSR_FILTER_NEAREST ? TSR_FILTER_NEAREST : TSR_FILTER_BILINEAR;
+#define SAMPLE_PIXELS(f)                                                                                        \
+    switch (r->extend) {                                                                                        \
+    case TSR_EXTEND_REPEAT: sample_pixels(r, u, v, n, out, f, TSR_EXTEND_REPEAT); break;                       \
+    case TSR_EXTEND_REFLECT: sample_pixels(r, u, v, n, out, f, TSR_EXTEND_REFLECT); break;                     \
+    case TSR_EXTEND_NONE: sample_pixels(r, u, v, n, out, f, TSR_EXTEND_NONE); break;                           \
+    default: sample_pixels(r, u, v, n, out, f, TSR_EXTEND_PAD); break;                                         \
+    }
+    if (filter == TSR_FILTER_NEAREST) { SAMPLE_PIXELS(TSR_FILTER_NEAREST) }
+    else { SAMPLE_PIXELS(TSR_FILTER_BILINEAR) }
+#undef SAMPLE_PIXELS
+}
 
 // MARK: Entry point
 

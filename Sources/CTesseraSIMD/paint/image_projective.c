@@ -7,15 +7,15 @@
 // reference/image.c differs: the coordinates are rounded per pixel from the quotient instead of
 // stepped along the row in 32.32, since a projection has no constant step.
 //
-// The kernel computes W, u and v for blocks of pixels two per SSE2 register (SIMDe), with the
-// reference's operations in the same order (so the same doubles), then samples each pixel with the
-// reference's code. Behind the eye (W ≤ 0 or NaN) a pixel is transparent: the reference returns 0
-// before dividing; the kernel divides such lanes by 1 and skips them.
+// The kernel works out each pixel's level and coordinates with the reference's code (the same
+// doubles), then samples eight pixels at a time where all eight are in front of the eye and read
+// the same level (the image kernel's sampling, paint/image_kernel.h, at the CPU's level), and any
+// other group pixel by pixel. Behind the eye (W ≤ 0 or NaN) a pixel is transparent.
 #include "simd/no_fp_contract.h"
 #include "CTesseraPaint.h"
 #include "paint/image_row.h"
 #include "paint/projective_row.h"
-#include <simde/x86/sse2.h>
+#include "simd/level.h"
 #include <string.h>
 
 // Levels past 31 cannot be halvings of sides ≤ 2³⁰; the kernel reads at most that many.
@@ -68,25 +68,44 @@ static inline int32_t pixel_level(const projective_image_row *r, double u, doubl
     return level;
 }
 
-// The colour of a pixel in front of the eye: its point (u, v) in level-0 texels, its weight w > 0.
-static inline uint32_t pixel_color(const projective_image_row *r, double u, double v, double w) {
+// The sampling constants of level `level` (those tsr_image_sample and the image kernel read).
+static inline void level_setup(const projective_image_row *r, int32_t level, tsr_image_row_setup *s) {
+    const tsr_projective_image *p = r->p;
+    const tsr_image_level *l = &p->levels[level];
+    s->pixels = l->pixels;
+    s->stride = (size_t)l->width;
+    s->width = l->width;
+    s->height = l->height;
+    s->extend = p->extend;
+    s->filter = p->filter == TSR_FILTER_NEAREST ? TSR_FILTER_NEAREST : TSR_FILTER_BILINEAR;
+    s->widthPow2 = tsr_image_is_power_of_two(l->width);
+    s->heightPow2 = tsr_image_is_power_of_two(l->height);
+}
+
+// The level a pixel in front of the eye reads (its point (u, v) in level-0 texels, its weight
+// w > 0), and its 32.32 coordinates in that level, in *U and *V.
+static inline int32_t pixel_coordinates(const projective_image_row *r, double u, double v, double w, int64_t *U,
+                                        int64_t *V) {
     const tsr_projective_image *p = r->p;
     const int32_t level = r->levelCount > 1 ? pixel_level(r, u, v, w) : 0;
-    const tsr_image_level *l = &p->levels[level];
     if (level > 0) {
         // The level covers the same image space in fewer texels.
+        const tsr_image_level *l = &p->levels[level];
         u *= (double)l->width / (double)p->levels[0].width;
         v *= (double)l->height / (double)p->levels[0].height;
     }
+    const double h = p->filter == TSR_FILTER_NEAREST ? 0.0 : 0.5;
+    *U = tsr_image_clamp(tsr_image_fixed32(u - h));
+    *V = tsr_image_clamp(tsr_image_fixed32(v - h));
+    return level;
+}
+
+// The colour of a pixel in front of the eye: its point (u, v) in level-0 texels, its weight w > 0.
+static inline uint32_t pixel_color(const projective_image_row *r, double u, double v, double w) {
+    int64_t U, V;
     tsr_image_row_setup s;
-    s.pixels = l->pixels;
-    s.stride = (size_t)l->width;
-    s.width = l->width;
-    s.height = l->height;
-    s.extend = p->extend;
-    s.filter = p->filter == TSR_FILTER_NEAREST ? TSR_FILTER_NEAREST : TSR_FILTER_BILINEAR;
-    const double h = s.filter == TSR_FILTER_NEAREST ? 0.0 : 0.5;
-    return tsr_image_sample(&s, tsr_image_clamp(tsr_image_fixed32(u - h)), tsr_image_clamp(tsr_image_fixed32(v - h)));
+    level_setup(r, pixel_coordinates(r, u, v, w, &U, &V), &s);
+    return tsr_image_sample(&s, U, V);
 }
 
 // MARK: Scalar reference
@@ -110,9 +129,19 @@ void tsr_projective_image_row_reference(const tsr_projective_image *image, int32
     }
 }
 
-// MARK: SSE2
+// MARK: Kernel
 
-typedef simde__m128d v2d;
+typedef void (*sample_pixels_fn)(const tsr_image_row_setup *r, const int64_t *u, const int64_t *v, size_t n,
+                                 uint32_t *out);
+
+// The image kernel's sampling of pixels at coordinates of their own, at the CPU's level (as
+// tsr_image_row picks its span: AVX-512 does not pay there, simd/targets.h).
+static sample_pixels_fn sample_pixels_now(void) {
+#if defined(__x86_64__) || defined(_M_X64)
+    if (tsr_level_now() >= TSR_LEVEL_AVX2) return tsr_image_pixels_avx2;
+#endif
+    return tsr_image_pixels_baseline;
+}
 
 void tsr_projective_image_row(const tsr_projective_image *image, int32_t x, int32_t y, size_t count, uint32_t *out) {
     projective_image_row r;
@@ -120,22 +149,38 @@ void tsr_projective_image_row(const tsr_projective_image *image, int32_t x, int3
         memset(out, 0, count * sizeof *out);
         return;
     }
-    const v2d u0 = simde_mm_set1_pd(r.u.start), du = simde_mm_set1_pd(r.u.step);
-    const v2d v0 = simde_mm_set1_pd(r.v.start), dv = simde_mm_set1_pd(r.v.step);
-    const v2d w0 = simde_mm_set1_pd(r.w.start), dw = simde_mm_set1_pd(r.w.step);
-    const v2d zero = simde_mm_setzero_pd(), one = simde_mm_set1_pd(1.0), two = simde_mm_set1_pd(2.0);
-    v2d k = simde_mm_set_pd(1.0, 0.0);
-    for (size_t i = 0; i < count; i += 2) {
-        const v2d w = simde_mm_add_pd(w0, simde_mm_mul_pd(k, dw));
-        const v2d front = simde_mm_cmpgt_pd(w, zero);
-        const v2d divisor = simde_mm_or_pd(simde_mm_and_pd(front, w), simde_mm_andnot_pd(front, one));
-        double us[2], vs[2], ws[2];
-        simde_mm_storeu_pd(us, simde_mm_div_pd(simde_mm_add_pd(u0, simde_mm_mul_pd(k, du)), divisor));
-        simde_mm_storeu_pd(vs, simde_mm_div_pd(simde_mm_add_pd(v0, simde_mm_mul_pd(k, dv)), divisor));
-        simde_mm_storeu_pd(ws, w);
-        const int mask = simde_mm_movemask_pd(front);
-        out[i] = mask & 1 ? pixel_color(&r, us[0], vs[0], ws[0]) : 0;
-        if (i + 1 < count) out[i + 1] = mask & 2 ? pixel_color(&r, us[1], vs[1], ws[1]) : 0;
-        k = simde_mm_add_pd(k, two);
+    const sample_pixels_fn sample = sample_pixels_now();
+    for (size_t start = 0; start < count; start += 8) {
+        const size_t n = count - start < 8 ? count - start : 8;
+        int64_t U[8], V[8];
+        int32_t level[8];   // −1: behind the eye
+        int uniform = 1;
+        for (size_t j = 0; j < n; j++) {
+            // The reference's arithmetic, pixel for pixel.
+            const double k = (double)(start + j);
+            const double w = r.w.start + k * r.w.step;
+            if (!(w > 0)) {
+                level[j] = -1;
+                uniform = 0;
+                continue;
+            }
+            const double u = (r.u.start + k * r.u.step) / w, v = (r.v.start + k * r.v.step) / w;
+            level[j] = pixel_coordinates(&r, u, v, w, &U[j], &V[j]);
+            uniform &= level[j] == level[0];
+        }
+        tsr_image_row_setup s;
+        if (uniform) {
+            level_setup(&r, level[0], &s);
+            sample(&s, U, V, n, out + start);
+            continue;
+        }
+        for (size_t j = 0; j < n; j++) {
+            if (level[j] < 0) {
+                out[start + j] = 0;
+                continue;
+            }
+            level_setup(&r, level[j], &s);
+            out[start + j] = tsr_image_sample(&s, U[j], V[j]);
+        }
     }
 }

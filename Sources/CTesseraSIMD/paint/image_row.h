@@ -178,4 +178,11 @@ void tsr_image_row_baseline(const tsr_image_row_setup *r, int64_t u, int64_t v, 
 void tsr_image_row_avx2(const tsr_image_row_setup *r, int64_t u, int64_t v, size_t count, uint32_t *out);
 #endif
 
+// Up to eight pixels (n ≤ 8) at 32.32 coordinates of their own, clamped (tsr_image_clamp), each as
+// tsr_image_sample gives it, at each level (paint/image.c): a projection's pixels.
+void tsr_image_pixels_baseline(const tsr_image_row_setup *r, const int64_t *u, const int64_t *v, size_t n, uint32_t *out);
+#if defined(__x86_64__) || defined(_M_X64)
+void tsr_image_pixels_avx2(const tsr_image_row_setup *r, const int64_t *u, const int64_t *v, size_t n, uint32_t *out);
+#endif
+
 #endif

@@ -45,7 +45,9 @@ struct FilterOperations {
 
     /// Pixels placed on the target: their top-left pixel at (x, y), each `scale` × `scale`
     /// pixels of the target (1, or a power of two after a wide blur), shown within `clip` (target
-    /// pixels) when set (after a blur cut to its edge region).
+    /// pixels) when set (after a blur cut to its edge region). A pixmap that owns its memory is
+    /// the placed pixels' alone (a filter's output, or a copy a chain changes in place): drawn, it
+    /// is handed to the image that paints it.
     struct Placed {
         var pixmap: Pixmap
         var x: Int
@@ -65,7 +67,9 @@ struct FilterOperations {
         /// Draws the pixels where they lie on `canvas` (within `clip`), at `opacity` with
         /// `blendMode`.
         func draw(on canvas: Canvas, opacity: Double = 1, blendMode: BlendMode = .normal) {
-            guard let image = try? Image(pixmap: pixmap) else { return }
+            // Handed over, not copied: a chain's pixels are its own (see ``apply(_:to:)``), and
+            // nothing changes them once drawn; a view of the frame is copied.
+            guard let image = try? Image(adopting: pixmap) else { return }
             guard let clip else {
                 canvas.drawImage(image, in: rect, filter: sampling, opacity: opacity, blendMode: blendMode)
                 return

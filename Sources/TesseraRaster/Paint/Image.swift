@@ -66,6 +66,24 @@ public final class Image: Sendable {
         self.init(pixels: pixels, format: .rgba8)
     }
 
+    /// An RGBA image of `pixmap`'s pixels, which it keeps rather than copies when the pixmap owns
+    /// its memory (a pixmap that wraps a caller's buffer is copied), for pixels made to be drawn
+    /// once, such as a filter's output: the caller must not change them afterwards, and vouches
+    /// that they are premultiplied (they are not checked).
+    ///
+    /// - Throws: ``ImageError/empty(width:height:)`` for a pixmap with no pixels,
+    ///   ``ImageError/outOfMemory(bytes:)`` when a copy cannot be made.
+    package convenience init(adopting pixmap: Pixmap) throws(ImageError) {
+        guard pixmap.ownsMemory else {
+            try self.init(pixmap: pixmap)
+            return
+        }
+        try ImagePixels.validate(width: pixmap.width, height: pixmap.height)
+        let pixels = ImagePixels(adopting: pixmap)
+        assert((try? pixels.checkPremultiplied()) != nil, "adopted pixels are premultiplied")
+        self.init(pixels: pixels, format: .rgba8)
+    }
+
     /// An RGBA image from premultiplied bytes: R, G, B, A for each texel, rows top to bottom
     /// without padding (the layout of ``Pixmap/bytes``), so `width × height × 4` bytes.
     ///
@@ -154,6 +172,8 @@ final class ImagePixels: @unchecked Sendable {
     /// 4 (RGBA words) or 1 (alpha bytes).
     let bytesPerPixel: Int
     let memory: UnsafeMutableRawPointer
+    /// The pixmap whose memory this is, kept alive with it; nil when the memory is its own.
+    private let owner: Pixmap?
 
     /// Uninitialized memory for `width × height` texels, after checking the size.
     init(width: Int, height: Int, bytesPerPixel: Int) throws(ImageError) {
@@ -164,9 +184,22 @@ final class ImagePixels: @unchecked Sendable {
         self.height = height
         self.bytesPerPixel = bytesPerPixel
         self.memory = memory
+        owner = nil
     }
 
-    deinit { free(memory) }
+    /// The RGBA texels of `pixmap`, which owns its memory (rows without padding), in place.
+    init(adopting pixmap: Pixmap) {
+        precondition(pixmap.ownsMemory, "a pixmap that wraps a caller's buffer is copied, not adopted")
+        width = pixmap.width
+        height = pixmap.height
+        bytesPerPixel = 4
+        memory = pixmap.baseAddress
+        owner = pixmap
+    }
+
+    deinit {
+        if owner == nil { free(memory) }
+    }
 
     /// The texels as little-endian RGBA words (R in the lowest byte); 4 bytes per pixel only.
     var words: UnsafeMutablePointer<UInt32> { memory.assumingMemoryBound(to: UInt32.self) }

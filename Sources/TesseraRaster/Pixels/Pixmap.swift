@@ -20,7 +20,9 @@ public final class Pixmap {
     public let bytesPerRow: Int
     /// The first byte of the top row.
     public let baseAddress: UnsafeMutableRawPointer
-    private let ownsMemory: Bool
+    /// Whether the pixmap allocated its memory (rows without padding) rather than wrapping a
+    /// caller's buffer.
+    package let ownsMemory: Bool
 
     /// Allocates a pixmap filled with transparent black.
     public init(width: Int, height: Int) throws(RasterError) {

@@ -85,6 +85,33 @@ import Testing
         #expect(image[2, 2] == .transparent)
     }
 
+    /// `Image(adopting:)` (a filter's output drawn once): an owned pixmap's memory is kept, not
+    /// copied, and lives as long as the image; a wrapped buffer is copied; no pixels is an error.
+    @Test func adoptingKeepsAnOwnedPixmapAndCopiesAWrappedOne() throws {
+        var image: Image
+        do {
+            let pixmap = try Pixmap(width: 3, height: 2)
+            pixmap[2, 1] = PremultipliedRGBA8(r: 1, g: 2, b: 3, a: 4)
+            image = try Image(adopting: pixmap)
+            #expect(image.pixels.memory == pixmap.baseAddress, "the pixmap's memory itself")
+        }
+        // The pixmap has no other reference now: the image keeps it alive.
+        #expect(image.width == 3 && image.height == 2 && image.format == .rgba8)
+        #expect(image[2, 1] == PremultipliedRGBA8(r: 1, g: 2, b: 3, a: 4) && image[0, 0] == .transparent)
+
+        var memory = [UInt32](repeating: 0, count: 5 * 2)
+        image = try memory.withUnsafeMutableBytes { raw in
+            let pixmap = try Pixmap(wrapping: raw.baseAddress!, width: 3, height: 2, bytesPerRow: 20)
+            pixmap[1, 1] = PremultipliedRGBA8(r: 7, g: 7, b: 7, a: 7)
+            let image = try Image(adopting: pixmap)
+            #expect(image.pixels.memory != pixmap.baseAddress)
+            pixmap[1, 1] = .transparent
+            return image
+        }
+        #expect(image[1, 1] == PremultipliedRGBA8(r: 7, g: 7, b: 7, a: 7), "copied before the buffer changed")
+        #expect(throws: ImageError.empty(width: 4, height: 0)) { try Image(adopting: Pixmap(width: 4, height: 0)) }
+    }
+
     @Test func alphaImageSamplesAsPremultipliedBlack() throws {
         let image = try Image(width: 2, height: 1, alpha: [0, 200])
         #expect(image.format == .alpha8)

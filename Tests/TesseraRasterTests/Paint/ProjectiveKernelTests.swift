@@ -1,8 +1,8 @@
 /// The projective paint kernels (tsr_projective_gradient_row, tsr_projective_image_row) against
 /// their scalar references on random rows: the same bytes for every gradient path and extend mode,
-/// every image filter (nearest, bilinear, trilinear with its per-pixel level) and extend mode, rows
-/// that cross the eye's plane, and maps with non-finite or huge coefficients. Pixels behind the
-/// eye are transparent.
+/// every image filter (nearest, bilinear, trilinear with its per-pixel level) and extend mode (the
+/// image rows at every kernel level), rows that cross the eye's plane, and maps with non-finite or
+/// huge coefficients. Pixels behind the eye are transparent.
 import CTesseraSIMD
 import Foundation
 import Testing
@@ -84,7 +84,12 @@ import Testing
         #expect(behind > 1000)   // rows do cross the eye's plane
     }
 
-    @Test func imageRowsGiveTheReferenceBytes() throws {
+    /// At every kernel level: groups of eight pixels in front of the eye that read one level are
+    /// sampled together by the image kernel, any other pixel alone.
+    @Test(arguments: KernelOracle.levels)
+    func imageRowsGiveTheReferenceBytes(level: Int32) throws {
+        tsr_kernel_level_override(level)
+        defer { tsr_kernel_level_override(0) }
         var random = Random(seed: 78)
         var behind = 0, trilinear = 0
         for round in 0..<2000 {

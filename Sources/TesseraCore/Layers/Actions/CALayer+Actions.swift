@@ -78,6 +78,11 @@ extension CALayer {
         }
         // Swapped rather than assigned: no object the values hold is retained again.
         swap(&propertiesWithoutActions, &edited)
+        run(found)
+    }
+
+    /// Runs actions found for changes made, in order, each inside its change's scope.
+    func run(_ found: [(change: PropertyChange, action: CAAction)]) {
         guard !found.isEmpty else { return }
         let transactions = ThreadTransactions.forCurrentThread
         for (change, action) in found {

@@ -62,16 +62,19 @@ open class CATextLayer: CALayer {
         get { stringObject ?? properties.string }
         set {
             stringObject = newValue
-            // One change of the model (its comparison and actions), not one per value.
+            // One change of the model, known to be of `string` alone: its action looked up once, no
+            // comparison of the other properties (see `changeModel(of:unless:_:)`).
             let (characters, attributes): (String?, TextAttributes?) = switch newValue {
             case let text as String: (text, nil)
             case let attributed as NSAttributedString: (attributed.string, Self.firstRunAttributes(of: attributed))
             default: (nil, nil)
             }
-            var values = properties.rareProperties.text
-            values.string = characters
-            values.attributes = attributes
-            properties.rareProperties.text = values
+            changeModel(of: .string, unless: { $0.string == characters && $0.textAttributes == attributes }) {
+                var values = $0.rareProperties.text
+                values.string = characters
+                values.attributes = attributes
+                $0.rareProperties.text = values
+            }
         }
     }
 

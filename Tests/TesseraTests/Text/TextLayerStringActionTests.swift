@@ -1,0 +1,88 @@
+import Foundation
+import Testing
+@testable import Tessera
+@testable import TesseraCore
+
+/// `CATextLayer.string` changes the model as one known property (see
+/// `CALayer.changeModel(of:unless:_:)`): its action is asked for once, before the change, and runs
+/// after it; with no action the model still changes; the string it already shows runs none.
+@Suite struct TextLayerStringActionTests {
+    private func presentedTextLayer(_ string: String) -> (CATextLayer, AnimationClock) {
+        let layer = CATextLayer()
+        layer.bounds = CGRect(x: 0, y: 0, width: 100, height: 20)
+        layer.string = string
+        return (layer, shownLayer(layer))
+    }
+
+    @Test func theDelegatesActionIsAskedOnceBeforeTheChangeAndRunsAfterIt() {
+        let (layer, clock) = presentedTextLayer("before")
+        _ = clock
+        let delegate = StringActionDelegate()
+        let action = StringRecordingAction()
+        delegate.answer = action
+        layer.delegate = delegate
+        layer.string = "after"
+        #expect(delegate.asked.map(\.key) == ["string"])
+        #expect(delegate.asked.map(\.string) == ["before"], "asked while the model still holds the old value")
+        #expect(action.runs.map(\.key) == ["string"])
+        #expect(action.runs.map(\.string) == ["after"], "run after the change")
+    }
+
+    @Test func withNoActionTheModelAndWhatIsDrawnChange() {
+        let (layer, clock) = presentedTextLayer("before")
+        _ = clock
+        let version = layer.propertiesVersion
+        layer.string = "after"
+        #expect(layer.properties.string == "after" && layer.string as? String == "after")
+        #expect(layer.propertiesVersion != version, "the evaluation sees a change")
+        #expect(layer.presentation(at: 1).properties.string == "after")
+        #expect(layer.animationKeys() == nil, "a string is not animatable: no implicit animation")
+    }
+
+    @Test func theStringItAlreadyHasRunsNoAction() {
+        let (layer, clock) = presentedTextLayer("same")
+        _ = clock
+        let delegate = StringActionDelegate()
+        let action = StringRecordingAction()
+        delegate.answer = action
+        layer.delegate = delegate
+        layer.string = "same"
+        #expect(delegate.asked.isEmpty && action.runs.isEmpty)
+        layer.string = NSAttributedString(string: "same", attributes: [NSAttributedString.Key("NSFont"): "DejaVu Sans"])
+        #expect(action.runs.map(\.key) == ["string"], "the same characters in another font are a change")
+        #expect(layer.properties.textAttributes?.fontName == "DejaVu Sans")
+    }
+
+    @Test func aTransactionThatDisablesActionsAsksForNone() {
+        let (layer, clock) = presentedTextLayer("before")
+        _ = clock
+        let delegate = StringActionDelegate()
+        delegate.answer = StringRecordingAction()
+        layer.delegate = delegate
+        CATransaction.begin()
+        CATransaction.setDisableActions(true)
+        layer.string = "after"
+        CATransaction.commit()
+        #expect(delegate.asked.isEmpty && layer.properties.string == "after")
+    }
+}
+
+/// Answers `answer` for every key, recording the keys asked with the layer's model string then.
+private final class StringActionDelegate: NSObject, CALayerDelegate {
+    var answer: CAAction?
+    var asked: [(key: String, string: String?)] = []
+
+    func action(for layer: CALayer, forKey event: String) -> CAAction? {
+        asked.append((event, layer.properties.string))
+        return answer
+    }
+}
+
+/// Records its runs with the layer's model string when it ran.
+private final class StringRecordingAction: NSObject, CAAction {
+    var runs: [(key: String, string: String?)] = []
+
+    func run(forKey event: String, object anObject: Any, arguments dict: [AnyHashable: Any]?) {
+        runs.append((event, (anObject as? CALayer)?.properties.string))
+    }
+}
