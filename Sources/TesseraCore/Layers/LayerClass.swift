@@ -7,8 +7,8 @@
 ///
 /// # Adding a layer class
 ///
-/// 1. Its own file: the `CALayer` subclass (`override class var kind` returns its new case of
-///    ``LayerKind``), with its public properties forwarding to ``CALayer/properties``.
+/// 1. Its own file: the `CALayer` subclass (`package override class var kind` returns its new
+///    case of ``LayerKind``), with its public properties forwarding to ``CALayer/properties``.
 /// 2. Its case of ``LayerKind`` and its row in ``LayerKind/layerClass`` (the compiler asks for it).
 /// 3. Its properties, if it has its own: each a row of the property table (see `LayerProperty`)
 ///    whose owner is the new kind. The file formats read and write them from there: a layer
