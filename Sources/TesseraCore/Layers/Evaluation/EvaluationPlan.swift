@@ -8,10 +8,10 @@ import TesseraRaster
 ///
 /// The shape and the added animations (with their timing) are cached; property values and the
 /// layers' own timing are read from the layers at every frame.
-package final class EvaluationPlan {
+final class EvaluationPlan {
     /// The ``TreeGeneration`` the plan was made in; it is stale once the counter moves.
     let generation: UInt64
-    package let shape: TreeShape
+    let shape: TreeShape
     /// The layers, numbered as in ``shape``. Not retained: while the generation is current every
     /// one of them is held by the tree of the layer that owns this plan (taking a layer out of
     /// the tree, or replacing a mask, moves the generation), and the owner is alive while its
@@ -124,7 +124,7 @@ package final class EvaluationPlan {
 
     var count: Int { layers.count }
 
-    package func layer(at index: Int) -> CALayer { layers[index].takeUnretainedValue() }
+    func layer(at index: Int) -> CALayer { layers[index].takeUnretainedValue() }
 
     /// Every layer's time at the root's parent time (nil: the root is not active); NaN where a
     /// layer is not active (its animations do not apply, nor do its sublayers').
@@ -328,7 +328,7 @@ extension CALayer {
     }
 
     /// This layer's plan, made anew when the tree's shape has changed since the last one.
-    package var evaluationPlan: EvaluationPlan {
+    var evaluationPlan: EvaluationPlan {
         if let plan = cachedPlan, plan.isCurrent { return plan }
         let plan = EvaluationPlan(root: self)
         cachedPlan = plan

@@ -7,14 +7,14 @@
 /// and from each portal to its source (the tree's own edges only go down, so every cycle takes
 /// a portal's edge up); that is, when the portal and its source are in one strongly connected
 /// component. Such portals are cut: they draw nothing, so what remains draws in bounded time.
-package struct PortalSources: Sendable {
+struct PortalSources: Sendable {
     /// The source each layer asks for when it is a portal, -1 elsewhere (and for a source
     /// outside the tree); empty when the tree has no portal with a source.
     private let requested: [Int32]
     /// ``requested`` with the portals of ``cycles`` cut (-1): what the portals draw.
     private let drawn: [Int32]
     /// The portals that would show themselves, in increasing order.
-    package let cycles: [Int32]
+    let cycles: [Int32]
 
     /// No portals.
     static let none = PortalSources(requested: [], drawn: [], cycles: [])

@@ -2,7 +2,7 @@
 /// Layers are numbered depth first (a layer, its sublayers' subtrees back to front, then its
 /// mask's subtree); index 0 is the root. Immutable, shared by every frame evaluated from one
 /// ``EvaluationPlan``.
-package final class TreeShape: Sendable {
+final class TreeShape: Sendable {
     /// Each layer's superlayer, or the layer it masks; -1 for the root.
     let parents: [Int32]
     let names: [String?]
@@ -15,7 +15,7 @@ package final class TreeShape: Sendable {
     /// matrix: the drawing walk then renders the frame as it goes (see ``BackdropCapture``).
     let hasBackdrop: Bool
     /// What the portals show.
-    package let portals: PortalSources
+    let portals: PortalSources
     /// Layer i's subtree (its mask's included) is the layers `i ..< subtreeEnds[i]`.
     let subtreeEnds: [Int32]
     /// The recording costs (``RecordingCost``) of layers `0 ..< i` summed, at `[i]`.
