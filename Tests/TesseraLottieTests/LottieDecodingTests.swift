@@ -81,6 +81,30 @@ import Testing
         #expect(numbers.map { if case .number(let n) = $0 { n } else { .nan } } == [-5, 12, 100])
     }
 
+    /// Numbers read without a string (up to 15 digits, no exponent) are the same doubles as the
+    /// string's conversion gives, and so are the longer ones it still converts.
+    @Test func decimalsAreTheCorrectlyRoundedDoubles() throws {
+        var seed: UInt64 = 0x853C_49E6_748F_EA9B
+        func random(_ bound: Int) -> Int {
+            seed = seed &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return Int(seed >> 33) % bound
+        }
+        var texts = ["0.1", "-0.0", "0.3", "123456789012345", "-99999999999999.9", "0.000000000000001", "2.675",
+                     "9007199254740993", "0.1234567890123456", "540.703", "1.5e3"]
+        for _ in 0..<2000 {
+            let digits = String((0..<(1 + random(17))).map { _ in Character(String(random(10))) })
+            let point = random(digits.count)
+            let text = point == 0 ? digits : "\(digits.prefix(point)).\(digits.dropFirst(point))"
+            texts.append(random(2) == 0 ? text : "-" + text)
+        }
+        let value = try JSONParser.parse(Array("[\(texts.joined(separator: ","))]".utf8))
+        guard case .array(let numbers) = value else { Issue.record("not parsed"); return }
+        for (text, number) in zip(texts, numbers) {
+            guard case .number(let n) = number, let expected = Double(text) else { Issue.record("\(text) not read"); continue }
+            #expect(n.bitPattern == expected.bitPattern, "\(text): \(n) != \(expected)")
+        }
+    }
+
     /// Bodymovin 4.x writes each keyframe's end value (`e`) and a last keyframe with only `t`.
     @Test func version4KeyframesTakeTheirEndValues() throws {
         let node = try JSONNode(JSONParser.parse(Array(#"{"a": 1, "k": [{"t": 0, "s": [10], "e": [20]}, {"t": 10, "s": [20], "e": [40]}, {"t": 20}]}"#.utf8)), path: "o")

@@ -148,6 +148,51 @@ import Testing
         #expect(moved.elements.last == .line(to: Point(x: 11, y: 1)))
     }
 
+    /// `addPath` appends the other path's arrays whole: the same verbs, points and current point
+    /// as adding its elements one by one, after any path (empty, ending with a move, a segment or
+    /// a close), for paths with several subpaths, closes, curves and subpaths reopened after a
+    /// close.
+    @Test func addPathIsAddingTheElementsOneByOne() {
+        var other = Path()
+        other.move(to: Point(x: 1, y: 2))
+        other.addQuadCurve(to: Point(x: 5, y: 2), control: Point(x: 3, y: -1))
+        other.closeSubpath()
+        other.addLine(to: Point(x: 7, y: 7))   // reopens at (1, 2)
+        other.move(to: Point(x: 9, y: 9))
+        other.addCurve(to: Point(x: 12, y: 9), control1: Point(x: 10, y: 12), control2: Point(x: 11, y: 6))
+        other.closeSubpath()
+        var endsWithMove = Path(), endsWithLine = Path(), endsClosed = Path()
+        endsWithMove.move(to: Point(x: -1, y: -1))
+        endsWithLine.move(to: .zero)
+        endsWithLine.addLine(to: Point(x: 3, y: 0))
+        endsClosed = endsWithLine
+        endsClosed.closeSubpath()
+        let transform = Transform(a: 0.3, b: 0.1, c: -0.2, d: 1.7, tx: 4.25, ty: -8.5)
+        for (i, base) in [Path(), endsWithMove, endsWithLine, endsClosed].enumerated() {
+            var whole = base, oneByOne = base
+            whole.addPath(other, transform: transform)
+            other.forEachElement { element in
+                switch element {
+                case .move(let p): oneByOne.move(to: transform.apply(p))
+                case .line(let p): oneByOne.addLine(to: transform.apply(p))
+                case .quadCurve(let p, let c): oneByOne.addQuadCurve(to: transform.apply(p), control: transform.apply(c))
+                case .cubicCurve(let p, let c1, let c2):
+                    oneByOne.addCurve(to: transform.apply(p), control1: transform.apply(c1), control2: transform.apply(c2))
+                case .closeSubpath: oneByOne.closeSubpath()
+                }
+            }
+            #expect(whole == oneByOne, "after path \(i)")
+            #expect(whole.currentPoint == oneByOne.currentPoint, "after path \(i)")
+            // The subpath that follows starts where one by one would start it.
+            whole.addLine(to: Point(x: 100, y: 100))
+            oneByOne.addLine(to: Point(x: 100, y: 100))
+            #expect(whole == oneByOne, "after path \(i), reopened")
+        }
+        var empty = endsWithMove
+        empty.addPath(Path())
+        #expect(empty == endsWithMove)
+    }
+
     /// The shapes fill to their analytic areas: an ellipse (π·a·b, within the cubic approximation's
     /// 0.03 %) and a rounded rect (w·h − (4 − π)·r²).
     @Test func shapesFillToTheirArea() throws {

@@ -15,4 +15,14 @@
 // round(a·255), halves up. One IEEE rounding per operation (no fused multiply-add).
 void tsr_gradient_table(const double *offsets, const double *colors, int32_t count, int32_t size, uint32_t *out);
 
+// The same table interpolated in Apple's Generic RGB (TesseraRaster's GenericRGB): `colors` are the
+// stops' Generic RGB components (gamma-encoded) and alpha. Each mix is decoded by `decode`,
+// taken to sRGB's linear light by `toLinearSRGB` (3 × 3, by rows, each row's sum left to right),
+// encoded by `encode`, then premultiplied and rounded as tsr_gradient_table does (alpha clamped
+// to [0, 1]). A curve is `steps` (value, next value − value) pairs over [0, 1]: at x, clamped to
+// [0, 1], s = x·steps, k = min(⌊s⌋, steps − 1), value_k + difference_k·(s − k).
+void tsr_generic_rgb_table(const double *offsets, const double *colors, int32_t count, int32_t size,
+                           const double *toLinearSRGB, const double *decode, const double *encode, int32_t steps,
+                           uint32_t *out);
+
 #endif

@@ -16,6 +16,7 @@
 #include "paint/image_row.h"
 #include "paint/projective_row.h"
 #include "simd/level.h"
+#include "simd/vectors.h"
 #include <string.h>
 
 // Levels past 31 cannot be halvings of sides ≤ 2³⁰; the kernel reads at most that many.
@@ -143,6 +144,34 @@ static sample_pixels_fn sample_pixels_now(void) {
     return tsr_image_pixels_baseline;
 }
 
+// clamp(fixed32(x)) of four lanes: tsr_image_clamp(tsr_image_fixed32(x)) of each. Clamping s = x·2³²
+// to ±2⁵³ first gives the same: there s is an integer (a double's step is 2 from 2⁵³ on), so
+// rounding keeps it, and rounding any s beyond goes beyond; NaN gives −2⁵³ as it gives −2⁶¹ there.
+// Within ±2⁵³ the conversion to int64 and the fraction are exact.
+static inline i64x4 clamped_fixed32(f64x4 x) {
+    const f64x4 limit = (f64x4){0} + 9007199254740992.0;   // 2⁵³
+    f64x4 s = x * 4294967296.0;
+    const i64x4 below = ~(i64x4)(s >= -limit);   // NaN too
+    s = (f64x4)((below & (i64x4)(-limit)) | (~below & (i64x4)s));
+    s = __builtin_elementwise_min(s, limit);
+    const i64x4 r = __builtin_convertvector(s, i64x4);
+    const f64x4 f = s - __builtin_convertvector(r, f64x4);
+    return r - (i64x4)(f >= 0.5) + (i64x4)(f <= -0.5);   // a true comparison is −1
+}
+
+// The 32.32 coordinates of four pixels k (level 0, one level only), in U and V, as
+// pixel_coordinates computes them; whether all four are in front of the eye.
+static inline int four_front(const projective_image_row *r, f64x4 k, double h, int64_t *U, int64_t *V) {
+    const f64x4 w = r->w.start + k * r->w.step;
+    const i64x4 front = (i64x4)(w > 0);
+    if (__builtin_reduce_and(front) == 0) return 0;
+    const f64x4 u = (r->u.start + k * r->u.step) / w, v = (r->v.start + k * r->v.step) / w;
+    const i64x4 u32 = clamped_fixed32(u - h), v32 = clamped_fixed32(v - h);
+    memcpy(U, &u32, sizeof u32);
+    memcpy(V, &v32, sizeof v32);
+    return 1;
+}
+
 void tsr_projective_image_row(const tsr_projective_image *image, int32_t x, int32_t y, size_t count, uint32_t *out) {
     projective_image_row r;
     if (!row_make(image, x, y, &r)) {
@@ -153,6 +182,17 @@ void tsr_projective_image_row(const tsr_projective_image *image, int32_t x, int3
     for (size_t start = 0; start < count; start += 8) {
         const size_t n = count - start < 8 ? count - start : 8;
         int64_t U[8], V[8];
+        if (n == 8 && r.levelCount == 1) {
+            // One level: eight pixels' coordinates four at a time, when all are in front.
+            const double h = image->filter == TSR_FILTER_NEAREST ? 0.0 : 0.5;
+            const f64x4 k = (double)start + (f64x4){0, 1, 2, 3};
+            if (four_front(&r, k, h, U, V) && four_front(&r, k + 4, h, U + 4, V + 4)) {
+                tsr_image_row_setup s;
+                level_setup(&r, 0, &s);
+                sample(&s, U, V, 8, out + start);
+                continue;
+            }
+        }
         int32_t level[8];   // −1: behind the eye
         int uniform = 1;
         for (size_t j = 0; j < n; j++) {

@@ -175,18 +175,18 @@ open class CAPropertyAnimation: CAAnimation {
 
     /// Reads an animation value for `keyPath` (an input of `function` when given), reporting one
     /// of the wrong type.
-    func read(_ value: Any?, for keyPath: LayerKeyPath, _ name: String, function: ValueFunction? = nil,
+    func read(_ value: Any?, for keyPath: LayerKeyPath, _ name: @autoclosure () -> String, function: ValueFunction? = nil,
               diagnostics: inout [String]) -> AnimatableValue? {
         guard let value else { return nil }
         if let function {
             guard let input = function.input(value) else {
-                diagnostics.append("\(name) of type \(type(of: value)) is not an input of value function \(self.valueFunction?.name.rawValue ?? ""): ignored")
+                diagnostics.append("\(name()) of type \(type(of: value)) is not an input of value function \(self.valueFunction?.name.rawValue ?? ""): ignored")
                 return nil
             }
             return input
         }
         guard let read = AnimatableValue(value, as: keyPath.kind) else {
-            diagnostics.append("\(name) of type \(type(of: value)) does not fit key path \"\(self.keyPath ?? "")\": ignored")
+            diagnostics.append("\(name()) of type \(type(of: value)) does not fit key path \"\(self.keyPath ?? "")\": ignored")
             return nil
         }
         return read

@@ -83,7 +83,10 @@ open class CAKeyframeAnimation: CAPropertyAnimation {
         case .cubicPaced: mode = .cubicPaced
         default: mode = .linear
         }
-        let times = (keyTimes ?? []).map { min(max($0.doubleValue.isNaN ? 0 : $0.doubleValue, 0), 1) }
+        let times = (keyTimes ?? []).map { (time: NSNumber) -> Double in
+            let t = time.doubleValue
+            return min(max(t.isNaN ? 0 : t, 0), 1)
+        }
         let curves = (timingFunctions ?? []).map { Optional($0.curve) }
         if let path {
             guard let keyframePath = KeyframePath(path.rasterPath) else {
@@ -96,7 +99,9 @@ open class CAKeyframeAnimation: CAPropertyAnimation {
                                   tcb: [], path: keyframePath, rotationOffset: rotation)
         } else {
             var read: [AnimatableValue] = []
-            for (index, value) in (values ?? []).enumerated() {
+            let values = values ?? []
+            read.reserveCapacity(values.count)
+            for (index, value) in values.enumerated() {
                 guard let value = self.read(value, for: key, "values[\(index)]", function: function,
                                             diagnostics: &diagnostics) else { return nil }
                 read.append(value)
@@ -109,7 +114,8 @@ open class CAKeyframeAnimation: CAPropertyAnimation {
                 guard let array, i < array.count, array[i].doubleValue.isFinite else { return 0 }
                 return array[i].doubleValue
             }
-            let tcb = read.indices.map { SIMD3(number(tensionValues, $0), number(continuityValues, $0), number(biasValues, $0)) }
+            let tension = tensionValues, continuity = continuityValues, bias = biasValues   // read once, not per value
+            let tcb = read.indices.map { SIMD3(number(tension, $0), number(continuity, $0), number(bias, $0)) }
             keyframes = Keyframes(values: read, keyTimes: times, curves: curves, mode: mode, tcb: tcb, path: nil,
                                   rotationOffset: nil)
         }

@@ -8,6 +8,9 @@ struct JSONParser {
     /// The deepest nesting of arrays and objects taken.
     static let maximumDepth = 256
 
+    /// 10⁰ … 10¹⁵, each exactly a double.
+    private static let powersOfTen: [Double] = (0...15).map { k in (0..<k).reduce(1.0) { value, _ in value * 10 } }
+
     /// Why the bytes are not a JSON document the reader takes, and where.
     struct Failure: Error, Equatable {
         let offset: Int
@@ -224,23 +227,27 @@ struct JSONParser {
         }
         if bytes[index] == UInt8(ascii: "-") { index += 1 }
         guard digits() > 0 else { throw failure("expected digits in a number") }
-        var isInteger = true
+        var fractionDigits = 0, hasExponent = false
         if index < bytes.count, bytes[index] == UInt8(ascii: ".") {
             index += 1
-            isInteger = false
-            guard digits() > 0 else { throw failure("expected digits after the decimal point") }
+            fractionDigits = digits()
+            guard fractionDigits > 0 else { throw failure("expected digits after the decimal point") }
         }
         if index < bytes.count, bytes[index] == UInt8(ascii: "e") || bytes[index] == UInt8(ascii: "E") {
             index += 1
-            isInteger = false
+            hasExponent = true
             if index < bytes.count, bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-") { index += 1 }
             guard digits() > 0 else { throw failure("expected digits in an exponent") }
         }
-        // Short integers, most of a Lottie file's numbers, without going through a string.
-        if isInteger, index - start <= 15 {
+        // Most of a Lottie file's numbers without going through a string: up to 15 digits and no
+        // exponent, the digits as an integer m < 2⁵³ and the number m / 10^k for k decimals. Both are
+        // exact doubles (10^k for k ≤ 22) and the division rounds once, so the result is the
+        // correctly rounded number, as the string's conversion gives it (Clinger's fast path).
+        if !hasExponent, index - start <= 15 + (fractionDigits > 0 ? 1 : 0) + (bytes[start] == UInt8(ascii: "-") ? 1 : 0) {
             var value = 0
-            for byte in bytes[start..<index] where byte != UInt8(ascii: "-") { value = value * 10 + Int(byte - UInt8(ascii: "0")) }
-            return bytes[start] == UInt8(ascii: "-") ? -Double(value) : Double(value)
+            for byte in bytes[start..<index] where byte >= UInt8(ascii: "0") { value = value * 10 + Int(byte - UInt8(ascii: "0")) }
+            let magnitude = fractionDigits > 0 ? Double(value) / Self.powersOfTen[fractionDigits] : Double(value)
+            return bytes[start] == UInt8(ascii: "-") ? -magnitude : magnitude
         }
         guard let value = Double(String(decoding: bytes[start..<index], as: UTF8.self)), value.isFinite else {
             index = start

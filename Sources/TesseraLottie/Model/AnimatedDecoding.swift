@@ -95,8 +95,10 @@ extension Animated<BezierShape> {
 extension BezierShape {
     init(_ node: JSONNode) throws(LottieError) {
         func points(_ key: String) throws(LottieError) -> [SIMD2<Double>] {
+            guard let member = node.member(key) else { return [] }
+            if case .array(let values) = member.value, let points = Self.points(values) { return points }
             var points: [SIMD2<Double>] = []
-            for element in try node.member(key)?.elements ?? [] {
+            for element in try member.elements {
                 let numbers = try element.numbers
                 points.append(SIMD2(numbers.count > 0 ? numbers[0] : 0, numbers.count > 1 ? numbers[1] : 0))
             }
@@ -107,5 +109,23 @@ extension BezierShape {
             Vertex(point: v[k], inHandle: k < i.count ? i[k] : .zero, outHandle: k < o.count ? o[k] : .zero)
         }
         isClosed = try node.flag("c")
+    }
+
+    /// The points of arrays of numbers (x, y, and any more ignored) read from the values
+    /// themselves, without a node per point; nil for anything else, which the nodes read with
+    /// errors that say where.
+    private static func points(_ values: [JSONValue]) -> [SIMD2<Double>]? {
+        var points: [SIMD2<Double>] = []
+        points.reserveCapacity(values.count)
+        for value in values {
+            guard case .array(let numbers) = value else { return nil }
+            var point = SIMD2<Double>.zero
+            for (k, number) in numbers.enumerated() {
+                guard case .number(let n) = number else { return nil }
+                if k < 2 { point[k] = n }
+            }
+            points.append(point)
+        }
+        return points
     }
 }

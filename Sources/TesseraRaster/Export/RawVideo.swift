@@ -33,12 +33,14 @@ extension Pixmap {
             for y in 0..<height {
                 let row = self.row(y)
                 let target = out.baseAddress! + y * rowBytes
-                guard straightAlpha else {
-                    target.copyMemory(from: row, byteCount: rowBytes)
-                    continue
-                }
+                target.copyMemory(from: row, byteCount: rowBytes)
+                guard straightAlpha else { continue }
+                // Opaque pixels, and transparent ones (zero when premultiplied), most of a frame,
+                // are already their straight colours: only the others are converted.
                 for x in 0..<width {
-                    let (r, g, b, a) = PremultipliedRGBA8(packed: UInt32(littleEndian: row[x])).unpremultiplied
+                    let word = UInt32(littleEndian: row[x]), alpha = word >> 24
+                    guard alpha != 255, word != 0 else { continue }
+                    let (r, g, b, a) = PremultipliedRGBA8(packed: word).unpremultiplied
                     (target + x * 4).storeBytes(of: (UInt32(r) | UInt32(g) << 8 | UInt32(b) << 16 | UInt32(a) << 24).littleEndian,
                                                 as: UInt32.self)
                 }

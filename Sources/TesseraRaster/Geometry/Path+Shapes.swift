@@ -173,15 +173,6 @@ extension Path {
 
     /// Appends every element of `other`, mapped through `transform`.
     public mutating func addPath(_ other: Path, transform: Transform = .identity) {
-        other.forEachElement { element in
-            switch element {
-            case .move(let p): move(to: transform.apply(p))
-            case .line(let p): addLine(to: transform.apply(p))
-            case .quadCurve(let p, let c): addQuadCurve(to: transform.apply(p), control: transform.apply(c))
-            case .cubicCurve(let p, let c1, let c2):
-                addCurve(to: transform.apply(p), control1: transform.apply(c1), control2: transform.apply(c2))
-            case .closeSubpath: closeSubpath()
-            }
-        }
+        appendWhole(other, transform: transform)
     }
 }

@@ -107,6 +107,25 @@ public struct Path: Hashable, Sendable {
         verbs.append(.close)
     }
 
+    /// Appends `other`'s elements, its points mapped through `transform`, as adding them one by
+    /// one does, with its arrays appended whole (text layers append a glyph's outline per
+    /// character). A path is only built through the methods above, so `other` starts with a move
+    /// and holds no move after a move, no close after a close and no segment after a close
+    /// without a move between (its own segments reopened their subpaths): one by one, each of its
+    /// elements would be appended as it is, but its first move, which replaces a move that ends
+    /// this path.
+    mutating func appendWhole(_ other: Path, transform: Transform) {
+        guard !other.verbs.isEmpty else { return }
+        if verbs.last == .move {
+            verbs.removeLast()
+            points.removeLast()
+        }
+        let start = points.count
+        verbs.append(contentsOf: other.verbs)
+        points.append(contentsOf: other.points.lazy.map { transform.apply($0) })
+        subpathStart = start + other.subpathStart
+    }
+
     /// The path with every point mapped through `transform`.
     public func applying(_ transform: Transform) -> Path {
         var copy = self

@@ -1,3 +1,5 @@
+import CTesseraSIMD
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -45,11 +47,8 @@ enum GenericRGB {
     }()
     /// Linear sRGB → linear Generic RGB.
     private static let fromLinearSRGB = multiply(inverse(genericColorants), sRGBColorants)
-    /// Linear Generic RGB → linear sRGB, by rows.
-    private static let toLinearSRGB: ((Double, Double, Double), (Double, Double, Double), (Double, Double, Double)) = {
-        let m = multiply(inverse(sRGBColorants), genericColorants)
-        return ((m[0][0], m[0][1], m[0][2]), (m[1][0], m[1][1], m[1][2]), (m[2][0], m[2][1], m[2][2]))
-    }()
+    /// Linear Generic RGB → linear sRGB, 3 × 3 by rows.
+    static let toLinearSRGB = multiply(inverse(sRGBColorants), genericColorants).flatMap { $0 }
 
     /// The Generic RGB components (gamma-encoded, clamped to the gamut) of an sRGB colour; alpha
     /// kept.
@@ -62,28 +61,15 @@ enum GenericRGB {
     /// Fills a colour table: entry i is the colour at t = i / (count − 1) of `stops` (sorted,
     /// clamped, not empty, as `GradientTable.usableStops` gives them), interpolated between their
     /// Generic RGB components as `GradientTable.color(at:_:from:)` interpolates, converted back to
-    /// sRGB (clamped to [0, 1]), premultiplied.
+    /// sRGB (clamped to [0, 1]), premultiplied; in C (`tsr_generic_rgb_table`).
     static func fillTable(_ entries: UnsafeMutablePointer<UInt32>, count: Int, stops: [(offset: Double, color: Color)]) {
-        let generic = stops.map { (offset: $0.offset, color: fromSRGB($0.color)) }
-        let m = toLinearSRGB
-        decodeCurve.withUnsafeBufferPointer { decode in
-            encodeSRGBCurve.withUnsafeBufferPointer { encode in
-                var j = 0
-                let last = Double(count - 1)
-                for i in 0..<count {
-                    let t = Double(i) / last
-                    while j + 1 < generic.count && generic[j + 1].offset <= t { j += 1 }
-                    let c = GradientTable.color(at: t, generic, from: j)
-                    let r = lookup(decode, c.red), g = lookup(decode, c.green), b = lookup(decode, c.blue)
-                    // Color.premultiplied's operations, inline: the lookups leave every value in [0, 1].
-                    let a = Color.unit(c.alpha)
-                    let red = Color.byte(lookup(encode, m.0.0 * r + m.0.1 * g + m.0.2 * b) * a)
-                    let green = Color.byte(lookup(encode, m.1.0 * r + m.1.1 * g + m.1.2 * b) * a)
-                    let blue = Color.byte(lookup(encode, m.2.0 * r + m.2.1 * g + m.2.2 * b) * a)
-                    entries[i] = UInt32(red) | UInt32(green) << 8 | UInt32(blue) << 16 | UInt32(Color.byte(a)) << 24
-                }
-            }
+        let offsets = stops.map(\.offset)
+        let components = stops.flatMap {
+            let c = fromSRGB($0.color)
+            return [c.red, c.green, c.blue, c.alpha]
         }
+        tsr_generic_rgb_table(offsets, components, Int32(stops.count), Int32(count), toLinearSRGB, decodePairs,
+                              encodeSRGBPairs, Int32(curveSteps), entries)
     }
 
     private static let gamma = 1.8
@@ -95,16 +81,15 @@ enum GenericRGB {
     private static func encodeSRGB(_ v: Double) -> Double { v <= 0.0031308 ? v * 12.92 : 1.055 * pow(v, 1 / 2.4) - 0.055 }
 
     /// Points of a curve over [0, 1], and how many steps lie between them.
-    private static let curveSteps = 4096
-    private static let decodeCurve = (0...curveSteps).map { pow(Double($0) / Double(curveSteps), gamma) }
-    private static let encodeSRGBCurve = (0...curveSteps).map { encodeSRGB(Double($0) / Double(curveSteps)) }
+    static let curveSteps = 4096
+    static let decodeCurve = (0...curveSteps).map { pow(Double($0) / Double(curveSteps), gamma) }
+    static let encodeSRGBCurve = (0...curveSteps).map { encodeSRGB(Double($0) / Double(curveSteps)) }
+    /// The curves as `tsr_generic_rgb_table` reads them: (point k, point k + 1 − point k) per step.
+    private static let decodePairs = pairs(decodeCurve)
+    private static let encodeSRGBPairs = pairs(encodeSRGBCurve)
 
-    /// `curve` at `x` clamped to [0, 1], linear between its points.
-    @inline(__always)
-    private static func lookup(_ curve: UnsafeBufferPointer<Double>, _ x: Double) -> Double {
-        let s = min(max(x, 0), 1) * Double(curveSteps)
-        let i = min(Int(s), curveSteps - 1)
-        return curve[i] + (curve[i + 1] - curve[i]) * (s - Double(i))
+    private static func pairs(_ curve: [Double]) -> [Double] {
+        (0..<curveSteps).flatMap { [curve[$0], curve[$0 + 1] - curve[$0]] }
     }
 
     private static func apply(_ m: [[Double]], _ v: (Double, Double, Double)) -> (Double, Double, Double) {

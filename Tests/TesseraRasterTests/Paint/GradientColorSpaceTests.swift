@@ -1,3 +1,4 @@
+import CTesseraSIMD
 import Testing
 @testable import TesseraRaster
 
@@ -58,6 +59,51 @@ import Testing
                                           Gradient.Stop(offset: 1, color: Color(red: 0, green: 0, blue: 0, alpha: 0))],
                                   colorSpace: .genericRGB).colors
         #expect(PremultipliedRGBA8(packed: table[511]).a == 128)
+    }
+
+    /// Every entry of Generic RGB tables of random stops (out-of-range components and offsets,
+    /// translucent colours, repeated offsets) is the stops' Generic RGB mix converted back one entry
+    /// at a time, at every kernel level.
+    @Test(arguments: KernelOracle.levels)
+    func tableEntriesAreTheMixesConvertedBack(level: Int32) {
+        tsr_kernel_level_override(level)
+        defer { tsr_kernel_level_override(0) }
+        var seed: UInt64 = 0x2545_F491_4F6C_DD1D
+        func random() -> Double {
+            seed = seed &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return Double(seed >> 11) / Double(1 << 53) * 1.4 - 0.2
+        }
+        for _ in 0..<40 {
+            let stops = (0..<(1 + Int(abs(random()) * 6))).map { _ in
+                Gradient.Stop(random() < 0.3 ? 0.5 : random(), random(), random(), random(), random())
+            }
+            let table = GradientTable(stops: stops, colorSpace: .genericRGB)
+            let generic = GradientTable.usableStops(stops).map { (offset: $0.offset, color: GenericRGB.fromSRGB($0.color)) }
+            var j = 0
+            for (i, entry) in table.colors.enumerated() {
+                let t = Double(i) / Double(GradientTable.size - 1)
+                while j + 1 < generic.count && generic[j + 1].offset <= t { j += 1 }
+                let expected = Self.convertedBack(GradientTable.color(at: t, generic, from: j))
+                if entry != expected { Issue.record("\(stops): entry \(i) \(entry) != \(expected)"); break }
+            }
+        }
+    }
+
+    /// A Generic RGB colour as sRGB, premultiplied and packed, one entry at a time: the curves read
+    /// linearly between their points, then `Color.premultiplied`'s roundings.
+    static func convertedBack(_ c: Color) -> UInt32 {
+        func lookup(_ curve: [Double], _ x: Double) -> Double {
+            let s = min(max(x, 0), 1) * Double(GenericRGB.curveSteps)
+            let i = min(Int(s), GenericRGB.curveSteps - 1)
+            return curve[i] + (curve[i + 1] - curve[i]) * (s - Double(i))
+        }
+        let decode = GenericRGB.decodeCurve, encode = GenericRGB.encodeSRGBCurve, m = GenericRGB.toLinearSRGB
+        let r = lookup(decode, c.red), g = lookup(decode, c.green), b = lookup(decode, c.blue)
+        let a = Color.unit(c.alpha)
+        let red = Color.byte(lookup(encode, m[0] * r + m[1] * g + m[2] * b) * a)
+        let green = Color.byte(lookup(encode, m[3] * r + m[4] * g + m[5] * b) * a)
+        let blue = Color.byte(lookup(encode, m[6] * r + m[7] * g + m[8] * b) * a)
+        return UInt32(red) | UInt32(green) << 8 | UInt32(blue) << 16 | UInt32(Color.byte(a)) << 24
     }
 
     /// The same stops in the two spaces are different gradients with tables of their own; in one

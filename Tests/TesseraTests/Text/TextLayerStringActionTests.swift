@@ -7,20 +7,22 @@ import Testing
 /// `CALayer.changeModel(of:unless:_:)`): its action is asked for once, before the change, and runs
 /// after it; with no action the model still changes; the string it already shows runs none.
 @Suite struct TextLayerStringActionTests {
-    private func presentedTextLayer(_ string: String) -> (CATextLayer, AnimationClock) {
+    /// A text layer showing `string`, presented (its clock returned, to keep it), whose delegate
+    /// answers an action that records its runs.
+    private func presentedTextLayer(_ string: String) -> (CATextLayer, AnimationClock, StringActionDelegate, StringRecordingAction) {
         let layer = CATextLayer()
         layer.bounds = CGRect(x: 0, y: 0, width: 100, height: 20)
         layer.string = string
-        return (layer, shownLayer(layer))
+        let clock = shownLayer(layer)
+        let delegate = StringActionDelegate(), action = StringRecordingAction()
+        delegate.answer = action
+        layer.delegate = delegate
+        return (layer, clock, delegate, action)
     }
 
     @Test func theDelegatesActionIsAskedOnceBeforeTheChangeAndRunsAfterIt() {
-        let (layer, clock) = presentedTextLayer("before")
+        let (layer, clock, delegate, action) = presentedTextLayer("before")
         _ = clock
-        let delegate = StringActionDelegate()
-        let action = StringRecordingAction()
-        delegate.answer = action
-        layer.delegate = delegate
         layer.string = "after"
         #expect(delegate.asked.map(\.key) == ["string"])
         #expect(delegate.asked.map(\.string) == ["before"], "asked while the model still holds the old value")
@@ -29,8 +31,9 @@ import Testing
     }
 
     @Test func withNoActionTheModelAndWhatIsDrawnChange() {
-        let (layer, clock) = presentedTextLayer("before")
+        let (layer, clock, delegate, _) = presentedTextLayer("before")
         _ = clock
+        delegate.answer = nil
         let version = layer.propertiesVersion
         layer.string = "after"
         #expect(layer.properties.string == "after" && layer.string as? String == "after")
@@ -40,12 +43,8 @@ import Testing
     }
 
     @Test func theStringItAlreadyHasRunsNoAction() {
-        let (layer, clock) = presentedTextLayer("same")
+        let (layer, clock, delegate, action) = presentedTextLayer("same")
         _ = clock
-        let delegate = StringActionDelegate()
-        let action = StringRecordingAction()
-        delegate.answer = action
-        layer.delegate = delegate
         layer.string = "same"
         #expect(delegate.asked.isEmpty && action.runs.isEmpty)
         layer.string = NSAttributedString(string: "same", attributes: [NSAttributedString.Key("NSFont"): "DejaVu Sans"])
@@ -54,11 +53,8 @@ import Testing
     }
 
     @Test func aTransactionThatDisablesActionsAsksForNone() {
-        let (layer, clock) = presentedTextLayer("before")
+        let (layer, clock, delegate, _) = presentedTextLayer("before")
         _ = clock
-        let delegate = StringActionDelegate()
-        delegate.answer = StringRecordingAction()
-        layer.delegate = delegate
         CATransaction.begin()
         CATransaction.setDisableActions(true)
         layer.string = "after"
