@@ -12,7 +12,8 @@ let package = Package(
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
-        // `swift package generate-documentation`: the DocC catalogs of TesseraRaster, Tessera and TesseraLottie.
+        // `swift package generate-documentation`: the DocC catalogs of TesseraRaster, TesseraKeyedArchive, TesseraXML,
+        // TesseraCore, Tessera and TesseraLottie.
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
         // `.tendies` files (zips of `.ca` bundles): a maintained zip reader rather than our own.
         .package(url: "https://github.com/weichsel/ZIPFoundation", exact: "0.9.20"),
@@ -47,8 +48,18 @@ let package = Package(
                         .brew(["harfbuzz", "freetype", "fontconfig"])]
         ),
         .target(name: "TesseraRaster", dependencies: ["CTesseraSIMD", "CTesseraPNG", "CTesseraJPEG"]),
-        // Core Animation's model (layers, animations, timing) on top of the rasterizer.
-        .target(name: "Tessera", dependencies: ["TesseraRaster", "CTextLibraries", .product(name: "ZIPFoundation", package: "ZIPFoundation")]),
+        // Binary property lists and NSKeyedArchiver's keyed archives, read and written: the coding under
+        // Core Animation Archives, knowing nothing of layers.
+        .target(name: "TesseraKeyedArchive"),
+        // A strict, DTD-free XML 1.0 reader with line and column in its errors: the syntax under CAML,
+        // knowing nothing of layers.
+        .target(name: "TesseraXML"),
+        // Core Animation's model (layers, animations, timing, drawing) on top of the rasterizer: knows no file format.
+        .target(name: "TesseraCore", dependencies: ["TesseraRaster", "CTextLibraries"]),
+        // The file formats over the model (Core Animation Archives, CAML, .tendies), and what `import Tessera`
+        // gives: the model, the formats and their coders.
+        .target(name: "Tessera", dependencies: ["TesseraCore", "TesseraRaster", "TesseraKeyedArchive", "TesseraXML",
+                                                .product(name: "ZIPFoundation", package: "ZIPFoundation")]),
         // Lottie (Bodymovin JSON, dotLottie zips) read into the model's layers and animations.
         .target(name: "TesseraLottie", dependencies: ["Tessera", .product(name: "ZIPFoundation", package: "ZIPFoundation")]),
         // The built-in demo scenes (the seed documents' animations), for the CLI and the tests.
@@ -93,12 +104,13 @@ let package = Package(
         ),
         // The `tessera` command run as a person runs it: exit codes, messages, files left behind.
         // It depends on the executable so that `swift test` builds the binary it runs.
-        .testTarget(name: "TesseraCLITests", dependencies: ["TesseraCLI", "Tessera", "TesseraRaster", "WallpaperFixtures",
+        .testTarget(name: "TesseraCLITests", dependencies: ["TesseraCLI", "Tessera", "TesseraCore", "TesseraRaster", "WallpaperFixtures",
                                                        .product(name: "ZIPFoundation", package: "ZIPFoundation")]),
         .testTarget(name: "BenchTrackingTests", dependencies: ["BenchTracking"]),
         .testTarget(name: "TesseraLottieTests", dependencies: ["TesseraLottie", "Tessera", "TesseraRaster",
                                                           .product(name: "ZIPFoundation", package: "ZIPFoundation")]),
-        .testTarget(name: "TesseraTests", dependencies: ["Tessera", "LayerScenes", "BenchScenes", "GoldenSupport", "TesseraDemos", "CTextLibraries", "WallpaperFixtures",
+        .testTarget(name: "TesseraTests", dependencies: ["Tessera", "TesseraCore", "TesseraKeyedArchive", "TesseraXML", "LayerScenes",
+                                                    "BenchScenes", "GoldenSupport", "TesseraDemos", "CTextLibraries", "WallpaperFixtures",
                                                     .product(name: "ZIPFoundation", package: "ZIPFoundation")],
                     resources: [.copy("Fixtures"), .copy("Golden")]),
     ],

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import Tessera
+@testable import TesseraCore
 
 /// `render` says in one line what the file holds that it did not draw, by severity, and `inspect`
 /// lists the items most severe first.

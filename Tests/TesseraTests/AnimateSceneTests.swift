@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import LayerScenes
 @testable import Tessera
+@testable import TesseraCore
 
 /// The `animate-2000` bench workload is what its documentation says, so that its figures mean
 /// what the note claims.

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import Tessera
+@testable import TesseraCore
 
 @Suite struct CATransform3DTests {
     private func elements(_ t: CATransform3D) -> [CGFloat] {

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import TesseraRaster
 @testable import Tessera
+@testable import TesseraCore
 
 @Suite struct CGColorTests {
     @Test func rgbColorComponents() {

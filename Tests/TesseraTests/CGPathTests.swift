@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import TesseraRaster
 @testable import Tessera
+@testable import TesseraCore
 
 @Suite struct CGPathTests {
     /// One element as read through `applyWithBlock`: its type and the points it uses.

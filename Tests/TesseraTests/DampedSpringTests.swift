@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import Tessera
+@testable import TesseraCore
 
 @Suite struct DampedSpringTests {
     private func spring(stiffness: Double = 100, damping: Double = 10, mass: Double = 1, velocity: Double = 0,

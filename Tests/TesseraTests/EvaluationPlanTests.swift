@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import Tessera
+@testable import TesseraCore
 
 /// The evaluation plan caches a tree's shape and animations: every change made after a frame
 /// must show in the next one, and the clock, quiet while nothing has events ahead, must wake

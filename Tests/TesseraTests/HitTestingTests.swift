@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import Tessera
+@testable import TesseraCore
 
 /// `hitTest(_:)`, `contains(_:)`, `affineTransform()` and `CASpringAnimation(perceptualDuration:
 /// bounce:)` against Apple's documented rules, the expected layers worked out from the geometry.

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import Tessera
+@testable import TesseraCore
 
 /// Two rules of Apple's header for CAKeyframeAnimation: `.paced` ignores `keyTimes` and
 /// `timingFunctions`; along a `path`, "each point in the path except for `moveto' points defines

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import Tessera
+@testable import TesseraCore
 
 /// The layer-class registry (``LayerClass``, a row per ``LayerKind``) is what every format and
 /// the presentation's copies read: each kind's row names its own class, under the Swift name

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import TesseraRaster
 @testable import Tessera
+@testable import TesseraCore
 import LayerScenes
 
 /// The layer-filters bench scene is fixed once published: what issue 20 asks of it (20 blurred

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import TesseraRaster
 @testable import Tessera
+@testable import TesseraCore
 
 /// The property table (``LayerProperty``) is consistent with what is derived from it: every
 /// animatable property resolves as a key path by its names, has Core Animation's default on a new
@@ -293,7 +294,7 @@ import TesseraRaster
     @Test func archiveKeysFollowTheTable() {
         let keys = LayerArchiveProperties.all.map(\.key)
         // Without the rows the file formats hold as structure (an emitter's cells).
-        let tableKeys = LayerProperty.table.filter { $0.archived != nil }.map(\.name)
+        let tableKeys = LayerProperty.table.filter { $0.keyPath != nil }.map(\.name)
         #expect(keys.filter(tableKeys.contains) == tableKeys)
         #expect(keys.first == "name" && keys.firstIndex(of: "beginTime")! > keys.firstIndex(of: "shadowPath")!)
         #expect(keys.firstIndex(of: "fillMode")! < keys.firstIndex(of: "path")!)

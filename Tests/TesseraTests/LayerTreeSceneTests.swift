@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import TesseraRaster
 @testable import Tessera
+@testable import TesseraCore
 import LayerScenes
 
 /// The layer-tree bench scene is fixed once published: its tree, its animations and a frame

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import Tessera
+@testable import TesseraCore
 
 /// The CAMediaTiming model, corner by corner, on an opacity animation from 0 to 1 (linear) so
 /// that the presented opacity is the animation's progress.

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import Tessera
+@testable import TesseraCore
 
 /// `minificationFilterBias`, QuartzCore's `float` property of CALayer.h: 0 by default, kept by
 /// archives and CAML. (Not animatable, so not a key path, as the other contents filters.)

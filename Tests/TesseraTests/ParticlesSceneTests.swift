@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import TesseraRaster
 @testable import Tessera
+@testable import TesseraCore
 import LayerScenes
 
 /// The particles bench scene is fixed once published: what issue 22 asks of it (an emitter of

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import Tessera
+@testable import TesseraCore
 import TesseraRaster
 
 /// The fast path of path animations between two given paths (``PathMorph``) against the rules of

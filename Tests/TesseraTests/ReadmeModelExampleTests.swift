@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import TesseraRaster
 @testable import Tessera
+@testable import TesseraCore
 
 /// The README's Core Animation examples, as written there, with their results checked.
 @Suite struct ReadmeModelExampleTests {

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import TesseraRaster
 @testable import Tessera
+@testable import TesseraCore
 
 /// CAReplicatorLayer's properties and instance delay.
 @Suite struct ReplicatorTests {

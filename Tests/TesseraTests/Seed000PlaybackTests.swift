@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import Tessera
+@testable import TesseraCore
 
 /// Seed 000's play/stop of an archived animation layer: stop() rewinds the layer's timeline and
 /// freezes it (timeOffset 0, speed 0); play() runs it from the start (speed 1, beginTime = now).

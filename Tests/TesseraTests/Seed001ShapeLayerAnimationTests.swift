@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import TesseraRaster
 @testable import Tessera
+@testable import TesseraCore
 
 /// The examples of seed 001 ("CAShapeLayer in Depth, Part II"), written as they read with
 /// Tessera (UIBezierPath → CGMutablePath, UIColor → CGColor), with the presented values checked

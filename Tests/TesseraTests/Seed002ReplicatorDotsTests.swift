@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import Tessera
+@testable import TesseraCore
 
 /// Seed 002's message-balloon dots, as the article's code reads with Tessera: a replicator of 3
 /// dots 0.1 s apart, an "up" group of springs on position.y, opacity and transform.scale, and the

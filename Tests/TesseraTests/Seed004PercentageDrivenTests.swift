@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import TesseraRaster
 @testable import Tessera
+@testable import TesseraCore
 
 /// Seed 004's percentage-driven switch: three layers, each with a group (strokeColor and
 /// fillColor; a keyframe path; a position), paused with speed 0 and scrubbed with

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import Tessera
+@testable import TesseraCore
 
 /// Declarative sequencing (seed 003's idea on Core Animation's timing model) and its playback
 /// controls.

@@ -1,5 +1,6 @@
 import Testing
 @testable import Tessera
+@testable import TesseraCore
 import TesseraRaster
 
 /// Core Animation's style names as the rasterizer's; an unknown name reads as the default.

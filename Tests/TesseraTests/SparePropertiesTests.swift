@@ -1,5 +1,6 @@
 import Testing
 @testable import Tessera
+@testable import TesseraCore
 
 /// What ``SpareProperties`` keeps of freed trees: a few small buffers, one large one.
 struct SparePropertiesTests {

@@ -1,5 +1,6 @@
 import Foundation
 @testable import Tessera
+@testable import TesseraCore
 
 /// y of the timing curve with control points (c1x, c1y), (c2x, c2y) at x, by bisection on the
 /// Bézier's x (independent of the engine's solver).

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import TesseraRaster
 @testable import Tessera
+@testable import TesseraCore
 import LayerScenes
 
 /// The text bench scene is fixed once published: what issue 22 asks of it (200 text layers of 40

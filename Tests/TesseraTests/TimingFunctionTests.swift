@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import Tessera
+@testable import TesseraCore
 
 @Suite struct TimingFunctionTests {
     /// The four points of a function, read through `getControlPoint(at:values:)`.

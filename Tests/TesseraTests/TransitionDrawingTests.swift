@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import TesseraRaster
 @testable import Tessera
+@testable import TesseraCore
 
 /// How a layer with a CATransition is drawn: each type and subtype at chosen progress values,
 /// pixel for pixel against the rule ``CATransition`` documents, the cross-fade's sums, the clip

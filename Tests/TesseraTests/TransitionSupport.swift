@@ -1,6 +1,7 @@
 import Foundation
 import TesseraRaster
 @testable import Tessera
+@testable import TesseraCore
 
 /// A root layer `width` × `height` (100 × 80) showing `old`, a sublayer that fills it, made of two
 /// halves along `axis` (red then green); `new` is the layer that replaces it (blue then yellow).

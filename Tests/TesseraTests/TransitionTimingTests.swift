@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import TesseraRaster
 @testable import Tessera
+@testable import TesseraCore
 
 /// A CATransition's progress over its timing: startProgress and endProgress, the timing
 /// function, both orders of adding it and changing the layer, a layer never presented, and its

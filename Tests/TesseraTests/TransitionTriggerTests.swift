@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import TesseraRaster
 @testable import Tessera
+@testable import TesseraCore
 
 /// Transitions run as actions: a presented layer whose sublayers change looks up the
 /// `sublayers` action (``kCATransition`` for replaceSublayer), and the layers it inserts and

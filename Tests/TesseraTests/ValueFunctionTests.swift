@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import Tessera
+@testable import TesseraCore
 
 /// CAValueFunction: the animation's values are the function's inputs, interpolated as numbers,
 /// then turned into the transform (Apple: rotateX/Y/Z "rotates by the input value, in radians",

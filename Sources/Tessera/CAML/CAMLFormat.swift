@@ -1,3 +1,5 @@
+import TesseraCore
+
 #if !canImport(QuartzCore)
 /// The names of CAML's structure, as Apple's files write them: the elements that hold layers,
 /// animations and states rather than properties, and their attributes. Properties are named by

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import Tessera
+@testable import TesseraCore
 
 extension ArchiveTests {
     /// The real Kite exports, loaded as layer trees: the values they hold, and how they play.

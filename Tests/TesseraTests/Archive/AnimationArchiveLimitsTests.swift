@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import BenchScenes   // SplitMix64: seeded, the same on every platform
 @testable import Tessera
+@testable import TesseraCore
 
 extension ArchiveTests {
     /// Files built to exhaust the stack, the time or the memory of the loader, and random

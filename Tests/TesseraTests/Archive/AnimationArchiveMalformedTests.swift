@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import Tessera
+@testable import TesseraCore
 
 extension ArchiveTests {
     /// Archives built to break the rules: each is a typed error, never a trap.

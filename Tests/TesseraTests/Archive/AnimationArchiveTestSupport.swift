@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import Tessera
+@testable import TesseraCore
 
 extension ArchiveTests {
     /// A fixture of `Fixtures/` loaded as an animation archive.

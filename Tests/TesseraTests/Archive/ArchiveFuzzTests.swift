@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import BenchScenes   // SplitMix64: seeded, the same on every platform
 @testable import Tessera
+@testable import TesseraCore
 
 extension ArchiveTests {
     /// Random corruptions of a real archive: every one either decodes or throws a typed error,

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import Tessera
+@testable import TesseraCore
 
 extension ArchiveTests {
     /// Malformed files: each gives its specific typed error, none traps, hangs or overflows the stack.

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import Tessera
+@testable import TesseraCore
 
 extension ArchiveTests {
     /// The real Kite exports, read through the object views: the values the layer decoder will use.

@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 @testable import Tessera
+@testable import TesseraCore
+@testable import TesseraKeyedArchive
 
 extension ArchiveTests {
     @Suite struct KeyedArchiveWriterTests {

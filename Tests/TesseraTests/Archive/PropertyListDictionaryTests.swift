@@ -1,5 +1,6 @@
 import Testing
 @testable import Tessera
+@testable import TesseraCore
 
 extension ArchiveTests {
     @Suite struct PropertyListDictionaryTests {

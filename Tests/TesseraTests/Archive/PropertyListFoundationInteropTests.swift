@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import Tessera
+@testable import TesseraCore
 
 extension ArchiveTests {
     /// Files our writer makes are read by Foundation's `PropertyListSerialization`, and files it

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import TesseraRaster
 @testable import Tessera
+@testable import TesseraCore
 
 extension CAMLTests {
     /// `.ca` bundles and `.caml` files read through `AnimationArchive(contentsOf:)`: the document

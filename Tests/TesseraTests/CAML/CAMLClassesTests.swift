@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import TesseraRaster
 @testable import Tessera
+@testable import TesseraCore
 
 extension CAMLTests {
     /// CAML written here for every layer class and animation kind Tessera models, read and

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import TesseraRaster
 @testable import Tessera
+@testable import TesseraCore
 
 extension CAMLTests {
     /// The spellings of the community editors' `.ca` bundles (CAPlayground's `serializeCAML.ts` /

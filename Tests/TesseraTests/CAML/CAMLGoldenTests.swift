@@ -3,6 +3,7 @@ import GoldenSupport
 import Testing
 import TesseraRaster
 @testable import Tessera
+@testable import TesseraCore
 
 extension CAMLTests {
     /// Apple's CAML files drawn in each of their states, and a transition at several times,

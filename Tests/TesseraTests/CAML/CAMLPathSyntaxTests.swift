@@ -1,6 +1,7 @@
 import Testing
 import TesseraRaster
 @testable import Tessera
+@testable import TesseraCore
 
 extension CAMLTests {
     /// Paths in postfix notation.

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import TesseraRaster
 @testable import Tessera
+@testable import TesseraCore
 
 extension CAMLTests {
     /// The one description of the classes and properties serves CAML: every row of the layer

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import TesseraRaster
 @testable import Tessera
+@testable import TesseraCore
 
 extension CAMLTests {
     /// Apple's CAML files (`Fixtures/Bluetooth.caml`, `Fixtures/Brightness.caml`) read into

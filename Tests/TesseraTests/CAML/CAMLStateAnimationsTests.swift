@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import Tessera
+@testable import TesseraCore
 
 extension CAMLTests {
     /// `LKStateAddAnimation`: animations a state adds while the tree is in it (Core Animation's

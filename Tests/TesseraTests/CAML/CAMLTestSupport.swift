@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import Tessera
+@testable import TesseraCore
 
 /// The suites of the CAML reader's foundation: the XML reader and the value syntax.
 @Suite enum CAMLTests {

@@ -1,5 +1,6 @@
 import Testing
 @testable import Tessera
+@testable import TesseraCore
 
 extension CAMLTests {
     /// Timing functions: Core Animation's names and Bézier control points.

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import Tessera
+@testable import TesseraCore
 
 extension CAMLTests {
     /// Transforms: the function list, compared with Core Animation's transform functions.

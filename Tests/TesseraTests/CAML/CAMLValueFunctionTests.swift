@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import Tessera
+@testable import TesseraCore
 
 extension CAMLTests {
     /// A transform animation's `valueFunction` in CAML: the function's name as an attribute, its

@@ -3,6 +3,7 @@ import Foundation
 import Testing
 import TesseraRaster
 @testable import Tessera
+@testable import TesseraCore
 
 extension CAMLTests {
     /// parse(format(v)) == v for random values of every kind, bit for bit.

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import Tessera
+@testable import TesseraCore
 
 extension CAMLWriterTests {
     /// CAML and archives hold the same model: a tree goes from one format to the other and back

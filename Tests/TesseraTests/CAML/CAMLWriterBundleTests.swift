@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import TesseraRaster
 @testable import Tessera
+@testable import TesseraCore
 
 extension CAMLWriterTests {
     /// Trees with images written as `.ca` bundles and as `.caml` files with their assets: the

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import Tessera
+@testable import TesseraCore
 
 extension CAMLWriterTests {
     /// Strings are written so that the XML reader gives them back exactly, and what CAML cannot

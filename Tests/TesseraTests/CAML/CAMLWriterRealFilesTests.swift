@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import Tessera
+@testable import TesseraCore
 
 extension CAMLWriterTests {
     /// Apple's CAML files (Bluetooth, Brightness) read, written and read again: the same layers,

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import Tessera
+@testable import TesseraCore
 
 extension CAMLWriterTests {
     /// Every row of the property tables written: each layer and animation property, in a

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import TesseraRaster
 @testable import Tessera
+@testable import TesseraCore
 
 extension CAMLWriterTests {
     /// Values of any type (animation values, state values, filter inputs) are written with their

@@ -1,5 +1,7 @@
 import Testing
 @testable import Tessera
+@testable import TesseraCore
+@testable import TesseraXML
 
 extension CAMLTests {
     /// Documents that are not well-formed, or not what the reader accepts: each is a typed error

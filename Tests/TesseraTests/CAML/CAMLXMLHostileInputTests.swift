@@ -2,6 +2,8 @@ import BenchScenes   // SplitMix64: seeded, the same on every platform
 import Foundation
 import Testing
 @testable import Tessera
+@testable import TesseraCore
+@testable import TesseraXML
 
 extension CAMLTests {
     /// Documents built to exhaust memory, time or the stack, or to read files: each is refused

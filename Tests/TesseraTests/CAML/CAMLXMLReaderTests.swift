@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 @testable import Tessera
+@testable import TesseraCore
+@testable import TesseraXML
 
 extension CAMLTests {
     /// What the XML reader accepts and what it makes of it.

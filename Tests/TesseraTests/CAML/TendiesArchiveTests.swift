@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import Tessera
+@testable import TesseraCore
 import ZIPFoundation
 
 /// `.tendies` files: bundles listed and extracted; hostile zips (paths escaping the bundle,

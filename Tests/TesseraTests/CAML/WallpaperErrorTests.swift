@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import Tessera
+@testable import TesseraCore
 import WallpaperFixtures
 
 /// Wallpapers that cannot be read fail with a typed error naming the reason; the zip's limits

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import Tessera
+@testable import TesseraCore
 import TesseraRaster
 
 /// Emitter cells in both file formats, through the one table of their properties

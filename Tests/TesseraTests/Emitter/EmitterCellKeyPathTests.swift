@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import Tessera
+@testable import TesseraCore
 import TesseraRaster
 
 /// A cell's numbers through its emitter layer, `emitterCells.NAME.FIELD`, as Core Animation's

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import Tessera
+@testable import TesseraCore
 import TesseraRaster
 
 /// ``CAEmitterLayer`` drawn: seeking equals stepping, the same bytes at any thread count, render

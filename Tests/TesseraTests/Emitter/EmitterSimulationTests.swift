@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import Tessera
+@testable import TesseraCore
 import TesseraRaster
 
 /// The particle model of ``CAEmitterLayer`` (``EmitterSimulation``), from the cells' parameters:

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import Tessera
+@testable import TesseraCore
 
 /// The default length of a render: one cycle of the longest animation, in the root's parent time,
 /// through every delay and layer timing, capped at 60 s.

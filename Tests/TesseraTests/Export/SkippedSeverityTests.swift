@@ -1,5 +1,6 @@
 import Testing
 @testable import Tessera
+@testable import TesseraCore
 
 /// What `render` warns about and `inspect` lists first: content lost before approximations
 /// before keys with no visible effect.

@@ -3,6 +3,7 @@ import GoldenSupport
 import Testing
 import TesseraRaster
 @testable import Tessera
+@testable import TesseraCore
 @testable import TesseraDemos
 
 /// Archives drawn: the real files at chosen times, pixel-exact, and trees that go through an

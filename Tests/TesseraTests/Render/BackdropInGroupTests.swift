@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import Tessera
+@testable import TesseraCore
 import TesseraRaster
 
 /// Backdrops inside groups and inside layers drawn apart see what lies below them as Core

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import Tessera
+@testable import TesseraCore
 import TesseraRaster
 
 /// CABackdropLayer: it shows what lies below it, through its filters; not what lies above; the

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import Tessera
+@testable import TesseraCore
 import TesseraRaster
 
 /// `backgroundFilters` on any layer: what lies behind it, within its bounds, through them, under

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import Tessera
+@testable import TesseraCore
 import TesseraRaster
 
 /// `inputHardEdges` and `inputNormalizeEdges`: against their formulas on a ramp, uniform images

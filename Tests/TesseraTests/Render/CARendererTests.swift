@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import TesseraRaster
 @testable import Tessera
+@testable import TesseraCore
 
 /// The CARenderer-shaped entry point: frames begun at a time, bounds stretched over the pixmap.
 @Suite struct CARendererTests {

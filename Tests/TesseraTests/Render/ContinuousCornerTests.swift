@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import Tessera
+@testable import TesseraCore
 import TesseraRaster
 
 /// The continuous corner (ContinuousCorner): its points against the construction, its symmetry,

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import Tessera
+@testable import TesseraCore
 import TesseraRaster
 
 /// Core Image's blend modes as a layer's `compositingFilter` (`linearLightBlendMode` … and their

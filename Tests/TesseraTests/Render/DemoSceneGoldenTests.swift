@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import TesseraRaster
 @testable import Tessera
+@testable import TesseraCore
 @testable import TesseraDemos
 
 /// Every demo scene at several times, pixel-exact: the start, the middle, the turning point of

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import Tessera
+@testable import TesseraCore
 import TesseraRaster
 
 /// The inputs of alphaThreshold, colorMonochrome, colorMatrix's inputPremultipliedValues and

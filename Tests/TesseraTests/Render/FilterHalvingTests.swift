@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import TesseraRaster
 @testable import Tessera
+@testable import TesseraCore
 
 /// A wide blur's reduced resolution: each pixel the rounded average of a 2 × 2 block, the same
 /// bytes on any number of threads.

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import Tessera
+@testable import TesseraCore
 import TesseraRaster
 
 /// Each filter drawn on a 4 × 4 layer of four 2 × 2 quadrants, over nothing (the pixels are the

@@ -1,5 +1,6 @@
 import Testing
 @testable import Tessera
+@testable import TesseraCore
 import TesseraRaster
 
 /// What each filter type reads from its inputs (LayerFilterChain+Reading.swift): the operations

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import TesseraRaster
 @testable import Tessera
+@testable import TesseraCore
 
 /// Animations of `CAGradientLayer.colors`: colour by colour, each colour's straight RGBA
 /// components linearly (Core Animation's interpolation of `CGColor` components), seen in the

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import Tessera
+@testable import TesseraCore
 import TesseraRaster
 
 /// CAGradientLayer: colours at chosen points for each type from its formula, locations, the

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import Tessera
+@testable import TesseraCore
 import TesseraRaster
 
 /// `contents` images: where each gravity puts them, contentsRect, contentsCenter (only the

@@ -1,5 +1,6 @@
 import Testing
 @testable import Tessera
+@testable import TesseraCore
 import TesseraRaster
 
 /// The colour filters' matrices against Core Image's formulas, and how filters chain.

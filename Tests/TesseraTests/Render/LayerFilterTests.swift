@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import Tessera
+@testable import TesseraCore
 import TesseraRaster
 
 /// Filters as the model, archives and renderer take them: CAFilter's key-value inputs, layers

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import TesseraRaster
 @testable import Tessera
+@testable import TesseraCore
 
 /// What the renderer composites as groups: group opacity, masksToBounds, mask layers.
 @Suite struct LayerRendererGroupTests {

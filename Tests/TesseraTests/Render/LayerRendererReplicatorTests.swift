@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import TesseraRaster
 @testable import Tessera
+@testable import TesseraCore
 
 /// Replicator layers: each instance through the cumulative instance transform (about the
 /// layer's center), tinted by the instance color and its offsets, running its animations

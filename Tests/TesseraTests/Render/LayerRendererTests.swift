@@ -3,6 +3,7 @@ import GoldenSupport
 import Testing
 import TesseraRaster
 @testable import Tessera
+@testable import TesseraCore
 
 /// The layer renderer's first features: backgrounds rounded at chosen corners, borders inside
 /// the bounds, shape fills and dashed, trimmed strokes, transforms, sublayer order by

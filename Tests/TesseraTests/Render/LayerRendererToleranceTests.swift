@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import TesseraRaster
 @testable import Tessera
+@testable import TesseraCore
 
 /// `LayerRenderer.tolerance`: how finely the curves of layers (and of their shadows' shapes) are
 /// flattened, apart from a raster canvas's own default.

@@ -3,6 +3,7 @@ import GoldenSupport
 import Testing
 import TesseraRaster
 @testable import Tessera
+@testable import TesseraCore
 import LayerScenes
 
 /// Every layer bench scene gives the same frame at 1, 2 and 8 threads, byte for byte: evaluated

@@ -3,6 +3,7 @@ import GoldenSupport
 import Testing
 import TesseraRaster
 @testable import Tessera
+@testable import TesseraCore
 
 /// Large trees are evaluated and recorded on several threads (the root's sublayers in runs,
 /// spliced in order): the frame is the one a single thread makes, byte for byte, shadows, masks,

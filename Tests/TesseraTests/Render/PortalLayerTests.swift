@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import Tessera
+@testable import TesseraCore
 import TesseraRaster
 
 /// CAPortalLayer: each match flag measured on pixels, hiding the source, an animated source,

@@ -3,6 +3,7 @@ import GoldenSupport
 import Testing
 import TesseraRaster
 @testable import Tessera
+@testable import TesseraCore
 
 /// Layer shadows: the Gaussian's numbers at chosen pixels, the offset, the shape (shadowPath or
 /// the composited subtree), the order under the background, clamps of bad input, the same bytes

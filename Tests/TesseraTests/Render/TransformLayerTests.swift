@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import Tessera
+@testable import TesseraCore
 import TesseraRaster
 
 /// CATransformLayer: a cube of six faces from several angles (each visible face at its

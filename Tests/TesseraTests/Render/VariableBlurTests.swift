@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import Tessera
+@testable import TesseraCore
 import TesseraRaster
 
 /// `variableBlur`: σ is `inputRadius` times the mask's alpha: sharp where the mask is clear, the

@@ -3,6 +3,7 @@ import Foundation
 import Testing
 import TesseraRaster
 @testable import Tessera
+@testable import TesseraCore
 
 /// Characters a layer's font has no glyph for are drawn from a fallback face that has them
 /// (fontconfig's match for the character), as Core Text's cascade list does: DejaVu Serif has no

@@ -3,6 +3,7 @@ import Synchronization
 import Testing
 import TesseraRaster
 @testable import Tessera
+@testable import TesseraCore
 
 /// ``GlyphOutlineTable``: each glyph read once, found again, from many threads at once.
 @Suite struct GlyphOutlineTableTests {

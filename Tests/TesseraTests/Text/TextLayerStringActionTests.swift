@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import Tessera
+@testable import TesseraCore
 
 /// `CATextLayer.string` changes the model as one known property (see
 /// `CALayer.changeModel(of:unless:_:)`): its action is asked for once, before the change, and runs

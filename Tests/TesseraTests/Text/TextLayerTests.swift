@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import TesseraRaster
 @testable import Tessera
+@testable import TesseraCore
 
 /// ``CATextLayer`` drawn: the model's defaults, a filled glyph's coverage, a golden image,
 /// animated fontSize and foregroundColor, attributed strings and bad input.

@@ -3,6 +3,7 @@ import Foundation
 import Testing
 import TesseraRaster
 @testable import Tessera
+@testable import TesseraCore
 
 /// ``TextLayout`` against FreeType's own metrics: advance widths, line breaking, truncation,
 /// alignment, fallback fonts and bad input.

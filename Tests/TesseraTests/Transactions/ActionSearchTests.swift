@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import Tessera
+@testable import TesseraCore
 
 /// `action(forKey:)`'s search, in Apple's documented order: the delegate's
 /// `action(for:forKey:)`, the `actions` dictionary, the `style` dictionary's actions, the class's

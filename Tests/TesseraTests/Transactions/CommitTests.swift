@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import Tessera
+@testable import TesseraCore
 
 /// What committing a transaction does to the layers it changed, after Apple's rules: changes to
 /// a layer made before it is first committed are not animated; once a transaction that changed

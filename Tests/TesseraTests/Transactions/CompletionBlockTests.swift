@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import Tessera
+@testable import TesseraCore
 
 /// Completion blocks, against Apple's rule: "The completion block object that is guaranteed to
 /// be called … as soon as all animations subsequently added by this transaction group have

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import TesseraRaster
 @testable import Tessera
+@testable import TesseraCore
 
 /// Implicit animations of layers that are not a view's backing layer, against Apple's rules:
 /// changing an animatable property runs its action, by default a `CABasicAnimation` from the

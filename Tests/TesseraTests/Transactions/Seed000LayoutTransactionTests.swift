@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import Tessera
+@testable import TesseraCore
 
 /// Seed 000's `AnimationView` lays its animation layer out inside `CATransaction.begin()`,
 /// `setDisableActions(true)` … `commit()`: "the CATransaction calls are required to prevent

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import Tessera
+@testable import TesseraCore
 
 /// `CATransaction`'s values and nesting, against Apple's documentation: "Nested transactions
 /// have nested data scope. Requesting a value for a key first searches the innermost scope, then

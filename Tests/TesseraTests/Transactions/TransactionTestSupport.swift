@@ -1,5 +1,6 @@
 import Foundation
 @testable import Tessera
+@testable import TesseraCore
 
 /// `layer` as the root of a tree with a clock, presented once (so that its property changes
 /// run actions, as a layer Core Animation has committed), the clock then at `time`. (The clock

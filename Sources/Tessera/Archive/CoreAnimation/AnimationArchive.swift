@@ -1,4 +1,6 @@
 import Foundation
+import TesseraCore
+import TesseraKeyedArchive
 
 #if !canImport(QuartzCore)
 /// A Core Animation Archive (`.caar`): a layer tree with its animations, frozen with

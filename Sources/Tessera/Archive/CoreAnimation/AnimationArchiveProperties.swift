@@ -1,3 +1,5 @@
+import TesseraCore
+
 #if !canImport(QuartzCore)
 /// The properties of Core Animation's animation classes that Tessera models, under their
 /// archive keys (`removedOnCompletion` for `isRemovedOnCompletion`). A group's `animations` are

@@ -1,3 +1,6 @@
+import TesseraCore
+import TesseraXML
+
 #if !canImport(QuartzCore)
 extension AnimationArchive {
     /// Something an archive holds that Tessera left out or approximated when loading it: the
@@ -29,7 +32,7 @@ extension AnimationArchive {
             /// A `CAPortalLayer` that would show itself: its `sourceLayer` is the portal or one of
             /// its ancestors, or a chain of portals, each in the last one's source, comes back to
             /// it. Kept (and written back) with its source, but it draws nothing (see
-            /// ``CAPortalLayer``).
+            /// `CAPortalLayer`).
             case portalCycle
         }
 

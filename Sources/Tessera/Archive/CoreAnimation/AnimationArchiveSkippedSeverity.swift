@@ -1,3 +1,5 @@
+import TesseraCore
+
 #if !canImport(QuartzCore)
 extension AnimationArchive.Skipped {
     /// How much a skipped item changes the picture, from least to most.

@@ -1,4 +1,6 @@
 import Foundation
+import TesseraCore
+import TesseraKeyedArchive
 import TesseraRaster
 
 #if !canImport(QuartzCore)

@@ -1,3 +1,6 @@
+import TesseraCore
+import TesseraKeyedArchive
+
 #if !canImport(QuartzCore)
 /// Why decoding a value of a Core Animation archive stopped.
 enum ArchiveDecodingFailure: Error {

@@ -1,4 +1,6 @@
 import Foundation
+import TesseraCore
+import TesseraKeyedArchive
 
 #if !canImport(QuartzCore)
 /// Writes the values of a Core Animation archive the way Core Animation does: numbers, booleans

@@ -1,4 +1,6 @@
 import Foundation
+import TesseraCore
+import TesseraKeyedArchive
 
 #if !canImport(QuartzCore)
 /// Filters in archives (../shared/assets): a `CAFilter` object with `CAFilterType` (what it

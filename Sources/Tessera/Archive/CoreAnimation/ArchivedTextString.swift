@@ -1,4 +1,6 @@
 import Foundation
+import TesseraCore
+import TesseraKeyedArchive
 
 #if !canImport(QuartzCore)
 /// A text layer's `string` as archives hold it: a string, or an `NSAttributedString` (or a

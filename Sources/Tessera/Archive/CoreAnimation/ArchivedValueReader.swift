@@ -1,4 +1,6 @@
 import Foundation
+import TesseraCore
+import TesseraKeyedArchive
 
 #if !canImport(QuartzCore)
 /// Reads the values of a Core Animation archive: numbers, strings, and the coding proxies Core

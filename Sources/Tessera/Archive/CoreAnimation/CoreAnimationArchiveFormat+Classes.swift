@@ -1,3 +1,6 @@
+import TesseraCore
+import TesseraKeyedArchive
+
 #if !canImport(QuartzCore)
 extension CoreAnimationArchiveFormat {
     /// The class a layer is written as, in archives and CAML, and a new layer of that class

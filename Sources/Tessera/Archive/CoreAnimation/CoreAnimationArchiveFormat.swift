@@ -1,3 +1,6 @@
+import TesseraCore
+import TesseraKeyedArchive
+
 #if !canImport(QuartzCore)
 /// The class names and keys of Core Animation's archives, as QuartzCore writes them and Kite
 /// exports them: what the reader recognizes and the writer produces.

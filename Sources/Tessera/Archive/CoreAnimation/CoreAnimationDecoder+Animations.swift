@@ -1,3 +1,6 @@
+import TesseraCore
+import TesseraKeyedArchive
+
 #if !canImport(QuartzCore)
 extension CoreAnimationDecoder {
     /// Adds the animations of `object` (`CALayerAnimations`, under the parallel

@@ -1,3 +1,6 @@
+import TesseraCore
+import TesseraKeyedArchive
+
 #if !canImport(QuartzCore)
 extension CoreAnimationDecoder {
     /// Sets the `emitterCells` of `object` on `layer` (an emitter layer; another layer's are

@@ -1,3 +1,6 @@
+import TesseraCore
+import TesseraKeyedArchive
+
 #if !canImport(QuartzCore)
 extension CoreAnimationDecoder {
     /// Notes the object that the `sourceLayer` of `object` (read into `layer`, at `path`) refers
@@ -24,17 +27,10 @@ extension CoreAnimationDecoder {
                 skip(path, className, Format.sourceLayerKey, .unsupportedValue("a source that is not a layer of the tree"))
             }
         }
-        let cut = Self.portalsInCycles(under: root)
+        let cut = root.portalsInCycles()
         for (portal, _, path, className) in portalSources where cut.contains(ObjectIdentifier(portal)) {
             skip(path, className, Format.sourceLayerKey, .portalCycle)
         }
-    }
-
-    /// The portals of `root`'s tree that would show themselves, and so draw nothing (see
-    /// ``PortalSources``): what both file formats report.
-    static func portalsInCycles(under root: CALayer) -> Set<ObjectIdentifier> {
-        let plan = root.evaluationPlan
-        return Set(plan.shape.portals.cycles.map { ObjectIdentifier(plan.layer(at: Int($0))) })
     }
 }
 #endif

@@ -1,4 +1,6 @@
 import Foundation
+import TesseraCore
+import TesseraKeyedArchive
 
 #if !canImport(QuartzCore)
 /// Writes a layer tree and its animations as Core Animation archives it: Apple's class names and

@@ -1,3 +1,5 @@
+import TesseraCore
+
 #if !canImport(QuartzCore)
 /// The properties of `CAEmitterCell` that Tessera models, under their archive keys (Objective-C's
 /// property names: `enabled` for `isEnabled`), in both file formats. A cell's nested

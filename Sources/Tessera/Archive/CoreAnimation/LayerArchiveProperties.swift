@@ -1,3 +1,5 @@
+import TesseraCore
+
 #if !canImport(QuartzCore)
 /// The properties of every layer class Tessera models (``LayerClass``), under their archive keys
 /// (Objective-C's property names: `hidden` for `isHidden`): the name, the rows of the property
@@ -10,7 +12,7 @@ enum LayerArchiveProperties {
 
     /// The rows of the property table declared by class `owner`, in its order.
     private static func properties(of owner: LayerKind) -> [ArchivedProperty] {
-        LayerProperty.table.filter { $0.owner == owner }.compactMap(\.archived)
+        LayerProperty.table.filter { $0.owner == owner }.compactMap { $0.accept(ArchivedLayerProperty()) }
     }
 
     /// The layer's own timing (a layer's duration of 0 is unbounded; Kite writes infinity).

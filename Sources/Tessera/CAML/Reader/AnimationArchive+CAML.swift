@@ -1,4 +1,6 @@
 import Foundation
+import TesseraCore
+import TesseraXML
 
 #if !canImport(QuartzCore)
 extension AnimationArchive {

@@ -1,4 +1,6 @@
 import Foundation
+import TesseraCore
+import TesseraXML
 
 #if !canImport(QuartzCore)
 /// What reading a CAML document's values needs beyond their text: the bundle's images.

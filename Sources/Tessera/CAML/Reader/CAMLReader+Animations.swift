@@ -1,3 +1,6 @@
+import TesseraCore
+import TesseraXML
+
 #if !canImport(QuartzCore)
 extension CAMLReader {
     /// Adds the animations of a layer's `<animations>` element to `layer`, reporting those it

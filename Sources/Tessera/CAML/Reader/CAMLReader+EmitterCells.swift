@@ -1,3 +1,6 @@
+import TesseraCore
+import TesseraXML
+
 #if !canImport(QuartzCore)
 extension CAMLReader {
     /// Sets the cells of an emitter layer's `<emitterCells>` element on `layer` (another layer's

@@ -1,5 +1,7 @@
 #if !canImport(QuartzCore)
+import TesseraCore
 import TesseraRaster
+import TesseraXML
 
 extension CAMLReader {
     /// Sets the value of an attribute whose name is a key path of the layer, as the community

@@ -1,3 +1,6 @@
+import TesseraCore
+import TesseraXML
+
 #if !canImport(QuartzCore)
 extension CAMLReader {
     /// Notes the `id` that a portal's `sourceLayer` attribute names (`sourceLayer="#2"`): the
@@ -27,7 +30,7 @@ extension CAMLReader {
                 skip(path, className, key, .unsupportedValue("no layer has the id \"\(id.value)\""), at: id.valueLocation)
             }
         }
-        let cut = CoreAnimationDecoder.portalsInCycles(under: root)
+        let cut = root.portalsInCycles()
         for (portal, id, path, className) in portalSources where cut.contains(ObjectIdentifier(portal)) {
             skip(path, className, key, .portalCycle, at: id.valueLocation)
         }

@@ -1,3 +1,6 @@
+import TesseraCore
+import TesseraXML
+
 #if !canImport(QuartzCore)
 extension CAMLReader {
     /// The states and transitions of the root layer's `element` (at `path`), read once the tree

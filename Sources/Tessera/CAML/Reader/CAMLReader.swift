@@ -1,4 +1,6 @@
 import Foundation
+import TesseraCore
+import TesseraXML
 
 #if !canImport(QuartzCore)
 /// Turns a CAML document into Tessera's layers, as ``CoreAnimationDecoder`` turns an archive,

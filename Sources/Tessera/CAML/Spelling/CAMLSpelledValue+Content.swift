@@ -1,4 +1,6 @@
 import Foundation
+import TesseraCore
+import TesseraXML
 
 #if !canImport(QuartzCore)
 /// `contents`: an image of the bundle, `<contents type="CGImage" src="assets/art.png"/>`, as

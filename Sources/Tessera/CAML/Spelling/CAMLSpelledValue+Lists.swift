@@ -1,5 +1,7 @@
 import Foundation
+import TesseraCore
 import TesseraRaster
+import TesseraXML
 
 #if !canImport(QuartzCore)
 /// An element of a list property, as CAML writes it: one child element of the property's

@@ -1,5 +1,7 @@
 import Foundation
+import TesseraCore
 import TesseraRaster
+import TesseraXML
 
 #if !canImport(QuartzCore)
 /// The type of a property of Core Animation's classes, as CAML spells it: how the value is read

@@ -1,5 +1,7 @@
 import Foundation
+import TesseraCore
 import TesseraRaster
+import TesseraXML
 
 #if !canImport(QuartzCore)
 /// Values whose type CAML writes beside them: what an `Any` holds in Core Animation's API

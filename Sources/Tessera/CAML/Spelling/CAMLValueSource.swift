@@ -1,3 +1,6 @@
+import TesseraCore
+import TesseraXML
+
 #if !canImport(QuartzCore)
 /// Where a CAML document writes a property's value: an attribute of the object's element
 /// (`opacity="0.5"`, `bounds="0 0 40 40"`) or a child element named after the property

@@ -1,4 +1,5 @@
 import Foundation
+import TesseraCore
 
 #if !canImport(QuartzCore)
 /// A named state of a layer tree, as CAML's `LKState` describes one (Core Animation's

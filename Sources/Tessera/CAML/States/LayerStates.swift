@@ -1,4 +1,5 @@
 import Foundation
+import TesseraCore
 
 #if !canImport(QuartzCore)
 /// The states of a layer tree and the transitions between them, as a CAML document declares

@@ -1,4 +1,5 @@
 import Foundation
+import TesseraCore
 
 // Colours: sRGB components, with the alpha either a fourth component or an opacity beside them.
 

@@ -1,4 +1,5 @@
 import Foundation
+import TesseraCore
 
 // Points, sizes and rectangles: finite numbers separated by whitespace.
 

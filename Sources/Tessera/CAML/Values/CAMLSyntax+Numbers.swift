@@ -1,3 +1,5 @@
+import TesseraCore
+
 // Numbers, integers and booleans.
 
 extension CAMLSyntax {

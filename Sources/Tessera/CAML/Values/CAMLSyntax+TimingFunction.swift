@@ -1,3 +1,5 @@
+import TesseraCore
+
 // Timing functions: a name or four control point coordinates.
 
 extension CAMLSyntax {

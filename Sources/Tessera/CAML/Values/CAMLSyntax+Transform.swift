@@ -1,6 +1,7 @@
 import Foundation
 #if canImport(QuartzCore)
 import QuartzCore
+import TesseraCore
 #endif
 
 // Transforms: a list of functions, as in `transform="rotate(180deg) scale(2, 2, 1)"`.

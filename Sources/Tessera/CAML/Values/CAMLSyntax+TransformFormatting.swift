@@ -1,6 +1,7 @@
 import Foundation
 #if canImport(QuartzCore)
 import QuartzCore
+import TesseraCore
 #endif
 
 // Writing transforms: the most readable spelling that reads back to exactly the same matrix.

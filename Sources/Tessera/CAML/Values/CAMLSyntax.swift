@@ -1,3 +1,5 @@
+import TesseraCore
+
 /// CAML's spellings of values in attributes, read and written.
 ///
 /// Core Animation's XML writes every property as text: `bounds="0 0 40 40"`,

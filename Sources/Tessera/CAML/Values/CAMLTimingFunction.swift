@@ -1,5 +1,6 @@
 #if canImport(QuartzCore)
 import QuartzCore
+import TesseraCore
 #endif
 
 /// A timing function as CAML writes it: one of Core Animation's named functions

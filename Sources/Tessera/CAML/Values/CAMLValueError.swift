@@ -1,3 +1,5 @@
+import TesseraCore
+
 /// Why a CAML attribute value cannot be read as the value asked for (or a value cannot be
 /// written in CAML), and where in the value.
 ///

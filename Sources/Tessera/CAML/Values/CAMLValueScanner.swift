@@ -1,3 +1,5 @@
+import TesseraCore
+
 /// Reads the tokens of a CAML attribute value from its UTF-8 bytes: whitespace, numbers, words
 /// and punctuation, each with its byte offset for errors.
 ///

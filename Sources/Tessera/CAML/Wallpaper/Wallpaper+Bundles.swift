@@ -1,3 +1,5 @@
+import TesseraCore
+
 #if !canImport(QuartzCore)
 extension Wallpaper {
     /// The bundle `name` names: its part's name, ignoring case (`Floating`); else the bundle at

@@ -1,4 +1,5 @@
 import Foundation
+import TesseraCore
 
 #if !canImport(QuartzCore)
 /// An iOS wallpaper as the community editors share it: a `.tendies` file (a zip) or its

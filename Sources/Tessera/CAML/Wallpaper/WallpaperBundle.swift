@@ -1,3 +1,5 @@
+import TesseraCore
+
 #if !canImport(QuartzCore)
 /// One `.ca` bundle of a ``Wallpaper``: its part, where it is in the file, and its tree as loaded.
 public struct WallpaperBundle {

@@ -1,4 +1,5 @@
 import Foundation
+import TesseraCore
 
 #if !canImport(QuartzCore)
 /// Where a wallpaper's parts are in its file, before they are loaded: what `Wallpaper.plist`

@@ -1,4 +1,5 @@
 import Foundation
+import TesseraCore
 
 #if !canImport(QuartzCore)
 /// What a wallpaper's `Wallpaper.plist` says, as the editors write it (CAPlayground's template

@@ -1,3 +1,5 @@
+import TesseraCore
+
 #if !canImport(QuartzCore)
 extension Wallpaper {
     /// Something a wallpaper file holds that Tessera does not render; what each bundle's own

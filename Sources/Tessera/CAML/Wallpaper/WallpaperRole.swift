@@ -1,3 +1,5 @@
+import TesseraCore
+
 #if !canImport(QuartzCore)
 extension WallpaperBundle {
     /// Which part of a wallpaper a bundle is, as `Wallpaper.plist` names it. The cases are in the

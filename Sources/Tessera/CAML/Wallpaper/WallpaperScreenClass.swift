@@ -1,4 +1,5 @@
 import Foundation
+import TesseraCore
 
 #if !canImport(QuartzCore)
 /// The screen a wallpaper is made for, as `Wallpaper.plist`'s `logicalScreenClass` names it:

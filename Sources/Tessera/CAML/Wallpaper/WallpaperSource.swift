@@ -1,4 +1,5 @@
 import Foundation
+import TesseraCore
 
 #if !canImport(QuartzCore)
 /// Where a wallpaper's files are: a `.tendies` zip, read within its limits, or a folder (an

@@ -1,4 +1,5 @@
 import Foundation
+import TesseraCore
 import TesseraRaster
 
 #if !canImport(QuartzCore)

@@ -1,3 +1,5 @@
+import TesseraCore
+
 #if !canImport(QuartzCore)
 /// Why a value cannot be written as CAML: the writer reports it with the layer and property
 /// (``AnimationArchiveError/unwritableCAML(reason:)``).

@@ -1,3 +1,5 @@
+import TesseraCore
+
 #if !canImport(QuartzCore)
 extension CAMLWriter {
     /// `<animation type="CLASS" …>`: the properties of ``AnimationArchiveProperties`` that

@@ -1,3 +1,5 @@
+import TesseraCore
+
 #if !canImport(QuartzCore)
 extension CAMLWriter {
     /// The root's `<states>` and `<stateTransitions>`, as ``CAMLReader`` reads them: each

@@ -1,4 +1,5 @@
 import Foundation
+import TesseraCore
 
 #if !canImport(QuartzCore)
 /// Turns a layer tree into a CAML document, as ``CoreAnimationEncoder`` turns it into an

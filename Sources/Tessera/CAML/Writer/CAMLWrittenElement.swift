@@ -1,3 +1,5 @@
+import TesseraCore
+
 #if !canImport(QuartzCore)
 /// An element of a CAML document being written: its name, its attributes in the order written,
 /// and its child elements. CAML holds no text between elements, only attributes.

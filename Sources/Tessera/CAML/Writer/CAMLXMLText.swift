@@ -1,4 +1,6 @@
 import Foundation
+import TesseraCore
+import TesseraXML
 
 #if !canImport(QuartzCore)
 /// The text of a CAML document being written: UTF-8 XML with its declaration, elements indented

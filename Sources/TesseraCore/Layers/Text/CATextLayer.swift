@@ -1,0 +1,123 @@
+import Foundation
+import TesseraRaster
+
+#if !canImport(QuartzCore)
+/// A layer that lays out and draws a plain or attributed string, as QuartzCore's `CATextLayer`:
+/// "the first line is aligned to the top of the layer".
+///
+/// # Fonts
+/// ``font`` names a family, which fontconfig resolves to a file (nil, the default, is Apple's
+/// Helvetica; a name that is not installed falls back to fontconfig's best match, and to DejaVu
+/// Sans, Debian's `fonts-dejavu-core`, when fontconfig has none). A character the font has no
+/// glyph for is drawn from a fallback face that has one (fontconfig's match for that character:
+/// DejaVu Sans' 😀 in a DejaVu Serif layer), scaled to the line's font size; the line keeps its
+/// font's metrics. The text is shaped by HarfBuzz in one left-to-right run per line and font
+/// (no bidirectional reordering) and each glyph's outline, read from FreeType once and kept,
+/// is filled by Tessera's rasterizer with exact coverage, without hinting: the text is vector
+/// drawing at the frame's resolution whatever ``CALayer/contentsScale`` says, and
+/// ``allowsFontSubpixelQuantization`` changes nothing.
+///
+/// # Layout
+/// In the layer's bounds, y down, from the top: the first baseline lies the face's ascender
+/// below the top of the bounds, the next ones a line height (FreeType's `height`) apart. Lines
+/// break at newlines and, when ``isWrapped``, greedily at spaces where the next word would pass
+/// the bounds' width (a word longer than the width is broken between characters). Each line is
+/// aligned by ``alignmentMode``. With a ``truncationMode`` other than `none`, only the lines that
+/// fit the bounds' height are drawn (at least one), each line wider than the bounds is truncated,
+/// and so is the last drawn one when lines after it are hidden (`middle` then truncates its end).
+/// Text is clipped to the bounds (a rectangle: corners are rounded only by `masksToBounds`), as
+/// Apple's layer draws it into a bitmap of the bounds' size. Layouts are kept (up to 4,096 of them), so that text drawn again
+/// costs nothing; a string seen for the first time is shaped when drawn.
+///
+/// # Drawing
+/// After the layer's background and contents and before its sublayers, all glyphs as one path
+/// filled with ``foregroundColor``, in the layer's own coordinates as its `contents` are: in a
+/// superlayer with `isGeometryFlipped` the text is mirrored with the rest of the layer (Tessera
+/// does not flip contents implicitly as Core Animation's `contentsAreFlipped` does). A font size
+/// that is NaN, infinite or not positive draws nothing; one larger than 4,096 points draws at
+/// 4,096.
+open class CATextLayer: CALayer {
+    package override class var kind: LayerKind { .text }
+
+    public required init() {
+        super.init()
+    }
+
+    /// A copy of `layer`'s properties, and its string object when it is a text layer (see
+    /// ``CALayer/init(layer:)``).
+    public override init(layer: Any) {
+        super.init(layer: layer)
+        stringObject = (layer as? CATextLayer)?.stringObject
+    }
+
+    private var stringObject: Any? = nil
+
+    /// The text: a `String` (or `NSString`) or an `NSAttributedString` (nil by default). Of an
+    /// attributed string Tessera draws the characters, in the font (an `"NSFont"` attribute that
+    /// is a font name) and colour (`"NSColor"` or `"CTForegroundColor"`, a `CGColor`) of its first
+    /// run when it has them, which then stand for ``font`` and ``foregroundColor``. Any other
+    /// value shows nothing. A layer read from an archive or made from a presentation returns its
+    /// characters as a `String`.
+    open var string: Any? {
+        get { stringObject ?? properties.string }
+        set {
+            stringObject = newValue
+            // One change of the model, known to be of `string` alone: its action looked up once, no
+            // comparison of the other properties (see `changeModel(of:unless:_:)`).
+            let (characters, attributes): (String?, TextAttributes?) = switch newValue {
+            case let text as String: (text, nil)
+            case let attributed as NSAttributedString: (attributed.string, Self.firstRunAttributes(of: attributed))
+            default: (nil, nil)
+            }
+            changeModel(of: .string, unless: { $0.string == characters && $0.textAttributes == attributes }) {
+                var values = $0.rareProperties.text
+                values.string = characters
+                values.attributes = attributes
+                $0.rareProperties.text = values
+            }
+        }
+    }
+
+    /// The font: a family name as a `String` (nil by default, which is Helvetica). CGFont and
+    /// CTFont do not exist here; other values read as nil.
+    open var font: Any? {
+        get { properties.font } set { properties.font = newValue as? String }
+    }
+
+    /// The font size in points (36 by default). Animatable.
+    open var fontSize: CGFloat { get { properties.fontSize } set { properties.fontSize = newValue } }
+
+    /// The colour the text is filled with (opaque white by default; nil draws nothing). Animatable.
+    open var foregroundColor: CGColor? {
+        get { properties.foregroundColor.map(CGColor.init) } set { properties.foregroundColor = newValue.map(Color.init) }
+    }
+
+    /// Whether lines wrap at the bounds' width (false by default).
+    open var isWrapped: Bool { get { properties.isWrapped } set { properties.isWrapped = newValue } }
+
+    /// How lines are aligned in the bounds (`natural` by default).
+    open var alignmentMode: CATextLayerAlignmentMode {
+        get { properties.alignmentMode } set { properties.alignmentMode = newValue }
+    }
+
+    /// How lines that do not fit are shortened (`none` by default).
+    open var truncationMode: CATextLayerTruncationMode {
+        get { properties.truncationMode } set { properties.truncationMode = newValue }
+    }
+
+    /// Kept for porting (false by default); glyphs are never quantized here.
+    open var allowsFontSubpixelQuantization: Bool {
+        get { properties.allowsFontSubpixelQuantization } set { properties.allowsFontSubpixelQuantization = newValue }
+    }
+
+    private static func firstRunAttributes(of text: NSAttributedString) -> TextAttributes? {
+        guard text.length > 0 else { return nil }
+        let attributes = text.attributes(at: 0, effectiveRange: nil)
+        let font = attributes[NSAttributedString.Key("NSFont")] as? String
+        let color = (attributes[NSAttributedString.Key("NSColor")] ?? attributes[NSAttributedString.Key("CTForegroundColor")])
+            .flatMap { $0 as? CGColor }
+        guard font != nil || color != nil else { return nil }
+        return TextAttributes(fontName: font, foregroundColor: color.map(Color.init))
+    }
+}
+#endif
