@@ -11,9 +11,9 @@ struct StageFunction: Equatable {
     let symbolPrefix: String
 
     /// `CALayer.presentation(at:threadCount:…)`.
-    static let evaluation = Self(name: "evaluation", symbolPrefix: "$s7Tessera7CALayerC12presentation2at11threadCount")
+    static let evaluation = Self(name: "evaluation", symbolPrefix: "$s11TesseraCore7CALayerC12presentation2at11threadCount")
     /// `LayerTreeDrawing.draw(_:base:…)`.
-    static let drawingWalk = Self(name: "drawing walk", symbolPrefix: "$s7Tessera16LayerTreeDrawingV4draw_4base")
+    static let drawingWalk = Self(name: "drawing walk", symbolPrefix: "$s11TesseraCore16LayerTreeDrawingV4draw_4base")
     /// `BandRenderer.prepareCommands(…)`.
     static let geometry = Self(name: "geometry", symbolPrefix: "$s13TesseraRaster12BandRendererC15prepareCommands")
     /// `BandRenderer.binCommands(…)`.
