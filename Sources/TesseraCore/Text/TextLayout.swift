@@ -80,7 +80,12 @@ struct TextLayout: Sendable {
                 lines[i] = truncator.truncate(lines[i], hidingMore: hidden && i == lines.count - 1)
             }
         }
+        // Every glyph's outline, looked up once, and room for all of them in the path at once: grown
+        // by doubling, 200 layouts a frame page-faulted on fresh memory as they grew.
+        let outlines = lines.map { line in line.glyphs.map { $0.face.outline($0.glyph) } }
         var path = Path()
+        path.reserveCapacity(verbs: outlines.reduce(0) { $0 + $1.reduce(0) { $0 + $1.path.verbs.count } },
+                             points: outlines.reduce(0) { $0 + $1.reduce(0) { $0 + $1.path.points.count } })
         var evenOdd = false
         var placed: [Line] = []
         // The ink's extent, from each glyph's bounds (kept with its outline) as it is placed.
@@ -100,7 +105,7 @@ struct TextLayout: Sendable {
             let baseline = (face.ascender + Double(index) * face.lineHeight) * scale
             var pen = 0.0
             for (i, glyph) in line.glyphs.enumerated() {
-                let outline = glyph.face.outline(glyph.glyph)
+                let outline = outlines[index][i]
                 evenOdd = evenOdd || outline.evenOdd
                 let glyphScale = scale * glyph.outlineScale
                 let transform = Transform(a: glyphScale, b: 0, c: 0, d: -glyphScale,
