@@ -5,6 +5,7 @@
 // level gives the bytes of the conversion one entry at a time (GradientColorSpaceTests' oracle).
 #include "simd/no_fp_contract.h"
 #include "CTesseraGradientTable.h"
+#include "paint/table_index.h"
 #include "simd/targets.h"
 #include "simd/vectors.h"
 
@@ -92,17 +93,6 @@ static uint32_t solid_entry(const conversion *c, const double *s) {
     return entries(c, f64x4_splat(s[0]), f64x4_splat(s[1]), f64x4_splat(s[2]), f64x4_splat(s[3]))[0];
 }
 
-// The first i in [0, size] with i / last ≥ o (strictly > o when `strictly`), by the entries' own
-// division: an estimate, corrected by the comparisons themselves (as in gradient_table.c).
-static int32_t first_entry_at(double o, double last, int32_t size, int strictly) {
-    int32_t i = (int32_t)(o * last);
-    if (i < 0) i = 0;
-    if (i > size) i = size;
-    while (i > 0 && (strictly ? (double)(i - 1) / last > o : (double)(i - 1) / last >= o)) i--;
-    while (i < size && (strictly ? (double)i / last <= o : (double)i / last < o)) i++;
-    return i;
-}
-
 void tsr_generic_rgb_table(const double *offsets, const double *colors, int32_t count, int32_t size,
                            const double *toLinearSRGB, const double *decode, const double *encode, int32_t steps,
                            uint32_t *out) {
@@ -110,13 +100,14 @@ void tsr_generic_rgb_table(const double *offsets, const double *colors, int32_t 
     // t ≥ the last offset, else the mix between stop j, the last with offset ≤ t, and j + 1.
     const conversion c = conversion_of(toLinearSRGB, decode, encode, steps);
     const double last = (double)(size - 1);
-    const int32_t head = first_entry_at(offsets[0], last, size, 1);           // t > first offset
-    const int32_t tail = first_entry_at(offsets[count - 1], last, size, 0);   // t ≥ last offset
+    const int32_t head = tsr_table_first_index(offsets[0], last, size, 1);           // t > first offset
+    const int32_t tail = tsr_table_first_index(offsets[count - 1], last, size, 0);   // t ≥ last offset
     const uint32_t firstEntry = solid_entry(&c, colors), finalEntry = solid_entry(&c, colors + 4 * (count - 1));
     for (int32_t i = 0; i < head && i < size; i++) out[i] = firstEntry;
     for (int32_t j = 0; j + 1 < count; j++) {
         if (offsets[j + 1] <= offsets[j]) continue;   // a hard edge: no t lies between
-        int32_t i0 = first_entry_at(offsets[j], last, size, 0), i1 = first_entry_at(offsets[j + 1], last, size, 0);
+        int32_t i0 = tsr_table_first_index(offsets[j], last, size, 0);
+        int32_t i1 = tsr_table_first_index(offsets[j + 1], last, size, 0);
         if (i0 < head) i0 = head;
         if (i1 > tail) i1 = tail;
         if (i0 >= i1) continue;

@@ -1,5 +1,6 @@
 #include "simd/no_fp_contract.h"
 #include "CTesseraSIMD.h"
+#include "paint/table_index.h"
 #include "simd/targets.h"
 
 // round(v · 255) for v in [0, 1], halves up: Color.byte's truncation plus one where the
@@ -17,17 +18,6 @@ static inline uint32_t table_entry(double r, double g, double b, double a) {
     a = table_unit(a);
     return table_byte(table_unit(r) * a) | table_byte(table_unit(g) * a) << 8 | table_byte(table_unit(b) * a) << 16
         | table_byte(a) << 24;
-}
-
-// The first i in [0, size] with i / last ≥ o (strictly > o when `strictly`), by the same
-// division the entries use: an estimate, then corrected by the comparisons themselves.
-static int32_t first_index(double o, double last, int32_t size, int strictly) {
-    int32_t i = (int32_t)(o * last);
-    if (i < 0) i = 0;
-    if (i > size) i = size;
-    while (i > 0 && (strictly ? (double)(i - 1) / last > o : (double)(i - 1) / last >= o)) i--;
-    while (i < size && (strictly ? (double)i / last <= o : (double)i / last < o)) i++;
-    return i;
 }
 
 // Entries [i0, i1) between stops a and b (offsets o0 < o1): no branches, so that the compiler
@@ -53,14 +43,15 @@ void tsr_gradient_table(const double *offsets, const double *colors, int32_t cou
     // t ≥ the last offset, else the mix between stop j, the last with offset ≤ t, and j + 1.
     const double last = (double)(size - 1);
     const double *first = colors, *final = colors + 4 * (count - 1);
-    const int32_t head = first_index(offsets[0], last, size, 1);            // t > first offset
-    const int32_t tail = first_index(offsets[count - 1], last, size, 0);    // t ≥ last offset
+    const int32_t head = tsr_table_first_index(offsets[0], last, size, 1);            // t > first offset
+    const int32_t tail = tsr_table_first_index(offsets[count - 1], last, size, 0);    // t ≥ last offset
     const uint32_t firstEntry = table_entry(first[0], first[1], first[2], first[3]);
     const uint32_t finalEntry = table_entry(final[0], final[1], final[2], final[3]);
     for (int32_t i = 0; i < head && i < size; i++) out[i] = firstEntry;
     for (int32_t j = 0; j + 1 < count; j++) {
         if (offsets[j + 1] <= offsets[j]) continue;   // a hard edge: no t lies between
-        int32_t i0 = first_index(offsets[j], last, size, 0), i1 = first_index(offsets[j + 1], last, size, 0);
+        int32_t i0 = tsr_table_first_index(offsets[j], last, size, 0);
+        int32_t i1 = tsr_table_first_index(offsets[j + 1], last, size, 0);
         if (i0 < head) i0 = head;
         if (i1 > tail) i1 = tail;
         if (i0 >= i1) continue;
