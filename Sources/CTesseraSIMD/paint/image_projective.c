@@ -179,17 +179,18 @@ void tsr_projective_image_row(const tsr_projective_image *image, int32_t x, int3
         return;
     }
     const sample_pixels_fn sample = sample_pixels_now();
+    // Level 0's constants, made once for the row: most groups read it.
+    tsr_image_row_setup level0;
+    level_setup(&r, 0, &level0);
+    const double h = image->filter == TSR_FILTER_NEAREST ? 0.0 : 0.5;
     for (size_t start = 0; start < count; start += 8) {
         const size_t n = count - start < 8 ? count - start : 8;
         int64_t U[8], V[8];
         if (n == 8 && r.levelCount == 1) {
             // One level: eight pixels' coordinates four at a time, when all are in front.
-            const double h = image->filter == TSR_FILTER_NEAREST ? 0.0 : 0.5;
             const f64x4 k = (double)start + (f64x4){0, 1, 2, 3};
             if (four_front(&r, k, h, U, V) && four_front(&r, k + 4, h, U + 4, V + 4)) {
-                tsr_image_row_setup s;
-                level_setup(&r, 0, &s);
-                sample(&s, U, V, 8, out + start);
+                sample(&level0, U, V, 8, out + start);
                 continue;
             }
         }
@@ -210,8 +211,8 @@ void tsr_projective_image_row(const tsr_projective_image *image, int32_t x, int3
         }
         tsr_image_row_setup s;
         if (uniform) {
-            level_setup(&r, level[0], &s);
-            sample(&s, U, V, n, out + start);
+            if (level[0] > 0) level_setup(&r, level[0], &s);
+            sample(level[0] > 0 ? &s : &level0, U, V, n, out + start);
             continue;
         }
         for (size_t j = 0; j < n; j++) {
