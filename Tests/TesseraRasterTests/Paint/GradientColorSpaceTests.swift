@@ -68,25 +68,8 @@ import Testing
     func tableEntriesAreTheMixesConvertedBack(level: Int32) {
         tsr_kernel_level_override(level)
         defer { tsr_kernel_level_override(0) }
-        var seed: UInt64 = 0x2545_F491_4F6C_DD1D
-        func random() -> Double {
-            seed = seed &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
-            return Double(seed >> 11) / Double(1 << 53) * 1.4 - 0.2
-        }
-        for _ in 0..<40 {
-            let stops = (0..<(1 + Int(abs(random()) * 6))).map { _ in
-                Gradient.Stop(random() < 0.3 ? 0.5 : random(), random(), random(), random(), random())
-            }
-            let table = GradientTable(stops: stops, colorSpace: .genericRGB)
-            let generic = GradientTable.usableStops(stops).map { (offset: $0.offset, color: GenericRGB.fromSRGB($0.color)) }
-            var j = 0
-            for (i, entry) in table.colors.enumerated() {
-                let t = Double(i) / Double(GradientTable.size - 1)
-                while j + 1 < generic.count && generic[j + 1].offset <= t { j += 1 }
-                let expected = Self.convertedBack(GradientTable.color(at: t, generic, from: j))
-                if entry != expected { Issue.record("\(stops): entry \(i) \(entry) != \(expected)"); break }
-            }
-        }
+        GradientProbe.checkTableEntries(seed: 0x2545_F491_4F6C_DD1D, colorSpace: .genericRGB,
+                                        stopColor: GenericRGB.fromSRGB, entry: Self.convertedBack)
     }
 
     /// A Generic RGB colour as sRGB, premultiplied and packed, one entry at a time: the curves read

@@ -95,25 +95,8 @@ import Testing
     func tableEntriesArePremultipliedStopMixes(level: Int32) {
         tsr_kernel_level_override(level)
         defer { tsr_kernel_level_override(0) }
-        var seed: UInt64 = 0x9E37_79B9_7F4A_7C15
-        func random() -> Double {
-            seed = seed &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
-            return Double(seed >> 11) / Double(1 << 53) * 1.4 - 0.2
-        }
-        for _ in 0..<40 {
-            let stops = (0..<(1 + Int(abs(random()) * 6))).map { _ in
-                Gradient.Stop(random() < 0.3 ? 0.5 : random(), random(), random(), random(), random())
-            }
-            let table = GradientTable(stops: stops)
-            let usable = GradientTable.usableStops(stops)
-            var j = 0
-            for (i, entry) in table.colors.enumerated() {
-                let t = Double(i) / Double(GradientTable.size - 1)
-                while j + 1 < usable.count && usable[j + 1].offset <= t { j += 1 }
-                let expected = GradientTable.color(at: t, usable, from: j).premultiplied.packed
-                if entry != expected { Issue.record("\(stops): entry \(i) \(entry) != \(expected)"); break }
-            }
-        }
+        GradientProbe.checkTableEntries(seed: 0x9E37_79B9_7F4A_7C15, colorSpace: .sRGB, stopColor: { $0 },
+                                        entry: { $0.premultiplied.packed })
     }
 
     /// Gradients of the same stops share one table; the cache stays within its capacity.

@@ -24,6 +24,33 @@ enum GradientProbe {
         return simd
     }
 
+    /// Checks every entry of the tables (in `colorSpace`) of 40 sets of random stops drawn from
+    /// `seed` (out-of-range components and offsets, translucent colours, repeated offsets): entry i
+    /// is `entry` of the mix at t = i / (size − 1) of the usable stops, their colours through
+    /// `stopColor`. Records the first entry that differs in each table.
+    static func checkTableEntries(seed: UInt64, colorSpace: Gradient.ColorSpace, stopColor: (Color) -> Color,
+                                  entry: (Color) -> UInt32) {
+        var seed = seed
+        func random() -> Double {
+            seed = seed &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return Double(seed >> 11) / Double(1 << 53) * 1.4 - 0.2
+        }
+        for _ in 0..<40 {
+            let stops = (0..<(1 + Int(abs(random()) * 6))).map { _ in
+                Gradient.Stop(random() < 0.3 ? 0.5 : random(), random(), random(), random(), random())
+            }
+            let table = GradientTable(stops: stops, colorSpace: colorSpace)
+            let mixed = GradientTable.usableStops(stops).map { (offset: $0.offset, color: stopColor($0.color)) }
+            var j = 0
+            for (i, actual) in table.colors.enumerated() {
+                let t = Double(i) / Double(GradientTable.size - 1)
+                while j + 1 < mixed.count && mixed[j + 1].offset <= t { j += 1 }
+                let expected = entry(GradientTable.color(at: t, mixed, from: j))
+                if actual != expected { Issue.record("\(stops): entry \(i) \(actual) != \(expected)"); break }
+            }
+        }
+    }
+
     /// One pixel, as ``row(_:userToDevice:x:y:count:)`` gives it.
     static func pixel(_ gradient: Gradient, _ x: Int, _ y: Int,
                       userToDevice: Transform = .identity) -> PremultipliedRGBA8? {
