@@ -14,6 +14,7 @@
 #include "CTesseraAlpha.h"
 #include "CTesseraGradientTable.h"
 #include "CTesseraBlur.h"
+#include "CTesseraSpin.h"
 
 #ifdef __cplusplus
 extern "C" {

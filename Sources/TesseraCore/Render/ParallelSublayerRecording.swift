@@ -1,4 +1,3 @@
-import Dispatch
 import Synchronization
 import TesseraRaster
 
@@ -87,7 +86,7 @@ final class ParallelSublayerRecording {
             canvas.taskRecorder.concurrentPerform(iterations: runs, stage: "drawing walk") { work.record($0, drawingApartOn: 0) }
         } else {
             let next = Atomic<Int>(0)
-            DispatchQueue.concurrentPerform(iterations: workers) { worker in
+            WorkerPool.shared.perform(iterations: workers) { worker in
                 while case let run = next.wrappingAdd(1, ordering: .relaxed).oldValue, run < runs {
                     work.record(run, drawingApartOn: worker)
                 }

@@ -1,5 +1,3 @@
-import Dispatch
-
 /// Destroys the elements of a large buffer on several threads. What a frame's values reference
 /// (paths, arrays) is released when they are destroyed, and on one thread that release is a
 /// serial step of every parallel frame.
@@ -16,7 +14,7 @@ package enum ConcurrentRelease {
         if chunks.count == 1 {
             chunks.release(0)
         } else {
-            DispatchQueue.concurrentPerform(iterations: chunks.count, execute: chunks.release)
+            WorkerPool.shared.perform(iterations: chunks.count, chunks.release)
         }
     }
 

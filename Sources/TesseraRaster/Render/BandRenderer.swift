@@ -83,7 +83,7 @@ final class BandRenderer {
         let memory = frameMemory(target, recording: recording, bandHeight: bandHeight)
         let chunks = CommandPreparation.chunks(of: parts)
         let nextChunk = Atomic<Int>(0)
-        parallel(workers) { w in
+        WorkerPool.shared.perform(iterations: workers) { w in
             while true {
                 let c = nextChunk.wrappingAdd(1, ordering: .relaxed).oldValue
                 if c >= chunks.count { break }
@@ -112,7 +112,7 @@ final class BandRenderer {
                         recorder: FrameTaskRecorder?) {
         let binned = frameMemory(target, recording: recording, bandHeight: bandHeight)
         let nextBand = Atomic<Int>(0)
-        parallel(workers) { w in
+        WorkerPool.shared.perform(iterations: workers) { w in
             while true {
                 let band = nextBand.wrappingAdd(1, ordering: .relaxed).oldValue
                 if band >= bands { break }
@@ -142,11 +142,6 @@ final class BandRenderer {
         }
         guard left < right, top < bottom else { return nil }
         return (Int(left), Int(top), Int(right), Int(bottom))
-    }
-
-    /// Runs `body(0..<count)` on the caller's thread for one worker, on Dispatch's pool otherwise.
-    private func parallel(_ count: Int, _ body: @Sendable (Int) -> Void) {
-        if count == 1 { body(0) } else { DispatchQueue.concurrentPerform(iterations: count, execute: body) }
     }
 
     private func frameMemory(_ target: RenderTarget, recording: Recording, bandHeight: Int) -> FrameMemory {

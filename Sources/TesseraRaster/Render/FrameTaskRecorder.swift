@@ -176,11 +176,11 @@ extension FrameTaskRecorder? {
         if let self { try self.during(stage, body) } else { try body() }
     }
 
-    /// `body(i)` for every `i` in `0..<iterations`, as `DispatchQueue.concurrentPerform` runs
-    /// them; while recording, one after another on the caller's thread, each an item of a
-    /// parallel step of `stage`.
+    /// `body(i)` for every `i` in `0..<iterations`, in parallel on the renderers' workers; while
+    /// recording, one after another on the caller's thread, each an item of a parallel step of
+    /// `stage`.
     public func concurrentPerform(iterations: Int, stage: String, execute body: @Sendable (Int) -> Void) {
-        guard let self else { return DispatchQueue.concurrentPerform(iterations: iterations, execute: body) }
+        guard let self else { return WorkerPool.shared.perform(iterations: iterations, body) }
         for i in 0..<iterations { self.item(stage) { body(i) } }
         self.endParallel()
     }
