@@ -49,14 +49,19 @@ import Synchronization
     /// The value kept for `key`, or `make()`'s, kept.
     @inlinable
     public func value(for key: Key, orMake make: () -> Value) -> Value {
-        let shard = shard(of: key)
-        if let kept = shard.entries.withLock({ $0[key] }) { return kept }
-        let made = make()
-        return shard.entries.withLock { entries in
-            if let kept = entries[key] { return kept }
-            if entries.count >= shardLimit { entries.removeAll(keepingCapacity: true) }
-            entries[key] = made
-            return made
+        if let kept = value(for: key) { return kept }
+        return keep(make(), for: key, replacing: false)
+    }
+
+    /// Keeps `value` for `key` and returns it; when a value is kept already, returns that one
+    /// unless `replacing`.
+    @inlinable @discardableResult
+    public func keep(_ value: Value, for key: Key, replacing: Bool) -> Value {
+        shard(of: key).entries.withLock { entries in
+            if !replacing, let kept = entries[key] { return kept }
+            if entries.count >= shardLimit, entries[key] == nil { entries.removeAll(keepingCapacity: true) }
+            entries[key] = value
+            return value
         }
     }
 

@@ -161,3 +161,21 @@ import TesseraRaster
         #expect(TextLayout(Self.style("a b", width: 0.5, height: 0.5, wrapped: true, truncation: .end)).lines.count == 1)
     }
 }
+
+/// ``TextLayout/cached(_:)``: a string's layout is kept from its second drawing on, and the kept
+/// layout is the one laid out anew.
+@Suite struct TextLayoutCacheTests {
+    @Test func keepsAStringDrawnTwice() {
+        // A string no other test draws.
+        let style = TextLayoutTests.style("cache \(UInt64.random(in: 0..<UInt64.max))")
+        let first = TextLayout.cached(style)
+        #expect(TextLayout.kept(style) == nil)
+        let second = TextLayout.cached(style)
+        let kept = TextLayout.kept(style)
+        #expect(kept != nil)
+        for layout in [first, second, TextLayout.cached(style)] {
+            #expect(layout.path.verbs == kept?.path.verbs && layout.path.points == kept?.path.points)
+            #expect(layout.lines.map(\.text) == [style.string])
+        }
+    }
+}
