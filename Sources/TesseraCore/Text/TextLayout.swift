@@ -42,39 +42,20 @@ struct TextLayout: Sendable {
 
     static let empty = TextLayout(lines: [], path: Path(), fillRule: .nonZero, overflowsBounds: false)
 
-    /// Styles kept, about: past it a part of the cache starts again empty.
+    /// Layouts kept, about: past it a part of the cache starts again empty.
     static let cacheLimit = 4096
-    private static let cache = ShardedCache<TextStyle, Kept>(limit: cacheLimit)
+    private static let cache = ShardedCache<TextStyle, TextLayout>(limit: cacheLimit)
 
-    /// What the cache keeps of a style.
-    private enum Kept: Sendable {
-        /// Drawn once: laid out, and the layout let go.
-        case seen
-        case laidOut(TextLayout)
-    }
-
-    /// The layout of `style`: made anew the first time it is drawn, and kept from the second on
-    /// while it stays in the cache, so that a string drawn again costs a lookup. A string
-    /// drawn once (a counter, a clock: a text that changes every frame) leaves only its key:
-    /// kept, its layouts (a path of every glyph's outline) filled the cache with memory drawn
-    /// nowhere again, which the walk's allocations then page-faulted and missed in.
+    /// The layout of `style`, kept from the second time it is drawn on while it stays in the
+    /// cache, so that a string drawn again costs a lookup. A string drawn once (a counter, a
+    /// clock) is laid out and let go: kept, such layouts (paths of every glyph's outline, 20 KB
+    /// for 40 characters) filled the cache.
     static func cached(_ style: TextStyle) -> TextLayout {
-        switch cache.value(for: style) {
-        case .laidOut(let layout): return layout
-        case .seen:
-            let layout = TextLayout(style)
-            cache.keep(.laidOut(layout), for: style, replacing: true)
-            return layout
-        case nil:
-            cache.keep(.seen, for: style, replacing: false)
-            return TextLayout(style)
-        }
+        cache.value(for: style, keepingFromSecondUse: true) { TextLayout(style) }
     }
 
     /// The layout the cache keeps for `style`, if it keeps one (tests).
-    static func kept(_ style: TextStyle) -> TextLayout? {
-        if case .laidOut(let layout) = cache.value(for: style) { layout } else { nil }
-    }
+    static func kept(_ style: TextStyle) -> TextLayout? { cache.value(for: style) }
 
     private init(lines: [Line], path: Path, fillRule: FillRule, overflowsBounds: Bool) {
         self.lines = lines

@@ -18,8 +18,11 @@ enum GradientTableCache {
     /// How many tables are cached (tests).
     static var count: Int { tables.count }
 
-    /// The table of `stops` interpolated in `colorSpace`: a cached one, or a new one, cached.
+    /// The table of `stops` interpolated in `colorSpace`: a cached one, or a new one, cached
+    /// from the second time its stops are asked for (stops that animate come once).
     static func table(for stops: [Gradient.Stop], in colorSpace: Gradient.ColorSpace = .sRGB) -> GradientTable {
-        tables.value(for: Key(stops: stops, colorSpace: colorSpace)) { GradientTable(stops: stops, colorSpace: colorSpace) }
+        tables.value(for: Key(stops: stops, colorSpace: colorSpace), keepingFromSecondUse: true) {
+            GradientTable(stops: stops, colorSpace: colorSpace)
+        }
     }
 }

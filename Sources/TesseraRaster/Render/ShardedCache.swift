@@ -16,9 +16,17 @@ import Synchronization
     /// Enough that 16 threads rarely meet on a shard; a power of two.
     public static var shardCount: Int { 64 }
 
+    /// What a shard keeps of a key.
+    @usableFromInline
+    enum Entry: Sendable {
+        /// Asked for once, by a caller keeping values from a key's second use on.
+        case seen
+        case kept(Value)
+    }
+
     @usableFromInline
     final class Shard: Sendable {
-        @usableFromInline let entries = Mutex<[Key: Value]>([:])
+        @usableFromInline let entries = Mutex<[Key: Entry]>([:])
         /// Keeps the next shard's lock off this one's cache line (they are allocated side by side).
         private let padding: (Int, Int, Int, Int, Int, Int, Int, Int) = (0, 0, 0, 0, 0, 0, 0, 0)
 
@@ -43,28 +51,33 @@ import Synchronization
     /// The value kept for `key`, if any.
     @inlinable
     public func value(for key: Key) -> Value? {
-        shard(of: key).entries.withLock { $0[key] }
+        if case .kept(let value)? = shard(of: key).entries.withLock({ $0[key] }) { value } else { nil }
     }
 
-    /// The value kept for `key`, or `make()`'s, kept.
+    /// The value kept for `key`, or `make()`'s. What `make` returns is kept at once, or, when
+    /// `keepingFromSecondUse`, only if `key` was asked for before (the first time leaves the key
+    /// alone): the values of keys that come once (a gradient whose stops animate, a text that
+    /// changes every frame) would fill the cache with memory used nowhere again, and the
+    /// allocations that follow would page-fault and miss in it.
     @inlinable
-    public func value(for key: Key, orMake make: () -> Value) -> Value {
-        if let kept = value(for: key) { return kept }
-        return keep(make(), for: key, replacing: false)
-    }
-
-    /// Keeps `value` for `key` and returns it; when a value is kept already, returns that one
-    /// unless `replacing`.
-    @inlinable @discardableResult
-    public func keep(_ value: Value, for key: Key, replacing: Bool) -> Value {
-        shard(of: key).entries.withLock { entries in
-            if !replacing, let kept = entries[key] { return kept }
+    public func value(for key: Key, keepingFromSecondUse: Bool = false, orMake make: () -> Value) -> Value {
+        let shard = shard(of: key)
+        let found = shard.entries.withLock { $0[key] }
+        if case .kept(let value)? = found { return value }
+        let made = make()
+        let keeps = !keepingFromSecondUse || found != nil
+        return shard.entries.withLock { entries in
+            if case .kept(let value)? = entries[key] { return value }
             if entries.count >= shardLimit, entries[key] == nil { entries.removeAll(keepingCapacity: true) }
-            entries[key] = value
-            return value
+            entries[key] = keeps ? .kept(made) : .seen
+            return made
         }
     }
 
-    /// How many entries are kept (tests).
-    public var count: Int { shards.reduce(0) { total, shard in total + shard.entries.withLock { $0.count } } }
+    /// How many values are kept (tests).
+    public var count: Int {
+        shards.reduce(0) { total, shard in
+            total + shard.entries.withLock { $0.values.reduce(0) { if case .kept = $1 { $0 + 1 } else { $0 } } }
+        }
+    }
 }

@@ -33,17 +33,14 @@ import Testing
         #expect(cache.value(for: 9_999) == 19_998)
     }
 
-    /// `keep` adds a value, keeps the one already there unless it replaces it, and replacing
-    /// in a full shard empties nothing.
-    @Test func keepsOrReplaces() {
-        let cache = ShardedCache<Int, Int>(limit: ShardedCache<Int, Int>.shardCount)
-        #expect(cache.keep(1, for: 5, replacing: false) == 1)
-        #expect(cache.keep(2, for: 5, replacing: false) == 1)
-        #expect(cache.keep(3, for: 5, replacing: true) == 3)
-        #expect(cache.value(for: 5) == 3)
-        // One entry per shard: key 5's shard is full, and replacing key 5 keeps it alone there.
-        cache.keep(4, for: 5, replacing: true)
-        #expect(cache.count == 1 && cache.value(for: 5) == 4)
+    /// Kept from a key's second use on: the first leaves only the key.
+    @Test func keepsFromTheSecondUse() {
+        let cache = ShardedCache<Int, Box>(limit: 1000)
+        let first = cache.value(for: 5, keepingFromSecondUse: true) { Box(1) }
+        #expect(first.key == 1 && cache.value(for: 5) == nil && cache.count == 0)
+        let second = cache.value(for: 5, keepingFromSecondUse: true) { Box(2) }
+        #expect(second.key == 2 && cache.value(for: 5) === second && cache.count == 1)
+        #expect(cache.value(for: 5, keepingFromSecondUse: true) { Box(3) } === second)
     }
 
     /// Threads asking for the same keys at once all get the value kept: one object per key.
