@@ -18,6 +18,15 @@ import LayerScenes
         }
     }
 
+    /// The strings as published: the frame's and layer's numbers, then the pangram, 40 characters.
+    @Test func stringsAsPublished() {
+        for (layer, frame) in [(0, 0), (7, 1), (199, 12_345), (42, 9_999_999)] {
+            let published = "#\(frame) L\(layer) The quick brown fox jumps over the lazy dog, again and again"
+            #expect(TextScene.string(layer: layer, frame: frame) == String(published.prefix(40)))
+        }
+        #expect(TextScene.string(layer: 3, frame: 2) == "#2 L3 The quick brown fox jumps over the")
+    }
+
     /// Every string is new each frame, and every layer draws its line of text within its frame.
     @Test func stringsChangeEveryFrameAndFit() throws {
         let scene = try TextScene()
