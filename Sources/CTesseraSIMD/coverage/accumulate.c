@@ -1,9 +1,13 @@
 // Exact-area accumulation of line segments (the technique of font-rs and of FreeType's cell
 // rasterizer): each piece of a line inside one pixel row adds signed area deltas to the row's cells
 // so that the prefix sum of the row at cell x is the integral of the winding number over pixel x.
+//
+// A sloped edge's whole rows (those between its first and last row in the band) are added eight at
+// a time (whole_rows): the same float operations as one piece at a time, in the lanes of vectors.
+#include "simd/no_fp_contract.h"
 #include "CTesseraSIMD.h"
-#include <math.h>
-#include <simde/x86/sse2.h>
+#include "simd/targets.h"
+#include "simd/vectors.h"
 
 // Floor and ceiling for the non-negative coordinates left after clipping: truncation is the floor
 // there, and these avoid libm calls (the x86-64 baseline has no SSE4.1 rounding instruction).
@@ -73,11 +77,11 @@ static inline void accumulate_piece(float *cells, float d, float xLow, float xHi
     float highFrac = xHigh - (float)(i0 + 1);
     float lastRemainder = 0.5f * s * highFrac * highFrac;                   // 1 - A(i0 + 1)
     const int within = xHigh <= lowFloor + 1.0f;
-    simde__m128 mask = simde_mm_castsi128_ps(simde_mm_set1_epi32(-within));
-    simde__m128 inOne = simde_mm_setr_ps(d - d * fromLeft, d * fromLeft, 0.0f, 0.0f);
-    simde__m128 inTwo = simde_mm_setr_ps(d * firstArea, d * (1.0f - lastRemainder - firstArea), d * lastRemainder, 0.0f);
-    simde__m128 deltas = simde_mm_or_ps(simde_mm_and_ps(mask, inOne), simde_mm_andnot_ps(mask, inTwo));
-    simde_mm_storeu_ps(cells + i0, simde_mm_add_ps(simde_mm_loadu_ps(cells + i0), deltas));
+    const u32x4 mask = (u32x4){0} - (uint32_t)within;
+    const f32x4 inOne = {d - d * fromLeft, d * fromLeft, 0.0f, 0.0f};
+    const f32x4 inTwo = {d * firstArea, d * (1.0f - lastRemainder - firstArea), d * lastRemainder, 0.0f};
+    const f32x4 deltas = (f32x4)((mask & (u32x4)inOne) | (~mask & (u32x4)inTwo));
+    TSR_STORE(cells + i0, TSR_LOAD(f32x4, cells + i0) + deltas);
     *lowCell = i0;
     *highCell = within ? i0 + 1 : i0 + 2;
 }
@@ -102,6 +106,10 @@ typedef struct {
 static inline float edge_x(const Edge *e, float y) {
     return min_f(max_f(e->x0 + (y - e->y0) * e->dxdy, e->xMin), e->xMax);
 }
+
+// The fewest whole rows left after the groups of eight that whole_rows takes together; fewer take
+// one piece at a time.
+enum { WHOLE_ROWS_MIN = 2 };
 
 // How an edge's pieces are found.
 enum {
@@ -137,6 +145,86 @@ static inline void add_piece(float *cells, int32_t row, int32_t *rowMin, int32_t
     widen_row(rowMin, rowMax, row, lo, hi);
 }
 
+// The pieces of a sloped edge in n ≤ 8 whole rows (d = direction) from row boundary `top`, whose x
+// is *xTop (it becomes the x at the last row's bottom), into cells and rows [0, n): accumulate_piece's
+// operations on each row, in the lanes of vectors. Each row's deltas are transposed into four cells
+// (as accumulate_piece adds them); a piece across three pixels or more adds its pixels between one at
+// a time, as there.
+TSR_INLINE void whole_rows(const Edge *e, float *cells, size_t stride, int32_t *rowMin, int32_t *rowMax, float top,
+                           float *xTop, int32_t n) {
+    const f32x8 one = f32x8_splat(1.0f), half = f32x8_splat(0.5f), d = f32x8_splat(e->direction), zero = {0};
+    const f32x8 bottoms = f32x8_splat(top + 1.0f) + (f32x8){0, 1, 2, 3, 4, 5, 6, 7};   // exact: integers
+    const f32x8 xBottom = f32x8_min(
+        f32x8_max(f32x8_splat(e->x0) + (bottoms - f32x8_splat(e->y0)) * f32x8_splat(e->dxdy), f32x8_splat(e->xMin)),
+        f32x8_splat(e->xMax));
+    const f32x8 tops = __builtin_shufflevector(f32x8_splat(*xTop), xBottom, 0, 8, 9, 10, 11, 12, 13, 14);
+    *xTop = xBottom[n - 1];
+    const f32x8 xLow = f32x8_min(tops, xBottom), xHigh = f32x8_max(tops, xBottom);
+    const i32x8 i0 = f32x8_truncate(xLow);
+    const f32x8 lowFloor = __builtin_convertvector(i0, f32x8);
+    const i32x8 t = f32x8_truncate(xHigh);
+    const i32x8 i1 = t - (__builtin_convertvector(t, f32x8) < xHigh) - 1;   // ceil(xHigh) - 1
+    const f32x8 s = one / (xHigh - xLow);
+    const f32x8 lowFrac = xLow - lowFloor;
+    const f32x8 firstArea = half * s * (one - lowFrac) * (one - lowFrac);
+    const f32x8 fromLeft = half * (xLow + xHigh) - lowFloor;
+    const f32x8 highFrac = xHigh - __builtin_convertvector(i0 + 1, f32x8);
+    const f32x8 lastRemainder = half * s * highFrac * highFrac;
+    const i32x8 within = xHigh <= lowFloor + one;
+    const f32x8 d0 = f32x8_select(within, d - d * fromLeft, d * firstArea);
+    const f32x8 d1 = f32x8_select(within, d * fromLeft, d * (one - lastRemainder - firstArea));
+    const f32x8 d2 = f32x8_select(within, zero, d * lastRemainder);
+    const i32x8 high = (i32x8)u32x8_select(within, (u32x8)(i0 + 1), (u32x8)(i1 + 1));
+    // The transpose: quads k and k + 4 in the halves of q[k].
+    const f32x8 a = __builtin_shufflevector(d0, d1, 0, 8, 1, 9, 4, 12, 5, 13);
+    const f32x8 b = __builtin_shufflevector(d2, zero, 0, 8, 1, 9, 4, 12, 5, 13);
+    const f32x8 c = __builtin_shufflevector(d0, d1, 2, 10, 3, 11, 6, 14, 7, 15);
+    const f32x8 f = __builtin_shufflevector(d2, zero, 2, 10, 3, 11, 6, 14, 7, 15);
+    const f32x8 q[4] = {
+        __builtin_shufflevector(a, b, 0, 1, 8, 9, 4, 5, 12, 13), __builtin_shufflevector(a, b, 2, 3, 10, 11, 6, 7, 14, 15),
+        __builtin_shufflevector(c, f, 0, 1, 8, 9, 4, 5, 12, 13), __builtin_shufflevector(c, f, 2, 3, 10, 11, 6, 7, 14, 15),
+    };
+    f32x4 quads[8];
+    for (int k = 0; k < 4; k++) {
+        quads[k] = __builtin_shufflevector(q[k], q[k], 0, 1, 2, 3);
+        quads[k + 4] = __builtin_shufflevector(q[k], q[k], 4, 5, 6, 7);
+    }
+    const i32x8 isLong = i1 > i0 + 1;
+    if (u32x8_none((u32x8)isLong)) {
+        for (int32_t k = 0; k < n; k++) {
+            float *row = cells + (size_t)k * stride + i0[k];
+            TSR_STORE(row, TSR_LOAD(f32x4, row) + quads[k]);
+        }
+    } else {
+        // accumulate_piece's long case: the first cell as above, then its own.
+        const f32x8 second = s * (f32x8_splat(1.5f) - lowFrac);
+        const f32x8 lastFrac = xHigh - __builtin_convertvector(i1, f32x8);
+        const f32x8 longRemainder = half * s * lastFrac * lastFrac;
+        const f32x8 beforeLast = second + __builtin_convertvector(i1 - i0 - 2, f32x8) * s;
+        const f32x8 secondDelta = d * (second - firstArea), ds = d * s;
+        const f32x8 lastDelta = d * (one - longRemainder - beforeLast), afterDelta = d * longRemainder;
+        for (int32_t k = 0; k < n; k++) {
+            float *row = cells + (size_t)k * stride;
+            if (!isLong[k]) {
+                TSR_STORE(row + i0[k], TSR_LOAD(f32x4, row + i0[k]) + quads[k]);
+                continue;
+            }
+            row[i0[k]] += d0[k];
+            row[i0[k] + 1] += secondDelta[k];
+#pragma clang loop vectorize(disable) unroll(disable)
+            for (int32_t i = i0[k] + 2; i < i1[k]; i++) row[i] += ds[k];
+            row[i1[k]] += lastDelta[k];
+            row[i1[k] + 1] += afterDelta[k];
+        }
+    }
+    if (n == 8) {
+        TSR_STORE(rowMin, __builtin_elementwise_min(TSR_LOAD(i32x8, rowMin), i0));
+        TSR_STORE(rowMax, __builtin_elementwise_max(TSR_LOAD(i32x8, rowMax), high));
+    } else {
+        for (int32_t k = 0; k < n; k++) widen_row(rowMin, rowMax, k, i0[k], high[k]);
+    }
+}
+
 // Adds the edge's pieces in its rows of the band. Always inlined so that each kind gets its own
 // loop. Every piece has a positive height: its top and bottom are distinct floats (y0 < y1, y0 <
 // endRow and y1 > endRow - 1).
@@ -159,22 +247,34 @@ static inline void accumulate_edge(const Edge *e, int32_t bandY, float *accumula
         cells += stride;
         // The rows between are whole: (y + 1) - y is exactly 1 (integers below 2^24), so their d
         // is the direction itself. (For a vertical edge every value of the piece is then
-        // loop-invariant: the loop adds the same two deltas to each row.)
-        for (int32_t y = firstRow + 1; y < endRow - 1; y++, row++, cells += stride) {
-            bottom += 1.0f;   // y + 1, exactly
-            float xNext = boundary_x(e, bottom, kind);
+        // loop-invariant: the loop adds the same two deltas to each row.) A sloped edge's are added
+        // eight at a time, and the rest together where there are at least WHOLE_ROWS_MIN.
+        int32_t y = firstRow + 1;
+        if (kind == SLOPED) {
+            for (; endRow - 1 - y >= 8; y += 8, row += 8, cells += 8 * stride)
+                whole_rows(e, cells, stride, rowMin + row, rowMax + row, (float)y, &xTop, 8);
+            const int32_t rest = endRow - 1 - y;
+            if (rest >= WHOLE_ROWS_MIN) {
+                whole_rows(e, cells, stride, rowMin + row, rowMax + row, (float)y, &xTop, rest);
+                y += rest;
+                row += rest;
+                cells += (size_t)rest * stride;
+            }
+        }
+        for (; y < endRow - 1; y++, row++, cells += stride) {
+            float xNext = boundary_x(e, (float)(y + 1), kind);
             add_piece(cells, row, rowMin, rowMax, e->direction, xTop, xNext, kind, column);
             xTop = xNext;
         }
-        top = bottom;   // endRow - 1
+        top = (float)(endRow - 1);
     }
     float bottom = e->bottomInside ? e->y1 : (float)endRow;
     float xBottom = e->bottomInside ? e->x1 : boundary_x(e, bottom, kind);
     add_piece(cells, row, rowMin, rowMax, (bottom - top) * e->direction, xTop, xBottom, kind, column);
 }
 
-void tsr_accumulate_lines(const float *lines, size_t count, int32_t bandY, int32_t bandHeight,
-                          float *accumulation, size_t stride, int32_t *rowMin, int32_t *rowMax) {
+TSR_INLINE void accumulate_lines_body(const float *lines, size_t count, int32_t bandY, int32_t bandHeight,
+                                      float *accumulation, size_t stride, int32_t *rowMin, int32_t *rowMax) {
     const float bandTop = (float)bandY;
     const float bandBottom = (float)(bandY + bandHeight);
     for (const float *line = lines, *end = lines + 4 * count; line != end; line += 4) {
@@ -199,4 +299,14 @@ void tsr_accumulate_lines(const float *lines, size_t count, int32_t bandY, int32
         e.xMax = max_f(e.x0, e.x1);
         accumulate_edge(&e, bandY, accumulation, stride, rowMin, rowMax, SLOPED, 0);
     }
+}
+
+TSR_LEVELS_TO_AVX2(accumulate_lines,
+                   (const float *lines, size_t count, int32_t bandY, int32_t bandHeight, float *accumulation,
+                    size_t stride, int32_t *rowMin, int32_t *rowMax),
+                   (lines, count, bandY, bandHeight, accumulation, stride, rowMin, rowMax))
+
+void tsr_accumulate_lines(const float *lines, size_t count, int32_t bandY, int32_t bandHeight,
+                          float *accumulation, size_t stride, int32_t *rowMin, int32_t *rowMax) {
+    TSR_DISPATCH_TO_AVX2(accumulate_lines, (lines, count, bandY, bandHeight, accumulation, stride, rowMin, rowMax));
 }
