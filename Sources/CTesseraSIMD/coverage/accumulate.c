@@ -2,8 +2,8 @@
 // rasterizer): each piece of a line inside one pixel row adds signed area deltas to the row's cells
 // so that the prefix sum of the row at cell x is the integral of the winding number over pixel x.
 //
-// A sloped edge's whole rows (those between its first and last row in the band) are added eight at
-// a time (whole_rows): the same float operations as one piece at a time, in the lanes of vectors.
+// A sloped edge's rows are added eight at a time (edge_rows): the same float operations as one piece
+// at a time, in the lanes of vectors.
 #include "simd/no_fp_contract.h"
 #include "CTesseraSIMD.h"
 #include "simd/targets.h"
@@ -107,9 +107,9 @@ static inline float edge_x(const Edge *e, float y) {
     return min_f(max_f(e->x0 + (y - e->y0) * e->dxdy, e->xMin), e->xMax);
 }
 
-// The fewest whole rows left after the groups of eight that whole_rows takes together; fewer take
-// one piece at a time.
-enum { WHOLE_ROWS_MIN = 2 };
+// The fewest rows in the band for which a sloped edge's pieces are found eight rows at a time
+// (edge_rows); a shorter one's are found one at a time.
+enum { EDGE_ROWS_MIN = 2 };
 
 // How an edge's pieces are found.
 enum {
@@ -145,19 +145,28 @@ static inline void add_piece(float *cells, int32_t row, int32_t *rowMin, int32_t
     widen_row(rowMin, rowMax, row, lo, hi);
 }
 
-// The pieces of a sloped edge in n ≤ 8 whole rows (d = direction) from row boundary `top`, whose x
-// is *xTop (it becomes the x at the last row's bottom), into cells and rows [0, n): accumulate_piece's
-// operations on each row, in the lanes of vectors. Each row's deltas are transposed into four cells
-// (as accumulate_piece adds them); a piece across three pixels or more adds its pixels between one at
-// a time, as there.
-TSR_INLINE void whole_rows(const Edge *e, float *cells, size_t stride, int32_t *rowMin, int32_t *rowMax, float top,
-                           float *xTop, int32_t n) {
-    const f32x8 one = f32x8_splat(1.0f), half = f32x8_splat(0.5f), d = f32x8_splat(e->direction), zero = {0};
-    const f32x8 bottoms = f32x8_splat(top + 1.0f) + (f32x8){0, 1, 2, 3, 4, 5, 6, 7};   // exact: integers
-    const f32x8 xBottom = f32x8_min(
-        f32x8_max(f32x8_splat(e->x0) + (bottoms - f32x8_splat(e->y0)) * f32x8_splat(e->dxdy), f32x8_splat(e->xMin)),
-        f32x8_splat(e->xMax));
+// The pieces of a sloped edge in its n ≤ 8 rows of the band from absolute row y, into cells and rows
+// [0, n): accumulate_edge's pieces, with accumulate_piece's operations on each row in the lanes of
+// vectors. The first row's top is *top, its x *xTop (both become the last row's bottom and its x);
+// the last row ends at the edge's end (y1, x1) where `reachesEnd`. Each row's deltas are transposed
+// into four cells (as accumulate_piece adds them); a piece across three pixels or more adds its
+// pixels between one at a time, as there.
+TSR_INLINE void edge_rows(const Edge *e, float *cells, size_t stride, int32_t *rowMin, int32_t *rowMax, int32_t y,
+                          float *top, float *xTop, int32_t n, int reachesEnd) {
+    const f32x8 one = f32x8_splat(1.0f), half = f32x8_splat(0.5f), zero = {0};
+    const i32x8 atEnd = (i32x8_lanes() == n - 1) & -reachesEnd;
+    // Row boundaries y + 1 … y + 8 (exact: integers below 2^24), the last one y1 where the edge ends.
+    const f32x8 rowBottoms = f32x8_splat((float)(y + 1)) + (f32x8){0, 1, 2, 3, 4, 5, 6, 7};
+    const f32x8 bottoms = f32x8_select(atEnd, f32x8_splat(e->y1), rowBottoms);
+    const f32x8 xBottom = f32x8_select(
+        atEnd, f32x8_splat(e->x1),
+        f32x8_min(f32x8_max(f32x8_splat(e->x0) + (rowBottoms - f32x8_splat(e->y0)) * f32x8_splat(e->dxdy),
+                            f32x8_splat(e->xMin)),
+                  f32x8_splat(e->xMax)));
+    const f32x8 d = (bottoms - __builtin_shufflevector(f32x8_splat(*top), bottoms, 0, 8, 9, 10, 11, 12, 13, 14)) *
+                    f32x8_splat(e->direction);
     const f32x8 tops = __builtin_shufflevector(f32x8_splat(*xTop), xBottom, 0, 8, 9, 10, 11, 12, 13, 14);
+    *top = bottoms[n - 1];
     *xTop = xBottom[n - 1];
     const f32x8 xLow = f32x8_min(tops, xBottom), xHigh = f32x8_max(tops, xBottom);
     const i32x8 i0 = f32x8_truncate(xLow);
@@ -189,7 +198,7 @@ TSR_INLINE void whole_rows(const Edge *e, float *cells, size_t stride, int32_t *
         quads[k] = __builtin_shufflevector(q[k], q[k], 0, 1, 2, 3);
         quads[k + 4] = __builtin_shufflevector(q[k], q[k], 4, 5, 6, 7);
     }
-    const i32x8 isLong = i1 > i0 + 1;
+    const i32x8 isLong = (i1 > i0 + 1) & (i32x8_lanes() < n);
     if (u32x8_none((u32x8)isLong)) {
         for (int32_t k = 0; k < n; k++) {
             float *row = cells + (size_t)k * stride + i0[k];
@@ -236,6 +245,14 @@ static inline void accumulate_edge(const Edge *e, int32_t bandY, float *accumula
     float xTop = e->topInside ? e->x0 : boundary_x(e, top, kind);
     int32_t row = firstRow - bandY;
     float *cells = accumulation + (size_t)row * stride;
+    // A sloped edge of EDGE_ROWS_MIN rows or more: eight rows at a time.
+    if (kind == SLOPED && endRow - firstRow >= EDGE_ROWS_MIN) {
+        int32_t y = firstRow;
+        for (; endRow - y > 8; y += 8, row += 8, cells += 8 * stride)
+            edge_rows(e, cells, stride, rowMin + row, rowMax + row, y, &top, &xTop, 8, 0);
+        edge_rows(e, cells, stride, rowMin + row, rowMax + row, y, &top, &xTop, endRow - y, e->bottomInside);
+        return;
+    }
     // A row's bottom boundary is the next row's top: each is computed once. Every row but the last
     // ends at y + 1 < y1.
     if (endRow - firstRow > 1) {
@@ -247,26 +264,14 @@ static inline void accumulate_edge(const Edge *e, int32_t bandY, float *accumula
         cells += stride;
         // The rows between are whole: (y + 1) - y is exactly 1 (integers below 2^24), so their d
         // is the direction itself. (For a vertical edge every value of the piece is then
-        // loop-invariant: the loop adds the same two deltas to each row.) A sloped edge's are added
-        // eight at a time, and the rest together where there are at least WHOLE_ROWS_MIN.
-        int32_t y = firstRow + 1;
-        if (kind == SLOPED) {
-            for (; endRow - 1 - y >= 8; y += 8, row += 8, cells += 8 * stride)
-                whole_rows(e, cells, stride, rowMin + row, rowMax + row, (float)y, &xTop, 8);
-            const int32_t rest = endRow - 1 - y;
-            if (rest >= WHOLE_ROWS_MIN) {
-                whole_rows(e, cells, stride, rowMin + row, rowMax + row, (float)y, &xTop, rest);
-                y += rest;
-                row += rest;
-                cells += (size_t)rest * stride;
-            }
-        }
-        for (; y < endRow - 1; y++, row++, cells += stride) {
-            float xNext = boundary_x(e, (float)(y + 1), kind);
+        // loop-invariant: the loop adds the same two deltas to each row.)
+        for (int32_t y = firstRow + 1; y < endRow - 1; y++, row++, cells += stride) {
+            bottom += 1.0f;   // y + 1, exactly
+            float xNext = boundary_x(e, bottom, kind);
             add_piece(cells, row, rowMin, rowMax, e->direction, xTop, xNext, kind, column);
             xTop = xNext;
         }
-        top = (float)(endRow - 1);
+        top = bottom;   // endRow - 1
     }
     float bottom = e->bottomInside ? e->y1 : (float)endRow;
     float xBottom = e->bottomInside ? e->x1 : boundary_x(e, bottom, kind);
