@@ -148,11 +148,11 @@ static inline void add_piece(float *cells, int32_t row, int32_t *rowMin, int32_t
 // The pieces of a sloped edge in its n ≤ 8 rows of the band from absolute row y, into cells and rows
 // [0, n): accumulate_edge's pieces, with accumulate_piece's operations on each row in the lanes of
 // vectors. The first row's top is *top, its x *xTop (both become the last row's bottom and its x);
-// the last row ends at the edge's end (y1, x1) where `reachesEnd`. Each row's deltas are transposed
-// into four cells (as accumulate_piece adds them); a piece across three pixels or more adds its
-// pixels between one at a time, as there.
-TSR_INLINE void edge_rows(const Edge *e, float *cells, size_t stride, int32_t *rowMin, int32_t *rowMax, int32_t y,
-                          float *top, float *xTop, int32_t n, int reachesEnd) {
+// the last row ends at the edge's end (y1, x1) where `reachesEnd`. The band has `room` rows from row
+// 0. Each row's deltas are transposed into four cells (as accumulate_piece adds them); a piece across
+// three pixels or more adds its pixels between one at a time, as there.
+TSR_INLINE void edge_rows(const Edge *e, float *cells, size_t stride, int32_t *rowMin, int32_t *rowMax, int32_t room,
+                          int32_t y, float *top, float *xTop, int32_t n, int reachesEnd) {
     const f32x8 one = f32x8_splat(1.0f), half = f32x8_splat(0.5f), zero = {0};
     const i32x8 atEnd = (i32x8_lanes() == n - 1) & -reachesEnd;
     // Row boundaries y + 1 … y + 8 (exact: integers below 2^24), the last one y1 where the edge ends.
@@ -190,8 +190,10 @@ TSR_INLINE void edge_rows(const Edge *e, float *cells, size_t stride, int32_t *r
     const f32x8 c = __builtin_shufflevector(d0, d1, 2, 10, 3, 11, 6, 14, 7, 15);
     const f32x8 f = __builtin_shufflevector(d2, zero, 2, 10, 3, 11, 6, 14, 7, 15);
     const f32x8 q[4] = {
-        __builtin_shufflevector(a, b, 0, 1, 8, 9, 4, 5, 12, 13), __builtin_shufflevector(a, b, 2, 3, 10, 11, 6, 7, 14, 15),
-        __builtin_shufflevector(c, f, 0, 1, 8, 9, 4, 5, 12, 13), __builtin_shufflevector(c, f, 2, 3, 10, 11, 6, 7, 14, 15),
+        __builtin_shufflevector(a, b, 0, 1, 8, 9, 4, 5, 12, 13),
+        __builtin_shufflevector(a, b, 2, 3, 10, 11, 6, 7, 14, 15),
+        __builtin_shufflevector(c, f, 0, 1, 8, 9, 4, 5, 12, 13),
+        __builtin_shufflevector(c, f, 2, 3, 10, 11, 6, 7, 14, 15),
     };
     f32x4 quads[8];
     for (int k = 0; k < 4; k++) {
@@ -226,11 +228,17 @@ TSR_INLINE void edge_rows(const Edge *e, float *cells, size_t stride, int32_t *r
             row[i1[k] + 1] += afterDelta[k];
         }
     }
-    if (n == 8) {
-        TSR_STORE(rowMin, __builtin_elementwise_min(TSR_LOAD(i32x8, rowMin), i0));
-        TSR_STORE(rowMax, __builtin_elementwise_max(TSR_LOAD(i32x8, rowMax), high));
+    if (room >= 8) {
+        // The rows' extents at once; rows [n, 8) of the band keep theirs.
+        const i32x8 inside = i32x8_lanes() < n;
+        const i32x8 lows = TSR_LOAD(i32x8, rowMin), highs = TSR_LOAD(i32x8, rowMax);
+        TSR_STORE(rowMin, (i32x8)u32x8_select(inside, (u32x8)__builtin_elementwise_min(lows, i0), (u32x8)lows));
+        TSR_STORE(rowMax, (i32x8)u32x8_select(inside, (u32x8)__builtin_elementwise_max(highs, high), (u32x8)highs));
     } else {
-        for (int32_t k = 0; k < n; k++) widen_row(rowMin, rowMax, k, i0[k], high[k]);
+        int32_t lowCells[8], highCells[8];
+        TSR_STORE(lowCells, i0);
+        TSR_STORE(highCells, high);
+        for (int32_t k = 0; k < n; k++) widen_row(rowMin, rowMax, k, lowCells[k], highCells[k]);
     }
 }
 
@@ -238,8 +246,8 @@ TSR_INLINE void edge_rows(const Edge *e, float *cells, size_t stride, int32_t *r
 // loop. Every piece has a positive height: its top and bottom are distinct floats (y0 < y1, y0 <
 // endRow and y1 > endRow - 1).
 __attribute__((always_inline))
-static inline void accumulate_edge(const Edge *e, int32_t bandY, float *accumulation, size_t stride,
-                                   int32_t *rowMin, int32_t *rowMax, int kind, int32_t column) {
+static inline void accumulate_edge(const Edge *e, int32_t bandY, int32_t bandHeight, float *accumulation,
+                                   size_t stride, int32_t *rowMin, int32_t *rowMax, int kind, int32_t column) {
     const int32_t firstRow = e->firstRow, endRow = e->endRow;
     float top = e->topInside ? e->y0 : (float)firstRow;
     float xTop = e->topInside ? e->x0 : boundary_x(e, top, kind);
@@ -249,8 +257,9 @@ static inline void accumulate_edge(const Edge *e, int32_t bandY, float *accumula
     if (kind == SLOPED && endRow - firstRow >= EDGE_ROWS_MIN) {
         int32_t y = firstRow;
         for (; endRow - y > 8; y += 8, row += 8, cells += 8 * stride)
-            edge_rows(e, cells, stride, rowMin + row, rowMax + row, y, &top, &xTop, 8, 0);
-        edge_rows(e, cells, stride, rowMin + row, rowMax + row, y, &top, &xTop, endRow - y, e->bottomInside);
+            edge_rows(e, cells, stride, rowMin + row, rowMax + row, bandHeight - row, y, &top, &xTop, 8, 0);
+        edge_rows(e, cells, stride, rowMin + row, rowMax + row, bandHeight - row, y, &top, &xTop, endRow - y,
+                  e->bottomInside);
         return;
     }
     // A row's bottom boundary is the next row's top: each is computed once. Every row but the last
@@ -278,31 +287,59 @@ static inline void accumulate_edge(const Edge *e, int32_t bandY, float *accumula
     add_piece(cells, row, rowMin, rowMax, (bottom - top) * e->direction, xTop, xBottom, kind, column);
 }
 
+// Adds the line's pieces in the band's rows [bandY, bandY + bandHeight), if it meets them.
+TSR_INLINE void accumulate_line(const float *line, int32_t bandY, int32_t bandHeight, float *accumulation,
+                                size_t stride, int32_t *rowMin, int32_t *rowMax) {
+    const float bandTop = (float)bandY;
+    const float bandBottom = (float)(bandY + bandHeight);
+    const float ya = line[1], yb = line[3];
+    if (max_f(ya, yb) <= bandTop || min_f(ya, yb) >= bandBottom) return;
+    Edge e = ya < yb ? (Edge){line[0], ya, line[2], yb, 0.0f, 0.0f, 0.0f, 1.0f}
+                     : (Edge){line[2], yb, line[0], ya, 0.0f, 0.0f, 0.0f, -1.0f};
+    e.topInside = e.y0 >= bandTop;
+    e.bottomInside = e.y1 <= bandBottom;
+    e.firstRow = e.topInside ? floor_nonnegative(e.y0) : bandY;
+    e.endRow = e.bottomInside ? ceil_nonnegative(e.y1) : bandY + bandHeight;
+    // A horizontal line (no area) is within the band, in a row or none: skipped.
+    if (e.y0 == e.y1) return;
+    if (e.x0 == e.x1) {
+        accumulate_edge(&e, bandY, bandHeight, accumulation, stride, rowMin, rowMax, VERTICAL,
+                        floor_nonnegative(e.x0));
+        return;
+    }
+    e.dxdy = (e.x1 - e.x0) / (e.y1 - e.y0);
+    e.xMin = min_f(e.x0, e.x1);
+    e.xMax = max_f(e.x0, e.x1);
+    accumulate_edge(&e, bandY, bandHeight, accumulation, stride, rowMin, rowMax, SLOPED, 0);
+}
+
+// A bit for each of lines [0, 8) that meets the band's rows (top, bottom) (accumulate_line's test,
+// eight lines at a time).
+TSR_INLINE uint32_t lines_in_band(const float *lines, float top, float bottom) {
+    // The lines' y values, ya and yb of lines 0–3, then of lines 4–7.
+    const f32x8 low = __builtin_shufflevector(TSR_LOAD(f32x8, lines), TSR_LOAD(f32x8, lines + 8), 1, 3, 5, 7, 9, 11,
+                                              13, 15);
+    const f32x8 high = __builtin_shufflevector(TSR_LOAD(f32x8, lines + 16), TSR_LOAD(f32x8, lines + 24), 1, 3, 5, 7,
+                                               9, 11, 13, 15);
+    const f32x8 ya = __builtin_shufflevector(low, high, 0, 2, 4, 6, 8, 10, 12, 14);
+    const f32x8 yb = __builtin_shufflevector(low, high, 1, 3, 5, 7, 9, 11, 13, 15);
+    const i32x8 meets = (f32x8_max(ya, yb) > f32x8_splat(top)) & (f32x8_min(ya, yb) < f32x8_splat(bottom));
+    return (uint32_t)__builtin_reduce_or(meets & (i32x8){1, 2, 4, 8, 16, 32, 64, 128});
+}
+
+// Every band of a command visits all its lines: most of those outside the band are rejected on their
+// y alone, eight at a time, before any other work. The others are added in their order.
 TSR_INLINE void accumulate_lines_body(const float *lines, size_t count, int32_t bandY, int32_t bandHeight,
                                       float *accumulation, size_t stride, int32_t *rowMin, int32_t *rowMax) {
     const float bandTop = (float)bandY;
     const float bandBottom = (float)(bandY + bandHeight);
-    for (const float *line = lines, *end = lines + 4 * count; line != end; line += 4) {
-        // Every band of a command visits all its lines: most of those outside the band are
-        // rejected on their y alone, before any other work.
-        const float ya = line[1], yb = line[3];
-        if (max_f(ya, yb) <= bandTop || min_f(ya, yb) >= bandBottom) continue;
-        Edge e = ya < yb ? (Edge){line[0], ya, line[2], yb, 0.0f, 0.0f, 0.0f, 1.0f}
-                         : (Edge){line[2], yb, line[0], ya, 0.0f, 0.0f, 0.0f, -1.0f};
-        e.topInside = e.y0 >= bandTop;
-        e.bottomInside = e.y1 <= bandBottom;
-        e.firstRow = e.topInside ? floor_nonnegative(e.y0) : bandY;
-        e.endRow = e.bottomInside ? ceil_nonnegative(e.y1) : bandY + bandHeight;
-        // A horizontal line (no area) is within the band, in a row or none: skipped.
-        if (e.y0 == e.y1) continue;
-        if (e.x0 == e.x1) {
-            accumulate_edge(&e, bandY, accumulation, stride, rowMin, rowMax, VERTICAL, floor_nonnegative(e.x0));
-            continue;
+    for (size_t first = 0; first < count; first += 8) {
+        uint32_t lines8 = first + 8 <= count ? lines_in_band(lines + 4 * first, bandTop, bandBottom)
+                                             : (1u << (count - first)) - 1;
+        for (; lines8 != 0; lines8 &= lines8 - 1) {
+            accumulate_line(lines + 4 * (first + (size_t)__builtin_ctz(lines8)), bandY, bandHeight, accumulation,
+                            stride, rowMin, rowMax);
         }
-        e.dxdy = (e.x1 - e.x0) / (e.y1 - e.y0);
-        e.xMin = min_f(e.x0, e.x1);
-        e.xMax = max_f(e.x0, e.x1);
-        accumulate_edge(&e, bandY, accumulation, stride, rowMin, rowMax, SLOPED, 0);
     }
 }
 
