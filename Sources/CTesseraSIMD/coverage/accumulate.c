@@ -1,9 +1,13 @@
 // Exact-area accumulation of line segments (the technique of font-rs and of FreeType's cell
 // rasterizer): each piece of a line inside one pixel row adds signed area deltas to the row's cells
 // so that the prefix sum of the row at cell x is the integral of the winding number over pixel x.
+//
+// A sloped edge's rows are added eight at a time (edge_rows): the same float operations as one piece
+// at a time, in the lanes of vectors.
+#include "simd/no_fp_contract.h"
 #include "CTesseraSIMD.h"
-#include <math.h>
-#include <simde/x86/sse2.h>
+#include "simd/targets.h"
+#include "simd/vectors.h"
 
 // Floor and ceiling for the non-negative coordinates left after clipping: truncation is the floor
 // there, and these avoid libm calls (the x86-64 baseline has no SSE4.1 rounding instruction).
@@ -73,11 +77,11 @@ static inline void accumulate_piece(float *cells, float d, float xLow, float xHi
     float highFrac = xHigh - (float)(i0 + 1);
     float lastRemainder = 0.5f * s * highFrac * highFrac;                   // 1 - A(i0 + 1)
     const int within = xHigh <= lowFloor + 1.0f;
-    simde__m128 mask = simde_mm_castsi128_ps(simde_mm_set1_epi32(-within));
-    simde__m128 inOne = simde_mm_setr_ps(d - d * fromLeft, d * fromLeft, 0.0f, 0.0f);
-    simde__m128 inTwo = simde_mm_setr_ps(d * firstArea, d * (1.0f - lastRemainder - firstArea), d * lastRemainder, 0.0f);
-    simde__m128 deltas = simde_mm_or_ps(simde_mm_and_ps(mask, inOne), simde_mm_andnot_ps(mask, inTwo));
-    simde_mm_storeu_ps(cells + i0, simde_mm_add_ps(simde_mm_loadu_ps(cells + i0), deltas));
+    const u32x4 mask = (u32x4){0} - (uint32_t)within;
+    const f32x4 inOne = {d - d * fromLeft, d * fromLeft, 0.0f, 0.0f};
+    const f32x4 inTwo = {d * firstArea, d * (1.0f - lastRemainder - firstArea), d * lastRemainder, 0.0f};
+    const f32x4 deltas = (f32x4)((mask & (u32x4)inOne) | (~mask & (u32x4)inTwo));
+    TSR_STORE(cells + i0, TSR_LOAD(f32x4, cells + i0) + deltas);
     *lowCell = i0;
     *highCell = within ? i0 + 1 : i0 + 2;
 }
@@ -102,6 +106,10 @@ typedef struct {
 static inline float edge_x(const Edge *e, float y) {
     return min_f(max_f(e->x0 + (y - e->y0) * e->dxdy, e->xMin), e->xMax);
 }
+
+// The fewest rows in the band for which a sloped edge's pieces are found eight rows at a time
+// (edge_rows); a shorter one's are found one at a time.
+enum { EDGE_ROWS_MIN = 2 };
 
 // How an edge's pieces are found.
 enum {
@@ -137,17 +145,123 @@ static inline void add_piece(float *cells, int32_t row, int32_t *rowMin, int32_t
     widen_row(rowMin, rowMax, row, lo, hi);
 }
 
+// The pieces of a sloped edge in its n ≤ 8 rows of the band from absolute row y, into cells and rows
+// [0, n): accumulate_edge's pieces, with accumulate_piece's operations on each row in the lanes of
+// vectors. The first row's top is *top, its x *xTop (both become the last row's bottom and its x);
+// the last row ends at the edge's end (y1, x1) where `reachesEnd`. The band has `room` rows from row
+// 0. Each row's deltas are transposed into four cells (as accumulate_piece adds them); a piece across
+// three pixels or more adds its pixels between one at a time, as there.
+TSR_INLINE void edge_rows(const Edge *e, float *cells, size_t stride, int32_t *rowMin, int32_t *rowMax, int32_t room,
+                          int32_t y, float *top, float *xTop, int32_t n, int reachesEnd) {
+    const f32x8 one = f32x8_splat(1.0f), half = f32x8_splat(0.5f), zero = {0};
+    const i32x8 atEnd = (i32x8_lanes() == n - 1) & -reachesEnd;
+    // Row boundaries y + 1 … y + 8 (exact: integers below 2^24), the last one y1 where the edge ends.
+    const f32x8 rowBottoms = f32x8_splat((float)(y + 1)) + (f32x8){0, 1, 2, 3, 4, 5, 6, 7};
+    const f32x8 bottoms = f32x8_select(atEnd, f32x8_splat(e->y1), rowBottoms);
+    const f32x8 xBottom = f32x8_select(
+        atEnd, f32x8_splat(e->x1),
+        f32x8_min(f32x8_max(f32x8_splat(e->x0) + (rowBottoms - f32x8_splat(e->y0)) * f32x8_splat(e->dxdy),
+                            f32x8_splat(e->xMin)),
+                  f32x8_splat(e->xMax)));
+    const f32x8 d = (bottoms - __builtin_shufflevector(f32x8_splat(*top), bottoms, 0, 8, 9, 10, 11, 12, 13, 14)) *
+                    f32x8_splat(e->direction);
+    const f32x8 tops = __builtin_shufflevector(f32x8_splat(*xTop), xBottom, 0, 8, 9, 10, 11, 12, 13, 14);
+    *top = bottoms[n - 1];
+    *xTop = xBottom[n - 1];
+    const f32x8 xLow = f32x8_min(tops, xBottom), xHigh = f32x8_max(tops, xBottom);
+    const i32x8 i0 = f32x8_truncate(xLow);
+    const f32x8 lowFloor = __builtin_convertvector(i0, f32x8);
+    const i32x8 t = f32x8_truncate(xHigh);
+    const i32x8 i1 = t - (__builtin_convertvector(t, f32x8) < xHigh) - 1;   // ceil(xHigh) - 1
+    const f32x8 s = one / (xHigh - xLow);
+    const f32x8 lowFrac = xLow - lowFloor;
+    const f32x8 firstArea = half * s * (one - lowFrac) * (one - lowFrac);
+    const f32x8 fromLeft = half * (xLow + xHigh) - lowFloor;
+    const f32x8 highFrac = xHigh - __builtin_convertvector(i0 + 1, f32x8);
+    const f32x8 lastRemainder = half * s * highFrac * highFrac;
+    const i32x8 within = xHigh <= lowFloor + one;
+    const f32x8 d0 = f32x8_select(within, d - d * fromLeft, d * firstArea);
+    const f32x8 d1 = f32x8_select(within, d * fromLeft, d * (one - lastRemainder - firstArea));
+    const f32x8 d2 = f32x8_select(within, zero, d * lastRemainder);
+    const i32x8 high = (i32x8)u32x8_select(within, (u32x8)(i0 + 1), (u32x8)(i1 + 1));
+    // The transpose: quads k and k + 4 in the halves of q[k].
+    const f32x8 a = __builtin_shufflevector(d0, d1, 0, 8, 1, 9, 4, 12, 5, 13);
+    const f32x8 b = __builtin_shufflevector(d2, zero, 0, 8, 1, 9, 4, 12, 5, 13);
+    const f32x8 c = __builtin_shufflevector(d0, d1, 2, 10, 3, 11, 6, 14, 7, 15);
+    const f32x8 f = __builtin_shufflevector(d2, zero, 2, 10, 3, 11, 6, 14, 7, 15);
+    const f32x8 q[4] = {
+        __builtin_shufflevector(a, b, 0, 1, 8, 9, 4, 5, 12, 13),
+        __builtin_shufflevector(a, b, 2, 3, 10, 11, 6, 7, 14, 15),
+        __builtin_shufflevector(c, f, 0, 1, 8, 9, 4, 5, 12, 13),
+        __builtin_shufflevector(c, f, 2, 3, 10, 11, 6, 7, 14, 15),
+    };
+    f32x4 quads[8];
+    for (int k = 0; k < 4; k++) {
+        quads[k] = __builtin_shufflevector(q[k], q[k], 0, 1, 2, 3);
+        quads[k + 4] = __builtin_shufflevector(q[k], q[k], 4, 5, 6, 7);
+    }
+    const i32x8 isLong = (i1 > i0 + 1) & (i32x8_lanes() < n);
+    if (u32x8_none((u32x8)isLong)) {
+        for (int32_t k = 0; k < n; k++) {
+            float *row = cells + (size_t)k * stride + i0[k];
+            TSR_STORE(row, TSR_LOAD(f32x4, row) + quads[k]);
+        }
+    } else {
+        // accumulate_piece's long case: the first cell as above, then its own.
+        const f32x8 second = s * (f32x8_splat(1.5f) - lowFrac);
+        const f32x8 lastFrac = xHigh - __builtin_convertvector(i1, f32x8);
+        const f32x8 longRemainder = half * s * lastFrac * lastFrac;
+        const f32x8 beforeLast = second + __builtin_convertvector(i1 - i0 - 2, f32x8) * s;
+        const f32x8 secondDelta = d * (second - firstArea), ds = d * s;
+        const f32x8 lastDelta = d * (one - longRemainder - beforeLast), afterDelta = d * longRemainder;
+        for (int32_t k = 0; k < n; k++) {
+            float *row = cells + (size_t)k * stride;
+            if (!isLong[k]) {
+                TSR_STORE(row + i0[k], TSR_LOAD(f32x4, row + i0[k]) + quads[k]);
+                continue;
+            }
+            row[i0[k]] += d0[k];
+            row[i0[k] + 1] += secondDelta[k];
+#pragma clang loop vectorize(disable) unroll(disable)
+            for (int32_t i = i0[k] + 2; i < i1[k]; i++) row[i] += ds[k];
+            row[i1[k]] += lastDelta[k];
+            row[i1[k] + 1] += afterDelta[k];
+        }
+    }
+    if (room >= 8) {
+        // The rows' extents at once; rows [n, 8) of the band keep theirs.
+        const i32x8 inside = i32x8_lanes() < n;
+        const i32x8 lows = TSR_LOAD(i32x8, rowMin), highs = TSR_LOAD(i32x8, rowMax);
+        TSR_STORE(rowMin, (i32x8)u32x8_select(inside, (u32x8)__builtin_elementwise_min(lows, i0), (u32x8)lows));
+        TSR_STORE(rowMax, (i32x8)u32x8_select(inside, (u32x8)__builtin_elementwise_max(highs, high), (u32x8)highs));
+    } else {
+        int32_t lowCells[8], highCells[8];
+        TSR_STORE(lowCells, i0);
+        TSR_STORE(highCells, high);
+        for (int32_t k = 0; k < n; k++) widen_row(rowMin, rowMax, k, lowCells[k], highCells[k]);
+    }
+}
+
 // Adds the edge's pieces in its rows of the band. Always inlined so that each kind gets its own
 // loop. Every piece has a positive height: its top and bottom are distinct floats (y0 < y1, y0 <
 // endRow and y1 > endRow - 1).
 __attribute__((always_inline))
-static inline void accumulate_edge(const Edge *e, int32_t bandY, float *accumulation, size_t stride,
-                                   int32_t *rowMin, int32_t *rowMax, int kind, int32_t column) {
+static inline void accumulate_edge(const Edge *e, int32_t bandY, int32_t bandHeight, float *accumulation,
+                                   size_t stride, int32_t *rowMin, int32_t *rowMax, int kind, int32_t column) {
     const int32_t firstRow = e->firstRow, endRow = e->endRow;
     float top = e->topInside ? e->y0 : (float)firstRow;
     float xTop = e->topInside ? e->x0 : boundary_x(e, top, kind);
     int32_t row = firstRow - bandY;
     float *cells = accumulation + (size_t)row * stride;
+    // A sloped edge of EDGE_ROWS_MIN rows or more: eight rows at a time.
+    if (kind == SLOPED && endRow - firstRow >= EDGE_ROWS_MIN) {
+        int32_t y = firstRow;
+        for (; endRow - y > 8; y += 8, row += 8, cells += 8 * stride)
+            edge_rows(e, cells, stride, rowMin + row, rowMax + row, bandHeight - row, y, &top, &xTop, 8, 0);
+        edge_rows(e, cells, stride, rowMin + row, rowMax + row, bandHeight - row, y, &top, &xTop, endRow - y,
+                  e->bottomInside);
+        return;
+    }
     // A row's bottom boundary is the next row's top: each is computed once. Every row but the last
     // ends at y + 1 < y1.
     if (endRow - firstRow > 1) {
@@ -173,30 +287,68 @@ static inline void accumulate_edge(const Edge *e, int32_t bandY, float *accumula
     add_piece(cells, row, rowMin, rowMax, (bottom - top) * e->direction, xTop, xBottom, kind, column);
 }
 
-void tsr_accumulate_lines(const float *lines, size_t count, int32_t bandY, int32_t bandHeight,
-                          float *accumulation, size_t stride, int32_t *rowMin, int32_t *rowMax) {
+// Adds the line's pieces in the band's rows [bandY, bandY + bandHeight), if it meets them.
+TSR_INLINE void accumulate_line(const float *line, int32_t bandY, int32_t bandHeight, float *accumulation,
+                                size_t stride, int32_t *rowMin, int32_t *rowMax) {
     const float bandTop = (float)bandY;
     const float bandBottom = (float)(bandY + bandHeight);
-    for (const float *line = lines, *end = lines + 4 * count; line != end; line += 4) {
-        // Every band of a command visits all its lines: most of those outside the band are
-        // rejected on their y alone, before any other work.
-        const float ya = line[1], yb = line[3];
-        if (max_f(ya, yb) <= bandTop || min_f(ya, yb) >= bandBottom) continue;
-        Edge e = ya < yb ? (Edge){line[0], ya, line[2], yb, 0.0f, 0.0f, 0.0f, 1.0f}
-                         : (Edge){line[2], yb, line[0], ya, 0.0f, 0.0f, 0.0f, -1.0f};
-        e.topInside = e.y0 >= bandTop;
-        e.bottomInside = e.y1 <= bandBottom;
-        e.firstRow = e.topInside ? floor_nonnegative(e.y0) : bandY;
-        e.endRow = e.bottomInside ? ceil_nonnegative(e.y1) : bandY + bandHeight;
-        // A horizontal line (no area) is within the band, in a row or none: skipped.
-        if (e.y0 == e.y1) continue;
-        if (e.x0 == e.x1) {
-            accumulate_edge(&e, bandY, accumulation, stride, rowMin, rowMax, VERTICAL, floor_nonnegative(e.x0));
-            continue;
-        }
-        e.dxdy = (e.x1 - e.x0) / (e.y1 - e.y0);
-        e.xMin = min_f(e.x0, e.x1);
-        e.xMax = max_f(e.x0, e.x1);
-        accumulate_edge(&e, bandY, accumulation, stride, rowMin, rowMax, SLOPED, 0);
+    const float ya = line[1], yb = line[3];
+    if (max_f(ya, yb) <= bandTop || min_f(ya, yb) >= bandBottom) return;
+    Edge e = ya < yb ? (Edge){line[0], ya, line[2], yb, 0.0f, 0.0f, 0.0f, 1.0f}
+                     : (Edge){line[2], yb, line[0], ya, 0.0f, 0.0f, 0.0f, -1.0f};
+    e.topInside = e.y0 >= bandTop;
+    e.bottomInside = e.y1 <= bandBottom;
+    e.firstRow = e.topInside ? floor_nonnegative(e.y0) : bandY;
+    e.endRow = e.bottomInside ? ceil_nonnegative(e.y1) : bandY + bandHeight;
+    // A horizontal line (no area) is within the band, in a row or none: skipped.
+    if (e.y0 == e.y1) return;
+    if (e.x0 == e.x1) {
+        accumulate_edge(&e, bandY, bandHeight, accumulation, stride, rowMin, rowMax, VERTICAL,
+                        floor_nonnegative(e.x0));
+        return;
     }
+    e.dxdy = (e.x1 - e.x0) / (e.y1 - e.y0);
+    e.xMin = min_f(e.x0, e.x1);
+    e.xMax = max_f(e.x0, e.x1);
+    accumulate_edge(&e, bandY, bandHeight, accumulation, stride, rowMin, rowMax, SLOPED, 0);
+}
+
+// A bit for each of lines [0, 8) that meets the band's rows (top, bottom) (accumulate_line's test,
+// eight lines at a time).
+TSR_INLINE uint32_t lines_in_band(const float *lines, float top, float bottom) {
+    // The lines' y values, ya and yb of lines 0–3, then of lines 4–7.
+    const f32x8 low = __builtin_shufflevector(TSR_LOAD(f32x8, lines), TSR_LOAD(f32x8, lines + 8), 1, 3, 5, 7, 9, 11,
+                                              13, 15);
+    const f32x8 high = __builtin_shufflevector(TSR_LOAD(f32x8, lines + 16), TSR_LOAD(f32x8, lines + 24), 1, 3, 5, 7,
+                                               9, 11, 13, 15);
+    const f32x8 ya = __builtin_shufflevector(low, high, 0, 2, 4, 6, 8, 10, 12, 14);
+    const f32x8 yb = __builtin_shufflevector(low, high, 1, 3, 5, 7, 9, 11, 13, 15);
+    const i32x8 meets = (f32x8_max(ya, yb) > f32x8_splat(top)) & (f32x8_min(ya, yb) < f32x8_splat(bottom));
+    return (uint32_t)__builtin_reduce_or(meets & (i32x8){1, 2, 4, 8, 16, 32, 64, 128});
+}
+
+// Every band of a command visits all its lines: most of those outside the band are rejected on their
+// y alone, eight at a time, before any other work. The others are added in their order.
+TSR_INLINE void accumulate_lines_body(const float *lines, size_t count, int32_t bandY, int32_t bandHeight,
+                                      float *accumulation, size_t stride, int32_t *rowMin, int32_t *rowMax) {
+    const float bandTop = (float)bandY;
+    const float bandBottom = (float)(bandY + bandHeight);
+    for (size_t first = 0; first < count; first += 8) {
+        uint32_t lines8 = first + 8 <= count ? lines_in_band(lines + 4 * first, bandTop, bandBottom)
+                                             : (1u << (count - first)) - 1;
+        for (; lines8 != 0; lines8 &= lines8 - 1) {
+            accumulate_line(lines + 4 * (first + (size_t)__builtin_ctz(lines8)), bandY, bandHeight, accumulation,
+                            stride, rowMin, rowMax);
+        }
+    }
+}
+
+TSR_LEVELS_TO_AVX2(accumulate_lines,
+                   (const float *lines, size_t count, int32_t bandY, int32_t bandHeight, float *accumulation,
+                    size_t stride, int32_t *rowMin, int32_t *rowMax),
+                   (lines, count, bandY, bandHeight, accumulation, stride, rowMin, rowMax))
+
+void tsr_accumulate_lines(const float *lines, size_t count, int32_t bandY, int32_t bandHeight,
+                          float *accumulation, size_t stride, int32_t *rowMin, int32_t *rowMax) {
+    TSR_DISPATCH_TO_AVX2(accumulate_lines, (lines, count, bandY, bandHeight, accumulation, stride, rowMin, rowMax));
 }
