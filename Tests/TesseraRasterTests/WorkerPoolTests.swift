@@ -52,6 +52,24 @@ struct WorkerPoolTests {
         #expect(calls.load(ordering: .relaxed) == 20)
     }
 
+    @Test func aStepInsideAStepRunsOnSeveralThreads() {
+        // The outer step's other iteration returns at once; its thread then helps the inner step,
+        // whose two iterations each wait for the other to start.
+        let pool = WorkerPool(workers: 1)
+        let started = Atomic<Int>(0)
+        let met = Atomic<Int>(0)
+        pool.perform(iterations: 2) { outer in
+            guard outer == 0 else { return }
+            pool.perform(iterations: 2) { _ in
+                started.wrappingAdd(1, ordering: .relaxed)
+                let deadline = DispatchTime.now().uptimeNanoseconds + 10_000_000_000
+                while started.load(ordering: .relaxed) < 2, DispatchTime.now().uptimeNanoseconds < deadline {}
+                if started.load(ordering: .relaxed) == 2 { met.wrappingAdd(1, ordering: .relaxed) }
+            }
+        }
+        #expect(met.load(ordering: .relaxed) == 2)
+    }
+
     @Test func stepsFromSeveralThreadsAtOnceAllComplete() {
         let pool = WorkerPool(workers: 2)
         let calls = Atomic<Int>(0)

@@ -20,9 +20,12 @@ import Darwin
 /// watching for the next one, and only then gives its thread back to Dispatch; the frames of an
 /// animation find their workers awake.
 ///
-/// One step at a time: a step asked for while another runs (a step inside a step, or another
-/// renderer's frame on another thread) runs through `DispatchQueue.concurrentPerform`. The caller
-/// takes iterations too, so a step completes even when no worker comes.
+/// Steps may run at once: a step inside a step (a blurred layer's passes inside the drawing
+/// walk's runs) or other renderers' frames on other threads. Every thread with nothing left to
+/// do, a worker or a caller waiting for the last iterations of its own step, takes iterations of
+/// the newest step that has some (a step inside a step holds up the one around it). The caller
+/// takes iterations too, so a step completes even when no worker comes. So a thread may run
+/// another step's iteration inside its own: a body must not hold a lock across a step.
 package final class WorkerPool: Sendable {
     /// The pool the renderers share: as many workers as the machine has processors, less the
     /// caller's thread.
@@ -36,11 +39,10 @@ package final class WorkerPool: Sendable {
     private let maximumWorkers: Int
     /// Workers started and not yet gone back to Dispatch.
     private let awake = Atomic<Int>(0)
-    /// Set while a step runs.
-    private let busy = Atomic<Bool>(false)
-    /// Counts the steps handed out: a worker takes the step in ``current`` when it changes.
+    /// Counts the steps handed out: a thread looks for iterations in ``open`` when it changes.
     private let steps = Atomic<Int>(0)
-    private let current = Mutex<Step?>(nil)
+    /// The steps under way, in the order they began.
+    private let open = Mutex<[Step]>([])
 
     /// A pool of at most `workers` threads besides the caller's.
     package init(workers: Int) {
@@ -51,29 +53,36 @@ package final class WorkerPool: Sendable {
     package var awakeWorkers: Int { awake.load(ordering: .relaxed) }
 
     /// Calls `body(i)` once for every `i` in `0..<iterations`, on the caller's thread and on the
-    /// pool's workers (at most `iterations − 1` of them), and returns when every call has
-    /// returned: what they wrote is visible to the caller then.
+    /// pool's workers, and returns when every call has returned: what they wrote is visible to
+    /// the caller then.
     package func perform(iterations: Int, _ body: @Sendable (Int) -> Void) {
         if iterations <= 1 {
             if iterations == 1 { body(0) }
             return
         }
-        guard maximumWorkers > 0, busy.compareExchange(expected: false, desired: true, ordering: .acquiring).exchanged else {
-            return DispatchQueue.concurrentPerform(iterations: iterations, execute: body)
-        }
+        guard maximumWorkers > 0 else { return (0..<iterations).forEach(body) }
         withoutActuallyEscaping(body) { body in
             let step = Step(iterations: iterations, body: body)
-            current.withLock { $0 = step }
+            open.withLock { $0.append(step) }
             steps.wrappingAdd(1, ordering: .releasing)
             wake(min(iterations - 1, maximumWorkers))
             step.work()
-            step.waitUntilFinished()
-            // No worker calls the body again (every iteration is taken), and a worker still
-            // holding the step must not hold the caller's closure past this call.
+            var spins = 0
+            while !step.isFinished {
+                if helpWithOpenSteps() { spins = 0 } else { spins += 1; Self.wait(spins) }
+            }
+            open.withLock { open in open.removeAll { $0 === step } }
+            // No thread calls the body again (every iteration is taken), and one still holding
+            // the step must not hold the caller's closure past this call.
             step.body = nil
-            current.withLock { $0 = nil }
         }
-        busy.store(false, ordering: .releasing)
+    }
+
+    /// Works on the newest open step with iterations left, if any; returns whether it did.
+    private func helpWithOpenSteps() -> Bool {
+        guard let step = open.withLock({ $0.last { $0.hasIterationsLeft } }) else { return false }
+        step.work()
+        return true
     }
 
     /// Starts workers until `wanted` are awake.
@@ -82,7 +91,10 @@ package final class WorkerPool: Sendable {
         while count < wanted {
             let (exchanged, original) = awake.compareExchange(expected: count, desired: count + 1, ordering: .relaxed)
             if exchanged {
-                DispatchQueue.global().async { self.linger() }
+                // A serial queue of its own: its thread comes from Dispatch's overcommitting pool,
+                // so a lingering worker never holds up the work of Dispatch's global queues (one
+                // thread per processor, which workers of the global queue would fill).
+                DispatchQueue(label: "Tessera worker").async { self.linger() }
                 count += 1
             } else {
                 count = original
@@ -90,8 +102,8 @@ package final class WorkerPool: Sendable {
         }
     }
 
-    /// A worker's life: each new step worked on as it comes, until none has come for
-    /// ``lingering`` nanoseconds.
+    /// A worker's life: the open steps worked on while they have iterations left, until no new
+    /// step has come for ``lingering`` nanoseconds.
     private func linger() {
         var seen = -1
         var idleSince = DispatchTime.now().uptimeNanoseconds
@@ -100,7 +112,7 @@ package final class WorkerPool: Sendable {
             let latest = steps.load(ordering: .acquiring)
             if latest != seen {
                 seen = latest
-                current.withLock { $0 }?.work()
+                while helpWithOpenSteps() {}
                 idleSince = DispatchTime.now().uptimeNanoseconds
                 continue
             }
@@ -124,8 +136,8 @@ package final class WorkerPool: Sendable {
 
     /// One call of ``perform(iterations:_:)``: its iterations, taken in turn by whoever works on it.
     ///
-    /// `@unchecked Sendable`: ``body`` is read only by a thread that has taken an iteration, and
-    /// cleared by the caller once every iteration has finished (``finished`` orders the two).
+    /// `@unchecked Sendable`: `body` is read only by a thread that has taken an iteration, and
+    /// cleared by the caller once every iteration has finished (`finished` orders the two).
     private final class Step: @unchecked Sendable {
         let iterations: Int
         var body: (@Sendable (Int) -> Void)?
@@ -154,13 +166,10 @@ package final class WorkerPool: Sendable {
             body?(i)
         }
 
-        /// Spins until the iterations others took have finished.
-        func waitUntilFinished() {
-            var spins = 0
-            while finished.load(ordering: .acquiring) < iterations {
-                spins += 1
-                WorkerPool.wait(spins)
-            }
-        }
+        /// Whether every iteration has returned: what they wrote is visible to the caller then.
+        var isFinished: Bool { finished.load(ordering: .acquiring) == iterations }
+
+        /// Whether some iteration is not taken yet.
+        var hasIterationsLeft: Bool { next.load(ordering: .relaxed) < iterations }
     }
 }

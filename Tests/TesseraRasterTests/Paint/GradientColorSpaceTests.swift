@@ -90,8 +90,9 @@ import Testing
     }
 
     /// The same stops in the two spaces are different gradients with tables of their own; in one
-    /// space they share one.
+    /// space they share one (kept from the second gradient on).
     @Test func eachSpaceHasItsOwnTable() {
+        _ = (Self.blackToWhite(.genericRGB), Self.blackToWhite(.sRGB))
         let generic = Self.blackToWhite(.genericRGB), sRGB = Self.blackToWhite(.sRGB)
         #expect(generic != sRGB)
         #expect(generic.table !== sRGB.table)
