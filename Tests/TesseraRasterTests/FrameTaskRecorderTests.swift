@@ -53,6 +53,38 @@ struct FrameTaskRecorderTests {
         #expect(walk.nanoseconds > 0)
     }
 
+    /// A parallel step inside a task splits it, as the workers run it: the part before, the
+    /// step's items after it, and the part after them; the next step waits for that last part.
+    @Test func aStepInsideAnItemSplitsIt() {
+        let recorder = FrameTaskRecorder()
+        let optional: FrameTaskRecorder? = recorder
+        recorder.beginFrame()
+        for run in 0..<2 {
+            recorder.item("run") {
+                guard run == 0 else { return }
+                optional.concurrentPerform(iterations: 3, stage: "blur") { _ in
+                    recorder.serial("deeper") {}   // deeper: part of its item
+                }
+            }
+        }
+        recorder.endParallel()
+        recorder.serial("after") {}
+        recorder.endFrame()
+        let tasks = recorder.tasks
+        let named = tasks.indices.filter { tasks[$0].stage != "other" }
+        #expect(named.map { tasks[$0].stage } == ["run", "blur", "blur", "blur", "run", "run", "after"])
+        let (before, blurs, rest, other, after) = (named[0], Array(named[1...3]), named[4], named[5], named[6])
+        for blur in blurs {
+            #expect(tasks[blur].dependencies == [before])
+            #expect(Self.waits(tasks, rest, for: blur))
+        }
+        // The other run waits for none of the first one's parts; what follows waits for all.
+        #expect(![before, rest].contains { Self.waits(tasks, other, for: $0) } && !blurs.contains { Self.waits(tasks, other, for: $0) })
+        #expect(Self.waits(tasks, after, for: rest) && Self.waits(tasks, after, for: other))
+        #expect(!Self.waits(tasks, after, for: before) || Self.waits(tasks, rest, for: before))
+        #expect(tasks.indices.allSatisfy { i in tasks[i].dependencies.allSatisfy { $0 < i } })
+    }
+
     @Test func nothingIsRecordedOutsideAFrame() {
         let recorder = FrameTaskRecorder()
         recorder.serial("setup") {}

@@ -12,7 +12,10 @@ import Synchronization
 /// stage that ``during(_:_:)`` names (the walk between its parallel runs), or of stage `other`
 /// (setup, the caller's own work); time between the items of one step is added to the next item.
 /// Work done inside a task (a shadow's offscreen render inside a run of the walk) is part of that
-/// task: it runs where the task runs.
+/// task: it runs where the task runs. But a parallel step inside a task (a blurred layer's passes
+/// inside a run of the walk) splits it, as the workers run it: the task's part before the step,
+/// the step's items (waiting for that part), and the task's part after them (waiting for the
+/// items; what waits for the task waits for it). Deeper steps are part of their task.
 ///
 /// While recording, the renderer plans its parallel work for ``plannedThreadCount`` threads (its
 /// chunks and runs, as many as it would make for them) and runs it on the caller's thread, one
@@ -37,6 +40,13 @@ public final class FrameTaskRecorder: Sendable {
         var lastEnd: UInt64?
         /// What the time between tasks is spent on (innermost last; `other` when empty).
         var gapStages: [String] = []
+        /// The recorded task under way outside every other: its stage, when its current part
+        /// began, what that part waits for, and whether a parallel step inside it split it.
+        var outermost: (stage: String, start: UInt64, dependencies: [Int], isSplit: Bool)?
+        /// What the items of the parallel step under way inside the outermost task wait for
+        /// (nil when none is under way), and those items.
+        var innerBarrier: [Int]?
+        var innerItems: [Int] = []
     }
 
     private let state = Mutex(State())
@@ -69,7 +79,7 @@ public final class FrameTaskRecorder: Sendable {
 
     /// Runs `body` as a serial step of `stage`.
     public func serial<T>(_ stage: String, _ body: () throws -> T) rethrows -> T {
-        let recorded = begin(serial: true)
+        let recorded = begin(stage, serial: true)
         let start = Self.now()
         defer { end(stage, start: start, serial: true, recorded: recorded) }
         return try body()
@@ -77,7 +87,7 @@ public final class FrameTaskRecorder: Sendable {
 
     /// Runs `body` as one item of the parallel step of `stage` under way (or of a new one).
     public func item<T>(_ stage: String, _ body: () throws -> T) rethrows -> T {
-        let recorded = begin(serial: false)
+        let recorded = begin(stage, serial: false)
         let start = Self.now()
         defer { end(stage, start: start, serial: false, recorded: recorded) }
         return try body()
@@ -106,17 +116,37 @@ public final class FrameTaskRecorder: Sendable {
     public func endParallel() {
         state.withLock { state in
             if state.depth == 0 { Self.closeItems(&state) }
+            // A step inside the outermost task: the task's next part waits for its items.
+            if state.depth == 1, let barrier = state.innerBarrier, let task = state.outermost {
+                state.outermost = (task.stage, task.start, state.innerItems.isEmpty ? barrier : state.innerItems, true)
+                state.innerItems = []
+                state.innerBarrier = nil
+            }
         }
     }
 
-    /// Whether the task about to run is recorded (outside every other task, inside a frame). A
-    /// serial step first ends the parallel one under way, and records the gap before it.
-    private func begin(serial: Bool) -> Bool {
+    /// Whether the task about to run is recorded: outside every other task, inside a frame, or
+    /// an item of a parallel step inside the outermost task (see the type's notes). A serial step
+    /// first ends the parallel one under way, and records the gap before it.
+    private func begin(_ stage: String, serial: Bool) -> Bool {
         state.withLock { state in
             state.depth += 1
-            guard state.depth == 1, state.lastEnd != nil else { return false }
+            guard let lastEnd = state.lastEnd else { return false }
+            if state.depth == 2, !serial, let task = state.outermost {
+                if state.innerBarrier == nil {
+                    // The outermost task's part so far; the step's items wait for it.
+                    let now = Self.now()
+                    state.tasks.append(Task(stage: task.stage, nanoseconds: now - task.start, dependencies: task.dependencies))
+                    state.innerBarrier = [state.tasks.count - 1]
+                    state.outermost = (task.stage, now, [], true)
+                }
+                return true
+            }
+            guard state.depth == 1 else { return false }
             if serial { Self.closeItems(&state) }
             if serial || state.items.isEmpty { Self.recordGap(&state, until: Self.now()) }
+            // Between two items of a step, the loop's own time goes to the item that follows it.
+            state.outermost = (stage, state.lastEnd ?? lastEnd, state.barrier, false)
             return true
         }
     }
@@ -125,11 +155,24 @@ public final class FrameTaskRecorder: Sendable {
         let now = Self.now()
         state.withLock { state in
             state.depth -= 1
-            guard recorded, let lastEnd = state.lastEnd else { return }
-            // Between two items of a step: the loop's own time goes to the item that follows it.
-            let began = serial || state.items.isEmpty ? start : min(start, lastEnd)
-            let task = Task(stage: stage, nanoseconds: now - began, dependencies: state.barrier)
-            state.tasks.append(task)
+            guard recorded, state.lastEnd != nil else { return }
+            if state.depth == 1 {
+                // An item of a step inside the outermost task.
+                state.tasks.append(Task(stage: stage, nanoseconds: now - start, dependencies: state.innerBarrier ?? []))
+                state.innerItems.append(state.tasks.count - 1)
+                // The outermost task's next part starts after the items.
+                state.outermost?.start = now
+                return
+            }
+            guard var task = state.outermost else { return }
+            if let barrier = state.innerBarrier {
+                task.dependencies = state.innerItems.isEmpty ? barrier : state.innerItems
+            }
+            state.outermost = nil
+            state.innerBarrier = nil
+            state.innerItems = []
+            state.tasks.append(Task(stage: stage, nanoseconds: now - (task.isSplit ? task.start : min(start, task.start)),
+                                    dependencies: task.dependencies))
             if serial {
                 state.barrier = [state.tasks.count - 1]
             } else {
