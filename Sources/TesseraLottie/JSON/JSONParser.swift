@@ -21,7 +21,7 @@ struct JSONParser {
     private var index = 0
     /// The elements of the arrays being read and the members of the objects, innermost last.
     private var elements: [JSONValue] = []
-    private var members: [(key: String, value: JSONValue)] = []
+    private var members: [JSONMember] = []
 
     private init(_ bytes: [UInt8]) {
         self.bytes = bytes
@@ -103,7 +103,7 @@ struct JSONParser {
             } else if bytes[index] == UInt8(ascii: "]") {
                 index += 1
                 let array = Array(elements[first...])
-                elements.removeSubrange(first...)
+                elements.removeLast(elements.count - first)
                 return .array(array)
             } else {
                 throw failure("expected , or ] in an array")
@@ -130,7 +130,7 @@ struct JSONParser {
             guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else { throw failure("expected : after a key") }
             index += 1
             let value = try value(depth: depth)
-            members.append((key, value))
+            members.append(JSONMember(key: key, value: value))
             skipWhitespace()
             guard index < bytes.count else { throw failure("unexpected end of the document in an object") }
             if bytes[index] == UInt8(ascii: ",") {
@@ -138,7 +138,7 @@ struct JSONParser {
             } else if bytes[index] == UInt8(ascii: "}") {
                 index += 1
                 let object = Self.lastOfEachKey(members[first...])
-                members.removeSubrange(first...)
+                members.removeLast(members.count - first)
                 return .object(object)
             } else {
                 throw failure("expected , or } in an object")
@@ -148,7 +148,7 @@ struct JSONParser {
 
     /// The members in order, a repeated key's earlier ones left out: compared pairwise in a
     /// small object, through a set of the keys in a large one (the time stays linear).
-    private static func lastOfEachKey(_ members: ArraySlice<(key: String, value: JSONValue)>) -> [(key: String, value: JSONValue)] {
+    private static func lastOfEachKey(_ members: ArraySlice<JSONMember>) -> [JSONMember] {
         let repeated: Bool
         if members.count <= 16 {
             repeated = members.indices.contains { i in members[(i + 1)...].contains { $0.key == members[i].key } }
@@ -156,7 +156,7 @@ struct JSONParser {
             repeated = Set(members.lazy.map(\.key)).count < members.count
         }
         guard repeated else { return Array(members) }
-        var seen = Set<String>(), kept: [(key: String, value: JSONValue)] = []
+        var seen = Set<String>(), kept: [JSONMember] = []
         for member in members.reversed() where seen.insert(member.key).inserted { kept.append(member) }
         return kept.reversed()
     }

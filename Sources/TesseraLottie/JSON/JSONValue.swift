@@ -10,7 +10,7 @@ enum JSONValue: Sendable {
     /// The members in the document's order, each key once: a repeated key keeps its last value,
     /// as most JSON readers do. (A Lottie object has a handful of members, looked up a few times
     /// each: a list searched in order costs less to build and to search than a hash table.)
-    case object([(key: String, value: JSONValue)])
+    case object([JSONMember])
 
     /// The kind of value, for messages ("expected a number, found a string").
     var kindName: String {
@@ -30,4 +30,11 @@ enum JSONValue: Sendable {
         for member in members where member.key == key { return member.value }
         return nil
     }
+}
+
+/// One member of a JSON object. (A struct, not a tuple: copying and destroying arrays of tuples
+/// goes through the runtime's generic tuple witnesses.)
+struct JSONMember: Sendable {
+    let key: String
+    let value: JSONValue
 }
