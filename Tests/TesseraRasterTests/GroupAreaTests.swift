@@ -17,14 +17,19 @@ import TesseraRaster
                        canvas: Canvas? = nil) throws -> Pixmap {
         let canvas = canvas ?? Canvas(threadCount: threads)
         canvas.clear(red)
+        record(content: content, mask: mask, blendMode: blendMode, on: canvas)
+        let pixmap = try Pixmap(width: 64, height: 128)
+        canvas.render(into: pixmap)
+        return pixmap
+    }
+
+    /// A group of `content` (blue) masked by `mask` (opaque white), composited with `blendMode`.
+    static func record(content: Rect, mask: Rect, blendMode: BlendMode = .normal, on canvas: Canvas) {
         canvas.beginGroup()
         canvas.fill(Path(rect: content), paint: .solid(blue))
         canvas.beginMask()
         canvas.fill(Path(rect: mask), paint: .solid(.white))
         canvas.endGroup(opacity: 1, blendMode: blendMode)
-        let pixmap = try Pixmap(width: 64, height: 128)
-        canvas.render(into: pixmap)
-        return pixmap
     }
 
     static func contains(_ r: Rect, _ x: Int, _ y: Int) -> Bool {
@@ -93,11 +98,7 @@ import TesseraRaster
     /// The same into an 8-bit alpha target: the alpha of where content and mask meet.
     @Test func alphaTargetsShowOnlyWhereTheMaskDrew() throws {
         let canvas = Canvas(threadCount: 1)
-        canvas.beginGroup()
-        canvas.fill(Path(rect: Rect(x: 0, y: 0, width: 20, height: 128)), paint: .solid(.black))
-        canvas.beginMask()
-        canvas.fill(Path(rect: Rect(x: 10, y: 40, width: 20, height: 20)), paint: .solid(.black))
-        canvas.endGroup(opacity: 1)
+        Self.record(content: Rect(x: 0, y: 0, width: 20, height: 128), mask: Rect(x: 10, y: 40, width: 20, height: 20), on: canvas)
         let mask = try #require(try canvas.renderAlphaMask(width: 64, height: 128))
         for y in mask.y..<mask.y + mask.height {
             for x in mask.x..<mask.x + mask.width {
