@@ -9,6 +9,7 @@ import TesseraLottie
 /// format cannot hold are reported on standard error; what cannot be written at all fails.
 struct Convert: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "convert",
         abstract: "Convert a layer tree between Core Animation Archives (.caar), CAML (.caml) and .ca bundles.",
         discussion: """
             The output format follows OUT's extension: .caar, .caml (its images in assets/ beside it)

@@ -6,7 +6,7 @@ import Tessera
 /// differ from a new layer's and the animations, and what loading left out, most severe first;
 /// `--json` prints the same for tools. A Lottie animation adds its frames, frame rate and markers.
 struct Inspect: ParsableCommand {
-    static let configuration = CommandConfiguration(abstract: "Print a Core Animation Archive's or Lottie animation's layer tree, animations and skipped parts.")
+    static let configuration = CommandConfiguration(commandName: "inspect", abstract: "Print a Core Animation Archive's or Lottie animation's layer tree, animations and skipped parts.")
 
     @Argument(help: "A .caar, .caml, .ca bundle, .tendies file or wallpaper folder, a Lottie animation (.json), or a demo scene.")
     var file: String

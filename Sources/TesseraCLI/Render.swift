@@ -6,6 +6,7 @@ import TesseraRaster
 /// `tessera render`: one frame, numbered frames, an animated PNG, a video or a raw stream.
 struct Render: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "render",
         abstract: "Render a demo scene, a Core Animation Archive or a Lottie animation to an image, frames or a video.",
         discussion: """
             The format follows -o's extension (png, apng, mp4, webm, gif, webp, rgba, y4m) or --format.

@@ -3,7 +3,7 @@ import TesseraDemos
 
 /// `tessera scenes`: the built-in demo scenes.
 struct Scenes: ParsableCommand {
-    static let configuration = CommandConfiguration(abstract: "List the built-in demo scenes.")
+    static let configuration = CommandConfiguration(commandName: "scenes", abstract: "List the built-in demo scenes.")
 
     func run() {
         let width = DemoScene.all.map(\.name.count).max() ?? 0

@@ -81,6 +81,26 @@ import Testing
         #expect(numbers.map { if case .number(let n) = $0 { n } else { .nan } } == [-5, 12, 100])
     }
 
+    /// An object's members keep the document's order; a repeated key keeps its last value, once,
+    /// in a small object and in a large one (past the pairwise comparison), nested objects and
+    /// arrays read in between.
+    @Test(arguments: [3, 40])
+    func objectsKeepTheLastOfARepeatedKey(count: Int) throws {
+        let members = (0..<count).map { #""k\#($0)": {"a": [\#($0), {"b": \#($0)}], "a": \#($0)}"# }
+        let text = "{" + members.joined(separator: ", ") + #", "k1": "last", "z": []}"#
+        guard case .object(let object) = try JSONParser.parse(Array(text.utf8)) else { Issue.record("not an object"); return }
+        #expect(object.map(\.key) == ["k0"] + (2..<count).map { "k\($0)" } + ["k1", "z"])
+        guard case .string("last")? = object.first(where: { $0.key == "k1" })?.value else { Issue.record("k1 not its last value"); return }
+        for k in [0, 2, count - 1] {
+            guard case .object(let inner)? = object.first(where: { $0.key == "k\(k)" })?.value,
+                  case .number(let n) = inner.first(where: { $0.key == "a" })?.value ?? .null else {
+                Issue.record("k\(k) not read")
+                continue
+            }
+            #expect(inner.count == 1 && n == Double(k))
+        }
+    }
+
     /// Numbers read without a string (up to 15 digits, no exponent) are the same doubles as the
     /// string's conversion gives, and so are the longer ones it still converts.
     @Test func decimalsAreTheCorrectlyRoundedDoubles() throws {

@@ -15,6 +15,8 @@ struct Track<Value> {
     var values: [Value] = []
     /// One per segment (`times.count - 1`).
     var timingFunctions: [CAMediaTimingFunction] = []
+    /// The timing of the linear segments (holds and samples), one object for all of them.
+    private let linear = CAMediaTimingFunction(name: .linear)
     /// One per segment: the motion path's Bézier control points, absolute, or nil for a straight
     /// segment (positions only).
     var controlPoints: [(SIMD2<Double>, SIMD2<Double>)?] = []
@@ -46,8 +48,8 @@ struct Track<Value> {
         for k in 1..<keyframes.count {
             let from = keyframes[k - 1], to = keyframes[k]
             if from.hold {
-                append(max(to.time - Self.jumpLead, from.time), value(from.value), .linear)
-                append(to.time, value(to.value), .linear)
+                append(max(to.time - Self.jumpLead, from.time), value(from.value), linear)
+                append(to.time, value(to.value), linear)
             } else {
                 let (x1, y1, x2, y2) = from.easing.controlPoints(dimension: dimension)
                 let clamped = CubicEasing(x1, y1, x2, y2)
@@ -68,21 +70,22 @@ struct Track<Value> {
         sample = value
         guard let first = keyframeTimes.min(), let last = keyframeTimes.max() else { return }
         let step = max(1, ((last - first) / Double(Self.maximumSampleCount)).rounded(.up))
-        var samples = Set(keyframeTimes)
+        var samples = keyframeTimes
         var frame = (first / step).rounded(.up) * step
         while frame < last {
-            samples.insert(frame)
+            samples.append(frame)
             frame += step
         }
-        for time in samples.sorted() {
+        samples.sort()
+        for (i, time) in samples.enumerated() where i == 0 || time != samples[i - 1] {
             if jumps.contains(time), let previous = times.last {
-                append(max(time - Self.jumpLead, previous), value(time - Self.jumpLead), .linear)
+                append(max(time - Self.jumpLead, previous), value(time - Self.jumpLead), linear)
             }
             if times.isEmpty {
                 times = [time]
                 values = [value(time)]
             } else {
-                append(time, value(time), .linear)
+                append(time, value(time), linear)
             }
         }
     }
@@ -93,8 +96,4 @@ struct Track<Value> {
         timingFunctions.append(function)
         controlPoints.append(nil)
     }
-}
-
-fileprivate extension CAMediaTimingFunction {
-    static var linear: CAMediaTimingFunction { CAMediaTimingFunction(name: .linear) }
 }

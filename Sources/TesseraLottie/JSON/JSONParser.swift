@@ -19,6 +19,9 @@ struct JSONParser {
 
     private let bytes: [UInt8]
     private var index = 0
+    /// The elements of the arrays being read and the members of the objects, innermost last.
+    private var elements: [JSONValue] = []
+    private var members: [JSONMember] = []
 
     private init(_ bytes: [UInt8]) {
         self.bytes = bytes
@@ -83,21 +86,25 @@ struct JSONParser {
     private mutating func array(depth: Int) throws(Failure) -> JSONValue {
         guard depth <= Self.maximumDepth else { throw failure("arrays and objects nest deeper than \(Self.maximumDepth)") }
         index += 1
-        var elements: [JSONValue] = []
+        // Gathered on the parser's stack, as an object's members are.
+        let first = elements.count
         skipWhitespace()
         if index < bytes.count, bytes[index] == UInt8(ascii: "]") {
             index += 1
-            return .array(elements)
+            return .array([])
         }
         while true {
-            elements.append(try value(depth: depth))
+            let element = try value(depth: depth)
+            elements.append(element)
             skipWhitespace()
             guard index < bytes.count else { throw failure("unexpected end of the document in an array") }
             if bytes[index] == UInt8(ascii: ",") {
                 index += 1
             } else if bytes[index] == UInt8(ascii: "]") {
                 index += 1
-                return .array(elements)
+                let array = Array(elements[first...])
+                elements.removeLast(elements.count - first)
+                return .array(array)
             } else {
                 throw failure("expected , or ] in an array")
             }
@@ -107,11 +114,13 @@ struct JSONParser {
     private mutating func object(depth: Int) throws(Failure) -> JSONValue {
         guard depth <= Self.maximumDepth else { throw failure("arrays and objects nest deeper than \(Self.maximumDepth)") }
         index += 1
-        var members: [String: JSONValue] = [:]
+        // The members are gathered on the parser's stack (shared by the objects open around this
+        // one), then copied out once, at their number.
+        let first = members.count
         skipWhitespace()
         if index < bytes.count, bytes[index] == UInt8(ascii: "}") {
             index += 1
-            return .object(members)
+            return .object([])
         }
         while true {
             skipWhitespace()
@@ -120,18 +129,36 @@ struct JSONParser {
             skipWhitespace()
             guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else { throw failure("expected : after a key") }
             index += 1
-            members[key] = try value(depth: depth)
+            let value = try value(depth: depth)
+            members.append(JSONMember(key: key, value: value))
             skipWhitespace()
             guard index < bytes.count else { throw failure("unexpected end of the document in an object") }
             if bytes[index] == UInt8(ascii: ",") {
                 index += 1
             } else if bytes[index] == UInt8(ascii: "}") {
                 index += 1
-                return .object(members)
+                let object = Self.lastOfEachKey(members[first...])
+                members.removeLast(members.count - first)
+                return .object(object)
             } else {
                 throw failure("expected , or } in an object")
             }
         }
+    }
+
+    /// The members in order, a repeated key's earlier ones left out: compared pairwise in a
+    /// small object, through a set of the keys in a large one (the time stays linear).
+    private static func lastOfEachKey(_ members: ArraySlice<JSONMember>) -> [JSONMember] {
+        let repeated: Bool
+        if members.count <= 16 {
+            repeated = members.indices.contains { i in members[(i + 1)...].contains { $0.key == members[i].key } }
+        } else {
+            repeated = Set(members.lazy.map(\.key)).count < members.count
+        }
+        guard repeated else { return Array(members) }
+        var seen = Set<String>(), kept: [JSONMember] = []
+        for member in members.reversed() where seen.insert(member.key).inserted { kept.append(member) }
+        return kept.reversed()
     }
 
     private mutating func string() throws(Failure) -> String {

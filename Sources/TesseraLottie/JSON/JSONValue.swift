@@ -7,8 +7,10 @@ enum JSONValue: Sendable {
     case number(Double)
     case string(String)
     case array([JSONValue])
-    /// A repeated key keeps its last value, as most JSON readers do.
-    case object([String: JSONValue])
+    /// The members in the document's order, each key once: a repeated key keeps its last value,
+    /// as most JSON readers do. (A Lottie object has a handful of members, looked up a few times
+    /// each: a list searched in order costs less to build and to search than a hash table.)
+    case object([JSONMember])
 
     /// The kind of value, for messages ("expected a number, found a string").
     var kindName: String {
@@ -25,6 +27,14 @@ enum JSONValue: Sendable {
     /// The member `key` of an object; nil for a missing key and for anything not an object.
     subscript(key: String) -> JSONValue? {
         guard case .object(let members) = self else { return nil }
-        return members[key]
+        for member in members where member.key == key { return member.value }
+        return nil
     }
+}
+
+/// One member of a JSON object. (A struct, not a tuple: copying and destroying arrays of tuples
+/// goes through the runtime's generic tuple witnesses.)
+struct JSONMember: Sendable {
+    let key: String
+    let value: JSONValue
 }

@@ -141,8 +141,8 @@ extension LottieLayer {
         switch value {
         case .object(let members):
             var count = 0
-            if members["k"] != nil, case .string = members["x"] { count = 1 }
-            for member in members.values { count += expressionCount(member) }
+            if value["k"] != nil, case .string = value["x"] { count = 1 }
+            for member in members { count += expressionCount(member.value) }
             return count
         case .array(let elements):
             return elements.reduce(0) { $0 + expressionCount($1) }

@@ -131,12 +131,12 @@ enum CommandPreparation {
                     if shader.blendMode.changesPixelsOutsideSource { reachWholeTarget() }
                 }
             case .beginGroup:
-                out.payload = .beginGroup   // extent: set by GroupExtents from what the group draws
+                out.payload = .beginGroup(.empty)   // extent and area: set by GroupExtents from what the group draws
             case .beginMask:
-                out.payload = .beginMask
+                out.payload = .beginMask(.empty)
             case .endGroup(let opacity, let blendMode, let filter):
                 out.payload = .endGroup(opacity: opacity, blendMode: UInt8(blendMode.rawValue),
-                                        filter: filter.map { Int32(filterOffset + $0) } ?? -1)
+                                        filter: filter.map { Int32(filterOffset + $0) } ?? -1, area: .empty)
             case .stroke(let stroke):
                 guard prepares(stroke.paint, placedBy: stroke.mapping) else { break }
                 builder.reset()

@@ -1,9 +1,13 @@
 /// The coarse stage's serial step, after preparation: groups get their extent from their content.
 enum GroupExtents {
     /// Gives each group's begin, mask and end commands the rows of everything drawn inside it,
-    /// so that they are binned to every band the group touches and to no other; a group that
-    /// draws nothing becomes nothing. A mask whose opaque interior holds all the group's content
-    /// is dropped, and so is the group then unless it has an opacity.
+    /// so that they are binned to every band the group touches and to no other, and the area
+    /// its layers are cleared and composited over (``PreparedCommand/GroupArea``): where its
+    /// content drew, within where its mask drew when it has one (outside the mask the masked
+    /// content is transparent, and compositing transparent pixels changes nothing), or where
+    /// either drew for a blend mode that changes pixels outside its source. A group whose area
+    /// is empty becomes nothing, its content with it. A mask whose opaque interior holds all the
+    /// group's content is dropped, and so is the group then unless it has an opacity.
     static func complete(_ commands: UnsafeMutablePointer<PreparedCommand>, parts: [Recording.Part]) {
         // The innermost open group (begin < 0: none) and the groups around it. Kept in locals: this
         // runs on one thread, over every command of the frame.
@@ -18,7 +22,7 @@ enum GroupExtents {
                     break
                 case .clear, .rect, .lines, .paintedLines, .alphaMask, .paintedAlphaMask:
                     let c = commands[i]
-                    group.include(top: c.top, bottom: c.bottom, left: c.left, right: c.right)
+                    group.include(GroupArea(top: c.top, bottom: c.bottom, left: c.left, right: c.right), binned: c.top..<c.bottom)
                 case .beginGroup:
                     outer.append(group)
                     group = OpenGroup(begin: i)
@@ -26,50 +30,68 @@ enum GroupExtents {
                     guard group.begin >= 0 else { break }
                     group.mask = i
                     if case .beginMask(let interior) = part.commands[local] { group.maskInterior = interior }
-                case .endGroup(let opacity, let blendMode, let filter):
+                case .endGroup(let opacity, let blendMode, let filter, _):
                     guard group.begin >= 0 else { break }
-                    let drawn = group.top < group.bottom
-                    for k in [group.begin, group.mask ?? group.begin, i] {
-                        commands[k].top = group.top
-                        commands[k].bottom = group.bottom
-                        commands[k].left = group.left
-                        commands[k].right = group.right
-                        if !drawn { commands[k].payload = .nothing }
+                    var mask = group.mask
+                    if let m = mask, let interior = group.maskInterior, !group.content.isEmpty,
+                       allInside(interior, commands, group.begin + 1..<m) {
+                        for k in m..<i { commands[k].payload = .nothing }
+                        mask = nil
                     }
-                    if drawn, let mask = group.mask, let interior = group.maskInterior,
-                       allInside(interior, commands, group.begin + 1..<mask) {
-                        for k in mask..<i { commands[k].payload = .nothing }
-                        // Without its mask, a group composited source-over at full opacity and not
-                        // filtered is its content drawn directly.
-                        if opacity == 255, blendMode == UInt8(BlendMode.normal.rawValue), filter < 0 {
-                            commands[group.begin].payload = .nothing
-                            commands[i].payload = .nothing
+                    let area: GroupArea
+                    if mask == nil {
+                        area = group.content
+                    } else if BlendMode(rawValue: Int32(blendMode))?.changesPixelsOutsideSource ?? true {
+                        area = group.content.union(group.maskArea)
+                    } else {
+                        area = group.content.intersection(group.maskArea)
+                    }
+                    if area.isEmpty {
+                        for k in group.begin...i { commands[k].payload = .nothing }
+                    } else if mask == nil, opacity == 255, blendMode == UInt8(BlendMode.normal.rawValue), filter < 0 {
+                        // A group composited source-over at full opacity, unmasked and not filtered is
+                        // its content drawn directly.
+                        commands[group.begin].payload = .nothing
+                        commands[i].payload = .nothing
+                    } else {
+                        for k in [group.begin, mask ?? group.begin, i] {
+                            commands[k].top = group.binned.lowerBound
+                            commands[k].bottom = group.binned.upperBound
+                            commands[k].left = area.left
+                            commands[k].right = area.right
                         }
+                        commands[group.begin].payload = .beginGroup(area)
+                        if let m = mask { commands[m].payload = .beginMask(area) }
+                        commands[i].payload = .endGroup(opacity: opacity, blendMode: blendMode, filter: filter, area: area)
                     }
                     let ended = group
                     group = outer.removeLast()
-                    if drawn { group.include(top: ended.top, bottom: ended.bottom, left: ended.left, right: ended.right) }
+                    if !area.isEmpty { group.include(area, binned: ended.binned) }
                 }
             }
         }
     }
 
-    /// A group whose end is not reached yet, and the extent of what it draws so far.
+    typealias GroupArea = PreparedCommand.GroupArea
+
+    /// A group whose end is not reached yet: where its content and its mask draw so far, and the
+    /// rows of everything inside it (what its commands are binned by).
     private struct OpenGroup {
         let begin: Int
         var mask: Int? = nil
         /// Where the mask is known to be opaque, when it is.
         var maskInterior: MaskInterior? = nil
-        var top = Int32.max, bottom = Int32.min, left = Int32.max, right = Int32.min
+        var content = GroupArea.empty
+        var maskArea = GroupArea.empty
+        var binned: Range<Int32> = Int32.max..<Int32.max
 
         init(begin: Int) { self.begin = begin }
 
-        /// Widens the extent to rows [top, bottom) and columns [left, right).
-        mutating func include(top: Int32, bottom: Int32, left: Int32, right: Int32) {
-            self.top = min(self.top, top)
-            self.bottom = max(self.bottom, bottom)
-            self.left = min(self.left, left)
-            self.right = max(self.right, right)
+        /// Adds a command drawing over `area` (a nested group: its area) whose commands are
+        /// binned to rows `binned`, to the content or, after the mask began, to the mask.
+        mutating func include(_ area: GroupArea, binned rows: Range<Int32>) {
+            if mask == nil { content = content.union(area) } else { maskArea = maskArea.union(area) }
+            binned = binned.isEmpty ? rows : min(binned.lowerBound, rows.lowerBound)..<max(binned.upperBound, rows.upperBound)
         }
     }
 

@@ -27,18 +27,49 @@ struct PreparedCommand {
         /// Draw the frame's prepared paint of this command's index through the values of mask
         /// `mask` (clipped to the target as ``AlphaMask/clipped(toWidth:height:)`` clips it).
         case paintedAlphaMask(mask: Int)
-        /// Start a group layer, or the innermost group's mask.
-        case beginGroup, beginMask
-        /// Composite the innermost group with `opacity` (0–255) and `blendMode` (a
+        /// Start a group layer, or the innermost group's mask, cleared over the group's area.
+        case beginGroup(GroupArea), beginMask(GroupArea)
+        /// Composite the innermost group over its area with `opacity` (0–255) and `blendMode` (a
         /// ``BlendMode``'s raw value), after filtering its pixels with colour filter `filter` of
         /// the frame's filters when it is not negative (a plain index, not an optional: the band
         /// loop's switch over payloads stays as cheap as without filters).
-        case endGroup(opacity: UInt8, blendMode: UInt8, filter: Int32)
+        case endGroup(opacity: UInt8, blendMode: UInt8, filter: Int32, area: GroupArea)
+    }
+
+    /// Where a group's layers are cleared and composited: device rows [top, bottom) and columns
+    /// [left, right), set by ``GroupExtents`` (empty until then). What the group draws outside
+    /// is never composited, so it is left there uncleared.
+    struct GroupArea {
+        var top: Int32, bottom: Int32, left: Int32, right: Int32
+
+        static let empty = GroupArea(top: .max, bottom: .min, left: .max, right: .min)
+
+        var isEmpty: Bool { top >= bottom || left >= right }
+
+        /// The smallest area holding both (an empty one adds nothing).
+        func union(_ other: GroupArea) -> GroupArea {
+            if other.isEmpty { return self }
+            if isEmpty { return other }
+            return GroupArea(top: min(top, other.top), bottom: max(bottom, other.bottom),
+                             left: min(left, other.left), right: max(right, other.right))
+        }
+
+        func intersection(_ other: GroupArea) -> GroupArea {
+            GroupArea(top: max(top, other.top), bottom: min(bottom, other.bottom),
+                      left: max(left, other.left), right: min(right, other.right))
+        }
+
+        /// The area's rows within a band's `rows`, its first column and its number of columns.
+        func within(_ rows: Range<Int>) -> (rows: Range<Int>, left: Int, columns: Int) {
+            let first = max(rows.lowerBound, Int(top))
+            return (first..<max(first, min(rows.upperBound, Int(bottom))), Int(left), Int(right - left))
+        }
     }
 
     var payload: Payload = .nothing
     /// Device rows [top, bottom) and columns [left, right) the command may touch: for a group's
-    /// begin, mask and end, everything drawn in the group (``GroupExtents``); the whole target
+    /// begin, mask and end, the rows of everything drawn in the group (what they are binned by)
+    /// and the columns of its area (``GroupExtents``); the whole target
     /// for a paint whose blend mode changes pixels outside its source.
     var top: Int32 = 0
     var bottom: Int32 = 0

@@ -26,13 +26,15 @@ enum AlphaBandRasterizer {
             switch command.payload {
             case .nothing:
                 break
-            case .beginGroup, .beginMask:
+            case .beginGroup(let area), .beginMask(let area):
                 let layer = scratch.pushLayer(isMask: command.payload.isBeginMask, below: target, alpha: true)
+                let (rows, left, columns) = area.within(top..<bottom)
                 for y in rows { (row(layer, y) + left).update(repeating: 0, count: columns) }
                 target = layer
-            case .endGroup(let opacity, let blendMode, let filter):
+            case .endGroup(let opacity, let blendMode, let filter, let area):
                 // tsr_composite_row's alpha lane is tsr_blend_row's for normal (CTesseraAlpha.h).
                 let group = scratch.popGroup()
+                let (rows, left, columns) = area.within(top..<bottom)
                 if filter >= 0 {
                     GroupColorFilter.applyToAlpha(memory.colorFilters[Int(filter)], rows: rows, left: left,
                                                   columns: columns, scratch: scratch) { row(group.content, $0) }

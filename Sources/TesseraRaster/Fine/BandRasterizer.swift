@@ -24,13 +24,15 @@ enum BandRasterizer {
             switch command.payload {
             case .nothing:
                 break
-            case .beginGroup, .beginMask:
-                // Only the rows and columns the group draws in are cleared and composited.
+            case .beginGroup(let area), .beginMask(let area):
+                // Only the group's area is cleared and composited.
                 let layer = scratch.pushLayer(isMask: command.payload.isBeginMask, below: target)
+                let (rows, left, columns) = area.within(top..<bottom)
                 for y in rows { (row(layer, y) + left).update(repeating: 0, count: columns) }
                 target = layer
-            case .endGroup(let opacity, let blendMode, let filter):
+            case .endGroup(let opacity, let blendMode, let filter, let area):
                 let group = scratch.popGroup()
+                let (rows, left, columns) = area.within(top..<bottom)
                 if filter >= 0 {
                     GroupColorFilter.apply(memory.colorFilters[Int(filter)], rows: rows, left: left, columns: columns) {
                         row(group.content, $0)
