@@ -2,11 +2,13 @@
 /// frame would take on N cores if nothing but the tasks' order and dependencies held it back.
 ///
 /// # Model
-/// Tasks are taken in the order they were recorded (an order that respects their dependencies,
-/// as Dispatch hands out iterations in order); each starts on the worker that frees up first, once
-/// every task it waits for has finished. The model has no cost for handing out a task, and no
-/// contention for memory bandwidth: where it disagrees with a measurement at 2 threads, those are
-/// the first suspects.
+/// A worker that frees up takes the first task, in the order they were recorded (an order that
+/// respects their dependencies, as the renderer's pool hands out iterations in order), whose
+/// dependencies have all finished; when none has, it waits for the next task to finish. So a task
+/// that must wait holds up no other: an idle thread of the pool takes any step's iterations (a
+/// blur's inside a run of the walk while the walk's other runs wait). The model has no cost for
+/// handing out a task, and no contention for memory bandwidth: where it disagrees with a
+/// measurement at 2 threads, those are the first suspects.
 public struct TaskSchedule: Sendable {
     public struct Task: Sendable, Equatable {
         public let stage: String
@@ -62,13 +64,23 @@ public struct TaskSchedule: Sendable {
     /// The frame's length on `workers` workers (at least 1).
     public func makespanMs(workers: Int) -> Double {
         var free = [Double](repeating: 0, count: max(1, workers))
-        var finish = [Double](repeating: 0, count: tasks.count)
-        for (i, task) in tasks.enumerated() {
-            let ready = task.dependencies.map { finish[$0] }.max() ?? 0
+        // Finish times; infinity until started.
+        var finish = [Double](repeating: .infinity, count: tasks.count)
+        var firstWaiting = 0
+        while firstWaiting < tasks.count {
             let worker = free.indices.min { free[$0] < free[$1] }!
-            let start = max(free[worker], ready)
-            finish[i] = start + task.milliseconds
-            free[worker] = finish[i]
+            let now = free[worker]
+            let ready = (firstWaiting..<tasks.count).first { i in
+                finish[i] == .infinity && tasks[i].dependencies.allSatisfy { finish[$0] <= now }
+            }
+            guard let ready else {
+                // Nothing can start yet: this worker waits for the next running task to finish.
+                free[worker] = finish.lazy.filter { $0 > now && $0 < .infinity }.min()!
+                continue
+            }
+            finish[ready] = now + tasks[ready].milliseconds
+            free[worker] = finish[ready]
+            while firstWaiting < tasks.count, finish[firstWaiting] < .infinity { firstWaiting += 1 }
         }
         return finish.max() ?? 0
     }

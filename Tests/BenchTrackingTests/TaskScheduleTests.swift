@@ -36,6 +36,19 @@ struct TaskScheduleTests {
         #expect(Self.forkJoin.makespanMs(workers: 16) == 6)  // no faster than the span
     }
 
+    /// A task that must wait holds up no later one that need not: run A splits around a step
+    /// of two items, and run B, recorded after them, starts at once on the other worker.
+    @Test func anIdleWorkerTakesALaterReadyTask() {
+        let schedule = TaskSchedule(tasks: [.init(milliseconds: 1, dependencies: []),      // A, before its step
+                                            .init(milliseconds: 2, dependencies: [0]),     // A's step
+                                            .init(milliseconds: 2, dependencies: [0]),
+                                            .init(milliseconds: 1, dependencies: [1, 2]),  // A, after it
+                                            .init(milliseconds: 4, dependencies: [])])     // B
+        // B on worker 2 from 0 to 4; A's part, its items in turn on worker 1 (1 to 5), A's end 5 to 6.
+        #expect(schedule.makespanMs(workers: 2) == 6)
+        #expect(schedule.makespanMs(workers: 3) == 4)
+    }
+
     @Test func aTaskWaitsForItsDependenciesNotForItsPredecessor() {
         // 0 (4 ms) and 1 (1 ms) are independent; 2 (1 ms) waits for 1 only, so on two workers it
         // runs while 0 is still going.

@@ -9,7 +9,8 @@ import TesseraRaster
 /// one thread makes, call for call, so the bytes are the same.
 ///
 /// Layers drawn apart (blurred layers, shadows' shapes) are drawn by the run that meets them,
-/// so they are rendered concurrently with each other and with the rest of the recording; text
+/// so they are rendered concurrently with each other and with the rest of the recording, and
+/// their blurs and renders are parallel steps inside the run (``WorkerPool`` runs them); text
 /// is laid out by the run that draws it. A sublayer whose subtree shows a backdrop is left to
 /// the frame's own walk, in turn: its capture needs everything below it recorded (see
 /// ``segments(of:threadCount:)``).
@@ -74,8 +75,13 @@ final class ParallelSublayerRecording {
         let runs = min(sublayers.count, 4 * workers)
         while canvases.count < runs { canvases.append(Canvas(threadCount: 1)) }
         while offscreens.count < workers { offscreens.append(Offscreen()) }
-        for part in canvases.prefix(runs) { part.tolerance = canvas.tolerance }
-        for offscreen in offscreens.prefix(workers) { offscreen.shadows.tolerance = canvas.tolerance }
+        // The frame's threads and recorder: a run's blurs and offscreen renders are parallel
+        // steps inside it, which the pool's idle threads help with.
+        for part in canvases.prefix(runs) + offscreens.prefix(workers).map(\.shadows) {
+            part.tolerance = canvas.tolerance
+            part.threadCount = canvas.threadCount
+            part.taskRecorder = canvas.taskRecorder
+        }
         let work = Runs(sublayers: sublayers, starts: Self.runStarts(sublayers, runs: runs),
                         canvases: Array(canvases.prefix(runs)), offscreens: Array(offscreens.prefix(workers)),
                         renderedRoot: drawing.renderedRoot,
