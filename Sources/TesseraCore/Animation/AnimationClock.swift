@@ -78,8 +78,14 @@ public final class AnimationClock {
             return
         }
         let times = plan.localTimes(rootParentTime: t)
-        // The layers held strongly: delegates may take them out of the tree meanwhile.
-        let work = events.entries.map { (layer: plan.layer(at: $0.layer), entry: $0.entry, time: times[$0.layer]) }
+        // The entries with an event due (most wait for a later end: looked at without taking
+        // their layers), their layers held strongly: delegates may take them out of the tree
+        // meanwhile.
+        let work = events.entries.compactMap { pending -> (layer: CALayer, entry: AttachedAnimation, time: Double)? in
+            let local = times[pending.layer], timing = pending.entry.program.timing
+            let due = pending.entry.started ? !pending.entry.stopped && local >= timing.endInParent : local >= timing.beginTime
+            return due ? (plan.layer(at: pending.layer), pending.entry, local) : nil
+        }
         for (layer, entry, local) in work where !local.isNaN {
             let timing = entry.program.timing
             if !entry.started {
