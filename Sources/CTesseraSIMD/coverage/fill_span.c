@@ -8,6 +8,7 @@
 // 255 of an opaque colour: what the blend gives) or blended with one scaled colour. Any other group
 // takes the edge path, blended even when all its coverage is 0 (which leaves the pixels as they
 // are: skipping such groups was a branch mispredicted often enough to cost more than the blend).
+#include "simd/no_fp_contract.h"
 #include "CTesseraSIMD.h"
 #include "blend/over.h"
 #include "coverage/windings.h"

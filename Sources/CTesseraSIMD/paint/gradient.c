@@ -152,13 +152,13 @@ int tsr_gradient_prepare(const tsr_gradient_spec *g, tsr_gradient *p) {
 
 // The row in blocks of 16 pixels; the last, partial block through a scratch block.
 TSR_INLINE void f_row(const gradient_row *row, int32_t path, int32_t extend, size_t count, uint32_t *out) {
-    const gradient_lanes g = gradient_lanes_make(row);
+    const gradient_lanes g = gradient_lanes_make(row->p);
     const int radial = path == PATH_RADIAL_CENTRED;
     size_t i = 0;
-    for (; i + 16 <= count; i += 16) gradient_block(&g, radial, extend, i, out + i);
+    for (; i + 16 <= count; i += 16) gradient_block(&g, row, radial, extend, i, out + i);
     if (i < count) {
         uint32_t block[16];
-        gradient_block(&g, radial, extend, i, block);
+        gradient_block(&g, row, radial, extend, i, block);
         memcpy(out + i, block, (count - i) * sizeof *out);
     }
 }

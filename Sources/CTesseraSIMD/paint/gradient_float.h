@@ -27,25 +27,28 @@ TSR_INLINE f32x8 f_extend(int32_t extend, f32x8 t) {
     }
 }
 
-// A row on the float loops: j · step for j = 0 … 15 (in two halves), the table and its last entry.
+// What the float loops of one gradient need on every row (its steps are the same on every row, so
+// a caller with many rows makes them once): j · step for j = 0 … 15 (in two halves), the table
+// and its last entry. The steps are (float)ax and (float)bx, a row's da and db (gradient_row_setup).
 typedef struct {
-    const gradient_row *row;
+    const uint32_t *table;
     f32x8 stepA[2], stepB[2];
     f32x8 scale;
     u32x8 last;
 } gradient_lanes;
 
-TSR_INLINE gradient_lanes gradient_lanes_make(const gradient_row *row) {
+TSR_INLINE gradient_lanes gradient_lanes_make(const tsr_gradient *p) {
     gradient_lanes g;
-    g.row = row;
+    g.table = p->table;
     const f32x8 lanes = __builtin_convertvector(i32x8_lanes(), f32x8), eight = f32x8_splat(8.0f);
-    const f32x8 stepA = f32x8_splat((float)row->da), stepB = f32x8_splat((float)row->db);
+    const f32x8 stepA = f32x8_splat((float)p->ax);
+    const f32x8 stepB = f32x8_splat(p->path != PATH_LINEAR ? (float)p->bx : 0.0f);
     g.stepA[0] = lanes * stepA;
     g.stepA[1] = (lanes + eight) * stepA;
     g.stepB[0] = lanes * stepB;
     g.stepB[1] = (lanes + eight) * stepB;
-    g.scale = f32x8_splat(row->p->scale);
-    g.last = (u32x8){0} + row->table[(int32_t)row->p->scale];
+    g.scale = f32x8_splat(p->scale);
+    g.last = (u32x8){0} + p->table[(int32_t)p->scale];
     return g;
 }
 
@@ -76,11 +79,11 @@ TSR_INLINE u32x8 gradient_8px(const gradient_lanes *g, int radial, int32_t exten
     }
     const f32x8 e = f32x8_min(f32x8_max(f_extend(extend, t), (f32x8){0}), one);
     const u32x8 index = (u32x8)f32x8_truncate(e * g->scale + f32x8_splat(0.5f));
-    return table_lookup8(g->row->table, index);
+    return table_lookup8(g->table, index);
 }
 
-// The 16 colours of the block at pixel i of the row (a multiple of 16) into out: the block's start
-// in double rounded to float, then j steps added in float.
+// The 16 colours of the block at pixel i of `row` (a multiple of 16) into out, with `g` made from
+// the row's gradient: the block's start in double rounded to float, then j steps added in float.
 //
 // A linear block under pad whose 16 pixels all clamp to one end takes that end's entry without
 // computing them (the table lookups are most of a pixel's cost). Its t are monotonic in j (j · step
@@ -89,15 +92,15 @@ TSR_INLINE u32x8 gradient_8px(const gradient_lanes *g, int radial, int32_t exten
 // lanes. All ≤ 0 clamp to 0, index trunc(0.5) = 0; all ≥ 1 clamp to 1, index trunc(scale + 0.5) =
 // scale. A row crosses [0, 1] once, so its blocks before and after the gradient's ends (a shape
 // larger than its gradient) branch alike block after block. (NaN fails both tests.)
-TSR_INLINE void gradient_block(const gradient_lanes *g, int radial, int32_t extend, size_t i, uint32_t *out) {
-    const gradient_row *row = g->row;
+TSR_INLINE void gradient_block(const gradient_lanes *g, const gradient_row *row, int radial, int32_t extend, size_t i,
+                               uint32_t *out) {
     const double k = (double)(int64_t)i;
     const float start = (float)(row->a0 + k * row->da);
     if (!radial && extend == TSR_EXTEND_PAD) {
         const float end = start + g->stepA[1][7];   // 15 · step
         const float low = start < end ? start : end, high = start < end ? end : start;
         if (high <= 0.0f || low >= 1.0f) {
-            const u32x8 colour = high <= 0.0f ? (u32x8){0} + row->table[0] : g->last;
+            const u32x8 colour = high <= 0.0f ? (u32x8){0} + g->table[0] : g->last;
             TSR_STORE(out, colour);
             TSR_STORE(out + 8, colour);
             return;

@@ -79,8 +79,8 @@ enum {
 
 // One block of 16 pixels at pixel i: source colours, then the blend through `coverage`.
 TSR_INLINE void fused_block(int source, int32_t mode, uint32_t opacity, const gradient_lanes *g,
-                            const mode_solid *solid, const uint32_t *colors, size_t i, const uint8_t *coverage,
-                            uint32_t *dst) {
+                            const gradient_row *row, const mode_solid *solid, const uint32_t *colors, size_t i,
+                            const uint8_t *coverage, uint32_t *dst) {
     uint32_t src[16];
     switch (source) {
     case SOURCE_SOLID:
@@ -88,7 +88,7 @@ TSR_INLINE void fused_block(int source, int32_t mode, uint32_t opacity, const gr
         return;
     case SOURCE_LINEAR:
     case SOURCE_RADIAL:
-        gradient_block(g, source == SOURCE_RADIAL, TSR_EXTEND_PAD, i, src);
+        gradient_block(g, row, source == SOURCE_RADIAL, TSR_EXTEND_PAD, i, src);
         mode_block(mode, dst, src, coverage, opacity);
         return;
     default:
@@ -97,14 +97,11 @@ TSR_INLINE void fused_block(int source, int32_t mode, uint32_t opacity, const gr
     }
 }
 
-// The fused row; `source` and `mode` are constants where it is instantiated.
+// The fused row; `source` and `mode` are constants where it is instantiated. `g` (the gradient
+// sources) and `solid` (the solid one) hold what every row of the paint shares.
 TSR_INLINE void fused_row(int source, int32_t mode, uint32_t opacity, float *cells, int32_t start, int32_t end,
-                          int32_t width, int evenOdd, size_t count, uint32_t color, const gradient_row *row,
-                          uint32_t *pixels, uint8_t *coverage, uint32_t *colors) {
-    gradient_lanes g;
-    if (source == SOURCE_LINEAR || source == SOURCE_RADIAL) g = gradient_lanes_make(row);
-    mode_solid solid;
-    if (source == SOURCE_SOLID) solid = mode_solid_make(color, opacity);
+                          int32_t width, int evenOdd, size_t count, const gradient_lanes *g, const mode_solid *solid,
+                          const gradient_row *row, uint32_t *pixels, uint8_t *coverage, uint32_t *colors) {
     float *rowCells = cells + start;
     const size_t cellCount = (size_t)(end - start + 1);
     // Where the row has room for a whole last block (its cells and pixels exist), a bounded mode
@@ -126,14 +123,14 @@ TSR_INLINE void fused_row(int source, int32_t mode, uint32_t opacity, float *cel
     for (i = 0; i + 16 <= whole; i += 16) {
         // Without coverage a bounded mode leaves the pixels as they are: nothing to compute.
         if (!bm_is_unbounded(mode) && u8x16_none(TSR_LOAD(u8x16, coverage + i))) continue;
-        fused_block(source, mode, opacity, &g, &solid, colors + i, i, coverage + i, pixels + i);
+        fused_block(source, mode, opacity, g, row, solid, colors + i, i, coverage + i, pixels + i);
     }
     if (i < count) {
         const size_t n = count - i;
         uint32_t block[16] = {0}, blockColors[16] = {0};
         memcpy(block, pixels + i, n * sizeof *block);
         if (source == SOURCE_ROW) memcpy(blockColors, colors + i, n * sizeof *blockColors);
-        fused_block(source, mode, opacity, &g, &solid, blockColors, i, lastCoverage, block);
+        fused_block(source, mode, opacity, g, row, solid, blockColors, i, lastCoverage, block);
         memcpy(pixels + i, block, n * sizeof *block);
     }
 }
@@ -192,6 +189,11 @@ TSR_INLINE void fused_rows(int source, int32_t mode, const paint_rows_job *job) 
     const tsr_paint *paint = job->paint;
     float *cells = job->cells + (size_t)job->firstRow * job->stride;
     uint32_t *pixels = job->pixels + (size_t)job->firstRow * job->pixelStride;
+    // What every row shares, made once for the call.
+    gradient_lanes g;
+    if (source == SOURCE_LINEAR || source == SOURCE_RADIAL) g = gradient_lanes_make(&paint->gradient);
+    mode_solid solid;
+    if (source == SOURCE_SOLID) solid = mode_solid_make(paint->color, job->opacity);
     for (int32_t r = job->firstRow; r < job->endRow; r++, cells += job->stride, pixels += job->pixelStride) {
         int32_t start, end;
         size_t count;
@@ -208,7 +210,7 @@ TSR_INLINE void fused_rows(int source, int32_t mode, const paint_rows_job *job) 
         }
         if (source == SOURCE_ROW && count > 0) tsr_paint_colors(paint, start, y, count, job->colors);
         // One call: unoptimised, every inlined copy keeps its own stack (several megabytes a copy).
-        fused_row(source, mode, job->opacity, cells, start, end, job->width, job->evenOdd, count, paint->color, &row,
+        fused_row(source, mode, job->opacity, cells, start, end, job->width, job->evenOdd, count, &g, &solid, &row,
                   span, job->coverage, job->colors);
     }
 }
