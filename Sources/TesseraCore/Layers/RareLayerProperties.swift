@@ -2,10 +2,10 @@ import Foundation
 import TesseraRaster
 
 /// The properties of a layer that most layers leave at their defaults: its `contents` and their
-/// placement, its filters, a gradient layer's gradient, a backdrop's group, a portal's flags, an emitter's cells and properties and a text layer's. They are kept out of line, behind one shared
-/// reference (copied when written), so that copying a ``LayerProperties`` — the evaluation does
-/// it for every animated layer every frame — stays the size it was before they existed (inline,
-/// they cost `animate-2000` 13% more instructions, in copies).
+/// placement, its filters, a gradient layer's gradient, a backdrop's group, a portal's flags, an
+/// emitter's cells and properties and a text layer's. They are kept out of line, behind one shared
+/// reference (copied when written), so that copying a ``LayerProperties`` (the evaluation does it
+/// for every animated layer every frame) stays small: inline, they would be copied too.
 package struct RareLayerProperties: Hashable, Sendable {
     // CALayer's contents
     package var contents = LayerContents.none
@@ -47,7 +47,7 @@ final class RareLayerPropertiesBox: Hashable, Sendable {
     let value: RareLayerProperties
     /// Whether this is ``defaults``: what the drawing walk asks of every layer before it looks
     /// for filters (a flag read in place; an identity test with the shared instance retained
-    /// both and checked the static's initialization, layer-tree +0.3%).
+    /// both and checked the static's initialization).
     let isDefaults: Bool
 
     init(_ value: RareLayerProperties) {

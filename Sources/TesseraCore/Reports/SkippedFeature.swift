@@ -5,11 +5,11 @@
 public struct SkippedFeature: Hashable, Sendable, CustomStringConvertible {
     /// Why something was left out or approximated.
     public enum Reason: Hashable, Sendable {
-        /// An object of a class Tessera does not model (a `CATransition`, a filter, an image,
-        /// a kind of value it does not read): left out with the property that held it.
+        /// An object of a class Tessera does not model (a `CATransition`, a filter class it does
+        /// not know, a kind of value it does not read): left out with the property that held it.
         case unsupportedClass
-        /// A key Tessera does not model (text, gradients, emitters, layout…), or one it models
-        /// only at its default value.
+        /// A key Tessera does not model (layout, actions, styles…), or one it models only at its
+        /// default value.
         case unsupportedKey
         /// A value Tessera could not use, described: an unknown constant, a NaN or infinite
         /// number where a finite one is needed, a path segment of an unknown type.

@@ -6,8 +6,8 @@ import TesseraXML
 #if !canImport(QuartzCore)
 /// Why a Core Animation archive could not be read or written.
 ///
-/// Content Tessera does not model (filters, text, images, unknown classes and keys) is not an
-/// error: it is left out and listed in ``AnimationArchive/skipped``.
+/// Content Tessera does not model (unknown classes, keys and values) is not an error: it is left
+/// out and listed in ``AnimationArchive/skipped``.
 public enum AnimationArchiveError: Error, Equatable, Sendable, CustomStringConvertible {
     /// The bytes are not an NSKeyedArchiver archive: a malformed binary property list, or a
     /// property list without `$archiver`, `$version` and `$top`.
