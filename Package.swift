@@ -12,8 +12,8 @@ let package = Package(
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
-        // `swift package generate-documentation`: the DocC catalogs of TesseraRaster, TesseraKeyedArchive, TesseraXML,
-        // TesseraCore, Tessera and TesseraLottie.
+        // `swift package generate-documentation`: the DocC catalogs of TesseraRaster, TesseraKeyedArchive,
+        // TesseraCore, Tessera and TesseraLottie (TesseraXML has no public API).
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
         // `.tendies` files (zips of `.ca` bundles): a maintained zip reader rather than our own.
         .package(url: "https://github.com/weichsel/ZIPFoundation", exact: "0.9.20"),
@@ -61,7 +61,8 @@ let package = Package(
         .target(name: "Tessera", dependencies: ["TesseraCore", "TesseraRaster", "TesseraKeyedArchive", "TesseraXML",
                                                 .product(name: "ZIPFoundation", package: "ZIPFoundation")]),
         // Lottie (Bodymovin JSON, dotLottie zips) read into the model's layers and animations.
-        .target(name: "TesseraLottie", dependencies: ["Tessera", .product(name: "ZIPFoundation", package: "ZIPFoundation")]),
+        .target(name: "TesseraLottie", dependencies: ["TesseraCore", "TesseraRaster",
+                                                      .product(name: "ZIPFoundation", package: "ZIPFoundation")]),
         // The built-in demo scenes (the seed documents' animations), for the CLI and the tests.
         .target(name: "TesseraDemos", dependencies: ["Tessera"]),
         // The scenes of Benchmarks/bench-scenes.md, shared by the bench and the golden-image tests.

@@ -1,6 +1,5 @@
-// What `import Tessera` gives: Core Animation's model, and the coders under the file formats,
-// public API of their own (keyed archives and property lists for tools that read or write them
-// directly; where a CAML error is).
+// What `import Tessera` gives: Core Animation's model, and the keyed-archive module for the
+// errors `AnimationArchiveError.notAnArchive` carries (`KeyedArchiveError`, `PropertyListError`);
+// its readers and writers, and the XML reader under CAML, are internal to the package.
 @_exported import TesseraCore
 @_exported import TesseraKeyedArchive
-@_exported import TesseraXML

@@ -42,15 +42,10 @@ struct Convert: ParsableCommand {
     @Flag(name: [.short, .long], help: "Print nothing but errors.")
     var quiet = false
 
-    /// The formats written, by extension.
-    enum Format: String, CaseIterable {
-        case caar, caml, ca
-    }
-
     func run() throws {
         try reportingFailures {
             let outputURL = URL(fileURLWithPath: output)
-            guard let format = Format(rawValue: outputURL.pathExtension.lowercased()) else {
+            guard let format = ArchiveFileFormat(of: outputURL) else {
                 throw CommandFailure(.usage, "\(output): the output's extension must be .caar, .caml or .ca")
             }
             if URL(fileURLWithPath: input).standardizedFileURL == outputURL.standardizedFileURL {
@@ -70,7 +65,7 @@ struct Convert: ParsableCommand {
             }
             try prepareOutput(outputURL)
             do {
-                try Self.write(archive, as: format, to: outputURL)
+                try format.write(archive, to: outputURL)
             } catch {
                 guard case AnimationArchiveError.unwritableFile = error else { throw CommandFailure(.dataError, "\(input): \(error)") }
                 throw CommandFailure(.cannotCreate, "\(output): \(error)")
@@ -81,16 +76,8 @@ struct Convert: ParsableCommand {
                 warn("\(input): reading left out \(summary):")
                 for item in skipped { warn("  [\(item.severity)] \(item)") }
             }
-            for loss in Self.losses(of: archive, in: format) { warn("\(output): \(loss)") }
+            for loss in format.losses(of: archive) { warn("\(output): \(loss)") }
             FileHandle.standardError.write(Data("tessera: wrote \(output)\n".utf8))
-        }
-    }
-
-    private static func write(_ archive: AnimationArchive, as format: Format, to url: URL) throws(AnimationArchiveError) {
-        switch format {
-        case .caar: try archive.write(to: url)
-        case .caml: try archive.writeCAML(to: url)
-        case .ca: try archive.writeCAMLBundle(to: url)
         }
     }
 
@@ -107,32 +94,5 @@ struct Convert: ParsableCommand {
 
     private func warn(_ message: String) {
         FileHandle.standardError.write(Data("tessera: warning: \(message)\n".utf8))
-    }
-
-    /// What `archive` holds that `format` does not, in words: states in an archive; the
-    /// document's size and flip, and animation keys other than their key paths, in CAML.
-    static func losses(of archive: AnimationArchive, in format: Format) -> [String] {
-        var losses: [String] = []
-        switch format {
-        case .caar:
-            let states = archive.states
-            if !states.states.isEmpty || !states.transitions.isEmpty {
-                losses.append("archives hold no states: left out \(states.states.count) states and \(states.transitions.count) transitions")
-            }
-        case .caml, .ca:
-            if format == .caml, archive.documentSize != nil || archive.isGeometryFlipped {
-                losses.append("a .caml file holds no document size or flip (a .ca bundle's index.xml does): left out")
-            }
-            var renamed = 0, layers = [archive.rootLayer]
-            while let layer = layers.popLast() {
-                layers += (layer.sublayers ?? []) + (layer.mask.map { [$0] } ?? [])
-                for key in layer.animationKeys() ?? [] {
-                    let base = (layer.animation(forKey: key) as? CAPropertyAnimation)?.keyPath ?? "group"
-                    if key != base && !key.hasPrefix(base + "-") { renamed += 1 }
-                }
-            }
-            if renamed > 0 { losses.append("CAML holds no animation keys: \(renamed) animations are read back under their key paths") }
-        }
-        return losses
     }
 }

@@ -1,5 +1,5 @@
 import Foundation
-import Tessera
+import TesseraCore
 
 /// A Lottie animation (Bodymovin JSON, versions 4 and 5, or a dotLottie file) as a Core Animation layer tree, the way
 /// lottie-ios's Core Animation engine plays it: layers with `CAKeyframeAnimation`s that
@@ -58,7 +58,7 @@ public final class LottieAnimation {
     /// The Bodymovin version that wrote the file, when it says.
     public let version: String?
     /// What the tree leaves out or draws differently from the file, in the order met.
-    public let skipped: [AnimationArchive.Skipped]
+    public let skipped: [SkippedFeature]
 
     /// Reads the animation in a Lottie JSON file, or animation `animation` (by default the
     /// first) of a dotLottie file (`.lottie`, told by its extension).

@@ -13,9 +13,9 @@ package struct CAMLAttribute: Hashable, Sendable {
     /// The normalized value.
     package let value: String
     /// Where the name starts.
-    package let location: CAMLSourceLocation
+    package let location: XMLSourceLocation
     /// Where the value starts: the character after the opening quote.
-    package let valueLocation: CAMLSourceLocation
+    package let valueLocation: XMLSourceLocation
     /// The value's bytes as written between the quotes, kept only when they are not ``value``'s
     /// (the value held references or line ends, which moved its bytes against the file's), to
     /// map offsets back to the file. A slice of the document's bytes, not a copy: it keeps them
@@ -31,7 +31,7 @@ package struct CAMLAttribute: Hashable, Sendable {
     /// Errors found inside a value (a number that is not one, a path operator that is unknown)
     /// carry such an offset; this is how they point into the file. An offset past the end of the
     /// value gives the place right after it.
-    package func location(ofValueOffset offset: Int) -> CAMLSourceLocation {
+    package func location(ofValueOffset offset: Int) -> XMLSourceLocation {
         let target = max(0, min(offset, value.utf8.count))
         var location = valueLocation
         guard let written = writtenValue else {

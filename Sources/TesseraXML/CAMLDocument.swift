@@ -27,7 +27,7 @@ package struct CAMLDocument: Hashable, Sendable {
     package init(parsing bytes: [UInt8], limits: CAMLXMLLimits = CAMLXMLLimits()) throws(CAMLXMLError) {
         guard bytes.count <= limits.inputSize else {
             throw CAMLXMLError(reason: .limitExceeded(.inputSize(limits.inputSize)),
-                               location: CAMLSourceLocation(line: 1, column: 1))
+                               location: XMLSourceLocation(line: 1, column: 1))
         }
         var parser = CAMLXMLParser(bytes: bytes, limits: limits)
         root = try parser.parseDocument()
@@ -37,7 +37,7 @@ package struct CAMLDocument: Hashable, Sendable {
     package init(parsing data: some Collection<UInt8>, limits: CAMLXMLLimits = CAMLXMLLimits()) throws(CAMLXMLError) {
         guard data.count <= limits.inputSize else {
             throw CAMLXMLError(reason: .limitExceeded(.inputSize(limits.inputSize)),
-                               location: CAMLSourceLocation(line: 1, column: 1))
+                               location: XMLSourceLocation(line: 1, column: 1))
         }
         try self.init(parsing: Array(data), limits: limits)
     }

@@ -23,7 +23,7 @@ package struct CAMLElement: Hashable, Sendable {
     /// for the reader of the element to trim or not.
     package let text: String
     /// Where the element starts: its `<`.
-    package let location: CAMLSourceLocation
+    package let location: XMLSourceLocation
 
     /// The name without its prefix: what CAML's class and property names are compared with.
     package var localName: Substring { Self.localName(of: name) }

@@ -7,7 +7,7 @@ package struct CAMLXMLError: Error, Hashable, Sendable, CustomStringConvertible 
     /// What is wrong.
     package var reason: Reason
     /// Where.
-    package var location: CAMLSourceLocation
+    package var location: XMLSourceLocation
 
     /// `line:column: message`, the form compilers use.
     package var description: String { "\(location): \(reason)" }

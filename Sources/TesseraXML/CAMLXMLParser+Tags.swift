@@ -7,8 +7,8 @@ extension CAMLXMLParser {
         let value: String
         /// Where the name starts, as an offset and as a location.
         let offset: Int
-        let location: CAMLSourceLocation
-        let valueLocation: CAMLSourceLocation
+        let location: XMLSourceLocation
+        let valueLocation: XMLSourceLocation
         let writtenValue: ArraySlice<UInt8>?
     }
 
@@ -89,7 +89,7 @@ extension CAMLXMLParser {
     /// it starts, and its bytes as written when a reference or a line end makes them differ
     /// from the value's.
     private mutating func parseAttributeValue(attributeOffset: Int) throws(CAMLXMLError)
-        -> (String, CAMLSourceLocation, ArraySlice<UInt8>?) {
+        -> (String, XMLSourceLocation, ArraySlice<UInt8>?) {
         guard let quote = byte(at: index), quote == UInt8(ascii: "\"") || quote == UInt8(ascii: "'") else {
             throw failUnexpected(expected: "a quoted attribute value")
         }
@@ -143,7 +143,7 @@ extension CAMLXMLParser {
 
     /// Declares the namespaces the start tag declares, resolves the names, and pushes the
     /// element onto the open elements.
-    private mutating func openElement(name: String, offset: Int, location: CAMLSourceLocation,
+    private mutating func openElement(name: String, offset: Int, location: XMLSourceLocation,
                                       attributes written: [WrittenAttribute]) throws(CAMLXMLError) {
         var declared: [String] = []
         for attribute in written {

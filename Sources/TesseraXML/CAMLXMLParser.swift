@@ -25,7 +25,7 @@ package struct CAMLXMLParser {
         let name: String
         let namespaceURI: String?
         let attributes: [CAMLAttribute]
-        let location: CAMLSourceLocation
+        let location: XMLSourceLocation
         /// The prefixes its start tag declared (empty for the default namespace), to undeclare
         /// when it closes.
         let declaredPrefixes: [String]

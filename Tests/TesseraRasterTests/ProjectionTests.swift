@@ -36,6 +36,50 @@ import TesseraRaster
         #expect(differing == 0)
     }
 
+    /// The projection calls composite with a blend mode as the affine calls do: over a backdrop
+    /// of two colours, a multiplied star through a projection with constant w has the bytes of
+    /// the same star through the affine map (fill) or within rounding (stroke), and neither has
+    /// the bytes of the star drawn source-over.
+    @Test func blendModesApplyUnderAProjection() throws {
+        let affine = Transform(a: 1.2, b: 0.3, c: -0.2, d: 0.9, tx: 6, ty: 4)
+        let projection = Projection(a: 2.4, b: 0.6, c: -0.4, d: 1.8, tx: 12, ty: 8, wx: 0, wy: 0, w0: 2)
+        let paint = Paint.solid(Color(red: 0.2, green: 0.8, blue: 0.6, alpha: 0.75))
+        let style = StrokeStyle(width: 3)
+        func backdrop(_ canvas: Canvas) {
+            canvas.fill(Path(rect: Rect(x: 0, y: 0, width: 32, height: 64)), paint: .solid(Color(red: 1, green: 0.5, blue: 0)))
+            canvas.fill(Path(rect: Rect(x: 32, y: 0, width: 32, height: 64)), paint: .solid(Color(red: 0, green: 0.4, blue: 1)))
+        }
+        func differences(_ a: Pixmap, _ b: Pixmap) -> (pixels: Int, largest: Int) {
+            var pixels = 0, largest = 0
+            for y in 0..<64 {
+                for x in 0..<64 where a[x, y] != b[x, y] {
+                    pixels += 1
+                    let p = a[x, y], q = b[x, y]
+                    largest = max(largest, abs(Int(p.r) - Int(q.r)), abs(Int(p.g) - Int(q.g)),
+                                  abs(Int(p.b) - Int(q.b)), abs(Int(p.a) - Int(q.a)))
+                }
+            }
+            return (pixels, largest)
+        }
+        let fillAffine = try Self.render { backdrop($0); $0.fill(Self.star, paint: paint, transform: affine, blendMode: .multiply) }
+        let fillProjected = try Self.render {
+            backdrop($0); $0.fill(Self.star, paint: paint, projection: projection, blendMode: .multiply)
+        }
+        let fillOver = try Self.render { backdrop($0); $0.fill(Self.star, paint: paint, projection: projection) }
+        #expect(differences(fillAffine, fillProjected).pixels == 0)
+        #expect(differences(fillOver, fillProjected).pixels > 200)
+
+        let strokeAffine = try Self.render {
+            backdrop($0); $0.stroke(Self.star, paint: paint, style: style, transform: affine, blendMode: .multiply)
+        }
+        let strokeProjected = try Self.render {
+            backdrop($0); $0.stroke(Self.star, paint: paint, style: style, projection: projection, blendMode: .multiply)
+        }
+        let strokeOver = try Self.render { backdrop($0); $0.stroke(Self.star, paint: paint, style: style, projection: projection) }
+        #expect(differences(strokeAffine, strokeProjected).largest <= 1)
+        #expect(differences(strokeOver, strokeProjected).pixels > 100)
+    }
+
     /// Perspective foreshortens: a square whose far side (larger w) is on the right comes out a
     /// trapezoid, taller on the left.
     @Test func perspectiveForeshortens() throws {

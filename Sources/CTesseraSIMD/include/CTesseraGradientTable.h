@@ -1,6 +1,6 @@
 // A gradient's colour table (TesseraRaster's GradientTable), built in C: a gradient layer whose
-// stops animate builds one every frame, and in Swift each entry cost about 155 instructions
-// (overflow checks of the integer conversions, branches of the clamps).
+// stops animate builds one every frame, and in Swift each entry paid overflow checks of the integer
+// conversions and branches of the clamps.
 #ifndef CTESSERA_GRADIENT_TABLE_H
 #define CTESSERA_GRADIENT_TABLE_H
 

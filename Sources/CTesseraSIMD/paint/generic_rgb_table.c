@@ -1,7 +1,7 @@
 // A gradient's colour table interpolated in Apple's Generic RGB (TesseraRaster's GenericRGB): a
-// gradient layer whose stops animate builds one every frame, and in Swift each entry cost about 310
-// instructions (six curve lookups with their bounds checks, a 3 × 3 matrix, four roundings); here
-// about 50. Four entries go through the same IEEE operations in the lanes of a vector, so every
+// gradient layer whose stops animate builds one every frame, and an entry is six curve lookups, a
+// 3 × 3 matrix and four roundings, which Swift's bounds checks made several times dearer. Four
+// entries go through the same IEEE operations in the lanes of a vector, so every
 // level gives the bytes of the conversion one entry at a time (GradientColorSpaceTests' oracle).
 #include "simd/no_fp_contract.h"
 #include "CTesseraGradientTable.h"

@@ -55,8 +55,8 @@ TSR_INLINE gradient_lanes gradient_lanes_make(const tsr_gradient *p) {
 // table[index[k]] for the eight lanes (every index is in the table). The indices leave the vector
 // by pairs, as 64-bit lanes (MOVQ, PEXTRQ), each pair split by a 32-bit move and a shift: one
 // PEXTRD per index instead kept x86's shuffle port busy twice as long (PEXTRD is a shuffle uop and
-// a move; the loads' inserts take that port too). Four more instructions per eight pixels, but in
-// a loop of eight lookups on this project's Xeon (Ice Lake) 1.13 cycles a pixel against 1.35.
+// a move; the loads' inserts take that port too). More instructions per eight pixels, but fewer
+// cycles (Ice Lake).
 TSR_INLINE u32x8 table_lookup8(const uint32_t *table, u32x8 index) {
     const u64x4 pairs = (u64x4)index;
     const uint64_t p0 = pairs[0], p1 = pairs[1], p2 = pairs[2], p3 = pairs[3];

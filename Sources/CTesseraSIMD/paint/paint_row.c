@@ -23,8 +23,7 @@
 //
 // tsr_paint_rows paints a band's rows in one call, and tsr_paint_row is the same loop over one row
 // (paint_rows_job): the mode, the opacity and the source are decided and the level dispatched once
-// per call, and the instantiation's row loop keeps its constants; a band call costs about 80
-// instructions a row less than a call per row did (the bench's gradient rows).
+// per call, and the instantiation's row loop keeps its constants (cheaper than a call per row).
 #include "simd/no_fp_contract.h"
 #include "CTesseraPaint.h"
 #include "blend/mode_blocks.h"
@@ -33,9 +32,8 @@
 #include "simd/targets.h"
 
 // The projective paints' colours, out of line: with their cases in tsr_paint_colors's switch the
-// compiler stopped inlining it into the painted rows (a jump table and a call per row span, 0.8%
-// more instructions in the bench's image scene), which a test and a call here do not cost the
-// affine paints.
+// compiler stopped inlining it into the painted rows (a jump table and a call per row span), which
+// a test and a call here do not cost the affine paints.
 __attribute__((noinline, cold)) static void projective_colors(const tsr_paint *paint, int32_t x, int32_t y, size_t count,
                                                               uint32_t *out) {
     if (paint->kind == TSR_PAINT_PROJECTIVE_GRADIENT)

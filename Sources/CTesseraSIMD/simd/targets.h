@@ -7,9 +7,7 @@
 //     TSR_DISPATCH(fill, (p, n));                         calls the one of the thread's level.
 //
 // AVX-512 only where it pays: the same 256-bit code compiled with AVX-512VL measured faster for
-// the solid fills (bench, min of 4 alternations: fill-polygons −8%, fill-curves −11%) and slower for
-// the painted rows, gradients and images (fill-linear-gradient +4%, fill-radial-gradient +6%,
-// fill-polygons-multiply +4%, particles +15%, draw-images +21%, fill-image +31%). The other kernels
+// the solid fills and slower for the painted rows, gradients and images. The other kernels
 // use TSR_LEVELS_TO_AVX2 and TSR_DISPATCH_TO_AVX2: their AVX2 version at the AVX-512 level.
 //
 // The body takes scalars and pointers only: a function under a target attribute may not pass

@@ -180,7 +180,8 @@ open class CAPropertyAnimation: CAAnimation {
         guard let value else { return nil }
         if let function {
             guard let input = function.input(value) else {
-                diagnostics.append("\(name()) of type \(type(of: value)) is not an input of value function \(self.valueFunction?.name.rawValue ?? ""): ignored")
+                let functionName = self.valueFunction?.name.rawValue ?? ""
+                diagnostics.append("\(name()) of type \(type(of: value)) is not an input of value function \(functionName): ignored")
                 return nil
             }
             return input

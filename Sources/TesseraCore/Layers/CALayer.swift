@@ -10,7 +10,7 @@ import TesseraRaster
 /// that builds it: it is not `Sendable`; snapshots are.
 open class CALayer: NSObject, CAMediaTiming {
     // The stored state read for every layer of every frame is exempt from the run-time
-    // exclusivity checks (about 100 instructions per access, a third of evaluating a layer): it
+    // exclusivity checks (a large part of evaluating a layer, were they checked): it
     // is only read or assigned whole, never lent out inout across a call that could reach it
     // again, so the compile-time checks are enough.
 
@@ -664,8 +664,8 @@ open class CALayer: NSObject, CAMediaTiming {
         // The last tree is let go first: when nothing else holds it (no transition started
         // from it, no caller kept it), its buffer is the one this evaluation fills, warm in the
         // cache and behind the model by one frame only. Kept through the evaluation, it made
-        // the plan alternate between two buffers: the layer-tree frame's evaluation took 11%
-        // longer (0.97 -> 1.09 ms), which instruction counts do not show.
+        // the plan alternate between two buffers, colder in the cache: slower, though instruction
+        // counts do not show it.
         lastPresentedTree = nil
         let tree = plan.evaluate(rootParentTime: superlayer == nil ? t : superlayer?.time(atRootTime: t), threadCount: threadCount,
                                  recorder: recorder)
@@ -703,7 +703,7 @@ open class CALayer: NSObject, CAMediaTiming {
         return copy as? Self
     }
 
-    /// The properties layer (this layer: models are not separate objects here).
+    /// The model layer: this layer (models are not separate objects here).
     open func model() -> Self { self }
 
     /// A new layer with `snapshot`'s values and subtree, each copy recorded in `copies` under

@@ -32,7 +32,7 @@ import Foundation
 ///   (so that the source's subtree holds the portal), or from which a chain of portals, each in
 ///   the last one's source, comes back to it. Such a portal draws nothing and hides nothing (the
 ///   recursion is not followed); an archive that holds one reports it
-///   (`AnimationArchive.Skipped.Reason.portalCycle`).
+///   (``SkippedFeature/Reason/portalCycle``).
 /// - inside a shadow's shape (a shadow without a `shadowPath`), a portal matching the position
 ///   of a source that lies outside the layer casting the shadow.
 ///

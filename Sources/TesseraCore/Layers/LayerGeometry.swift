@@ -20,7 +20,7 @@ enum LayerGeometry {
     ///
     /// `translate(a) · transform · translate(position)`, written out: the products of the two
     /// concatenations without their terms in 0 and 1, which leave finite values as they are (the
-    /// drawing walk computes this for every layer; two 4×4 products were 500 instructions).
+    /// drawing walk computes this for every layer, and two full 4×4 products are dear).
     static func toSuperlayerBounds(_ p: LayerProperties) -> CATransform3D {
         let size = p.bounds.size
         let a = SIMD4<Double>(Double(-p.bounds.minX - p.anchorPoint.x * size.width),

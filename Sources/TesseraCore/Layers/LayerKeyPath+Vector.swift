@@ -33,7 +33,7 @@ extension LayerKeyPath {
     /// through `inout`, so that no call on the way copies them. ``wholeVector(_:in:)`` took them
     /// borrowed and counted on being inlined; once its switch grew past what the optimizer
     /// inlines, every call from an animation copied the layer's kilobyte of properties to the
-    /// stack first (callgrind: a memcpy per animation per frame, animate-2000 +6%).
+    /// stack first (a memcpy per animation per frame).
     @inline(__always) func vector(in p: inout LayerProperties) -> SIMD4<Double> {
         switch field {
         case .whole:

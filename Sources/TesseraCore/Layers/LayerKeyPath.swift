@@ -118,7 +118,7 @@ package struct LayerKeyPath: Hashable, Sendable {
     }
 
     /// `string.split(separator: ".", maxSplits: 1)`: a `CALayer.setValue(_:forKeyPath:)` parses
-    /// a key path each time, and the generic split over characters cost about 3,600 instructions.
+    /// a key path each time, and the generic split over characters is slow.
     /// A dot inside the string splits it by its UTF-8 index; one at either end, as split does.
     private static func propertyAndRest(_ string: String) -> [String] {
         guard let dot = string.utf8.firstIndex(of: UInt8(ascii: ".")) else { return string.isEmpty ? [] : [string] }

@@ -2,43 +2,43 @@ import Foundation
 import TesseraRaster
 
 /// The properties of a layer that most layers leave at their defaults: its `contents` and their
-/// placement, its filters, a gradient layer's gradient, a backdrop's group, a portal's flags, an emitter's cells and properties and a text layer's. They are kept out of line, behind one shared
-/// reference (copied when written), so that copying a ``LayerProperties`` — the evaluation does
-/// it for every animated layer every frame — stays the size it was before they existed (inline,
-/// they cost `animate-2000` 13% more instructions, in copies).
-public struct RareLayerProperties: Hashable, Sendable {
+/// placement, its filters, a gradient layer's gradient, a backdrop's group, a portal's flags, an
+/// emitter's cells and properties and a text layer's. They are kept out of line, behind one shared
+/// reference (copied when written), so that copying a ``LayerProperties`` (the evaluation does it
+/// for every animated layer every frame) stays small: inline, they would be copied too.
+package struct RareLayerProperties: Hashable, Sendable {
     // CALayer's contents
-    public var contents = LayerContents.none
-    public var contentsGravity = CALayerContentsGravity.resize
-    public var contentsRect = CGRect(x: 0, y: 0, width: 1, height: 1)
-    public var contentsCenter = CGRect(x: 0, y: 0, width: 1, height: 1)
-    public var contentsScale: CGFloat = 1
-    public var minificationFilter = CALayerContentsFilter.linear
-    public var minificationFilterBias: Float = 0
-    public var magnificationFilter = CALayerContentsFilter.linear
+    package var contents = LayerContents.none
+    package var contentsGravity = CALayerContentsGravity.resize
+    package var contentsRect = CGRect(x: 0, y: 0, width: 1, height: 1)
+    package var contentsCenter = CGRect(x: 0, y: 0, width: 1, height: 1)
+    package var contentsScale: CGFloat = 1
+    package var minificationFilter = CALayerContentsFilter.linear
+    package var minificationFilterBias: Float = 0
+    package var magnificationFilter = CALayerContentsFilter.linear
     // CALayer's filters
-    public var filters: [LayerFilter]? = nil
-    public var backgroundFilters: [LayerFilter]? = nil
-    public var compositingFilter: LayerCompositingFilter? = nil
+    package var filters: [LayerFilter]? = nil
+    package var backgroundFilters: [LayerFilter]? = nil
+    package var compositingFilter: LayerCompositingFilter? = nil
     // CABackdropLayer
-    public var groupName: String? = nil
+    package var groupName: String? = nil
     /// The resolution a backdrop samples what lies below at, relative to the frame's.
-    public var scale: CGFloat = 1
+    package var scale: CGFloat = 1
     // CAPortalLayer
-    public var hidesSourceLayer = false
-    public var matchesOpacity = false
-    public var matchesPosition = false
-    public var matchesTransform = false
+    package var hidesSourceLayer = false
+    package var matchesOpacity = false
+    package var matchesPosition = false
+    package var matchesTransform = false
     // CAEmitterLayer
-    public var emitter = EmitterLayerProperties()
+    package var emitter = EmitterLayerProperties()
     // CATextLayer
-    public var text = TextLayerProperties()
+    package var text = TextLayerProperties()
     // CAGradientLayer
-    public var colors: [Color]? = nil
-    public var locations: [Double]? = nil
-    public var startPoint = CGPoint(x: 0.5, y: 0)
-    public var endPoint = CGPoint(x: 0.5, y: 1)
-    public var type = CAGradientLayerType.axial
+    package var colors: [Color]? = nil
+    package var locations: [Double]? = nil
+    package var startPoint = CGPoint(x: 0.5, y: 0)
+    package var endPoint = CGPoint(x: 0.5, y: 1)
+    package var type = CAGradientLayerType.axial
 }
 
 /// The shared storage of ``RareLayerProperties``: immutable, replaced on write. Equal when the
@@ -47,7 +47,7 @@ final class RareLayerPropertiesBox: Hashable, Sendable {
     let value: RareLayerProperties
     /// Whether this is ``defaults``: what the drawing walk asks of every layer before it looks
     /// for filters (a flag read in place; an identity test with the shared instance retained
-    /// both and checked the static's initialization, layer-tree +0.3%).
+    /// both and checked the static's initialization).
     let isDefaults: Bool
 
     init(_ value: RareLayerProperties) {
@@ -74,7 +74,7 @@ final class RareLayerPropertiesBox: Hashable, Sendable {
 
 extension LayerProperties {
     /// The out-of-line properties (see ``RareLayerProperties``).
-    public var rareProperties: RareLayerProperties {
+    package var rareProperties: RareLayerProperties {
         get { rare.value }
         set { rare = RareLayerPropertiesBox(newValue) }
     }

@@ -10,7 +10,7 @@ import TesseraRaster
 /// points. Its colour multiplies the image's pixels: red, green and blue through a tinted copy of
 /// the image (``TesseraRaster/Image/tinted(red:green:blue:)``, kept with the image), each
 /// component rounded to a 64th (an error of at most 2/255), alpha as the drawing's opacity. (A
-/// group per particle ended with a colour matrix was exact but cost 70 ms a frame for 5,000
+/// group per particle ended with a colour matrix would be exact but far too slow for thousands of
 /// particles; tinted copies are drawn as any image.) `additive` composites each with
 /// `plusLighter`.
 enum EmitterDrawing {

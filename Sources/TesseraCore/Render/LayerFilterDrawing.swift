@@ -14,7 +14,7 @@ import TesseraRaster
 /// matrix as a group's colour filter, any other chain drawn apart (``FilteredLayerDrawing``);
 /// the same filters as `backgroundFilters` (``BackdropDrawing``). A filter of another type, or
 /// one with inputs Tessera cannot read, is kept and written back but not drawn: the layer is
-/// drawn without it, and archives report it (`AnimationArchive.Skipped.Reason.notDrawn`).
+/// drawn without it, and archives report it (`SkippedFeature.Reason.notDrawn`).
 package enum LayerFilterDrawing {
     /// Why each filter of a layer's `key` (`filters` or `backgroundFilters`) that Tessera does not
     /// draw is not drawn (``LayerFilterChain/undrawn(_:on:)``); a backdrop's `filters` apply to

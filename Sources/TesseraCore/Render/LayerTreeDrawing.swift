@@ -324,7 +324,7 @@ struct LayerTreeDrawing {
 
     /// Draws a layer whose filters are drawn apart (``FilteredLayerDrawing``) and says whether it
     /// did; false for any other layer (most: one comparison). Out of line, so that `drawLayer` stays as
-    /// the optimizer laid it out before filters (inlined, they cost layer-tree 1% more).
+    /// the optimizer laid it out before filters (inlined, they make every layer's walk dearer).
     @inline(never)
     private func drawApart(_ node: PresentedLayer, _ p: UnsafePointer<LayerProperties>, matrix: CATransform3D,
                              opacity: Double, blendMode: BlendMode, steps: inout [Step]) -> Bool {

@@ -1,24 +1,24 @@
 /// A class as a keyed archive describes it: its name and its superclasses (`$classname`,
 /// `$classes`).
-public struct ArchiveClass: Sendable, Hashable {
+package struct ArchiveClass: Sendable, Hashable {
     /// `$classname`.
-    public let name: String
+    package let name: String
     /// `$classes`: the class, then its superclasses up to the root class.
-    public let hierarchy: [String]
+    package let hierarchy: [String]
 
     /// The class `name`, subclass of `superclasses` (nearest first).
-    public init(_ name: String, superclasses: [String] = ["NSObject"]) {
+    package init(_ name: String, superclasses: [String] = ["NSObject"]) {
         self.name = name
         hierarchy = [name] + superclasses
     }
 
     /// `NSArray`, the class ``KeyedArchiveWriter/addArray(_:class:)`` writes by default.
-    public static let array = ArchiveClass("NSArray")
+    package static let array = ArchiveClass("NSArray")
     /// `NSMutableArray`, the class of Core Animation's archived arrays.
-    public static let mutableArray = ArchiveClass("NSMutableArray", superclasses: ["NSArray", "NSObject"])
+    package static let mutableArray = ArchiveClass("NSMutableArray", superclasses: ["NSArray", "NSObject"])
     /// `NSDictionary`, the class ``KeyedArchiveWriter/addDictionary(_:class:)`` writes by default.
-    public static let dictionary = ArchiveClass("NSDictionary")
+    package static let dictionary = ArchiveClass("NSDictionary")
     /// `NSMutableDictionary`.
-    public static let mutableDictionary = ArchiveClass(
+    package static let mutableDictionary = ArchiveClass(
         "NSMutableDictionary", superclasses: ["NSDictionary", "NSObject"])
 }

@@ -2,13 +2,13 @@
 ///
 /// A reference belongs to the writer that made it; passing the same reference several times
 /// shares the object (it is written once).
-public struct ArchiveReference: Hashable, Sendable {
+package struct ArchiveReference: Hashable, Sendable {
     /// The object's index in `$objects`.
     let index: Int
 }
 
 /// A value given to a ``KeyedArchiveWriter``, written the way NSKeyedArchiver writes it.
-public enum ArchiveFieldValue: Sendable, Equatable {
+package enum ArchiveFieldValue: Sendable, Equatable {
     /// nil: reference 0.
     case null
     /// Written inline, as `encodeBool(_:forKey:)` does.

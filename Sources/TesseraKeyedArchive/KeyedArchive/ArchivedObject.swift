@@ -3,12 +3,12 @@
 /// Views are cheap and lazy: fields referring to other objects give views of those objects
 /// only when asked, so cyclic graphs are navigable. Code that walks the graph recursively (a
 /// layer's sublayers, say) must bound its depth or remember the ``reference``s it has visited.
-public struct ArchivedObject: Sendable, Equatable, ArchivedKeyedContainer {
+package struct ArchivedObject: Sendable, Equatable, ArchivedKeyedContainer {
     let graph: ArchivedObjectGraph
     /// The object's index in `$objects`: equal for every view of the same object.
-    public let reference: Int
+    package let reference: Int
     /// The class name (`$classname`).
-    public let className: String
+    package let className: String
     /// The stored fields, `$class` included.
     let fields: PropertyListDictionary
     /// `$classes`: the class and its superclasses, validated to be strings.
@@ -44,24 +44,24 @@ public struct ArchivedObject: Sendable, Equatable, ArchivedKeyedContainer {
 
     /// The class and its superclasses, most derived first (`$classes`), e.g.
     /// `["CAShapeLayer", "CALayer", "NSObject"]`.
-    public var classHierarchy: [String] { classes.compactMap(\.stringValue) }
+    package var classHierarchy: [String] { classes.compactMap(\.stringValue) }
 
     /// Whether the object's class is `className` or inherits from it.
-    public func isKind(of className: String) -> Bool {
+    package func isKind(of className: String) -> Bool {
         classes.contains(.string(className))
     }
 
     /// The field keys, in the file's order (`$class` excluded).
-    public var keys: [String] { fields.keys.filter { $0 != KeyedArchiveFormat.classKey } }
+    package var keys: [String] { fields.keys.filter { $0 != KeyedArchiveFormat.classKey } }
 
     /// The field `key`, resolved one step; `nil` when the object has no such field.
-    public func value(forKey key: String) throws(KeyedArchiveError) -> ArchivedValue? {
+    package func value(forKey key: String) throws(KeyedArchiveError) -> ArchivedValue? {
         guard key != KeyedArchiveFormat.classKey, let field = fields[key] else { return nil }
         return try graph.resolve(field)
     }
 
     /// The elements of this NSArray, NSMutableArray or NSSet (its `NS.objects`).
-    public func arrayElements() throws(KeyedArchiveError) -> [ArchivedValue] {
+    package func arrayElements() throws(KeyedArchiveError) -> [ArchivedValue] {
         guard fields[KeyedArchiveFormat.keysField] == nil else {
             throw .typeMismatch(key: KeyedArchiveFormat.objectsField, expected: "an array", found: "a dictionary")
         }
@@ -70,7 +70,7 @@ public struct ArchivedObject: Sendable, Equatable, ArchivedKeyedContainer {
 
     /// The entries of this NSDictionary or NSMutableDictionary (its `NS.keys` and `NS.objects`),
     /// in the file's order; keys must be strings, each once.
-    public func dictionaryEntries() throws(KeyedArchiveError) -> ArchivedDictionary {
+    package func dictionaryEntries() throws(KeyedArchiveError) -> ArchivedDictionary {
         let keyValues = try references(KeyedArchiveFormat.keysField)
         let values = try references(KeyedArchiveFormat.objectsField)
         guard keyValues.count == values.count else {
@@ -103,7 +103,7 @@ public struct ArchivedObject: Sendable, Equatable, ArchivedKeyedContainer {
     }
 
     /// Views of the same object of the same archive.
-    public static func == (lhs: ArchivedObject, rhs: ArchivedObject) -> Bool {
+    package static func == (lhs: ArchivedObject, rhs: ArchivedObject) -> Bool {
         lhs.graph === rhs.graph && lhs.reference == rhs.reference
     }
 }

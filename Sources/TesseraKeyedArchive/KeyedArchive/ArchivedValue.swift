@@ -1,6 +1,6 @@
 /// A value read from a keyed archive: a field of an object, an element of a collection, a `$top`
 /// entry, with references resolved one step.
-public enum ArchivedValue: Sendable, Equatable {
+package enum ArchivedValue: Sendable, Equatable {
     /// nil: reference 0 (`$null`).
     case null
     case bool(Bool)
@@ -21,7 +21,7 @@ public enum ArchivedValue: Sendable, Equatable {
 
 extension ArchivedValue {
     /// The number as a `Double`: integers, reals and booleans (1 or 0), as `NSNumber` converts.
-    public var doubleValue: Double? {
+    package var doubleValue: Double? {
         switch self {
         case .real(let value): value
         case .integer(let value): Double(value)
@@ -32,7 +32,7 @@ extension ArchivedValue {
 
     /// The number as an `Int`: integers, booleans (1 or 0), and reals that are whole numbers in
     /// range (never rounded or truncated).
-    public var intValue: Int? {
+    package var intValue: Int? {
         switch self {
         case .integer(let value): Int(exactly: value)
         case .bool(let value): value ? 1 : 0
@@ -43,7 +43,7 @@ extension ArchivedValue {
 
     /// A boolean: booleans, and integers (non-zero is true), since Kite archives store booleans as
     /// integers.
-    public var boolValue: Bool? {
+    package var boolValue: Bool? {
         switch self {
         case .bool(let value): value
         case .integer(let value): value != 0
@@ -52,22 +52,22 @@ extension ArchivedValue {
     }
 
     /// The string, when this is a ``string(_:)``.
-    public var stringValue: String? {
+    package var stringValue: String? {
         if case .string(let value) = self { value } else { nil }
     }
 
     /// The bytes, when this is ``data(_:)``.
-    public var dataValue: [UInt8]? {
+    package var dataValue: [UInt8]? {
         if case .data(let value) = self { value } else { nil }
     }
 
     /// The object view, when this is an ``object(_:)``.
-    public var objectValue: ArchivedObject? {
+    package var objectValue: ArchivedObject? {
         if case .object(let value) = self { value } else { nil }
     }
 
     /// A short description of the value's type, for error messages.
-    public var typeName: String {
+    package var typeName: String {
         switch self {
         case .null: "nil"
         case .bool: "a bool"

@@ -8,17 +8,17 @@ import Foundation
 /// description (`$classname`, `$classes`); a reference (UID) is an index into `$objects`, 0 meaning
 /// nil. Loading checks the envelope; objects are checked as they are read, through
 /// ``ArchivedObject`` views.
-public struct KeyedArchive: Sendable {
+package struct KeyedArchive: Sendable {
     let graph: ArchivedObjectGraph
     private let topEntries: PropertyListDictionary
 
     /// Reads an archive from the bytes of a binary property list.
-    public init(data: Data) throws(KeyedArchiveError) {
+    package init(data: Data) throws(KeyedArchiveError) {
         try self.init(bytes: [UInt8](data))
     }
 
     /// Reads an archive from the bytes of a binary property list.
-    public init(bytes: [UInt8]) throws(KeyedArchiveError) {
+    package init(bytes: [UInt8]) throws(KeyedArchiveError) {
         let propertyList: PropertyListValue
         do {
             propertyList = try BinaryPropertyList.decode(bytes)
@@ -29,7 +29,7 @@ public struct KeyedArchive: Sendable {
     }
 
     /// Reads an archive from a decoded property list.
-    public init(propertyList: PropertyListValue) throws(KeyedArchiveError) {
+    package init(propertyList: PropertyListValue) throws(KeyedArchiveError) {
         typealias Format = KeyedArchiveFormat
         guard case .dictionary(let archive) = propertyList,
               case .string(let archiver)? = archive[Format.archiverKey],
@@ -51,19 +51,19 @@ public struct KeyedArchive: Sendable {
     }
 
     /// The names of the `$top` entries, in the file's order.
-    public var topKeys: [String] { topEntries.keys }
+    package var topKeys: [String] { topEntries.keys }
 
     /// The number of entries of `$objects`, `$null` and class descriptions included.
-    public var objectCount: Int { graph.objects.count }
+    package var objectCount: Int { graph.objects.count }
 
     /// The `$top` entry named `key`.
-    public func top(_ key: String) throws(KeyedArchiveError) -> ArchivedValue {
+    package func top(_ key: String) throws(KeyedArchiveError) -> ArchivedValue {
         guard let entry = topEntries[key] else { throw .missingTop(key) }
         return try graph.resolve(entry)
     }
 
     /// The object of the `$top` entry named `key` (`root` by default, as `.caar` files have).
-    public func topObject(_ key: String = "root") throws(KeyedArchiveError) -> ArchivedObject {
+    package func topObject(_ key: String = "root") throws(KeyedArchiveError) -> ArchivedObject {
         let value = try top(key)
         guard let object = value.objectValue else {
             throw .typeMismatch(key: "$top." + key, expected: "an object", found: value.typeName)

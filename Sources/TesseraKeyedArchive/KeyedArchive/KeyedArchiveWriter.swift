@@ -14,7 +14,7 @@
 /// try writer.setTop(.reference(layer))
 /// let bytes = try writer.encoded()
 /// ```
-public struct KeyedArchiveWriter: Sendable {
+package struct KeyedArchiveWriter: Sendable {
     private typealias Format = KeyedArchiveFormat
 
     /// `$objects`; `nil` for an object reserved and not yet set.
@@ -24,12 +24,12 @@ public struct KeyedArchiveWriter: Sendable {
     private var topEntries = PropertyListDictionary()
 
     /// An empty archive: `$objects` holds only `$null`, `$top` nothing.
-    public init() {}
+    package init() {}
 
     /// The reference of `value` written as an object of its own, the way `encode(_:forKey:)`
     /// writes an `NSNumber`, `NSString` or `NSData`: numbers, booleans, strings and data become
     /// entries of `$objects` (equal ones shared), nil is reference 0, a reference is itself.
-    public mutating func reference(to value: ArchiveFieldValue) throws(KeyedArchiveError) -> ArchiveReference {
+    package mutating func reference(to value: ArchiveFieldValue) throws(KeyedArchiveError) -> ArchiveReference {
         let scalar: PropertyListValue
         switch value {
         case .null: return ArchiveReference(index: 0)
@@ -49,7 +49,7 @@ public struct KeyedArchiveWriter: Sendable {
 
     /// Adds an instance of `objectClass` with `fields`, in order. Keys must not begin with `$`
     /// and must differ.
-    public mutating func addObject(
+    package mutating func addObject(
         _ objectClass: ArchiveClass, fields: [(key: String, value: ArchiveFieldValue)]
     ) throws(KeyedArchiveError) -> ArchiveReference {
         let stored = try storedFields(fields)
@@ -59,13 +59,13 @@ public struct KeyedArchiveWriter: Sendable {
     }
 
     /// Reserves a place for an object to be set later, so that it can be referred to first.
-    public mutating func reserveObject() -> ArchiveReference {
+    package mutating func reserveObject() -> ArchiveReference {
         objects.append(nil)
         return ArchiveReference(index: objects.count - 1)
     }
 
     /// Sets a reserved object, once.
-    public mutating func setObject(
+    package mutating func setObject(
         _ reference: ArchiveReference, class objectClass: ArchiveClass,
         fields: [(key: String, value: ArchiveFieldValue)]
     ) throws(KeyedArchiveError) {
@@ -76,7 +76,7 @@ public struct KeyedArchiveWriter: Sendable {
     }
 
     /// Adds an array (`NS.objects`) of `elements`, each written as an object.
-    public mutating func addArray(
+    package mutating func addArray(
         _ elements: [ArchiveFieldValue], class arrayClass: ArchiveClass = .array
     ) throws(KeyedArchiveError) -> ArchiveReference {
         let stored: PropertyListDictionary = [Format.objectsField: .array(try referenceList(elements))]
@@ -87,7 +87,7 @@ public struct KeyedArchiveWriter: Sendable {
 
     /// Adds a dictionary (`NS.keys`, `NS.objects`) of `entries`, keys and values each written as
     /// an object. Keys must differ.
-    public mutating func addDictionary(
+    package mutating func addDictionary(
         _ entries: [(key: String, value: ArchiveFieldValue)], class dictionaryClass: ArchiveClass = .dictionary
     ) throws(KeyedArchiveError) -> ArchiveReference {
         var seen = Set<String>()
@@ -102,12 +102,12 @@ public struct KeyedArchiveWriter: Sendable {
     }
 
     /// Sets the `$top` entry `key` (`root` by default); objects are referred to, numbers inline.
-    public mutating func setTop(_ value: ArchiveFieldValue, forKey key: String = "root") throws(KeyedArchiveError) {
+    package mutating func setTop(_ value: ArchiveFieldValue, forKey key: String = "root") throws(KeyedArchiveError) {
         topEntries[key] = try fieldValue(value)
     }
 
     /// The archive as a binary property list.
-    public func encoded() throws(KeyedArchiveError) -> [UInt8] {
+    package func encoded() throws(KeyedArchiveError) -> [UInt8] {
         var storedObjects: [PropertyListValue] = []
         storedObjects.reserveCapacity(objects.count)
         for (index, object) in objects.enumerated() {

@@ -4,16 +4,16 @@
 /// offset, and a 32-byte trailer giving the sizes of offsets and object references, the object
 /// count, the top object and where the offset table starts. Containers hold references (indices
 /// into the offset table) to their elements.
-public enum BinaryPropertyList {
+package enum BinaryPropertyList {
     /// The most containers that may nest inside one another, in reading and in writing.
-    public static let maximumDepth = 512
+    package static let maximumDepth = 512
 
     /// Decodes the top object of a binary property list.
     ///
     /// Every offset, count and reference is checked against the data: malformed input throws,
     /// never traps. Objects referenced several times are decoded once and shared, so decoding
     /// time stays proportional to the file's size.
-    public static func decode(_ bytes: [UInt8]) throws(PropertyListError) -> PropertyListValue {
+    package static func decode(_ bytes: [UInt8]) throws(PropertyListError) -> PropertyListValue {
         var reader = try BinaryPropertyListReader(bytes: bytes)
         return try reader.decodeTopObject()
     }
@@ -24,7 +24,7 @@ public enum BinaryPropertyList {
     /// written once per occurrence, so a value whose containers share storage many times over is
     /// written in full each time. Foundation's `PropertyListSerialization` reads the output (the
     /// tests check every type it supports, which leaves out null, sets and UIDs).
-    public static func encode(_ value: PropertyListValue) throws(PropertyListError) -> [UInt8] {
+    package static func encode(_ value: PropertyListValue) throws(PropertyListError) -> [UInt8] {
         try BinaryPropertyListWriter.encode(value)
     }
 

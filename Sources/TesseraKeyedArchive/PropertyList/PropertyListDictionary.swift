@@ -3,30 +3,30 @@
 /// The order makes written files deterministic; it is not part of equality (two dictionaries with
 /// the same entries in different orders are equal, as Foundation's are). Keys compare as Swift
 /// strings do: canonically equivalent spellings ("é" precomposed or not) are one key.
-public struct PropertyListDictionary: Sendable, Equatable, ExpressibleByDictionaryLiteral {
+package struct PropertyListDictionary: Sendable, Equatable, ExpressibleByDictionaryLiteral {
     /// The keys, in order.
-    public private(set) var keys: [String] = []
+    package private(set) var keys: [String] = []
     /// The values, in the order of ``keys``.
-    public private(set) var values: [PropertyListValue] = []
+    package private(set) var values: [PropertyListValue] = []
     private var positions: [String: Int] = [:]
 
     /// An empty dictionary.
-    public init() {}
+    package init() {}
 
     /// A dictionary of the literal's entries in order; a repeated key keeps its first position
     /// and its last value.
-    public init(dictionaryLiteral elements: (String, PropertyListValue)...) {
+    package init(dictionaryLiteral elements: (String, PropertyListValue)...) {
         for (key, value) in elements { self[key] = value }
     }
 
     /// The number of entries.
-    public var count: Int { keys.count }
+    package var count: Int { keys.count }
 
     /// The entries, in order.
-    public var entries: Zip2Sequence<[String], [PropertyListValue]> { zip(keys, values) }
+    package var entries: Zip2Sequence<[String], [PropertyListValue]> { zip(keys, values) }
 
     /// The value for `key`. Setting a new key appends it; setting `nil` removes the entry.
-    public subscript(key: String) -> PropertyListValue? {
+    package subscript(key: String) -> PropertyListValue? {
         get { positions[key].map { values[$0] } }
         set {
             switch (positions[key], newValue) {
@@ -55,7 +55,7 @@ public struct PropertyListDictionary: Sendable, Equatable, ExpressibleByDictiona
     }
 
     /// Whether both have the same keys with equal values, in any order.
-    public static func == (lhs: PropertyListDictionary, rhs: PropertyListDictionary) -> Bool {
+    package static func == (lhs: PropertyListDictionary, rhs: PropertyListDictionary) -> Bool {
         lhs.count == rhs.count && lhs.entries.allSatisfy { key, value in rhs[key] == value }
     }
 }

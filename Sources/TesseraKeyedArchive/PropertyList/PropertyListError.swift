@@ -30,7 +30,7 @@ public enum PropertyListError: Error, Equatable, Sendable, CustomStringConvertib
     case duplicateKey(String)
     /// A container contains itself, directly or through other containers.
     case cycle(object: Int)
-    /// Containers nest deeper than ``BinaryPropertyList/maximumDepth``.
+    /// Containers nest deeper than `limit`, the reader's most (512).
     case nestingTooDeep(limit: Int)
 
     public var description: String {

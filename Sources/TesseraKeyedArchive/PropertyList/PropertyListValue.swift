@@ -1,7 +1,7 @@
 /// A property list value, as a binary property list (`bplist00`) stores it.
 ///
 /// Values are immutable trees; equal subtrees read from one file share their storage.
-public enum PropertyListValue: Sendable, Equatable {
+package enum PropertyListValue: Sendable, Equatable {
     /// The `null` object (marker `0x00`): Foundation reads it as `NSNull` but never writes it.
     case null
     case bool(Bool)
@@ -29,27 +29,27 @@ public enum PropertyListValue: Sendable, Equatable {
 
 extension PropertyListValue {
     /// The string, when this is a ``string(_:)``.
-    public var stringValue: String? {
+    package var stringValue: String? {
         if case .string(let value) = self { value } else { nil }
     }
 
     /// The reference, when this is a ``uid(_:)``.
-    public var uidValue: UInt64? {
+    package var uidValue: UInt64? {
         if case .uid(let value) = self { value } else { nil }
     }
 
     /// The elements, when this is an ``array(_:)``.
-    public var arrayValue: [PropertyListValue]? {
+    package var arrayValue: [PropertyListValue]? {
         if case .array(let value) = self { value } else { nil }
     }
 
     /// The dictionary, when this is a ``dictionary(_:)``.
-    public var dictionaryValue: PropertyListDictionary? {
+    package var dictionaryValue: PropertyListDictionary? {
         if case .dictionary(let value) = self { value } else { nil }
     }
 
     /// A short name of the value's type, for error messages.
-    public var typeName: String {
+    package var typeName: String {
         switch self {
         case .null: "null"
         case .bool: "bool"

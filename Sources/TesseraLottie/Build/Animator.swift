@@ -1,5 +1,5 @@
 import Foundation
-import Tessera
+import TesseraCore
 
 /// Sets Lottie properties on layers, or animates them with `CAKeyframeAnimation`s, in one
 /// composition's time: frame f is f / frame rate seconds of the layer's time.

@@ -1,5 +1,5 @@
 import Foundation
-import Tessera
+import TesseraCore
 
 /// Builds the layers of a composition (the main one or a precomposition), as lottie-ios's Core
 /// Animation engine lays them out: one layer per Lottie layer, back to front; its transform,

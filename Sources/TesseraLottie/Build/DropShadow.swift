@@ -1,5 +1,5 @@
 import Foundation
-import Tessera
+import TesseraCore
 
 /// A drop shadow effect or layer style as the layer's Core Animation shadow (`shadowColor`,
 /// `shadowOpacity`, `shadowRadius`, `shadowOffset`), with lottie-ios's conversions: the effect's

@@ -1,5 +1,5 @@
 import Foundation
-import Tessera
+import TesseraCore
 
 extension ShapeLayers {
     /// A gradient painted through `mask` (a shape layer that fills or strokes the path): a

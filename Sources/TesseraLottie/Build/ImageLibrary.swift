@@ -1,5 +1,5 @@
 import Foundation
-import Tessera
+import TesseraCore
 
 /// The document's images, decoded once each when a layer first shows them: embedded ones, and
 /// others as `files` finds them (beside the document's file, in a dotLottie zip). Sizes are read from the headers

@@ -1,5 +1,5 @@
 import Foundation
-import Tessera
+import TesseraCore
 
 /// A Lottie layer's masks as its content layer's `mask`, as lottie-ios builds it: each mask a
 /// `CAShapeLayer` of its path (its opacity the layer's), masks that add gathered in a layer, and

@@ -1,5 +1,5 @@
 import Foundation
-import Tessera
+import TesseraCore
 
 /// A path item of a shape group (rectangle, ellipse, polystar, Bézier path) as an outline that
 /// changes over time: its properties' keyframe timing, and its outline at one of those keyframes

@@ -1,5 +1,5 @@
 import Foundation
-import Tessera
+import TesseraCore
 
 extension ShapeLayers {
     /// The most copies a repeater makes.

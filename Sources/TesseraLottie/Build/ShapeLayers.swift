@@ -1,5 +1,5 @@
 import Foundation
-import Tessera
+import TesseraCore
 
 /// Builds the layers that draw a shape group: a `CAShapeLayer` for each style and the paths it
 /// paints, a layer for each nested group (its transform and opacity), in Lottie's order: items

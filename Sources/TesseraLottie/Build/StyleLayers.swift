@@ -1,5 +1,5 @@
 import Foundation
-import Tessera
+import TesseraCore
 
 extension ShapeLayers {
     /// The layer that paints `sources`, joined into one path, with `style`: a `CAShapeLayer`

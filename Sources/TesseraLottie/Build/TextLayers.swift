@@ -1,5 +1,5 @@
 import Foundation
-import Tessera
+import TesseraCore
 
 /// A text layer's text: each document in a layer of its own, shown from its keyframe to the
 /// next. Characters are drawn from the file's glyph outlines (`chars`) when it has them, as

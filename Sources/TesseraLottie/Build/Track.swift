@@ -1,4 +1,4 @@
-import Tessera
+import TesseraCore
 
 /// Keyframes as a `CAKeyframeAnimation` takes them: times in frames (never decreasing; two equal
 /// times make the value jump), a value at each, and how each segment between them is timed.

@@ -1,5 +1,5 @@
 import Foundation
-import Tessera
+import TesseraCore
 
 /// Lays a Lottie transform onto layers: `position + R · Skew · S · (p − anchor)`.
 ///

@@ -3,8 +3,7 @@
 struct JSONNode {
     let value: JSONValue
     /// Where the node sits, as links to its parents: the string is made only when asked for
-    /// (errors, reports). Made for every node, it cost about 400 instructions each, an eighth of
-    /// reading a large file.
+    /// (errors, reports): made for every node, it was a large part of reading a large file.
     private let location: Location
 
     init(_ value: JSONValue, path: String) {

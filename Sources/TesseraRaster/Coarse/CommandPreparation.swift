@@ -57,7 +57,7 @@ enum CommandPreparation {
                 }
             }
             // Whether `paint` draws anything; prepares a shader's paint into `paints[i]`.
-            func prepares(_ paint: Recording.RecordedPaint, placedBy mapping: Recording.Mapping) -> Bool {
+            func prepares(_ paint: Recording.RecordedPaint, placedBy mapping: PlaneMapping) -> Bool {
                 switch paint {
                 case .solid(let color):
                     return color.a != 0   // source-over with zero alpha changes nothing
@@ -70,7 +70,7 @@ enum CommandPreparation {
             // The fill's outline, into the builder; false when it draws nothing.
             func addOutline(of fill: Recording.FillCommand) -> Bool {
                 switch fill.mapping {
-                case .projected(let projection):
+                case .projective(let projection):
                     return projectedGeometry.fill(fill.path, projection: projection, tolerance: tolerance)
                         && builder.addOutline(projectedGeometry.projected, transform: .identity)
                 case .affine(let transform):
@@ -80,7 +80,7 @@ enum CommandPreparation {
             // The stroke's outline, into the builder; false when it draws nothing.
             func addOutline(of stroke: Recording.StrokeCommand) -> Bool {
                 switch stroke.mapping {
-                case .projected(let projection):
+                case .projective(let projection):
                     return projectedGeometry.stroke(stroke.shape, projection: projection, tolerance: tolerance,
                                                     using: strokeGeometry)
                         && builder.addOutline(projectedGeometry.projected, transform: .identity)

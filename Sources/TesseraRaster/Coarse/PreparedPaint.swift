@@ -26,7 +26,7 @@ struct PreparedPaint {
     /// shape does: each pixel shows the paint at the point of the plane seen there. The
     /// gradient's table and the image's pixels it points to belong to `shader`, which the
     /// recording keeps alive until the frame is drawn.
-    init?(shader: Shader, mapping: Recording.Mapping) {
+    init?(shader: Shader, mapping: PlaneMapping) {
         reachesOutside = shader.blendMode.changesPixelsOutsideSource
         kernel.mode = shader.blendMode.rawValue
         kernel.opacity = UInt32(shader.opacity)
@@ -42,12 +42,12 @@ struct PreparedPaint {
             guard let parameters = pattern.kernelParameters(userToDevice: userToDevice) else { return nil }
             kernel.kind = Int32(TSR_PAINT_IMAGE.rawValue)
             kernel.image = parameters
-        case (.gradient(let gradient), .projected(let projection)):
+        case (.gradient(let gradient), .projective(let projection)):
             guard let deviceToShape = projection.inverted(),
                   let parameters = gradient.kernelParameters(deviceToShape: deviceToShape) else { return nil }
             kernel.kind = Int32(TSR_PAINT_PROJECTIVE_GRADIENT.rawValue)
             kernel.projectiveGradient = parameters
-        case (.image(let pattern), .projected(let projection)):
+        case (.image(let pattern), .projective(let projection)):
             guard let deviceToShape = projection.inverted(),
                   let parameters = pattern.kernelParameters(deviceToShape: deviceToShape) else { return nil }
             kernel.kind = Int32(TSR_PAINT_PROJECTIVE_IMAGE.rawValue)

@@ -39,8 +39,8 @@ public struct Path: Hashable, Sendable {
     /// True when the path has no elements.
     @inlinable
     /// Makes room for a first shape of `verbs` verbs and `points` points in an empty path:
-    /// growing the arrays element by element reallocated them three times (a rectangle's path
-    /// took 1,950 instructions to build). Only when empty: reserving exactly for each of many
+    /// growing the arrays element by element reallocated them three times for a rectangle's
+    /// path. Only when empty: reserving exactly for each of many
     /// shapes added to one path would reallocate every time.
     mutating func reserveForFirstShape(verbs verbCount: Int, points pointCount: Int) {
         guard verbs.isEmpty else { return }

@@ -1,7 +1,7 @@
 /// The colour tables of recent gradients, by their stops: a gradient made again with the same
 /// stops (a gradient layer whose points animate, rebuilt every frame; the same gradient in many
-/// shapes) shares the table instead of building it again (4 KiB and about 40,000 instructions
-/// each). About ``capacity`` tables at most (see ``ShardedCache``); shared by every thread.
+/// shapes) shares the table instead of building it again (4 KiB, and an entry's colour
+/// computed for each of them). About ``capacity`` tables at most (see ``ShardedCache``); shared by every thread.
 enum GradientTableCache {
     /// 1,024 tables (4 MiB): more than the gradients of any one frame of the bench scenes, so
     /// that a frame's static gradients are all found again the next frame.

@@ -152,19 +152,21 @@ public final class Canvas {
     /// perspective): curves are flattened in the path's space finely enough for the screen, then
     /// projected. A path reaching the eye's plane or behind it draws nothing. A gradient or image
     /// paint lies in the path's space and is projected with it: each pixel shows the paint at the
-    /// point of the plane seen at its centre.
-    public func fill(_ path: Path, paint: Paint, rule: FillRule = .nonZero, projection: Projection) {
-        recording.appendFill(path, paint: paint, rule: rule, mapping: .projected(projection))
+    /// point of the plane seen at its centre. Composited with `blendMode`, as
+    /// ``fill(_:paint:rule:transform:blendMode:)`` is.
+    public func fill(_ path: Path, paint: Paint, rule: FillRule = .nonZero, projection: Projection,
+                     blendMode: BlendMode = .normal) {
+        recording.appendFill(path, paint: paint, rule: rule, mapping: .projective(projection), blendMode: blendMode)
     }
 
     /// Records: stroke `path` as ``stroke(_:paint:style:dash:trimStart:trimEnd:transform:blendMode:)``
     /// does, the stroke computed in the path's space and then projected (the pen foreshortens
     /// with the plane, and so does a gradient or image paint). A stroke reaching the eye's plane
-    /// or behind it draws nothing.
+    /// or behind it draws nothing. Composited with `blendMode`.
     public func stroke(_ path: Path, paint: Paint, style: StrokeStyle, dash: DashPattern? = nil,
-                       trimStart: Double = 0, trimEnd: Double = 1, projection: Projection) {
+                       trimStart: Double = 0, trimEnd: Double = 1, projection: Projection, blendMode: BlendMode = .normal) {
         recording.appendStroke(StrokeShape(path: path, style: style, dash: dash, trimStart: trimStart, trimEnd: trimEnd),
-                               paint: paint, mapping: .projected(projection))
+                               paint: paint, mapping: .projective(projection), blendMode: blendMode)
     }
 
     /// Records: the calls recorded on `other` since its last render or discard, in order, as

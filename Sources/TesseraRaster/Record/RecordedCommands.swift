@@ -1,16 +1,6 @@
 /// The values a ``Recording`` stores, one typed payload per kind of drawing call: geometry, its
 /// mapping to the device, its paint.
 extension Recording {
-    /// How a command's geometry reaches the target.
-    enum Mapping: Sendable {
-        /// An affine transform: curves are flattened in device space.
-        case affine(Transform)
-        /// A projection (a layer's plane under perspective): the geometry is flattened (and
-        /// stroked) in its own space, then projected. The paint is projected with it, pixel by
-        /// pixel (``PreparedPaint``).
-        case projected(Projection)
-    }
-
     /// How a command is painted.
     enum RecordedPaint: Sendable {
         /// A premultiplied colour drawn source-over (most commands: they carry no shader).
@@ -22,7 +12,7 @@ extension Recording {
     struct FillCommand: Sendable {
         var path: Path
         var rule: FillRule
-        var mapping: Mapping
+        var mapping: PlaneMapping
         var paint: RecordedPaint
     }
 
@@ -30,7 +20,7 @@ extension Recording {
         /// The stroke is computed in the path's space when the mapping is not a similarity (an
         /// elliptic pen, as in CoreGraphics) or is a projection.
         var shape: StrokeShape
-        var mapping: Mapping
+        var mapping: PlaneMapping
         var paint: RecordedPaint
     }
 }

@@ -85,8 +85,8 @@ import Testing
             let y = random.int(in: 0...20)
             let shader = Self.randomShader(&random, round: round, image: image)
             // A third of the gradients and images under a projection (the projective kernels).
-            let mapping: Recording.Mapping = random.chance(0.33)
-                ? .projected(ProjectiveKernelTests.randomProjection(&random)) : .affine(.identity)
+            let mapping: PlaneMapping = random.chance(0.33)
+                ? .projective(ProjectiveKernelTests.randomProjection(&random)) : .affine(.identity)
             guard var paint = PreparedPaint(shader: shader, mapping: mapping) else { continue }
             let cells = Self.randomCells(&random, start: start, end: end, stride: stride)
             // Pixels: the row, then a guard row that must stay as it is.

@@ -128,7 +128,7 @@ extension CAMLTests {
             }
             let archive = try AnimationArchive(contentsOf: folder.appendingPathComponent("check.caar"))
             #expect(archive.documentSize == CGSize(width: 400, height: 400) && archive.states.names.isEmpty)
-            #expect(throws: AnimationArchiveError.malformedCAML(CAMLSourceLocation(line: 1, column: 16),
+            #expect(throws: AnimationArchiveError.malformedCAML(DocumentLocation(line: 1, column: 16),
                                                                 reason: "end tag '</caml>' does not match the open element '<CALayer>'")) {
                 try AnimationArchive(contentsOf: folder.appendingPathComponent("broken.caml"))
             }

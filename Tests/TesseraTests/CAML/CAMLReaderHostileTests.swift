@@ -40,10 +40,10 @@ extension CAMLTests {
 
         @Test func aDocumentWithoutALayerFails() {
             #expect(CAMLTests.loadError("<CALayer bounds=\"0 0 1 1\"/>")
-                    == .malformedCAML(CAMLSourceLocation(line: 1, column: 1), reason: "the root element is <CALayer>, not <caml>"))
+                    == .malformedCAML(DocumentLocation(line: 1, column: 1), reason: "the root element is <CALayer>, not <caml>"))
             #expect(CAMLTests.loadError("<?xml version=\"1.0\"?>\n<caml xmlns=\"\(CAMLTests.namespace)\"/>")
-                    == .malformedCAML(CAMLSourceLocation(line: 2, column: 1), reason: "<caml> holds no layer"))
-            #expect(CAMLTests.loadError("") == .malformedCAML(CAMLSourceLocation(line: 1, column: 1), reason: "the document has no root element"))
+                    == .malformedCAML(DocumentLocation(line: 2, column: 1), reason: "<caml> holds no layer"))
+            #expect(CAMLTests.loadError("") == .malformedCAML(DocumentLocation(line: 1, column: 1), reason: "the document has no root element"))
         }
 
         /// Entities are never declared: a document type declaration fails at once.
@@ -53,7 +53,7 @@ extension CAMLTests {
                 Issue.record("no malformedCAML error")
                 return
             }
-            #expect(location == CAMLSourceLocation(line: 2, column: 1))
+            #expect(location == DocumentLocation(line: 2, column: 1))
             #expect(reason.contains("document type declarations are not allowed"))
         }
 

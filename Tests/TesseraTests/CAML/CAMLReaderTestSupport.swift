@@ -30,7 +30,7 @@ extension CAMLTests {
 
     /// Where the `occurrence`th `needle` starts in `text` (columns count Unicode scalars, a tab
     /// one), as the reader reports places.
-    static func location(of needle: String, in text: String, occurrence: Int = 1) -> CAMLSourceLocation? {
+    static func location(of needle: String, in text: String, occurrence: Int = 1) -> DocumentLocation? {
         var found = 0
         for (index, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
             var rest = line[...]
@@ -38,7 +38,7 @@ extension CAMLTests {
             while let range = rest.range(of: needle) {
                 found += 1
                 let column = consumed + rest.unicodeScalars[..<range.lowerBound].count + 1
-                if found == occurrence { return CAMLSourceLocation(line: index + 1, column: column) }
+                if found == occurrence { return DocumentLocation(line: index + 1, column: column) }
                 consumed = column
                 rest = rest[rest.index(after: range.lowerBound)...]
             }
@@ -124,7 +124,7 @@ extension CAMLTests {
 
 extension CAMLTests {
     /// The text from `location` to the end of its line ("" for nil).
-    static func text(at location: CAMLSourceLocation?, in text: String) -> String {
+    static func text(at location: DocumentLocation?, in text: String) -> String {
         guard let location else { return "" }
         let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
         guard location.line - 1 < lines.count else { return "" }

@@ -3,6 +3,7 @@ import Testing
 import TesseraRaster
 @testable import Tessera
 @testable import TesseraCore
+import TesseraXML
 
 extension CAMLTests {
     /// Apple's CAML files (`Fixtures/Bluetooth.caml`, `Fixtures/Brightness.caml`) read into
@@ -18,7 +19,7 @@ extension CAMLTests {
         }
 
         /// The text of `lines` from a location to the end of its line.
-        private func text(at location: CAMLSourceLocation, in lines: [[Unicode.Scalar]]) -> String {
+        private func text(at location: XMLSourceLocation, in lines: [[Unicode.Scalar]]) -> String {
             let line = lines[location.line - 1]
             var view = String.UnicodeScalarView()
             view.append(contentsOf: line[(location.column - 1)...])
@@ -49,7 +50,7 @@ extension CAMLTests {
         @Test func bluetoothTree() throws {
             let root = try CAMLDocument(parsing: try CAMLTests.fixture("Bluetooth")).root
             #expect(root.name == "caml")
-            #expect(root.location == CAMLSourceLocation(line: 3, column: 1))
+            #expect(root.location == XMLSourceLocation(line: 3, column: 1))
             #expect(root.attributes.map(\.name) == ["xmlns"])
             #expect(root.attributes.first?.namespaceURI == "http://www.w3.org/2000/xmlns/")
             #expect(root.text == "")   // indentation only
@@ -57,21 +58,21 @@ extension CAMLTests {
             let layer = try #require(root.children.first)
             #expect(root.children.count == 1)
             #expect(layer.name == "CATransformLayer")
-            #expect(layer.location == CAMLSourceLocation(line: 4, column: 3))
+            #expect(layer.location == XMLSourceLocation(line: 4, column: 3))
             #expect(layer.attributes.map(\.name) == ["allowsEdgeAntialiasing", "allowsGroupOpacity", "bounds",
                                                      "contentsFormat", "hidden", "name", "position"])
             #expect(layer[attribute: "name"] == "Root Layer")
-            #expect(layer.attribute("bounds")?.location == CAMLSourceLocation(line: 4, column: 71))
-            #expect(layer.attribute("bounds")?.valueLocation == CAMLSourceLocation(line: 4, column: 79))
+            #expect(layer.attribute("bounds")?.location == XMLSourceLocation(line: 4, column: 71))
+            #expect(layer.attribute("bounds")?.valueLocation == XMLSourceLocation(line: 4, column: 79))
             #expect(layer.children.map(\.name) == ["backgroundColor", "sublayers", "states", "stateTransitions"])
 
             let background = layer.children[0]
-            #expect(background.location == CAMLSourceLocation(line: 5, column: 5))
+            #expect(background.location == XMLSourceLocation(line: 5, column: 5))
             #expect(background[attribute: "opacity"] == "0" && background[attribute: "value"] == "0 0 0")
 
             // Line 11 is indented with a tab and six spaces: the tab counts one column.
             let shape = try #require(CAMLTests.allElements(root).first { $0.name == "CAShapeLayer" })
-            #expect(shape.location == CAMLSourceLocation(line: 11, column: 8))
+            #expect(shape.location == XMLSourceLocation(line: 11, column: 8))
             let path = try CAMLSyntax.parsePath(try #require(shape[attribute: "path"]))
             #expect(path.verbs.filter { $0 == .move }.count == 3)
             #expect(path.verbs.filter { $0 == .line }.count == 18)
@@ -79,7 +80,7 @@ extension CAMLTests {
             #expect(path.elements.first == .move(to: Point(x: 15.4, y: 14.7)))
 
             let animation = try #require(CAMLTests.allElements(root).first { $0.name == "animation" })
-            #expect(animation.location == CAMLSourceLocation(line: 38, column: 6))   // a tab, four spaces
+            #expect(animation.location == XMLSourceLocation(line: 38, column: 6))   // a tab, four spaces
             #expect(try CAMLSyntax.parseNumber(try #require(animation[attribute: "repeatCount"])) == .infinity)
             #expect(try CAMLSyntax.parseNumber(try #require(animation[attribute: "beginTime"])) == 1e-100)
             #expect(animation.children.map(\.name) == ["keyTimes", "timingFunctions", "values"])
@@ -95,7 +96,7 @@ extension CAMLTests {
             let root = try CAMLDocument(parsing: try CAMLTests.fixture("Brightness")).root
             let elements = CAMLTests.allElements(root)
             let replicator = try #require(elements.first { $0.name == "CAReplicatorLayer" })
-            #expect(replicator.location == CAMLSourceLocation(line: 14, column: 5))   // two tabs, two spaces
+            #expect(replicator.location == XMLSourceLocation(line: 14, column: 5))   // two tabs, two spaces
             #expect(try CAMLSyntax.parseInteger(replicator[attribute: "instanceCount"] ?? "") == 8)
             let instanceTransform = try CAMLSyntax.parseTransform(replicator[attribute: "instanceTransform"] ?? "")
             #expect(CATransform3DEqualToTransform(instanceTransform, CATransform3DMakeRotation(-45 * .pi / 180, 0, 0, 1)))

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import Tessera
 @testable import TesseraCore
+import TesseraXML
 
 /// The suites of the CAML reader's foundation: the XML reader and the value syntax.
 @Suite enum CAMLTests {

@@ -88,7 +88,7 @@ extension CAMLTests {
         func errorHasItsReasonAndLocation(_ c: Case) throws {
             let error = try #require(CAMLTests.xmlError(c.document))
             #expect(error.reason == c.reason)
-            #expect(error.location == CAMLSourceLocation(line: c.line, column: c.column))
+            #expect(error.location == XMLSourceLocation(line: c.line, column: c.column))
         }
 
         @Test func encodingErrors() throws {
@@ -102,7 +102,7 @@ extension CAMLTests {
             for bad: [UInt8] in [[0x80], [0xC0, 0x80], [0xE0, 0x80, 0x80], [0xED, 0xA0, 0x80], [0xE2, 0x82],
                                  [0xF4, 0x90, 0x80, 0x80], [0xFF]] {
                 let error = CAMLTests.xmlError(prefix + bad + suffix)
-                #expect(error == CAMLXMLError(reason: .invalidUTF8, location: CAMLSourceLocation(line: 2, column: 3)),
+                #expect(error == CAMLXMLError(reason: .invalidUTF8, location: XMLSourceLocation(line: 2, column: 3)),
                         "\(bad)")
             }
             // In names and attribute values too.

@@ -18,7 +18,7 @@ extension CAMLTests {
             }
             text += "]>\n<lolz>&lol9;</lolz>\n"
             let error = try #require(CAMLTests.xmlError(text))
-            #expect(error == CAMLXMLError(reason: .doctypeNotAllowed, location: CAMLSourceLocation(line: 2, column: 1)))
+            #expect(error == CAMLXMLError(reason: .doctypeNotAllowed, location: XMLSourceLocation(line: 2, column: 1)))
         }
 
         /// An external entity naming a local file: refused at the DOCTYPE, before the entity is
@@ -26,7 +26,7 @@ extension CAMLTests {
         @Test func externalEntitiesAreRefused() throws {
             let file = "<?xml version=\"1.0\"?>\n<!DOCTYPE x [<!ENTITY e SYSTEM \"file:///etc/passwd\">]>\n<x>&e;</x>"
             #expect(CAMLTests.xmlError(file) == CAMLXMLError(reason: .doctypeNotAllowed,
-                                                             location: CAMLSourceLocation(line: 2, column: 1)))
+                                                             location: XMLSourceLocation(line: 2, column: 1)))
             let network = "<!DOCTYPE x SYSTEM \"http://example.com/x.dtd\"><x/>"
             #expect(CAMLTests.xmlError(network)?.reason == .doctypeNotAllowed)
             let parameter = "<!DOCTYPE x [<!ENTITY % p SYSTEM \"file:///etc/passwd\"> %p;]><x/>"
@@ -39,7 +39,7 @@ extension CAMLTests {
         @Test func doctypeAnywhereIsRefused() throws {
             #expect(CAMLTests.xmlError("<a/><!DOCTYPE a>")?.reason == .doctypeNotAllowed)
             #expect(CAMLTests.xmlError("<a>\n  <!DOCTYPE a></a>")
-                    == CAMLXMLError(reason: .doctypeNotAllowed, location: CAMLSourceLocation(line: 2, column: 3)))
+                    == CAMLXMLError(reason: .doctypeNotAllowed, location: XMLSourceLocation(line: 2, column: 3)))
             #expect(CAMLTests.xmlError("<!DOC")?.reason == .doctypeNotAllowed)
         }
 
@@ -49,7 +49,7 @@ extension CAMLTests {
             let text = String(repeating: "<a>", count: depth) + String(repeating: "</a>", count: depth)
             let error = try #require(CAMLTests.xmlError(text))
             #expect(error == CAMLXMLError(reason: .limitExceeded(.nestingDepth(256)),
-                                          location: CAMLSourceLocation(line: 1, column: 256 * 3 + 1)))
+                                          location: XMLSourceLocation(line: 1, column: 256 * 3 + 1)))
             // Exactly at the limit reads, and the tree is that deep.
             let limits = CAMLXMLLimits(nestingDepth: 40)
             var element = try CAMLTests.parse(String(repeating: "<a>", count: 40) + String(repeating: "</a>", count: 40),
@@ -68,7 +68,7 @@ extension CAMLTests {
             let bytes = Array("<a\n  x=\"".utf8) + [UInt8](repeating: UInt8(ascii: "7"), count: 50_000_000) + Array("\"/>".utf8)
             let error = try #require(CAMLTests.xmlError(bytes))
             #expect(error == CAMLXMLError(reason: .limitExceeded(.attributeValueLength(4 << 20)),
-                                          location: CAMLSourceLocation(line: 2, column: 3)))
+                                          location: XMLSourceLocation(line: 2, column: 3)))
             // The limit counts the value's bytes after references are replaced.
             let limits = CAMLXMLLimits(attributeValueLength: 10)
             #expect(try CAMLTests.parse("<a x='" + String(repeating: "&amp;", count: 10) + "'/>", limits: limits)
@@ -87,7 +87,7 @@ extension CAMLTests {
             #expect(try CAMLTests.parse(hundred, limits: limits).root.children.count == 99)
             let error = CAMLTests.xmlError("<r>" + String(repeating: "<e/>", count: 100) + "</r>", limits: limits)
             #expect(error == CAMLXMLError(reason: .limitExceeded(.elementCount(100)),
-                                          location: CAMLSourceLocation(line: 1, column: 4 + 99 * 4)))
+                                          location: XMLSourceLocation(line: 1, column: 4 + 99 * 4)))
             let big = "<r>" + String(repeating: " ", count: 994) + "</r>"
             #expect(big.utf8.count == 1001)
             #expect(CAMLTests.xmlError(big, limits: limits)?.reason == .limitExceeded(.inputSize(1000)))
@@ -101,9 +101,9 @@ extension CAMLTests {
             let text = "<r>" + String(repeating: "<e a=\"1 2\"/>", count: 999_999) + "</r>"
             let root = try CAMLTests.parse(text).root
             #expect(root.children.count == 999_999)
-            #expect(root.children.last?.location == CAMLSourceLocation(line: 1, column: 4 + 999_998 * 12))
+            #expect(root.children.last?.location == XMLSourceLocation(line: 1, column: 4 + 999_998 * 12))
             #expect(root.children.last?.attributes.first?.valueLocation
-                    == CAMLSourceLocation(line: 1, column: 4 + 999_998 * 12 + 6))
+                    == XMLSourceLocation(line: 1, column: 4 + 999_998 * 12 + 6))
         }
 
         /// A small document using every construct, cut at every byte: each prefix is an error,

@@ -12,7 +12,7 @@ extension CAMLTests {
                 + "<root><!-- inside --><?app?>text</root>\n<!-- after --><?app after?>\n"
             let plain = try CAMLTests.parse(text)
             #expect(plain.root.name == "root" && plain.root.text == "text" && plain.root.children.isEmpty)
-            #expect(plain.root.location == CAMLSourceLocation(line: 4, column: 1))
+            #expect(plain.root.location == XMLSourceLocation(line: 4, column: 1))
             // The byte order mark is skipped and takes no column.
             let marked = try CAMLDocument(parsing: [0xEF, 0xBB, 0xBF] + Array(text.utf8))
             #expect(marked == plain)
@@ -77,12 +77,12 @@ extension CAMLTests {
         /// Columns count Unicode scalars: a name after a multi-byte character is one column on.
         @Test func columnsCountScalars() throws {
             let root = try CAMLTests.parse("<é><ü a='ß' b=''/></é>").root
-            #expect(root.location == CAMLSourceLocation(line: 1, column: 1))
+            #expect(root.location == XMLSourceLocation(line: 1, column: 1))
             let child = root.children[0]
-            #expect(child.location == CAMLSourceLocation(line: 1, column: 4))
-            #expect(child.attributes.map(\.location) == [CAMLSourceLocation(line: 1, column: 7),
-                                                          CAMLSourceLocation(line: 1, column: 13)])
-            #expect(child.attributes[1].valueLocation == CAMLSourceLocation(line: 1, column: 16))
+            #expect(child.location == XMLSourceLocation(line: 1, column: 4))
+            #expect(child.attributes.map(\.location) == [XMLSourceLocation(line: 1, column: 7),
+                                                          XMLSourceLocation(line: 1, column: 13)])
+            #expect(child.attributes[1].valueLocation == XMLSourceLocation(line: 1, column: 16))
         }
 
         /// The place of a byte of a value in the file, exact across references and line ends that
@@ -92,30 +92,30 @@ extension CAMLTests {
             let text = "<a>\n  <s path=\"1 2 m &#x33; 4 l\n   5 6 X h\"/>\n</a>"
             let attribute = try CAMLTests.parse(text).root.children[0].attributes[0]
             #expect(attribute.value == "1 2 m 3 4 l    5 6 X h")
-            #expect(attribute.valueLocation == CAMLSourceLocation(line: 2, column: 12))
-            #expect(attribute.location(ofValueOffset: 0) == CAMLSourceLocation(line: 2, column: 12))
-            #expect(attribute.location(ofValueOffset: 6) == CAMLSourceLocation(line: 2, column: 18))   // the reference
-            #expect(attribute.location(ofValueOffset: 8) == CAMLSourceLocation(line: 2, column: 25))   // "4"
-            #expect(attribute.location(ofValueOffset: 11) == CAMLSourceLocation(line: 2, column: 28))  // the line feed
+            #expect(attribute.valueLocation == XMLSourceLocation(line: 2, column: 12))
+            #expect(attribute.location(ofValueOffset: 0) == XMLSourceLocation(line: 2, column: 12))
+            #expect(attribute.location(ofValueOffset: 6) == XMLSourceLocation(line: 2, column: 18))   // the reference
+            #expect(attribute.location(ofValueOffset: 8) == XMLSourceLocation(line: 2, column: 25))   // "4"
+            #expect(attribute.location(ofValueOffset: 11) == XMLSourceLocation(line: 2, column: 28))  // the line feed
             // The value parser's error offset, turned into the file's line and column.
             let error = try #require(CAMLTests.valueError { () throws(CAMLValueError) in
                 try CAMLSyntax.parsePath(attribute.value)
             })
             #expect(error.reason == .unknownOperator("X"))
-            #expect(attribute.location(ofValueOffset: error.offset) == CAMLSourceLocation(line: 3, column: 8))
+            #expect(attribute.location(ofValueOffset: error.offset) == XMLSourceLocation(line: 3, column: 8))
             // Past the end: right after the value.
-            #expect(attribute.location(ofValueOffset: 1000) == CAMLSourceLocation(line: 3, column: 11))
+            #expect(attribute.location(ofValueOffset: 1000) == XMLSourceLocation(line: 3, column: 11))
 
             // Multi-byte characters, a reference to one, a CR LF pair.
             let wide = try CAMLTests.parse("<a v='é&#x1F600;\r\n  X'/>").root.attributes[0]
             #expect(wide.value == "é😀   X")
-            #expect(wide.location(ofValueOffset: 2) == CAMLSourceLocation(line: 1, column: 8))    // the reference
-            #expect(wide.location(ofValueOffset: 6) == CAMLSourceLocation(line: 1, column: 17))   // the CR
-            #expect(wide.location(ofValueOffset: 9) == CAMLSourceLocation(line: 2, column: 3))    // "X"
+            #expect(wide.location(ofValueOffset: 2) == XMLSourceLocation(line: 1, column: 8))    // the reference
+            #expect(wide.location(ofValueOffset: 6) == XMLSourceLocation(line: 1, column: 17))   // the CR
+            #expect(wide.location(ofValueOffset: 9) == XMLSourceLocation(line: 2, column: 3))    // "X"
             // A value as written: no copy of its bytes is kept, the mapping is direct.
             let plain = try CAMLTests.parse("<a v='é X'/>").root.attributes[0]
             #expect(plain.writtenValue == nil && wide.writtenValue != nil)
-            #expect(plain.location(ofValueOffset: 3) == CAMLSourceLocation(line: 1, column: 9))
+            #expect(plain.location(ofValueOffset: 3) == XMLSourceLocation(line: 1, column: 9))
         }
 
         @Test func emptyAndSelfClosingElements() throws {

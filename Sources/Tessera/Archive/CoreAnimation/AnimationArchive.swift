@@ -38,12 +38,13 @@ import TesseraKeyedArchive
 /// is left out and listed in ``skipped``; it never fails the file:
 /// - a layer of another class (`CAScrollLayer`…) is loaded as the nearest class
 ///   Tessera has, with its sublayers;
-/// - keys Tessera does not model (filters, contents, text…) are left out, except rendering hints
-///   and values that change nothing here (group opacity on, no filters), which are ignored;
+/// - keys Tessera does not model (layout managers, constraints, actions, styles…) are left out,
+///   except rendering hints and values that change nothing here (group opacity on, no filters),
+///   which are ignored;
 /// - animations of other classes (`CATransition`), and animations whose values are of a kind
 ///   Tessera does not read or whose key path it does not animate, are left out;
 /// - a portal's `sourceLayer` that is not a layer of the tree is left out; a portal that would
-///   show itself keeps its source and is reported (``Skipped/Reason/portalCycle``): it draws
+///   show itself keeps its source and is reported (`SkippedFeature.Reason.portalCycle`): it draws
 ///   nothing.
 ///
 /// Animations are added to their layers as Core Animation adds them when it unarchives: a

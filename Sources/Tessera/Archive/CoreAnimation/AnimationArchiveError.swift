@@ -6,8 +6,8 @@ import TesseraXML
 #if !canImport(QuartzCore)
 /// Why a Core Animation archive could not be read or written.
 ///
-/// Content Tessera does not model (filters, text, images, unknown classes and keys) is not an
-/// error: it is left out and listed in ``AnimationArchive/skipped``.
+/// Content Tessera does not model (unknown classes, keys and values) is not an error: it is left
+/// out and listed in ``AnimationArchive/skipped``.
 public enum AnimationArchiveError: Error, Equatable, Sendable, CustomStringConvertible {
     /// The bytes are not an NSKeyedArchiver archive: a malformed binary property list, or a
     /// property list without `$archiver`, `$version` and `$top`.
@@ -29,7 +29,7 @@ public enum AnimationArchiveError: Error, Equatable, Sendable, CustomStringConve
     /// A CAML document that cannot be read: XML that is not well-formed (or that the reader
     /// refuses: a DTD, an encoding other than UTF-8, limits exceeded), a root element other than
     /// `<caml>`, or no layer in it. Where, and why.
-    case malformedCAML(CAMLSourceLocation, reason: String)
+    case malformedCAML(DocumentLocation, reason: String)
     /// A `.ca` bundle that cannot be read: no `main.caml` (or none where `index.xml` says), an
     /// `index.xml` that is not a property list, or a document path that leaves the bundle.
     case invalidBundle(URL, reason: String)

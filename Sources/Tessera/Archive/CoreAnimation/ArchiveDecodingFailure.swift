@@ -9,7 +9,7 @@ enum ArchiveDecodingFailure: Error {
     case malformed(String)
     /// Tessera does not model the value: the property or the animation holding it is skipped.
     /// `className` is the class of the object not understood (nil: the holder's).
-    case unsupported(className: String?, reason: AnimationArchive.Skipped.Reason)
+    case unsupported(className: String?, reason: SkippedFeature.Reason)
 
     /// A NaN or infinite number where a finite one is needed.
     static let nonFinite = ArchiveDecodingFailure.unsupported(

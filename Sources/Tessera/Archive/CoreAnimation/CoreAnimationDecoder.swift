@@ -12,10 +12,10 @@ import TesseraRaster
 /// a layer where a layer belongs, a layer that is its own ancestor or appears twice, a value of the
 /// wrong type. The content is read leniently: a layer of a class Tessera lacks is loaded as the
 /// nearest one it has, and keys, values and animations it does not model are left out and
-/// reported (``AnimationArchive/Skipped``).
+/// reported (``SkippedFeature``).
 struct CoreAnimationDecoder {
     typealias Format = CoreAnimationArchiveFormat
-    typealias Skipped = AnimationArchive.Skipped
+    typealias Skipped = SkippedFeature
 
     var reader: ArchivedValueReader
     private(set) var skipped: [Skipped] = []

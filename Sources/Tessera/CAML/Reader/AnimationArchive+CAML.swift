@@ -22,7 +22,7 @@ extension AnimationArchive {
         do {
             document = try CAMLDocument(parsing: data)
         } catch {
-            throw .malformedCAML(error.location, reason: error.reason.description)
+            throw .malformedCAML(DocumentLocation(error.location), reason: error.reason.description)
         }
         var reader = CAMLReader(context: CAMLReadContext(assets: CAMLAssets(folder: bundleURL)))
         let (rootLayer, states) = try reader.document(document)

@@ -22,13 +22,13 @@ import TesseraXML
 /// Only a document that is not `<caml>` with a layer in it fails (as
 /// ``AnimationArchiveError/malformedCAML(_:reason:)``, with where). Everything else is read
 /// leniently and what is left out is reported with its line and column
-/// (``AnimationArchive/Skipped``): an element of a class Tessera lacks is loaded as a `CALayer`
+/// (``SkippedFeature``): an element of a class Tessera lacks is loaded as a `CALayer`
 /// with its sublayers, an attribute or element Tessera does not model is reported, a value that
 /// does not read (a wrong type, a syntax error, an image outside the bundle) is reported at the
 /// place it goes wrong and the property keeps its default.
 struct CAMLReader {
     typealias Format = CoreAnimationArchiveFormat
-    typealias Skipped = AnimationArchive.Skipped
+    typealias Skipped = SkippedFeature
 
     private(set) var skipped: [Skipped] = []
     var context: CAMLReadContext
@@ -43,8 +43,8 @@ struct CAMLReader {
     }
 
     mutating func skip(_ layer: String, _ className: String, _ key: String?, _ reason: Skipped.Reason,
-                       at location: CAMLSourceLocation) {
-        skipped.append(Skipped(layer: layer, className: className, key: key, reason: reason, location: location))
+                       at location: XMLSourceLocation) {
+        skipped.append(Skipped(layer: layer, className: className, key: key, reason: reason, location: DocumentLocation(location)))
     }
 
     // MARK: The document
@@ -53,10 +53,10 @@ struct CAMLReader {
     mutating func document(_ document: CAMLDocument) throws(AnimationArchiveError) -> (rootLayer: CALayer, states: LayerStates) {
         let caml = document.root
         guard caml.localName == CAMLFormat.documentElement else {
-            throw .malformedCAML(caml.location, reason: "the root element is <\(caml.name)>, not <caml>")
+            throw .malformedCAML(DocumentLocation(caml.location), reason: "the root element is <\(caml.name)>, not <caml>")
         }
         guard let rootElement = caml.children.first else {
-            throw .malformedCAML(caml.location, reason: "<caml> holds no layer")
+            throw .malformedCAML(DocumentLocation(caml.location), reason: "<caml> holds no layer")
         }
         let root = layer(rootElement, parent: nil, slot: "root", isRoot: true)
         resolvePortalSources(in: root)
@@ -163,7 +163,7 @@ struct CAMLReader {
     /// layer's `element`) through the property table, reporting what it leaves out.
     private mutating func property(_ source: CAMLValueSource, of layer: CALayer, element: CAMLElement, path: String) {
         let key = source.key, className = element.name
-        let location: CAMLSourceLocation
+        let location: XMLSourceLocation
         switch source {
         case .attribute(let attribute):
             location = attribute.location

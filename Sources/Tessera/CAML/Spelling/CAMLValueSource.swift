@@ -20,7 +20,7 @@ enum CAMLValueSource {
 
     /// Where the value's key is written (what a report of the key points at): the attribute, or
     /// the element.
-    var keyLocation: CAMLSourceLocation {
+    var keyLocation: XMLSourceLocation {
         switch self {
         case .attribute(let attribute): attribute.location
         case .element(let element): element.location
@@ -28,7 +28,7 @@ enum CAMLValueSource {
     }
 
     /// Where the value starts: the attribute's value, or the element.
-    var location: CAMLSourceLocation {
+    var location: XMLSourceLocation {
         switch self {
         case .attribute(let attribute): attribute.valueLocation
         case .element(let element): element.location
@@ -75,10 +75,10 @@ enum CAMLValueSource {
 /// Why a value of a CAML document was not read, and where: the property (or the animation, or
 /// the state element) holding it is left out and reported, the rest of the document is read.
 struct CAMLReadFailure: Error {
-    let location: CAMLSourceLocation
-    let reason: AnimationArchive.Skipped.Reason
+    let location: XMLSourceLocation
+    let reason: SkippedFeature.Reason
 
-    init(at location: CAMLSourceLocation, _ reason: AnimationArchive.Skipped.Reason) {
+    init(at location: XMLSourceLocation, _ reason: SkippedFeature.Reason) {
         self.location = location
         self.reason = reason
     }

@@ -13,10 +13,10 @@ extension Wallpaper {
 
     /// What loading the bundles left out, each entry's layer path beginning with its bundle's
     /// part (`Floating/Root Layer/Glow`).
-    public var skipped: [AnimationArchive.Skipped] {
+    public var skipped: [SkippedFeature] {
         bundles.flatMap { bundle in
             bundle.archive.skipped.map { item in
-                AnimationArchive.Skipped(layer: item.layer.isEmpty ? bundle.role.rawValue : bundle.role.rawValue + "/" + item.layer,
+                SkippedFeature(layer: item.layer.isEmpty ? bundle.role.rawValue : bundle.role.rawValue + "/" + item.layer,
                                          className: item.className, key: item.key, reason: item.reason, location: item.location)
             }
         }

@@ -5,22 +5,22 @@ import Foundation
 /// table but ``cells`` (the file formats read and write cells with their own table,
 /// `EmitterCellArchiveProperties`); the layer's `scale` is the row it shares with
 /// `CABackdropLayer` (``LayerProperties/scale``).
-public struct EmitterLayerProperties: Hashable, Sendable {
+package struct EmitterLayerProperties: Hashable, Sendable {
     /// The cells, as values (nil: none).
-    public var cells: [EmitterCellValues]? = nil
-    public var birthRate: Float = 1
-    public var lifetime: Float = 1
-    public var emitterPosition = CGPoint.zero
-    public var emitterZPosition: CGFloat = 0
-    public var emitterSize = CGSize.zero
-    public var emitterDepth: CGFloat = 0
-    public var emitterShape = CAEmitterLayerEmitterShape.point
-    public var emitterMode = CAEmitterLayerEmitterMode.volume
-    public var renderMode = CAEmitterLayerRenderMode.unordered
-    public var preservesDepth = false
-    public var velocity: Float = 1
-    public var spin: Float = 1
-    public var seed: UInt32 = 0
+    package var cells: [EmitterCellValues]? = nil
+    package var birthRate: Float = 1
+    package var lifetime: Float = 1
+    package var emitterPosition = CGPoint.zero
+    package var emitterZPosition: CGFloat = 0
+    package var emitterSize = CGSize.zero
+    package var emitterDepth: CGFloat = 0
+    package var emitterShape = CAEmitterLayerEmitterShape.point
+    package var emitterMode = CAEmitterLayerEmitterMode.volume
+    package var renderMode = CAEmitterLayerRenderMode.unordered
+    package var preservesDepth = false
+    package var velocity: Float = 1
+    package var spin: Float = 1
+    package var seed: UInt32 = 0
 }
 
 extension LayerProperties {

@@ -39,8 +39,7 @@ package struct LayerPropertyDefinition: Sendable {
     /// the properties whose actions it runs (``CALayer/action(forKey:)``). It takes the addresses
     /// of the two ``LayerProperties``, or of their two ``RareLayerProperties`` when
     /// ``isOutOfLine``, and compares the values where they lie: a set is a kilobyte, a change
-    /// compares every row, and a key path's projection costs about a thousand instructions, most
-    /// of it generic metadata.
+    /// compares every row, and a key path's projection is dear, most of it generic metadata.
     let isEqual: @Sendable (_ old: UnsafeRawPointer, _ new: UnsafeRawPointer) -> Bool
     /// Where the value lies in ``RareLayerProperties`` when ``isOutOfLine``: the byte range a
     /// change compares first (equal bytes are equal values; a string set, for one, leaves every

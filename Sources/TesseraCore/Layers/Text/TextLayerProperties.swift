@@ -4,19 +4,19 @@ import TesseraRaster
 /// A ``CATextLayer``'s own properties, as values, kept inside ``RareLayerProperties`` (every
 /// other layer shares the defaults). Defaults are Core Animation's. Each is a row of the property
 /// table but ``attributes``, what an attributed string's first run says.
-public struct TextLayerProperties: Hashable, Sendable {
+package struct TextLayerProperties: Hashable, Sendable {
     /// The text (an attributed string's characters).
-    public var string: String? = nil
+    package var string: String? = nil
     /// An attributed string's first run's font name, size and colour, which stand for the layer's.
-    public var attributes: TextAttributes? = nil
+    package var attributes: TextAttributes? = nil
     /// The font's name (nil: Helvetica, which fontconfig resolves: see ``CATextLayer/font``).
-    public var font: String? = nil
-    public var fontSize: CGFloat = 36
-    public var foregroundColor: Color? = .white
-    public var isWrapped = false
-    public var alignmentMode = CATextLayerAlignmentMode.natural
-    public var truncationMode = CATextLayerTruncationMode.none
-    public var allowsFontSubpixelQuantization = false
+    package var font: String? = nil
+    package var fontSize: CGFloat = 36
+    package var foregroundColor: Color? = .white
+    package var isWrapped = false
+    package var alignmentMode = CATextLayerAlignmentMode.natural
+    package var truncationMode = CATextLayerTruncationMode.none
+    package var allowsFontSubpixelQuantization = false
 }
 
 /// What the first run of an attributed string says of its font and colour (nil: not said).

@@ -1,7 +1,5 @@
-import TesseraCore
-
 #if !canImport(QuartzCore)
-extension AnimationArchive.Skipped {
+extension SkippedFeature {
     /// How much a skipped item changes the picture, from least to most.
     public enum Severity: Int, Comparable, Sendable, CaseIterable, CustomStringConvertible {
         /// A key with no visible effect on what Tessera draws (hit testing, filtering hints,

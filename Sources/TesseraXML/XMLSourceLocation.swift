@@ -1,23 +1,20 @@
-/// A place in a CAML document's text: a line and a column, both counted from 1. Errors and
-/// skipped items of CAML files say where they are with one.
-///
-/// Lines end at a line feed, a carriage return, or the pair of them (counted once), as XML
-/// normalizes line ends. Columns count Unicode scalars, not bytes, and a tab counts as one
-/// column, so that a column matches what an editor shows for text without tabs.
-public struct CAMLSourceLocation: Hashable, Sendable, CustomStringConvertible {
+/// A place in a document's text: a line and a column, both counted from 1 (lines end at a line
+/// feed, a carriage return, or the pair; columns count Unicode scalars). The formats over the
+/// reader turn it into the model's `DocumentLocation` where they report.
+package struct XMLSourceLocation: Hashable, Sendable, CustomStringConvertible {
     /// The line, from 1.
-    public var line: Int
+    package var line: Int
     /// The column on that line, from 1, in Unicode scalars.
-    public var column: Int
+    package var column: Int
 
     /// The place at `line` and `column`.
-    public init(line: Int, column: Int) {
+    package init(line: Int, column: Int) {
         self.line = line
         self.column = column
     }
 
     /// `line:column`, the form compilers use.
-    public var description: String { "\(line):\(column)" }
+    package var description: String { "\(line):\(column)" }
 }
 
 /// Turns byte offsets of a document into lines and columns, in time linear in the document
@@ -30,7 +27,7 @@ public struct CAMLSourceLocation: Hashable, Sendable, CustomStringConvertible {
 struct SourceLocationTracker {
     private let bytes: [UInt8]
     private var offset = 0
-    private var location = CAMLSourceLocation(line: 1, column: 1)
+    private var location = XMLSourceLocation(line: 1, column: 1)
     /// Whether the byte before `offset` is a carriage return: a line feed right after it ends no
     /// second line.
     private var afterCarriageReturn = false
@@ -40,10 +37,10 @@ struct SourceLocationTracker {
     }
 
     /// The line and column of the byte at `target` (`bytes.count` for the end of the input).
-    mutating func location(at target: Int) -> CAMLSourceLocation {
+    mutating func location(at target: Int) -> XMLSourceLocation {
         if target < offset {
             offset = 0
-            location = CAMLSourceLocation(line: 1, column: 1)
+            location = XMLSourceLocation(line: 1, column: 1)
             afterCarriageReturn = false
         }
         let end = min(target, bytes.count)
