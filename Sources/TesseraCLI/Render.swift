@@ -159,6 +159,7 @@ struct Render: ParsableCommand {
                 try Interruption.check()
             }
             if !quiet { FileHandle.standardError.write(Data("tessera: wrote \(summary(plan, timeline, pixelSize))\n".utf8)) }
+            keepUntilExit((source, export))
         }
     }
 

@@ -65,6 +65,9 @@ void tsr_blur_convolve_reference(const int16_t *in, ptrdiff_t inStep, int16_t *o
 /// The scalar oracle of tsr_halve_row; same bytes.
 void tsr_halve_row_reference(uint32_t *out, const uint32_t *top, const uint32_t *bottom, size_t sourceWidth);
 
+/// The scalar oracle of tsr_straight_rgba_row; same bytes.
+void tsr_straight_rgba_row_reference(uint8_t *out, const uint32_t *pixels, size_t count);
+
 #ifdef __cplusplus
 }
 #endif

@@ -69,6 +69,10 @@ typedef struct tsr_color_matrix {
 /// exceed alpha. A pixel with alpha 0 is left as it is. Per pixel: no neighbour is read.
 void tsr_color_matrix_row(uint32_t *pixels, size_t count, const tsr_color_matrix *matrix);
 
+/// `count` premultiplied pixels as straight-alpha RGBA bytes (4 per pixel, R first) into `out`, as
+/// PNG stores them: each colour channel min(255, round(c × 255 / a)), and (0, 0, 0, 0) where a = 0.
+void tsr_straight_rgba_row(uint8_t *out, const uint32_t *pixels, size_t count);
+
 /// y[i] += x[i] × a for i < count: the multiply-add of a separable blur. Every element is rounded
 /// the same way (a multiply, then an add; never fused), so results do not depend on where the
 /// SIMD groups fall.

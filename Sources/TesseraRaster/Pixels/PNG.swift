@@ -23,15 +23,8 @@ extension Pixmap {
     /// PNG stores straight alpha: each color channel is un-premultiplied as
     /// `min(255, round(c × 255 / a))`, and a pixel with alpha 0 is written as (0, 0, 0, 0).
     public func pngData() throws(PNGError) -> [UInt8] {
-        var straight = [UInt8](repeating: 0, count: width * height * 4)
-        for y in 0..<max(height, 0) {
-            let row = self.row(y)
-            for x in 0..<width {
-                let p = PremultipliedRGBA8(packed: UInt32(littleEndian: row[x]))
-                let i = (y * width + x) * 4
-                (straight[i], straight[i + 1], straight[i + 2], straight[i + 3]) = p.unpremultiplied
-            }
-        }
+        var straight: [UInt8] = []
+        copyRGBA(straightAlpha: true, into: &straight)
         var out: UnsafeMutablePointer<UInt8>?
         var length = 0
         let status = straight.withUnsafeBufferPointer {
@@ -104,15 +97,6 @@ extension Pixmap {
 }
 
 extension PremultipliedRGBA8 {
-    /// The straight-alpha channels (r, g, b, a): `min(255, round(c × 255 / a))`, all 0 when a = 0.
-    var unpremultiplied: (UInt8, UInt8, UInt8, UInt8) {
-        guard a != 0 else { return (0, 0, 0, 0) }
-        let alpha = UInt32(a)
-        // round(c × 255 / a) exactly, in integers: floor((2 × 255c + a) / 2a).
-        func channel(_ c: UInt8) -> UInt8 { UInt8(min(255, (UInt32(c) * 510 + alpha) / (2 * alpha))) }
-        return (channel(r), channel(g), channel(b), a)
-    }
-
     /// Premultiplies straight-alpha channels held in a pixel value: `round(c × a / 255)`.
     init(straight p: PremultipliedRGBA8) {
         let alpha = UInt32(p.a)

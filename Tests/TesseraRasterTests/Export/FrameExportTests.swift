@@ -82,6 +82,40 @@ import TesseraRaster
         #expect(Array(bytes[44..<48]) == [0, 255, 0, 51])
     }
 
+    /// rgba on a frame whose rows mix blocks of opaque, transparent and translucent pixels (the
+    /// writer copies opaque and transparent runs as they are): every pixel's bytes, min(255,
+    /// round(c × 255 / a)) per colour channel.
+    @Test func rawRGBAMixedBlocks() throws {
+        let folder = try Support.makeFolder()
+        defer { Support.remove(folder) }
+        let path = folder + "/out.rgba"
+        let (width, height) = (37, 4)
+        let writer = try FrameWriter(format: .rgba, destination: .file(path), width: width, height: height,
+                                     framesPerSecond: 30, frameCount: 1)
+        let frame = try Support.solid(PremultipliedRGBA8(r: 9, g: 99, b: 199, a: 255), width: width, height: height)
+        for x in 0..<width {
+            if x % 9 == 4 { frame[x, 0] = PremultipliedRGBA8(r: UInt8(x), g: 3, b: 0, a: UInt8(40 + x)) }
+            if x < 16 || x % 3 == 0 { frame[x, 1] = .transparent }
+            frame[x, 2] = PremultipliedRGBA8(r: UInt8(x * 3), g: UInt8(x), b: 1, a: UInt8(x * 2 + 150))
+            if x > 20 { frame[x, 3] = x % 2 == 0 ? .transparent : PremultipliedRGBA8(r: 7, g: 1, b: 0, a: 7) }
+        }
+        try writer.write(frame)
+        try writer.finish()
+        let bytes = try Support.bytes(of: path)
+        var expected: [UInt8] = []
+        for y in 0..<height {
+            for x in 0..<width {
+                let p = frame[x, y]
+                func straight(_ c: UInt8) -> UInt8 {
+                    p.a == 0 ? 0 : UInt8(min(255, (Double(c) * 255 / Double(p.a)).rounded()))
+                }
+                expected += [straight(p.r), straight(p.g), straight(p.b), p.a]
+            }
+        }
+        #expect(bytes == expected)
+        #expect(Array(bytes[4 * 4..<4 * 5]) == [23, 17, 0, 44])   // (4, 3, 0, 44): round(4 · 255 / 44), round(3 · 255 / 44)
+    }
+
     /// y4m: the header, then per frame FRAME and the Y, U, V planes with BT.601 limited-range
     /// values; chroma blocks at odd edges repeat the last column and row.
     @Test func yuv4mpeg() throws {
