@@ -27,7 +27,9 @@ extension LayerBenchScene {
     /// How long each step of the last frame took, in the render pipeline's order.
     public var lastStageTimes: [(name: String, seconds: Double)] {
         let times = renderer.lastFrameTimes
-        return [("evaluation", times.evaluation), ("drawing walk", times.drawing), ("geometry", times.raster.prepare),
-                ("binning", times.raster.binning), ("rasterization", times.raster.rasterization)]
+        return [
+            ("evaluation", times.evaluation), ("drawing walk", times.drawing), ("geometry", times.raster.prepare),
+            ("binning", times.raster.binning), ("rasterization", times.raster.rasterization),
+        ]
     }
 }

@@ -98,11 +98,12 @@ public final class LayerContentScene: LayerBenchScene {
                 bytes[i] = byte(r * alpha); bytes[i + 1] = byte(g * alpha); bytes[i + 2] = byte(b * alpha); bytes[i + 3] = byte(alpha)
             }
         }
-        return CGImage(width: width, height: height, bitsPerComponent: 8, bitsPerPixel: 32, bytesPerRow: width * 4,
-                       space: CGColorSpaceCreateDeviceRGB(),
-                       bitmapInfo: CGBitmapInfo(rawValue: CGImageAlphaInfo.premultipliedLast.rawValue),
-                       provider: CGDataProvider(data: Data(bytes) as CFData)!, decode: nil, shouldInterpolate: true,
-                       intent: .defaultIntent)!
+        return CGImage(
+            width: width, height: height, bitsPerComponent: 8, bitsPerPixel: 32, bytesPerRow: width * 4,
+            space: CGColorSpaceCreateDeviceRGB(),
+            bitmapInfo: CGBitmapInfo(rawValue: CGImageAlphaInfo.premultipliedLast.rawValue),
+            provider: CGDataProvider(data: Data(bytes) as CFData)!, decode: nil, shouldInterpolate: true,
+            intent: .defaultIntent)!
     }
 
     /// A fixed integer hash (noise that is the same on every machine).
@@ -134,13 +135,17 @@ public final class LayerContentScene: LayerBenchScene {
         }
         let offset = 0.017 * Double(k)
         if k % 5 == 0 {
-            layer.add(repeating(basic("contentsRect", from: CGRect(x: 0, y: 0, width: 0.5, height: 0.5),
-                                      to: CGRect(x: 0.5, y: 0.5, width: 0.5, height: 0.5), duration: 3, autoreverses: true),
-                                offset: offset), forKey: "pan")
+            layer.add(
+                repeating(
+                    basic(
+                        "contentsRect", from: CGRect(x: 0, y: 0, width: 0.5, height: 0.5),
+                        to: CGRect(x: 0.5, y: 0.5, width: 0.5, height: 0.5), duration: 3, autoreverses: true),
+                    offset: offset), forKey: "pan")
         }
         if k % 3 == 0 {
-            layer.add(repeating(basic("transform.scale", from: 1.0, to: 0.75, duration: 1.2, autoreverses: true), offset: offset),
-                      forKey: "pulse")
+            layer.add(
+                repeating(basic("transform.scale", from: 1.0, to: 0.75, duration: 1.2, autoreverses: true), offset: offset),
+                forKey: "pulse")
         }
         if k % 4 == 1 {
             let turn = basic("transform.rotation.z", from: nil, to: nil, duration: 5, autoreverses: false)
@@ -164,11 +169,17 @@ public final class LayerContentScene: LayerBenchScene {
         let offset = 0.023 * Double(g)
         if g.isMultiple(of: 2) {
             layer.locations = [0, 0.2, 1]
-            layer.add(repeating(basic("locations", from: [0, 0.2, 1] as [NSNumber], to: [0, 0.8, 1] as [NSNumber],
-                                      duration: 1.5, autoreverses: true), offset: offset), forKey: "locations")
+            layer.add(
+                repeating(
+                    basic(
+                        "locations", from: [0, 0.2, 1] as [NSNumber], to: [0, 0.8, 1] as [NSNumber],
+                        duration: 1.5, autoreverses: true), offset: offset), forKey: "locations")
         } else {
-            layer.add(repeating(basic("endPoint", from: CGPoint(x: 1, y: 1), to: CGPoint(x: 0, y: 1), duration: 2.5,
-                                      autoreverses: true), offset: offset), forKey: "end")
+            layer.add(
+                repeating(
+                    basic(
+                        "endPoint", from: CGPoint(x: 1, y: 1), to: CGPoint(x: 0, y: 1), duration: 2.5,
+                        autoreverses: true), offset: offset), forKey: "end")
         }
         return layer
     }
@@ -183,8 +194,10 @@ public final class LayerContentScene: LayerBenchScene {
         let cube = CATransformLayer()
         cube.bounds = CGRect(x: 0, y: 0, width: 180, height: 180)
         cube.position = CGPoint(x: 140, y: 300)
-        let turns: [(CGFloat, CGFloat, CGFloat)] = [(0, 0, 1), (.pi / 2, 0, 1), (.pi, 0, 1), (-.pi / 2, 0, 1),
-                                                    (.pi / 2, 1, 0), (-.pi / 2, 1, 0)]
+        let turns: [(CGFloat, CGFloat, CGFloat)] = [
+            (0, 0, 1), (.pi / 2, 0, 1), (.pi, 0, 1), (-.pi / 2, 0, 1),
+            (.pi / 2, 1, 0), (-.pi / 2, 1, 0),
+        ]
         for (face, (angle, x, y)) in turns.enumerated() {
             let layer = CALayer()
             layer.bounds = cube.bounds

@@ -50,9 +50,10 @@ public final class LayerFiltersScene: LayerBenchScene {
         layer.colors = [color(hue: hue), color(hue: hue + 0.4)]
         layer.startPoint = CGPoint(x: 0, y: 0)
         layer.endPoint = CGPoint(x: 1, y: 1)
-        let move = SceneAnimations.basic("position", from: nil,
-                                         to: CGPoint(x: layer.position.x + 30, y: layer.position.y + 20),
-                                         duration: 3, autoreverses: true)
+        let move = SceneAnimations.basic(
+            "position", from: nil,
+            to: CGPoint(x: layer.position.x + 30, y: layer.position.y + 20),
+            duration: 3, autoreverses: true)
         move.timingFunction = CAMediaTimingFunction(name: .easeInEaseOut)
         layer.add(SceneAnimations.repeating(move, timeOffset: 0.03 * Double(i)), forKey: "move")
         return layer
@@ -89,8 +90,9 @@ public final class LayerFiltersScene: LayerBenchScene {
         saturate.setValue(1.8, forKey: "inputAmount")
         layer.filters = [blur, saturate]
         if moving {
-            let move = SceneAnimations.basic("position.y", from: nil, to: layer.position.y + 60, duration: 4,
-                                             autoreverses: true)
+            let move = SceneAnimations.basic(
+                "position.y", from: nil, to: layer.position.y + 60, duration: 4,
+                autoreverses: true)
             move.timingFunction = CAMediaTimingFunction(name: .easeInEaseOut)
             layer.add(SceneAnimations.repeating(move, timeOffset: 0), forKey: "move")
         }

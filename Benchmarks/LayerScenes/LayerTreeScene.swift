@@ -67,9 +67,10 @@ public final class LayerTreeScene: LayerBenchScene {
                 let cell = j * 8 + i
                 let offset = index * 48 + cell
                 let frame = CGRect(x: 6 + 26.5 * Double(i), y: 6 + 30 * Double(j), width: 22, height: 22)
-                card.addSublayer((i + j).isMultiple(of: 2)
-                                 ? square(frame, hue: hue(index, cell), offset: offset)
-                                 : star(frame, column: i, row: j, offset: offset))
+                card.addSublayer(
+                    (i + j).isMultiple(of: 2)
+                        ? square(frame, hue: hue(index, cell), offset: offset)
+                        : star(frame, column: i, row: j, offset: offset))
             }
         }
         card.addSublayer(replicator(offset: index * 48))
@@ -83,8 +84,10 @@ public final class LayerTreeScene: LayerBenchScene {
         layer.fillColor = color(hue: hue)
         layer.strokeColor = CGColor(red: 1, green: 1, blue: 1, alpha: 1)
         layer.lineWidth = 1.5
-        layer.add(repeating(basic("fillColor", from: color(hue: hue), to: color(hue: hue + 0.3), duration: 1.8, autoreverses: true),
-                            offset: offset), forKey: "fill")
+        layer.add(
+            repeating(
+                basic("fillColor", from: color(hue: hue), to: color(hue: hue + 0.3), duration: 1.8, autoreverses: true),
+                offset: offset), forKey: "fill")
         let move = basic("position", from: nil, to: CGPoint(x: frame.midX + 4, y: frame.midY + 3), duration: 2.2, autoreverses: true)
         move.timingFunction = CAMediaTimingFunction(name: .easeInEaseOut)
         layer.add(repeating(move, offset: offset), forKey: "move")
@@ -103,10 +106,13 @@ public final class LayerTreeScene: LayerBenchScene {
         if column.isMultiple(of: 2) {
             layer.add(repeating(basic("strokeEnd", from: 0.2, to: 1.0, duration: 2, autoreverses: true), offset: offset), forKey: "draw")
         } else {
-            layer.add(repeating(basic("path", from: starPath(inner: 4.5), to: starPath(inner: 7), duration: 1.6, autoreverses: true),
-                                offset: offset), forKey: "morph")
+            layer.add(
+                repeating(
+                    basic("path", from: starPath(inner: 4.5), to: starPath(inner: 7), duration: 1.6, autoreverses: true),
+                    offset: offset), forKey: "morph")
         }
-        let turn = row.isMultiple(of: 2)
+        let turn =
+            row.isMultiple(of: 2)
             ? basic("transform.rotation.z", from: nil, to: nil, duration: 4, autoreverses: false)
             : basic("transform.rotation.y", from: nil, to: nil, duration: 3, autoreverses: false)
         turn.byValue = row.isMultiple(of: 2) ? 2 * Double.pi : Double.pi

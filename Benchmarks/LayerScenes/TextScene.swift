@@ -34,8 +34,9 @@ public final class TextScene: LayerBenchScene {
         let size = CGSize(width: frame.width / CGFloat(Self.columns), height: frame.height / CGFloat(Self.rows))
         for i in 0..<(Self.columns * Self.rows) {
             let layer = CATextLayer()
-            layer.frame = CGRect(x: CGFloat(i % Self.columns) * size.width, y: CGFloat(i / Self.columns) * size.height,
-                                 width: size.width, height: size.height)
+            layer.frame = CGRect(
+                x: CGFloat(i % Self.columns) * size.width, y: CGFloat(i / Self.columns) * size.height,
+                width: size.width, height: size.height)
             layer.font = "DejaVu Sans"
             layer.fontSize = 14
             layer.foregroundColor = CGColor(red: 0.9, green: 0.9, blue: 0.8, alpha: 1)

@@ -74,8 +74,10 @@ public struct BenchScene: Sendable {
     /// A scene drawn with `background` and the shapes that `build` returns, in order.
     ///
     /// `build` must be deterministic: every call returns the same shapes.
-    public init(name: String, summary: String, width: Int = 1920, height: Int = 1080,
-                background: Color = .white, build: @escaping @Sendable () -> [BenchShape]) {
+    public init(
+        name: String, summary: String, width: Int = 1920, height: Int = 1080,
+        background: Color = .white, build: @escaping @Sendable () -> [BenchShape]
+    ) {
         self.name = name
         self.summary = summary
         self.width = width

@@ -24,8 +24,10 @@ extension BenchScene {
         StandardScenes.polygonShapes(closed: true, style: .fill(.nonZero)) { random, box in
             let center = random.point(in: box)
             let radius = 20 + random.u() * 100
-            return .gradient(Gradient(.radial(startCenter: center, startRadius: 0, endCenter: center, endRadius: radius),
-                                      colors: PaintScenes.threeColors(&random)))
+            return .gradient(
+                Gradient(
+                    .radial(startCenter: center, startRadius: 0, endCenter: center, endRadius: radius),
+                    colors: PaintScenes.threeColors(&random)))
         }
     }
 
@@ -41,8 +43,9 @@ extension BenchScene {
             let scale = 0.5 + random.u()
             // M = translate(box) · rotate(θ) · scale(s): image point (u, v) lands at
             // (box.x + s(u cos θ − v sin θ), box.y + s(u sin θ + v cos θ)).
-            let transform = Transform(a: scale * cos(angle), b: scale * sin(angle), c: -scale * sin(angle),
-                                      d: scale * cos(angle), tx: box.x, ty: box.y)
+            let transform = Transform(
+                a: scale * cos(angle), b: scale * sin(angle), c: -scale * sin(angle),
+                d: scale * cos(angle), tx: box.x, ty: box.y)
             return .image(ImagePattern(image: image, transform: transform, extend: .repeat, filter: .bilinear))
         }
     }
@@ -59,9 +62,10 @@ extension BenchScene {
             let s = 0.25 + random.u() * 0.75
             let rect = Rect(x: x, y: y, width: 256 * s, height: 256 * s)
             let placement = Transform(a: s, b: 0, c: 0, d: s, tx: x, ty: y)
-            return BenchShape(path: Path(rect: rect),
-                              paint: .image(ImagePattern(image: image, transform: placement, extend: .pad, filter: .bilinear)),
-                              style: .drawImage(rect))
+            return BenchShape(
+                path: Path(rect: rect),
+                paint: .image(ImagePattern(image: image, transform: placement, extend: .pad, filter: .bilinear)),
+                style: .drawImage(rect))
         }
     }
 

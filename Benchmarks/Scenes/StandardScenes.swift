@@ -168,8 +168,10 @@ enum StandardScenes {
 
     /// For each shape: box(), `moveTo(pt)`, 9 × `lineTo(pt)`, `close` when `closed`, then the
     /// draws of `paint` (given the generator and the box).
-    static func polygonShapes(closed: Bool, style: BenchShapeStyle,
-                              paint: (inout SceneRandom, Point) -> Paint) -> [BenchShape] {
+    static func polygonShapes(
+        closed: Bool, style: BenchShapeStyle,
+        paint: (inout SceneRandom, Point) -> Paint
+    ) -> [BenchShape] {
         var random = SceneRandom()
         var shapes: [BenchShape] = []
         shapes.reserveCapacity(shapeCount)

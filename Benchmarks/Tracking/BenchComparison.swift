@@ -81,10 +81,11 @@ public struct BenchComparison: Sendable {
         let headGroups = Self.grouped(head.results)
         rows = headGroups.keys.compactMap { key in
             guard let old = baseGroups.results[key], let new = headGroups.results[key] else { return nil }
-            return Row(scene: key.scene, threads: key.threads,
-                       time: Self.timeChange(base: old, head: new, noiseFloor: noiseFloor),
-                       instructions: Self.instructionChange(base: old, head: new, tolerance: instructionTolerance),
-                       pixels: Self.pixelStatus(base: old, head: new))
+            return Row(
+                scene: key.scene, threads: key.threads,
+                time: Self.timeChange(base: old, head: new, noiseFloor: noiseFloor),
+                instructions: Self.instructionChange(base: old, head: new, tolerance: instructionTolerance),
+                pixels: Self.pixelStatus(base: old, head: new))
         }
         onlyInBase = baseGroups.keys.filter { headGroups.results[$0] == nil }.map(\.label)
         onlyInHead = headGroups.keys.filter { baseGroups.results[$0] == nil }.map(\.label)
@@ -129,17 +130,20 @@ public struct BenchComparison: Sendable {
         } else {
             verdict = .noChange
         }
-        return TimeChange(baseMedianMs: baseMedian, headMedianMs: headMedian, ratio: headMedian / baseMedian,
-                          interval: interval, baseSamples: baseCount, headSamples: headCount, verdict: verdict)
+        return TimeChange(
+            baseMedianMs: baseMedian, headMedianMs: headMedian, ratio: headMedian / baseMedian,
+            interval: interval, baseSamples: baseCount, headSamples: headCount, verdict: verdict)
     }
 
     private static func instructionChange(base: [SceneResult], head: [SceneResult], tolerance: Double) -> InstructionChange? {
         guard let old = base.lazy.compactMap(\.instructionsPerFrame).first,
-              let new = head.lazy.compactMap(\.instructionsPerFrame).first, old > 0 else { return nil }
+            let new = head.lazy.compactMap(\.instructionsPerFrame).first, old > 0
+        else { return nil }
         let ratio = new / old
         let verdict: Verdict = ratio > 1 + tolerance ? .regression : ratio < 1 / (1 + tolerance) ? .improvement : .noChange
-        let oldStages = Dictionary((base.first { $0.instructionsPerFrame != nil }?.stages ?? [])
-            .compactMap { stage in stage.instructionsPerFrame.map { (stage.stage, $0) } }, uniquingKeysWith: { a, _ in a })
+        let oldStages = Dictionary(
+            (base.first { $0.instructionsPerFrame != nil }?.stages ?? [])
+                .compactMap { stage in stage.instructionsPerFrame.map { (stage.stage, $0) } }, uniquingKeysWith: { a, _ in a })
         let stages = (head.first { $0.instructionsPerFrame != nil }?.stages ?? []).compactMap { stage in
             stage.instructionsPerFrame.flatMap { new in oldStages[stage.stage].map { (stage: stage.stage, base: $0, head: new) } }
         }
@@ -148,7 +152,8 @@ public struct BenchComparison: Sendable {
 
     private static func pixelStatus(base: [SceneResult], head: [SceneResult]) -> PixelStatus {
         guard let old = base.lazy.compactMap(\.pixelHash).first,
-              let new = head.lazy.compactMap(\.pixelHash).first else { return .unknown }
+            let new = head.lazy.compactMap(\.pixelHash).first
+        else { return .unknown }
         return old == new ? .same : .changed(base: old, head: new)
     }
 

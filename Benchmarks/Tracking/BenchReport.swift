@@ -99,8 +99,10 @@ public struct MachineFingerprint: Codable, Equatable, Sendable {
     /// The operating system and kernel (`uname -sr`).
     public var system: String?
 
-    public init(cpu: String?, cores: Int?, simd: String?, swiftCompiler: String?, configuration: String?,
-                system: String?) {
+    public init(
+        cpu: String?, cores: Int?, simd: String?, swiftCompiler: String?, configuration: String?,
+        system: String?
+    ) {
         self.cpu = cpu
         self.cores = cores
         self.simd = simd
@@ -115,10 +117,12 @@ public struct MachineFingerprint: Codable, Equatable, Sendable {
             guard let mine, let theirs, mine != theirs else { return nil }
             return "\(name): \(theirs) → \(mine)"
         }
-        return [differ("cpu", cpu, other.cpu), differ("cores", cores, other.cores), differ("simd", simd, other.simd),
-                differ("swift", swiftCompiler, other.swiftCompiler),
-                differ("configuration", configuration, other.configuration),
-                differ("system", system, other.system)].compactMap { $0 }
+        return [
+            differ("cpu", cpu, other.cpu), differ("cores", cores, other.cores), differ("simd", simd, other.simd),
+            differ("swift", swiftCompiler, other.swiftCompiler),
+            differ("configuration", configuration, other.configuration),
+            differ("system", system, other.system),
+        ].compactMap { $0 }
     }
 }
 
@@ -159,8 +163,10 @@ public struct BenchReport: Codable, Sendable {
 
     /// The machine, from ``machine`` or, in format 1 files, the top-level fields.
     public var fingerprint: MachineFingerprint {
-        machine ?? MachineFingerprint(cpu: cpu, cores: cores, simd: nil, swiftCompiler: nil,
-                                      configuration: configuration, system: nil)
+        machine
+            ?? MachineFingerprint(
+                cpu: cpu, cores: cores, simd: nil, swiftCompiler: nil,
+                configuration: configuration, system: nil)
     }
 
     public func write(to path: String) throws {

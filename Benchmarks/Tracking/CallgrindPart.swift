@@ -8,8 +8,10 @@
 /// refers to it, sharing the numbering of `fn=`).
 public struct CallgrindPart: Equatable, Sendable {
     /// The functions whose calls count as allocations.
-    public static let allocatorFunctions: Set<String> = ["malloc", "calloc", "realloc", "posix_memalign",
-                                                         "aligned_alloc", "memalign"]
+    public static let allocatorFunctions: Set<String> = [
+        "malloc", "calloc", "realloc", "posix_memalign",
+        "aligned_alloc", "memalign",
+    ]
 
     public let number: Int
     /// What ended the part: `--dump-before=NAME`, `--dump-after=NAME`, `Program termination`, ….
@@ -33,7 +35,8 @@ public struct CallgrindPart: Equatable, Sendable {
         for line in text.split(separator: "\n", omittingEmptySubsequences: true) {
             if line.hasPrefix("calls=") {
                 if Self.allocatorFunctions.contains(String(callee)),
-                   let count = line.dropFirst("calls=".count).split(separator: " ").first.flatMap({ UInt64($0) }) {
+                    let count = line.dropFirst("calls=".count).split(separator: " ").first.flatMap({ UInt64($0) })
+                {
                     allocations += count
                 }
             } else if line.hasPrefix("cfn=") {

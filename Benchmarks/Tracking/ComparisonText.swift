@@ -13,18 +13,22 @@ public struct ComparisonText {
     public func render() -> String {
         var lines: [String] = []
         if !comparison.machineDifferences.isEmpty {
-            lines.append(note("the runs were measured on different machines or builds: "
-                              + comparison.machineDifferences.joined(separator: "; ")))
+            lines.append(
+                note(
+                    "the runs were measured on different machines or builds: "
+                        + comparison.machineDifferences.joined(separator: "; ")))
         }
-        lines += table(["scene", "threads", "base ms", "head ms", "change", "95% interval", "verdict"],
-                       rightAligned: [false, true, true, true, true, true, false],
-                       rows: comparison.rows.map(timeCells))
+        lines += table(
+            ["scene", "threads", "base ms", "head ms", "change", "95% interval", "verdict"],
+            rightAligned: [false, true, true, true, true, true, false],
+            rows: comparison.rows.map(timeCells))
         let counted = comparison.rows.filter { $0.instructions != nil }
         if !counted.isEmpty {
             lines.append("")
-            lines += table(["scene", "base instr/frame", "head instr/frame", "change", "verdict"],
-                           rightAligned: [false, true, true, true, false],
-                           rows: counted.map(instructionCells))
+            lines += table(
+                ["scene", "base instr/frame", "head instr/frame", "change", "verdict"],
+                rightAligned: [false, true, true, true, false],
+                rows: counted.map(instructionCells))
             for row in counted {
                 guard let change = row.instructions, change.verdict != .noChange else { continue }
                 let stages = change.stages.map { "\($0.stage) \(Self.signedPercent($0.head / $0.base))" }
@@ -33,8 +37,10 @@ public struct ComparisonText {
         }
         let few = comparison.rows.filter { $0.time.verdict == .tooFewSamples }
         if !few.isEmpty {
-            lines.append(note("\(few.count) result(s) have fewer than \(BenchComparison.minimumSamples) frames on a side: "
-                              + "no verdict on their time (run with --frames \(BenchComparison.minimumSamples) or more)"))
+            lines.append(
+                note(
+                    "\(few.count) result(s) have fewer than \(BenchComparison.minimumSamples) frames on a side: "
+                        + "no verdict on their time (run with --frames \(BenchComparison.minimumSamples) or more)"))
         }
         for row in comparison.pixelChanges {
             if case .changed(let base, let head) = row.pixels {
@@ -65,16 +71,20 @@ public struct ComparisonText {
 
     private func timeCells(_ row: BenchComparison.Row) -> [String] {
         let time = row.time
-        return [row.scene, String(row.threads), Self.fixed(time.baseMedianMs, 3), Self.fixed(time.headMedianMs, 3),
-                Self.signedPercent(time.ratio),
-                "[\(Self.signedPercent(time.interval.lowerBound)), \(Self.signedPercent(time.interval.upperBound))]",
-                emphasised(time.verdict)]
+        return [
+            row.scene, String(row.threads), Self.fixed(time.baseMedianMs, 3), Self.fixed(time.headMedianMs, 3),
+            Self.signedPercent(time.ratio),
+            "[\(Self.signedPercent(time.interval.lowerBound)), \(Self.signedPercent(time.interval.upperBound))]",
+            emphasised(time.verdict),
+        ]
     }
 
     private func instructionCells(_ row: BenchComparison.Row) -> [String] {
         guard let change = row.instructions else { return [] }
-        return [row.scene, Self.grouped(change.base), Self.grouped(change.head), Self.signedPercent(change.ratio, digits: 2),
-                emphasised(change.verdict)]
+        return [
+            row.scene, Self.grouped(change.base), Self.grouped(change.head), Self.signedPercent(change.ratio, digits: 2),
+            emphasised(change.verdict),
+        ]
     }
 
     private func emphasised(_ verdict: BenchComparison.Verdict) -> String {

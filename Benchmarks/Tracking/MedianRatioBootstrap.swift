@@ -12,8 +12,10 @@ import BenchScenes
 public enum MedianRatioBootstrap {
     /// The central `confidence` interval of median(head) / median(base) over `resamples` resamples.
     /// Every run must hold at least one sample, and each side at least one run.
-    public static func interval(base: [[Double]], head: [[Double]], confidence: Double = 0.95,
-                                resamples: Int = 2_000, seed: UInt64 = 0x7E55E7A) -> ClosedRange<Double> {
+    public static func interval(
+        base: [[Double]], head: [[Double]], confidence: Double = 0.95,
+        resamples: Int = 2_000, seed: UInt64 = 0x7E55E7A
+    ) -> ClosedRange<Double> {
         precondition(!base.isEmpty && !head.isEmpty && (base + head).allSatisfy { !$0.isEmpty }, "no samples")
         var generator = SplitMix64(seed: seed)
         var buffer: [Double] = []

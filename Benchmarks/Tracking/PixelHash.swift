@@ -5,7 +5,7 @@
 /// The hash covers the frame's size and its rows' pixel bytes in memory order (premultiplied RGBA8),
 /// not the padding between rows, so it is the same wherever the bytes are.
 public struct PixelHash {
-    private var state: UInt64 = 0xCBF2_9CE4_8422_2325  // FNV-1a's offset basis
+    private var state: UInt64 = 0xCBF2_9CE4_8422_2325   // FNV-1a's offset basis
     private static let prime: UInt64 = 0x0000_0100_0000_01B3
 
     /// A hash that has taken in `width` and `height`.

@@ -42,7 +42,8 @@ public struct StageInstructions: Sendable {
                 open.append(stage)
                 entered[stage] = true
             } else if let stage = stages.firstIndex(where: { part.trigger == "--dump-after=\($0.symbol)" }),
-                      let last = open.lastIndex(of: stage) {
+                let last = open.lastIndex(of: stage)
+            {
                 open.remove(at: last)
             }
         }

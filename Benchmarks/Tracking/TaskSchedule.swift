@@ -26,8 +26,9 @@ public struct TaskSchedule: Sendable {
 
     /// `tasks` in an order where every dependency comes before the task that waits for it.
     public init(tasks: [Task]) {
-        precondition(tasks.indices.allSatisfy { i in tasks[i].dependencies.allSatisfy { $0 < i } },
-                     "a task waits for a later one")
+        precondition(
+            tasks.indices.allSatisfy { i in tasks[i].dependencies.allSatisfy { $0 < i } },
+            "a task waits for a later one")
         self.tasks = tasks
     }
 

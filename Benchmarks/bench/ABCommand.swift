@@ -74,8 +74,9 @@ struct ABCommand: ParsableCommand {
                 printError("ab: round \(round) of \(rounds): \(side.rawValue)")
                 let json = "\(directory)/\(side.rawValue)-\(round).json"
                 let tree = side == .base ? baseTree : root
-                try Shell.run(tree + "/.build/release/bench", arguments(json: json, countInstructions: round == 1),
-                              directory: tree, output: .errorsOnly)
+                try Shell.run(
+                    tree + "/.build/release/bench", arguments(json: json, countInstructions: round == 1),
+                    directory: tree, output: .errorsOnly)
                 runs[side, default: []].append(try BenchReport.read(from: json))
             }
         }
@@ -104,8 +105,11 @@ extension BenchReport {
     /// One report of several runs: the first run's machine, every run's results (and their
     /// rounds), numbered as repetitions of their scene and thread count in the order of `runs`.
     init(repetitions runs: [BenchReport]) {
-        self = runs.first ?? BenchReport(commit: "unknown", date: "", machine: MachineInfo.current().fingerprint,
-                                         warmup: 0, results: [])
+        self =
+            runs.first
+            ?? BenchReport(
+                commit: "unknown", date: "", machine: MachineInfo.current().fingerprint,
+                warmup: 0, results: [])
         var counts: [String: Int] = [:]
         results = runs.flatMap(\.results).map { result in
             var result = result

@@ -6,8 +6,10 @@ struct ComparisonOptions: ParsableArguments {
     @Option(help: ArgumentHelp("Changes of time smaller than this, in percent, are never flagged.", valueName: "percent"))
     var noiseFloor: Double = 5
 
-    @Option(help: ArgumentHelp("Changes of instructions per frame smaller than this, in percent, are never flagged.",
-                               valueName: "percent"))
+    @Option(
+        help: ArgumentHelp(
+            "Changes of instructions per frame smaller than this, in percent, are never flagged.",
+            valueName: "percent"))
     var instructionTolerance: Double = 0.1
 
     @Flag(help: "Print the comparison as Markdown (for a pull request comment).")
@@ -27,8 +29,9 @@ struct ComparisonOptions: ParsableArguments {
 
     /// Prints the comparison of `head` with `base` and exits with its status.
     func compare(base: BenchReport, head: BenchReport) throws {
-        let comparison = BenchComparison(base: base, head: head, noiseFloor: noiseFloor / 100,
-                                         instructionTolerance: instructionTolerance / 100)
+        let comparison = BenchComparison(
+            base: base, head: head, noiseFloor: noiseFloor / 100,
+            instructionTolerance: instructionTolerance / 100)
         print(ComparisonText(comparison, markdown: markdown).render(), terminator: "")
         if requireSamePixels && !comparison.pixelChanges.isEmpty {
             printError("error: pixels changed in \(comparison.pixelChanges.count) result(s) (--require-same-pixels)")

@@ -7,14 +7,20 @@ import TesseraRaster
 /// an opaque frame (8 full-frame images drawn source-over, one render).
 extension Workload {
     static var frameBlurs: [Workload] {
-        [blur(sigma: 5), blur(sigma: 30),
-         Workload(name: "source-over-8", summary: "8 source-over passes of a 1920×1080 image over the frame",
-                  usesThreads: true, countedStages: .raster) { try PreparedSourceOver() }]
+        [
+            blur(sigma: 5), blur(sigma: 30),
+            Workload(
+                name: "source-over-8", summary: "8 source-over passes of a 1920×1080 image over the frame",
+                usesThreads: true, countedStages: .raster
+            ) { try PreparedSourceOver() },
+        ]
     }
 
     private static func blur(sigma: Int) -> Workload {
-        Workload(name: "blur-\(sigma)", summary: "Gaussian blur, σ = \(sigma) pixels, of a 1920×1080 frame",
-                 usesThreads: true, countedStages: []) { try PreparedFrameBlur(sigma: Double(sigma)) }
+        Workload(
+            name: "blur-\(sigma)", summary: "Gaussian blur, σ = \(sigma) pixels, of a 1920×1080 frame",
+            usesThreads: true, countedStages: []
+        ) { try PreparedFrameBlur(sigma: Double(sigma)) }
     }
 }
 
@@ -25,8 +31,9 @@ private func blocksFrame() throws -> Pixmap {
     for y in 0..<1080 {
         for x in 0..<1920 {
             let a = UInt8((x / 64 + y / 64) % 2 == 0 ? 255 : 64 + (x + y) % 128)
-            frame[x, y] = PremultipliedRGBA8(r: UInt8(Int(a) * (x % 256) / 255), g: UInt8(Int(a) * (y % 256) / 255),
-                                             b: a / 2, a: a)
+            frame[x, y] = PremultipliedRGBA8(
+                r: UInt8(Int(a) * (x % 256) / 255), g: UInt8(Int(a) * (y % 256) / 255),
+                b: a / 2, a: a)
         }
     }
     return frame

@@ -30,11 +30,13 @@ struct InstructionCounter {
         self.valgrind = valgrind
         directory = FileManager.default.temporaryDirectory.appendingPathComponent("tessera-bench-\(getpid())")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        let original = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
+        let original =
+            (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
             ?? CommandLine.arguments[0]
         let stripped = directory.appendingPathComponent("bench").path
         if let objcopy = Shell.locate("objcopy"),
-           (try? Shell.status(objcopy, ["--strip-debug", original, stripped], output: .discarded)) == 0 {
+            (try? Shell.status(objcopy, ["--strip-debug", original, stripped], output: .discarded)) == 0
+        {
             executable = stripped
         } else {
             executable = original
@@ -48,21 +50,27 @@ struct InstructionCounter {
         try? FileManager.default.removeItem(at: output)
         try FileManager.default.createDirectory(at: output, withIntermediateDirectories: true)
         let log = output.appendingPathComponent("valgrind.log")
-        var arguments = ["--tool=callgrind", "--collect-atstart=no", "--toggle-collect=tessera_bench_counted_frames",
-                         "--callgrind-out-file=\(output.appendingPathComponent("profile").path)"]
+        var arguments = [
+            "--tool=callgrind", "--collect-atstart=no", "--toggle-collect=tessera_bench_counted_frames",
+            "--callgrind-out-file=\(output.appendingPathComponent("profile").path)",
+        ]
         let stages = try workload.countedStages.map { stage in
             guard let resolved = stage.resolved(in: symbols) else {
-                throw BenchError("bench --instructions: no function \(stage.symbolPrefix)… for stage \(stage.name) in the bench: "
-                                 + "renamed? See InstructionStages.swift.")
+                throw BenchError(
+                    "bench --instructions: no function \(stage.symbolPrefix)… for stage \(stage.name) in the bench: "
+                        + "renamed? See InstructionStages.swift.")
             }
             return resolved
         }
         arguments += stages.flatMap(\.callgrindOptions)
-        arguments += [executable, "measure", "--counted-frames-child", "--scene", workload.name,
-                      "--warmup", String(Self.warmup), "--frames", String(Self.frames)]
+        arguments += [
+            executable, "measure", "--counted-frames-child", "--scene", workload.name,
+            "--warmup", String(Self.warmup), "--frames", String(Self.frames),
+        ]
         let status = try Shell.status(valgrind, arguments, output: .file(log))
         guard status == 0 else {
-            let tail = (try? String(contentsOf: log, encoding: .utf8))?.split(separator: "\n").suffix(8)
+            let tail =
+                (try? String(contentsOf: log, encoding: .utf8))?.split(separator: "\n").suffix(8)
                 .joined(separator: "\n") ?? ""
             throw BenchError("valgrind failed on \(workload.name) (exit \(status)):\n\(tail)")
         }
@@ -71,8 +79,9 @@ struct InstructionCounter {
             .map { try CallgrindPart(parsing: Substring(String(contentsOf: output.appendingPathComponent($0), encoding: .utf8))) }
         let counts = StageInstructions(parts: parts, stages: stages)
         guard counts.missing.isEmpty else {
-            throw BenchError("bench --instructions: \(workload.name) never entered the function of stage(s) "
-                             + "\(counts.missing.joined(separator: ", ")): inlined, or not called? See InstructionStages.swift.")
+            throw BenchError(
+                "bench --instructions: \(workload.name) never entered the function of stage(s) "
+                    + "\(counts.missing.joined(separator: ", ")): inlined, or not called? See InstructionStages.swift.")
         }
         try? FileManager.default.removeItem(at: output)
         return counts
@@ -120,9 +129,10 @@ enum CountedFrames {
         for _ in 0..<warmup { workload.frame(threads: 1) }
         let body = CountedBody { for _ in 0..<frames { workload.frame(threads: 1) } }
         let context = Unmanaged.passRetained(body)
-        tessera_bench_counted_frames({ context in
-            Unmanaged<CountedBody>.fromOpaque(context!).takeUnretainedValue().run()
-        }, context.toOpaque())
+        tessera_bench_counted_frames(
+            { context in
+                Unmanaged<CountedBody>.fromOpaque(context!).takeUnretainedValue().run()
+            }, context.toOpaque())
         context.release()
     }
 

@@ -16,11 +16,13 @@ struct MachineInfo {
         #else
         let configuration = "release"
         #endif
-        let fingerprint = MachineFingerprint(cpu: cpuModel(), cores: Canvas.processorCount, simd: KernelLevel.description,
-                                             swiftCompiler: swiftCompiler, configuration: configuration,
-                                             system: systemName())
-        return MachineInfo(fingerprint: fingerprint, commit: gitCommit(),
-                           date: ISO8601DateFormatter().string(from: Date()))
+        let fingerprint = MachineFingerprint(
+            cpu: cpuModel(), cores: Canvas.processorCount, simd: KernelLevel.description,
+            swiftCompiler: swiftCompiler, configuration: configuration,
+            system: systemName())
+        return MachineInfo(
+            fingerprint: fingerprint, commit: gitCommit(),
+            date: ISO8601DateFormatter().string(from: Date()))
     }
 
     /// `Tessera bench: <cpu>, <n> cores, avx2 kernels, release build, commit abc1234, 20 timed frames after 3 warm-up, 3 rounds`.
@@ -77,7 +79,8 @@ struct MachineInfo {
         for line in text.split(separator: "\n") {
             let parts = line.split(separator: ":", maxSplits: 1)
             guard parts.count == 2,
-                  parts[0].trimmingCharacters(in: .whitespaces) == "model name" else { continue }
+                parts[0].trimmingCharacters(in: .whitespaces) == "model name"
+            else { continue }
             let model = parts[1].trimmingCharacters(in: .whitespaces)
             return model.isEmpty ? "unknown" : model
         }

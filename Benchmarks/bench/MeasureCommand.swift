@@ -82,12 +82,13 @@ struct MeasureCommand: ParsableCommand {
                     pooled.append(row)
                     print(table.row(row))
                     if let stages = table.stages(row) { print(stages) }
-                    flushStandardOutput()  // show progress row by row, also through a pipe
+                    flushStandardOutput()   // show progress row by row, also through a pipe
                 }
                 if Set(pooled.compactMap(\.pixelHash)).count > 1 {
                     mismatchedPixels.append(scene.name)
-                    printError("error: \(scene.name) draws different pixels at different thread counts: "
-                               + pooled.map { "\($0.threads): \($0.pixelHash ?? "none")" }.joined(separator: ", "))
+                    printError(
+                        "error: \(scene.name) draws different pixels at different thread counts: "
+                            + pooled.map { "\($0.threads): \($0.pixelHash ?? "none")" }.joined(separator: ", "))
                 }
                 // Counts and predictions go with the last round's 1-thread result.
                 let lastOne = all.lastIndex { $0.threads == 1 }
@@ -97,7 +98,8 @@ struct MeasureCommand: ParsableCommand {
                     flushStandardOutput()
                 }
                 if !options.predictedThreads.isEmpty, let index = lastOne,
-                   let schedule = TaskPrediction.schedule(of: workload, plannedThreads: options.predictedThreads.max()!) {
+                    let schedule = TaskPrediction.schedule(of: workload, plannedThreads: options.predictedThreads.max()!)
+                {
                     all[index].record(schedule, predicting: options.predictedThreads.uniqued())
                     if let line = table.prediction(all[index], measured: pooled) { print(line) }
                     print(table.span(schedule))
@@ -115,15 +117,17 @@ struct MeasureCommand: ParsableCommand {
             try MemoryCheck(limitMB: limit).verify(results)
         }
 
-        let report = BenchReport(commit: machine.commit, date: machine.date, machine: machine.fingerprint,
-                                 warmup: options.warmup, results: results)
+        let report = BenchReport(
+            commit: machine.commit, date: machine.date, machine: machine.fingerprint,
+            warmup: options.warmup, results: results)
         if let path = options.json {
             try report.write(to: path)
             printError("wrote \(path)")
         }
         if !mismatchedPixels.isEmpty {
-            throw BenchError("frames differ between thread counts in \(mismatchedPixels.joined(separator: ", ")): "
-                             + "the renderer is not deterministic")
+            throw BenchError(
+                "frames differ between thread counts in \(mismatchedPixels.joined(separator: ", ")): "
+                    + "the renderer is not deterministic")
         }
     }
 

@@ -17,7 +17,9 @@ struct MemoryCheck {
             let mb = Double(growth) / 1_048_576
             let over = mb > limitMB
             if over { failed += 1 }
-            print("memory: \(result.scene) @ \(result.threads) threads: \(Format.fixed(mb, 2)) MB over \(result.frames) frames\(over ? "  (over \(limitMB) MB)" : "")")
+            print(
+                "memory: \(result.scene) @ \(result.threads) threads: \(Format.fixed(mb, 2)) MB over \(result.frames) frames\(over ? "  (over \(limitMB) MB)" : "")"
+            )
         }
         if failed > 0 {
             printError("error: resident memory grew by more than \(limitMB) MB in \(failed) result(s)")

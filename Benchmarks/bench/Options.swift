@@ -4,8 +4,9 @@ import TesseraRaster
 
 /// The command-line options of `bench`.
 struct BenchOptions: ParsableArguments {
-    @Option(name: .customLong("scene"),
-            help: ArgumentHelp("Run only this scene (repeatable). Default: every scene; see --list.", valueName: "name"))
+    @Option(
+        name: .customLong("scene"),
+        help: ArgumentHelp("Run only this scene (repeatable). Default: every scene; see --list.", valueName: "name"))
     var sceneNames: [String] = []
 
     @Option(help: ArgumentHelp("Timed frames per scene and thread count (at least 1).", valueName: "n"))
@@ -14,11 +15,15 @@ struct BenchOptions: ParsableArguments {
     @Option(help: ArgumentHelp("Untimed warm-up frames before the timed ones.", valueName: "n"))
     var warmup: Int = 3
 
-    @Option(help: ArgumentHelp("Measure every scene this many times in turn (at least 1), each time --frames frames: the repetitions, kept apart in --json, let `bench compare` tell a change from the machine's drift.", valueName: "n"))
+    @Option(
+        help: ArgumentHelp(
+            "Measure every scene this many times in turn (at least 1), each time --frames frames: the repetitions, kept apart in --json, let `bench compare` tell a change from the machine's drift.",
+            valueName: "n"))
     var rounds: Int = 3
 
-    @Option(name: .customLong("threads"),
-            help: ArgumentHelp("Render with this many threads (repeatable). Default: 1 and all cores.", valueName: "n"))
+    @Option(
+        name: .customLong("threads"),
+        help: ArgumentHelp("Render with this many threads (repeatable). Default: 1 and all cores.", valueName: "n"))
     var threadOptions: [Int] = []
 
     @Option(help: ArgumentHelp("Write the results as JSON to this file.", valueName: "path"))
@@ -27,19 +32,27 @@ struct BenchOptions: ParsableArguments {
     @Option(help: ArgumentHelp("Write each scene's last frame to DIR/<scene>.png, creating DIR.", valueName: "dir"))
     var png: String?
 
-    @Flag(help: ArgumentHelp("Also count each scene's instructions and allocations per steady frame, by stage, at 1 thread, under valgrind's callgrind (the same counts every run; slow: about a second a frame)."))
+    @Flag(
+        help: ArgumentHelp(
+            "Also count each scene's instructions and allocations per steady frame, by stage, at 1 thread, under valgrind's callgrind (the same counts every run; slow: about a second a frame)."
+        ))
     var instructions = false
 
-    @Option(name: .customLong("predict"),
-            help: ArgumentHelp("Predict the frame on this many threads (repeatable) from its tasks recorded at 1 thread, list-scheduled; the prediction is printed under the table and added to the JSON (work_ms, span_ms, predicted_ms).", valueName: "n"))
+    @Option(
+        name: .customLong("predict"),
+        help: ArgumentHelp(
+            "Predict the frame on this many threads (repeatable) from its tasks recorded at 1 thread, list-scheduled; the prediction is printed under the table and added to the JSON (work_ms, span_ms, predicted_ms).",
+            valueName: "n"))
     var predictedThreads: [Int] = []
 
     /// The child of `--instructions`: draws the scene's frames inside the counted function.
     @Flag(help: .hidden)
     var countedFramesChild = false
 
-    @Option(help: ArgumentHelp("Fail when resident memory grows by more than this over the timed frames of a scene.",
-                               valueName: "MB"))
+    @Option(
+        help: ArgumentHelp(
+            "Fail when resident memory grows by more than this over the timed frames of a scene.",
+            valueName: "MB"))
     var maxMemoryGrowth: Double?
 
     @Flag(help: "List the scenes with their summaries and exit.")

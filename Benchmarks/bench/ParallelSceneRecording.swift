@@ -27,8 +27,9 @@ final class ParallelSceneRecording {
         let parts = Array(canvases.prefix(chunks))
         for part in parts { part.tolerance = canvas.tolerance }
         canvas.clear(scene.background)
-        canvas.taskRecorder.concurrentPerform(iterations: chunks, stage: "recording",
-                                              execute: Chunks(scene: scene, canvases: parts).record)
+        canvas.taskRecorder.concurrentPerform(
+            iterations: chunks, stage: "recording",
+            execute: Chunks(scene: scene, canvases: parts).record)
         for part in parts { canvas.append(part) }
     }
 

@@ -39,8 +39,9 @@ extension SceneResult {
     /// One result of the repetitions of a scene and thread count (not empty): their frames and
     /// steps together, for the table.
     init(pooling repetitions: [SceneResult]) {
-        self.init(scene: repetitions[0].scene, threads: repetitions[0].threads,
-                  samplesMs: repetitions.flatMap(\.comparableSamples))
+        self.init(
+            scene: repetitions[0].scene, threads: repetitions[0].threads,
+            samplesMs: repetitions.flatMap(\.comparableSamples))
         let names = repetitions[0].stages?.map(\.stage) ?? []
         let stages = names.compactMap { name -> StageResult? in
             let samples = repetitions.flatMap { $0.stages?.first { $0.stage == name }?.samplesMs ?? [] }

@@ -17,8 +17,10 @@ enum Shell {
     }
 
     /// Runs `command` (a path, or a name found on PATH) in `directory` and returns its exit status.
-    static func status(_ command: String, _ arguments: [String], directory: String? = nil,
-                       output: Output = .terminal) throws -> Int32 {
+    static func status(
+        _ command: String, _ arguments: [String], directory: String? = nil,
+        output: Output = .terminal
+    ) throws -> Int32 {
         let process = try launch(command, arguments, directory: directory) { process in
             switch output {
             case .terminal:
@@ -69,8 +71,10 @@ enum Shell {
         return path.split(separator: ":").map { "\($0)/\(command)" }.first { FileManager.default.isExecutableFile(atPath: $0) }
     }
 
-    private static func launch(_ command: String, _ arguments: [String], directory: String?,
-                               connect: (Process) throws -> Void) throws -> Process {
+    private static func launch(
+        _ command: String, _ arguments: [String], directory: String?,
+        connect: (Process) throws -> Void
+    ) throws -> Process {
         let process = Process()
         if command.hasPrefix("/") {
             process.executableURL = URL(fileURLWithPath: command)

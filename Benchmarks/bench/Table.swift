@@ -17,19 +17,23 @@ struct ResultTable {
     }
 
     var header: String {
-        [Format.left("scene", sceneColumnWidth), Format.right("threads", 7),
-         Format.right("median ms", Self.numberWidth), Format.right("fps", Self.numberWidth),
-         Format.right("min ms", Self.numberWidth), Format.right("max ms", Self.numberWidth)]
-            .joined(separator: "  ")
+        [
+            Format.left("scene", sceneColumnWidth), Format.right("threads", 7),
+            Format.right("median ms", Self.numberWidth), Format.right("fps", Self.numberWidth),
+            Format.right("min ms", Self.numberWidth), Format.right("max ms", Self.numberWidth),
+        ]
+        .joined(separator: "  ")
     }
 
     func row(_ result: SceneResult) -> String {
-        [Format.left(result.scene, sceneColumnWidth), Format.right(String(result.threads), 7),
-         Format.right(Format.fixed(result.medianMs, 3), Self.numberWidth),
-         Format.right(Format.fixed(result.fps, 1), Self.numberWidth),
-         Format.right(Format.fixed(result.minMs, 3), Self.numberWidth),
-         Format.right(Format.fixed(result.maxMs, 3), Self.numberWidth)]
-            .joined(separator: "  ")
+        [
+            Format.left(result.scene, sceneColumnWidth), Format.right(String(result.threads), 7),
+            Format.right(Format.fixed(result.medianMs, 3), Self.numberWidth),
+            Format.right(Format.fixed(result.fps, 1), Self.numberWidth),
+            Format.right(Format.fixed(result.minMs, 3), Self.numberWidth),
+            Format.right(Format.fixed(result.maxMs, 3), Self.numberWidth),
+        ]
+        .joined(separator: "  ")
     }
 
     /// The steps of a frame, under its row: `  median ms by step: evaluation 0.912, …`.
@@ -74,7 +78,8 @@ extension ResultTable {
 
     /// What the critical path is made of: `  span by stage: drawing walk 2.10, rasterization 0.40 (ms)`.
     func span(_ schedule: TaskSchedule) -> String {
-        "  span by stage (ms): " + schedule.spanByStage.map { "\($0.stage) \(Format.fixed($0.milliseconds, 2))" }
+        "  span by stage (ms): "
+            + schedule.spanByStage.map { "\($0.stage) \(Format.fixed($0.milliseconds, 2))" }
             .joined(separator: ", ")
     }
 }

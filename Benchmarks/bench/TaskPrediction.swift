@@ -26,17 +26,20 @@ enum TaskPrediction {
         guard frames.allSatisfy({ $0.map { [$0.stage] + $0.dependencies.map(String.init) } == shape }) else {
             return frames.map(schedule).sorted { $0.workMs < $1.workMs }[frames.count / 2]
         }
-        return TaskSchedule(tasks: frames[0].indices.map { i in
-            let times = frames.map { Double($0[i].nanoseconds) / 1e6 }.sorted()
-            return TaskSchedule.Task(stage: frames[0][i].stage, milliseconds: times[times.count / 2],
-                                     dependencies: frames[0][i].dependencies)
-        })
+        return TaskSchedule(
+            tasks: frames[0].indices.map { i in
+                let times = frames.map { Double($0[i].nanoseconds) / 1e6 }.sorted()
+                return TaskSchedule.Task(
+                    stage: frames[0][i].stage, milliseconds: times[times.count / 2],
+                    dependencies: frames[0][i].dependencies)
+            })
     }
 
     private static func schedule(_ tasks: [FrameTaskRecorder.Task]) -> TaskSchedule {
-        TaskSchedule(tasks: tasks.map {
-            TaskSchedule.Task(stage: $0.stage, milliseconds: Double($0.nanoseconds) / 1e6, dependencies: $0.dependencies)
-        })
+        TaskSchedule(
+            tasks: tasks.map {
+                TaskSchedule.Task(stage: $0.stage, milliseconds: Double($0.nanoseconds) / 1e6, dependencies: $0.dependencies)
+            })
     }
 }
 
@@ -45,8 +48,9 @@ extension SceneResult {
     mutating func record(_ schedule: TaskSchedule, predicting threads: [Int]) {
         workMs = Self.rounded(schedule.workMs, digits: 6)
         spanMs = Self.rounded(schedule.spanMs, digits: 6)
-        predictedMs = Dictionary(uniqueKeysWithValues: threads.map {
-            (String($0), Self.rounded(schedule.makespanMs(workers: $0), digits: 6))
-        })
+        predictedMs = Dictionary(
+            uniqueKeysWithValues: threads.map {
+                (String($0), Self.rounded(schedule.makespanMs(workers: $0), digits: 6))
+            })
     }
 }

@@ -27,8 +27,10 @@ struct Workload {
         all.first { $0.name == name }
     }
 
-    init(name: String, summary: String, usesThreads: Bool, countedStages: [StageFunction],
-         prepare: @escaping () throws -> PreparedWorkload) {
+    init(
+        name: String, summary: String, usesThreads: Bool, countedStages: [StageFunction],
+        prepare: @escaping () throws -> PreparedWorkload
+    ) {
         self.name = name
         self.summary = summary
         self.usesThreads = usesThreads

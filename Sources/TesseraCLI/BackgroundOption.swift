@@ -60,7 +60,10 @@ enum BackgroundOption: ExpressibleByArgument, Equatable {
                 throw CommandFailure(.dataError, "\(path): not a readable PNG image (\(error))")
             }
             guard image.width == width, image.height == height else {
-                throw CommandFailure(.usage, "\(path): the background is \(image.width)×\(image.height) pixels, the frames \(width)×\(height): give an image of the frame's size, or --size \(image.width)x\(image.height)")
+                throw CommandFailure(
+                    .usage,
+                    "\(path): the background is \(image.width)×\(image.height) pixels, the frames \(width)×\(height): give an image of the frame's size, or --size \(image.width)x\(image.height)"
+                )
             }
             return .image(image)
         }

@@ -10,14 +10,14 @@ import TesseraRaster
 struct CommandFailure: Error {
     /// sysexits(3) codes.
     enum Code: Int32 {
-        case usage = 64          // EX_USAGE: the command line is wrong
-        case dataError = 65      // EX_DATAERR: the input is malformed
-        case noInput = 66        // EX_NOINPUT: the input is missing, unreadable or a directory
-        case unavailable = 69    // EX_UNAVAILABLE: a needed tool (ffmpeg) is missing
-        case software = 70       // EX_SOFTWARE: an internal error
-        case osError = 71        // EX_OSERR: out of memory
+        case usage = 64   // EX_USAGE: the command line is wrong
+        case dataError = 65   // EX_DATAERR: the input is malformed
+        case noInput = 66   // EX_NOINPUT: the input is missing, unreadable or a directory
+        case unavailable = 69   // EX_UNAVAILABLE: a needed tool (ffmpeg) is missing
+        case software = 70   // EX_SOFTWARE: an internal error
+        case osError = 71   // EX_OSERR: out of memory
         case cannotCreate = 73   // EX_CANTCREAT: the output cannot be created
-        case ioError = 74        // EX_IOERR: reading or writing failed
+        case ioError = 74   // EX_IOERR: reading or writing failed
     }
 
     /// The process's exit status: a ``Code``, or 128 + a signal's number.

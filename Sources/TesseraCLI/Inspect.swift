@@ -6,12 +6,17 @@ import Tessera
 /// differ from a new layer's and the animations, and what loading left out, most severe first;
 /// `--json` prints the same for tools. A Lottie animation adds its frames, frame rate and markers.
 struct Inspect: ParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "inspect", abstract: "Print a Core Animation Archive's or Lottie animation's layer tree, animations and skipped parts.")
+    static let configuration = CommandConfiguration(
+        commandName: "inspect", abstract: "Print a Core Animation Archive's or Lottie animation's layer tree, animations and skipped parts."
+    )
 
     @Argument(help: "A .caar, .caml, .ca bundle, .tendies file or wallpaper folder, a Lottie animation (.json), or a demo scene.")
     var file: String
 
-    @Option(help: "The .ca bundle to inspect inside a .tendies file: a wallpaper's Background, Floating or Foreground, or any unique part of its path.")
+    @Option(
+        help:
+            "The .ca bundle to inspect inside a .tendies file: a wallpaper's Background, Floating or Foreground, or any unique part of its path."
+    )
     var bundle: String?
 
     @Flag(help: "Print JSON: the document, the tree with its animations, and the skipped items.")
@@ -59,9 +64,11 @@ struct Inspect: ParsableCommand {
                 for sublayer in (layer.sublayers ?? []).reversed() { stack.append((sublayer, depth + 1)) }
             }
             if let states = source.archive?.states, !states.names.isEmpty {
-                print("states: " + states.states.map { state in
-                    state.basedOn.map { "\(state.name) (based on \($0))" } ?? state.name
-                }.joined(separator: ", "))
+                print(
+                    "states: "
+                        + states.states.map { state in
+                            state.basedOn.map { "\(state.name) (based on \($0))" } ?? state.name
+                        }.joined(separator: ", "))
                 for state in states.states where !state.animations.isEmpty {
                     let added = state.animations.map { "\($0.key) on \($0.targetID)" }.joined(separator: ", ")
                     print("  state \(state.name) adds: \(added)")
@@ -87,11 +94,13 @@ enum LayerDescription {
     /// The properties that differ from a new layer's of the same class, in a fixed order.
     static func propertyList(of layer: CALayer) -> [(key: String, value: String)] {
         let fresh = type(of: layer).init()
-        let keys = ["bounds", "position", "anchorPoint", "transform", "sublayerTransform", "opacity", "isHidden",
-                    "backgroundColor", "cornerRadius", "borderWidth", "borderColor", "masksToBounds", "isGeometryFlipped",
-                    "path", "fillColor", "fillRule", "strokeColor", "lineWidth", "lineCap", "lineJoin", "lineDashPattern",
-                    "strokeStart", "strokeEnd", "instanceCount", "instanceDelay", "instanceTransform", "speed", "timeOffset",
-                    "beginTime"]
+        let keys = [
+            "bounds", "position", "anchorPoint", "transform", "sublayerTransform", "opacity", "isHidden",
+            "backgroundColor", "cornerRadius", "borderWidth", "borderColor", "masksToBounds", "isGeometryFlipped",
+            "path", "fillColor", "fillRule", "strokeColor", "lineWidth", "lineCap", "lineJoin", "lineDashPattern",
+            "strokeStart", "strokeEnd", "instanceCount", "instanceDelay", "instanceTransform", "speed", "timeOffset",
+            "beginTime",
+        ]
         var parts: [(key: String, value: String)] = []
         for key in keys {
             let value = describe(layer.value(forKeyPath: keyPath(key)) ?? timing(layer, key))

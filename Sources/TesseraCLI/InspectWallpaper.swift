@@ -36,8 +36,10 @@ enum InspectWallpaper {
             "name": wallpaper.name,
             "size": ["width": Double(wallpaper.size.width), "height": Double(wallpaper.size.height)],
             "bundles": wallpaper.bundles.map { bundle in
-                ["role": bundle.role.rawValue, "path": bundle.path, "states": bundle.archive.states.names,
-                 "transitions": transitions(bundle.archive.states)] as [String: Any]
+                [
+                    "role": bundle.role.rawValue, "path": bundle.path, "states": bundle.archive.states.names,
+                    "transitions": transitions(bundle.archive.states),
+                ] as [String: Any]
             },
             "states": wallpaper.stateNames,
             "notRendered": wallpaper.omissions.map(\.description),

@@ -13,7 +13,8 @@ enum LottieSource {
     /// The animation in the file: failures name it and exit 66 (missing, unreadable) or 65
     /// (malformed, over a limit). Options for other formats are usage errors (64).
     static func load(_ argument: String, options: SceneOptions = SceneOptions()) throws(CommandFailure) -> LottieAnimation {
-        for (option, value) in [("--bundle", options.bundle), ("--state", options.state), ("--transition", options.transition)] where value != nil {
+        for (option, value) in [("--bundle", options.bundle), ("--state", options.state), ("--transition", options.transition)]
+        where value != nil {
             throw CommandFailure(.usage, "\(argument): \(option) does not apply to a Lottie animation")
         }
         if let reason = unreadableReason(argument) { throw CommandFailure(.noInput, "\(argument): cannot read: \(reason)") }
@@ -35,8 +36,10 @@ enum LottieSource {
         }
         guard let marker = animation.markers.first(where: { $0.name == name }) else {
             let names = animation.markers.map(\.name)
-            throw CommandFailure(.usage, "\(source.displayName): no marker \"\(name)\"; "
-                                 + (names.isEmpty ? "it has none" : "its markers: \(names.joined(separator: ", "))"))
+            throw CommandFailure(
+                .usage,
+                "\(source.displayName): no marker \"\(name)\"; "
+                    + (names.isEmpty ? "it has none" : "its markers: \(names.joined(separator: ", "))"))
         }
         return (marker.time, marker.duration > 0 ? marker.duration : 1 / animation.frameRate)
     }
@@ -44,10 +47,14 @@ enum LottieSource {
     /// `inspect`'s lines about the animation itself: frames, rate, markers.
     static func summary(_ animation: LottieAnimation) -> [String] {
         func number(_ value: Double) -> String { String(format: "%g", value) }
-        var lines = ["lottie: \(animation.version.map { "version \($0), " } ?? "")frames \(number(animation.frames.lowerBound))"
-            + "–\(number(animation.frames.upperBound)) at \(number(animation.frameRate)) fps (\(number(animation.duration)) s)"]
+        var lines = [
+            "lottie: \(animation.version.map { "version \($0), " } ?? "")frames \(number(animation.frames.lowerBound))"
+                + "–\(number(animation.frames.upperBound)) at \(number(animation.frameRate)) fps (\(number(animation.duration)) s)"
+        ]
         if !animation.markers.isEmpty {
-            lines.append("markers: " + animation.markers.map { "\($0.name) at \(number($0.time)) s for \(number($0.duration)) s" }.joined(separator: ", "))
+            lines.append(
+                "markers: "
+                    + animation.markers.map { "\($0.name) at \(number($0.time)) s for \(number($0.duration)) s" }.joined(separator: ", "))
         }
         return lines
     }

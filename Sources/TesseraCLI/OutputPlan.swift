@@ -30,14 +30,19 @@ struct OutputPlan: Equatable {
     ///     or an animation format).
     ///   - frameCount: how many frames will be written.
     ///   - baseName: the scene's name, for default and numbered file names.
-    init(output: String?, format: FrameFormat?, animated: Bool, frameCount: Int, baseName: String,
-         isDirectory: (String) -> Bool = OutputPlan.isExistingDirectory) throws(CommandFailure) {
+    init(
+        output: String?, format: FrameFormat?, animated: Bool, frameCount: Int, baseName: String,
+        isDirectory: (String) -> Bool = OutputPlan.isExistingDirectory
+    ) throws(CommandFailure) {
         let formats = FrameFormat.allCases.map { $0.pathExtensions.joined(separator: "/") }.joined(separator: ", ")
         guard let output else {
             if let format {
                 self.init(format: format, destination: .file("\(baseName).\(format.pathExtensions[0])"))
             } else if animated {
-                throw CommandFailure(.usage, "an animation needs -o: a FILE.apng, .mp4, .webm, .gif or .webp, a folder DIR/ for numbered PNGs, or - with --format rgba|y4m for a pipe")
+                throw CommandFailure(
+                    .usage,
+                    "an animation needs -o: a FILE.apng, .mp4, .webm, .gif or .webp, a folder DIR/ for numbered PNGs, or - with --format rgba|y4m for a pipe"
+                )
             } else {
                 self.init(format: .png, destination: .file("\(baseName).png"))
             }
@@ -61,7 +66,10 @@ struct OutputPlan: Equatable {
             if let format, format != implied {
                 // An animated PNG is a PNG file: `.png` is its usual name.
                 guard format == .apng && implied == .png else {
-                    throw CommandFailure(.usage, "\(output): the extension .\(pathExtension) does not fit --format \(format.rawValue) (use .\(format.pathExtensions[0]))")
+                    throw CommandFailure(
+                        .usage,
+                        "\(output): the extension .\(pathExtension) does not fit --format \(format.rawValue) (use .\(format.pathExtensions[0]))"
+                    )
                 }
                 chosen = .apng
             } else {
@@ -81,7 +89,10 @@ struct OutputPlan: Equatable {
     private func check(frameCount: Int) throws(CommandFailure) {
         guard format == .png, frameCount > 1 else { return }
         if case .directory = destination { return }
-        throw CommandFailure(.usage, "\(displayName) is one PNG image and cannot hold \(frameCount) frames: write an animated PNG (.apng or --format apng), a video (.mp4, .webm, .gif, .webp), or numbered PNGs into a folder (-o DIR/)")
+        throw CommandFailure(
+            .usage,
+            "\(displayName) is one PNG image and cannot hold \(frameCount) frames: write an animated PNG (.apng or --format apng), a video (.mp4, .webm, .gif, .webp), or numbered PNGs into a folder (-o DIR/)"
+        )
     }
 
     static func isExistingDirectory(_ path: String) -> Bool {

@@ -38,7 +38,10 @@ struct Render: ParsableCommand {
     /// The most threads `--threads` takes.
     static let maximumThreads = 256
 
-    @Argument(help: "A demo scene (see `tessera scenes`), a Core Animation Archive (.caar), a CAML document (.caml), a .ca bundle folder, a wallpaper (a .tendies file or its folder), or a Lottie animation (.json).")
+    @Argument(
+        help:
+            "A demo scene (see `tessera scenes`), a Core Animation Archive (.caar), a CAML document (.caml), a .ca bundle folder, a wallpaper (a .tendies file or its folder), or a Lottie animation (.json)."
+    )
     var scene: String
 
     @Option(help: "One .ca bundle of a .tendies file: a wallpaper's Background, Floating or Foreground, or any unique part of its path.")
@@ -47,14 +50,20 @@ struct Render: ParsableCommand {
     @Option(help: "Show a CAML document, or every bundle of a wallpaper that has it, in this state (its values set, no animation).")
     var state: String?
 
-    @Option(help: ArgumentHelp("Animate a CAML document's (or a wallpaper's bundles') transition from one state to another, beginning at time 0 (* is the base state).", valueName: "FROM:TO"))
+    @Option(
+        help: ArgumentHelp(
+            "Animate a CAML document's (or a wallpaper's bundles') transition from one state to another, beginning at time 0 (* is the base state).",
+            valueName: "FROM:TO"))
     var transition: String?
 
-    @Option(name: [.short, .customLong("output")],
-            help: "The file to write (its extension gives the format), a folder DIR/ for numbered PNGs, or - for standard output.")
+    @Option(
+        name: [.short, .customLong("output")],
+        help: "The file to write (its extension gives the format), a folder DIR/ for numbered PNGs, or - for standard output.")
     var output: String?
 
-    @Option(help: ArgumentHelp("The output format, when -o's extension does not say it or for -o -.", valueName: "png|apng|mp4|webm|gif|webp|rgba|y4m"))
+    @Option(
+        help: ArgumentHelp(
+            "The output format, when -o's extension does not say it or for -o -.", valueName: "png|apng|mp4|webm|gif|webp|rgba|y4m"))
     var format: FrameFormat?
 
     @Option(help: "Write an animated PNG to this file (the same as -o FILE --format apng).")
@@ -63,8 +72,10 @@ struct Render: ParsableCommand {
     @Option(parsing: .unconditional, help: "The time of the (first) frame, in seconds; may be negative.")
     var time: Double = 0
 
-    @Option(help: ArgumentHelp("Render a Lottie animation's marker: its segment (--time counts from its start; its length unless --frames or --duration).",
-                               valueName: "NAME"))
+    @Option(
+        help: ArgumentHelp(
+            "Render a Lottie animation's marker: its segment (--time counts from its start; its length unless --frames or --duration).",
+            valueName: "NAME"))
     var marker: String?
 
     @Option(parsing: .unconditional, help: "How many seconds to render (default: one cycle of the longest animation, at most 60 s).")
@@ -138,8 +149,9 @@ struct Render: ParsableCommand {
             } else {
                 timeline = FrameTimeline(start: start, frameCount: 1, framesPerSecond: fps)
             }
-            let plan = try OutputPlan(output: apng ?? output, format: apng != nil ? .apng : format, animated: animated,
-                                      frameCount: timeline.frameCount, baseName: source.name)
+            let plan = try OutputPlan(
+                output: apng ?? output, format: apng != nil ? .apng : format, animated: animated,
+                frameCount: timeline.frameCount, baseName: source.name)
             warnings += source.notRendered.map { "\(source.displayName): not rendered: \($0)" }
             if let summary = AnimationArchive.Skipped.summary(of: source.skipped) {
                 warnings.append("\(source.displayName): not drawn: \(summary) (`tessera inspect \(source.displayName)` lists them)")
@@ -149,12 +161,15 @@ struct Render: ParsableCommand {
             let export = AnimationExport(renderer: LayerRenderer(threadCount: threads ?? Canvas.processorCount))
             export.renderer.scale = scale
             export.background = try background.resolved(width: pixelSize.width, height: pixelSize.height)
-            let writer = try FrameWriter(format: plan.format, destination: plan.destination, width: pixelSize.width,
-                                         height: pixelSize.height, framesPerSecond: fps, frameCount: timeline.frameCount)
+            let writer = try FrameWriter(
+                format: plan.format, destination: plan.destination, width: pixelSize.width,
+                height: pixelSize.height, framesPerSecond: fps, frameCount: timeline.frameCount)
             let progress = ProgressReport(total: timeline.frameCount, label: plan.displayName, quiet: quiet)
             Interruption.install()
-            try export.render(source.root, timeline: timeline, width: pixelSize.width, height: pixelSize.height, to: writer,
-                              beforeFrame: source.prepare) { done in
+            try export.render(
+                source.root, timeline: timeline, width: pixelSize.width, height: pixelSize.height, to: writer,
+                beforeFrame: source.prepare
+            ) { done in
                 progress.update(done)
                 try Interruption.check()
             }
@@ -175,14 +190,19 @@ struct Render: ParsableCommand {
         if let size { return size }
         let width = (Double(source.size.width) * scale).rounded(.up), height = (Double(source.size.height) * scale).rounded(.up)
         guard width.isFinite, height.isFinite, width <= Double(Pixmap.maximumDimension), height <= Double(Pixmap.maximumDimension),
-              width * height <= Double(Pixmap.maximumPixelCount) else {
-            throw CommandFailure(.usage, "\(source.displayName): \(source.size.width)×\(source.size.height) points at --scale \(scale) is over the limit of \(Pixmap.maximumDimension) pixels a side and \(Pixmap.maximumPixelCount) in all: lower --scale or give --size")
+            width * height <= Double(Pixmap.maximumPixelCount)
+        else {
+            throw CommandFailure(
+                .usage,
+                "\(source.displayName): \(source.size.width)×\(source.size.height) points at --scale \(scale) is over the limit of \(Pixmap.maximumDimension) pixels a side and \(Pixmap.maximumPixelCount) in all: lower --scale or give --size"
+            )
         }
         return PixelSize(width: max(1, Int(width)), height: max(1, Int(height)))
     }
 
     private func summary(_ plan: OutputPlan, _ timeline: FrameTimeline, _ size: PixelSize) -> String {
-        let frames = timeline.frameCount == 1
+        let frames =
+            timeline.frameCount == 1
             ? "t = \(timeline.start) s"
             : "\(timeline.frameCount) frames at \(fps) fps, \(String(format: "%g", timeline.duration)) s from t = \(timeline.start) s"
         return "\(plan.displayName) (\(plan.format.rawValue), \(size.width)×\(size.height), \(frames))"

@@ -88,7 +88,8 @@ struct SceneSource {
         }
         let (archive, scripts) = try Self.archive(argument, bundle: options.bundle)
         try options.apply(to: archive.states, argument: argument)
-        name = options.bundle.map { URL(fileURLWithPath: $0).deletingPathExtension().lastPathComponent }
+        name =
+            options.bundle.map { URL(fileURLWithPath: $0).deletingPathExtension().lastPathComponent }
             ?? url.deletingPathExtension().lastPathComponent
         displayName = argument
         root = archive.rootLayerForDisplay()
@@ -111,7 +112,8 @@ struct SceneSource {
         let looksLikeAFile = argument.contains("/") || argument.contains(".")
         var isDirectory: ObjCBool = false
         // A folder is read as a `.ca` bundle when it looks like one; any other is "a directory".
-        let isBundle = FileManager.default.fileExists(atPath: argument, isDirectory: &isDirectory) && isDirectory.boolValue
+        let isBundle =
+            FileManager.default.fileExists(atPath: argument, isDirectory: &isDirectory) && isDirectory.boolValue
             && (URL(fileURLWithPath: argument).pathExtension.lowercased() == "ca"
                 || ["main.caml", "index.xml"].contains { FileManager.default.fileExists(atPath: argument + "/" + $0) })
         if !isBundle, !isWallpaperFolder(argument), let reason = unreadableReason(argument) {
@@ -121,7 +123,8 @@ struct SceneSource {
             throw CommandFailure(.noInput, "\(argument): cannot read: \(reason)")
         }
         let url = URL(fileURLWithPath: argument)
-        let (archive, scripts) = url.pathExtension.lowercased() == "tendies" || isWallpaperFolder(argument)
+        let (archive, scripts) =
+            url.pathExtension.lowercased() == "tendies" || isWallpaperFolder(argument)
             ? try loadTendies(url, argument: argument, bundle: bundle)
             : (try load(url, argument: argument), [])
         if bundle != nil, url.pathExtension.lowercased() != "tendies", !isWallpaperFolder(argument) {
@@ -158,7 +161,10 @@ struct SceneSource {
                 }
             }
         } else if let wallpaper = try wallpaper(argument) {
-            throw CommandFailure(.usage, "\(argument): name a bundle with --bundle; the wallpaper holds: \(wallpaper.bundles.map(\.role.rawValue).joined(separator: ", "))")
+            throw CommandFailure(
+                .usage,
+                "\(argument): name a bundle with --bundle; the wallpaper holds: \(wallpaper.bundles.map(\.role.rawValue).joined(separator: ", "))"
+            )
         }
         let tendies: TendiesArchive
         do {
@@ -167,7 +173,8 @@ struct SceneSource {
             throw CommandFailure(.dataError, "\(argument): \(error)")
         }
         guard let bundle else {
-            throw CommandFailure(.usage, "\(argument): name the bundle with --bundle; the file holds: \(tendies.shortNames.joined(separator: ", "))")
+            throw CommandFailure(
+                .usage, "\(argument): name the bundle with --bundle; the file holds: \(tendies.shortNames.joined(separator: ", "))")
         }
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("tessera-tendies-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: folder) }
@@ -219,6 +226,9 @@ struct SceneSource {
         guard let length else { return (0, nil) }
         guard length.isCapped else { return (length.duration, nil) }
         let natural = String(format: "%g", length.natural)
-        return (length.duration, "\(displayName): its animations run \(natural) s; rendering the first \(String(format: "%g", length.cap)) s (--duration \(natural) renders all of it)")
+        return (
+            length.duration,
+            "\(displayName): its animations run \(natural) s; rendering the first \(String(format: "%g", length.cap)) s (--duration \(natural) renders all of it)"
+        )
     }
 }

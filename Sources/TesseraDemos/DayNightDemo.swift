@@ -13,7 +13,8 @@ extension DemoScene {
             let phase = (t / 2).truncatingRemainder(dividingBy: 1)
             let progress = phase < 0.5 ? phase * 2 : 2 - phase * 2
             root.sublayers?.first?.timeOffset = min(max(progress, 0), 1)
-        }) {
+        }
+    ) {
         let root = DemoScene.root(CGSize(width: 140, height: 70))
         let (width, height) = (120.0, 50.0)
         let off = CGColor(red: 0.8, green: 0.8, blue: 0.82, alpha: 1)
@@ -57,8 +58,10 @@ extension DemoScene {
         background.fillColor = CGColor(red: 1, green: 1, blue: 1, alpha: 1)
         background.path = pill(CGRect(x: 1, y: 1, width: width - 2, height: height - 2))
         let shrink = eased(CAKeyframeAnimation(keyPath: "path"))
-        shrink.values = [pill(CGRect(x: 1, y: 1, width: width - 2, height: height - 2)),
-                         pill(CGRect(x: width / 2, y: height / 2, width: 0, height: 0))]
+        shrink.values = [
+            pill(CGRect(x: 1, y: 1, width: width - 2, height: height - 2)),
+            pill(CGRect(x: width / 2, y: height / 2, width: 0, height: 0)),
+        ]
         shrink.keyTimes = [0, 1]
         background.add(group([shrink]), forKey: "backgroundAnimations")
 

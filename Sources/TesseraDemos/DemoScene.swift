@@ -16,8 +16,10 @@ public struct DemoScene: Sendable {
     /// the animation timeline (a progress, as a gesture would set it); nil for most.
     public let prepareFrame: (@Sendable (CALayer, Double) -> Void)?
 
-    public init(name: String, summary: String, size: CGSize, duration: Double,
-                prepareFrame: (@Sendable (CALayer, Double) -> Void)? = nil, build: @escaping @Sendable () -> CALayer) {
+    public init(
+        name: String, summary: String, size: CGSize, duration: Double,
+        prepareFrame: (@Sendable (CALayer, Double) -> Void)? = nil, build: @escaping @Sendable () -> CALayer
+    ) {
         self.name = name
         self.summary = summary
         self.size = size

@@ -6,7 +6,8 @@ extension DemoScene {
     /// replicated by a CAReplicatorLayer, its animation delayed per instance.
     static let messageDots = DemoScene(
         name: "message-dots", summary: "seed 002: a message balloon with three replicated dots bouncing in turn (instanceDelay 0.15 s)",
-        size: CGSize(width: 150, height: 100), duration: 1.2) {
+        size: CGSize(width: 150, height: 100), duration: 1.2
+    ) {
         let root = DemoScene.root(CGSize(width: 150, height: 100))
         let balloon = CAShapeLayer()
         balloon.frame = root.bounds

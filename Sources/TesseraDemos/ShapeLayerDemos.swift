@@ -5,14 +5,18 @@ import Tessera
 extension DemoScene {
     /// Seed 001's star (eleven points, the last closing it).
     static var starPath: CGPath {
-        polyline([(81.5, 7), (101.07, 63.86), (163, 64.29), (113.16, 99.87), (131.87, 157), (81.5, 122.13),
-                  (31.13, 157), (49.84, 99.87), (0, 64.29), (61.93, 63.86), (81.5, 7)])
+        polyline([
+            (81.5, 7), (101.07, 63.86), (163, 64.29), (113.16, 99.87), (131.87, 157), (81.5, 122.13),
+            (31.13, 157), (49.84, 99.87), (0, 64.29), (61.93, 63.86), (81.5, 7),
+        ])
     }
 
     /// Seed 001's rectangle with as many points as the star, so that the morph is point to point.
     static var rectanglePath: CGPath {
-        polyline([(81.5, 7), (163, 7), (163, 82), (163, 157), (163, 157), (82, 157), (0, 157), (0, 157), (0, 82),
-                  (0, 7), (81.5, 7)])
+        polyline([
+            (81.5, 7), (163, 7), (163, 82), (163, 157), (163, 157), (82, 157), (0, 157), (0, 157), (0, 82),
+            (0, 7), (81.5, 7),
+        ])
     }
 
     static func polyline(_ points: [(Double, Double)]) -> CGPath {
@@ -51,17 +55,20 @@ extension DemoScene {
 
     static let shapeMorph = DemoScene(
         name: "shape-morph", summary: "seed 001: a star morphs into a rectangle and back (path, 0.75 s, autoreversing)",
-        size: CGSize(width: 204, height: 204), duration: 1.5) { pulsingStar("path", to: rectanglePath) }
+        size: CGSize(width: 204, height: 204), duration: 1.5
+    ) { pulsingStar("path", to: rectanglePath) }
 
     static let fillPulse = DemoScene(
         name: "fill-pulse", summary: "seed 001: the star's fill pulses red to cyan, interpolated in RGB (0.75 s, autoreversing)",
-        size: CGSize(width: 204, height: 204), duration: 1.5) {
+        size: CGSize(width: 204, height: 204), duration: 1.5
+    ) {
         pulsingStar("fillColor", to: CGColor(red: 0, green: 1, blue: 1, alpha: 1))
     }
 
     static let marchingAnts = DemoScene(
         name: "marching-ants", summary: "seed 001: marching ants around the star (lineDashPhase by the pattern's sum, 0.75 s, linear)",
-        size: CGSize(width: 204, height: 204), duration: 0.75) {
+        size: CGSize(width: 204, height: 204), duration: 0.75
+    ) {
         let root = DemoScene.root(CGSize(width: 204, height: 204))
         let shape = starLayer()
         shape.fillColor = nil
@@ -79,7 +86,8 @@ extension DemoScene {
 
     static let checkmark = DemoScene(
         name: "checkmark", summary: "seed 000/001: a checkmark drawn on with strokeEnd 0 → 1 (0.45 s, easeInEaseOut), held",
-        size: CGSize(width: 120, height: 120), duration: 0.6) {
+        size: CGSize(width: 120, height: 120), duration: 0.6
+    ) {
         let root = DemoScene.root(CGSize(width: 120, height: 120))
         let circle = CAShapeLayer()
         circle.frame = root.bounds

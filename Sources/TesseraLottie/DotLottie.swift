@@ -26,7 +26,9 @@ struct DotLottie {
         var count = 0, files: [String] = []
         for entry in archive {
             count += 1
-            guard count <= Self.maximumEntries else { throw .limitExceeded(path: "", reason: "more than \(Self.maximumEntries) zip entries") }
+            guard count <= Self.maximumEntries else {
+                throw .limitExceeded(path: "", reason: "more than \(Self.maximumEntries) zip entries")
+            }
             if entry.type == .file { files.append(entry.path) }
         }
         var ids: [String] = []

@@ -67,7 +67,8 @@ public final class LottieAnimation {
             var zip = try DotLottie(contentsOf: url)
             let id = animation ?? zip.animationIDs[0]
             guard zip.animationIDs.contains(id) else {
-                throw .invalidDocument(path: "manifest.json", reason: "no animation \"\(id)\"; it has \(zip.animationIDs.joined(separator: ", "))")
+                throw .invalidDocument(
+                    path: "manifest.json", reason: "no animation \"\(id)\"; it has \(zip.animationIDs.joined(separator: ", "))")
             }
             let data = try zip.animation(id)
             try self.init(data: data) { zip.image($0) }

@@ -26,8 +26,9 @@ package struct CAMLDocument: Hashable, Sendable {
     /// Reads a document from UTF-8 bytes.
     package init(parsing bytes: [UInt8], limits: CAMLXMLLimits = CAMLXMLLimits()) throws(CAMLXMLError) {
         guard bytes.count <= limits.inputSize else {
-            throw CAMLXMLError(reason: .limitExceeded(.inputSize(limits.inputSize)),
-                               location: XMLSourceLocation(line: 1, column: 1))
+            throw CAMLXMLError(
+                reason: .limitExceeded(.inputSize(limits.inputSize)),
+                location: XMLSourceLocation(line: 1, column: 1))
         }
         var parser = CAMLXMLParser(bytes: bytes, limits: limits)
         root = try parser.parseDocument()
@@ -36,8 +37,9 @@ package struct CAMLDocument: Hashable, Sendable {
     /// Reads a document from UTF-8 bytes. The size limit is checked before the bytes are copied.
     package init(parsing data: some Collection<UInt8>, limits: CAMLXMLLimits = CAMLXMLLimits()) throws(CAMLXMLError) {
         guard data.count <= limits.inputSize else {
-            throw CAMLXMLError(reason: .limitExceeded(.inputSize(limits.inputSize)),
-                               location: XMLSourceLocation(line: 1, column: 1))
+            throw CAMLXMLError(
+                reason: .limitExceeded(.inputSize(limits.inputSize)),
+                location: XMLSourceLocation(line: 1, column: 1))
         }
         try self.init(parsing: Array(data), limits: limits)
     }

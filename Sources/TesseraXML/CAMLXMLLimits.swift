@@ -31,8 +31,10 @@ package struct CAMLXMLLimits: Hashable, Sendable {
     package static let maximumNestingDepth = 4096
 
     /// Limits with the defaults documented on each property, or the values given.
-    package init(nestingDepth: Int = 256, elementCount: Int = 1_000_000,
-         attributeValueLength: Int = 4 << 20, inputSize: Int = 64 << 20) {
+    package init(
+        nestingDepth: Int = 256, elementCount: Int = 1_000_000,
+        attributeValueLength: Int = 4 << 20, inputSize: Int = 64 << 20
+    ) {
         self.nestingDepth = min(nestingDepth, Self.maximumNestingDepth)
         self.elementCount = elementCount
         self.attributeValueLength = attributeValueLength

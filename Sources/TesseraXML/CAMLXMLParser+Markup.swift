@@ -8,7 +8,8 @@ extension CAMLXMLParser {
             guard let next = byte(at: index) else { throw failUnexpected(expected: "'-->' to end the comment") }
             if next == UInt8(ascii: "-") && byte(at: index + 1) == UInt8(ascii: "-") {
                 guard byte(at: index + 2) == UInt8(ascii: ">") else {
-                    throw index + 2 < bytes.count ? fail(.doubleHyphenInComment)
+                    throw index + 2 < bytes.count
+                        ? fail(.doubleHyphenInComment)
                         : failUnexpected(expected: "'-->' to end the comment", at: bytes.count)
                 }
                 index += 3

@@ -80,16 +80,20 @@ extension CAMLXMLParser {
         index += 1
         skipWhitespace()
         let (value, valueLocation, writtenValue) = try parseAttributeValue(attributeOffset: start)
-        return WrittenAttribute(name: name, value: value, offset: start, location: location,
-                                valueLocation: valueLocation, writtenValue: writtenValue)
+        return WrittenAttribute(
+            name: name, value: value, offset: start, location: location,
+            valueLocation: valueLocation, writtenValue: writtenValue)
     }
 
     /// Reads a quoted attribute value and normalizes it: references replaced, each literal tab,
     /// line feed, carriage return or CR LF pair turned into one space. Returns the value, where
     /// it starts, and its bytes as written when a reference or a line end makes them differ
     /// from the value's.
-    private mutating func parseAttributeValue(attributeOffset: Int) throws(CAMLXMLError)
-        -> (String, XMLSourceLocation, ArraySlice<UInt8>?) {
+    private mutating func parseAttributeValue(
+        attributeOffset: Int
+    ) throws(CAMLXMLError)
+        -> (String, XMLSourceLocation, ArraySlice<UInt8>?)
+    {
         guard let quote = byte(at: index), quote == UInt8(ascii: "\"") || quote == UInt8(ascii: "'") else {
             throw failUnexpected(expected: "a quoted attribute value")
         }
@@ -106,7 +110,8 @@ extension CAMLXMLParser {
             while index < runEnd {
                 let byte = bytes[index]
                 guard byte >= 0x20, byte < 0x80, byte != quote, byte != UInt8(ascii: "<"),
-                      byte != UInt8(ascii: "&") else { break }
+                    byte != UInt8(ascii: "&")
+                else { break }
                 index += 1
             }
             value.append(contentsOf: bytes[runStart..<index])
@@ -119,8 +124,10 @@ extension CAMLXMLParser {
             switch next {
             case quote:
                 index += 1
-                return (String(decoding: value, as: UTF8.self), valueLocation,
-                        isVerbatim ? nil : bytes[valueStart..<(index - 1)])
+                return (
+                    String(decoding: value, as: UTF8.self), valueLocation,
+                    isVerbatim ? nil : bytes[valueStart..<(index - 1)]
+                )
             case UInt8(ascii: "<"):
                 throw fail(.lessThanInAttributeValue)
             case UInt8(ascii: "&"):
@@ -143,13 +150,16 @@ extension CAMLXMLParser {
 
     /// Declares the namespaces the start tag declares, resolves the names, and pushes the
     /// element onto the open elements.
-    private mutating func openElement(name: String, offset: Int, location: XMLSourceLocation,
-                                      attributes written: [WrittenAttribute]) throws(CAMLXMLError) {
+    private mutating func openElement(
+        name: String, offset: Int, location: XMLSourceLocation,
+        attributes written: [WrittenAttribute]
+    ) throws(CAMLXMLError) {
         var declared: [String] = []
         for attribute in written {
             guard let prefix = Self.declaredPrefix(attribute.name) else { continue }
             let value = attribute.value
-            let valid = prefix != "xmlns"
+            let valid =
+                prefix != "xmlns"
                 && (prefix == "xml") == (value == CAMLNamespaceScope.xmlNamespace)
                 && value != CAMLNamespaceScope.xmlnsNamespace
                 && (prefix.isEmpty || !value.isEmpty)   // XML Namespaces 1.0: no undeclaring a prefix
@@ -189,13 +199,16 @@ extension CAMLXMLParser {
                     throw fail(.duplicateAttribute(attribute.name), at: attribute.offset)
                 }
             }
-            attributes.append(CAMLAttribute(
-                name: attribute.name, namespaceURI: attributeNamespace, value: attribute.value,
-                location: attribute.location, valueLocation: attribute.valueLocation,
-                writtenValue: attribute.writtenValue))
+            attributes.append(
+                CAMLAttribute(
+                    name: attribute.name, namespaceURI: attributeNamespace, value: attribute.value,
+                    location: attribute.location, valueLocation: attribute.valueLocation,
+                    writtenValue: attribute.writtenValue))
         }
-        openElements.append(OpenElement(name: name, namespaceURI: namespaceURI, attributes: attributes,
-                                        location: location, declaredPrefixes: declared))
+        openElements.append(
+            OpenElement(
+                name: name, namespaceURI: namespaceURI, attributes: attributes,
+                location: location, declaredPrefixes: declared))
     }
 
     /// The prefix a namespace declaration attribute declares: empty for `xmlns`, `p` for

@@ -60,7 +60,8 @@ package struct CAMLXMLParser {
     mutating func parseDocument() throws(CAMLXMLError) -> CAMLElement {
         try parseByteOrderMark()
         if hasLiteral("<?xml", at: index), let next = byte(at: index + 5),
-           Self.isWhitespace(next) || next == UInt8(ascii: "?") {
+            Self.isWhitespace(next) || next == UInt8(ascii: "?")
+        {
             try parseXMLDeclaration()
         }
         // The prolog, up to and including the root's start tag.

@@ -72,13 +72,25 @@ extension AnimatableValue {
             }
             self = .colors(colors)
         case .bool:
-            if let flag = any as? Bool { self = .bool(flag) } else if let number = Self.number(any) { self = .bool(number != 0) } else { return nil }
+            if let flag = any as? Bool {
+                self = .bool(flag)
+            } else if let number = Self.number(any) {
+                self = .bool(number != 0)
+            } else {
+                return nil
+            }
         case .string:
-            if let string = any as? String { self = .string(string) }
-            else if let rule = any as? CAShapeLayerFillRule { self = .string(rule.rawValue) }
-            else if let join = any as? CAShapeLayerLineJoin { self = .string(join.rawValue) }
-            else if let cap = any as? CAShapeLayerLineCap { self = .string(cap.rawValue) }
-            else { return nil }
+            if let string = any as? String {
+                self = .string(string)
+            } else if let rule = any as? CAShapeLayerFillRule {
+                self = .string(rule.rawValue)
+            } else if let join = any as? CAShapeLayerLineJoin {
+                self = .string(join.rawValue)
+            } else if let cap = any as? CAShapeLayerLineCap {
+                self = .string(cap.rawValue)
+            } else {
+                return nil
+            }
         }
     }
 

@@ -96,7 +96,8 @@ public final class AnimationClock {
             }
             // Delegates may have removed it meanwhile (those they add are looked at from the next step on).
             guard !entry.stopped, local >= timing.endInParent,
-                  layer.attached.contains(where: { $0 === entry }) else { continue }
+                layer.attached.contains(where: { $0 === entry })
+            else { continue }
             entry.stopped = true
             if entry.isRemovedOnCompletion { layer.attached.removeAll { $0 === entry } }
             entry.animation.delegate?.animationDidStop(entry.animation, finished: true)

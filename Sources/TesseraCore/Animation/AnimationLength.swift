@@ -48,7 +48,8 @@ public struct AnimationLength: Sendable, Equatable {
             }
             var childMap = map
             if let replicator = layer as? CAReplicatorLayer, replicator.instanceCount > 1,
-               replicator.instanceDelay.isFinite, replicator.instanceDelay > 0 {
+                replicator.instanceDelay.isFinite, replicator.instanceDelay > 0
+            {
                 // The last instance's sublayers run (count − 1) × delay later (see
                 // CAReplicatorLayer.instancePresentation): it ends last.
                 childMap = map.delayed(by: Double(replicator.instanceCount - 1) * replicator.instanceDelay)

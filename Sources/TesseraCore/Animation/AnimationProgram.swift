@@ -120,11 +120,13 @@ final class PropertyProgram: Sendable {
             return
         }
         if case .keyframes(let keyframes) = values, keyframes.path == nil, let vectors = keyframes.vectors,
-           keyPath.isInterpolatedVector {
+            keyPath.isInterpolatedVector
+        {
             let value = keyframes.vector(at: fraction, vectors)
             keyPath.updateVector(in: &properties) { current in
-                VectorAnimation.combined(value, start: vectors[0], end: vectors[vectors.count - 1], iteration: iteration,
-                                         current: current, cumulative: cumulative, additive: additive)
+                VectorAnimation.combined(
+                    value, start: vectors[0], end: vectors[vectors.count - 1], iteration: iteration,
+                    current: current, cumulative: cumulative, additive: additive)
             }
             return
         }
@@ -182,8 +184,10 @@ final class Keyframes: Sendable {
     /// The values as vectors, when they all are.
     let vectors: [SIMD4<Double>]?
 
-    init(values: [AnimatableValue], keyTimes: [Double], curves: [TimingCurve?], mode: Mode, tcb: [SIMD3<Double>],
-         path: KeyframePath?, rotationOffset: Double?) {
+    init(
+        values: [AnimatableValue], keyTimes: [Double], curves: [TimingCurve?], mode: Mode, tcb: [SIMD3<Double>],
+        path: KeyframePath?, rotationOffset: Double?
+    ) {
         self.values = values
         // Paced modes ignore timing functions (Apple's header: "the keyTimes and timingFunctions
         // properties of the animation are ignored").
@@ -265,7 +269,9 @@ final class Keyframes: Sendable {
         let p1 = vectors[i], p2 = vectors[i + 1]
         let p0 = i > 0 ? vectors[i - 1] : p1
         let p3 = i + 2 < n ? vectors[i + 2] : p2
-        func tangents(_ k: Int, _ previous: SIMD4<Double>, _ point: SIMD4<Double>, _ next: SIMD4<Double>) -> (incoming: SIMD4<Double>, outgoing: SIMD4<Double>) {
+        func tangents(
+            _ k: Int, _ previous: SIMD4<Double>, _ point: SIMD4<Double>, _ next: SIMD4<Double>
+        ) -> (incoming: SIMD4<Double>, outgoing: SIMD4<Double>) {
             let (t, c, b) = k < tcb.count ? (tcb[k].x, tcb[k].y, tcb[k].z) : (0, 0, 0)
             let d0 = point - previous, d1 = next - point
             let outgoing = (1 - t) * (1 + b) * (1 + c) / 2 * d0 + (1 - t) * (1 - b) * (1 - c) / 2 * d1
@@ -281,8 +287,10 @@ final class Keyframes: Sendable {
 
     /// Moves a point property along the path (``KeyframePath``: at constant speed in the paced
     /// modes, keyframe by keyframe in the others); under a rotation mode, turns the transform too.
-    func applyAlongPath(_ path: KeyframePath, fraction: Double, keyPath: LayerKeyPath, additive: Bool,
-                        to properties: inout LayerProperties) {
+    func applyAlongPath(
+        _ path: KeyframePath, fraction: Double, keyPath: LayerKeyPath, additive: Bool,
+        to properties: inout LayerProperties
+    ) {
         let point: Point, tangent: Point?
         if mode == .paced || mode == .cubicPaced {
             let distance = min(max(fraction, 0), 1) * path.whole.length

@@ -175,8 +175,10 @@ open class CAPropertyAnimation: CAAnimation {
 
     /// Reads an animation value for `keyPath` (an input of `function` when given), reporting one
     /// of the wrong type.
-    func read(_ value: Any?, for keyPath: LayerKeyPath, _ name: @autoclosure () -> String, function: ValueFunction? = nil,
-              diagnostics: inout [String]) -> AnimatableValue? {
+    func read(
+        _ value: Any?, for keyPath: LayerKeyPath, _ name: @autoclosure () -> String, function: ValueFunction? = nil,
+        diagnostics: inout [String]
+    ) -> AnimatableValue? {
         guard let value else { return nil }
         if let function {
             guard let input = function.input(value) else {
@@ -224,9 +226,12 @@ open class CABasicAnimation: CAPropertyAnimation {
             read[0] = change.previous   // from the value shown before the change to the new one
         }
         let values = BasicValues(from: read[0], to: read[1], by: read[2])
-        return AnimationProgram(timing: timingSpec(defaultDuration: 0.25), curve: timingFunction?.curve,
-                                body: .property(PropertyProgram(keyPath: key, additive: isAdditive, cumulative: isCumulative,
-                                                                values: .basic(values), valueFunction: function)))
+        return AnimationProgram(
+            timing: timingSpec(defaultDuration: 0.25), curve: timingFunction?.curve,
+            body: .property(
+                PropertyProgram(
+                    keyPath: key, additive: isAdditive, cumulative: isCumulative,
+                    values: .basic(values), valueFunction: function)))
     }
 }
 
@@ -280,18 +285,23 @@ open class CASpringAnimation: CABasicAnimation {
     }
 
     var spring: DampedSpring {
-        DampedSpring(mass: Double(mass), stiffness: Double(stiffness), damping: Double(damping),
-                     initialVelocity: Double(initialVelocity), allowsOverdamping: allowsOverdamping)
+        DampedSpring(
+            mass: Double(mass), stiffness: Double(stiffness), damping: Double(damping),
+            initialVelocity: Double(initialVelocity), allowsOverdamping: allowsOverdamping)
     }
 
     package override func program(diagnostics: inout [String], change: PropertyChange?) -> AnimationProgram? {
         guard let program = super.program(diagnostics: &diagnostics, change: change),
-              case .property(let property) = program.body, case .basic(let values) = property.values else { return nil }
+            case .property(let property) = program.body, case .basic(let values) = property.values
+        else { return nil }
         // A spring's own motion replaces the timing function.
-        return AnimationProgram(timing: program.timing, curve: nil,
-                                body: .property(PropertyProgram(keyPath: property.keyPath, additive: property.additive,
-                                                                cumulative: property.cumulative, values: .spring(values, spring),
-                                                                valueFunction: property.valueFunction)))
+        return AnimationProgram(
+            timing: program.timing, curve: nil,
+            body: .property(
+                PropertyProgram(
+                    keyPath: property.keyPath, additive: property.additive,
+                    cumulative: property.cumulative, values: .spring(values, spring),
+                    valueFunction: property.valueFunction)))
     }
 }
 

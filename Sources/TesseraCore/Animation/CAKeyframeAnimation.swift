@@ -95,15 +95,19 @@ open class CAKeyframeAnimation: CAPropertyAnimation {
             }
             let rotation: Double? = rotationMode == .rotateAuto ? 0 : rotationMode == .rotateAutoReverse ? Double.pi : nil
             // `.cubic` has no values to run a spline through: the path's own curves are kept.
-            keyframes = Keyframes(values: [], keyTimes: times, curves: curves, mode: mode == .cubic ? .linear : mode,
-                                  tcb: [], path: keyframePath, rotationOffset: rotation)
+            keyframes = Keyframes(
+                values: [], keyTimes: times, curves: curves, mode: mode == .cubic ? .linear : mode,
+                tcb: [], path: keyframePath, rotationOffset: rotation)
         } else {
             var read: [AnimatableValue] = []
             let values = values ?? []
             read.reserveCapacity(values.count)
             for (index, value) in values.enumerated() {
-                guard let value = self.read(value, for: key, "values[\(index)]", function: function,
-                                            diagnostics: &diagnostics) else { return nil }
+                guard
+                    let value = self.read(
+                        value, for: key, "values[\(index)]", function: function,
+                        diagnostics: &diagnostics)
+                else { return nil }
                 read.append(value)
             }
             guard !read.isEmpty else {
@@ -116,12 +120,16 @@ open class CAKeyframeAnimation: CAPropertyAnimation {
             }
             let tension = tensionValues, continuity = continuityValues, bias = biasValues   // read once, not per value
             let tcb = read.indices.map { SIMD3(number(tension, $0), number(continuity, $0), number(bias, $0)) }
-            keyframes = Keyframes(values: read, keyTimes: times, curves: curves, mode: mode, tcb: tcb, path: nil,
-                                  rotationOffset: nil)
+            keyframes = Keyframes(
+                values: read, keyTimes: times, curves: curves, mode: mode, tcb: tcb, path: nil,
+                rotationOffset: nil)
         }
-        return AnimationProgram(timing: timingSpec(defaultDuration: 0.25), curve: timingFunction?.curve,
-                                body: .property(PropertyProgram(keyPath: key, additive: isAdditive, cumulative: isCumulative,
-                                                                values: .keyframes(keyframes), valueFunction: function)))
+        return AnimationProgram(
+            timing: timingSpec(defaultDuration: 0.25), curve: timingFunction?.curve,
+            body: .property(
+                PropertyProgram(
+                    keyPath: key, additive: isAdditive, cumulative: isCumulative,
+                    values: .keyframes(keyframes), valueFunction: function)))
     }
 }
 #endif

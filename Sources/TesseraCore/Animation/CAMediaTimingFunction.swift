@@ -100,8 +100,9 @@ open class CAMediaTimingFunction: NSObject {
         self.c1y = c1y.isFinite ? c1y : 0
         self.c2x = c2x.isFinite ? c2x : 1
         self.c2y = c2y.isFinite ? c2y : 1
-        curve = TimingCurve(c1x: Double(self.c1x), c1y: Double(self.c1y),
-                            c2x: Double(self.c2x), c2y: Double(self.c2y))
+        curve = TimingCurve(
+            c1x: Double(self.c1x), c1y: Double(self.c1y),
+            c2x: Double(self.c2x), c2y: Double(self.c2y))
         super.init()
     }
 
@@ -235,7 +236,7 @@ package struct TimingCurve: Hashable, Sendable {
     /// most 8 steps, usually 2 to 4), and falls back to bisection on [0, 1] (at most 64 halvings)
     /// where the derivative vanishes or Newton has not converged; it stops once |x(t) − x| ≤ 1e-12.
     func evaluate(_ x: Double) -> Double {
-        guard x > 0 else { return 0 }    // also NaN
+        guard x > 0 else { return 0 }   // also NaN
         guard x < 1 else { return 1 }
         // Control points on the diagonal: x(t) and y(t) are the same polynomial.
         if c1x == c1y && c2x == c2y { return x }

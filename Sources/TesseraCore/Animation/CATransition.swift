@@ -134,8 +134,9 @@ open class CATransition: CAAnimation {
         let start = startProgress.isNaN ? 0 : Double(min(max(startProgress, 0), 1))
         let end = endProgress.isNaN ? 1 : Double(min(max(endProgress, 0), 1))
         let style = TransitionStyle(type: type, subtype: subtype)
-        return AnimationProgram(timing: timingSpec(defaultDuration: 0.25), curve: timingFunction?.curve,
-                                body: .transition(TransitionProgram(style: style, start: start, end: max(start, end))))
+        return AnimationProgram(
+            timing: timingSpec(defaultDuration: 0.25), curve: timingFunction?.curve,
+            body: .transition(TransitionProgram(style: style, start: start, end: max(start, end))))
     }
 }
 #endif

@@ -19,8 +19,10 @@ public struct CAValueFunctionName: RawRepresentable, Hashable, Sendable {
     public static let translateZ = CAValueFunctionName(rawValue: "translateZ")
 
     /// Every name Core Animation has, as the file formats list them in their errors.
-    package static let all: [CAValueFunctionName] = [.rotateX, .rotateY, .rotateZ, .scale, .scaleX, .scaleY, .scaleZ,
-                                             .translate, .translateX, .translateY, .translateZ]
+    package static let all: [CAValueFunctionName] = [
+        .rotateX, .rotateY, .rotateZ, .scale, .scaleX, .scaleY, .scaleZ,
+        .translate, .translateX, .translateY, .translateZ,
+    ]
 }
 
 public let kCAValueFunctionRotateX = CAValueFunctionName.rotateX
@@ -119,7 +121,8 @@ enum ValueFunction: Sendable {
     func input(_ value: Any) -> AnimatableValue? {
         if inputCount == 1, case .number(let x)? = AnimatableValue(value, as: .number) { return .numbers([x]) }
         guard case .numbers(let list?)? = AnimatableValue(value, as: .numbers), list.count == inputCount,
-              list.allSatisfy(\.isFinite) else { return nil }
+            list.allSatisfy(\.isFinite)
+        else { return nil }
         return .numbers(list)
     }
 

@@ -122,8 +122,9 @@ struct DampedSpring: Hashable, Sendable {
         let bounce = bounce.isNaN ? 0 : min(max(bounce, -1), 1)
         let omega0 = 2 * Double.pi / duration
         let zeta = bounce >= 0 ? 1 - bounce : 1 / (1 + bounce)   // bounce −1 → ∞ → clamped damping
-        self.init(mass: 1, stiffness: omega0 * omega0, damping: 2 * zeta * omega0,
-                  initialVelocity: initialVelocity, allowsOverdamping: true)
+        self.init(
+            mass: 1, stiffness: omega0 * omega0, damping: 2 * zeta * omega0,
+            initialVelocity: initialVelocity, allowsOverdamping: true)
     }
 
     /// The damping ratio ζ = c / (2·√(k·m)) of the parameters given (before any clamping to
@@ -150,7 +151,7 @@ struct DampedSpring: Hashable, Sendable {
             // without overflow, and with expm1 where s·t is small.
             let slowDecay = exp(-slow * t)
             if slowDecay == 0 { return 1 }
-            let ratio = exp(-2 * s * t)                 // e^(−(a+s)·t) / e^(−(a−s)·t)
+            let ratio = exp(-2 * s * t)   // e^(−(a+s)·t) / e^(−(a−s)·t)
             let coshPart = slowDecay * (1 + ratio) / 2
             let sinhPart = slowDecay * -expm1(-2 * s * t) / (2 * s)
             remaining = coshPart + b * sinhPart

@@ -73,8 +73,10 @@ extension AnimatableValue {
     /// The value `fraction` of the way from `a` to `b`. A `discrete` property (miter limit, the
     /// string constants, booleans) takes `b` as soon as the fraction is past 0, as Core Animation
     /// changes `miterLimit` at once when it is animated.
-    static func interpolate(_ a: AnimatableValue, _ b: AnimatableValue, _ fraction: Double,
-                            discrete: Bool = false) -> AnimatableValue {
+    static func interpolate(
+        _ a: AnimatableValue, _ b: AnimatableValue, _ fraction: Double,
+        discrete: Bool = false
+    ) -> AnimatableValue {
         if discrete { return fraction > 0 ? b : a }
         if case .number(let x) = a, case .number(let y) = b { return .number(x + (y - x) * fraction) }
         if let x = a.vector, let y = b.vector { return b.withVector(x + (y - x) * fraction) }
@@ -155,15 +157,18 @@ extension AnimatableValue {
 
     private static func morph(_ a: Path, _ b: Path, _ t: Double) -> Path? {
         guard a.verbs == b.verbs else { return nil }
-        return a.replacingPoints(zip(a.points, b.points).map { p, q in
-            Point(x: p.x + (q.x - p.x) * t, y: p.y + (q.y - p.y) * t)
-        })
+        return a.replacingPoints(
+            zip(a.points, b.points).map { p, q in
+                Point(x: p.x + (q.x - p.x) * t, y: p.y + (q.y - p.y) * t)
+            })
     }
 
     /// Two colour lists combined colour by colour in straight RGBA components; nil when their
     /// counts differ.
-    private static func combine(_ a: [Color], _ b: [Color],
-                                _ op: (SIMD4<Double>, SIMD4<Double>) -> SIMD4<Double>) -> [Color]? {
+    private static func combine(
+        _ a: [Color], _ b: [Color],
+        _ op: (SIMD4<Double>, SIMD4<Double>) -> SIMD4<Double>
+    ) -> [Color]? {
         guard a.count == b.count else { return nil }
         return zip(a, b).map { Color(rgba: op($0.rgba, $1.rgba)) }
     }

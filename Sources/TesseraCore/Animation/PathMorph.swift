@@ -16,8 +16,9 @@ struct PathMorph: Sendable {
     /// and the animation neither adds to the value under it nor accumulates over repeats.
     init?(keyPath: LayerKeyPath, additive: Bool, cumulative: Bool, values: BasicValues) {
         guard keyPath.kind == .path, keyPath.field == .whole, !additive, !cumulative,
-              case .path(let from?) = values.from, case .path(let to?) = values.to,
-              from.verbs == to.verbs, from.points.count == to.points.count else { return nil }
+            case .path(let from?) = values.from, case .path(let to?) = values.to,
+            from.verbs == to.verbs, from.points.count == to.points.count
+        else { return nil }
         self.keyPath = keyPath
         self.from = from
         self.to = to

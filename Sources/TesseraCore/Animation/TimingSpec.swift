@@ -28,8 +28,10 @@ struct TimingSpec: Hashable, Sendable {
     var fillsBackwards = false
     var fillsForwards = false
 
-    init(beginTime: Double, duration: Double, speed: Float, timeOffset: Double, repeatCount: Float,
-         repeatDuration: Double, autoreverses: Bool, fillMode: CAMediaTimingFillMode) {
+    init(
+        beginTime: Double, duration: Double, speed: Float, timeOffset: Double, repeatCount: Float,
+        repeatDuration: Double, autoreverses: Bool, fillMode: CAMediaTimingFillMode
+    ) {
         self.beginTime = beginTime.isFinite ? beginTime : 0
         self.duration = duration.isNaN || duration < 0 ? 0 : duration
         self.speed = speed.isFinite ? Double(speed) : 1
@@ -98,8 +100,11 @@ struct TimingSpec: Hashable, Sendable {
     /// Where an animation with this timing and timing function `curve` is at parent time `t`:
     /// the eased fraction of its iteration, the time within the iteration, and the iteration;
     /// nil when it shows nothing.
-    func progress(at t: Double, curve: TimingCurve?, removedOnCompletion: Bool)
-        -> (fraction: Double, time: Double, iteration: Double)? {
+    func progress(
+        at t: Double, curve: TimingCurve?, removedOnCompletion: Bool
+    )
+        -> (fraction: Double, time: Double, iteration: Double)?
+    {
         guard case .showing(let time, let iteration, let active) = phase(at: t) else { return nil }
         // An animation removed on completion has no fill after its end.
         if removedOnCompletion && !active && t >= beginTime { return nil }
@@ -130,9 +135,10 @@ extension CAMediaTiming {
     /// The object's timing as values, with `duration` in place of its own (the caller resolves
     /// what a duration of 0 means: 0.25 s for an animation, unbounded for a layer).
     func timingSpec(duration: Double) -> TimingSpec {
-        TimingSpec(beginTime: beginTime, duration: duration, speed: speed, timeOffset: timeOffset,
-                   repeatCount: repeatCount, repeatDuration: repeatDuration, autoreverses: autoreverses,
-                   fillMode: fillMode)
+        TimingSpec(
+            beginTime: beginTime, duration: duration, speed: speed, timeOffset: timeOffset,
+            repeatCount: repeatCount, repeatDuration: repeatDuration, autoreverses: autoreverses,
+            fillMode: fillMode)
     }
 }
 #endif

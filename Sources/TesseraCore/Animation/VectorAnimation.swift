@@ -17,7 +17,8 @@ struct VectorAnimation: Sendable {
             return value.vector.map { .some($0) }
         }
         guard keyPath.isInterpolatedVector, values.from != nil || values.to != nil || values.by != nil,
-              let from = vector(values.from), let to = vector(values.to), let by = vector(values.by) else { return nil }
+            let from = vector(values.from), let to = vector(values.to), let by = vector(values.by)
+        else { return nil }
         self.keyPath = keyPath
         self.additive = additive
         self.cumulative = cumulative
@@ -44,15 +45,18 @@ struct VectorAnimation: Sendable {
     func apply(progress: Double, iteration: Double, to properties: inout LayerProperties) {
         keyPath.updateVector(in: &properties) { current in
             let (start, end) = ends(current: current)
-            return Self.combined(start + (end - start) * progress, start: start, end: end, iteration: iteration,
-                                 current: current, cumulative: cumulative, additive: additive)
+            return Self.combined(
+                start + (end - start) * progress, start: start, end: end, iteration: iteration,
+                current: current, cumulative: cumulative, additive: additive)
         }
     }
 
     /// `value` with the cumulative repeats added and, for an additive animation, the value under
     /// it (`current`).
-    static func combined(_ value: SIMD4<Double>, start: SIMD4<Double>, end: SIMD4<Double>, iteration: Double,
-                         current: SIMD4<Double>, cumulative: Bool, additive: Bool) -> SIMD4<Double> {
+    static func combined(
+        _ value: SIMD4<Double>, start: SIMD4<Double>, end: SIMD4<Double>, iteration: Double,
+        current: SIMD4<Double>, cumulative: Bool, additive: Bool
+    ) -> SIMD4<Double> {
         var result = value
         if cumulative && iteration > 0 { result += (end - start) * iteration }
         if additive { result += current }

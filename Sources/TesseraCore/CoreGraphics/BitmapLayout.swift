@@ -30,9 +30,10 @@ struct BitmapLayout {
             let first = [.premultipliedFirst, .first, .noneSkipFirst].contains(alpha)
             let hasAlpha = [.premultipliedFirst, .premultipliedLast, .first, .last].contains(alpha)
             guard alpha != .none, alpha != .alphaOnly else { return nil }
-            kind = .rgba32(alphaFirst: first, hasAlpha: hasAlpha,
-                           premultiplied: alpha == .premultipliedFirst || alpha == .premultipliedLast,
-                           littleEndian: order == .byteOrder32Little)
+            kind = .rgba32(
+                alphaFirst: first, hasAlpha: hasAlpha,
+                premultiplied: alpha == .premultipliedFirst || alpha == .premultipliedLast,
+                littleEndian: order == .byteOrder32Little)
         default:
             return nil
         }
@@ -84,7 +85,9 @@ struct BitmapLayout {
             return (0, 0, 0, bytes[o])
         case .rgba32(let alphaFirst, let hasAlpha, let premultiplied, let littleEndian):
             // The four bytes in the word's order, most significant first.
-            let word = littleEndian ? [bytes[o + 3], bytes[o + 2], bytes[o + 1], bytes[o]]
+            let word =
+                littleEndian
+                ? [bytes[o + 3], bytes[o + 2], bytes[o + 1], bytes[o]]
                 : [bytes[o], bytes[o + 1], bytes[o + 2], bytes[o + 3]]
             let (a, r, g, b) = alphaFirst ? (word[0], word[1], word[2], word[3]) : (word[3], word[0], word[1], word[2])
             guard hasAlpha else { return (r, g, b, 255) }

@@ -78,7 +78,8 @@ public struct CGAffineTransform: Hashable, Sendable {
     public func inverted() -> CGAffineTransform {
         guard let inverse = rasterTransform.inverted() else { return self }
         let result = CGAffineTransform(inverse)
-        let finite = result.a.isFinite && result.b.isFinite && result.c.isFinite && result.d.isFinite
+        let finite =
+            result.a.isFinite && result.b.isFinite && result.c.isFinite && result.d.isFinite
             && result.tx.isFinite && result.ty.isFinite
         return finite ? result : self
     }
@@ -143,13 +144,15 @@ extension CGRect {
 extension CGAffineTransform {
     /// The same transform as TesseraRaster's `Transform` (same entries, same conventions).
     var rasterTransform: TesseraRaster.Transform {
-        TesseraRaster.Transform(a: Double(a), b: Double(b), c: Double(c), d: Double(d),
-                                tx: Double(tx), ty: Double(ty))
+        TesseraRaster.Transform(
+            a: Double(a), b: Double(b), c: Double(c), d: Double(d),
+            tx: Double(tx), ty: Double(ty))
     }
 
     /// The same transform as TesseraRaster's `t`.
     init(_ t: TesseraRaster.Transform) {
-        self.init(a: CGFloat(t.a), b: CGFloat(t.b), c: CGFloat(t.c), d: CGFloat(t.d),
-                  tx: CGFloat(t.tx), ty: CGFloat(t.ty))
+        self.init(
+            a: CGFloat(t.a), b: CGFloat(t.b), c: CGFloat(t.c), d: CGFloat(t.d),
+            tx: CGFloat(t.tx), ty: CGFloat(t.ty))
     }
 }

@@ -114,8 +114,9 @@ extension CGColor {
 
     /// An sRGB color with the components of `rgba`, stored as given.
     convenience init(_ rgba: ColorComponents) {
-        self.init(red: CGFloat(rgba.red), green: CGFloat(rgba.green), blue: CGFloat(rgba.blue),
-                  alpha: CGFloat(rgba.alpha))
+        self.init(
+            red: CGFloat(rgba.red), green: CGFloat(rgba.green), blue: CGFloat(rgba.blue),
+            alpha: CGFloat(rgba.alpha))
     }
 }
 #else

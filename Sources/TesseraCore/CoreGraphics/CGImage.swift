@@ -26,8 +26,10 @@ public final class CGImage: Sendable {
     /// bytes it read.
     package let pngData: Data?
 
-    init(_ image: TesseraRaster.Image, shouldInterpolate: Bool = true, intent: CGColorRenderingIntent = .defaultIntent,
-         pngData: Data? = nil) {
+    init(
+        _ image: TesseraRaster.Image, shouldInterpolate: Bool = true, intent: CGColorRenderingIntent = .defaultIntent,
+        pngData: Data? = nil
+    ) {
         rasterImage = image
         self.shouldInterpolate = shouldInterpolate
         renderingIntent = intent
@@ -52,20 +54,26 @@ public final class CGImage: Sendable {
 
     /// Decodes PNG data (any colour type and bit depth), as CoreGraphics' initializer of that name.
     /// Returns nil when the data is not a PNG that decodes, or when `decode` is given.
-    public convenience init?(pngDataProviderSource source: CGDataProvider, decode: UnsafePointer<CGFloat>?,
-                             shouldInterpolate: Bool, intent: CGColorRenderingIntent) {
+    public convenience init?(
+        pngDataProviderSource source: CGDataProvider, decode: UnsafePointer<CGFloat>?,
+        shouldInterpolate: Bool, intent: CGColorRenderingIntent
+    ) {
         guard decode == nil, let data = source.data,
-              let image = try? TesseraRaster.Image(pngData: [UInt8](data)) else { return nil }
+            let image = try? TesseraRaster.Image(pngData: [UInt8](data))
+        else { return nil }
         self.init(image, shouldInterpolate: shouldInterpolate, intent: intent, pngData: data)
     }
 
     /// Decodes JPEG data (baseline or progressive, grayscale or colour; not CMYK), as
     /// CoreGraphics' initializer of that name. Returns nil when the data does not decode, or when
     /// `decode` is given.
-    public convenience init?(jpegDataProviderSource source: CGDataProvider, decode: UnsafePointer<CGFloat>?,
-                             shouldInterpolate: Bool, intent: CGColorRenderingIntent) {
+    public convenience init?(
+        jpegDataProviderSource source: CGDataProvider, decode: UnsafePointer<CGFloat>?,
+        shouldInterpolate: Bool, intent: CGColorRenderingIntent
+    ) {
         guard decode == nil, let data = source.data,
-              let image = try? TesseraRaster.Image(jpegData: [UInt8](data)) else { return nil }
+            let image = try? TesseraRaster.Image(jpegData: [UInt8](data))
+        else { return nil }
         self.init(image, shouldInterpolate: shouldInterpolate, intent: intent)
     }
 
@@ -97,15 +105,17 @@ public final class CGImage: Sendable {
     /// Straight alpha is premultiplied; premultiplied colours above their alpha are clamped to
     /// it. Returns nil for any other layout, a `bytesPerRow` too small for the width, a provider
     /// with fewer bytes than the rows need, a size out of limits, or a `decode` array.
-    public convenience init?(width: Int, height: Int, bitsPerComponent: Int, bitsPerPixel: Int, bytesPerRow: Int,
-                             space: CGColorSpace, bitmapInfo: CGBitmapInfo, provider: CGDataProvider,
-                             decode: UnsafePointer<CGFloat>?, shouldInterpolate: Bool, intent: CGColorRenderingIntent) {
+    public convenience init?(
+        width: Int, height: Int, bitsPerComponent: Int, bitsPerPixel: Int, bytesPerRow: Int,
+        space: CGColorSpace, bitmapInfo: CGBitmapInfo, provider: CGDataProvider,
+        decode: UnsafePointer<CGFloat>?, shouldInterpolate: Bool, intent: CGColorRenderingIntent
+    ) {
         guard decode == nil, bitsPerComponent == 8, let data = provider.data,
-              let layout = BitmapLayout(bitsPerPixel: bitsPerPixel, space: space, bitmapInfo: bitmapInfo),
-              width > 0, height > 0, width <= Pixmap.maximumDimension, height <= Pixmap.maximumDimension,
-              bytesPerRow >= width * layout.bytesPerPixel,
-              data.count >= bytesPerRow * (height - 1) + width * layout.bytesPerPixel,
-              let image = layout.image(from: data, width: width, height: height, bytesPerRow: bytesPerRow)
+            let layout = BitmapLayout(bitsPerPixel: bitsPerPixel, space: space, bitmapInfo: bitmapInfo),
+            width > 0, height > 0, width <= Pixmap.maximumDimension, height <= Pixmap.maximumDimension,
+            bytesPerRow >= width * layout.bytesPerPixel,
+            data.count >= bytesPerRow * (height - 1) + width * layout.bytesPerPixel,
+            let image = layout.image(from: data, width: width, height: height, bytesPerRow: bytesPerRow)
         else { return nil }
         self.init(image, shouldInterpolate: shouldInterpolate, intent: intent)
     }

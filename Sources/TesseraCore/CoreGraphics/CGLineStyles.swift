@@ -36,7 +36,7 @@ extension CGLineJoin {
         case .round: return .round
         case .bevel: return .bevel
         #if canImport(CoreGraphics)
-        @unknown default: return .miter  // CoreGraphics' C enums are open to new cases
+        @unknown default: return .miter   // CoreGraphics' C enums are open to new cases
         #endif
         }
     }
@@ -59,7 +59,7 @@ extension CGLineCap {
         case .round: return .round
         case .square: return .square
         #if canImport(CoreGraphics)
-        @unknown default: return .butt  // CoreGraphics' C enums are open to new cases
+        @unknown default: return .butt   // CoreGraphics' C enums are open to new cases
         #endif
         }
     }

@@ -54,11 +54,14 @@ public class CGMutablePath: CGPath {
 
     /// Adds a cubic Bézier curve from the current point to `end`, with control points `control1`
     /// and `control2`.
-    public func addCurve(to end: CGPoint, control1: CGPoint, control2: CGPoint,
-                         transform: CGAffineTransform = .identity) {
+    public func addCurve(
+        to end: CGPoint, control1: CGPoint, control2: CGPoint,
+        transform: CGAffineTransform = .identity
+    ) {
         let t = transform.rasterTransform
-        storage.addCurve(to: t.apply(CGPath.rasterPoint(end)), control1: t.apply(CGPath.rasterPoint(control1)),
-                         control2: t.apply(CGPath.rasterPoint(control2)))
+        storage.addCurve(
+            to: t.apply(CGPath.rasterPoint(end)), control1: t.apply(CGPath.rasterPoint(control1)),
+            control2: t.apply(CGPath.rasterPoint(control2)))
     }
 
     /// Closes the current subpath with a straight line back to its start. Nothing on an empty
@@ -88,8 +91,10 @@ public class CGMutablePath: CGPath {
     /// CoreGraphics requires `0 ≤ 2·cornerWidth ≤ rect.width` (and likewise for the height) and
     /// stops the program otherwise; Tessera clamps each radius into that range instead (NaN as
     /// 0). A zero radius adds the plain rectangle of ``addRect(_:transform:)``.
-    public func addRoundedRect(in rect: CGRect, cornerWidth: CGFloat, cornerHeight: CGFloat,
-                               transform: CGAffineTransform = .identity) {
+    public func addRoundedRect(
+        in rect: CGRect, cornerWidth: CGFloat, cornerHeight: CGFloat,
+        transform: CGAffineTransform = .identity
+    ) {
         guard let r = CGPath.rasterRect(rect) else { return }
         var shape = TesseraRaster.Path()
         shape.addRoundedRect(in: r, cornerWidth: Double(cornerWidth), cornerHeight: Double(cornerHeight))
@@ -115,11 +120,14 @@ public class CGMutablePath: CGPath {
     /// current point, a line joins it to the arc's start; otherwise the arc starts with a move.
     /// A negative or non-finite radius adds nothing. `transform` maps the whole arc (so a
     /// non-uniform scale gives an elliptical arc).
-    public func addArc(center: CGPoint, radius: CGFloat, startAngle: CGFloat, endAngle: CGFloat,
-                       clockwise: Bool, transform: CGAffineTransform = .identity) {
+    public func addArc(
+        center: CGPoint, radius: CGFloat, startAngle: CGFloat, endAngle: CGFloat,
+        clockwise: Bool, transform: CGAffineTransform = .identity
+    ) {
         var shape = TesseraRaster.Path()
-        shape.addArc(center: CGPath.rasterPoint(center), radius: Double(radius), startAngle: Double(startAngle),
-                     endAngle: Double(endAngle), clockwise: clockwise)
+        shape.addArc(
+            center: CGPath.rasterPoint(center), radius: Double(radius), startAngle: Double(startAngle),
+            endAngle: Double(endAngle), clockwise: clockwise)
         appendConnected(shape, transform: transform.rasterTransform)
     }
 
@@ -127,11 +135,14 @@ public class CGMutablePath: CGPath {
     /// angle), joined to the current point like
     /// ``addArc(center:radius:startAngle:endAngle:clockwise:transform:)``. The sweep is clamped
     /// to one full turn either way.
-    public func addRelativeArc(center: CGPoint, radius: CGFloat, startAngle: CGFloat, delta: CGFloat,
-                               transform: CGAffineTransform = .identity) {
+    public func addRelativeArc(
+        center: CGPoint, radius: CGFloat, startAngle: CGFloat, delta: CGFloat,
+        transform: CGAffineTransform = .identity
+    ) {
         var shape = TesseraRaster.Path()
-        shape.addRelativeArc(center: CGPath.rasterPoint(center), radius: Double(radius),
-                             startAngle: Double(startAngle), delta: Double(delta))
+        shape.addRelativeArc(
+            center: CGPath.rasterPoint(center), radius: Double(radius),
+            startAngle: Double(startAngle), delta: Double(delta))
         appendConnected(shape, transform: transform.rasterTransform)
     }
 
@@ -144,8 +155,10 @@ public class CGMutablePath: CGPath {
     /// before `transform` (the current point is mapped back through its inverse); if `transform`
     /// is not invertible, the arc degenerates and Tessera adds a line to the transformed
     /// `tangent1End`.
-    public func addArc(tangent1End: CGPoint, tangent2End: CGPoint, radius: CGFloat,
-                       transform: CGAffineTransform = .identity) {
+    public func addArc(
+        tangent1End: CGPoint, tangent2End: CGPoint, radius: CGFloat,
+        transform: CGAffineTransform = .identity
+    ) {
         guard let current = storage.currentPoint else { return }
         let t = transform.rasterTransform
         let t1 = CGPath.rasterPoint(tangent1End), t2 = CGPath.rasterPoint(tangent2End)

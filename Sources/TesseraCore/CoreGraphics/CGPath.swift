@@ -90,8 +90,10 @@ open class CGPath: Hashable {
     /// CoreGraphics requires `0 ≤ 2·cornerWidth ≤ rect.width` and `0 ≤ 2·cornerHeight ≤
     /// rect.height` and stops the program otherwise; Tessera clamps each radius into that range
     /// instead (NaN as 0), and a zero radius gives the plain rectangle of ``init(rect:transform:)``.
-    public convenience init(roundedRect rect: CGRect, cornerWidth: CGFloat, cornerHeight: CGFloat,
-                            transform: UnsafePointer<CGAffineTransform>?) {
+    public convenience init(
+        roundedRect rect: CGRect, cornerWidth: CGFloat, cornerHeight: CGFloat,
+        transform: UnsafePointer<CGAffineTransform>?
+    ) {
         var path = TesseraRaster.Path()
         if let r = CGPath.rasterRect(rect) {
             path.addRoundedRect(in: r, cornerWidth: Double(cornerWidth), cornerHeight: Double(cornerHeight))
@@ -193,8 +195,9 @@ extension CGPath {
     /// infinite coordinates would only make the path undrawable).
     static func rasterRect(_ rect: CGRect) -> TesseraRaster.Rect? {
         guard !rect.isNull else { return nil }
-        return TesseraRaster.Rect(x: Double(rect.origin.x), y: Double(rect.origin.y),
-                                  width: Double(rect.size.width), height: Double(rect.size.height))
+        return TesseraRaster.Rect(
+            x: Double(rect.origin.x), y: Double(rect.origin.y),
+            width: Double(rect.size.width), height: Double(rect.size.height))
     }
 
     static func rasterPoint(_ p: CGPoint) -> TesseraRaster.Point {

@@ -49,8 +49,9 @@ public func CATransform3DMakeRotation(_ angle: CGFloat, _ x: CGFloat, _ y: CGFlo
     let ux = Double(x) / length, uy = Double(y) / length, uz = Double(z) / length
     let s = sin(Double(angle)), c = cos(Double(angle)), k = 1 - c
     // Rodrigues' rotation matrix, transposed for row vectors.
-    return CATransform3D(rows:
-        SIMD4(k * ux * ux + c, k * ux * uy + s * uz, k * ux * uz - s * uy, 0),
+    return CATransform3D(
+        rows:
+            SIMD4(k * ux * ux + c, k * ux * uy + s * uz, k * ux * uz - s * uy, 0),
         SIMD4(k * ux * uy - s * uz, k * uy * uy + c, k * uy * uz + s * ux, 0),
         SIMD4(k * ux * uz + s * uy, k * uy * uz - s * ux, k * uz * uz + c, 0),
         SIMD4(0, 0, 0, 1))
@@ -74,8 +75,10 @@ public func CATransform3DScale(_ t: CATransform3D, _ sx: CGFloat, _ sy: CGFloat,
 
 /// A rotation by `angle` about `(x, y, z)` followed by `t`: `rotation(angle, x, y, z) · t`. A
 /// zero-length axis rotates nothing, so `t` comes back unchanged.
-public func CATransform3DRotate(_ t: CATransform3D, _ angle: CGFloat, _ x: CGFloat, _ y: CGFloat,
-                                _ z: CGFloat) -> CATransform3D {
+public func CATransform3DRotate(
+    _ t: CATransform3D, _ angle: CGFloat, _ x: CGFloat, _ y: CGFloat,
+    _ z: CGFloat
+) -> CATransform3D {
     CATransform3DConcat(CATransform3DMakeRotation(angle, x, y, z), t)
 }
 

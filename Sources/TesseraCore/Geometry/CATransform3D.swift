@@ -22,15 +22,18 @@ public struct CATransform3D: Hashable, Sendable {
     /// A matrix with every element zero, as `CATransform3D()` on Apple platforms (the
     /// zero-initialized C struct), which is *not* the identity: use ``CATransform3DIdentity``.
     public init() {
-        self.init(m11: 0, m12: 0, m13: 0, m14: 0, m21: 0, m22: 0, m23: 0, m24: 0,
-                  m31: 0, m32: 0, m33: 0, m34: 0, m41: 0, m42: 0, m43: 0, m44: 0)
+        self.init(
+            m11: 0, m12: 0, m13: 0, m14: 0, m21: 0, m22: 0, m23: 0, m24: 0,
+            m31: 0, m32: 0, m33: 0, m34: 0, m41: 0, m42: 0, m43: 0, m44: 0)
     }
 
     /// A matrix with the given elements, row by row.
-    public init(m11: CGFloat, m12: CGFloat, m13: CGFloat, m14: CGFloat,
-                m21: CGFloat, m22: CGFloat, m23: CGFloat, m24: CGFloat,
-                m31: CGFloat, m32: CGFloat, m33: CGFloat, m34: CGFloat,
-                m41: CGFloat, m42: CGFloat, m43: CGFloat, m44: CGFloat) {
+    public init(
+        m11: CGFloat, m12: CGFloat, m13: CGFloat, m14: CGFloat,
+        m21: CGFloat, m22: CGFloat, m23: CGFloat, m24: CGFloat,
+        m31: CGFloat, m32: CGFloat, m33: CGFloat, m34: CGFloat,
+        m41: CGFloat, m42: CGFloat, m43: CGFloat, m44: CGFloat
+    ) {
         self.m11 = m11; self.m12 = m12; self.m13 = m13; self.m14 = m14
         self.m21 = m21; self.m22 = m22; self.m23 = m23; self.m24 = m24
         self.m31 = m31; self.m32 = m32; self.m33 = m33; self.m34 = m34
@@ -44,18 +47,21 @@ public struct CATransform3D: Hashable, Sendable {
 extension CATransform3D {
     /// The rows as SIMD vectors of doubles: `rows.0` is `(m11, m12, m13, m14)`, and so on.
     var rows: (SIMD4<Double>, SIMD4<Double>, SIMD4<Double>, SIMD4<Double>) {
-        (SIMD4(Double(m11), Double(m12), Double(m13), Double(m14)),
-         SIMD4(Double(m21), Double(m22), Double(m23), Double(m24)),
-         SIMD4(Double(m31), Double(m32), Double(m33), Double(m34)),
-         SIMD4(Double(m41), Double(m42), Double(m43), Double(m44)))
+        (
+            SIMD4(Double(m11), Double(m12), Double(m13), Double(m14)),
+            SIMD4(Double(m21), Double(m22), Double(m23), Double(m24)),
+            SIMD4(Double(m31), Double(m32), Double(m33), Double(m34)),
+            SIMD4(Double(m41), Double(m42), Double(m43), Double(m44))
+        )
     }
 
     /// The matrix with the given rows.
     init(rows r1: SIMD4<Double>, _ r2: SIMD4<Double>, _ r3: SIMD4<Double>, _ r4: SIMD4<Double>) {
-        self.init(m11: CGFloat(r1.x), m12: CGFloat(r1.y), m13: CGFloat(r1.z), m14: CGFloat(r1.w),
-                  m21: CGFloat(r2.x), m22: CGFloat(r2.y), m23: CGFloat(r2.z), m24: CGFloat(r2.w),
-                  m31: CGFloat(r3.x), m32: CGFloat(r3.y), m33: CGFloat(r3.z), m34: CGFloat(r3.w),
-                  m41: CGFloat(r4.x), m42: CGFloat(r4.y), m43: CGFloat(r4.z), m44: CGFloat(r4.w))
+        self.init(
+            m11: CGFloat(r1.x), m12: CGFloat(r1.y), m13: CGFloat(r1.z), m14: CGFloat(r1.w),
+            m21: CGFloat(r2.x), m22: CGFloat(r2.y), m23: CGFloat(r2.z), m24: CGFloat(r2.w),
+            m31: CGFloat(r3.x), m32: CGFloat(r3.y), m33: CGFloat(r3.z), m34: CGFloat(r3.w),
+            m41: CGFloat(r4.x), m42: CGFloat(r4.y), m43: CGFloat(r4.z), m44: CGFloat(r4.w))
     }
 
     /// The product `self · other`: `self` applies first, then `other` (`CATransform3DConcat`).
@@ -107,22 +113,30 @@ extension CATransform3D {
         guard det != 0, det.isFinite else { return nil }
         let k = 1 / det
         // The adjugate (transposed cofactors), scaled by 1/det.
-        let i1 = SIMD4(r2.y * c5 - r2.z * c4 + r2.w * c3,
-                       -r1.y * c5 + r1.z * c4 - r1.w * c3,
-                       r4.y * s5 - r4.z * s4 + r4.w * s3,
-                       -r3.y * s5 + r3.z * s4 - r3.w * s3) * k
-        let i2 = SIMD4(-r2.x * c5 + r2.z * c2 - r2.w * c1,
-                       r1.x * c5 - r1.z * c2 + r1.w * c1,
-                       -r4.x * s5 + r4.z * s2 - r4.w * s1,
-                       r3.x * s5 - r3.z * s2 + r3.w * s1) * k
-        let i3 = SIMD4(r2.x * c4 - r2.y * c2 + r2.w * c0,
-                       -r1.x * c4 + r1.y * c2 - r1.w * c0,
-                       r4.x * s4 - r4.y * s2 + r4.w * s0,
-                       -r3.x * s4 + r3.y * s2 - r3.w * s0) * k
-        let i4 = SIMD4(-r2.x * c3 + r2.y * c1 - r2.z * c0,
-                       r1.x * c3 - r1.y * c1 + r1.z * c0,
-                       -r4.x * s3 + r4.y * s1 - r4.z * s0,
-                       r3.x * s3 - r3.y * s1 + r3.z * s0) * k
+        let i1 =
+            SIMD4(
+                r2.y * c5 - r2.z * c4 + r2.w * c3,
+                -r1.y * c5 + r1.z * c4 - r1.w * c3,
+                r4.y * s5 - r4.z * s4 + r4.w * s3,
+                -r3.y * s5 + r3.z * s4 - r3.w * s3) * k
+        let i2 =
+            SIMD4(
+                -r2.x * c5 + r2.z * c2 - r2.w * c1,
+                r1.x * c5 - r1.z * c2 + r1.w * c1,
+                -r4.x * s5 + r4.z * s2 - r4.w * s1,
+                r3.x * s5 - r3.z * s2 + r3.w * s1) * k
+        let i3 =
+            SIMD4(
+                r2.x * c4 - r2.y * c2 + r2.w * c0,
+                -r1.x * c4 + r1.y * c2 - r1.w * c0,
+                r4.x * s4 - r4.y * s2 + r4.w * s0,
+                -r3.x * s4 + r3.y * s2 - r3.w * s0) * k
+        let i4 =
+            SIMD4(
+                -r2.x * c3 + r2.y * c1 - r2.z * c0,
+                r1.x * c3 - r1.y * c1 + r1.z * c0,
+                -r4.x * s3 + r4.y * s1 - r4.z * s0,
+                r3.x * s3 - r3.y * s1 + r3.z * s0) * k
         func isFinite(_ v: SIMD4<Double>) -> Bool { v.x.isFinite && v.y.isFinite && v.z.isFinite && v.w.isFinite }
         guard isFinite(i1), isFinite(i2), isFinite(i3), isFinite(i4) else { return nil }
         return CATransform3D(rows: i1, i2, i3, i4)

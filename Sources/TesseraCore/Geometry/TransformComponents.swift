@@ -72,8 +72,9 @@ struct TransformComponents: Hashable, Sendable {
         let rightHandSide = SIMD3(r1.w, r2.w, r3.w)
         if rightHandSide != SIMD3(repeating: 0) {
             // A⁻¹ has the columns a1×a2, a2×a0, a0×a1, over the determinant.
-            let p = (Self.cross(a1, a2) * rightHandSide.x + Self.cross(a2, a0) * rightHandSide.y
-                     + Self.cross(a0, a1) * rightHandSide.z) / determinant
+            let p =
+                (Self.cross(a1, a2) * rightHandSide.x + Self.cross(a2, a0) * rightHandSide.y
+                    + Self.cross(a0, a1) * rightHandSide.z) / determinant
             perspective = SIMD4(p.x, p.y, p.z, 1 - Self.dot(translation, p))
         }
         self.translation = translation
@@ -140,8 +141,9 @@ struct TransformComponents: Hashable, Sendable {
         var result = TransformComponents()
         result.translation = mix(ca.translation, cb.translation)
         result.scale = mix(ca.scale, cb.scale)
-        result.skew = Skew(xy: mix(ca.skew.xy, cb.skew.xy), xz: mix(ca.skew.xz, cb.skew.xz),
-                           yz: mix(ca.skew.yz, cb.skew.yz))
+        result.skew = Skew(
+            xy: mix(ca.skew.xy, cb.skew.xy), xz: mix(ca.skew.xz, cb.skew.xz),
+            yz: mix(ca.skew.yz, cb.skew.yz))
         result.perspective = mix(ca.perspective, cb.perspective)
         let q = Self.slerp(Self.quaternion(euler: ca.rotation), Self.quaternion(euler: cb.rotation), fraction)
         result.rotation = Self.eulerAngles(rows: Self.rotationRows(quaternion: q))
@@ -258,9 +260,11 @@ extension TransformComponents {
         // Most layers turn about z only: skip the trigonometry of zero angles.
         func sinCos(_ angle: Double) -> (Double, Double) { angle == 0 ? (0, 1) : (sin(angle), cos(angle)) }
         let (sx, cx) = sinCos(e.x), (sy, cy) = sinCos(e.y), (sz, cz) = sinCos(e.z)
-        return (SIMD3(cy * cz, cy * sz, -sy),
-                SIMD3(-cx * sz + sx * sy * cz, cx * cz + sx * sy * sz, sx * cy),
-                SIMD3(sx * sz + cx * sy * cz, -sx * cz + cx * sy * sz, cx * cy))
+        return (
+            SIMD3(cy * cz, cy * sz, -sy),
+            SIMD3(-cx * sz + sx * sy * cz, cx * cz + sx * sy * sz, sx * cy),
+            SIMD3(sx * sz + cx * sy * cz, -sx * cz + cx * sy * sz, cx * cy)
+        )
     }
 
     /// The Euler angles of an orthonormal rotation matrix (rows, for row vectors), inverting
@@ -295,9 +299,11 @@ extension TransformComponents {
     /// The rotation matrix of the unit quaternion `q`, by rows, for row vectors.
     static func rotationRows(quaternion q: SIMD4<Double>) -> Rows {
         let x = q.x, y = q.y, z = q.z, w = q.w
-        return (SIMD3(1 - 2 * (y * y + z * z), 2 * (x * y + z * w), 2 * (x * z - y * w)),
-                SIMD3(2 * (x * y - z * w), 1 - 2 * (x * x + z * z), 2 * (y * z + x * w)),
-                SIMD3(2 * (x * z + y * w), 2 * (y * z - x * w), 1 - 2 * (x * x + y * y)))
+        return (
+            SIMD3(1 - 2 * (y * y + z * z), 2 * (x * y + z * w), 2 * (x * z - y * w)),
+            SIMD3(2 * (x * y - z * w), 1 - 2 * (x * x + z * z), 2 * (y * z + x * w)),
+            SIMD3(2 * (x * z + y * w), 2 * (y * z - x * w), 1 - 2 * (x * x + y * y))
+        )
     }
 
     /// Spherical linear interpolation between unit quaternions, along the shorter arc.

@@ -21,7 +21,8 @@ open class CABackdropLayer: CALayer {
 
     /// Backdrops with the same name share one capture of what lies behind them; nil: its own.
     open var groupName: String? {
-        get { properties.groupName } set { properties.groupName = newValue }
+        get { properties.groupName }
+        set { properties.groupName = newValue }
     }
 
     /// The resolution at which the backdrop samples what lies below, relative to the frame's
@@ -29,7 +30,8 @@ open class CABackdropLayer: CALayer {
     /// averages) while they stay at least this fine, filters them there and draws them back
     /// enlarged bilinearly. At most 64 times coarser; 0, negative or NaN reads as 1.
     open var scale: CGFloat {
-        get { properties.scale } set { properties.scale = newValue }
+        get { properties.scale }
+        set { properties.scale = newValue }
     }
 }
 #endif

@@ -37,10 +37,19 @@ open class CAGradientLayer: CALayer {
         set { properties.locations = newValue?.map(\.doubleValue) }
     }
     /// Where the gradient starts, in unit coordinates of the bounds ((0.5, 0) by default). Animatable.
-    open var startPoint: CGPoint { get { properties.startPoint } set { properties.startPoint = newValue } }
+    open var startPoint: CGPoint {
+        get { properties.startPoint }
+        set { properties.startPoint = newValue }
+    }
     /// Where it ends ((0.5, 1) by default). Animatable.
-    open var endPoint: CGPoint { get { properties.endPoint } set { properties.endPoint = newValue } }
+    open var endPoint: CGPoint {
+        get { properties.endPoint }
+        set { properties.endPoint = newValue }
+    }
     /// Axial (the default), radial or conic.
-    open var type: CAGradientLayerType { get { properties.type } set { properties.type = newValue } }
+    open var type: CAGradientLayerType {
+        get { properties.type }
+        set { properties.type = newValue }
+    }
 }
 #endif

@@ -17,7 +17,9 @@ extension CALayer {
         for (_, sublayer) in front {
             let toHere = LayerGeometry.toSuperlayer(sublayer.properties, superlayer: properties)
             // A plain layer flattens its sublayers into its plane; a transform layer does not.
-            let found = isTransformLayer ? sublayer.hit(p, from: CATransform3DConcat(toHere, toPlane))
+            let found =
+                isTransformLayer
+                ? sublayer.hit(p, from: CATransform3DConcat(toHere, toPlane))
                 : local.flatMap { sublayer.hit($0, from: toHere) }
             if let found { return found }
         }
@@ -41,9 +43,10 @@ extension LayerGeometry {
         let determinant = a * (e * i - f * h) - b * (d * i - f * g) + c * (d * h - e * g)
         guard determinant.isFinite, abs(determinant) > 1e-12 else { return nil }
         let X = Double(p.x), Y = Double(p.y)
-        let q = SIMD3(X * (e * i - f * h) + Y * (f * g - d * i) + (d * h - e * g),
-                      X * (c * h - b * i) + Y * (a * i - c * g) + (b * g - a * h),
-                      X * (b * f - c * e) + Y * (c * d - a * f) + (a * e - b * d))
+        let q = SIMD3(
+            X * (e * i - f * h) + Y * (f * g - d * i) + (d * h - e * g),
+            X * (c * h - b * i) + Y * (a * i - c * g) + (b * g - a * h),
+            X * (b * f - c * e) + Y * (c * d - a * f) + (a * e - b * d))
         guard q.z != 0, q.z.isFinite else { return nil }
         let x = q.x / q.z, y = q.y / q.z
         let w = x * Double(m.m14) + y * Double(m.m24) + Double(m.m44)

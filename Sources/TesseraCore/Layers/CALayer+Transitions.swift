@@ -20,8 +20,9 @@ extension CALayer {
     /// `program` as added to this layer now: a transition's with the rendering it starts from.
     func startingTransition(_ program: AnimationProgram) -> AnimationProgram {
         guard case .transition(let transition) = program.body else { return program }
-        return AnimationProgram(timing: program.timing, curve: program.curve,
-                                body: .transition(transition.starting(from: lastPresentedSnapshot())))
+        return AnimationProgram(
+            timing: program.timing, curve: program.curve,
+            body: .transition(transition.starting(from: lastPresentedSnapshot())))
     }
 }
 #endif

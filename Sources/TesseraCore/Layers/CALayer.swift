@@ -66,8 +66,9 @@ open class CALayer: NSObject, CAMediaTiming {
 
     /// The timing properties as values, kept up to date by their observers: evaluating a tree
     /// reads one struct per layer instead of eight overridable properties.
-    @exclusivity(unchecked) private(set) var timing = TimingSpec(beginTime: 0, duration: .infinity, speed: 1, timeOffset: 0, repeatCount: 0,
-                                         repeatDuration: 0, autoreverses: false, fillMode: .removed)
+    @exclusivity(unchecked) private(set) var timing = TimingSpec(
+        beginTime: 0, duration: .infinity, speed: 1, timeOffset: 0, repeatCount: 0,
+        repeatDuration: 0, autoreverses: false, fillMode: .removed)
 
     private func timingChanged() {
         timing = timingSpec(duration: duration > 0 ? duration : .infinity)
@@ -148,19 +149,46 @@ open class CALayer: NSObject, CAMediaTiming {
 
     // MARK: Geometry
 
-    open var bounds: CGRect { get { properties.bounds } set { properties.bounds = newValue } }
-    open var position: CGPoint { get { properties.position } set { properties.position = newValue } }
-    open var zPosition: CGFloat { get { properties.zPosition } set { properties.zPosition = newValue } }
-    open var anchorPoint: CGPoint { get { properties.anchorPoint } set { properties.anchorPoint = newValue } }
-    open var anchorPointZ: CGFloat { get { properties.anchorPointZ } set { properties.anchorPointZ = newValue } }
-    open var transform: CATransform3D { get { properties.transform } set { properties.transform = newValue } }
-    open var sublayerTransform: CATransform3D { get { properties.sublayerTransform } set { properties.sublayerTransform = newValue } }
-    open var isGeometryFlipped: Bool { get { properties.isGeometryFlipped } set { properties.isGeometryFlipped = newValue } }
+    open var bounds: CGRect {
+        get { properties.bounds }
+        set { properties.bounds = newValue }
+    }
+    open var position: CGPoint {
+        get { properties.position }
+        set { properties.position = newValue }
+    }
+    open var zPosition: CGFloat {
+        get { properties.zPosition }
+        set { properties.zPosition = newValue }
+    }
+    open var anchorPoint: CGPoint {
+        get { properties.anchorPoint }
+        set { properties.anchorPoint = newValue }
+    }
+    open var anchorPointZ: CGFloat {
+        get { properties.anchorPointZ }
+        set { properties.anchorPointZ = newValue }
+    }
+    open var transform: CATransform3D {
+        get { properties.transform }
+        set { properties.transform = newValue }
+    }
+    open var sublayerTransform: CATransform3D {
+        get { properties.sublayerTransform }
+        set { properties.sublayerTransform = newValue }
+    }
+    open var isGeometryFlipped: Bool {
+        get { properties.isGeometryFlipped }
+        set { properties.isGeometryFlipped = newValue }
+    }
     /// Whether the layer is drawn when its back faces the viewer (true by default): with false,
     /// a layer turned away by 3D transforms (its plane's front side, the side its z axis points
     /// to, away from the eye) is not drawn, nor its sublayers. Where the eye is: see
     /// ``CATransformLayer``.
-    open var isDoubleSided: Bool { get { properties.isDoubleSided } set { properties.isDoubleSided = newValue } }
+    open var isDoubleSided: Bool {
+        get { properties.isDoubleSided }
+        set { properties.isDoubleSided = newValue }
+    }
 
     /// The layer's rectangle in its superlayer's coordinates: derived from bounds, position,
     /// anchorPoint and transform (the bounding box when transformed). Setting it sets the
@@ -170,20 +198,34 @@ open class CALayer: NSObject, CAMediaTiming {
         get { LayerGeometry.frame(of: properties) }
         set {
             properties.bounds.size = newValue.size
-            properties.position = CGPoint(x: newValue.minX + properties.anchorPoint.x * newValue.width,
-                                     y: newValue.minY + properties.anchorPoint.y * newValue.height)
+            properties.position = CGPoint(
+                x: newValue.minX + properties.anchorPoint.x * newValue.width,
+                y: newValue.minY + properties.anchorPoint.y * newValue.height)
         }
     }
 
     // MARK: Appearance
 
-    open var opacity: Float { get { properties.opacity } set { properties.opacity = newValue } }
-    open var isHidden: Bool { get { properties.isHidden } set { properties.isHidden = newValue } }
-    open var backgroundColor: CGColor? {
-        get { properties.backgroundColor.map(CGColor.init) } set { properties.backgroundColor = newValue.map(Color.init) }
+    open var opacity: Float {
+        get { properties.opacity }
+        set { properties.opacity = newValue }
     }
-    open var cornerRadius: CGFloat { get { properties.cornerRadius } set { properties.cornerRadius = newValue } }
-    open var maskedCorners: CACornerMask { get { properties.maskedCorners } set { properties.maskedCorners = newValue } }
+    open var isHidden: Bool {
+        get { properties.isHidden }
+        set { properties.isHidden = newValue }
+    }
+    open var backgroundColor: CGColor? {
+        get { properties.backgroundColor.map(CGColor.init) }
+        set { properties.backgroundColor = newValue.map(Color.init) }
+    }
+    open var cornerRadius: CGFloat {
+        get { properties.cornerRadius }
+        set { properties.cornerRadius = newValue }
+    }
+    open var maskedCorners: CACornerMask {
+        get { properties.maskedCorners }
+        set { properties.maskedCorners = newValue }
+    }
     // MARK: Contents
 
     /// The layer's image, drawn over its background and under its sublayers, as QuartzCore's
@@ -195,19 +237,30 @@ open class CALayer: NSObject, CAMediaTiming {
     }
     /// Where `contents` goes in the bounds (``CALayerContentsGravity``; `.resize` by default).
     open var contentsGravity: CALayerContentsGravity {
-        get { properties.contentsGravity } set { properties.contentsGravity = newValue }
+        get { properties.contentsGravity }
+        set { properties.contentsGravity = newValue }
     }
     /// The part of the image shown, in unit coordinates of the image ((0, 0, 1, 1): all of it).
     /// Animatable.
-    open var contentsRect: CGRect { get { properties.contentsRect } set { properties.contentsRect = newValue } }
+    open var contentsRect: CGRect {
+        get { properties.contentsRect }
+        set { properties.contentsRect = newValue }
+    }
     /// The part of the image that stretches when the image is scaled, in unit coordinates; the
     /// rest (the borders of a nine-part image) keeps its size. Animatable.
-    open var contentsCenter: CGRect { get { properties.contentsCenter } set { properties.contentsCenter = newValue } }
+    open var contentsCenter: CGRect {
+        get { properties.contentsCenter }
+        set { properties.contentsCenter = newValue }
+    }
     /// Image pixels per layer point, for the gravities that do not scale the image.
-    open var contentsScale: CGFloat { get { properties.contentsScale } set { properties.contentsScale = newValue } }
+    open var contentsScale: CGFloat {
+        get { properties.contentsScale }
+        set { properties.contentsScale = newValue }
+    }
     /// How the image is sampled when drawn smaller than its pixels.
     open var minificationFilter: CALayerContentsFilter {
-        get { properties.minificationFilter } set { properties.minificationFilter = newValue }
+        get { properties.minificationFilter }
+        set { properties.minificationFilter = newValue }
     }
     /// The bias added to the level of detail the minification filter picks (QuartzCore's
     /// `minificationFilterBias`, 0 by default): with ``CALayerContentsFilter/trilinear``, a
@@ -215,11 +268,13 @@ open class CALayer: NSObject, CAMediaTiming {
     /// Tessera's trilinear filter picks its level without it (TesseraRaster's `ImagePattern`),
     /// so it changes nothing drawn yet.
     open var minificationFilterBias: Float {
-        get { properties.minificationFilterBias } set { properties.minificationFilterBias = newValue }
+        get { properties.minificationFilterBias }
+        set { properties.minificationFilterBias = newValue }
     }
     /// How the image is sampled when drawn larger than its pixels.
     open var magnificationFilter: CALayerContentsFilter {
-        get { properties.magnificationFilter } set { properties.magnificationFilter = newValue }
+        get { properties.magnificationFilter }
+        set { properties.magnificationFilter = newValue }
     }
 
     // MARK: Filters
@@ -268,20 +323,41 @@ open class CALayer: NSObject, CAMediaTiming {
 
     /// The shape of the rounded corners (``CALayerCornerCurve``): backgrounds, borders, `masksToBounds` and
     /// shadows follow it. Not animatable, as in QuartzCore.
-    open var cornerCurve: CALayerCornerCurve { get { properties.cornerCurve } set { properties.cornerCurve = newValue } }
-    open var borderWidth: CGFloat { get { properties.borderWidth } set { properties.borderWidth = newValue } }
+    open var cornerCurve: CALayerCornerCurve {
+        get { properties.cornerCurve }
+        set { properties.cornerCurve = newValue }
+    }
+    open var borderWidth: CGFloat {
+        get { properties.borderWidth }
+        set { properties.borderWidth = newValue }
+    }
     open var borderColor: CGColor? {
-        get { properties.borderColor.map(CGColor.init) } set { properties.borderColor = newValue.map(Color.init) }
+        get { properties.borderColor.map(CGColor.init) }
+        set { properties.borderColor = newValue.map(Color.init) }
     }
-    open var masksToBounds: Bool { get { properties.masksToBounds } set { properties.masksToBounds = newValue } }
+    open var masksToBounds: Bool {
+        get { properties.masksToBounds }
+        set { properties.masksToBounds = newValue }
+    }
     open var shadowColor: CGColor? {
-        get { properties.shadowColor.map(CGColor.init) } set { properties.shadowColor = newValue.map(Color.init) }
+        get { properties.shadowColor.map(CGColor.init) }
+        set { properties.shadowColor = newValue.map(Color.init) }
     }
-    open var shadowOpacity: Float { get { properties.shadowOpacity } set { properties.shadowOpacity = newValue } }
-    open var shadowRadius: CGFloat { get { properties.shadowRadius } set { properties.shadowRadius = newValue } }
-    open var shadowOffset: CGSize { get { properties.shadowOffset } set { properties.shadowOffset = newValue } }
+    open var shadowOpacity: Float {
+        get { properties.shadowOpacity }
+        set { properties.shadowOpacity = newValue }
+    }
+    open var shadowRadius: CGFloat {
+        get { properties.shadowRadius }
+        set { properties.shadowRadius = newValue }
+    }
+    open var shadowOffset: CGSize {
+        get { properties.shadowOffset }
+        set { properties.shadowOffset = newValue }
+    }
     open var shadowPath: CGPath? {
-        get { properties.shadowPath.map { CGPath(rasterPath: $0) } } set { properties.shadowPath = newValue?.rasterPath }
+        get { properties.shadowPath.map { CGPath(rasterPath: $0) } }
+        set { properties.shadowPath = newValue?.rasterPath }
     }
 
     // MARK: Sublayers
@@ -294,9 +370,11 @@ open class CALayer: NSObject, CAMediaTiming {
         get { children.isEmpty ? nil : children }
         set {
             let new = newValue ?? []
-            changeSublayers(event: "sublayers",
-                            inserting: new.filter { $0.superlayer !== self },
-                            removing: Self.layers(children, notIn: new)) {
+            changeSublayers(
+                event: "sublayers",
+                inserting: new.filter { $0.superlayer !== self },
+                removing: Self.layers(children, notIn: new)
+            ) {
                 for child in children { child.superlayer = nil }
                 children = []
                 for child in new { place(child, at: children.count) }
@@ -331,7 +409,8 @@ open class CALayer: NSObject, CAMediaTiming {
     /// Animation's trigger for it) rather than `sublayers`.
     open func replaceSublayer(_ oldLayer: CALayer, with newLayer: CALayer) {
         guard oldLayer !== newLayer, let index = children.firstIndex(where: { $0 === oldLayer }),
-              !isDescendant(of: newLayer) else { return }
+            !isDescendant(of: newLayer)
+        else { return }
         changeSublayers(event: kCATransition, inserting: newLayer.superlayer === self ? [] : [newLayer], removing: [oldLayer]) {
             children.remove(at: index)
             oldLayer.superlayer = nil
@@ -667,8 +746,9 @@ open class CALayer: NSObject, CAMediaTiming {
         // the plan alternate between two buffers, colder in the cache: slower, though instruction
         // counts do not show it.
         lastPresentedTree = nil
-        let tree = plan.evaluate(rootParentTime: superlayer == nil ? t : superlayer?.time(atRootTime: t), threadCount: threadCount,
-                                 recorder: recorder)
+        let tree = plan.evaluate(
+            rootParentTime: superlayer == nil ? t : superlayer?.time(atRootTime: t), threadCount: threadCount,
+            recorder: recorder)
         lastPresentedTree = tree
         lastPresentedPlan = plan
         return tree.root
@@ -708,8 +788,10 @@ open class CALayer: NSObject, CAMediaTiming {
 
     /// A new layer with `snapshot`'s values and subtree, each copy recorded in `copies` under
     /// its snapshot's index; of `layerClass`, or else of the class of the snapshot's kind.
-    private static func makeLayer(from snapshot: LayerSnapshot, ofClass layerClass: CALayer.Type? = nil,
-                                  copies: inout [Int: CALayer]) -> CALayer {
+    private static func makeLayer(
+        from snapshot: LayerSnapshot, ofClass layerClass: CALayer.Type? = nil,
+        copies: inout [Int: CALayer]
+    ) -> CALayer {
         let layer = (layerClass ?? snapshot.properties.kind.layerClass.type).init()
         layer.properties = snapshot.properties
         layer.name = snapshot.name

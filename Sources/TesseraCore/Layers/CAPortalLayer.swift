@@ -60,23 +60,27 @@ open class CAPortalLayer: CALayer {
     /// Whether the source is not drawn at its own place while the portal is in the tree (false
     /// by default).
     open var hidesSourceLayer: Bool {
-        get { properties.hidesSourceLayer } set { properties.hidesSourceLayer = newValue }
+        get { properties.hidesSourceLayer }
+        set { properties.hidesSourceLayer = newValue }
     }
 
     /// Whether the source is drawn at its own opacity rather than at 1 (false by default).
     open var matchesOpacity: Bool {
-        get { properties.matchesOpacity } set { properties.matchesOpacity = newValue }
+        get { properties.matchesOpacity }
+        set { properties.matchesOpacity = newValue }
     }
 
     /// Whether the source is drawn where it lies in the tree rather than at the portal's origin
     /// (false by default).
     open var matchesPosition: Bool {
-        get { properties.matchesPosition } set { properties.matchesPosition = newValue }
+        get { properties.matchesPosition }
+        set { properties.matchesPosition = newValue }
     }
 
     /// Whether the source's own `transform` applies (false by default).
     open var matchesTransform: Bool {
-        get { properties.matchesTransform } set { properties.matchesTransform = newValue }
+        get { properties.matchesTransform }
+        set { properties.matchesTransform = newValue }
     }
 }
 #endif

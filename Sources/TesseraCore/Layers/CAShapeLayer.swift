@@ -9,29 +9,56 @@ open class CAShapeLayer: CALayer {
     package override class var kind: LayerKind { .shape }
 
     open var path: CGPath? {
-        get { properties.path.map { CGPath(rasterPath: $0) } } set { properties.path = newValue?.rasterPath }
+        get { properties.path.map { CGPath(rasterPath: $0) } }
+        set { properties.path = newValue?.rasterPath }
     }
     open var fillColor: CGColor? {
-        get { properties.fillColor.map(CGColor.init) } set { properties.fillColor = newValue.map(Color.init) }
+        get { properties.fillColor.map(CGColor.init) }
+        set { properties.fillColor = newValue.map(Color.init) }
     }
-    open var fillRule: CAShapeLayerFillRule { get { properties.fillRule } set { properties.fillRule = newValue } }
+    open var fillRule: CAShapeLayerFillRule {
+        get { properties.fillRule }
+        set { properties.fillRule = newValue }
+    }
     open var strokeColor: CGColor? {
-        get { properties.strokeColor.map(CGColor.init) } set { properties.strokeColor = newValue.map(Color.init) }
+        get { properties.strokeColor.map(CGColor.init) }
+        set { properties.strokeColor = newValue.map(Color.init) }
     }
-    open var lineWidth: CGFloat { get { properties.lineWidth } set { properties.lineWidth = newValue } }
-    open var lineJoin: CAShapeLayerLineJoin { get { properties.lineJoin } set { properties.lineJoin = newValue } }
-    open var lineCap: CAShapeLayerLineCap { get { properties.lineCap } set { properties.lineCap = newValue } }
-    open var miterLimit: CGFloat { get { properties.miterLimit } set { properties.miterLimit = newValue } }
+    open var lineWidth: CGFloat {
+        get { properties.lineWidth }
+        set { properties.lineWidth = newValue }
+    }
+    open var lineJoin: CAShapeLayerLineJoin {
+        get { properties.lineJoin }
+        set { properties.lineJoin = newValue }
+    }
+    open var lineCap: CAShapeLayerLineCap {
+        get { properties.lineCap }
+        set { properties.lineCap = newValue }
+    }
+    open var miterLimit: CGFloat {
+        get { properties.miterLimit }
+        set { properties.miterLimit = newValue }
+    }
     /// Dash lengths; nil or empty: solid.
     open var lineDashPattern: [NSNumber]? {
         get { properties.lineDashPattern.map { $0.map { NSNumber(value: $0) } } }
         set { properties.lineDashPattern = newValue.map { $0.map(\.doubleValue) } }
     }
-    open var lineDashPhase: CGFloat { get { properties.lineDashPhase } set { properties.lineDashPhase = newValue } }
+    open var lineDashPhase: CGFloat {
+        get { properties.lineDashPhase }
+        set { properties.lineDashPhase = newValue }
+    }
     /// Where the stroke starts, a fraction of the path's length (clamped to [0, 1] when drawn).
-    open var strokeStart: CGFloat { get { properties.strokeStart } set { properties.strokeStart = newValue } }
+    open var strokeStart: CGFloat {
+        get { properties.strokeStart }
+        set { properties.strokeStart = newValue }
+    }
     /// Where the stroke ends, a fraction of the path's length (clamped to [0, 1] when drawn).
-    open var strokeEnd: CGFloat { get { properties.strokeEnd } set { properties.strokeEnd = newValue } }
+    open var strokeEnd: CGFloat {
+        get { properties.strokeEnd }
+        set { properties.strokeEnd = newValue }
+    }
 }
 
 /// A layer that draws its sublayers `instanceCount` times, each instance transformed, delayed
@@ -39,18 +66,40 @@ open class CAShapeLayer: CALayer {
 open class CAReplicatorLayer: CALayer {
     package override class var kind: LayerKind { .replicator }
 
-    open var instanceCount: Int { get { properties.instanceCount } set { properties.instanceCount = newValue } }
+    open var instanceCount: Int {
+        get { properties.instanceCount }
+        set { properties.instanceCount = newValue }
+    }
     /// Each instance's animations run this much later than the previous instance's.
-    open var instanceDelay: CFTimeInterval { get { properties.instanceDelay } set { properties.instanceDelay = newValue } }
-    open var instanceTransform: CATransform3D { get { properties.instanceTransform } set { properties.instanceTransform = newValue } }
+    open var instanceDelay: CFTimeInterval {
+        get { properties.instanceDelay }
+        set { properties.instanceDelay = newValue }
+    }
+    open var instanceTransform: CATransform3D {
+        get { properties.instanceTransform }
+        set { properties.instanceTransform = newValue }
+    }
     /// Multiplies the sublayers' colors (opaque white by default: no change).
     open var instanceColor: CGColor? {
-        get { properties.instanceColor.map(CGColor.init) } set { properties.instanceColor = newValue.map(Color.init) }
+        get { properties.instanceColor.map(CGColor.init) }
+        set { properties.instanceColor = newValue.map(Color.init) }
     }
-    open var instanceRedOffset: Float { get { properties.instanceRedOffset } set { properties.instanceRedOffset = newValue } }
-    open var instanceGreenOffset: Float { get { properties.instanceGreenOffset } set { properties.instanceGreenOffset = newValue } }
-    open var instanceBlueOffset: Float { get { properties.instanceBlueOffset } set { properties.instanceBlueOffset = newValue } }
-    open var instanceAlphaOffset: Float { get { properties.instanceAlphaOffset } set { properties.instanceAlphaOffset = newValue } }
+    open var instanceRedOffset: Float {
+        get { properties.instanceRedOffset }
+        set { properties.instanceRedOffset = newValue }
+    }
+    open var instanceGreenOffset: Float {
+        get { properties.instanceGreenOffset }
+        set { properties.instanceGreenOffset = newValue }
+    }
+    open var instanceBlueOffset: Float {
+        get { properties.instanceBlueOffset }
+        set { properties.instanceBlueOffset = newValue }
+    }
+    open var instanceAlphaOffset: Float {
+        get { properties.instanceAlphaOffset }
+        set { properties.instanceAlphaOffset = newValue }
+    }
 
     /// The presentation of instance `index` (0 is the original) of this replicator's subtree at
     /// root time `t`: its sublayers' animations run `index × instanceDelay` later.

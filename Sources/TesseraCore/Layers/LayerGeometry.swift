@@ -23,8 +23,9 @@ enum LayerGeometry {
     /// drawing walk computes this for every layer, and two full 4×4 products are dear).
     static func toSuperlayerBounds(_ p: LayerProperties) -> CATransform3D {
         let size = p.bounds.size
-        let a = SIMD4<Double>(Double(-p.bounds.minX - p.anchorPoint.x * size.width),
-                              Double(-p.bounds.minY - p.anchorPoint.y * size.height), Double(-p.anchorPointZ), 1)
+        let a = SIMD4<Double>(
+            Double(-p.bounds.minX - p.anchorPoint.x * size.width),
+            Double(-p.bounds.minY - p.anchorPoint.y * size.height), Double(-p.anchorPointZ), 1)
         let b = SIMD4<Double>(Double(p.position.x), Double(p.position.y), Double(p.zPosition), 0)
         let (t1, t2, t3, t4) = p.transform.rows
         // translate(a) · transform: the transform's rows, its last one moved by a.
@@ -39,8 +40,9 @@ enum LayerGeometry {
     static func sublayerSpace(of s: LayerProperties) -> CATransform3D {
         var m = CATransform3DIdentity
         if !CATransform3DIsIdentity(s.sublayerTransform) {
-            let anchor = CGPoint(x: s.bounds.minX + s.anchorPoint.x * s.bounds.width,
-                                 y: s.bounds.minY + s.anchorPoint.y * s.bounds.height)
+            let anchor = CGPoint(
+                x: s.bounds.minX + s.anchorPoint.x * s.bounds.width,
+                y: s.bounds.minY + s.anchorPoint.y * s.bounds.height)
             m = CATransform3DConcat(m, CATransform3DMakeTranslation(-anchor.x, -anchor.y, 0))
             m = CATransform3DConcat(m, s.sublayerTransform)
             m = CATransform3DConcat(m, CATransform3DMakeTranslation(anchor.x, anchor.y, 0))
@@ -85,8 +87,10 @@ enum LayerGeometry {
     }
 
     static func boundingBox(of r: CGRect, _ map: (CGPoint) -> CGPoint) -> CGRect {
-        let corners = [CGPoint(x: r.minX, y: r.minY), CGPoint(x: r.maxX, y: r.minY),
-                       CGPoint(x: r.minX, y: r.maxY), CGPoint(x: r.maxX, y: r.maxY)].map(map)
+        let corners = [
+            CGPoint(x: r.minX, y: r.minY), CGPoint(x: r.maxX, y: r.minY),
+            CGPoint(x: r.minX, y: r.maxY), CGPoint(x: r.maxX, y: r.maxY),
+        ].map(map)
         let xs = corners.map(\.x), ys = corners.map(\.y)
         return CGRect(x: xs.min()!, y: ys.min()!, width: xs.max()! - xs.min()!, height: ys.max()! - ys.min()!)
     }

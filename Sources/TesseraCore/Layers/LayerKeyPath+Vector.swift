@@ -190,15 +190,15 @@ extension LayerKeyPath {
             if let v { p.foregroundColor = color(v) }
             return color(p.foregroundColor)
         case .bounds, .position, .zPosition, .anchorPoint, .anchorPointZ, .transform, .sublayerTransform, .geometryFlipped,
-             .doubleSided, .opacity, .hidden, .backgroundColor, .cornerRadius, .cornerCurve, .maskedCorners, .borderWidth,
-             .borderColor, .masksToBounds, .shadowColor, .shadowOpacity, .shadowRadius, .shadowOffset, .shadowPath, .contents,
-             .contentsGravity, .contentsScale, .minificationFilter, .minificationFilterBias, .magnificationFilter, .filters,
-             .backgroundFilters, .compositingFilter, .path, .fillColor, .fillRule, .strokeColor, .lineWidth, .lineJoin, .lineCap,
-             .miterLimit, .lineDashPattern, .lineDashPhase, .strokeStart, .strokeEnd, .instanceCount, .instanceDelay,
-             .instanceTransform, .instanceColor, .instanceRedOffset, .instanceGreenOffset, .instanceBlueOffset,
-             .instanceAlphaOffset, .colors, .locations, .type, .groupName, .hidesSourceLayer, .matchesOpacity, .matchesPosition,
-             .matchesTransform, .emitterShape, .emitterMode, .renderMode, .preservesDepth, .seed, .emitterCells, .string, .font,
-             .wrapped, .alignmentMode, .truncationMode, .allowsFontSubpixelQuantization:
+            .doubleSided, .opacity, .hidden, .backgroundColor, .cornerRadius, .cornerCurve, .maskedCorners, .borderWidth,
+            .borderColor, .masksToBounds, .shadowColor, .shadowOpacity, .shadowRadius, .shadowOffset, .shadowPath, .contents,
+            .contentsGravity, .contentsScale, .minificationFilter, .minificationFilterBias, .magnificationFilter, .filters,
+            .backgroundFilters, .compositingFilter, .path, .fillColor, .fillRule, .strokeColor, .lineWidth, .lineJoin, .lineCap,
+            .miterLimit, .lineDashPattern, .lineDashPhase, .strokeStart, .strokeEnd, .instanceCount, .instanceDelay,
+            .instanceTransform, .instanceColor, .instanceRedOffset, .instanceGreenOffset, .instanceBlueOffset,
+            .instanceAlphaOffset, .colors, .locations, .type, .groupName, .hidesSourceLayer, .matchesOpacity, .matchesPosition,
+            .matchesTransform, .emitterShape, .emitterMode, .renderMode, .preservesDepth, .seed, .emitterCells, .string, .font,
+            .wrapped, .alignmentMode, .truncationMode, .allowsFontSubpixelQuantization:
             return .zero
         }
     }
@@ -218,9 +218,10 @@ extension LayerKeyPath {
     @inline(__always) static func wholeVector(_ property: LayerProperty, in p: inout LayerProperties) -> SIMD4<Double> {
         func number(_ x: Double) -> SIMD4<Double> { SIMD4(x, 0, 0, 0) }
         switch property {
-        case .bounds: return SIMD4(Double(p.bounds.origin.x), Double(p.bounds.origin.y), Double(p.bounds.size.width), Double(p.bounds.size.height))
+        case .bounds:
+            return SIMD4(Double(p.bounds.origin.x), Double(p.bounds.origin.y), Double(p.bounds.size.width), Double(p.bounds.size.height))
         case .contentsRect, .contentsCenter, .startPoint, .endPoint, .scale, .birthRate, .lifetime, .emitterPosition,
-             .emitterZPosition, .emitterSize, .emitterDepth, .velocity, .spin, .fontSize, .foregroundColor:
+            .emitterZPosition, .emitterSize, .emitterDepth, .velocity, .spin, .fontSize, .foregroundColor:
             return rareVector(property, in: &p, storing: nil)
         case .position: return SIMD4(Double(p.position.x), Double(p.position.y), 0, 0)
         case .anchorPoint: return SIMD4(Double(p.anchorPoint.x), Double(p.anchorPoint.y), 0, 0)
@@ -250,11 +251,12 @@ extension LayerKeyPath {
         case .strokeColor: return color(p.strokeColor)
         case .instanceColor: return color(p.instanceColor)
         case .transform, .sublayerTransform, .instanceTransform, .hidden, .masksToBounds, .shadowPath, .path,
-             .fillRule, .lineJoin, .lineCap, .lineDashPattern, .geometryFlipped, .doubleSided, .cornerCurve, .maskedCorners, .contents,
-             .contentsGravity, .contentsScale, .minificationFilter, .minificationFilterBias, .magnificationFilter, .filters, .backgroundFilters, .compositingFilter, .colors, .locations, .type, .groupName,
-             .hidesSourceLayer, .matchesOpacity, .matchesPosition, .matchesTransform, .emitterShape, .emitterMode, .renderMode,
-             .preservesDepth, .seed, .emitterCells, .string, .font, .wrapped, .alignmentMode, .truncationMode,
-             .allowsFontSubpixelQuantization:
+            .fillRule, .lineJoin, .lineCap, .lineDashPattern, .geometryFlipped, .doubleSided, .cornerCurve, .maskedCorners, .contents,
+            .contentsGravity, .contentsScale, .minificationFilter, .minificationFilterBias, .magnificationFilter, .filters,
+            .backgroundFilters, .compositingFilter, .colors, .locations, .type, .groupName,
+            .hidesSourceLayer, .matchesOpacity, .matchesPosition, .matchesTransform, .emitterShape, .emitterMode, .renderMode,
+            .preservesDepth, .seed, .emitterCells, .string, .font, .wrapped, .alignmentMode, .truncationMode,
+            .allowsFontSubpixelQuantization:
             return .zero
         }
     }
@@ -264,7 +266,7 @@ extension LayerKeyPath {
         switch property {
         case .bounds: p.bounds = CGRect(x: v.x, y: v.y, width: v.z, height: v.w)
         case .contentsRect, .contentsCenter, .startPoint, .endPoint, .scale, .birthRate, .lifetime, .emitterPosition,
-             .emitterZPosition, .emitterSize, .emitterDepth, .velocity, .spin, .fontSize, .foregroundColor:
+            .emitterZPosition, .emitterSize, .emitterDepth, .velocity, .spin, .fontSize, .foregroundColor:
             _ = rareVector(property, in: &p, storing: v)
         case .position: p.position = CGPoint(x: v.x, y: v.y)
         case .anchorPoint: p.anchorPoint = CGPoint(x: v.x, y: v.y)
@@ -294,11 +296,12 @@ extension LayerKeyPath {
         case .strokeColor: p.strokeColor = color(v)
         case .instanceColor: p.instanceColor = color(v)
         case .transform, .sublayerTransform, .instanceTransform, .hidden, .masksToBounds, .shadowPath, .path,
-             .fillRule, .lineJoin, .lineCap, .lineDashPattern, .geometryFlipped, .doubleSided, .cornerCurve, .maskedCorners, .contents,
-             .contentsGravity, .contentsScale, .minificationFilter, .minificationFilterBias, .magnificationFilter, .filters, .backgroundFilters, .compositingFilter, .colors, .locations, .type, .groupName,
-             .hidesSourceLayer, .matchesOpacity, .matchesPosition, .matchesTransform, .emitterShape, .emitterMode, .renderMode,
-             .preservesDepth, .seed, .emitterCells, .string, .font, .wrapped, .alignmentMode, .truncationMode,
-             .allowsFontSubpixelQuantization:
+            .fillRule, .lineJoin, .lineCap, .lineDashPattern, .geometryFlipped, .doubleSided, .cornerCurve, .maskedCorners, .contents,
+            .contentsGravity, .contentsScale, .minificationFilter, .minificationFilterBias, .magnificationFilter, .filters,
+            .backgroundFilters, .compositingFilter, .colors, .locations, .type, .groupName,
+            .hidesSourceLayer, .matchesOpacity, .matchesPosition, .matchesTransform, .emitterShape, .emitterMode, .renderMode,
+            .preservesDepth, .seed, .emitterCells, .string, .font, .wrapped, .alignmentMode, .truncationMode,
+            .allowsFontSubpixelQuantization:
             break
         }
     }

@@ -53,9 +53,13 @@ package struct LayerKeyPath: Hashable, Sendable {
     /// last dot (names such as `gaussianBlur-58DDF83E` have no dots).
     private init?(filterInput string: String) {
         let list: LayerProperty
-        if string.hasPrefix("filters.") { list = .filters } else if string.hasPrefix("backgroundFilters.") {
+        if string.hasPrefix("filters.") {
+            list = .filters
+        } else if string.hasPrefix("backgroundFilters.") {
             list = .backgroundFilters
-        } else { return nil }
+        } else {
+            return nil
+        }
         let rest = string.drop { $0 != "." }.dropFirst()
         guard let lastDot = rest.lastIndex(of: "."), lastDot > rest.startIndex else { return nil }
         let name = String(rest[..<lastDot]), key = String(rest[rest.index(after: lastDot)...])
@@ -89,7 +93,8 @@ package struct LayerKeyPath: Hashable, Sendable {
         }
         let parts = Self.propertyAndRest(string)
         guard let first = parts.first, let property = LayerProperty.animatable(named: first),
-              let animation = property.definition.animation else { return nil }
+            let animation = property.definition.animation
+        else { return nil }
         guard parts.count == 2 else {
             self.init(property, animation, field: .whole)
             return
@@ -175,17 +180,17 @@ extension LayerKeyPath {
             case .sublayerTransform: self = .sublayerTransform
             case .instanceTransform: self = .instanceTransform
             case .bounds, .position, .zPosition, .anchorPoint, .anchorPointZ, .geometryFlipped, .doubleSided, .opacity, .hidden,
-                 .backgroundColor, .cornerRadius, .cornerCurve, .maskedCorners, .borderWidth, .borderColor, .masksToBounds,
-                 .shadowColor, .shadowOpacity, .shadowRadius, .shadowOffset, .shadowPath, .contents, .contentsGravity, .contentsRect,
-                 .contentsCenter, .contentsScale, .minificationFilter, .minificationFilterBias, .magnificationFilter, .filters,
-                 .backgroundFilters, .compositingFilter, .path, .fillColor, .fillRule, .strokeColor, .lineWidth, .lineJoin, .lineCap,
-                 .miterLimit, .lineDashPattern, .lineDashPhase, .strokeStart, .strokeEnd, .instanceCount, .instanceDelay,
-                 .instanceColor, .instanceRedOffset, .instanceGreenOffset, .instanceBlueOffset, .instanceAlphaOffset, .colors,
-                 .locations, .startPoint, .endPoint, .type, .groupName, .scale, .hidesSourceLayer, .matchesOpacity,
-                 .matchesPosition, .matchesTransform, .birthRate, .lifetime, .emitterPosition, .emitterZPosition, .emitterSize,
-                 .emitterDepth, .emitterShape, .emitterMode, .renderMode, .preservesDepth, .velocity, .spin, .seed, .emitterCells,
-                 .string, .font, .fontSize, .foregroundColor, .wrapped, .alignmentMode, .truncationMode,
-                 .allowsFontSubpixelQuantization:
+                .backgroundColor, .cornerRadius, .cornerCurve, .maskedCorners, .borderWidth, .borderColor, .masksToBounds,
+                .shadowColor, .shadowOpacity, .shadowRadius, .shadowOffset, .shadowPath, .contents, .contentsGravity, .contentsRect,
+                .contentsCenter, .contentsScale, .minificationFilter, .minificationFilterBias, .magnificationFilter, .filters,
+                .backgroundFilters, .compositingFilter, .path, .fillColor, .fillRule, .strokeColor, .lineWidth, .lineJoin, .lineCap,
+                .miterLimit, .lineDashPattern, .lineDashPhase, .strokeStart, .strokeEnd, .instanceCount, .instanceDelay,
+                .instanceColor, .instanceRedOffset, .instanceGreenOffset, .instanceBlueOffset, .instanceAlphaOffset, .colors,
+                .locations, .startPoint, .endPoint, .type, .groupName, .scale, .hidesSourceLayer, .matchesOpacity,
+                .matchesPosition, .matchesTransform, .birthRate, .lifetime, .emitterPosition, .emitterZPosition, .emitterSize,
+                .emitterDepth, .emitterShape, .emitterMode, .renderMode, .preservesDepth, .velocity, .spin, .seed, .emitterCells,
+                .string, .font, .fontSize, .foregroundColor, .wrapped, .alignmentMode, .truncationMode,
+                .allowsFontSubpixelQuantization:
                 return nil
             }
         }

@@ -29,8 +29,10 @@ public struct LayerProperties: Hashable, Sendable {
     public var backgroundColor: Color? = nil
     public var cornerRadius: CGFloat = 0
     public var cornerCurve = CALayerCornerCurve.circular
-    public var maskedCorners: CACornerMask = [.layerMinXMinYCorner, .layerMaxXMinYCorner,
-                                              .layerMinXMaxYCorner, .layerMaxXMaxYCorner]
+    public var maskedCorners: CACornerMask = [
+        .layerMinXMinYCorner, .layerMaxXMinYCorner,
+        .layerMinXMaxYCorner, .layerMaxXMaxYCorner,
+    ]
     public var borderWidth: CGFloat = 0
     public var borderColor: Color? = .black
     public var masksToBounds = false

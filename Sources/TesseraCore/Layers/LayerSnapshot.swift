@@ -32,9 +32,11 @@ public final class PresentationTree: @unchecked Sendable {
 
     /// Takes ownership of `evaluated`, initialized: hands it to `spare` when freed if it takes
     /// it, else releases the properties on up to `threadCount` threads.
-    init(shape: TreeShape, evaluated: EvaluatedProperties, localTimes: [Double],
-         replicaSublayers: [Int: [[LayerSnapshot]]], hiddenSources: [Bool] = [],
-         transitions: [Int: PresentedTransition] = [:], threadCount: Int = 1, spare: SpareProperties? = nil) {
+    init(
+        shape: TreeShape, evaluated: EvaluatedProperties, localTimes: [Double],
+        replicaSublayers: [Int: [[LayerSnapshot]]], hiddenSources: [Bool] = [],
+        transitions: [Int: PresentedTransition] = [:], threadCount: Int = 1, spare: SpareProperties? = nil
+    ) {
         self.shape = shape
         self.properties = UnsafeBufferPointer(evaluated.properties)
         self.evaluated = evaluated
@@ -63,8 +65,9 @@ public final class PresentationTree: @unchecked Sendable {
         let copy = EvaluatedProperties.allocate(count: count)
         copy.properties.baseAddress!.initialize(from: properties.baseAddress!, count: count)
         copy.versions.initialize(repeating: 0)
-        return PresentationTree(shape: shape, evaluated: copy, localTimes: localTimes, replicaSublayers: replicaSublayers,
-                                hiddenSources: hiddenSources)
+        return PresentationTree(
+            shape: shape, evaluated: copy, localTimes: localTimes, replicaSublayers: replicaSublayers,
+            hiddenSources: hiddenSources)
     }
 
     /// The snapshot of the layer the tree was evaluated from.

@@ -80,69 +80,91 @@ extension LayerProperties {
     }
 
     public var contents: LayerContents {
-        get { rare.value.contents } set { rareProperties.contents = newValue }
+        get { rare.value.contents }
+        set { rareProperties.contents = newValue }
     }
     public var contentsGravity: CALayerContentsGravity {
-        get { rare.value.contentsGravity } set { rareProperties.contentsGravity = newValue }
+        get { rare.value.contentsGravity }
+        set { rareProperties.contentsGravity = newValue }
     }
     public var contentsRect: CGRect {
-        get { rare.value.contentsRect } set { rareProperties.contentsRect = newValue }
+        get { rare.value.contentsRect }
+        set { rareProperties.contentsRect = newValue }
     }
     public var contentsCenter: CGRect {
-        get { rare.value.contentsCenter } set { rareProperties.contentsCenter = newValue }
+        get { rare.value.contentsCenter }
+        set { rareProperties.contentsCenter = newValue }
     }
     public var contentsScale: CGFloat {
-        get { rare.value.contentsScale } set { rareProperties.contentsScale = newValue }
+        get { rare.value.contentsScale }
+        set { rareProperties.contentsScale = newValue }
     }
     public var minificationFilter: CALayerContentsFilter {
-        get { rare.value.minificationFilter } set { rareProperties.minificationFilter = newValue }
+        get { rare.value.minificationFilter }
+        set { rareProperties.minificationFilter = newValue }
     }
     public var minificationFilterBias: Float {
-        get { rare.value.minificationFilterBias } set { rareProperties.minificationFilterBias = newValue }
+        get { rare.value.minificationFilterBias }
+        set { rareProperties.minificationFilterBias = newValue }
     }
     public var magnificationFilter: CALayerContentsFilter {
-        get { rare.value.magnificationFilter } set { rareProperties.magnificationFilter = newValue }
+        get { rare.value.magnificationFilter }
+        set { rareProperties.magnificationFilter = newValue }
     }
     public var filters: [LayerFilter]? {
-        get { rare.value.filters } set { rareProperties.filters = newValue }
+        get { rare.value.filters }
+        set { rareProperties.filters = newValue }
     }
     public var backgroundFilters: [LayerFilter]? {
-        get { rare.value.backgroundFilters } set { rareProperties.backgroundFilters = newValue }
+        get { rare.value.backgroundFilters }
+        set { rareProperties.backgroundFilters = newValue }
     }
     public var compositingFilter: LayerCompositingFilter? {
-        get { rare.value.compositingFilter } set { rareProperties.compositingFilter = newValue }
+        get { rare.value.compositingFilter }
+        set { rareProperties.compositingFilter = newValue }
     }
     public var groupName: String? {
-        get { rare.value.groupName } set { rareProperties.groupName = newValue }
+        get { rare.value.groupName }
+        set { rareProperties.groupName = newValue }
     }
     public var scale: CGFloat {
-        get { rare.value.scale } set { rareProperties.scale = newValue }
+        get { rare.value.scale }
+        set { rareProperties.scale = newValue }
     }
     public var hidesSourceLayer: Bool {
-        get { rare.value.hidesSourceLayer } set { rareProperties.hidesSourceLayer = newValue }
+        get { rare.value.hidesSourceLayer }
+        set { rareProperties.hidesSourceLayer = newValue }
     }
     public var matchesOpacity: Bool {
-        get { rare.value.matchesOpacity } set { rareProperties.matchesOpacity = newValue }
+        get { rare.value.matchesOpacity }
+        set { rareProperties.matchesOpacity = newValue }
     }
     public var matchesPosition: Bool {
-        get { rare.value.matchesPosition } set { rareProperties.matchesPosition = newValue }
+        get { rare.value.matchesPosition }
+        set { rareProperties.matchesPosition = newValue }
     }
     public var matchesTransform: Bool {
-        get { rare.value.matchesTransform } set { rareProperties.matchesTransform = newValue }
+        get { rare.value.matchesTransform }
+        set { rareProperties.matchesTransform = newValue }
     }
     public var colors: [Color]? {
-        get { rare.value.colors } set { rareProperties.colors = newValue }
+        get { rare.value.colors }
+        set { rareProperties.colors = newValue }
     }
     public var locations: [Double]? {
-        get { rare.value.locations } set { rareProperties.locations = newValue }
+        get { rare.value.locations }
+        set { rareProperties.locations = newValue }
     }
     public var startPoint: CGPoint {
-        get { rare.value.startPoint } set { rareProperties.startPoint = newValue }
+        get { rare.value.startPoint }
+        set { rareProperties.startPoint = newValue }
     }
     public var endPoint: CGPoint {
-        get { rare.value.endPoint } set { rareProperties.endPoint = newValue }
+        get { rare.value.endPoint }
+        set { rareProperties.endPoint = newValue }
     }
     public var type: CAGradientLayerType {
-        get { rare.value.type } set { rareProperties.type = newValue }
+        get { rare.value.type }
+        set { rareProperties.type = newValue }
     }
 }

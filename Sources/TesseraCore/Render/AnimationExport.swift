@@ -38,8 +38,10 @@ public final class AnimationExport {
     /// outside its timeline); `progress` after each frame is written, with the count so far. An
     /// error thrown by `progress` stops the render: the writer is cancelled and the error rethrown
     /// (how a caller stops on an interruption).
-    public func render(_ root: CALayer, timeline: FrameTimeline, width: Int, height: Int, to writer: FrameWriter,
-                       beforeFrame: ((Double) -> Void)? = nil, progress: ((Int) throws -> Void)? = nil) throws {
+    public func render(
+        _ root: CALayer, timeline: FrameTimeline, width: Int, height: Int, to writer: FrameWriter,
+        beforeFrame: ((Double) -> Void)? = nil, progress: ((Int) throws -> Void)? = nil
+    ) throws {
         do {
             let pixmap = try Pixmap(width: width, height: height)
             for index in 0..<timeline.frameCount {

@@ -116,8 +116,9 @@ final class BackdropCapture {
             let drawn: Canvas.OffscreenPixels?   // nil: the layer has drawn nothing yet
             do { drawn = try scratch.renderPixmap(width: apart.width, height: apart.height) } catch { return nil }
             let overlay = drawn.map {
-                Overlay(pixels: FilterOperations.Placed(pixmap: $0.pixmap, x: $0.x - apart.offset.x, y: $0.y - apart.offset.y),
-                        opacity: apart.opacity, blendMode: apart.blendMode)
+                Overlay(
+                    pixels: FilterOperations.Placed(pixmap: $0.pixmap, x: $0.x - apart.offset.x, y: $0.y - apart.offset.y),
+                    opacity: apart.opacity, blendMode: apart.blendMode)
             }
             guard let outside = apart.outside.flattened(with: overlay, ends: apart.groupEnds, drawing: apart.drawing) else {
                 return nil

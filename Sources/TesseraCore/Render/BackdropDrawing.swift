@@ -37,9 +37,10 @@ struct BackdropDrawing {
     func draw(_ p: UnsafePointer<LayerProperties>, below frame: Pixmap, matrix: CATransform3D, mapping: PlaneMapping) {
         let operations = LayerFilterChain(Self.filters(of: p), on: .behind)?.operations ?? []
         // A blur's hard or normalized edges are the frame's: what lies past it is unknown, not clear.
-        let filter = FilterOperations(threadCount: canvas.threadCount, recorder: canvas.taskRecorder,
-                                      bounds: p.pointee.bounds, matrix: matrix,
-                                      edgeRegion: Rect(x: 0, y: 0, width: Double(frame.width), height: Double(frame.height)))
+        let filter = FilterOperations(
+            threadCount: canvas.threadCount, recorder: canvas.taskRecorder,
+            bounds: p.pointee.bounds, matrix: matrix,
+            edgeRegion: Rect(x: 0, y: 0, width: Double(frame.width), height: Double(frame.height)))
         let reach = filter.reach(of: operations)
         // The bounds on the frame, grown by the reach, within the frame.
         let box = LayerGeometry.boundingBox(of: p.pointee.bounds) { matrix.projecting($0) }
@@ -48,8 +49,10 @@ struct BackdropDrawing {
         let right = min(frame.width, Int(box.maxX.rounded(.up)) + reach.x)
         let bottom = min(frame.height, Int(box.maxY.rounded(.up)) + reach.y)
         guard left < right, top < bottom,
-              let below = Self.pixels(of: frame, x: left, y: top, width: right - left, height: bottom - top,
-                                      changedInPlace: operations.first?.changesPixelsInPlace ?? false) else { return }
+            let below = Self.pixels(
+                of: frame, x: left, y: top, width: right - left, height: bottom - top,
+                changedInPlace: operations.first?.changesPixelsInPlace ?? false)
+        else { return }
         var sampled = FilterOperations.Placed(pixmap: below, x: left, y: top)
         let scale = p.pointee.scale.isNaN || p.pointee.scale <= 0 ? 1 : max(p.pointee.scale, 1.0 / 64)
         while Double(2 * sampled.scale) * scale <= 1 {
@@ -63,9 +66,11 @@ struct BackdropDrawing {
         canvas.beginGroup()
         filtered.draw(on: canvas)
         canvas.beginMask()
-        canvas.fill(LayerBackgroundShapes.roundedRect(p.pointee.bounds, radius: p.pointee.cornerRadius,
-                                                      corners: p.pointee.maskedCorners, curve: p.pointee.cornerCurve),
-                    paint: .solid(.white), mapping: mapping)
+        canvas.fill(
+            LayerBackgroundShapes.roundedRect(
+                p.pointee.bounds, radius: p.pointee.cornerRadius,
+                corners: p.pointee.maskedCorners, curve: p.pointee.cornerCurve),
+            paint: .solid(.white), mapping: mapping)
         canvas.endGroup()
     }
 
@@ -73,8 +78,9 @@ struct BackdropDrawing {
     /// unless the first filter changes its pixels in place (then a copy: the frame is drawn on).
     private static func pixels(of frame: Pixmap, x: Int, y: Int, width: Int, height: Int, changedInPlace: Bool) -> Pixmap? {
         guard !changedInPlace else { return try? Pixmap(copying: frame, x: x, y: y, width: width, height: height) }
-        return try? Pixmap(wrapping: frame.baseAddress + y * frame.bytesPerRow + x * 4, width: width, height: height,
-                           bytesPerRow: frame.bytesPerRow)
+        return try? Pixmap(
+            wrapping: frame.baseAddress + y * frame.bytesPerRow + x * 4, width: width, height: height,
+            bytesPerRow: frame.bytesPerRow)
     }
 }
 

@@ -41,8 +41,10 @@ enum ContinuousCorner {
     static let circular: [[Point]] = {
         let k = Path.quarterCircleKappa
         let start = Point(x: 1, y: 0), end = Point(x: 0, y: 1)
-        return [[start], [start, start, start], [start], [Point(x: 1 - k, y: 0), Point(x: 0, y: 1 - k), end], [end],
-                [end, end, end]]
+        return [
+            [start], [start, start, start], [start], [Point(x: 1 - k, y: 0), Point(x: 0, y: 1 - k), end], [end],
+            [end, end, end],
+        ]
     }()
 
     /// How far the continuous corner reaches along each edge, in units of r: where its first
@@ -52,8 +54,10 @@ enum ContinuousCorner {
     /// The corner at `point`, reached along an axis from the current point (direction
     /// `incoming`) and left along an axis (direction `outgoing`), of radius `radius`, reaching at
     /// most `limit` along each edge.
-    static func add(to path: inout Path, at point: Point, incoming: Point, outgoing: Point, radius r: Double,
-                    limit: Double) {
+    static func add(
+        to path: inout Path, at point: Point, incoming: Point, outgoing: Point, radius r: Double,
+        limit: Double
+    ) {
         // The blend towards the circular corner: 0 while the continuous one fits.
         let blend = reach * r > limit ? min(1, (reach * r - limit) / ((reach - 1) * r)) : 0
         func place(_ step: Int, _ k: Int) -> Point {

@@ -16,15 +16,19 @@ import TesseraRaster
 enum EmitterDrawing {
     /// `opacity` is the layer's when no group carries it. Many particles on a canvas of several
     /// threads are recorded in parallel on `recording`, when given.
-    static func draw(_ node: PresentedLayer, _ p: UnsafePointer<LayerProperties>, mapping: PlaneMapping, opacity: Double,
-                     on canvas: Canvas, recording: ParallelParticleRecording? = nil) {
+    static func draw(
+        _ node: PresentedLayer, _ p: UnsafePointer<LayerProperties>, mapping: PlaneMapping, opacity: Double,
+        on canvas: Canvas, recording: ParallelParticleRecording? = nil
+    ) {
         guard opacity > 0 else { return }
-        let simulation = EmitterSimulation(p, time: node.localTime, threadCount: canvas.plannedThreadCount,
-                                           recorder: canvas.taskRecorder)
+        let simulation = EmitterSimulation(
+            p, time: node.localTime, threadCount: canvas.plannedThreadCount,
+            recorder: canvas.taskRecorder)
         guard !simulation.particles.isEmpty else { return }
         let renderMode = p.pointee.renderMode
-        let particles = Particles(simulation: simulation, order: order(simulation.particles, renderMode), mapping: mapping,
-                                  opacity: opacity, blendMode: renderMode == .additive ? .plusLighter : .normal)
+        let particles = Particles(
+            simulation: simulation, order: order(simulation.particles, renderMode), mapping: mapping,
+            opacity: opacity, blendMode: renderMode == .additive ? .plusLighter : .normal)
         if let recording, ParallelParticleRecording.isWorthIt(particles.count, threadCount: canvas.plannedThreadCount) {
             recording.record(particles, on: canvas)
         } else {
@@ -60,8 +64,9 @@ enum EmitterDrawing {
                 let particle = simulation.particles[i]
                 let cell = cells[particle.cell]
                 cell.image?._withUnsafeGuaranteedRef { image in
-                    EmitterDrawing.draw(particle, image: image, cell: cell, mapping: mapping, opacity: opacity,
-                                        blendMode: blendMode, on: canvas)
+                    EmitterDrawing.draw(
+                        particle, image: image, cell: cell, mapping: mapping, opacity: opacity,
+                        blendMode: blendMode, on: canvas)
                 }
             }
         }
@@ -113,15 +118,18 @@ enum EmitterDrawing {
         }
     }
 
-    private static func draw(_ particle: Particle, image: Image, cell: CellDrawing, mapping: PlaneMapping,
-                             opacity: Double, blendMode: BlendMode, on canvas: Canvas) {
+    private static func draw(
+        _ particle: Particle, image: Image, cell: CellDrawing, mapping: PlaneMapping,
+        opacity: Double, blendMode: BlendMode, on canvas: Canvas
+    ) {
         let alpha = particle.color.w * opacity
         let contentsScale = cell.contentsScale
         guard alpha > 0, particle.scale > 0, contentsScale.isFinite, contentsScale > 0 else { return }
         // The part of the image drawn, in texels.
         let part = cell.contentsRect
-        let source = Rect(x: Double(part.minX) * Double(image.width), y: Double(part.minY) * Double(image.height),
-                          width: Double(part.width) * Double(image.width), height: Double(part.height) * Double(image.height))
+        let source = Rect(
+            x: Double(part.minX) * Double(image.width), y: Double(part.minY) * Double(image.height),
+            width: Double(part.width) * Double(image.width), height: Double(part.height) * Double(image.height))
         guard source.width > 0, source.height > 0, source.width.isFinite, source.height.isFinite else { return }
         // Texels → the layer: the part's centre on the particle, scaled, turned.
         let k = particle.scale / contentsScale
@@ -132,14 +140,17 @@ enum EmitterDrawing {
         let filter = self.filter(cell, texelsPerPoint: k, mapping: mapping)
         let tinted = image.tinted(red: tint(particle.color.x), green: tint(particle.color.y), blue: tint(particle.color.z))
         if part == CGRect(x: 0, y: 0, width: 1, height: 1), case .affine(let t) = mapping {
-            canvas.drawImage(tinted, in: Rect(x: 0, y: 0, width: Double(image.width), height: Double(image.height)),
-                             transform: toLayer.concatenating(t), filter: filter, opacity: alpha, blendMode: blendMode)
+            canvas.drawImage(
+                tinted, in: Rect(x: 0, y: 0, width: Double(image.width), height: Double(image.height)),
+                transform: toLayer.concatenating(t), filter: filter, opacity: alpha, blendMode: blendMode)
             return
         }
         // A part of the image, or a plane under perspective: the part's quad, in a group that
         // carries the opacity.
-        let corners = [Point(x: source.minX, y: source.minY), Point(x: source.maxX, y: source.minY),
-                       Point(x: source.maxX, y: source.maxY), Point(x: source.minX, y: source.maxY)].map(toLayer.apply)
+        let corners = [
+            Point(x: source.minX, y: source.minY), Point(x: source.maxX, y: source.minY),
+            Point(x: source.maxX, y: source.maxY), Point(x: source.minX, y: source.maxY),
+        ].map(toLayer.apply)
         var quad = Path()
         quad.move(to: corners[0])
         for corner in corners.dropFirst() { quad.addLine(to: corner) }

@@ -22,11 +22,13 @@ extension FilterOperations {
         var clip = edgeRegion
         if let previous = pixels.clip {   // an earlier cut: both hold
             let x0 = max(clip.minX, previous.minX), y0 = max(clip.minY, previous.minY)
-            clip = Rect(x: x0, y: y0, width: max(0, min(clip.maxX, previous.maxX) - x0),
-                        height: max(0, min(clip.maxY, previous.maxY) - y0))
+            clip = Rect(
+                x: x0, y: y0, width: max(0, min(clip.maxX, previous.maxX) - x0),
+                height: max(0, min(clip.maxY, previous.maxY) - y0))
         }
-        return Placed(pixmap: pixmap, x: pixels.x + origin.x * pixels.scale, y: pixels.y + origin.y * pixels.scale,
-                      scale: pixels.scale, clip: clip)
+        return Placed(
+            pixmap: pixmap, x: pixels.x + origin.x * pixels.scale, y: pixels.y + origin.y * pixels.scale,
+            scale: pixels.scale, clip: clip)
     }
 
     /// Hard edges: the region's pixels with their edge pixels repeated outwards as far as the
@@ -41,7 +43,8 @@ extension FilterOperations {
             for x in 0..<extended.width { out[x] = source[min(max(r.x0 + x - rx, r.x0), r.x1 - 1)] }
         }
         guard let blurred = try? extended.blurred(by: blur, threadCount: threadCount, recorder: recorder),
-              let result = try? Pixmap(width: width, height: height) else { return nil }
+            let result = try? Pixmap(width: width, height: height)
+        else { return nil }
         // Extended pixel (rx, ry) is the region's first, and the blur moved it by the reach again.
         for y in 0..<height { result.row(y).update(from: blurred.row(y + 2 * ry) + 2 * rx, count: width) }
         return cut(result, at: (r.x0, r.y0), of: pixels)
@@ -57,7 +60,8 @@ extension FilterOperations {
         guard let inside = try? Pixmap(width: width, height: height) else { return nil }
         for y in 0..<height { inside.row(y).update(from: pixels.pixmap.row(r.y0 + y) + r.x0, count: width) }
         guard let blurred = try? inside.blurred(by: blur, threadCount: threadCount, recorder: recorder),
-              let result = try? Pixmap(width: width, height: height) else { return nil }
+            let result = try? Pixmap(width: width, height: height)
+        else { return nil }
         let across = Self.profile(length: width, blur: GaussianBlur(sigmaX: blur.sigmaX, sigmaY: 0))
         let down = Self.profile(length: height, blur: GaussianBlur(sigmaX: blur.sigmaY, sigmaY: 0))
         for y in 0..<height {

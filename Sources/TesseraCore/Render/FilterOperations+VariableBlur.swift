@@ -39,10 +39,13 @@ extension FilterOperations {
         for (k, level) in levels.enumerated() {
             guard let image = try? Image(pixmap: level.pixmap) else { return nil }
             let f = Double(level.scale) / Double(s)
-            let placement = Transform(a: f, b: 0, c: 0, d: f, tx: Double(level.x - left) / Double(s),
-                                      ty: Double(level.y - top) / Double(s))
-            let paint = Paint.image(ImagePattern(image: image, transform: placement, extend: .none,
-                                                 filter: level.scale == s ? .nearest : .bilinear))
+            let placement = Transform(
+                a: f, b: 0, c: 0, d: f, tx: Double(level.x - left) / Double(s),
+                ty: Double(level.y - top) / Double(s))
+            let paint = Paint.image(
+                ImagePattern(
+                    image: image, transform: placement, extend: .none,
+                    filter: level.scale == s ? .nearest : .bilinear))
             if k == 0 {
                 canvas.fill(Path(rect: Rect(x: 0, y: 0, width: Double(width), height: Double(height))), paint: paint)
             } else {
@@ -61,24 +64,29 @@ extension FilterOperations {
     /// `scale` target pixels from (`left`, `top`). Past the bounds the mask's edge continues, as
     /// far as the blur reaches (what lies farther is not drawn).
     private func maskAlpha(_ mask: CGImage, width: Int, height: Int, left: Int, top: Int, scale: Int) -> AlphaMask? {
-        let toGrid = CATransform3DConcat(matrix, CATransform3DConcat(
-            CATransform3DMakeTranslation(CGFloat(-left), CGFloat(-top), 0),
-            CATransform3DMakeScale(1 / CGFloat(scale), 1 / CGFloat(scale), 1)))
+        let toGrid = CATransform3DConcat(
+            matrix,
+            CATransform3DConcat(
+                CATransform3DMakeTranslation(CGFloat(-left), CGFloat(-top), 0),
+                CATransform3DMakeScale(1 / CGFloat(scale), 1 / CGFloat(scale), 1)))
         guard let mapping = PlaneMapping(toGrid), mask.width > 0, mask.height > 0 else { return nil }
         let image = mask.rasterImage
-        let placement = Transform(a: Double(bounds.width) / Double(image.width), b: 0, c: 0,
-                                  d: Double(bounds.height) / Double(image.height),
-                                  tx: Double(bounds.minX), ty: Double(bounds.minY))
+        let placement = Transform(
+            a: Double(bounds.width) / Double(image.width), b: 0, c: 0,
+            d: Double(bounds.height) / Double(image.height),
+            tx: Double(bounds.minX), ty: Double(bounds.minY))
         // Grown by the grid's size in points at the layer's scale, so that every grid pixel is
         // covered; not under perspective, where growing could reach the eye's plane.
         var grow = 0.0
         if case .affine = mapping { grow = Double(width + height) * Double(scale) / max(1e-6, min(self.scale.x, self.scale.y)) }
-        let area = Rect(x: Double(bounds.minX) - grow, y: Double(bounds.minY) - grow,
-                        width: Double(bounds.width) + 2 * grow, height: Double(bounds.height) + 2 * grow)
+        let area = Rect(
+            x: Double(bounds.minX) - grow, y: Double(bounds.minY) - grow,
+            width: Double(bounds.width) + 2 * grow, height: Double(bounds.height) + 2 * grow)
         let canvas = Canvas(threadCount: threadCount)
-        canvas.fill(Path(rect: area),
-                    paint: .image(ImagePattern(image: image, transform: placement, extend: .pad, filter: .bilinear)),
-                    mapping: mapping)
+        canvas.fill(
+            Path(rect: area),
+            paint: .image(ImagePattern(image: image, transform: placement, extend: .pad, filter: .bilinear)),
+            mapping: mapping)
         guard let rendered = try? canvas.renderAlphaMask(width: width, height: height) else { return nil }
         return rendered
     }

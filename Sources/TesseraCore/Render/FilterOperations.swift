@@ -77,8 +77,12 @@ struct FilterOperations {
             let placement = Transform(a: Double(scale), b: 0, c: 0, d: Double(scale), tx: Double(x), ty: Double(y))
             let grouped = opacity < 1 || blendMode != .normal   // a fill has neither: its group does
             if grouped { canvas.beginGroup() }
-            canvas.fill(Path(rect: clip), paint: .image(ImagePattern(image: image, transform: placement, extend: .pad,
-                                                                     filter: sampling)))
+            canvas.fill(
+                Path(rect: clip),
+                paint: .image(
+                    ImagePattern(
+                        image: image, transform: placement, extend: .pad,
+                        filter: sampling)))
             if grouped { canvas.endGroup(opacity: opacity, blendMode: blendMode) }
         }
     }
@@ -140,15 +144,17 @@ struct FilterOperations {
             pixels = halved
         }
         let f = Double(pixels.scale), averaged = (f * f - 1) / 12
-        let blur = GaussianBlur(sigmaX: (max(0, sigmaX * sigmaX - averaged)).squareRoot() / f,
-                                sigmaY: (max(0, sigmaY * sigmaY - averaged)).squareRoot() / f)
+        let blur = GaussianBlur(
+            sigmaX: (max(0, sigmaX * sigmaX - averaged)).squareRoot() / f,
+            sigmaY: (max(0, sigmaY * sigmaY - averaged)).squareRoot() / f)
         switch edges {
         case .transparent:
             guard let blurred = try? pixels.pixmap.blurred(by: blur, threadCount: threadCount, recorder: recorder) else {
                 return nil
             }
-            return Placed(pixmap: blurred, x: pixels.x - blur.reachX * pixels.scale,
-                          y: pixels.y - blur.reachY * pixels.scale, scale: pixels.scale, clip: pixels.clip)
+            return Placed(
+                pixmap: blurred, x: pixels.x - blur.reachX * pixels.scale,
+                y: pixels.y - blur.reachY * pixels.scale, scale: pixels.scale, clip: pixels.clip)
         case .normalized: return normalizedBlur(pixels, blur)
         case .hard: return hardEdgedBlur(pixels, blur)
         }

@@ -26,23 +26,27 @@ struct FilteredLayerDrawing {
 
     /// Draws `node` (presented properties `p`, mapped to the canvas by `matrix`) through `chain`,
     /// at `opacity` with `blendMode`; pushes its mask's step onto `steps` when it has one.
-    func draw(_ node: PresentedLayer, _ p: UnsafePointer<LayerProperties>, matrix: CATransform3D, chain: LayerFilterChain,
-              opacity: Double, blendMode: BlendMode, steps: inout [LayerTreeDrawing.Step]) {
-        let filter = FilterOperations(threadCount: drawing.canvas.threadCount, recorder: drawing.canvas.taskRecorder,
-                                      bounds: p.pointee.bounds, matrix: matrix,
-                                      edgeRegion: Self.edgeRegion(of: p.pointee.bounds, matrix: matrix))
+    func draw(
+        _ node: PresentedLayer, _ p: UnsafePointer<LayerProperties>, matrix: CATransform3D, chain: LayerFilterChain,
+        opacity: Double, blendMode: BlendMode, steps: inout [LayerTreeDrawing.Step]
+    ) {
+        let filter = FilterOperations(
+            threadCount: drawing.canvas.threadCount, recorder: drawing.canvas.taskRecorder,
+            bounds: p.pointee.bounds, matrix: matrix,
+            edgeRegion: Self.edgeRegion(of: p.pointee.bounds, matrix: matrix))
         let reach = filter.reach(of: chain.operations)
         guard let source = source(of: node, matrix: matrix, reach: reach, opacity: opacity, blendMode: blendMode, steps: steps),
-              let filtered = filter.apply(chain.operations[...],
-                                          to: .init(pixmap: source.pixmap, x: source.x - reach.x, y: source.y - reach.y))
+            let filtered = filter.apply(
+                chain.operations[...],
+                to: .init(pixmap: source.pixmap, x: source.x - reach.x, y: source.y - reach.y))
         else { return }
         // Captured before the layer's own groups open on the canvas (they are not below it).
         var behind: FilterOperations.Placed? = nil
         if let vibrant = chain.vibrant {
             // Nothing captured (a parallel recording run): nothing shown, as for a backdrop layer.
             guard let capture = drawing.backdrops,
-                  let below = capture.below(group: nil, steps: steps, drawing: drawing),
-                  let pixels = VibrantBackdrop.pixels(under: filtered, through: vibrant, of: below)
+                let below = capture.below(group: nil, steps: steps, drawing: drawing),
+                let pixels = VibrantBackdrop.pixels(under: filtered, through: vibrant, of: below)
             else { return }
             behind = pixels
         }
@@ -69,7 +73,8 @@ struct FilteredLayerDrawing {
         let box = LayerGeometry.boundingBox(of: bounds) { matrix.projecting($0) }
         let limit = Double(Pixmap.maximumDimension)
         guard box.minX.isFinite, box.minY.isFinite, box.maxX.isFinite, box.maxY.isFinite,
-              abs(box.minX) < limit, abs(box.minY) < limit, abs(box.maxX) < limit, abs(box.maxY) < limit else {
+            abs(box.minX) < limit, abs(box.minY) < limit, abs(box.maxX) < limit, abs(box.maxY) < limit
+        else {
             return Rect(x: 0, y: 0, width: 0, height: 0)
         }
         let x0 = Double(box.minX).rounded(.down), y0 = Double(box.minY).rounded(.down)
@@ -80,8 +85,10 @@ struct FilteredLayerDrawing {
     /// (reach.x, reach.y) of the plane is the target's (0, 0)); nil when it draws nothing.
     /// Backdrops inside see what lies below the layer in this walk (`steps` to run), with the
     /// layer drawn so far over it at `opacity` with `blendMode` (``BackdropCapture``).
-    private func source(of node: PresentedLayer, matrix: CATransform3D, reach: (x: Int, y: Int), opacity: Double,
-                        blendMode: BlendMode, steps: [LayerTreeDrawing.Step]) -> Canvas.OffscreenPixels? {
+    private func source(
+        of node: PresentedLayer, matrix: CATransform3D, reach: (x: Int, y: Int), opacity: Double,
+        blendMode: BlendMode, steps: [LayerTreeDrawing.Step]
+    ) -> Canvas.OffscreenPixels? {
         let canvas = offscreen.canvases.canvas(at: offscreen.depth)
         canvas.threadCount = drawing.canvas.threadCount
         canvas.tolerance = drawing.canvas.tolerance
@@ -90,13 +97,15 @@ struct FilteredLayerDrawing {
         var inner = LayerTreeDrawing(
             canvas: canvas,
             shadows: drawing.shadows.map { ShadowDrawing(offscreen: $0.offscreen, targetWidth: width, targetHeight: height) },
-            filters: OffscreenFilters(canvases: offscreen.canvases, depth: offscreen.depth + 1,
-                                      targetWidth: width, targetHeight: height),
+            filters: OffscreenFilters(
+                canvases: offscreen.canvases, depth: offscreen.depth + 1,
+                targetWidth: width, targetHeight: height),
             renderedRoot: drawing.renderedRoot?.moved(x: reach.x, y: reach.y))
         if let outside = drawing.backdrops, node.subtreeShowsBackdrop {
-            let apart = BackdropCapture.ApartLayer(outside: outside, drawing: drawing, groupEnds: LayerTreeDrawing.groupEnds(in: steps),
-                                                   offset: reach, width: width, height: height,
-                                                   opacity: opacity, blendMode: blendMode)
+            let apart = BackdropCapture.ApartLayer(
+                outside: outside, drawing: drawing, groupEnds: LayerTreeDrawing.groupEnds(in: steps),
+                offset: reach, width: width, height: height,
+                opacity: opacity, blendMode: blendMode)
             inner.backdrops = BackdropCapture(canvas: canvas, apart: apart)
         }
         inner.draw(node.snapshot, base: plane, asFilterSource: true)

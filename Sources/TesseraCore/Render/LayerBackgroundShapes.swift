@@ -6,8 +6,10 @@ import TesseraRaster
 enum LayerBackgroundShapes {
     /// The rounded bounds. Core Animation clamps the radius to half the shorter side; corners
     /// not in `corners` stay square; `curve` is the corners' shape (``ContinuousCorner``).
-    static func roundedRect(_ bounds: CGRect, radius: CGFloat, corners: CACornerMask,
-                            curve: CALayerCornerCurve = .circular) -> Path {
+    static func roundedRect(
+        _ bounds: CGRect, radius: CGFloat, corners: CACornerMask,
+        curve: CALayerCornerCurve = .circular
+    ) -> Path {
         let rect = bounds.standardized
         let r = max(0, min(Double(radius).isFinite ? Double(radius) : 0, Double(min(rect.width, rect.height)) / 2))
         var path = Path()
@@ -31,8 +33,9 @@ enum LayerBackgroundShapes {
             path.move(to: Point(x: minX + reach(topLeft), y: minY))
             func corner(_ at: Point, _ incoming: Point, _ outgoing: Point, _ radius: Double) {
                 guard radius > 0 else { return path.addLine(to: at) }
-                ContinuousCorner.add(to: &path, at: at, incoming: incoming, outgoing: outgoing, radius: radius,
-                                     limit: limit)
+                ContinuousCorner.add(
+                    to: &path, at: at, incoming: incoming, outgoing: outgoing, radius: radius,
+                    limit: limit)
             }
             let right = Point(x: 1, y: 0), down = Point(x: 0, y: 1), left = Point(x: -1, y: 0), up = Point(x: 0, y: -1)
             corner(Point(x: maxX, y: minY), right, down, topRight)
@@ -68,8 +71,10 @@ enum LayerBackgroundShapes {
 
     /// The border: the ring between the rounded bounds and the same inset by `width` (its radius
     /// less by `width`), filled even-odd. Core Animation draws borders inside the bounds.
-    static func border(_ bounds: CGRect, width: CGFloat, radius: CGFloat, corners: CACornerMask,
-                       curve: CALayerCornerCurve = .circular) -> Path {
+    static func border(
+        _ bounds: CGRect, width: CGFloat, radius: CGFloat, corners: CACornerMask,
+        curve: CALayerCornerCurve = .circular
+    ) -> Path {
         let rect = bounds.standardized
         var path = roundedRect(rect, radius: radius, corners: corners, curve: curve)
         let inset = min(width, min(rect.width, rect.height) / 2)

@@ -21,19 +21,25 @@ enum LayerContentsDrawing {
         guard !cells.isEmpty else { return }
         if opacity < 1 { canvas.beginGroup() }
         for cell in cells {
-            let pattern = ImagePattern(image: image.rasterImage, transform: cell.imageToLayer, extend: .pad,
-                                       filter: filter(p, cell, mapping))
+            let pattern = ImagePattern(
+                image: image.rasterImage, transform: cell.imageToLayer, extend: .pad,
+                filter: filter(p, cell, mapping))
             let d = cell.destination
-            canvas.fill(Path(rect: Rect(x: Double(d.minX), y: Double(d.minY), width: Double(d.width),
-                                        height: Double(d.height))),
-                        paint: .image(pattern), mapping: mapping)
+            canvas.fill(
+                Path(
+                    rect: Rect(
+                        x: Double(d.minX), y: Double(d.minY), width: Double(d.width),
+                        height: Double(d.height))),
+                paint: .image(pattern), mapping: mapping)
         }
         if opacity < 1 { canvas.endGroup(opacity: opacity) }
     }
 
     /// The layer's filter for the scale at which the cell's texels reach the target.
-    private static func filter(_ p: UnsafePointer<LayerProperties>, _ cell: LayerContentsPlacement.Cell,
-                               _ mapping: PlaneMapping) -> ImagePattern.Filter {
+    private static func filter(
+        _ p: UnsafePointer<LayerProperties>, _ cell: LayerContentsPlacement.Cell,
+        _ mapping: PlaneMapping
+    ) -> ImagePattern.Filter {
         var scale = Double(cell.destination.width / cell.source.width)
         if case .affine(let t) = mapping { scale *= abs(t.a * t.d - t.b * t.c).squareRoot() }
         switch scale < 1 ? p.pointee.minificationFilter : p.pointee.magnificationFilter {

@@ -76,17 +76,21 @@ extension LayerFilterChain {
         case "luminanceToAlpha": return matrix(.luminanceToAlpha)
         case "colorMonochrome":
             let strength = amount(default: amount("inputIntensity", default: 1))
-            return .operation(.colorMatrix(.monochrome(filter.color("inputColor") ?? defaultMonochromeColor,
-                                                       amount: strength, bias: amount("inputBias", default: 0))))
+            return .operation(
+                .colorMatrix(
+                    .monochrome(
+                        filter.color("inputColor") ?? defaultMonochromeColor,
+                        amount: strength, bias: amount("inputBias", default: 0))))
         case "alphaThreshold":
             return .operation(.alphaThreshold(AlphaThreshold(amount: amount(default: 0.5), color: filter.color("inputColor"))))
         case "colorMatrix", "vibrantColorMatrix":
             guard case .numbers(let v)? = filter.inputs["inputColorMatrix"], v.count == 20, v.allSatisfy(\.isFinite) else {
                 return .notDrawn("\(filter.type) (inputColorMatrix is not 20 finite numbers)")
             }
-            let m = ColorMatrix(red: [v[0], v[1], v[2], v[3]], green: [v[5], v[6], v[7], v[8]],
-                                blue: [v[10], v[11], v[12], v[13]], alpha: [v[15], v[16], v[17], v[18]],
-                                bias: [v[4], v[9], v[14], v[19]])
+            let m = ColorMatrix(
+                red: [v[0], v[1], v[2], v[3]], green: [v[5], v[6], v[7], v[8]],
+                blue: [v[10], v[11], v[12], v[13]], alpha: [v[15], v[16], v[17], v[18]],
+                bias: [v[4], v[9], v[14], v[19]])
             return filter.type == "colorMatrix" ? matrix(m) : .vibrant(m)
         default:
             return .notDrawn(filter.type)

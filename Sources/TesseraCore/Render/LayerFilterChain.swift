@@ -143,8 +143,9 @@ extension ColorMatrix {
             weights.x * inner[0] + weights.y * inner[1] + weights.z * inner[2] + weights.w * inner[3]
         }
         func biased(_ weights: SIMD4<Double>) -> Double { (weights * first.bias).sum() }
-        return ColorMatrix(red: row(red), green: row(green), blue: row(blue), alpha: row(alpha),
-                           bias: bias + SIMD4(biased(red), biased(green), biased(blue), biased(alpha)))
+        return ColorMatrix(
+            red: row(red), green: row(green), blue: row(blue), alpha: row(alpha),
+            bias: bias + SIMD4(biased(red), biased(green), biased(blue), biased(alpha)))
     }
 }
 #endif

@@ -43,7 +43,8 @@ package enum LayerFilterDrawing {
     /// nil otherwise.
     static func apartChain(of p: UnsafePointer<LayerProperties>) -> LayerFilterChain? {
         guard !p.pointee.rare.isDefaults, p.pointee.kind != .backdrop, let filters = p.pointee.filters,
-              let chain = LayerFilterChain(filters), chain.onlyColorMatrix == nil else { return nil }
+            let chain = LayerFilterChain(filters), chain.onlyColorMatrix == nil
+        else { return nil }
         return chain
     }
 

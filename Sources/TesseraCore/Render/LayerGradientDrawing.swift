@@ -21,8 +21,9 @@ enum LayerGradientDrawing {
     static func draw(_ p: UnsafePointer<LayerProperties>, mapping: PlaneMapping, tint: SIMD4<Double>, on canvas: Canvas) {
         guard let gradient = gradient(of: p.pointee, tint: tint) else { return }
         let b = p.pointee.bounds.standardized
-        canvas.fill(Path(rect: Rect(x: Double(b.minX), y: Double(b.minY), width: Double(b.width), height: Double(b.height))),
-                    paint: .gradient(gradient), mapping: mapping)
+        canvas.fill(
+            Path(rect: Rect(x: Double(b.minX), y: Double(b.minY), width: Double(b.width), height: Double(b.height))),
+            paint: .gradient(gradient), mapping: mapping)
     }
 
     /// The layer's gradient in its bounds' space; nil when it draws nothing (no colours, empty
@@ -43,12 +44,14 @@ enum LayerGradientDrawing {
             if rx == 0 { rx = ry }
             if ry == 0 { ry = rx }
             guard rx > 0 else { return nil }
-            return Gradient(.radial(startCenter: Point(x: 0, y: 0), startRadius: 0, endCenter: Point(x: 0, y: 0), endRadius: 1),
-                            colors: tinted, locations: p.locations,
-                            transform: Transform(a: rx, b: 0, c: 0, d: ry, tx: start.x, ty: start.y), colorSpace: .genericRGB)
+            return Gradient(
+                .radial(startCenter: Point(x: 0, y: 0), startRadius: 0, endCenter: Point(x: 0, y: 0), endRadius: 1),
+                colors: tinted, locations: p.locations,
+                transform: Transform(a: rx, b: 0, c: 0, d: ry, tx: start.x, ty: start.y), colorSpace: .genericRGB)
         case .conic:
-            return Gradient(.conic(center: start, startAngle: atan2(end.y - start.y, end.x - start.x)), colors: tinted,
-                            locations: p.locations, colorSpace: .genericRGB)
+            return Gradient(
+                .conic(center: start, startAngle: atan2(end.y - start.y, end.x - start.x)), colors: tinted,
+                locations: p.locations, colorSpace: .genericRGB)
         default:
             return Gradient(.linear(start: start, end: end), colors: tinted, locations: p.locations, colorSpace: .genericRGB)
         }

@@ -100,17 +100,21 @@ public final class LayerRenderer {
         let start = DispatchTime.now().uptimeNanoseconds
         if let background { canvas.clear(background) }
         if scale.isFinite && scale > 0 {
-            let base = CATransform3DConcat(CATransform3DMakeTranslation(-origin.x, -origin.y, 0),
-                                           CATransform3DMakeScale(CGFloat(scale), CGFloat(scale), 1))
+            let base = CATransform3DConcat(
+                CATransform3DMakeTranslation(-origin.x, -origin.y, 0),
+                CATransform3DMakeScale(CGFloat(scale), CGFloat(scale), 1))
             let shadows = ShadowDrawing(offscreen: shadowCanvas, targetWidth: pixmap.width, targetHeight: pixmap.height)
-            let filters = OffscreenFilters(canvases: filterCanvases, depth: 0, targetWidth: pixmap.width,
-                                           targetHeight: pixmap.height)
+            let filters = OffscreenFilters(
+                canvases: filterCanvases, depth: 0, targetWidth: pixmap.width,
+                targetHeight: pixmap.height)
             let backdrops = snapshot.tree.shape.hasBackdrop ? BackdropCapture(canvas: canvas, pixmap: pixmap) : nil
             taskRecorder.during("drawing walk") {
-                LayerTreeDrawing(canvas: canvas, shadows: shadows, sublayerRecorders: sublayerRecording,
-                                 particleRecording: particleRecording, filters: filters, backdrops: backdrops,
-                                 target: (pixmap.width, pixmap.height))
-                    .draw(snapshot, base: base)
+                LayerTreeDrawing(
+                    canvas: canvas, shadows: shadows, sublayerRecorders: sublayerRecording,
+                    particleRecording: particleRecording, filters: filters, backdrops: backdrops,
+                    target: (pixmap.width, pixmap.height)
+                )
+                .draw(snapshot, base: base)
             }
         }
         let drawing = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9

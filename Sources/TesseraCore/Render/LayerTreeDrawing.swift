@@ -110,8 +110,9 @@ struct LayerTreeDrawing {
         if renderedRoot == nil, !root.tree.shape.portals.isEmpty {
             drawing.renderedRoot = RenderedRoot(layer: PresentedLayer(root), toCanvas: base)
         }
-        drawing.walk([.layer(PresentedLayer(root), transform: base, ownTransformFirst: false, tint: Tint(1, 1, 1, 1))],
-                     rootOpacity: asFilterSource ? 1 : rootOpacity, recorders: sublayerRecorders, asFilterSource: asFilterSource)
+        drawing.walk(
+            [.layer(PresentedLayer(root), transform: base, ownTransformFirst: false, tint: Tint(1, 1, 1, 1))],
+            rootOpacity: asFilterSource ? 1 : rootOpacity, recorders: sublayerRecorders, asFilterSource: asFilterSource)
     }
 
     /// Draws `sublayers` and their subtrees, in order.
@@ -132,43 +133,53 @@ struct LayerTreeDrawing {
                 let opacity = rootOpacity, filterSource = asFilterSource
                 rootOpacity = nil   // the root is the first step
                 asFilterSource = false
-                drawLayer(node, node.propertiesAddress, outer: outer, ownTransformFirst: ownTransformFirst,
-                          inherited: inherited, rootOpacity: opacity, asFilterSource: filterSource,
-                          recorders: sublayerRecorders, steps: &steps)
+                drawLayer(
+                    node, node.propertiesAddress, outer: outer, ownTransformFirst: ownTransformFirst,
+                    inherited: inherited, rootOpacity: opacity, asFilterSource: filterSource,
+                    recorders: sublayerRecorders, steps: &steps)
             case .border(let node, let mapping, let tint):
                 let p = node.properties
                 guard let color = p.borderColor else { continue }
-                let ring = LayerBackgroundShapes.border(p.bounds, width: p.borderWidth, radius: p.cornerRadius,
-                                                        corners: p.maskedCorners, curve: p.cornerCurve)
+                let ring = LayerBackgroundShapes.border(
+                    p.bounds, width: p.borderWidth, radius: p.cornerRadius,
+                    corners: p.maskedCorners, curve: p.cornerCurve)
                 canvas.fill(ring, paint: Self.paint(color, tint), rule: .evenOdd, mapping: mapping)
             case .clip(let node, let mapping):
                 let p = node.properties
                 canvas.beginMask(opaqueInside: Self.opaqueInterior(of: p, mapping: mapping, tolerance: canvas.tolerance))
-                canvas.fill(LayerBackgroundShapes.roundedRect(p.bounds, radius: p.cornerRadius, corners: p.maskedCorners,
-                                                              curve: p.cornerCurve),
-                            paint: .solid(.white), mapping: mapping)
+                canvas.fill(
+                    LayerBackgroundShapes.roundedRect(
+                        p.bounds, radius: p.cornerRadius, corners: p.maskedCorners,
+                        curve: p.cornerCurve),
+                    paint: .solid(.white), mapping: mapping)
                 canvas.endGroup()
             case .mask(let node, let matrix, let opacity, let blendMode):
                 guard let mask = node.mask else { continue }
                 // The mask layer's geometry is relative to the layer it masks, as a sublayer's.
                 canvas.beginMask()
                 steps.append(.endGroup(opacity: opacity, blendMode: blendMode))
-                steps.append(.layer(mask, transform: CATransform3DConcat(LayerGeometry.sublayerSpace(of: node.properties),
-                                                                         Self.flattened(matrix)),
-                                    ownTransformFirst: true, tint: Tint(1, 1, 1, 1)))
+                steps.append(
+                    .layer(
+                        mask,
+                        transform: CATransform3DConcat(
+                            LayerGeometry.sublayerSpace(of: node.properties),
+                            Self.flattened(matrix)),
+                        ownTransformFirst: true, tint: Tint(1, 1, 1, 1)))
             case .endGroup(let opacity, let blendMode):
                 canvas.endGroup(opacity: opacity, blendMode: blendMode)
             case .endColorFilter(let node):
                 canvas.endGroup(colorMatrix: LayerFilterDrawing.colorMatrix(of: node.propertiesAddress))
             case .source(let node, let transform, let tint, let opacity):
-                drawLayer(node, node.propertiesAddress, outer: transform, ownTransformFirst: false, inherited: tint,
-                          rootOpacity: opacity, asFilterSource: false, recorders: nil, steps: &steps)
+                drawLayer(
+                    node, node.propertiesAddress, outer: transform, ownTransformFirst: false, inherited: tint,
+                    rootOpacity: opacity, asFilterSource: false, recorders: nil, steps: &steps)
             case .recorded(let sublayers, let recorders):
                 recorders.record(sublayers, as: self)
             case .onlySublayer(let sublayer, let recorders):
-                drawLayer(sublayer.node, sublayer.node.propertiesAddress, outer: sublayer.transform, ownTransformFirst: true,
-                          inherited: sublayer.tint, rootOpacity: nil, asFilterSource: false, recorders: recorders,
-                          steps: &steps)
+                drawLayer(
+                    sublayer.node, sublayer.node.propertiesAddress, outer: sublayer.transform, ownTransformFirst: true,
+                    inherited: sublayer.tint, rootOpacity: nil, asFilterSource: false, recorders: recorders,
+                    steps: &steps)
             }
         }
     }
@@ -178,7 +189,8 @@ struct LayerTreeDrawing {
     /// rectangle (no turn, no perspective), and bounds that reach past every side of the target.
     private func boundsCoverTarget(_ p: UnsafePointer<LayerProperties>, matrix: CATransform3D) -> Bool {
         guard let target, p.pointee.cornerRadius == 0, matrix.m12 == 0, matrix.m21 == 0,
-              matrix.m14 == 0, matrix.m24 == 0, matrix.m44 == 1 else { return false }
+            matrix.m14 == 0, matrix.m24 == 0, matrix.m44 == 1
+        else { return false }
         let bounds = p.pointee.bounds
         let x0 = bounds.minX * matrix.m11 + matrix.m41, x1 = bounds.maxX * matrix.m11 + matrix.m41
         let y0 = bounds.minY * matrix.m22 + matrix.m42, y1 = bounds.maxY * matrix.m22 + matrix.m42
@@ -190,9 +202,11 @@ struct LayerTreeDrawing {
     /// Draws what `node` (its presented properties at `p`, read in place) draws before its
     /// sublayers, and pushes onto `steps` what it draws after them: its sublayers (or records
     /// them on `recorders`), the clip's end, the border, the outer group's end.
-    private func drawLayer(_ node: PresentedLayer, _ p: UnsafePointer<LayerProperties>, outer: CATransform3D,
-                           ownTransformFirst: Bool, inherited: Tint, rootOpacity: Float?, asFilterSource: Bool,
-                           recorders: ParallelSublayerRecording?, steps: inout [Step]) {
+    private func drawLayer(
+        _ node: PresentedLayer, _ p: UnsafePointer<LayerProperties>, outer: CATransform3D,
+        ownTransformFirst: Bool, inherited: Tint, rootOpacity: Float?, asFilterSource: Bool,
+        recorders: ParallelSublayerRecording?, steps: inout [Step]
+    ) {
         let matrix = ownTransformFirst ? CATransform3DConcat(LayerGeometry.toSuperlayerBounds(p.pointee), outer) : outer
         if p.pointee.kind == .transform {   // the root or a mask: its sublayers in its own space
             let planes = TransformLayerPlanes.sublayers(of: node, toSpace: CATransform3DIdentity, toCanvas: matrix, tint: inherited)
@@ -201,12 +215,14 @@ struct LayerTreeDrawing {
         }
         let alpha = inherited.w * Double(rootOpacity ?? p.pointee.opacity)
         guard !p.pointee.isHidden, alpha > 0, asFilterSource || LayerFilterDrawing.drawsCompositingFilter(of: p),
-              let mapping = PlaneMapping(matrix) else { return }
+            let mapping = PlaneMapping(matrix)
+        else { return }
         // Filters, mask, compositing filter and opacity apply to the layer as one image; drawing
         // that image (as a filter's source) leaves them out.
         let blendMode = asFilterSource ? .normal : LayerFilterDrawing.blendMode(of: p)
         if !asFilterSource, node.treeHasTransitions,
-           drawTransition(node, p, matrix: matrix, opacity: alpha, blendMode: blendMode, steps: &steps) {
+            drawTransition(node, p, matrix: matrix, opacity: alpha, blendMode: blendMode, steps: &steps)
+        {
             return
         }
         if !asFilterSource, drawApart(node, p, matrix: matrix, opacity: alpha, blendMode: blendMode, steps: &steps) {
@@ -227,10 +243,12 @@ struct LayerTreeDrawing {
         // A compositing filter's blend mode composites the whole layer as one image; colour filters
         // apply to that image (a group of their own inside, before the mask and the opacity).
         let colorFiltered = !asFilterSource && LayerFilterDrawing.colorMatrix(of: p) != nil
-        let outerGroup: Step? = node.mask != nil && !asFilterSource
+        let outerGroup: Step? =
+            node.mask != nil && !asFilterSource
             ? .mask(node, transform: matrix, opacity: alpha, blendMode: blendMode)
             : groupOpacity || blendMode != .normal || colorFiltered ? .endGroup(opacity: alpha, blendMode: blendMode) : nil
-        let clips = p.pointee.masksToBounds
+        let clips =
+            p.pointee.masksToBounds
             && (shadowColor != nil || hasSublayers || Self.clipsContent(p, content) || p.pointee.contents.image != nil)
             && !boundsCoverTarget(p, matrix: matrix)
         let clipsBackground = clips && shadowColor != nil
@@ -285,10 +303,13 @@ struct LayerTreeDrawing {
                 let space = isIdentity ? ownSublayerSpace : CATransform3DConcat(instance.transform, ownSublayerSpace)
                 let own = LayerGeometry.toSuperlayerBounds(c.pointee)
                 if c.pointee.kind == .transform {
-                    children += TransformLayerPlanes.sublayers(of: child, toSpace: CATransform3DConcat(own, space),
-                                                               toCanvas: CATransform3DConcat(own, transform), tint: instanceTint)
-                } else if !PlaneDepthOrder.facesAway(centre: CGPoint(x: c.pointee.bounds.midX, y: c.pointee.bounds.midY),
-                                                     toSpace: CATransform3DConcat(own, space)) {
+                    children += TransformLayerPlanes.sublayers(
+                        of: child, toSpace: CATransform3DConcat(own, space),
+                        toCanvas: CATransform3DConcat(own, transform), tint: instanceTint)
+                } else if !PlaneDepthOrder.facesAway(
+                    centre: CGPoint(x: c.pointee.bounds.midX, y: c.pointee.bounds.midY),
+                    toSpace: CATransform3DConcat(own, space))
+                {
                     children.append(Sublayer(node: child, transform: transform, tint: instanceTint))
                 }
             }
@@ -296,7 +317,8 @@ struct LayerTreeDrawing {
         // A portal draws its source before its sublayers, from the stack, after they would be
         // recorded in parallel.
         if let recorders, p.pointee.kind != .portal,
-           let segments = ParallelSublayerRecording.segments(of: children, threadCount: canvas.plannedThreadCount) {
+            let segments = ParallelSublayerRecording.segments(of: children, threadCount: canvas.plannedThreadCount)
+        {
             for segment in segments.reversed() {
                 switch segment {
                 case .parallel(let range): steps.append(.recorded(children[range], on: recorders))
@@ -326,8 +348,10 @@ struct LayerTreeDrawing {
     /// did; false for any other layer (most: one comparison). Out of line, so that `drawLayer` stays as
     /// the optimizer laid it out before filters (inlined, they make every layer's walk dearer).
     @inline(never)
-    private func drawApart(_ node: PresentedLayer, _ p: UnsafePointer<LayerProperties>, matrix: CATransform3D,
-                             opacity: Double, blendMode: BlendMode, steps: inout [Step]) -> Bool {
+    private func drawApart(
+        _ node: PresentedLayer, _ p: UnsafePointer<LayerProperties>, matrix: CATransform3D,
+        opacity: Double, blendMode: BlendMode, steps: inout [Step]
+    ) -> Bool {
         guard let chain = LayerFilterDrawing.apartChain(of: p), let filters else { return false }
         FilteredLayerDrawing(drawing: self, offscreen: filters)
             .draw(node, p, matrix: matrix, chain: chain, opacity: opacity, blendMode: blendMode, steps: &steps)
@@ -336,8 +360,10 @@ struct LayerTreeDrawing {
 
     /// An emitter layer's particles (``EmitterDrawing``). Out of line, as ``drawApart``.
     @inline(never)
-    private func drawParticles(_ node: PresentedLayer, _ p: UnsafePointer<LayerProperties>, mapping: PlaneMapping,
-                               opacity: Double) {
+    private func drawParticles(
+        _ node: PresentedLayer, _ p: UnsafePointer<LayerProperties>, mapping: PlaneMapping,
+        opacity: Double
+    ) {
         EmitterDrawing.draw(node, p, mapping: mapping, opacity: opacity, on: canvas, recording: particleRecording)
     }
 
@@ -389,8 +415,11 @@ struct LayerTreeDrawing {
     /// through `instanceTransform` applied k times about the layer's center, its colors
     /// multiplied by `instanceColor` plus k times the color offsets (clamped to [0, 1]), and its
     /// animations `k × instanceDelay` later (evaluated with the presentation tree).
-    private static func sublayerInstances(of node: PresentedLayer, _ p: UnsafePointer<LayerProperties>)
-        -> [(layers: [PresentedLayer], transform: CATransform3D, tint: Tint)] {
+    private static func sublayerInstances(
+        of node: PresentedLayer, _ p: UnsafePointer<LayerProperties>
+    )
+        -> [(layers: [PresentedLayer], transform: CATransform3D, tint: Tint)]
+    {
         let own = sortedByZ(node.sublayers)
         guard !own.isEmpty else { return [] }
         guard p.pointee.kind == .replicator else { return [(own, CATransform3DIdentity, Tint(1, 1, 1, 1))] }
@@ -399,8 +428,9 @@ struct LayerTreeDrawing {
         let toCenter = CATransform3DMakeTranslation(-p.pointee.bounds.midX, -p.pointee.bounds.midY, 0)
         let fromCenter = CATransform3DMakeTranslation(p.pointee.bounds.midX, p.pointee.bounds.midY, 0)
         let color = p.pointee.instanceColor.map { Tint($0.red, $0.green, $0.blue, $0.alpha) } ?? Tint(1, 1, 1, 1)
-        let offset = Tint(Double(p.pointee.instanceRedOffset), Double(p.pointee.instanceGreenOffset),
-                          Double(p.pointee.instanceBlueOffset), Double(p.pointee.instanceAlphaOffset))
+        let offset = Tint(
+            Double(p.pointee.instanceRedOffset), Double(p.pointee.instanceGreenOffset),
+            Double(p.pointee.instanceBlueOffset), Double(p.pointee.instanceAlphaOffset))
         var result: [(layers: [PresentedLayer], transform: CATransform3D, tint: Tint)] = []
         result.reserveCapacity(count)
         var power = CATransform3DIdentity
@@ -424,8 +454,9 @@ struct LayerTreeDrawing {
 
     private func drawBackground(of p: UnsafePointer<LayerProperties>, mapping: PlaneMapping, tint: Tint) {
         guard let background = p.pointee.backgroundColor else { return }
-        let outline = LayerBackgroundShapes.roundedRect(p.pointee.bounds, radius: p.pointee.cornerRadius,
-                                                        corners: p.pointee.maskedCorners, curve: p.pointee.cornerCurve)
+        let outline = LayerBackgroundShapes.roundedRect(
+            p.pointee.bounds, radius: p.pointee.cornerRadius,
+            corners: p.pointee.maskedCorners, curve: p.pointee.cornerCurve)
         canvas.fill(outline, paint: Self.paint(background, tint), mapping: mapping)
     }
 
@@ -443,10 +474,12 @@ struct LayerTreeDrawing {
             canvas.fill(path, paint: Self.paint(fill, tint), rule: p.pointee.fillRule.rasterRule, mapping: mapping)
         }
         if let stroke = p.pointee.strokeColor, p.pointee.lineWidth > 0 {
-            let style = StrokeStyle(width: Double(p.pointee.lineWidth), cap: p.pointee.lineCap.rasterCap,
-                                    join: p.pointee.lineJoin.rasterJoin, miterLimit: Double(p.pointee.miterLimit))
-            canvas.stroke(path, paint: Self.paint(stroke, tint), style: style, dash: p.pointee.rasterDash,
-                          trimStart: Double(p.pointee.strokeStart), trimEnd: Double(p.pointee.strokeEnd), mapping: mapping)
+            let style = StrokeStyle(
+                width: Double(p.pointee.lineWidth), cap: p.pointee.lineCap.rasterCap,
+                join: p.pointee.lineJoin.rasterJoin, miterLimit: Double(p.pointee.miterLimit))
+            canvas.stroke(
+                path, paint: Self.paint(stroke, tint), style: style, dash: p.pointee.rasterDash,
+                trimStart: Double(p.pointee.strokeStart), trimEnd: Double(p.pointee.strokeEnd), mapping: mapping)
         }
     }
 
@@ -469,8 +502,10 @@ struct LayerTreeDrawing {
     }
 
     private static func paint(_ color: Color, _ tint: Tint) -> Paint {
-        .solid(Color(red: color.red * tint.x, green: color.green * tint.y, blue: color.blue * tint.z,
-                     alpha: color.alpha * tint.w))
+        .solid(
+            Color(
+                red: color.red * tint.x, green: color.green * tint.y, blue: color.blue * tint.z,
+                alpha: color.alpha * tint.w))
     }
 }
 #endif

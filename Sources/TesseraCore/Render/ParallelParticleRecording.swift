@@ -29,8 +29,9 @@ final class ParallelParticleRecording {
         while canvases.count < chunks { canvases.append(Canvas(threadCount: 1)) }
         let parts = Array(canvases.prefix(chunks))
         for part in parts { part.tolerance = canvas.tolerance }
-        canvas.taskRecorder.concurrentPerform(iterations: chunks, stage: "drawing walk",
-                                              execute: Chunks(particles: particles, canvases: parts).record)
+        canvas.taskRecorder.concurrentPerform(
+            iterations: chunks, stage: "drawing walk",
+            execute: Chunks(particles: particles, canvases: parts).record)
         for part in parts { canvas.append(part) }
     }
 

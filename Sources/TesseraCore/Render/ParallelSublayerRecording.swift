@@ -82,11 +82,12 @@ final class ParallelSublayerRecording {
             part.threadCount = canvas.threadCount
             part.taskRecorder = canvas.taskRecorder
         }
-        let work = Runs(sublayers: sublayers, starts: Self.runStarts(sublayers, runs: runs),
-                        canvases: Array(canvases.prefix(runs)), offscreens: Array(offscreens.prefix(workers)),
-                        renderedRoot: drawing.renderedRoot,
-                        shadowTarget: drawing.shadows.map { ($0.targetWidth, $0.targetHeight) },
-                        filterTarget: drawing.filters.map { ($0.targetWidth, $0.targetHeight) })
+        let work = Runs(
+            sublayers: sublayers, starts: Self.runStarts(sublayers, runs: runs),
+            canvases: Array(canvases.prefix(runs)), offscreens: Array(offscreens.prefix(workers)),
+            renderedRoot: drawing.renderedRoot,
+            shadowTarget: drawing.shadows.map { ($0.targetWidth, $0.targetHeight) },
+            filterTarget: drawing.filters.map { ($0.targetWidth, $0.targetHeight) })
         if canvas.taskRecorder != nil {
             // Each run an item, as the workers take them: recorded one after another here.
             canvas.taskRecorder.concurrentPerform(iterations: runs, stage: "drawing walk") { work.record($0, drawingApartOn: 0) }

@@ -20,9 +20,11 @@ enum PlaneDepthOrder {
 
         /// `bounds` of a layer mapped into the space by `toSpace`.
         init(bounds: CGRect, toSpace m: CATransform3D) {
-            let points = [CGPoint(x: bounds.minX, y: bounds.minY), CGPoint(x: bounds.maxX, y: bounds.minY),
-                          CGPoint(x: bounds.maxX, y: bounds.maxY), CGPoint(x: bounds.minX, y: bounds.maxY)]
-                .map { PlaneDepthOrder.project(SIMD3(Double($0.x), Double($0.y), 0), m) }
+            let points = [
+                CGPoint(x: bounds.minX, y: bounds.minY), CGPoint(x: bounds.maxX, y: bounds.minY),
+                CGPoint(x: bounds.maxX, y: bounds.maxY), CGPoint(x: bounds.minX, y: bounds.maxY),
+            ]
+            .map { PlaneDepthOrder.project(SIMD3(Double($0.x), Double($0.y), 0), m) }
             corners = points.contains(nil) ? nil : points.map { $0! }
             depth = PlaneDepthOrder.project(SIMD3(Double(bounds.midX), Double(bounds.midY), 0), m)?.z ?? -.infinity
         }
@@ -47,7 +49,8 @@ enum PlaneDepthOrder {
         let c = Point(Double(centre.x), Double(centre.y), 0)
         let step = 1e-3
         guard let o = project(c, m), let x = project(c + Point(step, 0, 0), m),
-              let y = project(c + Point(0, step, 0), m), let z = project(c + Point(0, 0, step), m) else { return false }
+            let y = project(c + Point(0, step, 0), m), let z = project(c + Point(0, 0, step), m)
+        else { return false }
         let normal = cross(x - o, y - o)
         // The eye (z = +∞) is on the side the normal points to when normal.z > 0; the front is
         // on the side z steps to. They differ: the back is seen.

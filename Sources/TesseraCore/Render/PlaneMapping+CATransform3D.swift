@@ -8,8 +8,9 @@ extension CATransform3D {
     var planeAffine: Transform? {
         let w = Double(m44)
         guard m14 == 0, m24 == 0, w > 0, w.isFinite else { return nil }
-        return Transform(a: Double(m11) / w, b: Double(m12) / w, c: Double(m21) / w, d: Double(m22) / w,
-                         tx: Double(m41) / w, ty: Double(m42) / w)
+        return Transform(
+            a: Double(m11) / w, b: Double(m12) / w, c: Double(m21) / w, d: Double(m22) / w,
+            tx: Double(m41) / w, ty: Double(m42) / w)
     }
 }
 
@@ -21,10 +22,13 @@ extension PlaneMapping {
             self = .affine(affine)
             return
         }
-        let projection = Projection(a: Double(m.m11), b: Double(m.m12), c: Double(m.m21), d: Double(m.m22),
-                                    tx: Double(m.m41), ty: Double(m.m42), wx: Double(m.m14), wy: Double(m.m24), w0: Double(m.m44))
-        let entries = [projection.a, projection.b, projection.c, projection.d, projection.tx, projection.ty,
-                       projection.wx, projection.wy, projection.w0]
+        let projection = Projection(
+            a: Double(m.m11), b: Double(m.m12), c: Double(m.m21), d: Double(m.m22),
+            tx: Double(m.m41), ty: Double(m.m42), wx: Double(m.m14), wy: Double(m.m24), w0: Double(m.m44))
+        let entries = [
+            projection.a, projection.b, projection.c, projection.d, projection.tx, projection.ty,
+            projection.wx, projection.wy, projection.w0,
+        ]
         guard entries.allSatisfy(\.isFinite) else { return nil }
         self = .projective(projection)
     }

@@ -29,25 +29,30 @@ extension LayerTreeDrawing {
     /// Nothing for a portal without a source, or one placed nowhere on this canvas. Out of line:
     /// most layers are not portals.
     @inline(never)
-    func pushPortalSource(of node: PresentedLayer, _ p: UnsafePointer<LayerProperties>, matrix: CATransform3D, tint: Tint,
-                          steps: inout [Step]) {
+    func pushPortalSource(
+        of node: PresentedLayer, _ p: UnsafePointer<LayerProperties>, matrix: CATransform3D, tint: Tint,
+        steps: inout [Step]
+    ) {
         guard let source = node.portalSource else { return }
         let s = source.propertiesAddress
         let transform = p.pointee.matchesTransform ? s.pointee.transform : CATransform3DIdentity
         let toCanvas: CATransform3D
         if p.pointee.matchesPosition {
             // With its transform, the very mapping the walk computes for it.
-            let own = p.pointee.matchesTransform
+            let own =
+                p.pointee.matchesTransform
                 ? LayerGeometry.toSuperlayerBounds(s.pointee)
-                : Self.placing(s, at: SIMD3(Double(s.pointee.position.x), Double(s.pointee.position.y), Double(s.pointee.zPosition)),
-                               transform: transform)
+                : Self.placing(
+                    s, at: SIMD3(Double(s.pointee.position.x), Double(s.pointee.position.y), Double(s.pointee.zPosition)),
+                    transform: transform)
             guard let renderedRoot, let placed = Self.inTree(source, own: own, root: renderedRoot) else { return }
             toCanvas = placed
         } else {
             // As a sublayer whose frame's origin, untransformed, is the portal's bounds' origin.
             let origin = p.pointee.bounds.origin, size = s.pointee.bounds.size, anchor = s.pointee.anchorPoint
-            let position = SIMD3(Double(origin.x + anchor.x * size.width), Double(origin.y + anchor.y * size.height),
-                                 Double(s.pointee.anchorPointZ))
+            let position = SIMD3(
+                Double(origin.x + anchor.x * size.width), Double(origin.y + anchor.y * size.height),
+                Double(s.pointee.anchorPointZ))
             let sublayerSpace = CATransform3DConcat(LayerGeometry.sublayerSpace(of: p.pointee), Self.flattened(matrix))
             toCanvas = CATransform3DConcat(Self.placing(s, at: position, transform: transform), sublayerSpace)
         }
@@ -56,13 +61,17 @@ extension LayerTreeDrawing {
 
     /// A layer's mapping to its superlayer's bounds (``LayerGeometry/toSuperlayerBounds(_:)``)
     /// with its anchor point at `position` (x, y and z) and `transform` about it.
-    private static func placing(_ s: UnsafePointer<LayerProperties>, at position: SIMD3<Double>,
-                                transform: CATransform3D) -> CATransform3D {
+    private static func placing(
+        _ s: UnsafePointer<LayerProperties>, at position: SIMD3<Double>,
+        transform: CATransform3D
+    ) -> CATransform3D {
         let bounds = s.pointee.bounds, anchor = s.pointee.anchorPoint
-        let pivot = SIMD3(Double(bounds.minX + anchor.x * bounds.width), Double(bounds.minY + anchor.y * bounds.height),
-                          Double(s.pointee.anchorPointZ))
-        let about = CATransform3DConcat(CATransform3DMakeTranslation(CGFloat(-pivot.x), CGFloat(-pivot.y), CGFloat(-pivot.z)),
-                                        transform)
+        let pivot = SIMD3(
+            Double(bounds.minX + anchor.x * bounds.width), Double(bounds.minY + anchor.y * bounds.height),
+            Double(s.pointee.anchorPointZ))
+        let about = CATransform3DConcat(
+            CATransform3DMakeTranslation(CGFloat(-pivot.x), CGFloat(-pivot.y), CGFloat(-pivot.z)),
+            transform)
         return CATransform3DConcat(about, CATransform3DMakeTranslation(CGFloat(position.x), CGFloat(position.y), CGFloat(position.z)))
     }
 

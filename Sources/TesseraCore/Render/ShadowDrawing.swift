@@ -58,8 +58,9 @@ struct ShadowDrawing {
     /// Draws the shadow of `node` (presented properties `p`), mapped to the canvas by `matrix`,
     /// with `paint` onto `canvas`.
     func draw(_ node: LayerSnapshot, _ p: LayerProperties, matrix: CATransform3D, paint: Paint, on canvas: Canvas) {
-        let offset = CGSize(width: p.shadowOffset.width.isNaN ? 0 : p.shadowOffset.width,
-                            height: p.shadowOffset.height.isNaN ? 0 : p.shadowOffset.height)
+        let offset = CGSize(
+            width: p.shadowOffset.width.isNaN ? 0 : p.shadowOffset.width,
+            height: p.shadowOffset.height.isNaN ? 0 : p.shadowOffset.height)
         guard offset.width.isFinite, offset.height.isFinite else { return }
         let sigma = Self.sigma(p, matrix)
         // The blur whose cost does not grow with σ (three extended boxes from σ = 2, the sampled
@@ -76,8 +77,11 @@ struct ShadowDrawing {
             LayerTreeDrawing(canvas: offscreen, shadows: nil).draw(node, base: plane, rootOpacity: 1)
         }
         // A plane too large to allocate casts no shadow.
-        guard let shape = try? offscreen.renderAlphaMask(width: targetWidth + 2 * blur.reachX,
-                                                         height: targetHeight + 2 * blur.reachY) else { return }
+        guard
+            let shape = try? offscreen.renderAlphaMask(
+                width: targetWidth + 2 * blur.reachX,
+                height: targetHeight + 2 * blur.reachY)
+        else { return }
         var shadow = shape.blurred(by: blur, threadCount: canvas.threadCount)
         shadow.x -= blur.reachX
         shadow.y -= blur.reachY

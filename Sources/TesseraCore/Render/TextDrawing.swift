@@ -10,9 +10,10 @@ enum TextDrawing {
         let text = p.pointee.rare.value.text
         guard let string = text.string, !string.isEmpty else { return nil }
         let size = p.pointee.bounds.standardized.size
-        return TextStyle(string: string, fontName: text.attributes?.fontName ?? text.font,
-                         fontSize: Double(text.fontSize), width: Double(size.width), height: Double(size.height),
-                         isWrapped: text.isWrapped, alignment: text.alignmentMode, truncation: text.truncationMode)
+        return TextStyle(
+            string: string, fontName: text.attributes?.fontName ?? text.font,
+            fontSize: Double(text.fontSize), width: Double(size.width), height: Double(size.height),
+            isWrapped: text.isWrapped, alignment: text.alignmentMode, truncation: text.truncationMode)
     }
 
     /// The colour the text is filled with: the attributed string's, else the layer's.
@@ -30,7 +31,9 @@ enum TextDrawing {
         let layout = TextLayout.cached(style)
         guard !layout.path.isEmpty else { return }
         let bounds = p.pointee.bounds.standardized
-        let path = bounds.origin == .zero ? layout.path
+        let path =
+            bounds.origin == .zero
+            ? layout.path
             : layout.path.applying(Transform(translationX: Double(bounds.minX), y: Double(bounds.minY)))
         let clips = layout.overflowsBounds && !isClipped
         if clips { canvas.beginGroup() }

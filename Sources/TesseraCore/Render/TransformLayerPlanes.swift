@@ -20,8 +20,10 @@ enum TransformLayerPlanes {
     /// (its superlayer's, after the superlayer's `sublayerTransform`, before flattening),
     /// `toCanvas` into the canvas; `tint` is what the transform layer inherits, its opacity not
     /// yet applied. Iterative: transform layers may nest deeper than recursion allows.
-    static func sublayers(of layer: PresentedLayer, toSpace: CATransform3D, toCanvas: CATransform3D,
-                          tint: LayerTreeDrawing.Tint) -> [LayerTreeDrawing.Sublayer] {
+    static func sublayers(
+        of layer: PresentedLayer, toSpace: CATransform3D, toCanvas: CATransform3D,
+        tint: LayerTreeDrawing.Tint
+    ) -> [LayerTreeDrawing.Sublayer] {
         var sublayers: [LayerTreeDrawing.Sublayer] = []
         var planes: [PlaneDepthOrder.Plane] = []
         var pending: [Pending] = []
@@ -31,13 +33,17 @@ enum TransformLayerPlanes {
             let p = next.node.propertiesAddress
             if p.pointee.kind == .transform {
                 let own = LayerGeometry.toSuperlayerBounds(p.pointee)
-                push(sublayersOf: next.node, toSpace: next.toSpace, toCanvas: CATransform3DConcat(own, next.outer),
-                     tint: next.tint, onto: &pending)
+                push(
+                    sublayersOf: next.node, toSpace: next.toSpace, toCanvas: CATransform3DConcat(own, next.outer),
+                    tint: next.tint, onto: &pending)
                 continue
             }
             let bounds = p.pointee.bounds
             if !p.pointee.isDoubleSided,
-               PlaneDepthOrder.facesAway(centre: CGPoint(x: bounds.midX, y: bounds.midY), toSpace: next.toSpace) { continue }
+                PlaneDepthOrder.facesAway(centre: CGPoint(x: bounds.midX, y: bounds.midY), toSpace: next.toSpace)
+            {
+                continue
+            }
             sublayers.append(LayerTreeDrawing.Sublayer(node: next.node, transform: next.outer, tint: next.tint))
             planes.append(PlaneDepthOrder.Plane(bounds: bounds, toSpace: next.toSpace))
         }
@@ -47,8 +53,10 @@ enum TransformLayerPlanes {
     /// Pushes the sublayers of transform layer `layer` (mapped by `toSpace` and `toCanvas`),
     /// the first last; none when it is hidden or transparent. Its opacity multiplies each
     /// sublayer's: it forms no group.
-    private static func push(sublayersOf layer: PresentedLayer, toSpace: CATransform3D, toCanvas: CATransform3D,
-                             tint: LayerTreeDrawing.Tint, onto pending: inout [Pending]) {
+    private static func push(
+        sublayersOf layer: PresentedLayer, toSpace: CATransform3D, toCanvas: CATransform3D,
+        tint: LayerTreeDrawing.Tint, onto pending: inout [Pending]
+    ) {
         let p = layer.propertiesAddress
         guard !p.pointee.isHidden, p.pointee.opacity > 0 else { return }
         var inner = tint

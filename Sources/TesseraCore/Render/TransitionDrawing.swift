@@ -11,8 +11,10 @@ extension LayerTreeDrawing {
     /// `opacity` and blend mode and its mask; the layer's `masksToBounds` clips both to its bounds
     /// at rest. Out of line: most layers have no transition.
     @inline(never)
-    func drawTransition(_ node: PresentedLayer, _ p: UnsafePointer<LayerProperties>, matrix: CATransform3D,
-                        opacity: Double, blendMode: BlendMode, steps: inout [Step]) -> Bool {
+    func drawTransition(
+        _ node: PresentedLayer, _ p: UnsafePointer<LayerProperties>, matrix: CATransform3D,
+        opacity: Double, blendMode: BlendMode, steps: inout [Step]
+    ) -> Bool {
         guard let transition = node.transition, let mapping = PlaneMapping(matrix) else { return false }
         var inner = self
         inner.sublayerRecorders = nil   // drawn in turn, within this walk's part of the frame
@@ -36,8 +38,10 @@ extension LayerTreeDrawing {
             inner.drawRendering(old.layer, moved: old.offset, matrix: matrix)
         }
         // Run next, in this order: the clip's end, then the group's.
-        steps.append(node.mask != nil ? .mask(node, transform: matrix, opacity: opacity, blendMode: blendMode)
-                                      : .endGroup(opacity: opacity, blendMode: blendMode))
+        steps.append(
+            node.mask != nil
+                ? .mask(node, transform: matrix, opacity: opacity, blendMode: blendMode)
+                : .endGroup(opacity: opacity, blendMode: blendMode))
         if clips { steps.append(.clip(node, mapping: mapping)) }
         return true
     }
@@ -45,9 +49,13 @@ extension LayerTreeDrawing {
     /// Draws `layer`'s subtree as a filter's source, moved by `offset` in its coordinates
     /// (before `matrix`), composited as a group at `opacity` with `blendMode` when those are not
     /// the plain default.
-    private func drawRendering(_ layer: LayerSnapshot, moved offset: SIMD2<Double>, matrix: CATransform3D,
-                               opacity: Double = 1, blendMode: BlendMode = .normal) {
-        let base = offset == .zero ? matrix
+    private func drawRendering(
+        _ layer: LayerSnapshot, moved offset: SIMD2<Double>, matrix: CATransform3D,
+        opacity: Double = 1, blendMode: BlendMode = .normal
+    ) {
+        let base =
+            offset == .zero
+            ? matrix
             : CATransform3DConcat(CATransform3DMakeTranslation(CGFloat(offset.x), CGFloat(offset.y), 0), matrix)
         let grouped = opacity < 1 || blendMode != .normal
         if grouped { canvas.beginGroup() }

@@ -14,8 +14,10 @@ import TesseraRaster
 enum VibrantBackdrop {
     /// The frame's pixels under `image` (within its clip), through `matrix`, placed where they
     /// lie; nil when the image lies off the frame or memory runs out.
-    static func pixels(under image: FilterOperations.Placed, through matrix: ColorMatrix,
-                       of frame: Pixmap) -> FilterOperations.Placed? {
+    static func pixels(
+        under image: FilterOperations.Placed, through matrix: ColorMatrix,
+        of frame: Pixmap
+    ) -> FilterOperations.Placed? {
         let rect = image.rect, clip = image.clip ?? rect   // whole pixels: the pixmap's, and a clip on pixels
         let left = max(0, Int(max(rect.minX, clip.minX))), top = max(0, Int(max(rect.minY, clip.minY)))
         let right = min(frame.width, Int(min(rect.maxX, clip.maxX))), bottom = min(frame.height, Int(min(rect.maxY, clip.maxY)))

@@ -78,7 +78,11 @@ extension SkippedFeature {
             }
             var counts: [(kind: String, count: Int)] = []
             for item in matching {
-                if let i = counts.firstIndex(where: { $0.kind == item.kind }) { counts[i].count += 1 } else { counts.append((item.kind, 1)) }
+                if let i = counts.firstIndex(where: { $0.kind == item.kind }) {
+                    counts[i].count += 1
+                } else {
+                    counts.append((item.kind, 1))
+                }
             }
             let listed = counts.sorted { $0.count != $1.count ? $0.count > $1.count : $0.kind < $1.kind }
                 .map { "\($0.kind) ×\($0.count)" }

@@ -31,8 +31,10 @@ extension FontFace {
             let part = String(decoding: bytes[run.utf8], as: UTF8.self)
             let k = unitsPerEm / run.face.unitsPerEm
             for g in run.face.shape(part) {
-                glyphs.append(ShapedGlyph(glyph: g.glyph, cluster: g.cluster + run.utf8.lowerBound, advance: g.advance * k,
-                                          offset: Point(x: g.offset.x * k, y: g.offset.y * k), face: run.face, outlineScale: k))
+                glyphs.append(
+                    ShapedGlyph(
+                        glyph: g.glyph, cluster: g.cluster + run.utf8.lowerBound, advance: g.advance * k,
+                        offset: Point(x: g.offset.x * k, y: g.offset.y * k), face: run.face, outlineScale: k))
             }
         }
         return glyphs

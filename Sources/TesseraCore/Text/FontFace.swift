@@ -74,12 +74,14 @@ final class FontFace: Sendable {
         hb_shape(shaper, buffer, nil, 0)
         var count: UInt32 = 0
         guard let infos = hb_buffer_get_glyph_infos(buffer, &count),
-              let positions = hb_buffer_get_glyph_positions(buffer, &count) else { return [] }
+            let positions = hb_buffer_get_glyph_positions(buffer, &count)
+        else { return [] }
         return (0..<Int(count)).map { i in
-            ShapedGlyph(glyph: infos[i].codepoint, cluster: Int(infos[i].cluster),
-                        advance: Double(positions[i].x_advance),
-                        offset: Point(x: Double(positions[i].x_offset), y: Double(positions[i].y_offset)),
-                        face: self, outlineScale: 1)
+            ShapedGlyph(
+                glyph: infos[i].codepoint, cluster: Int(infos[i].cluster),
+                advance: Double(positions[i].x_advance),
+                offset: Point(x: Double(positions[i].x_offset), y: Double(positions[i].y_offset)),
+                face: self, outlineScale: 1)
         }
     }
 

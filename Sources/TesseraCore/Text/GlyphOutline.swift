@@ -13,7 +13,8 @@ struct GlyphOutline: Sendable {
     init(_ glyph: UInt32, of face: FT_Face) {
         let flags = Int32(FT_LOAD_NO_SCALE | FT_LOAD_NO_HINTING | FT_LOAD_NO_BITMAP)
         guard FT_Load_Glyph(face, glyph, flags) == 0, let slot = face.pointee.glyph,
-              slot.pointee.format == FT_GLYPH_FORMAT_OUTLINE else {
+            slot.pointee.format == FT_GLYPH_FORMAT_OUTLINE
+        else {
             path = Path()
             evenOdd = false
             bounds = nil

@@ -67,7 +67,8 @@ struct TextLayout: Sendable {
     /// Lays `style` out (uncached).
     init(_ style: TextStyle) {
         guard !style.string.isEmpty, style.fontSize.isFinite, style.fontSize > 0,
-              let face = FontLibrary.face(named: style.fontName) else {
+            let face = FontLibrary.face(named: style.fontName)
+        else {
             self = .empty
             return
         }
@@ -77,7 +78,8 @@ struct TextLayout: Sendable {
         var lines = TextLines(face: face, string: style.string, wrapWidth: style.isWrapped ? width : .infinity).lines
         if style.truncation != .none {
             let lineHeight = face.lineHeight * scale
-            let fitting = style.height.isFinite && style.height > 0 && lineHeight > 0
+            let fitting =
+                style.height.isFinite && style.height > 0 && lineHeight > 0
                 ? max(1, Int(((style.height + 1e-9) / lineHeight).rounded(.down))) : lines.count
             let truncator = Truncator(face: face, width: width, mode: style.truncation)
             let hidden = lines.count > fitting
@@ -90,8 +92,9 @@ struct TextLayout: Sendable {
         // by doubling, 200 layouts a frame page-faulted on fresh memory as they grew.
         let outlines = lines.map { line in line.glyphs.map { $0.face.outline($0.glyph) } }
         var path = Path()
-        path.reserveCapacity(verbs: outlines.reduce(0) { $0 + $1.reduce(0) { $0 + $1.path.verbs.count } },
-                             points: outlines.reduce(0) { $0 + $1.reduce(0) { $0 + $1.path.points.count } })
+        path.reserveCapacity(
+            verbs: outlines.reduce(0) { $0 + $1.reduce(0) { $0 + $1.path.verbs.count } },
+            points: outlines.reduce(0) { $0 + $1.reduce(0) { $0 + $1.path.points.count } })
         var evenOdd = false
         var placed: [Line] = []
         // The ink's extent, from each glyph's bounds (kept with its outline) as it is placed.
@@ -103,19 +106,21 @@ struct TextLayout: Sendable {
             let lastWord = line.isSpace.lastIndex(of: false) ?? -1
             let spaces = line.isSpace.indices.filter { line.isSpace[$0] && $0 < lastWord }.count
             let justifies = style.alignment == .justified && !line.endsParagraph && spaces > 0 && free > 0
-            let x0: Double = switch style.alignment {
-            case .right: free
-            case .center: free / 2
-            default: 0
-            }
+            let x0: Double =
+                switch style.alignment {
+                case .right: free
+                case .center: free / 2
+                default: 0
+                }
             let baseline = (face.ascender + Double(index) * face.lineHeight) * scale
             var pen = 0.0
             for (i, glyph) in line.glyphs.enumerated() {
                 let outline = outlines[index][i]
                 evenOdd = evenOdd || outline.evenOdd
                 let glyphScale = scale * glyph.outlineScale
-                let transform = Transform(a: glyphScale, b: 0, c: 0, d: -glyphScale,
-                                          tx: x0 + (pen + glyph.offset.x) * scale, ty: baseline - glyph.offset.y * scale)
+                let transform = Transform(
+                    a: glyphScale, b: 0, c: 0, d: -glyphScale,
+                    tx: x0 + (pen + glyph.offset.x) * scale, ty: baseline - glyph.offset.y * scale)
                 path.addPath(outline.path, transform: transform)
                 if let b = outline.bounds {
                     let left = transform.tx + glyphScale * b.minX, right = transform.tx + glyphScale * b.maxX
@@ -128,8 +133,10 @@ struct TextLayout: Sendable {
                 pen += glyph.advance
                 if justifies && line.isSpace[i] && i < lastWord { pen += free / Double(spaces) / scale }
             }
-            placed.append(Line(text: line.text, width: justifies ? style.width : lineWidth,
-                               origin: Point(x: x0, y: baseline)))
+            placed.append(
+                Line(
+                    text: line.text, width: justifies ? style.width : lineWidth,
+                    origin: Point(x: x0, y: baseline)))
         }
         let inside = inkMinX > inkMaxX || inkMinX >= 0 && inkMinY >= 0 && inkMaxX <= style.width && inkMaxY <= style.height
         self.init(lines: placed, path: path, fillRule: evenOdd ? .evenOdd : .nonZero, overflowsBounds: !inside)

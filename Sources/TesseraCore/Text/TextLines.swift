@@ -40,10 +40,11 @@ struct TextLines {
                 let lower = min(from, next)
                 var upper = max(from, next)
                 while upper > lower && bytes[upper - 1] == 0x20 { upper -= 1 }
-                paragraphLines.append(ShapedLine(
-                    glyphs: Array(glyphs[range]), isSpace: Array(isSpace[range]),
-                    text: String(decoding: bytes[lower..<upper], as: UTF8.self),
-                    width: glyphs[range.lowerBound..<end].reduce(0) { $0 + $1.advance }, endsParagraph: false))
+                paragraphLines.append(
+                    ShapedLine(
+                        glyphs: Array(glyphs[range]), isSpace: Array(isSpace[range]),
+                        text: String(decoding: bytes[lower..<upper], as: UTF8.self),
+                        width: glyphs[range.lowerBound..<end].reduce(0) { $0 + $1.advance }, endsParagraph: false))
             }
             while i < glyphs.count {
                 let advance = glyphs[i].advance

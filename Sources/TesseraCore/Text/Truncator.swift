@@ -50,7 +50,9 @@ struct Truncator {
         }
         // Not inside a cluster: the glyph past the cut must start another one.
         while n > 0 && n < glyphs.count {
-            let inside = fromEnd ? glyphs[glyphs.count - n].cluster == glyphs[glyphs.count - n - 1].cluster
+            let inside =
+                fromEnd
+                ? glyphs[glyphs.count - n].cluster == glyphs[glyphs.count - n - 1].cluster
                 : glyphs[n].cluster == glyphs[n - 1].cluster
             guard inside else { break }
             n -= 1

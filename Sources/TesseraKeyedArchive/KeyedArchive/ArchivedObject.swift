@@ -27,7 +27,7 @@ package struct ArchivedObject: Sendable, Equatable, ArchivedKeyedContainer {
         }
         let classIndex = try graph.index(of: classReference)
         guard case .dictionary(let description) = graph.objects[classIndex],
-              case .string(let name)? = description[KeyedArchiveFormat.classNameKey]
+            case .string(let name)? = description[KeyedArchiveFormat.classNameKey]
         else {
             throw .malformedObjectGraph(reason: "object \(index): $class \(classIndex) is not a class with a $classname")
         }

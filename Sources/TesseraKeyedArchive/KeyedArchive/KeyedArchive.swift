@@ -32,9 +32,9 @@ package struct KeyedArchive: Sendable {
     package init(propertyList: PropertyListValue) throws(KeyedArchiveError) {
         typealias Format = KeyedArchiveFormat
         guard case .dictionary(let archive) = propertyList,
-              case .string(let archiver)? = archive[Format.archiverKey],
-              case .integer(let version)? = archive[Format.versionKey],
-              case .dictionary(let top)? = archive[Format.topKey]
+            case .string(let archiver)? = archive[Format.archiverKey],
+            case .integer(let version)? = archive[Format.versionKey],
+            case .dictionary(let top)? = archive[Format.topKey]
         else {
             throw .notAKeyedArchive
         }

@@ -166,10 +166,12 @@ package struct KeyedArchiveWriter: Sendable {
 
     private mutating func classIndex(_ objectClass: ArchiveClass) -> Int {
         if let index = classIndices[objectClass] { return index }
-        let index = append(.dictionary([
-            Format.classNameKey: .string(objectClass.name),
-            Format.classesKey: .array(objectClass.hierarchy.map(PropertyListValue.string)),
-        ])).index
+        let index = append(
+            .dictionary([
+                Format.classNameKey: .string(objectClass.name),
+                Format.classesKey: .array(objectClass.hierarchy.map(PropertyListValue.string)),
+            ])
+        ).index
         classIndices[objectClass] = index
         return index
     }

@@ -34,7 +34,7 @@ package enum BinaryPropertyList {
 
 /// The high nibble of an object's first byte: its type. The low nibble is a size or a count.
 enum BinaryPropertyListMarker {
-    static let simple: UInt8 = 0x0  // null 0x00, false 0x08, true 0x09, fill 0x0F
+    static let simple: UInt8 = 0x0   // null 0x00, false 0x08, true 0x09, fill 0x0F
     static let integer: UInt8 = 0x1
     static let real: UInt8 = 0x2
     static let date: UInt8 = 0x3

@@ -68,7 +68,7 @@ struct BinaryPropertyListReader {
             case Marker.null: return .null
             case Marker.boolFalse: return .bool(false)
             case Marker.boolTrue: return .bool(true)
-            default: throw .invalidMarker(marker, at: offset)  // fill (0x0F) is padding, not an object
+            default: throw .invalidMarker(marker, at: offset)   // fill (0x0F) is padding, not an object
             }
         case Marker.integer:
             guard nibble <= 4 else { throw .invalidMarker(marker, at: offset) }
@@ -164,17 +164,17 @@ struct BinaryPropertyListReader {
 
     private func integer(at offset: Int, size: Int) throws(PropertyListError) -> PropertyListValue {
         switch size {
-        case 1, 2, 4:  // unsigned
+        case 1, 2, 4:   // unsigned
             return .integer(Int64(try scalarBits(at: offset, size: size)))
         case 8:
             return .integer(Int64(bitPattern: try scalarBits(at: offset, size: 8)))
-        default:  // 16 bytes: a signed 128-bit integer; keep those that fit in Int64 or UInt64
+        default:   // 16 bytes: a signed 128-bit integer; keep those that fit in Int64 or UInt64
             let high = try scalarBits(at: offset, size: 16)
             let low = readUInt(at: offset + 9, size: 8)
             switch (high, low) {
             case (0, ...UInt64(Int64.max)): return .integer(Int64(low))
             case (0, _): return .unsignedInteger(low)
-            case (.max, UInt64(Int64.max) + 1 ... UInt64.max): return .integer(Int64(bitPattern: low))
+            case (.max, UInt64(Int64.max) + 1...UInt64.max): return .integer(Int64(bitPattern: low))
             default: throw .integerOutOfRange(at: offset)
             }
         }

@@ -42,7 +42,7 @@ struct BinaryPropertyListWriter {
         guard depth < BinaryPropertyList.maximumDepth else {
             throw .nestingTooDeep(limit: BinaryPropertyList.maximumDepth)
         }
-        objects.append(FlatObject(value: value))  // numbered before its elements
+        objects.append(FlatObject(value: value))   // numbered before its elements
         objects[number].references = try flattenAll(elements, depth: depth + 1)
         return number
     }

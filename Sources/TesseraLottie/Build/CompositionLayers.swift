@@ -32,8 +32,9 @@ struct CompositionLayers {
             var placed = try parented(drawn, layer, byIndex: byIndex, size: size, path: layerPath)
             if layer.matteMode != 0 {
                 let source = layer.matteParent.flatMap { byIndex[$0] } ?? (i > 0 && layers[i - 1].isMatteSource ? layers[i - 1] : nil)
-                placed = try matted(placed, by: source, mode: layer.matteMode,
-                                    byIndex: byIndex, size: size, path: layerPath, visibleFrames: visibleFrames)
+                placed = try matted(
+                    placed, by: source, mode: layer.matteMode,
+                    byIndex: byIndex, size: size, path: layerPath, visibleFrames: visibleFrames)
             }
             built.append(placed)
         }
@@ -41,7 +42,9 @@ struct CompositionLayers {
     }
 
     /// The layer that draws `layer`, without its parents; nil when it draws nothing.
-    private func layer(_ layer: LottieLayer, size: CGSize, path: String, visibleFrames: ClosedRange<Double>?) throws(LottieError) -> CALayer? {
+    private func layer(
+        _ layer: LottieLayer, size: CGSize, path: String, visibleFrames: ClosedRange<Double>?
+    ) throws(LottieError) -> CALayer? {
         reportUnsupported(layer, path: path)
         switch layer.content {
         case .null: return nil
@@ -59,8 +62,9 @@ struct CompositionLayers {
         } else {
             result.bounds = CGRect(origin: .zero, size: size)
         }
-        let content = TransformLayers.apply(layer.transform, to: result, animator: animator, report: report, path: path,
-                                            autoOrient: layer.autoOrient)
+        let content = TransformLayers.apply(
+            layer.transform, to: result, animator: animator, report: report, path: path,
+            autoOrient: layer.autoOrient)
         animator.apply(layer.transform.opacity, to: result, keyPath: "opacity") { min(max($0 / 100, 0), 1) }
         applyVisibility(layer, to: result, visibleFrames: visibleFrames)
         applyBlendMode(layer.blendMode, to: result, path: path)
@@ -178,10 +182,12 @@ struct CompositionLayers {
 
     /// After Effects' blend mode number as the layer's `compositingFilter`.
     private func applyBlendMode(_ mode: Int, to layer: CALayer, path: String) {
-        let names = ["multiplyBlendMode", "screenBlendMode", "overlayBlendMode", "darkenBlendMode", "lightenBlendMode",
-                     "colorDodgeBlendMode", "colorBurnBlendMode", "hardLightBlendMode", "softLightBlendMode",
-                     "differenceBlendMode", "exclusionBlendMode", "hueBlendMode", "saturationBlendMode", "colorBlendMode",
-                     "luminosityBlendMode", "plusL", "hardMixBlendMode"]
+        let names = [
+            "multiplyBlendMode", "screenBlendMode", "overlayBlendMode", "darkenBlendMode", "lightenBlendMode",
+            "colorDodgeBlendMode", "colorBurnBlendMode", "hardLightBlendMode", "softLightBlendMode",
+            "differenceBlendMode", "exclusionBlendMode", "hueBlendMode", "saturationBlendMode", "colorBlendMode",
+            "luminosityBlendMode", "plusL", "hardMixBlendMode",
+        ]
         guard mode != 0 else { return }
         guard (1...names.count).contains(mode) else {
             report.approximated(path, "blend mode", "blend mode \(mode) drawn as normal")
@@ -191,8 +197,10 @@ struct CompositionLayers {
     }
 
     /// `drawn` inside a layer holding each parent's transform in turn (nearest inside).
-    private func parented(_ drawn: CALayer, _ layer: LottieLayer, byIndex: [Int: LottieLayer], size: CGSize,
-                          path: String) throws(LottieError) -> CALayer {
+    private func parented(
+        _ drawn: CALayer, _ layer: LottieLayer, byIndex: [Int: LottieLayer], size: CGSize,
+        path: String
+    ) throws(LottieError) -> CALayer {
         var current = drawn
         var next = layer.parent
         var seen: Set<Int> = layer.index.map { [$0] } ?? []
@@ -219,8 +227,10 @@ struct CompositionLayers {
     /// `placed` with its matte, as the `mask` of a layer around it: the matte layer (with its
     /// own parents) for an alpha matte; through `luminanceToAlpha` for a luma matte; an inverted
     /// matte takes its alpha away (`destOut`) from a very large opaque layer.
-    private func matted(_ placed: CALayer, by source: LottieLayer?, mode: Int, byIndex: [Int: LottieLayer], size: CGSize,
-                        path: String, visibleFrames: ClosedRange<Double>?) throws(LottieError) -> CALayer {
+    private func matted(
+        _ placed: CALayer, by source: LottieLayer?, mode: Int, byIndex: [Int: LottieLayer], size: CGSize,
+        path: String, visibleFrames: ClosedRange<Double>?
+    ) throws(LottieError) -> CALayer {
         guard let source else {
             report.approximated(path, "matte", "no matte layer above it: drawn without a matte")
             return placed
@@ -241,8 +251,9 @@ struct CompositionLayers {
         if mode == 2 || mode == 4 {
             let opaque = CALayer()
             opaque.name = "inverted matte"
-            opaque.frame = CGRect(x: -MaskLayers.outside, y: -MaskLayers.outside, width: 2 * MaskLayers.outside,
-                                  height: 2 * MaskLayers.outside)
+            opaque.frame = CGRect(
+                x: -MaskLayers.outside, y: -MaskLayers.outside, width: 2 * MaskLayers.outside,
+                height: 2 * MaskLayers.outside)
             opaque.backgroundColor = CGColor(red: 0, green: 0, blue: 0, alpha: 1)
             matte.compositingFilter = "destOut"
             let inverted = Self.plainLayer(size: size)
@@ -266,10 +277,14 @@ struct CompositionLayers {
     private func reportUnsupported(_ layer: LottieLayer, path: String) {
         let others = layer.effects.filter { !$0.isDropShadow }.map(\.name)
         if !others.isEmpty { report.notDrawn(path, "effects", "effects not drawn: \(others.joined(separator: ", "))") }
-        if layer.effects.filter(\.isDropShadow).count > 1 { report.approximated(path, "drop shadow", "only the first drop shadow is drawn") }
+        if layer.effects.filter(\.isDropShadow).count > 1 {
+            report.approximated(path, "drop shadow", "only the first drop shadow is drawn")
+        }
         if layer.isThreeDimensional { report.approximated(path, "3D layer", "drawn flat") }
         if layer.expressionCount > 0 {
-            report.approximated(path, "expressions", "\(layer.expressionCount) expression\(layer.expressionCount == 1 ? "" : "s") not evaluated: keyframes drawn")
+            report.approximated(
+                path, "expressions",
+                "\(layer.expressionCount) expression\(layer.expressionCount == 1 ? "" : "s") not evaluated: keyframes drawn")
         }
     }
 }

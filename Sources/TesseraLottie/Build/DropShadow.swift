@@ -20,11 +20,14 @@ enum DropShadow {
             let radians = (isStyle ? degrees : degrees - 90) * .pi / 180
             return CGSize(width: length * cos(radians), height: length * sin(radians))
         }
-        let track = Track<CGSize>(combining: [angle.timing, distance.timing], atKeyframe: { k in
-            offset(angle.value(atKeyframe: k)[0], distance.value(atKeyframe: k)[0])
-        }, atFrame: { f in
-            offset(angle.value(at: f)[0], distance.value(at: f)[0])
-        })
+        let track = Track<CGSize>(
+            combining: [angle.timing, distance.timing],
+            atKeyframe: { k in
+                offset(angle.value(atKeyframe: k)[0], distance.value(atKeyframe: k)[0])
+            },
+            atFrame: { f in
+                offset(angle.value(at: f)[0], distance.value(at: f)[0])
+            })
         animator.apply(track, to: layer, keyPath: "shadowOffset") { $0 }
     }
 }

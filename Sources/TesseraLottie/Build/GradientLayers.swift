@@ -31,16 +31,21 @@ extension ShapeLayers {
             return (unit(start), unit([start[0] + radius, start[1] + radius]))
         }
         let (start, end) = (gradient.start, gradient.end)
-        let geometry = Track<(CGPoint, CGPoint)>(combining: [start.timing, end.timing], atKeyframe: { k in
-            points(start.value(atKeyframe: k), end.value(atKeyframe: k))
-        }, atFrame: { f in
-            points(start.value(at: f), end.value(at: f))
-        })
+        let geometry = Track<(CGPoint, CGPoint)>(
+            combining: [start.timing, end.timing],
+            atKeyframe: { k in
+                points(start.value(atKeyframe: k), end.value(atKeyframe: k))
+            },
+            atFrame: { f in
+                points(start.value(at: f), end.value(at: f))
+            })
         animator.apply(geometry, to: layer, keyPath: "startPoint") { $0.0 }
         animator.apply(geometry, to: layer, keyPath: "endPoint") { $0.1 }
         let count = gradient.colorStopCount
         animator.apply(gradient.stops, to: layer, keyPath: "colors") { Self.stops($0, colorStopCount: count).map(\.color) as [Any] }
-        animator.apply(gradient.stops, to: layer, keyPath: "locations") { Self.stops($0, colorStopCount: count).map { NSNumber(value: $0.location) } }
+        animator.apply(gradient.stops, to: layer, keyPath: "locations") {
+            Self.stops($0, colorStopCount: count).map { NSNumber(value: $0.location) }
+        }
         let container = CALayer()
         container.name = "gradient"
         animator.apply(gradient.opacity, to: container, keyPath: "opacity") { Self.opacity($0) }

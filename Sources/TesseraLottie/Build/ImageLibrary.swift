@@ -28,7 +28,9 @@ final class ImageLibrary {
         }
         if decoded[id] == nil { decoded[id] = load(asset, report: report, path: path) }
         guard let image = decoded[id] ?? nil else { return nil }
-        let size = asset.width > 0 && asset.height > 0 ? CGSize(width: asset.width, height: asset.height)
+        let size =
+            asset.width > 0 && asset.height > 0
+            ? CGSize(width: asset.width, height: asset.height)
             : CGSize(width: image.width, height: image.height)
         return (image, size)
     }
@@ -49,7 +51,9 @@ final class ImageLibrary {
             return nil
         }
         guard width > 0, height > 0, width * height <= Self.maximumPixels, totalPixels + width * height <= Self.maximumTotalPixels else {
-            report.notDrawn(path, "image", "a \(width)×\(height) image is over the limits (\(Self.maximumPixels) pixels, \(Self.maximumTotalPixels) in all)")
+            report.notDrawn(
+                path, "image",
+                "a \(width)×\(height) image is over the limits (\(Self.maximumPixels) pixels, \(Self.maximumTotalPixels) in all)")
             return nil
         }
         do {

@@ -19,18 +19,26 @@ struct PathSource {
     init?(_ item: ShapeItem) {
         switch item {
         case .rectangle(let position, let size, let roundness, let reversed):
-            self.init(timings: [position.timing, size.timing, roundness.timing], atKeyframe: { k in
-                Self.rectangle(center: position.value(atKeyframe: k), size: size.value(atKeyframe: k),
-                               radius: roundness.value(atKeyframe: k), reversed: reversed)
-            }, atFrame: { f in
-                Self.rectangle(center: position.value(at: f), size: size.value(at: f), radius: roundness.value(at: f), reversed: reversed)
-            })
+            self.init(
+                timings: [position.timing, size.timing, roundness.timing],
+                atKeyframe: { k in
+                    Self.rectangle(
+                        center: position.value(atKeyframe: k), size: size.value(atKeyframe: k),
+                        radius: roundness.value(atKeyframe: k), reversed: reversed)
+                },
+                atFrame: { f in
+                    Self.rectangle(
+                        center: position.value(at: f), size: size.value(at: f), radius: roundness.value(at: f), reversed: reversed)
+                })
         case .ellipse(let position, let size, let reversed):
-            self.init(timings: [position.timing, size.timing], atKeyframe: { k in
-                Self.ellipse(center: position.value(atKeyframe: k), size: size.value(atKeyframe: k), reversed: reversed)
-            }, atFrame: { f in
-                Self.ellipse(center: position.value(at: f), size: size.value(at: f), reversed: reversed)
-            })
+            self.init(
+                timings: [position.timing, size.timing],
+                atKeyframe: { k in
+                    Self.ellipse(center: position.value(atKeyframe: k), size: size.value(atKeyframe: k), reversed: reversed)
+                },
+                atFrame: { f in
+                    Self.ellipse(center: position.value(at: f), size: size.value(at: f), reversed: reversed)
+                })
         case .polystar(let star):
             self.init(timings: star.timings, atKeyframe: { star.shape(atKeyframe: $0) }, atFrame: { star.shape(at: $0) })
         case .path(let shape, _):
@@ -42,11 +50,14 @@ struct PathSource {
 
     /// The same outline with its sharp corners rounded by `radius` (a rounded-corners item).
     func roundingCorners(_ radius: Animated<Double>) -> PathSource {
-        PathSource(timings: timings + [radius.timing], atKeyframe: { k in
-            atKeyframe(k).roundingCorners(radius.value(atKeyframe: k))
-        }, atFrame: { f in
-            atFrame(f).roundingCorners(radius.value(at: f))
-        })
+        PathSource(
+            timings: timings + [radius.timing],
+            atKeyframe: { k in
+                atKeyframe(k).roundingCorners(radius.value(atKeyframe: k))
+            },
+            atFrame: { f in
+                atFrame(f).roundingCorners(radius.value(at: f))
+            })
     }
 
     /// Adds a Bézier outline to `path`: every segment a cubic curve (straight ones too), so that

@@ -19,7 +19,8 @@ extension ShapeLayers {
         layer.anchorPoint = .zero
         layer.bounds = .zero
         let t = repeater.transform
-        var animated = [repeater.copies, repeater.offset, t.rotation, repeater.startOpacity, repeater.endOpacity].contains(where: \.isAnimated)
+        var animated =
+            [repeater.copies, repeater.offset, t.rotation, repeater.startOpacity, repeater.endOpacity].contains(where: \.isAnimated)
             || t.anchor.isAnimated || t.scale.isAnimated
         switch t.position {
         case .combined(let p): animated = animated || p.isAnimated

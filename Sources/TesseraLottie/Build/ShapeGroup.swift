@@ -40,8 +40,9 @@ struct ShapeGroup {
                 corners.insert(radius, at: 0)
             case .repeater(let repeater):
                 // Everything before it is what it copies (a transform listed after it is still the group's).
-                let copied = ShapeGroup(name: "\(name) (repeated)", items: Array(items[..<index]), trims: trims, corners: corners,
-                                        report: report, path: path)
+                let copied = ShapeGroup(
+                    name: "\(name) (repeated)", items: Array(items[..<index]), trims: trims, corners: corners,
+                    report: report, path: path)
                 reversed.append(.repeater(repeater, copied))
                 elements = reversed.reversed()
                 return

@@ -33,11 +33,14 @@ extension ShapeLayers {
         case .path, .group, .repeater:
             break
         }
-        let track = Track<CGPath>(combining: sources.flatMap(\.timings), atKeyframe: { k in
-            Self.repeated(copies) { path in for source in sources { PathSource.addBezier(source.atKeyframe(k), to: path) } }
-        }, atFrame: { f in
-            Self.repeated(copies) { path in for source in sources { PathSource.addBezier(source.atFrame(f), to: path) } }
-        })
+        let track = Track<CGPath>(
+            combining: sources.flatMap(\.timings),
+            atKeyframe: { k in
+                Self.repeated(copies) { path in for source in sources { PathSource.addBezier(source.atKeyframe(k), to: path) } }
+            },
+            atFrame: { f in
+                Self.repeated(copies) { path in for source in sources { PathSource.addBezier(source.atFrame(f), to: path) } }
+            })
         animator.apply(track, to: shape, keyPath: "path") { $0 }
         switch style {
         case .gradientFill(let gradient, _):
@@ -52,8 +55,10 @@ extension ShapeLayers {
 
     /// Sets a stroke's width, caps, joins, dashes and trim; returns how many copies of the path
     /// the trim needs (``applyTrim(_:to:)``).
-    private func applyStroke(width: Animated<Double>, style: ShapeItem.StrokeStyle, trim: ShapeItem.Trim?, to layer: CAShapeLayer,
-                             widthScale: Double) -> Int {
+    private func applyStroke(
+        width: Animated<Double>, style: ShapeItem.StrokeStyle, trim: ShapeItem.Trim?, to layer: CAShapeLayer,
+        widthScale: Double
+    ) -> Int {
         animator.apply(width, to: layer, keyPath: "lineWidth") { max($0, 0) * widthScale }
         switch style.cap {
         case .butt: layer.lineCap = .butt
@@ -88,11 +93,14 @@ extension ShapeLayers {
             let s = min(max(s, 0), 100) / 100, e = min(max(e, 0), 100) / 100
             return (min(s, e) + o / 360, max(s, e) + o / 360)
         }
-        let track = Track<(Double, Double)>(combining: [trim.start.timing, trim.end.timing, trim.offset.timing], atKeyframe: { k in
-            range(trim.start.value(atKeyframe: k), trim.end.value(atKeyframe: k), trim.offset.value(atKeyframe: k))
-        }, atFrame: { f in
-            range(trim.start.value(at: f), trim.end.value(at: f), trim.offset.value(at: f))
-        })
+        let track = Track<(Double, Double)>(
+            combining: [trim.start.timing, trim.end.timing, trim.offset.timing],
+            atKeyframe: { k in
+                range(trim.start.value(atKeyframe: k), trim.end.value(atKeyframe: k), trim.offset.value(atKeyframe: k))
+            },
+            atFrame: { f in
+                range(trim.start.value(at: f), trim.end.value(at: f), trim.offset.value(at: f))
+            })
         let low = (track.values.map(\.0).min() ?? 0).rounded(.down)
         let high = (track.values.map(\.1).max() ?? 1).rounded(.up)
         let maximumCopies = 8.0

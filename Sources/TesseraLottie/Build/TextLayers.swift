@@ -76,8 +76,11 @@ struct TextLayers {
         var items = glyph.shapes
         if let stroke = text.strokeColor, text.strokeWidth > 0 {
             let style = ShapeItem.StrokeStyle(cap: .butt, join: .miter, miterLimit: 4, dashes: [], dashOffset: Animated(0))
-            items.append(.stroke(ShapeItem.Stroke(color: Animated(ShapeLayers.normalizedColor(stroke)), opacity: Animated(100),
-                                                  width: Animated(text.strokeWidth / max(scale, 1e-9)), style: style)))
+            items.append(
+                .stroke(
+                    ShapeItem.Stroke(
+                        color: Animated(ShapeLayers.normalizedColor(stroke)), opacity: Animated(100),
+                        width: Animated(text.strokeWidth / max(scale, 1e-9)), style: style)))
         }
         if let fill = text.fillColor {
             items.append(.fill(ShapeItem.Fill(color: Animated(ShapeLayers.normalizedColor(fill)), opacity: Animated(100), evenOdd: false)))
@@ -140,7 +143,8 @@ struct TextLayers {
 
     private static func width(of line: String, _ text: TextDocument, font: FontInfo, glyphs: [String: Glyph]) -> Double {
         line.reduce(0) { total, character in
-            let advance = glyphs[Glyph.key(String(character), family: font.family, style: font.style)].map { $0.advance / 100 * text.size }
+            let advance =
+                glyphs[Glyph.key(String(character), family: font.family, style: font.style)].map { $0.advance / 100 * text.size }
                 ?? text.size * 0.3
             return total + advance + text.tracking / 1000 * text.size
         }

@@ -33,14 +33,18 @@ struct Track<Value> {
 
     /// A track that keeps `property`'s keyframes, eased as its dimension `dimension` is; with
     /// `motionPath`, the segments follow the keyframes' spatial handles (x and y).
-    init<Source: Interpolatable>(_ property: Animated<Source>, dimension: Int = 0, motionPath: Bool = false,
-                                 value: @escaping (Source) -> Value) {
+    init<Source: Interpolatable>(
+        _ property: Animated<Source>, dimension: Int = 0, motionPath: Bool = false,
+        value: @escaping (Source) -> Value
+    ) {
         self.init(property, dimension: dimension, motionPath: motionPath, sample: { value(property.value(at: $0)) }, value: value)
     }
 
     /// A track that keeps `property`'s keyframes, with `sample` for its value at any frame.
-    init<Source>(_ property: Animated<Source>, dimension: Int = 0, motionPath: Bool = false, sample: @escaping (Double) -> Value,
-                 value: (Source) -> Value) {
+    init<Source>(
+        _ property: Animated<Source>, dimension: Int = 0, motionPath: Bool = false, sample: @escaping (Double) -> Value,
+        value: (Source) -> Value
+    ) {
         self.sample = sample
         let keyframes = property.keyframes
         times = [keyframes[0].time]
@@ -53,8 +57,11 @@ struct Track<Value> {
             } else {
                 let (x1, y1, x2, y2) = from.easing.controlPoints(dimension: dimension)
                 let clamped = CubicEasing(x1, y1, x2, y2)
-                append(to.time, value(to.value), CAMediaTimingFunction(controlPoints: Float(clamped.x1), Float(clamped.y1),
-                                                                       Float(clamped.x2), Float(clamped.y2)))
+                append(
+                    to.time, value(to.value),
+                    CAMediaTimingFunction(
+                        controlPoints: Float(clamped.x1), Float(clamped.y1),
+                        Float(clamped.x2), Float(clamped.y2)))
                 if motionPath, let a = from.value as? [Double], let b = to.value as? [Double], a.count >= 2, b.count >= 2 {
                     let path = MotionPath(from: from, to: to)
                     if path.isCurved { controlPoints[controlPoints.count - 1] = path.controlPoints(from: a, to: b) }

@@ -21,8 +21,10 @@ enum TransformLayers {
     /// Opacity is the caller's (a parent's transform applies to its children, its opacity not).
     /// With `autoOrient`, the layer also turns with its motion path's direction
     /// (`rotationMode = .rotateAuto`).
-    static func apply(_ transform: LottieTransform, to layer: CALayer, animator: Animator,
-                      report: BuildReport, path: String, autoOrient: Bool = false) -> CALayer {
+    static func apply(
+        _ transform: LottieTransform, to layer: CALayer, animator: Animator,
+        report: BuildReport, path: String, autoOrient: Bool = false
+    ) -> CALayer {
         layer.anchorPoint = .zero
         let skewIsAnimated = transform.skew.isAnimated || transform.skewAxis.isAnimated
         if transform.hasThreeDimensionalRotation {
@@ -82,7 +84,9 @@ enum TransformLayers {
     private static func applyPosition(_ position: Animated<[Double]>, to layer: CALayer, autoOrient: Bool, animator: Animator) {
         let curved = zip(position.keyframes, position.keyframes.dropFirst()).contains { MotionPath(from: $0, to: $1).isCurved }
         if curved || autoOrient || position.keyframes.allSatisfy(\.easing.isUniform) {
-            animator.apply(Track(position, motionPath: true) { $0 }, to: layer, keyPath: "position", alongPath: autoOrient ? .rotateAuto : nil) {
+            animator.apply(
+                Track(position, motionPath: true) { $0 }, to: layer, keyPath: "position", alongPath: autoOrient ? .rotateAuto : nil
+            ) {
                 point($0)
             }
         } else {

@@ -41,8 +41,10 @@ struct MotionPath {
     /// The Bézier's absolute control points from `a` to `b` (x and y).
     func controlPoints(from a: [Double], to b: [Double]) -> (SIMD2<Double>, SIMD2<Double>) {
         func handle(_ h: [Double], _ i: Int) -> Double { i < h.count ? h[i] : 0 }
-        return (SIMD2(a[0] + handle(outHandle, 0), a[1] + handle(outHandle, 1)),
-                SIMD2(b[0] + handle(inHandle, 0), b[1] + handle(inHandle, 1)))
+        return (
+            SIMD2(a[0] + handle(outHandle, 0), a[1] + handle(outHandle, 1)),
+            SIMD2(b[0] + handle(inHandle, 0), b[1] + handle(inHandle, 1))
+        )
     }
 
     /// The point `progress` of the way along the path by length (x and y; z as a straight line).

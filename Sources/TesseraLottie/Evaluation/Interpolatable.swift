@@ -25,9 +25,10 @@ extension BezierShape: Interpolatable {
         var result = a
         for i in a.vertices.indices {
             let (p, q) = (a.vertices[i], b.vertices[i])
-            result.vertices[i] = Vertex(point: p.point + (q.point - p.point) * u,
-                                        inHandle: p.inHandle + (q.inHandle - p.inHandle) * u,
-                                        outHandle: p.outHandle + (q.outHandle - p.outHandle) * u)
+            result.vertices[i] = Vertex(
+                point: p.point + (q.point - p.point) * u,
+                inHandle: p.inHandle + (q.inHandle - p.inHandle) * u,
+                outHandle: p.outHandle + (q.outHandle - p.outHandle) * u)
         }
         return result
     }

@@ -212,7 +212,8 @@ struct JSONParser {
     private mutating func unicodeEscape() throws(Failure) -> [UInt8] {
         var code = try hex4()
         if (0xD800..<0xDC00).contains(code), index + 1 < bytes.count,
-           bytes[index] == UInt8(ascii: "\\"), bytes[index + 1] == UInt8(ascii: "u") {
+            bytes[index] == UInt8(ascii: "\\"), bytes[index + 1] == UInt8(ascii: "u")
+        {
             let saved = index
             index += 2
             let low = try hex4()

@@ -8,8 +8,10 @@ extension Animated {
     /// value at the next keyframe, and ends with a keyframe that has only `t`: a keyframe without
     /// `s` takes the previous one's `e`. Times that go back are taken as the previous time
     /// (the value jumps there). Expressions (`x`) are not read (``LottieLayer`` counts them).
-    static func decode(_ node: JSONNode?, default fallback: Value,
-                       read: (JSONNode) throws(LottieError) -> Value) throws(LottieError) -> Animated<Value> {
+    static func decode(
+        _ node: JSONNode?, default fallback: Value,
+        read: (JSONNode) throws(LottieError) -> Value
+    ) throws(LottieError) -> Animated<Value> {
         guard let node else { return Animated(fallback) }
         // Some exporters write a bare value where a property object belongs.
         guard node.isObject else { return Animated(try read(node)) }
@@ -36,8 +38,9 @@ extension Animated {
             previousEnd = try element.member("e").map { (e) throws(LottieError) in try read(e) }
             var keyframe = Keyframe(time: time, value: value, hold: try element.flag("h"))
             if let out = element.member("o"), let into = element.member("i") {
-                keyframe.easing = Easing(outX: try out.member("x")?.numbers ?? [0], outY: try out.member("y")?.numbers ?? [0],
-                                         inX: try into.member("x")?.numbers ?? [1], inY: try into.member("y")?.numbers ?? [1])
+                keyframe.easing = Easing(
+                    outX: try out.member("x")?.numbers ?? [0], outY: try out.member("y")?.numbers ?? [0],
+                    inX: try into.member("x")?.numbers ?? [1], inY: try into.member("y")?.numbers ?? [1])
             }
             keyframe.spatialOut = try element.member("to")?.numbers
             keyframe.spatialIn = try element.member("ti")?.numbers

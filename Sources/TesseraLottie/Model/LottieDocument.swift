@@ -47,13 +47,17 @@ struct LottieDocument: Sendable {
         guard frameRate <= Self.maximumFrameRate else {
             throw .limitExceeded(path: "fr", reason: "\(frameRate) frames per second (at most \(Int(Self.maximumFrameRate)))")
         }
-        guard outPoint > inPoint else { throw .invalidDocument(path: "op", reason: "the out point \(outPoint) is not after the in point \(inPoint)") }
+        guard outPoint > inPoint else {
+            throw .invalidDocument(path: "op", reason: "the out point \(outPoint) is not after the in point \(inPoint)")
+        }
         guard outPoint - inPoint <= Self.maximumFrameCount else {
             throw .limitExceeded(path: "op", reason: "\(outPoint - inPoint) frames (at most \(Int(Self.maximumFrameCount)))")
         }
         for (key, side) in [("w", width), ("h", height)] {
             guard side > 0 else { throw .invalidDocument(path: key, reason: "the size must be positive, not \(side)") }
-            guard side <= Self.maximumSide else { throw .limitExceeded(path: key, reason: "\(side) points (at most \(Int(Self.maximumSide)))") }
+            guard side <= Self.maximumSide else {
+                throw .limitExceeded(path: key, reason: "\(side) points (at most \(Int(Self.maximumSide)))")
+            }
         }
         layers = try Self.layers(node.required("layers"))
         precomps = [:]
@@ -68,8 +72,9 @@ struct LottieDocument: Sendable {
         fonts = try Self.fonts(node.member("fonts"))
         glyphs = try Self.glyphs(node.member("chars"))
         markers = try (node.member("markers")?.elements ?? []).map { (marker) throws(LottieError) in
-            Marker(name: try marker.string("cm") ?? "", time: try marker.number("tm", default: 0),
-                   duration: try marker.number("dr", default: 0))
+            Marker(
+                name: try marker.string("cm") ?? "", time: try marker.number("tm", default: 0),
+                duration: try marker.number("dr", default: 0))
         }
     }
 
@@ -77,8 +82,9 @@ struct LottieDocument: Sendable {
         var fonts: [String: FontInfo] = [:]
         for font in try node?.member("list")?.elements ?? [] {
             guard let name = try font.string("fName") else { continue }
-            fonts[name] = FontInfo(family: try font.string("fFamily") ?? name, style: try font.string("fStyle") ?? "",
-                                   ascent: try font.number("ascent", default: 75))
+            fonts[name] = FontInfo(
+                family: try font.string("fFamily") ?? name, style: try font.string("fStyle") ?? "",
+                ascent: try font.number("ascent", default: 75))
         }
         return fonts
     }
@@ -88,7 +94,8 @@ struct LottieDocument: Sendable {
         for glyph in try node?.elements ?? [] {
             guard let character = try glyph.string("ch") else { continue }
             let key = Glyph.key(character, family: try glyph.string("fFamily") ?? "", style: try glyph.string("style") ?? "")
-            glyphs[key] = Glyph(shapes: try ShapeItem.items(glyph.member("data")?.member("shapes")), advance: try glyph.number("w", default: 0))
+            glyphs[key] = Glyph(
+                shapes: try ShapeItem.items(glyph.member("data")?.member("shapes")), advance: try glyph.number("w", default: 0))
         }
         return glyphs
     }

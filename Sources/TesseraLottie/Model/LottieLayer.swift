@@ -105,7 +105,8 @@ extension LottieLayer {
         isMatteSource = try node.flag("td")
         matteParent = try node.member("tp").map { (n) throws(LottieError) in try Self.integer(n) }
         masks = try (node.member("masksProperties")?.elements ?? []).map { (mask) throws(LottieError) in try Mask(mask) }
-        effects = try (node.member("ef")?.elements ?? []).map { (n) throws(LottieError) in try LayerEffect(effect: n) }
+        effects =
+            try (node.member("ef")?.elements ?? []).map { (n) throws(LottieError) in try LayerEffect(effect: n) }
             + (node.member("sy")?.elements ?? []).map { (n) throws(LottieError) in try LayerEffect(style: n) }
         expressionCount = Self.expressionCount(node.value)
         isHidden = try node.flag("hd")
@@ -117,8 +118,9 @@ extension LottieLayer {
             content = .precomp(id: id, width: try node.number("w", default: 0), height: try node.number("h", default: 0))
             timeRemap = try node.member("tm").map { (n) throws(LottieError) in try Animated<Double>.number(n, default: 0) }
         case 1:
-            content = .solid(color: try Self.hexColor(node.member("sc")), width: try node.number("sw", default: 0),
-                             height: try node.number("sh", default: 0))
+            content = .solid(
+                color: try Self.hexColor(node.member("sc")), width: try node.number("sw", default: 0),
+                height: try node.number("sh", default: 0))
         case 3: content = .null
         case 4: content = .shapes(try ShapeItem.items(node.member("shapes")))
         case 2: content = .image(id: try node.required("refId").string)

@@ -31,23 +31,30 @@ struct Polystar: Sendable {
     }
 
     var timings: [KeyframeTiming] {
-        [points.timing, position.timing, rotation.timing, outerRadius.timing, outerRoundness.timing, innerRadius.timing, innerRoundness.timing]
+        [
+            points.timing, position.timing, rotation.timing, outerRadius.timing, outerRoundness.timing, innerRadius.timing,
+            innerRoundness.timing,
+        ]
     }
 
     func shape(atKeyframe k: Int) -> BezierShape {
-        shape(points: points.value(atKeyframe: k), center: position.value(atKeyframe: k), rotation: rotation.value(atKeyframe: k),
-              outer: (outerRadius.value(atKeyframe: k), outerRoundness.value(atKeyframe: k)),
-              inner: (innerRadius.value(atKeyframe: k), innerRoundness.value(atKeyframe: k)))
+        shape(
+            points: points.value(atKeyframe: k), center: position.value(atKeyframe: k), rotation: rotation.value(atKeyframe: k),
+            outer: (outerRadius.value(atKeyframe: k), outerRoundness.value(atKeyframe: k)),
+            inner: (innerRadius.value(atKeyframe: k), innerRoundness.value(atKeyframe: k)))
     }
 
     func shape(at frame: Double) -> BezierShape {
-        shape(points: points.value(at: frame), center: position.value(at: frame), rotation: rotation.value(at: frame),
-              outer: (outerRadius.value(at: frame), outerRoundness.value(at: frame)),
-              inner: (innerRadius.value(at: frame), innerRoundness.value(at: frame)))
+        shape(
+            points: points.value(at: frame), center: position.value(at: frame), rotation: rotation.value(at: frame),
+            outer: (outerRadius.value(at: frame), outerRoundness.value(at: frame)),
+            inner: (innerRadius.value(at: frame), innerRoundness.value(at: frame)))
     }
 
-    private func shape(points: Double, center: [Double], rotation: Double, outer: (Double, Double),
-                       inner: (Double, Double)) -> BezierShape {
+    private func shape(
+        points: Double, center: [Double], rotation: Double, outer: (Double, Double),
+        inner: (Double, Double)
+    ) -> BezierShape {
         let count = Int(min(max(points, 0), Self.maximumPoints).rounded(.down)) * (isStar ? 2 : 1)
         guard count > 0 else { return BezierShape(vertices: [], isClosed: true) }
         let direction = reversed ? -1.0 : 1.0

@@ -19,20 +19,24 @@ extension ShapeItem {
         case "gr":
             self = .group(name: name, items: try Self.items(node.member("it")))
         case "rc":
-            self = .rectangle(position: try .vector(node.member("p"), default: [0, 0]),
-                              size: try .vector(node.member("s"), default: [0, 0]),
-                              roundness: try .number(node.member("r"), default: 0), reversed: try reversed)
+            self = .rectangle(
+                position: try .vector(node.member("p"), default: [0, 0]),
+                size: try .vector(node.member("s"), default: [0, 0]),
+                roundness: try .number(node.member("r"), default: 0), reversed: try reversed)
         case "el":
-            self = .ellipse(position: try .vector(node.member("p"), default: [0, 0]),
-                            size: try .vector(node.member("s"), default: [0, 0]), reversed: try reversed)
+            self = .ellipse(
+                position: try .vector(node.member("p"), default: [0, 0]),
+                size: try .vector(node.member("s"), default: [0, 0]), reversed: try reversed)
         case "sr":
             self = .polystar(try Polystar(node))
         case "rp":
             let transform = try node.required("tr")
-            self = .repeater(Repeater(copies: try .number(node.member("c"), default: 1), offset: try .number(node.member("o"), default: 0),
-                                      below: try node.number("m", default: 1) == 2, transform: try LottieTransform(transform),
-                                      startOpacity: try .number(transform.member("so"), default: 100),
-                                      endOpacity: try .number(transform.member("eo"), default: 100)))
+            self = .repeater(
+                Repeater(
+                    copies: try .number(node.member("c"), default: 1), offset: try .number(node.member("o"), default: 0),
+                    below: try node.number("m", default: 1) == 2, transform: try LottieTransform(transform),
+                    startOpacity: try .number(transform.member("so"), default: 100),
+                    endOpacity: try .number(transform.member("eo"), default: 100)))
         case "mm":
             self = .mergePaths(mode: Int(try node.number("mm", default: 1)))
         case "rd":
@@ -41,14 +45,18 @@ extension ShapeItem {
             self = .path(try .shape(node.member("ks")), reversed: try reversed)
         case "fl":
             let color = try Animated<[Double]>.vector(node.member("c"), default: [0, 0, 0])
-            self = .fill(Fill(color: color.mapValues(ShapeLayers.normalizedColor),
-                              opacity: try .number(node.member("o"), default: 100),
-                              evenOdd: try node.number("r", default: 1) == 2))
+            self = .fill(
+                Fill(
+                    color: color.mapValues(ShapeLayers.normalizedColor),
+                    opacity: try .number(node.member("o"), default: 100),
+                    evenOdd: try node.number("r", default: 1) == 2))
         case "st":
-            self = .stroke(Stroke(color: try Animated<[Double]>.vector(node.member("c"), default: [0, 0, 0]).mapValues(ShapeLayers.normalizedColor),
-                                  opacity: try .number(node.member("o"), default: 100),
-                                  width: try .number(node.member("w"), default: 1),
-                                  style: try StrokeStyle(node)))
+            self = .stroke(
+                Stroke(
+                    color: try Animated<[Double]>.vector(node.member("c"), default: [0, 0, 0]).mapValues(ShapeLayers.normalizedColor),
+                    opacity: try .number(node.member("o"), default: 100),
+                    width: try .number(node.member("w"), default: 1),
+                    style: try StrokeStyle(node)))
         case "gf":
             self = .gradientFill(try Gradient(node), evenOdd: try node.number("r", default: 1) == 2)
         case "gs":
@@ -56,9 +64,11 @@ extension ShapeItem {
         case "tr":
             self = .transform(try LottieTransform(node))
         case "tm":
-            self = .trim(Trim(start: try .number(node.member("s"), default: 0), end: try .number(node.member("e"), default: 100),
-                              offset: try .number(node.member("o"), default: 0), individually: try node.number("m", default: 1) == 2,
-                              location: node.path))
+            self = .trim(
+                Trim(
+                    start: try .number(node.member("s"), default: 0), end: try .number(node.member("e"), default: 100),
+                    offset: try .number(node.member("o"), default: 0), individually: try node.number("m", default: 1) == 2,
+                    location: node.path))
         default:
             self = .unsupported(type: type, name: name, reason: Self.unsupportedReason(type))
         }

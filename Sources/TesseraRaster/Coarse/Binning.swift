@@ -3,8 +3,10 @@
 enum Binning {
     /// Lists for each band the commands touching it, in order (compressed rows: band b's commands are
     /// bandCommands[bandStarts[b] ..< bandStarts[b + 1]]).
-    static func bin(_ commands: UnsafeMutablePointer<PreparedCommand>, commandCount: Int, bands: Int, bandHeight: Int,
-                    bandStarts: ScratchBuffer<Int32>, bandCommands: ScratchBuffer<Int32>) {
+    static func bin(
+        _ commands: UnsafeMutablePointer<PreparedCommand>, commandCount: Int, bands: Int, bandHeight: Int,
+        bandStarts: ScratchBuffer<Int32>, bandCommands: ScratchBuffer<Int32>
+    ) {
         let h = Int32(bandHeight)
         bandStarts.reserve(bands + 1)
         let starts = bandStarts.pointer

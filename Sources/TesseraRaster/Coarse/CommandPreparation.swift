@@ -21,8 +21,10 @@ enum CommandPreparation {
     /// Prepares `commands`, the frame's commands from `firstIndex` on, whose mask and colour
     /// filter indices start at `maskOffset` and `filterOffset`, with worker `worker`'s buffers
     /// (its lines go to its arena).
-    static func prepare(_ commands: ArraySlice<Recording.Command>, firstIndex: Int, maskOffset: Int, filterOffset: Int,
-                        worker: Int, memory: FrameMemory, tolerance: Double) {
+    static func prepare(
+        _ commands: ArraySlice<Recording.Command>, firstIndex: Int, maskOffset: Int, filterOffset: Int,
+        worker: Int, memory: FrameMemory, tolerance: Double
+    ) {
         var builder = EdgeBuilder(width: memory.width, height: memory.height, tolerance: tolerance, arena: memory.arenas[worker])
         let strokeGeometry = memory.strokeGeometry[worker]
         let projectedGeometry = memory.projectedGeometry[worker]
@@ -40,8 +42,9 @@ enum CommandPreparation {
             // paint is at `paints[i]`). A blend mode that changes pixels a transparent source
             // covers reaches the whole target, as in CoreGraphics.
             func drawLines(from first: Int, evenOdd: Bool, paint: Recording.RecordedPaint) {
-                let lines = PreparedCommand.Lines(arena: worker, first: first, count: builder.arena.count - first,
-                                                  evenOdd: evenOdd)
+                let lines = PreparedCommand.Lines(
+                    arena: worker, first: first, count: builder.arena.count - first,
+                    evenOdd: evenOdd)
                 out.top = Int32(builder.minY.rounded(.down))
                 out.bottom = Int32(builder.maxY.rounded(.up))
                 // The pixels the lines cover. (The accumulation also writes the cell right of the
@@ -81,12 +84,15 @@ enum CommandPreparation {
             func addOutline(of stroke: Recording.StrokeCommand) -> Bool {
                 switch stroke.mapping {
                 case .projective(let projection):
-                    return projectedGeometry.stroke(stroke.shape, projection: projection, tolerance: tolerance,
-                                                    using: strokeGeometry)
+                    return projectedGeometry.stroke(
+                        stroke.shape, projection: projection, tolerance: tolerance,
+                        using: strokeGeometry)
                         && builder.addOutline(projectedGeometry.projected, transform: .identity)
                 case .affine(let transform):
-                    guard let (outline, toDevice) = memory.strokeOutlines[i].outline(of: stroke.shape, transform: transform,
-                                                                                     tolerance: tolerance, using: strokeGeometry)
+                    guard
+                        let (outline, toDevice) = memory.strokeOutlines[i].outline(
+                            of: stroke.shape, transform: transform,
+                            tolerance: tolerance, using: strokeGeometry)
                     else { return false }
                     return builder.addOutline(outline, transform: toDevice)
                 }
@@ -98,9 +104,11 @@ enum CommandPreparation {
             case .fill(let fill):
                 guard prepares(fill.paint, placedBy: fill.mapping) else { break }
                 if case .affine(let transform) = fill.mapping, case .solid(let color) = fill.paint,
-                   let (x0, y0, x1, y1) = RectDetection.deviceRect(of: fill.path, transform: transform) {
-                    let r = SIMD4<Float>(Float(max(x0, 0)), Float(max(y0, 0)), Float(min(x1, Double(width))),
-                                         Float(min(y1, Double(height))))
+                    let (x0, y0, x1, y1) = RectDetection.deviceRect(of: fill.path, transform: transform)
+                {
+                    let r = SIMD4<Float>(
+                        Float(max(x0, 0)), Float(max(y0, 0)), Float(min(x1, Double(width))),
+                        Float(min(y1, Double(height))))
                     guard r.x < r.z, r.y < r.w else { break }
                     out.payload = .rect(r, color: color.packed.littleEndian)
                     out.top = Int32(r.y.rounded(.down))
@@ -135,8 +143,9 @@ enum CommandPreparation {
             case .beginMask:
                 out.payload = .beginMask(.empty)
             case .endGroup(let opacity, let blendMode, let filter):
-                out.payload = .endGroup(opacity: opacity, blendMode: UInt8(blendMode.rawValue),
-                                        filter: filter.map { Int32(filterOffset + $0) } ?? -1, area: .empty)
+                out.payload = .endGroup(
+                    opacity: opacity, blendMode: UInt8(blendMode.rawValue),
+                    filter: filter.map { Int32(filterOffset + $0) } ?? -1, area: .empty)
             case .stroke(let stroke):
                 guard prepares(stroke.paint, placedBy: stroke.mapping) else { break }
                 builder.reset()

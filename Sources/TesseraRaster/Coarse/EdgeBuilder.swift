@@ -255,7 +255,11 @@ struct EdgeBuilder {
     /// the border it lies beyond.
     private mutating func emitClamped(_ a: Point, _ b: Point) {
         let midX = (a.x + b.x) / 2
-        if midX <= 0 { emit(0, a.y, 0, b.y) } else if midX >= width { emit(width, a.y, width, b.y) } else {
+        if midX <= 0 {
+            emit(0, a.y, 0, b.y)
+        } else if midX >= width {
+            emit(width, a.y, width, b.y)
+        } else {
             emit(Swift.min(Swift.max(a.x, 0), width), a.y, Swift.min(Swift.max(b.x, 0), width), b.y)
         }
     }

@@ -34,7 +34,8 @@ enum GroupExtents {
                     guard group.begin >= 0 else { break }
                     var mask = group.mask
                     if let m = mask, let interior = group.maskInterior, !group.content.isEmpty,
-                       allInside(interior, commands, group.begin + 1..<m) {
+                        allInside(interior, commands, group.begin + 1..<m)
+                    {
                         for k in m..<i { commands[k].payload = .nothing }
                         mask = nil
                     }
@@ -97,8 +98,10 @@ enum GroupExtents {
 
     /// True when every command in `range` draws only inside `interior` (nested groups' content
     /// and masks included: a conservative answer).
-    private static func allInside(_ interior: MaskInterior, _ commands: UnsafeMutablePointer<PreparedCommand>,
-                                  _ range: Range<Int>) -> Bool {
+    private static func allInside(
+        _ interior: MaskInterior, _ commands: UnsafeMutablePointer<PreparedCommand>,
+        _ range: Range<Int>
+    ) -> Bool {
         range.allSatisfy { k in
             let c = commands[k]
             return c.drawsNothing || interior.contains(left: c.left, top: c.top, right: c.right, bottom: c.bottom)

@@ -50,13 +50,15 @@ struct PreparedCommand {
         func union(_ other: GroupArea) -> GroupArea {
             if other.isEmpty { return self }
             if isEmpty { return other }
-            return GroupArea(top: min(top, other.top), bottom: max(bottom, other.bottom),
-                             left: min(left, other.left), right: max(right, other.right))
+            return GroupArea(
+                top: min(top, other.top), bottom: max(bottom, other.bottom),
+                left: min(left, other.left), right: max(right, other.right))
         }
 
         func intersection(_ other: GroupArea) -> GroupArea {
-            GroupArea(top: max(top, other.top), bottom: min(bottom, other.bottom),
-                      left: max(left, other.left), right: min(right, other.right))
+            GroupArea(
+                top: max(top, other.top), bottom: min(bottom, other.bottom),
+                left: max(left, other.left), right: min(right, other.right))
         }
 
         /// The area's rows within a band's `rows`, its first column and its number of columns.

@@ -44,12 +44,14 @@ struct PreparedPaint {
             kernel.image = parameters
         case (.gradient(let gradient), .projective(let projection)):
             guard let deviceToShape = projection.inverted(),
-                  let parameters = gradient.kernelParameters(deviceToShape: deviceToShape) else { return nil }
+                let parameters = gradient.kernelParameters(deviceToShape: deviceToShape)
+            else { return nil }
             kernel.kind = Int32(TSR_PAINT_PROJECTIVE_GRADIENT.rawValue)
             kernel.projectiveGradient = parameters
         case (.image(let pattern), .projective(let projection)):
             guard let deviceToShape = projection.inverted(),
-                  let parameters = pattern.kernelParameters(deviceToShape: deviceToShape) else { return nil }
+                let parameters = pattern.kernelParameters(deviceToShape: deviceToShape)
+            else { return nil }
             kernel.kind = Int32(TSR_PAINT_PROJECTIVE_IMAGE.rawValue)
             kernel.projectiveImage = parameters
         }

@@ -17,20 +17,26 @@ final class ProjectedGeometry {
         guard scale.isFinite, scale > 0 else { return false }
         flattened.removeAll()
         smooth.removeAll(keepingCapacity: true)
-        guard PolylineFlattener.flatten(path, transform: .identity, tolerance: tolerance / scale,
-                                        into: &flattened, smooth: &smooth) else { return false }
+        guard
+            PolylineFlattener.flatten(
+                path, transform: .identity, tolerance: tolerance / scale,
+                into: &flattened, smooth: &smooth)
+        else { return false }
         return project(flattened, projection)
     }
 
     /// Projects the outline of a stroke computed by `strokes` in the path's space.
-    func stroke(_ shape: StrokeShape, projection: Projection, tolerance: Double,
-                using strokes: StrokeGeometry) -> Bool {
+    func stroke(
+        _ shape: StrokeShape, projection: Projection, tolerance: Double,
+        using strokes: StrokeGeometry
+    ) -> Bool {
         // The outline reaches past the path by half the width, more at miters: its stretch
         // counts too (the path's own box when the padded one reaches behind the eye).
         let bounds = shape.path.controlPointBounds
         let pad = shape.style.width / 2 * max(shape.style.miterLimit, 1.5)
-        let padded = Rect(x: bounds.minX - pad, y: bounds.minY - pad,
-                          width: bounds.maxX - bounds.minX + 2 * pad, height: bounds.maxY - bounds.minY + 2 * pad)
+        let padded = Rect(
+            x: bounds.minX - pad, y: bounds.minY - pad,
+            width: bounds.maxX - bounds.minX + 2 * pad, height: bounds.maxY - bounds.minY + 2 * pad)
         var scale = projection.largestScale(over: padded)
         if !scale.isFinite { scale = projection.largestScale(over: bounds) }
         guard scale.isFinite, scale > 0 else { return false }

@@ -11,7 +11,8 @@ enum RectDetection {
         var corners = verbs.count
         if verbs.last == .close { corners -= 1 }
         guard corners == 4 || corners == 5, verbs[0] == .move,
-              verbs[1..<corners].allSatisfy({ $0 == .line }) else { return nil }
+            verbs[1..<corners].allSatisfy({ $0 == .line })
+        else { return nil }
         let p0 = transform.apply(points[0]), p1 = transform.apply(points[1])
         let p2 = transform.apply(points[2]), p3 = transform.apply(points[3])
         if corners == 5 && transform.apply(points[4]) != p0 { return nil }

@@ -32,8 +32,10 @@ final class StrokeOutlineCache {
 
         /// The outline of `shape` under `t` and the transform to device space; nil when it draws
         /// nothing.
-        func outline(of shape: StrokeShape, transform t: Transform, tolerance: Double,
-                     using geometry: StrokeGeometry) -> (outline: Polylines, transform: Transform)? {
+        func outline(
+            of shape: StrokeShape, transform t: Transform, tolerance: Double,
+            using geometry: StrokeGeometry
+        ) -> (outline: Polylines, transform: Transform)? {
             guard StrokeGeometry.similarityScale(t) != nil else {
                 key = nil
                 guard let transform = geometry.outline(of: shape, transform: t, tolerance: tolerance) else { return nil }
@@ -44,8 +46,9 @@ final class StrokeOutlineCache {
             if let key, key.matches(shape, linear: linear, tolerance: tolerance) {
                 return outline.subpaths.isEmpty ? nil : (outline, move)
             }
-            key = Key(path: shape.path, style: shape.style, dash: shape.dash, trimStart: shape.trimStart,
-                      trimEnd: shape.trimEnd, linear: linear, tolerance: tolerance)
+            key = Key(
+                path: shape.path, style: shape.style, dash: shape.dash, trimStart: shape.trimStart,
+                trimEnd: shape.trimEnd, linear: linear, tolerance: tolerance)
             var atOrigin = t
             atOrigin.tx = 0
             atOrigin.ty = 0

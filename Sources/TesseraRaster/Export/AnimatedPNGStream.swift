@@ -11,8 +11,9 @@ final class AnimatedPNGStream: FrameEncoder {
     init(output: ByteOutput, width: Int, height: Int, frameCount: Int, framesPerSecond: Int) {
         self.output = output
         let timing = AnimatedPNG(framesPerSecond: framesPerSecond)   // AnimatedPNG's clamped frame delay
-        chunks = APNGChunkWriter(width: width, height: height, frameCount: frameCount,
-                                 delayNumerator: timing.delayNumerator, delayDenominator: timing.delayDenominator)
+        chunks = APNGChunkWriter(
+            width: width, height: height, frameCount: frameCount,
+            delayNumerator: timing.delayNumerator, delayDenominator: timing.delayDenominator)
     }
 
     func write(_ frame: Pixmap) throws(FrameWriterError) {

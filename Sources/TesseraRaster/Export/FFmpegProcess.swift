@@ -32,13 +32,17 @@ final class FFmpegEncoder: FrameEncoder {
 
     /// ffmpeg's command line: raw RGBA frames of the given size and rate on its standard input, the
     /// format's encoder, and `outputURL` (`file:` + a path, or `pipe:1`).
-    static func arguments(format: FrameFormat, width: Int, height: Int, framesPerSecond: Int,
-                          outputURL: String) -> [String] {
+    static func arguments(
+        format: FrameFormat, width: Int, height: Int, framesPerSecond: Int,
+        outputURL: String
+    ) -> [String] {
         // -xerror: without it, ffmpeg 5 exits 0 when writing the end of the file fails (a full
         // disk, a closed pipe).
-        var arguments = ["-hide_banner", "-loglevel", "error", "-nostats", "-xerror", "-y",
-                         "-f", "rawvideo", "-pix_fmt", "rgba", "-s", "\(width)x\(height)", "-r", "\(framesPerSecond)",
-                         "-i", "pipe:0"]
+        var arguments = [
+            "-hide_banner", "-loglevel", "error", "-nostats", "-xerror", "-y",
+            "-f", "rawvideo", "-pix_fmt", "rgba", "-s", "\(width)x\(height)", "-r", "\(framesPerSecond)",
+            "-i", "pipe:0",
+        ]
         switch format {
         case .mp4:
             // H.264 in 4:2:0 needs even sides: an odd one is padded by a row or a column.
@@ -48,8 +52,10 @@ final class FFmpegEncoder: FrameEncoder {
         case .webm:
             arguments += ["-c:v", "libvpx-vp9", "-pix_fmt", "yuva420p", "-b:v", "0", "-crf", "30"]
         case .gif:
-            arguments += ["-filter_complex", "split[a][b];[a]palettegen=reserve_transparent=1[p];[b][p]paletteuse",
-                          "-loop", "0"]
+            arguments += [
+                "-filter_complex", "split[a][b];[a]palettegen=reserve_transparent=1[p];[b][p]paletteuse",
+                "-loop", "0",
+            ]
         case .webp:
             arguments += ["-c:v", "libwebp_anim", "-lossless", "0", "-quality", "90", "-loop", "0", "-pix_fmt", "yuva420p"]
         case .png, .apng, .rgba, .y4m:
@@ -61,8 +67,10 @@ final class FFmpegEncoder: FrameEncoder {
 
     /// Starts ffmpeg writing to `output`. `.cannotCreate` when the log file, the pipe or the
     /// process cannot be made; the caller discards `output` on error.
-    init(format: FrameFormat, output: ByteOutput, executable: String, environment: [String: String],
-         width: Int, height: Int, framesPerSecond: Int) throws(FrameWriterError) {
+    init(
+        format: FrameFormat, output: ByteOutput, executable: String, environment: [String: String],
+        width: Int, height: Int, framesPerSecond: Int
+    ) throws(FrameWriterError) {
         self.format = format
         self.output = output
         let outputURL: String
@@ -97,8 +105,9 @@ final class FFmpegEncoder: FrameEncoder {
         input = pipeEnds[1]
 
         process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = Self.arguments(format: format, width: width, height: height,
-                                           framesPerSecond: framesPerSecond, outputURL: outputURL)
+        process.arguments = Self.arguments(
+            format: format, width: width, height: height,
+            framesPerSecond: framesPerSecond, outputURL: outputURL)
         process.environment = environment
         process.standardInput = FileHandle(fileDescriptor: pipeEnds[0], closeOnDealloc: false)
         process.standardError = FileHandle(fileDescriptor: logDescriptor, closeOnDealloc: false)
@@ -147,8 +156,9 @@ final class FFmpegEncoder: FrameEncoder {
     private func failure() -> FrameWriterError? {
         let signalled = process.terminationReason == .uncaughtSignal
         guard signalled || process.terminationStatus != 0 else { return nil }
-        return .encoderFailed(path: output.path, status: (signalled ? 128 : 0) + process.terminationStatus,
-                              message: logTail())
+        return .encoderFailed(
+            path: output.path, status: (signalled ? 128 : 0) + process.terminationStatus,
+            message: logTail())
     }
 
     /// The last lines ffmpeg printed on its standard error, joined by "; ".

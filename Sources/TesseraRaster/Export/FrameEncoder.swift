@@ -32,8 +32,10 @@ extension FrameWriter {
         case (_, .directory(let path, _)):
             throw .unsupportedDestination(format, "\(format.rawValue) is one file, not frames in the directory \(path)")
         case (.png, _) where frameCount > 1:
-            throw .unsupportedDestination(format, "a PNG file holds one frame, not \(frameCount), to "
-                + "\(destination.displayName): write them into a directory, or as an animation such as apng")
+            throw .unsupportedDestination(
+                format,
+                "a PNG file holds one frame, not \(frameCount), to "
+                    + "\(destination.displayName): write them into a directory, or as an animation such as apng")
         default:
             return
         }
@@ -41,9 +43,11 @@ extension FrameWriter {
 
     /// The encoder for the format and destination, its output created. `ffmpeg` is the executable
     /// for the formats that need it.
-    static func makeEncoder(format: FrameFormat, destination: FrameDestination, ffmpeg: String?,
-                            environment: [String: String], width: Int, height: Int, framesPerSecond: Int,
-                            frameCount: Int) throws(FrameWriterError) -> any FrameEncoder {
+    static func makeEncoder(
+        format: FrameFormat, destination: FrameDestination, ffmpeg: String?,
+        environment: [String: String], width: Int, height: Int, framesPerSecond: Int,
+        frameCount: Int
+    ) throws(FrameWriterError) -> any FrameEncoder {
         let output: ByteOutput
         switch destination {
         case .directory(let directory, let baseName):
@@ -58,16 +62,18 @@ extension FrameWriter {
             case .png:
                 return SinglePNGEncoder(output: output)
             case .apng:
-                return AnimatedPNGStream(output: output, width: width, height: height, frameCount: frameCount,
-                                         framesPerSecond: framesPerSecond)
+                return AnimatedPNGStream(
+                    output: output, width: width, height: height, frameCount: frameCount,
+                    framesPerSecond: framesPerSecond)
             case .rgba:
                 return RawVideoEncoder(output: output)
             case .y4m:
                 return try Y4MEncoder(output: output, width: width, height: height, framesPerSecond: framesPerSecond)
             case .mp4, .webm, .gif, .webp:
                 guard let ffmpeg else { throw .ffmpegNotFound(format) }
-                return try FFmpegEncoder(format: format, output: output, executable: ffmpeg, environment: environment,
-                                         width: width, height: height, framesPerSecond: framesPerSecond)
+                return try FFmpegEncoder(
+                    format: format, output: output, executable: ffmpeg, environment: environment,
+                    width: width, height: height, framesPerSecond: framesPerSecond)
             }
         } catch {
             output.discard()

@@ -62,9 +62,11 @@ public final class FrameWriter {
     /// - Throws: ``FrameWriterError/invalidSettings(_:)``,
     ///   ``FrameWriterError/unsupportedDestination(_:_:)``, ``FrameWriterError/ffmpegNotFound(_:)``
     ///   (all before anything is created), ``FrameWriterError/cannotCreate(path:reason:)``.
-    public init(format: FrameFormat, destination: FrameDestination, width: Int, height: Int,
-                framesPerSecond: Int, frameCount: Int,
-                environment: [String: String] = ProcessInfo.processInfo.environment) throws(FrameWriterError) {
+    public init(
+        format: FrameFormat, destination: FrameDestination, width: Int, height: Int,
+        framesPerSecond: Int, frameCount: Int,
+        environment: [String: String] = ProcessInfo.processInfo.environment
+    ) throws(FrameWriterError) {
         try Self.check(width: width, height: height, framesPerSecond: framesPerSecond, frameCount: frameCount)
         try Self.check(format: format, destination: destination, frameCount: frameCount)
         let ffmpeg = format.usesFFmpeg ? FFmpegEncoder.executable(in: environment) : nil
@@ -76,14 +78,16 @@ public final class FrameWriter {
         self.height = height
         self.framesPerSecond = framesPerSecond
         self.frameCount = frameCount
-        frameCountIsBinding = switch (format, destination) {
-        case (.apng, _): true
-        case (.png, .directory): false
-        case (.png, _): true
-        default: false
-        }
-        encoder = try Self.makeEncoder(format: format, destination: destination, ffmpeg: ffmpeg, environment: environment,
-                                       width: width, height: height, framesPerSecond: framesPerSecond, frameCount: frameCount)
+        frameCountIsBinding =
+            switch (format, destination) {
+            case (.apng, _): true
+            case (.png, .directory): false
+            case (.png, _): true
+            default: false
+            }
+        encoder = try Self.makeEncoder(
+            format: format, destination: destination, ffmpeg: ffmpeg, environment: environment,
+            width: width, height: height, framesPerSecond: framesPerSecond, frameCount: frameCount)
     }
 
     deinit {

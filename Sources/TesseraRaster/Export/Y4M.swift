@@ -39,8 +39,9 @@ final class Y4MEncoder: FrameEncoder {
                     let left = 2 * cx, right = min(2 * cx + 1, width - 1)
                     let a = Self.channels(top[left]), b = Self.channels(top[right])
                     let c = Self.channels(bottom[left]), d = Self.channels(bottom[right])
-                    let (u, v) = Self.chroma(redSum: a.r + b.r + c.r + d.r, greenSum: a.g + b.g + c.g + d.g,
-                                             blueSum: a.b + b.b + c.b + d.b)
+                    let (u, v) = Self.chroma(
+                        redSum: a.r + b.r + c.r + d.r, greenSum: a.g + b.g + c.g + d.g,
+                        blueSum: a.b + b.b + c.b + d.b)
                     out[uPlane + cy * chromaWidth + cx] = u
                     out[vPlane + cy * chromaWidth + cx] = v
                 }
@@ -77,7 +78,9 @@ final class Y4MEncoder: FrameEncoder {
     /// U and V of the average of four pixels, from the sums of their channels: the formulas above
     /// with the division by 4 folded into the shift (one rounding, not two).
     static func chroma(redSum r: Int, greenSum g: Int, blueSum b: Int) -> (u: UInt8, v: UInt8) {
-        (UInt8(((-38 * r - 74 * g + 112 * b + 512) >> 10) + 128),
-         UInt8(((112 * r - 94 * g - 18 * b + 512) >> 10) + 128))
+        (
+            UInt8(((-38 * r - 74 * g + 112 * b + 512) >> 10) + 128),
+            UInt8(((112 * r - 94 * g - 18 * b + 512) >> 10) + 128)
+        )
     }
 }

@@ -36,13 +36,16 @@ enum AlphaBandRasterizer {
                 let group = scratch.popGroup()
                 let (rows, left, columns) = area.within(top..<bottom)
                 if filter >= 0 {
-                    GroupColorFilter.applyToAlpha(memory.colorFilters[Int(filter)], rows: rows, left: left,
-                                                  columns: columns, scratch: scratch) { row(group.content, $0) }
+                    GroupColorFilter.applyToAlpha(
+                        memory.colorFilters[Int(filter)], rows: rows, left: left,
+                        columns: columns, scratch: scratch
+                    ) { row(group.content, $0) }
                 }
                 for y in rows {
                     let mask = group.mask.map { UnsafePointer(row($0, y) + left) }
-                    tsr_alpha_blend_row(row(group.below, y) + left, row(group.content, y) + left, mask, columns,
-                                        UInt32(opacity), Int32(blendMode))
+                    tsr_alpha_blend_row(
+                        row(group.below, y) + left, row(group.content, y) + left, mask, columns,
+                        UInt32(opacity), Int32(blendMode))
                 }
                 target = group.below
             case .clear(let color):
@@ -50,8 +53,9 @@ enum AlphaBandRasterizer {
             case .rect(let r, let color):
                 guard !rows.isEmpty else { break }
                 let rowStride = target < 0 ? memory.bytesPerRow : width
-                tsr_alpha_fill_rect(row(target, rows.lowerBound), rowStride, Int32(width), Int32(rows.lowerBound),
-                                    Int32(rows.upperBound), r.x, r.y, r.z, r.w, color >> 24)
+                tsr_alpha_fill_rect(
+                    row(target, rows.lowerBound), rowStride, Int32(width), Int32(rows.lowerBound),
+                    Int32(rows.upperBound), r.x, r.y, r.z, r.w, color >> 24)
             case .alphaMask(let maskIndex, let color):
                 let mask = memory.masks[maskIndex]
                 mask.values.withUnsafeBufferPointer { values in
@@ -61,19 +65,24 @@ enum AlphaBandRasterizer {
                     }
                 }
             case .paintedAlphaMask(let maskIndex):
-                MaskedPaintRows.drawAlpha(mask: memory.masks[maskIndex], paint: UnsafePointer(memory.paints + index),
-                                          rows: rows, width: width, height: memory.height, scratch: scratch) { row(target, $0) }
+                MaskedPaintRows.drawAlpha(
+                    mask: memory.masks[maskIndex], paint: UnsafePointer(memory.paints + index),
+                    rows: rows, width: width, height: memory.height, scratch: scratch
+                ) { row(target, $0) }
             case .lines(let lines, let color):
                 BandRasterizer.accumulate(lines, top: top, bottom: bottom, memory: memory, scratch: scratch)
                 let rowStride = target < 0 ? memory.bytesPerRow : width
-                tsr_alpha_fill_accumulated_rows(scratch.cells, scratch.stride, scratch.rowMin, scratch.rowMax,
-                                                Int32(rows.lowerBound - top), Int32(rows.upperBound - top),
-                                                row(target, top), rowStride, Int32(width), lines.evenOdd ? 1 : 0,
-                                                color >> 24, scratch.coverage)
+                tsr_alpha_fill_accumulated_rows(
+                    scratch.cells, scratch.stride, scratch.rowMin, scratch.rowMax,
+                    Int32(rows.lowerBound - top), Int32(rows.upperBound - top),
+                    row(target, top), rowStride, Int32(width), lines.evenOdd ? 1 : 0,
+                    color >> 24, scratch.coverage)
             case .paintedLines(let lines):
                 BandRasterizer.accumulate(lines, top: top, bottom: bottom, memory: memory, scratch: scratch)
-                PaintedAlphaRows.draw(evenOdd: lines.evenOdd, paint: UnsafePointer(memory.paints + index), rows: rows,
-                                      bandTop: top, width: width, scratch: scratch) { row(target, $0) }
+                PaintedAlphaRows.draw(
+                    evenOdd: lines.evenOdd, paint: UnsafePointer(memory.paints + index), rows: rows,
+                    bandTop: top, width: width, scratch: scratch
+                ) { row(target, $0) }
             }
         }
     }

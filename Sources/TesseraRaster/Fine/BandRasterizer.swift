@@ -41,12 +41,14 @@ enum BandRasterizer {
                 for y in rows {
                     let mask = group.mask.map { UnsafePointer(row($0, y) + left) }
                     if blendMode == UInt8(BlendMode.normal.rawValue) {
-                        tsr_composite_row(row(group.below, y) + left, row(group.content, y) + left, mask, columns,
-                                          UInt32(opacity))
+                        tsr_composite_row(
+                            row(group.below, y) + left, row(group.content, y) + left, mask, columns,
+                            UInt32(opacity))
                     } else {
-                        PaintedRows.compositeGroupRow(row(group.below, y) + left, row(group.content, y) + left, mask: mask,
-                                                      count: columns, opacity: UInt32(opacity), blendMode: Int32(blendMode),
-                                                      scratch: scratch)
+                        PaintedRows.compositeGroupRow(
+                            row(group.below, y) + left, row(group.content, y) + left, mask: mask,
+                            count: columns, opacity: UInt32(opacity), blendMode: Int32(blendMode),
+                            scratch: scratch)
                     }
                 }
                 target = group.below
@@ -55,8 +57,9 @@ enum BandRasterizer {
             case .rect(let r, let color):
                 guard !rows.isEmpty else { break }
                 let pixelStride = target < 0 ? memory.bytesPerRow / 4 : width
-                tsr_fill_rect(row(target, rows.lowerBound), pixelStride, Int32(width), Int32(rows.lowerBound),
-                              Int32(rows.upperBound), r.x, r.y, r.z, r.w, color)
+                tsr_fill_rect(
+                    row(target, rows.lowerBound), pixelStride, Int32(width), Int32(rows.lowerBound),
+                    Int32(rows.upperBound), r.x, r.y, r.z, r.w, color)
             case .alphaMask(let maskIndex, let color):
                 let mask = memory.masks[maskIndex]
                 mask.values.withUnsafeBufferPointer { values in
@@ -66,27 +69,35 @@ enum BandRasterizer {
                     }
                 }
             case .paintedAlphaMask(let maskIndex):
-                MaskedPaintRows.draw(mask: memory.masks[maskIndex], paint: UnsafePointer(memory.paints + index), rows: rows,
-                                     width: width, height: memory.height, scratch: scratch) { row(target, $0) }
+                MaskedPaintRows.draw(
+                    mask: memory.masks[maskIndex], paint: UnsafePointer(memory.paints + index), rows: rows,
+                    width: width, height: memory.height, scratch: scratch
+                ) { row(target, $0) }
             case .lines(let lines, let color):
                 accumulate(lines, top: top, bottom: bottom, memory: memory, scratch: scratch)
                 let pixelStride = target < 0 ? memory.bytesPerRow / 4 : width
-                tsr_fill_accumulated_rows(scratch.cells, scratch.stride, scratch.rowMin, scratch.rowMax,
-                                          Int32(rows.lowerBound - top), Int32(rows.upperBound - top),
-                                          row(target, top), pixelStride, Int32(width), lines.evenOdd ? 1 : 0, color)
+                tsr_fill_accumulated_rows(
+                    scratch.cells, scratch.stride, scratch.rowMin, scratch.rowMax,
+                    Int32(rows.lowerBound - top), Int32(rows.upperBound - top),
+                    row(target, top), pixelStride, Int32(width), lines.evenOdd ? 1 : 0, color)
             case .paintedLines(let lines):
                 accumulate(lines, top: top, bottom: bottom, memory: memory, scratch: scratch)
-                PaintedRows.draw(evenOdd: lines.evenOdd, paint: UnsafePointer(memory.paints + index), rows: rows,
-                                 bandTop: top, width: width, pixelStride: target < 0 ? memory.bytesPerRow / 4 : width,
-                                 scratch: scratch) { row(target, $0) }
+                PaintedRows.draw(
+                    evenOdd: lines.evenOdd, paint: UnsafePointer(memory.paints + index), rows: rows,
+                    bandTop: top, width: width, pixelStride: target < 0 ? memory.bytesPerRow / 4 : width,
+                    scratch: scratch
+                ) { row(target, $0) }
             }
         }
     }
 
     /// Accumulates the band's part of `lines` into the worker's cells (the coverage step).
-    static func accumulate(_ lines: PreparedCommand.Lines, top: Int, bottom: Int, memory: FrameMemory,
-                           scratch: WorkerScratch) {
-        tsr_accumulate_lines(memory.arenas[lines.arena].floats + lines.first * 4, lines.count, Int32(top),
-                             Int32(bottom - top), scratch.cells, scratch.stride, scratch.rowMin, scratch.rowMax)
+    static func accumulate(
+        _ lines: PreparedCommand.Lines, top: Int, bottom: Int, memory: FrameMemory,
+        scratch: WorkerScratch
+    ) {
+        tsr_accumulate_lines(
+            memory.arenas[lines.arena].floats + lines.first * 4, lines.count, Int32(top),
+            Int32(bottom - top), scratch.cells, scratch.stride, scratch.rowMin, scratch.rowMax)
     }
 }

@@ -6,8 +6,10 @@ import CTesseraSIMD
 /// is filtered once, as one image: after everything in it is composited together.
 enum GroupColorFilter {
     /// Filters columns [left, left + columns) of rows `rows` of an RGBA layer; `row(y)` is its row y.
-    static func apply(_ matrix: tsr_color_matrix, rows: Range<Int>, left: Int, columns: Int,
-                      row: (Int) -> UnsafeMutablePointer<UInt32>) {
+    static func apply(
+        _ matrix: tsr_color_matrix, rows: Range<Int>, left: Int, columns: Int,
+        row: (Int) -> UnsafeMutablePointer<UInt32>
+    ) {
         withUnsafePointer(to: matrix) { matrix in
             for y in rows { tsr_color_matrix_row(row(y) + left, columns, matrix) }
         }
@@ -18,8 +20,10 @@ enum GroupColorFilter {
     /// whose alpha does not read colour (``ColorMatrix/alphaReadsColor``; a recording with
     /// another is drawn in RGBA: ``Canvas/renderAlphaMask(width:height:)``), and then the colours
     /// do not matter: the pixels go through the kernel as black.
-    static func applyToAlpha(_ matrix: tsr_color_matrix, rows: Range<Int>, left: Int, columns: Int,
-                             scratch: WorkerScratch, row: (Int) -> UnsafeMutablePointer<UInt8>) {
+    static func applyToAlpha(
+        _ matrix: tsr_color_matrix, rows: Range<Int>, left: Int, columns: Int,
+        scratch: WorkerScratch, row: (Int) -> UnsafeMutablePointer<UInt8>
+    ) {
         let words = scratch.colors
         withUnsafePointer(to: matrix) { matrix in
             for y in rows {

@@ -7,8 +7,10 @@ import CTesseraSIMD
 /// then the whole target.
 enum MaskedPaintRows {
     /// Draws rows `rows` of the target (`row(y)`: row y, `width` pixels) in RGBA.
-    static func draw(mask: AlphaMask, paint: UnsafePointer<PreparedPaint>, rows: Range<Int>, width: Int, height: Int,
-                     scratch: WorkerScratch, row: (Int) -> UnsafeMutablePointer<UInt32>) {
+    static func draw(
+        mask: AlphaMask, paint: UnsafePointer<PreparedPaint>, rows: Range<Int>, width: Int, height: Int,
+        scratch: WorkerScratch, row: (Int) -> UnsafeMutablePointer<UInt32>
+    ) {
         let reachesOutside = paint.pointee.reachesOutside
         let clip = mask.clipped(toWidth: width, height: height)
         mask.values.withUnsafeBufferPointer { values in
@@ -19,8 +21,9 @@ enum MaskedPaintRows {
                     continue
                 }
                 let coverage = values.baseAddress! + (y - mask.y) * mask.width + (clip.left - mask.x)
-                tsr_paint_coverage_row(coverage, Int32(clip.left), Int32(y), clip.right - clip.left, paint.kernel,
-                                       pixels + clip.left, scratch.colors)
+                tsr_paint_coverage_row(
+                    coverage, Int32(clip.left), Int32(y), clip.right - clip.left, paint.kernel,
+                    pixels + clip.left, scratch.colors)
                 if reachesOutside {
                     PaintedRows.blendOutside(pixels, count: clip.left, paint: paint, scratch: scratch)
                     PaintedRows.blendOutside(pixels + clip.right, count: width - clip.right, paint: paint, scratch: scratch)
@@ -31,8 +34,10 @@ enum MaskedPaintRows {
 
     /// Draws rows `rows` of an alpha target (`row(y)`: row y, `width` bytes): the alpha bytes of
     /// ``draw(mask:paint:rows:width:height:scratch:row:)``.
-    static func drawAlpha(mask: AlphaMask, paint: UnsafePointer<PreparedPaint>, rows: Range<Int>, width: Int, height: Int,
-                          scratch: WorkerScratch, row: (Int) -> UnsafeMutablePointer<UInt8>) {
+    static func drawAlpha(
+        mask: AlphaMask, paint: UnsafePointer<PreparedPaint>, rows: Range<Int>, width: Int, height: Int,
+        scratch: WorkerScratch, row: (Int) -> UnsafeMutablePointer<UInt8>
+    ) {
         let (mode, opacity) = (paint.pointee.blendMode, paint.pointee.opacity)
         let (reachesOutside, isSolid) = (paint.pointee.reachesOutside, paint.pointee.isSolid)
         let clip = mask.clipped(toWidth: width, height: height)
@@ -46,8 +51,9 @@ enum MaskedPaintRows {
                 let coverage = values.baseAddress! + (y - mask.y) * mask.width + (clip.left - mask.x)
                 let count = clip.right - clip.left
                 if isSolid {
-                    tsr_alpha_blend_solid_row(alpha + clip.left, UInt32(littleEndian: paint.pointee.color) >> 24, coverage, count,
-                                              opacity, mode)
+                    tsr_alpha_blend_solid_row(
+                        alpha + clip.left, UInt32(littleEndian: paint.pointee.color) >> 24, coverage, count,
+                        opacity, mode)
                 } else {
                     paint.colors(x: clip.left, y: y, count: count, into: scratch.colors)
                     tsr_alpha_of_pixels(scratch.colors, count, scratch.sourceAlpha)

@@ -6,8 +6,10 @@ import CTesseraSIMD
 enum PaintedAlphaRows {
     /// Draws the accumulated rows `rows` (device rows; the band starts at `bandTop`) of a fill
     /// with `paint`, consuming the worker's cells. `row(y)` is the target's alpha row y.
-    static func draw(evenOdd: Bool, paint: UnsafePointer<PreparedPaint>, rows: Range<Int>, bandTop: Int,
-                     width: Int, scratch: WorkerScratch, row: (Int) -> UnsafeMutablePointer<UInt8>) {
+    static func draw(
+        evenOdd: Bool, paint: UnsafePointer<PreparedPaint>, rows: Range<Int>, bandTop: Int,
+        width: Int, scratch: WorkerScratch, row: (Int) -> UnsafeMutablePointer<UInt8>
+    ) {
         let (mode, opacity) = (paint.pointee.blendMode, paint.pointee.opacity)
         let (reachesOutside, isSolid) = (paint.pointee.reachesOutside, paint.pointee.isSolid)
         for y in rows {
@@ -19,8 +21,9 @@ enum PaintedAlphaRows {
                 continue
             }
             let start = Int(scratch.rowMin[r]), end = Int(scratch.rowMax[r])
-            tsr_coverage_row(scratch.cells + r * scratch.stride, Int32(start), Int32(end), evenOdd ? 1 : 0,
-                             scratch.coverage)
+            tsr_coverage_row(
+                scratch.cells + r * scratch.stride, Int32(start), Int32(end), evenOdd ? 1 : 0,
+                scratch.coverage)
             scratch.rowMin[r] = .max
             scratch.rowMax[r] = -1
             // The cell right of the last pixel may hold coverage (a line on the right border):
@@ -29,8 +32,9 @@ enum PaintedAlphaRows {
             if last >= start {
                 let count = last - start + 1
                 if isSolid {
-                    tsr_alpha_blend_solid_row(alpha + start, UInt32(littleEndian: paint.pointee.color) >> 24, scratch.coverage, count,
-                                              opacity, mode)
+                    tsr_alpha_blend_solid_row(
+                        alpha + start, UInt32(littleEndian: paint.pointee.color) >> 24, scratch.coverage, count,
+                        opacity, mode)
                 } else {
                     paint.colors(x: start, y: y, count: count, into: scratch.colors)
                     tsr_alpha_of_pixels(scratch.colors, count, scratch.sourceAlpha)

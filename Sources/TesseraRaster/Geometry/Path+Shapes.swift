@@ -98,7 +98,9 @@ extension Path {
             sweep = -sweep
         }
         // Bring the sweep into [0, 2π] in the direction of travel: a full turn stays a full turn.
-        if sweep > fullTurn { sweep = fullTurn } else if sweep < 0 {
+        if sweep > fullTurn {
+            sweep = fullTurn
+        } else if sweep < 0 {
             sweep = sweep.truncatingRemainder(dividingBy: fullTurn)
             if sweep < 0 { sweep += fullTurn }
         }
@@ -127,8 +129,8 @@ extension Path {
         let cross = u.x * v.y - u.y * v.x
         let cosine = min(1, max(-1, u.x * v.x + u.y * v.y))
         guard abs(cross) > 1e-12 else { return addLine(to: t1) }
-        let angle = acos(cosine)                         // between the two tangent directions
-        let distance = radius / tan(angle / 2)           // from the corner to each tangent point
+        let angle = acos(cosine)   // between the two tangent directions
+        let distance = radius / tan(angle / 2)   // from the corner to each tangent point
         let start = t1 + u * distance, end = t1 + v * distance
         let bisector = u + v
         let bisectorLength = (bisector.x * bisector.x + bisector.y * bisector.y).squareRoot()
@@ -157,9 +159,10 @@ extension Path {
         for _ in 0..<segments {
             let next = angle + step
             let c0 = cos(angle), s0 = sin(angle), c1 = cos(next), s1 = sin(next)
-            addCurve(to: point(next),
-                     control1: Point(x: center.x + radius * c0 - k * s0, y: center.y + radius * s0 + k * c0),
-                     control2: Point(x: center.x + radius * c1 + k * s1, y: center.y + radius * s1 - k * c1))
+            addCurve(
+                to: point(next),
+                control1: Point(x: center.x + radius * c0 - k * s0, y: center.y + radius * s0 + k * c0),
+                control2: Point(x: center.x + radius * c1 + k * s1, y: center.y + radius * s1 - k * c1))
             angle = next
         }
     }

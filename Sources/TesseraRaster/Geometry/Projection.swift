@@ -31,20 +31,22 @@ public struct Projection: Hashable, Sendable {
         let det = a * (d * w0 - ty * wy) - c * (b * w0 - ty * wx) + tx * (b * wy - d * wx)
         guard det != 0, det.isFinite else { return nil }
         let r = 1 / det
-        let inverse = Projection(a: (d * w0 - ty * wy) * r, b: (ty * wx - b * w0) * r,
-                                 c: (tx * wy - c * w0) * r, d: (a * w0 - tx * wx) * r,
-                                 tx: (c * ty - tx * d) * r, ty: (tx * b - a * ty) * r,
-                                 wx: (b * wy - d * wx) * r, wy: (c * wx - a * wy) * r, w0: (a * d - c * b) * r)
+        let inverse = Projection(
+            a: (d * w0 - ty * wy) * r, b: (ty * wx - b * w0) * r,
+            c: (tx * wy - c * w0) * r, d: (a * w0 - tx * wx) * r,
+            tx: (c * ty - tx * d) * r, ty: (tx * b - a * ty) * r,
+            wx: (b * wy - d * wx) * r, wy: (c * wx - a * wy) * r, w0: (a * d - c * b) * r)
         return inverse.isFinite ? inverse : nil
     }
 
     /// `self` followed by the affine `transform`: a projection again (w is unchanged).
     func concatenating(_ transform: Transform) -> Projection {
         let t = transform
-        return Projection(a: t.a * a + t.c * b + t.tx * wx, b: t.b * a + t.d * b + t.ty * wx,
-                          c: t.a * c + t.c * d + t.tx * wy, d: t.b * c + t.d * d + t.ty * wy,
-                          tx: t.a * tx + t.c * ty + t.tx * w0, ty: t.b * tx + t.d * ty + t.ty * w0,
-                          wx: wx, wy: wy, w0: w0)
+        return Projection(
+            a: t.a * a + t.c * b + t.tx * wx, b: t.b * a + t.d * b + t.ty * wx,
+            c: t.a * c + t.c * d + t.tx * wy, d: t.b * c + t.d * d + t.ty * wy,
+            tx: t.a * tx + t.c * ty + t.tx * w0, ty: t.b * tx + t.d * ty + t.ty * w0,
+            wx: wx, wy: wy, w0: w0)
     }
 
     var isFinite: Bool {

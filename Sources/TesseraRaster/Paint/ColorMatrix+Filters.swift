@@ -16,8 +16,9 @@ extension ColorMatrix {
     /// + 0.0722 b (``lumaWeights``); alpha unchanged.
     public static func saturation(_ saturation: Double) -> ColorMatrix {
         let grey = lumaWeights * (1 - saturation)
-        return ColorMatrix(red: grey + [saturation, 0, 0, 0], green: grey + [0, saturation, 0, 0],
-                           blue: grey + [0, 0, saturation, 0])
+        return ColorMatrix(
+            red: grey + [saturation, 0, 0, 0], green: grey + [0, saturation, 0, 0],
+            blue: grey + [0, 0, saturation, 0])
     }
 
     /// Brightness, as `CIColorControls`' `inputBrightness`: `brightness` is added to each colour
@@ -30,14 +31,16 @@ extension ColorMatrix {
     /// c′ = (c − 0.5) · contrast + 0.5; alpha unchanged. 1 changes nothing, 0 gives grey 0.5.
     public static func contrast(_ contrast: Double) -> ColorMatrix {
         let offset = 0.5 * (1 - contrast)
-        return ColorMatrix(red: [contrast, 0, 0, 0], green: [0, contrast, 0, 0], blue: [0, 0, contrast, 0],
-                           bias: [offset, offset, offset, 0])
+        return ColorMatrix(
+            red: [contrast, 0, 0, 0], green: [0, contrast, 0, 0], blue: [0, 0, contrast, 0],
+            bias: [offset, offset, offset, 0])
     }
 
     /// The inverse colours, as `CIColorInvert`: c′ = 1 − c for red, green and blue; alpha
     /// unchanged.
-    public static let invert = ColorMatrix(red: [-1, 0, 0, 0], green: [0, -1, 0, 0], blue: [0, 0, -1, 0],
-                                           bias: [1, 1, 1, 0])
+    public static let invert = ColorMatrix(
+        red: [-1, 0, 0, 0], green: [0, -1, 0, 0], blue: [0, 0, -1, 0],
+        bias: [1, 1, 1, 0])
 
     /// Luminance as alpha, as SwiftUI's `luminanceToAlpha` (and SVG 1.1's `feColorMatrix
     /// type="luminanceToAlpha"`, Core Animation's filter of that name): a′ = 0.2126 r + 0.7152 g
@@ -56,8 +59,9 @@ extension ColorMatrix {
     public static func monochrome(_ color: Color, amount: Double, bias: Double = 0) -> ColorMatrix {
         let keep = 1 - amount
         func row(_ c: Double, _ own: SIMD4<Double>) -> SIMD4<Double> { lumaWeights * (c * amount) + own * keep }
-        return ColorMatrix(red: row(color.red, [1, 0, 0, 0]), green: row(color.green, [0, 1, 0, 0]),
-                           blue: row(color.blue, [0, 0, 1, 0]), alpha: [0, 0, 0, keep + amount * color.alpha],
-                           bias: [color.red, color.green, color.blue, 0] * (amount * bias))
+        return ColorMatrix(
+            red: row(color.red, [1, 0, 0, 0]), green: row(color.green, [0, 1, 0, 0]),
+            blue: row(color.blue, [0, 0, 1, 0]), alpha: [0, 0, 0, keep + amount * color.alpha],
+            bias: [color.red, color.green, color.blue, 0] * (amount * bias))
     }
 }

@@ -46,8 +46,10 @@ public struct ColorMatrix: Hashable, Sendable {
     public static let maximumMagnitude = 65_536.0
 
     /// A matrix from its rows; each argument defaults to the identity's.
-    public init(red: SIMD4<Double> = [1, 0, 0, 0], green: SIMD4<Double> = [0, 1, 0, 0],
-                blue: SIMD4<Double> = [0, 0, 1, 0], alpha: SIMD4<Double> = [0, 0, 0, 1], bias: SIMD4<Double> = .zero) {
+    public init(
+        red: SIMD4<Double> = [1, 0, 0, 0], green: SIMD4<Double> = [0, 1, 0, 0],
+        blue: SIMD4<Double> = [0, 0, 1, 0], alpha: SIMD4<Double> = [0, 0, 0, 1], bias: SIMD4<Double> = .zero
+    ) {
         self.red = red
         self.green = green
         self.blue = blue

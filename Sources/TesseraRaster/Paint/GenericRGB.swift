@@ -68,8 +68,9 @@ enum GenericRGB {
             let c = fromSRGB($0.color)
             return [c.red, c.green, c.blue, c.alpha]
         }
-        tsr_generic_rgb_table(offsets, components, Int32(stops.count), Int32(count), toLinearSRGB, decodePairs,
-                              encodeSRGBPairs, Int32(curveSteps), entries)
+        tsr_generic_rgb_table(
+            offsets, components, Int32(stops.count), Int32(count), toLinearSRGB, decodePairs,
+            encodeSRGBPairs, Int32(curveSteps), entries)
     }
 
     private static let gamma = 1.8
@@ -93,9 +94,11 @@ enum GenericRGB {
     }
 
     private static func apply(_ m: [[Double]], _ v: (Double, Double, Double)) -> (Double, Double, Double) {
-        (m[0][0] * v.0 + m[0][1] * v.1 + m[0][2] * v.2,
-         m[1][0] * v.0 + m[1][1] * v.1 + m[1][2] * v.2,
-         m[2][0] * v.0 + m[2][1] * v.1 + m[2][2] * v.2)
+        (
+            m[0][0] * v.0 + m[0][1] * v.1 + m[0][2] * v.2,
+            m[1][0] * v.0 + m[1][1] * v.1 + m[1][2] * v.2,
+            m[2][0] * v.0 + m[2][1] * v.1 + m[2][2] * v.2
+        )
     }
 
     private static func multiply(_ a: [[Double]], _ b: [[Double]]) -> [[Double]] {

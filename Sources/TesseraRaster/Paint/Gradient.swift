@@ -164,8 +164,10 @@ public struct Gradient: Hashable, Sendable {
     ///   - extend: what shows where *t* falls outside [0, 1]; `.pad` by default.
     ///   - transform: maps gradient space into the space of the shape; identity by default.
     ///   - colorSpace: where the stops' colours are interpolated; `.sRGB` by default.
-    public init(_ kind: Kind, stops: [Stop], extend: Extend = .pad, transform: Transform = .identity,
-                colorSpace: ColorSpace = .sRGB) {
+    public init(
+        _ kind: Kind, stops: [Stop], extend: Extend = .pad, transform: Transform = .identity,
+        colorSpace: ColorSpace = .sRGB
+    ) {
         self.kind = kind
         self.stops = stops
         self.extend = extend
@@ -186,8 +188,10 @@ public struct Gradient: Hashable, Sendable {
     ///   - extend: what shows where *t* falls outside [0, 1]; `.pad` by default.
     ///   - transform: maps gradient space into the space of the shape; identity by default.
     ///   - colorSpace: where the colours are interpolated; `.sRGB` by default.
-    public init(_ kind: Kind, colors: [Color], locations: [Double]? = nil, extend: Extend = .pad,
-                transform: Transform = .identity, colorSpace: ColorSpace = .sRGB) {
+    public init(
+        _ kind: Kind, colors: [Color], locations: [Double]? = nil, extend: Extend = .pad,
+        transform: Transform = .identity, colorSpace: ColorSpace = .sRGB
+    ) {
         let stops: [Stop]
         if let locations {
             stops = zip(colors, locations).map { Stop(offset: $1, color: $0) }
@@ -227,7 +231,7 @@ public struct Gradient: Hashable, Sendable {
     func kernelParameters(userToDevice: Transform) -> tsr_gradient? {
         guard !paintsNothing else { return nil }
         guard let deviceToGradient = transform.concatenating(userToDevice).inverted(),
-              deviceToGradient.isFiniteForGradient
+            deviceToGradient.isFiniteForGradient
         else { return nil }
         var parameters = kernelSpec()
         parameters.xx = deviceToGradient.a
@@ -295,7 +299,7 @@ extension Gradient.Kind {
             return start.isFinite && end.isFinite && (end - start).lengthSquared > 0
         case .radial(let startCenter, let startRadius, let endCenter, let endRadius):
             guard startCenter.isFinite, endCenter.isFinite, startRadius.isFinite, endRadius.isFinite,
-                  startRadius >= 0, endRadius >= 0
+                startRadius >= 0, endRadius >= 0
             else { return false }
             if startRadius == 0 && endRadius == 0 { return false }
             return !(startCenter == endCenter && startRadius == endRadius)

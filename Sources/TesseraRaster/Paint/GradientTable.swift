@@ -51,8 +51,9 @@ final class GradientTable: @unchecked Sendable {
         for (index, stop) in stops.enumerated() {
             let c = stop.color
             guard !stop.offset.isNaN, !c.red.isNaN, !c.green.isNaN, !c.blue.isNaN, !c.alpha.isNaN else { continue }
-            let color = Color(red: Color.unit(c.red), green: Color.unit(c.green), blue: Color.unit(c.blue),
-                              alpha: Color.unit(c.alpha))
+            let color = Color(
+                red: Color.unit(c.red), green: Color.unit(c.green), blue: Color.unit(c.blue),
+                alpha: Color.unit(c.alpha))
             kept.append((min(max(stop.offset, 0), 1), index, color))
         }
         // By offset, then by position in the array: stable whatever the sort's algorithm.
@@ -71,7 +72,8 @@ final class GradientTable: @unchecked Sendable {
         let a = stops[j], b = stops[j + 1]
         let f = (t - a.offset) / (b.offset - a.offset)
         func mix(_ x: Double, _ y: Double) -> Double { x + (y - x) * f }
-        return Color(red: mix(a.color.red, b.color.red), green: mix(a.color.green, b.color.green),
-                     blue: mix(a.color.blue, b.color.blue), alpha: mix(a.color.alpha, b.color.alpha))
+        return Color(
+            red: mix(a.color.red, b.color.red), green: mix(a.color.green, b.color.green),
+            blue: mix(a.color.blue, b.color.blue), alpha: mix(a.color.alpha, b.color.alpha))
     }
 }

@@ -17,9 +17,10 @@ extension Image {
         var w: UInt32 = 0, h: UInt32 = 0
         try Self.check(data.withUnsafeBufferPointer { tsr_jpeg_read_size($0.baseAddress, $0.count, &w, &h) })
         let pixels = try ImagePixels(width: Int(w), height: Int(h), bytesPerPixel: 4)
-        try Self.check(data.withUnsafeBufferPointer {
-            tsr_jpeg_decode($0.baseAddress, $0.count, pixels.bytes, w, h)
-        })
+        try Self.check(
+            data.withUnsafeBufferPointer {
+                tsr_jpeg_decode($0.baseAddress, $0.count, pixels.bytes, w, h)
+            })
         // Opaque: straight and premultiplied are the same bytes.
         self.init(pixels: pixels, format: .rgba8)
     }

@@ -10,7 +10,8 @@ extension Image {
     public func tinted(red: UInt8, green: UInt8, blue: UInt8) -> Image {
         guard format == .rgba8, (red, green, blue) != (255, 255, 255) else { return self }
         let key = UInt32(red) | UInt32(green) << 8 | UInt32(blue) << 16
-        let cache = tints.load()
+        let cache =
+            tints.load()
             ?? tints.storeIfNil(ShardedCache(limit: max(1, Self.maximumTintBytes / (width * height * 4))))
         return cache.value(for: key) { makeTinted(SIMD3(UInt32(red), UInt32(green), UInt32(blue))) }
     }

@@ -59,8 +59,9 @@ public final class Image: Sendable {
     public convenience init(pixmap: Pixmap) throws(ImageError) {
         let pixels = try ImagePixels(width: pixmap.width, height: pixmap.height, bytesPerPixel: 4)
         for y in 0..<pixmap.height {
-            (pixels.memory + y * pixmap.width * 4).copyMemory(from: pixmap.baseAddress + y * pixmap.bytesPerRow,
-                                                              byteCount: pixmap.width * 4)
+            (pixels.memory + y * pixmap.width * 4).copyMemory(
+                from: pixmap.baseAddress + y * pixmap.bytesPerRow,
+                byteCount: pixmap.width * 4)
         }
         try pixels.checkPremultiplied()
         self.init(pixels: pixels, format: .rgba8)

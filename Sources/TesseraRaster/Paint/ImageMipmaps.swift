@@ -50,8 +50,9 @@ final class ImageLevelTable: @unchecked Sendable {
 
     func append(_ level: ImagePixels) {
         precondition(count < capacity)
-        entries[count] = tsr_image_level(pixels: UnsafePointer(level.words), width: Int32(level.width),
-                                         height: Int32(level.height))
+        entries[count] = tsr_image_level(
+            pixels: UnsafePointer(level.words), width: Int32(level.width),
+            height: Int32(level.height))
         count += 1
     }
 }

@@ -96,8 +96,9 @@ public struct ImagePattern: Hashable, Sendable {
     func kernelParameters(userToDevice: Transform) -> tsr_image_pattern? {
         let imageToDevice = transform.concatenating(userToDevice)
         guard let inverse = imageToDevice.inverted(),
-              inverse.a.isFinite, inverse.b.isFinite, inverse.c.isFinite, inverse.d.isFinite,
-              inverse.tx.isFinite, inverse.ty.isFinite else { return nil }
+            inverse.a.isFinite, inverse.b.isFinite, inverse.c.isFinite, inverse.d.isFinite,
+            inverse.tx.isFinite, inverse.ty.isFinite
+        else { return nil }
         let level = filter == .trilinear ? Self.mipLevel(deviceToImage: inverse, levelCount: image.levelCount) : 0
         guard let pixels = image.sampledLevel(level) else { return nil }
         // Level 0: factors of exactly 1, which leave the mapping as it is.
@@ -127,10 +128,12 @@ public struct ImagePattern: Hashable, Sendable {
         guard let shapeToImage = transform.inverted() else { return nil }
         let deviceToImage = deviceToShape.concatenating(shapeToImage)
         guard deviceToImage.isFinite,
-              let levels = image.levelTable(count: filter == .trilinear ? image.levelCount : 1) else { return nil }
-        return tsr_projective_image(levels: levels.entries, levelCount: Int32(levels.count),
-                                    extend: Int32(bitPattern: extend.kernelValue),
-                                    filter: Int32(bitPattern: filter.kernelValue), map: deviceToImage.kernelMap)
+            let levels = image.levelTable(count: filter == .trilinear ? image.levelCount : 1)
+        else { return nil }
+        return tsr_projective_image(
+            levels: levels.entries, levelCount: Int32(levels.count),
+            extend: Int32(bitPattern: extend.kernelValue),
+            filter: Int32(bitPattern: filter.kernelValue), map: deviceToImage.kernelMap)
     }
 
     /// The mipmap level for a device → image mapping: round(log₂ ρ), ρ the longer of the image

@@ -32,14 +32,15 @@ public struct AlphaMask: Hashable, Sendable {
     public init(alphaOf image: Image, x: Int = 0, y: Int = 0) {
         let count = image.width * image.height
         let pixels = image.pixels
-        self.init(x: x, y: y, width: image.width, height: image.height,
-                  values: [UInt8](unsafeUninitializedCapacity: count) { values, initialized in
-                      switch image.format {
-                      case .rgba8: tsr_alpha_of_pixels(pixels.words, count, values.baseAddress!)
-                      case .alpha8: values.baseAddress!.update(from: pixels.bytes, count: count)
-                      }
-                      initialized = count
-                  })
+        self.init(
+            x: x, y: y, width: image.width, height: image.height,
+            values: [UInt8](unsafeUninitializedCapacity: count) { values, initialized in
+                switch image.format {
+                case .rgba8: tsr_alpha_of_pixels(pixels.words, count, values.baseAddress!)
+                case .alpha8: values.baseAddress!.update(from: pixels.bytes, count: count)
+                }
+                initialized = count
+            })
     }
 
     /// A mask of `values` (`width × height` of them, row by row), its first value at (`x`, `y`).

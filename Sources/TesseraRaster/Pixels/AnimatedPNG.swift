@@ -32,8 +32,9 @@ public struct AnimatedPNG {
     /// The file's bytes; nil when there is no frame.
     public func encoded() -> [UInt8]? {
         guard !frames.isEmpty else { return nil }
-        var chunks = APNGChunkWriter(width: width, height: height, frameCount: frames.count,
-                                     delayNumerator: delayNumerator, delayDenominator: delayDenominator)
+        var chunks = APNGChunkWriter(
+            width: width, height: height, frameCount: frames.count,
+            delayNumerator: delayNumerator, delayDenominator: delayDenominator)
         var out: [UInt8] = []
         for frame in frames { chunks.appendFrame(png: frame, to: &out) }
         APNGChunkWriter.appendEnd(to: &out)

@@ -55,7 +55,8 @@ extension Pixmap {
         try Self.check(sizeStatus)
         let width = Int(w), height = Int(h)
         guard width <= Pixmap.maximumDimension, height <= Pixmap.maximumDimension,
-              width * height <= Pixmap.maximumPixelCount else { throw .tooLarge(width: width, height: height) }
+            width * height <= Pixmap.maximumPixelCount
+        else { throw .tooLarge(width: width, height: height) }
         do {
             try self.init(width: width, height: height)
         } catch {

@@ -12,8 +12,9 @@ extension Pixmap {
         let rows = ColorMatrixRows(pixmap: self, matrix: colorMatrix.kernel)
         // Enough rows each that a part outweighs handing it out (a row of 500 pixels takes a few
         // microseconds: a backdrop's blurred quarter-resolution band has about a hundred).
-        recorder.concurrentPerform(splitting: height, into: min(recorder.plannedThreadCount(otherwise: threadCount), height / 8),
-                                   stage: "drawing walk", execute: rows.filter)
+        recorder.concurrentPerform(
+            splitting: height, into: min(recorder.plannedThreadCount(otherwise: threadCount), height / 8),
+            stage: "drawing walk", execute: rows.filter)
     }
 }
 

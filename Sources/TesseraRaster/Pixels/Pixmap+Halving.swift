@@ -14,9 +14,10 @@ extension Pixmap {
         let rows = HalvedRows(source: self, half: half)
         // Enough rows each that a part outweighs handing it out (a row of a full-HD frame's half
         // takes about a microsecond).
-        recorder.concurrentPerform(splitting: half.height,
-                                   into: min(recorder.plannedThreadCount(otherwise: threadCount), half.height / 8),
-                                   stage: "drawing walk", execute: rows.halve)
+        recorder.concurrentPerform(
+            splitting: half.height,
+            into: min(recorder.plannedThreadCount(otherwise: threadCount), half.height / 8),
+            stage: "drawing walk", execute: rows.halve)
         return half
     }
 }

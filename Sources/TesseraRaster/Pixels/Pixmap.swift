@@ -39,12 +39,14 @@ public final class Pixmap {
     /// A copy of `source`'s pixels in columns `x ..< x + width` and rows `y ..< y + height`,
     /// which must lie inside it. Its memory is not cleared first: every byte is copied.
     public convenience init(copying source: Pixmap, x: Int, y: Int, width: Int, height: Int) throws(RasterError) {
-        precondition(x >= 0 && y >= 0 && x + width <= source.width && y + height <= source.height,
-                     "the region lies inside the source")
+        precondition(
+            x >= 0 && y >= 0 && x + width <= source.width && y + height <= source.height,
+            "the region lies inside the source")
         try self.init(uninitializedWidth: width, height: height)
         for row in 0..<height {
-            (baseAddress + row * width * 4).copyMemory(from: source.baseAddress + (y + row) * source.bytesPerRow + x * 4,
-                                                       byteCount: width * 4)
+            (baseAddress + row * width * 4).copyMemory(
+                from: source.baseAddress + (y + row) * source.bytesPerRow + x * 4,
+                byteCount: width * 4)
         }
     }
 

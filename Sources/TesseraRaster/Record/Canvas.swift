@@ -59,8 +59,10 @@ public final class Canvas {
     /// ``BlendMode/copy``, ``BlendMode/sourceIn``, ``BlendMode/sourceOut``,
     /// ``BlendMode/destinationIn``, ``BlendMode/destinationAtop``) apply, as in CoreGraphics,
     /// to the whole target (or the group being drawn), not only inside the shape.
-    public func fill(_ path: Path, paint: Paint, rule: FillRule = .nonZero, transform: Transform = .identity,
-                     blendMode: BlendMode = .normal) {
+    public func fill(
+        _ path: Path, paint: Paint, rule: FillRule = .nonZero, transform: Transform = .identity,
+        blendMode: BlendMode = .normal
+    ) {
         recording.appendFill(path, paint: paint, rule: rule, mapping: .affine(transform), blendMode: blendMode)
     }
 
@@ -68,15 +70,19 @@ public final class Canvas {
     /// with exact coverage, sampled with `filter` (texels at the edges continue past them: pad),
     /// at `opacity` (clamped to [0, 1], NaN as 0), composited with `blendMode`. What a layer's
     /// `contents` is drawn with.
-    public func drawImage(_ image: Image, in rect: Rect, transform: Transform = .identity,
-                          filter: ImagePattern.Filter = .bilinear, opacity: Double = 1, blendMode: BlendMode = .normal) {
+    public func drawImage(
+        _ image: Image, in rect: Rect, transform: Transform = .identity,
+        filter: ImagePattern.Filter = .bilinear, opacity: Double = 1, blendMode: BlendMode = .normal
+    ) {
         guard image.width > 0, image.height > 0 else { return }
-        let placement = Transform(a: rect.width / Double(image.width), b: 0, c: 0, d: rect.height / Double(image.height),
-                                  tx: rect.origin.x, ty: rect.origin.y)
+        let placement = Transform(
+            a: rect.width / Double(image.width), b: 0, c: 0, d: rect.height / Double(image.height),
+            tx: rect.origin.x, ty: rect.origin.y)
         let pattern = ImagePattern(image: image, transform: placement, extend: .pad, filter: filter)
         let clamped = opacity.isNaN ? 0 : min(max(opacity, 0), 1)
-        recording.appendFill(Path(rect: rect), paint: .image(pattern), rule: .nonZero, mapping: .affine(transform),
-                             blendMode: blendMode, opacity: UInt8((clamped * 255).rounded()))
+        recording.appendFill(
+            Path(rect: rect), paint: .image(pattern), rule: .nonZero, mapping: .affine(transform),
+            blendMode: blendMode, opacity: UInt8((clamped * 255).rounded()))
     }
 
     /// Records: stroke `path` with `style`, as CoreGraphics' `strokePath` and `CAShapeLayer` do.
@@ -89,11 +95,14 @@ public final class Canvas {
     /// - `transform`: the stroke is computed in the path's own space and then mapped, so a
     ///   non-uniform scale gives an elliptic pen, as in CoreGraphics.
     /// - `blendMode`: how the stroke is composited (see ``fill(_:paint:rule:transform:blendMode:)``).
-    public func stroke(_ path: Path, paint: Paint, style: StrokeStyle, dash: DashPattern? = nil,
-                       trimStart: Double = 0, trimEnd: Double = 1, transform: Transform = .identity,
-                       blendMode: BlendMode = .normal) {
-        recording.appendStroke(StrokeShape(path: path, style: style, dash: dash, trimStart: trimStart, trimEnd: trimEnd),
-                               paint: paint, mapping: .affine(transform), blendMode: blendMode)
+    public func stroke(
+        _ path: Path, paint: Paint, style: StrokeStyle, dash: DashPattern? = nil,
+        trimStart: Double = 0, trimEnd: Double = 1, transform: Transform = .identity,
+        blendMode: BlendMode = .normal
+    ) {
+        recording.appendStroke(
+            StrokeShape(path: path, style: style, dash: dash, trimStart: trimStart, trimEnd: trimEnd),
+            paint: paint, mapping: .affine(transform), blendMode: blendMode)
     }
 
     /// Records: draw `paint` through `mask`'s values onto the target, the mask placed at its
@@ -154,8 +163,10 @@ public final class Canvas {
     /// paint lies in the path's space and is projected with it: each pixel shows the paint at the
     /// point of the plane seen at its centre. Composited with `blendMode`, as
     /// ``fill(_:paint:rule:transform:blendMode:)`` is.
-    public func fill(_ path: Path, paint: Paint, rule: FillRule = .nonZero, projection: Projection,
-                     blendMode: BlendMode = .normal) {
+    public func fill(
+        _ path: Path, paint: Paint, rule: FillRule = .nonZero, projection: Projection,
+        blendMode: BlendMode = .normal
+    ) {
         recording.appendFill(path, paint: paint, rule: rule, mapping: .projective(projection), blendMode: blendMode)
     }
 
@@ -163,10 +174,13 @@ public final class Canvas {
     /// does, the stroke computed in the path's space and then projected (the pen foreshortens
     /// with the plane, and so does a gradient or image paint). A stroke reaching the eye's plane
     /// or behind it draws nothing. Composited with `blendMode`.
-    public func stroke(_ path: Path, paint: Paint, style: StrokeStyle, dash: DashPattern? = nil,
-                       trimStart: Double = 0, trimEnd: Double = 1, projection: Projection, blendMode: BlendMode = .normal) {
-        recording.appendStroke(StrokeShape(path: path, style: style, dash: dash, trimStart: trimStart, trimEnd: trimEnd),
-                               paint: paint, mapping: .projective(projection), blendMode: blendMode)
+    public func stroke(
+        _ path: Path, paint: Paint, style: StrokeStyle, dash: DashPattern? = nil,
+        trimStart: Double = 0, trimEnd: Double = 1, projection: Projection, blendMode: BlendMode = .normal
+    ) {
+        recording.appendStroke(
+            StrokeShape(path: path, style: style, dash: dash, trimStart: trimStart, trimEnd: trimEnd),
+            paint: paint, mapping: .projective(projection), blendMode: blendMode)
     }
 
     /// Records: the calls recorded on `other` since its last render or discard, in order, as
@@ -218,8 +232,9 @@ public final class Canvas {
     /// Draws every recorded call into `pixmap` in order, then empties the recording.
     public func render(into pixmap: Pixmap) {
         recording.closeOpenGroups()
-        lastRenderTimes = renderer.render(recording, into: pixmap, threadCount: max(1, threadCount),
-                                          tolerance: clampedTolerance, recorder: taskRecorder)
+        lastRenderTimes = renderer.render(
+            recording, into: pixmap, threadCount: max(1, threadCount),
+            tolerance: clampedTolerance, recorder: taskRecorder)
         recording.reset(threadCount: max(1, threadCount))
     }
 

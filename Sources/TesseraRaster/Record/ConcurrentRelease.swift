@@ -6,9 +6,11 @@ package enum ConcurrentRelease {
     /// are at least `minimumChunk` elements per thread; then in chunks, as many for every thread
     /// (two at most each). `refill`, when given, initializes each chunk again on the thread that
     /// emptied it.
-    package static func deinitialize<Element>(_ buffer: UnsafeMutableBufferPointer<Element>, threadCount: Int,
-                                              minimumChunk: Int,
-                                              refill: (@Sendable (UnsafeMutableBufferPointer<Element>) -> Void)? = nil) {
+    package static func deinitialize<Element>(
+        _ buffer: UnsafeMutableBufferPointer<Element>, threadCount: Int,
+        minimumChunk: Int,
+        refill: (@Sendable (UnsafeMutableBufferPointer<Element>) -> Void)? = nil
+    ) {
         let perThread = threadCount > 1 ? min(2, buffer.count / (minimumChunk * threadCount)) : 0
         let chunks = Chunks(buffer: buffer, count: max(1, threadCount * perThread), refill: refill)
         if chunks.count == 1 {

@@ -26,8 +26,9 @@ public struct MaskInterior: Sendable, Equatable {
 
     /// The region shrunk by `distance` on every side (its corners' radius too).
     public func inset(by distance: Double) -> MaskInterior {
-        MaskInterior(minX: minX + distance, minY: minY + distance, maxX: maxX - distance, maxY: maxY - distance,
-                     radius: radius - distance)
+        MaskInterior(
+            minX: minX + distance, minY: minY + distance, maxX: maxX - distance, maxY: maxY - distance,
+            radius: radius - distance)
     }
 
     /// True when every point of the pixel rectangle [left, right) × [top, bottom) is inside.

@@ -12,17 +12,22 @@ package enum PlaneMapping: Sendable {
 extension Canvas {
     /// Records: fill `path` through `mapping`, as ``fill(_:paint:rule:transform:blendMode:)`` or
     /// ``fill(_:paint:rule:projection:blendMode:)`` does.
-    package func fill(_ path: Path, paint: Paint, rule: FillRule = .nonZero, mapping: PlaneMapping,
-                      blendMode: BlendMode = .normal) {
+    package func fill(
+        _ path: Path, paint: Paint, rule: FillRule = .nonZero, mapping: PlaneMapping,
+        blendMode: BlendMode = .normal
+    ) {
         recording.appendFill(path, paint: paint, rule: rule, mapping: mapping, blendMode: blendMode)
     }
 
     /// Records: stroke `path` through `mapping`, as
     /// ``stroke(_:paint:style:dash:trimStart:trimEnd:transform:blendMode:)`` or
     /// ``stroke(_:paint:style:dash:trimStart:trimEnd:projection:blendMode:)`` does.
-    package func stroke(_ path: Path, paint: Paint, style: StrokeStyle, dash: DashPattern?, trimStart: Double, trimEnd: Double,
-                        mapping: PlaneMapping, blendMode: BlendMode = .normal) {
-        recording.appendStroke(StrokeShape(path: path, style: style, dash: dash, trimStart: trimStart, trimEnd: trimEnd),
-                               paint: paint, mapping: mapping, blendMode: blendMode)
+    package func stroke(
+        _ path: Path, paint: Paint, style: StrokeStyle, dash: DashPattern?, trimStart: Double, trimEnd: Double,
+        mapping: PlaneMapping, blendMode: BlendMode = .normal
+    ) {
+        recording.appendStroke(
+            StrokeShape(path: path, style: style, dash: dash, trimStart: trimStart, trimEnd: trimEnd),
+            paint: paint, mapping: mapping, blendMode: blendMode)
     }
 }

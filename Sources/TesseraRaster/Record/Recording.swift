@@ -58,15 +58,23 @@ final class Recording {
         commands.append(.clear(color))
     }
 
-    func appendFill(_ path: Path, paint: Paint, rule: FillRule, mapping: PlaneMapping, blendMode: BlendMode = .normal,
-                    opacity: UInt8 = 255) {
-        commands.append(.fill(FillCommand(path: path, rule: rule, mapping: mapping,
-                                          paint: Self.recorded(paint, opacity: opacity, blendMode: blendMode))))
+    func appendFill(
+        _ path: Path, paint: Paint, rule: FillRule, mapping: PlaneMapping, blendMode: BlendMode = .normal,
+        opacity: UInt8 = 255
+    ) {
+        commands.append(
+            .fill(
+                FillCommand(
+                    path: path, rule: rule, mapping: mapping,
+                    paint: Self.recorded(paint, opacity: opacity, blendMode: blendMode))))
     }
 
     func appendStroke(_ shape: StrokeShape, paint: Paint, mapping: PlaneMapping, blendMode: BlendMode = .normal) {
-        commands.append(.stroke(StrokeCommand(shape: shape, mapping: mapping,
-                                              paint: Self.recorded(paint, opacity: 255, blendMode: blendMode))))
+        commands.append(
+            .stroke(
+                StrokeCommand(
+                    shape: shape, mapping: mapping,
+                    paint: Self.recorded(paint, opacity: 255, blendMode: blendMode))))
     }
 
     /// A solid paint drawn source-over as its premultiplied colour (scaled by `opacity`), any

@@ -43,15 +43,19 @@ final class BandRenderer {
     private let bandCommands = ScratchBuffer<Int32>()
 
     /// Returns how long each step took.
-    func render(_ recording: Recording, into pixmap: Pixmap, threadCount: Int, tolerance: Double,
-                recorder: FrameTaskRecorder? = nil) -> RenderStageTimes {
+    func render(
+        _ recording: Recording, into pixmap: Pixmap, threadCount: Int, tolerance: Double,
+        recorder: FrameTaskRecorder? = nil
+    ) -> RenderStageTimes {
         render(recording, into: RenderTarget(pixmap), threadCount: threadCount, tolerance: tolerance, recorder: recorder)
     }
 
     /// Renders into RGBA or alpha rows; returns how long each step took. `recorder` records the
     /// steps as tasks: the chunks of commands and the bands as items of parallel steps.
-    func render(_ recording: Recording, into target: RenderTarget, threadCount: Int, tolerance: Double,
-                recorder: FrameTaskRecorder? = nil) -> RenderStageTimes {
+    func render(
+        _ recording: Recording, into target: RenderTarget, threadCount: Int, tolerance: Double,
+        recorder: FrameTaskRecorder? = nil
+    ) -> RenderStageTimes {
         var times = RenderStageTimes()
         var clock = DispatchTime.now().uptimeNanoseconds
         let count = recording.count
@@ -61,13 +65,15 @@ final class BandRenderer {
         let bands = (target.height + bandHeight - 1) / bandHeight
         let workers = min(threadCount, bands)
         reserve(commands: count, workers: workers, width: target.width)
-        prepareCommands(recording, target: target, bandHeight: bandHeight, workers: workers, tolerance: tolerance,
-                        recorder: recorder)
+        prepareCommands(
+            recording, target: target, bandHeight: bandHeight, workers: workers, tolerance: tolerance,
+            recorder: recorder)
         times.prepare = RenderStageTimes.seconds(since: &clock)
         recorder.serial("binning") { binCommands(count: count, bands: bands, bandHeight: bandHeight) }
         times.binning = RenderStageTimes.seconds(since: &clock)
-        rasterizeBands(bands, bandHeight: bandHeight, recording: recording, target: target, workers: workers,
-                       recorder: recorder)
+        rasterizeBands(
+            bands, bandHeight: bandHeight, recording: recording, target: target, workers: workers,
+            recorder: recorder)
         times.rasterization = RenderStageTimes.seconds(since: &clock)
         return times
     }
@@ -77,8 +83,10 @@ final class BandRenderer {
 
     /// 1. Prepare, in small chunks taken in turn: a worker that drew cheap commands takes more.
     @inline(never)
-    func prepareCommands(_ recording: Recording, target: RenderTarget, bandHeight: Int, workers: Int, tolerance: Double,
-                         recorder: FrameTaskRecorder?) {
+    func prepareCommands(
+        _ recording: Recording, target: RenderTarget, bandHeight: Int, workers: Int, tolerance: Double,
+        recorder: FrameTaskRecorder?
+    ) {
         let parts = recording.parts
         let memory = frameMemory(target, recording: recording, bandHeight: bandHeight)
         let chunks = CommandPreparation.chunks(of: parts)
@@ -89,10 +97,11 @@ final class BandRenderer {
                 if c >= chunks.count { break }
                 let chunk = chunks[c]
                 recorder.item("geometry") {
-                    CommandPreparation.prepare(parts[chunk.part].commands[chunk.range], firstIndex: chunk.firstIndex,
-                                               maskOffset: parts[chunk.part].maskOffset,
-                                               filterOffset: parts[chunk.part].filterOffset, worker: w, memory: memory,
-                                               tolerance: tolerance)
+                    CommandPreparation.prepare(
+                        parts[chunk.part].commands[chunk.range], firstIndex: chunk.firstIndex,
+                        maskOffset: parts[chunk.part].maskOffset,
+                        filterOffset: parts[chunk.part].filterOffset, worker: w, memory: memory,
+                        tolerance: tolerance)
                 }
             }
         }
@@ -102,14 +111,17 @@ final class BandRenderer {
     /// 2. Bin.
     @inline(never)
     func binCommands(count: Int, bands: Int, bandHeight: Int) {
-        Binning.bin(prepared.pointer, commandCount: count, bands: bands, bandHeight: bandHeight, bandStarts: bandStarts,
-                    bandCommands: bandCommands)
+        Binning.bin(
+            prepared.pointer, commandCount: count, bands: bands, bandHeight: bandHeight, bandStarts: bandStarts,
+            bandCommands: bandCommands)
     }
 
     /// 3. Rasterize, bands taken in turn.
     @inline(never)
-    func rasterizeBands(_ bands: Int, bandHeight: Int, recording: Recording, target: RenderTarget, workers: Int,
-                        recorder: FrameTaskRecorder?) {
+    func rasterizeBands(
+        _ bands: Int, bandHeight: Int, recording: Recording, target: RenderTarget, workers: Int,
+        recorder: FrameTaskRecorder?
+    ) {
         let binned = frameMemory(target, recording: recording, bandHeight: bandHeight)
         let nextBand = Atomic<Int>(0)
         WorkerPool.shared.perform(iterations: workers) { w in

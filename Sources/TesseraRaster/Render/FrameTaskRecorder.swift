@@ -171,8 +171,10 @@ public final class FrameTaskRecorder: Sendable {
             state.outermost = nil
             state.innerBarrier = nil
             state.innerItems = []
-            state.tasks.append(Task(stage: stage, nanoseconds: now - (task.isSplit ? task.start : min(start, task.start)),
-                                    dependencies: task.dependencies))
+            state.tasks.append(
+                Task(
+                    stage: stage, nanoseconds: now - (task.isSplit ? task.start : min(start, task.start)),
+                    dependencies: task.dependencies))
             if serial {
                 state.barrier = [state.tasks.count - 1]
             } else {
@@ -191,8 +193,10 @@ public final class FrameTaskRecorder: Sendable {
     /// Records the time since the last task as a serial task of the stage under way.
     private static func recordGap(_ state: inout State, until now: UInt64) {
         guard let lastEnd = state.lastEnd, now > lastEnd else { return }
-        state.tasks.append(Task(stage: state.gapStages.last ?? "other", nanoseconds: now - lastEnd,
-                                dependencies: state.barrier))
+        state.tasks.append(
+            Task(
+                stage: state.gapStages.last ?? "other", nanoseconds: now - lastEnd,
+                dependencies: state.barrier))
         state.barrier = [state.tasks.count - 1]
         state.lastEnd = now
     }
@@ -231,8 +235,10 @@ extension FrameTaskRecorder? {
     /// `body` over `0..<count` cut into `parts` contiguous ranges (at least one, at most `count`),
     /// run as ``concurrentPerform(iterations:stage:execute:)`` runs its iterations; a single range
     /// runs on the caller's thread, and is not recorded as an item of its own.
-    public func concurrentPerform(splitting count: Int, into parts: Int, stage: String,
-                                  execute body: @Sendable (Range<Int>) -> Void) {
+    public func concurrentPerform(
+        splitting count: Int, into parts: Int, stage: String,
+        execute body: @Sendable (Range<Int>) -> Void
+    ) {
         let parts = max(1, min(parts, count))
         if parts == 1 { return body(0..<count) }
         concurrentPerform(iterations: parts, stage: stage) { part in

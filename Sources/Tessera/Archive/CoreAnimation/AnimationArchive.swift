@@ -88,8 +88,9 @@ public struct AnimationArchive {
 
     /// An archive of `rootLayer`'s tree, to write with ``encoded()`` or ``write(to:)``.
     public init(rootLayer: CALayer, documentSize: CGSize? = nil, geometryFlipped: Bool = false) {
-        self.init(rootLayer: rootLayer, documentSize: documentSize, geometryFlipped: geometryFlipped,
-                  states: LayerStates(), skipped: [])
+        self.init(
+            rootLayer: rootLayer, documentSize: documentSize, geometryFlipped: geometryFlipped,
+            states: LayerStates(), skipped: [])
     }
 
     /// An archive of a loaded tree, with its states and what loading skipped.
@@ -108,8 +109,9 @@ public struct AnimationArchive {
             let archive = try KeyedArchive(bytes: bytes)
             var decoder = CoreAnimationDecoder(budget: 4 * bytes.count + 1024)
             let document = try decoder.document(archive)
-            self.init(rootLayer: document.rootLayer, documentSize: document.size, geometryFlipped: document.isFlipped,
-                      states: LayerStates(), skipped: decoder.skipped)
+            self.init(
+                rootLayer: document.rootLayer, documentSize: document.size, geometryFlipped: document.isFlipped,
+                states: LayerStates(), skipped: decoder.skipped)
         } catch let error as AnimationArchiveError {
             throw error
         } catch let error as KeyedArchiveError {

@@ -19,8 +19,10 @@ extension ArchivableProperty {
     var isFinite: Bool { true }
 
     /// A value that ``ArchivedValueReader/value(_:depth:)`` returns as `Self`.
-    fileprivate static func decodeObject(_ value: ArchivedValue, with reader: inout ArchivedValueReader,
-                                         expected: String) throws -> Self {
+    fileprivate static func decodeObject(
+        _ value: ArchivedValue, with reader: inout ArchivedValueReader,
+        expected: String
+    ) throws -> Self {
         guard let decoded = try reader.value(value, depth: 0) as? Self else {
             throw ArchiveDecodingFailure.mismatch(value, expected: expected)
         }
@@ -263,8 +265,10 @@ extension CALayerCornerCurve: ArchivableConstant {
 
 extension CALayerContentsGravity: ArchivableConstant {
     static var knownValues: [Self] {
-        [.center, .top, .bottom, .left, .right, .topLeft, .topRight, .bottomLeft, .bottomRight, .resize, .resizeAspect,
-         .resizeAspectFill]
+        [
+            .center, .top, .bottom, .left, .right, .topLeft, .topRight, .bottomLeft, .bottomRight, .resize, .resizeAspect,
+            .resizeAspectFill,
+        ]
     }
 }
 

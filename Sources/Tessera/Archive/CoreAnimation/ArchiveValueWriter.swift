@@ -18,8 +18,10 @@ struct ArchiveValueWriter {
     private var timingFunctions: [SIMD4<Float>: ArchiveReference] = [:]
 
     /// Adds an object and returns the field that refers to it.
-    mutating func object(_ objectClass: ArchiveClass,
-                         _ fields: [(key: String, value: ArchiveFieldValue)]) throws -> ArchiveFieldValue {
+    mutating func object(
+        _ objectClass: ArchiveClass,
+        _ fields: [(key: String, value: ArchiveFieldValue)]
+    ) throws -> ArchiveFieldValue {
         .reference(try archive.addObject(objectClass, fields: fields))
     }
 
@@ -48,9 +50,13 @@ struct ArchiveValueWriter {
     }
 
     mutating func rect(_ r: CGRect) throws -> ArchiveFieldValue {
-        try object(Format.valueProxyClass, [(Format.valueKindKey, .integer(2)),
-                                            ("x", .real(r.origin.x)), ("y", .real(r.origin.y)),
-                                            ("width", .real(r.size.width)), ("height", .real(r.size.height))])
+        try object(
+            Format.valueProxyClass,
+            [
+                (Format.valueKindKey, .integer(2)),
+                ("x", .real(r.origin.x)), ("y", .real(r.origin.y)),
+                ("width", .real(r.size.width)), ("height", .real(r.size.height)),
+            ])
     }
 
     /// A transform: only `kind` for the identity, all sixteen entries otherwise, as Core
@@ -58,8 +64,10 @@ struct ArchiveValueWriter {
     mutating func transform(_ t: CATransform3D) throws -> ArchiveFieldValue {
         var fields: [(key: String, value: ArchiveFieldValue)] = [(Format.valueKindKey, .integer(3))]
         if !CATransform3DIsIdentity(t) {
-            let m = [t.m11, t.m12, t.m13, t.m14, t.m21, t.m22, t.m23, t.m24,
-                     t.m31, t.m32, t.m33, t.m34, t.m41, t.m42, t.m43, t.m44]
+            let m = [
+                t.m11, t.m12, t.m13, t.m14, t.m21, t.m22, t.m23, t.m24,
+                t.m31, t.m32, t.m33, t.m34, t.m41, t.m42, t.m43, t.m44,
+            ]
             for (key, value) in zip(Format.transformKeys, m) { fields.append((key, .real(Double(value)))) }
         }
         return try object(Format.valueProxyClass, fields)

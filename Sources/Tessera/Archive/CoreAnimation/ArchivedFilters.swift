@@ -15,7 +15,8 @@ extension LayerFilter: ArchivableProperty {
 
     static func decode(_ value: ArchivedValue, with reader: inout ArchivedValueReader) throws -> LayerFilter {
         guard let object = value.objectValue, object.className == filterClass.name else {
-            throw ArchiveDecodingFailure.unsupported(className: value.objectValue?.className, reason: .unsupportedValue("a filter that is not a CAFilter"))
+            throw ArchiveDecodingFailure.unsupported(
+                className: value.objectValue?.className, reason: .unsupportedValue("a filter that is not a CAFilter"))
         }
         guard let typeField = try object.value(forKey: typeKey) else {
             throw ArchiveDecodingFailure.unsupported(className: object.className, reason: .unsupportedValue("a filter without a type"))
@@ -51,10 +52,12 @@ extension LayerFilter: ArchivableProperty {
             case let other: entries.append((key, try writer.value(other.anyValue)))
             }
         }
-        return try writer.object(Self.filterClass, [
-            (Self.typeKey, .string(type)), (Self.nameKey, .string(name)),
-            (Self.inputsKey, try writer.dictionary(entries)),
-        ])
+        return try writer.object(
+            Self.filterClass,
+            [
+                (Self.typeKey, .string(type)), (Self.nameKey, .string(name)),
+                (Self.inputsKey, try writer.dictionary(entries)),
+            ])
     }
 
     var isFinite: Bool {

@@ -14,8 +14,9 @@ struct ArchivedLayerProperty: LayerPropertyVisitor {
             return ArchivedProperty(layer: definition.name, \.archivedString, of: definition.owners)
         }
         guard let spelled = Value.self as? any (ArchivableProperty & CAMLSpelledValue).Type else {
-            preconditionFailure("\(definition.name) is a \(Value.self), which archives and CAML cannot spell: "
-                                + "conform it to ArchivableProperty and CAMLSpelledValue")
+            preconditionFailure(
+                "\(definition.name) is a \(Value.self), which archives and CAML cannot spell: "
+                    + "conform it to ArchivableProperty and CAMLSpelledValue")
         }
         return archived(definition, at: keyPath, as: spelled)
     }
@@ -25,8 +26,9 @@ struct ArchivedLayerProperty: LayerPropertyVisitor {
         _ definition: LayerPropertyDefinition, at keyPath: WritableKeyPath<LayerProperties, Value> & Sendable,
         as _: Spelled.Type
     ) -> ArchivedProperty {
-        ArchivedProperty(layer: definition.name, keyPath as! WritableKeyPath<LayerProperties, Spelled> & Sendable,
-                         of: definition.owners)
+        ArchivedProperty(
+            layer: definition.name, keyPath as! WritableKeyPath<LayerProperties, Spelled> & Sendable,
+            of: definition.owners)
     }
 }
 #endif

@@ -11,11 +11,13 @@ import TesseraKeyedArchive
 struct ArchivedProperty: Sendable {
     /// Reads the CAML spelling of the property at `source` into `object`; false when `object`
     /// does not have the property. Throws where the value is wrong or unsupported.
-    typealias CAMLRead = @Sendable (_ source: CAMLValueSource, _ object: AnyObject, _ context: inout CAMLReadContext)
+    typealias CAMLRead =
+        @Sendable (_ source: CAMLValueSource, _ object: AnyObject, _ context: inout CAMLReadContext)
         throws(CAMLReadFailure) -> Bool
     /// The CAML spelling of `object`'s value; nil when it equals `defaults`' or `object` does
     /// not have the property. Throws where CAML cannot hold the value.
-    typealias CAMLWrite = @Sendable (_ object: AnyObject, _ defaults: AnyObject, _ context: inout CAMLWriteContext)
+    typealias CAMLWrite =
+        @Sendable (_ object: AnyObject, _ defaults: AnyObject, _ context: inout CAMLWriteContext)
         throws(CAMLWriteFailure) -> CAMLWrittenValue?
 
     /// The key in the archive (the property's name in Objective-C: `hidden`, `removedOnCompletion`).
@@ -26,8 +28,11 @@ struct ArchivedProperty: Sendable {
     /// Reads `value` into `object` (values nested `depth` deep); false when `object` does not have
     /// the property (a shape layer's key on a plain layer). Throws ``ArchiveDecodingFailure`` or
     /// ``KeyedArchiveError``.
-    let decode: @Sendable (_ value: ArchivedValue, _ object: AnyObject, _ reader: inout ArchivedValueReader,
-                           _ depth: Int) throws -> Bool
+    let decode:
+        @Sendable (
+            _ value: ArchivedValue, _ object: AnyObject, _ reader: inout ArchivedValueReader,
+            _ depth: Int
+        ) throws -> Bool
     /// The field for `object`'s value; nil when it equals `defaults`' (a new object of the same
     /// class), since Core Animation archives only what differs from the defaults.
     let encode: @Sendable (_ object: AnyObject, _ defaults: AnyObject, _ writer: inout ArchiveValueWriter) throws -> ArchiveFieldValue?
@@ -62,7 +67,8 @@ struct ArchivedProperty: Sendable {
         }
         encode = { object, defaults, writer in
             guard let layer = object as? CALayer, let defaults = defaults as? CALayer,
-                  type(of: layer).kind.hasProperties(ofAny: owners) else { return nil }
+                type(of: layer).kind.hasProperties(ofAny: owners)
+            else { return nil }
             let value = layer.properties[keyPath: keyPath]
             return value == defaults.properties[keyPath: keyPath] ? nil : try value.encode(with: &writer)
         }
@@ -75,7 +81,8 @@ struct ArchivedProperty: Sendable {
         }
         writeCAML = { object, defaults, context throws(CAMLWriteFailure) in
             guard let layer = object as? CALayer, let defaults = defaults as? CALayer,
-                  type(of: layer).kind.hasProperties(ofAny: owners) else { return nil }
+                type(of: layer).kind.hasProperties(ofAny: owners)
+            else { return nil }
             let value = layer.properties[keyPath: keyPath]
             guard value != defaults.properties[keyPath: keyPath] else { return nil }
             guard value.isFinite else { throw CAMLWriteFailure("a NaN or infinite number") }
@@ -162,7 +169,8 @@ struct ArchivedProperty: Sendable {
         readCAML = { source, object, context throws(CAMLReadFailure) in
             guard let owner = object as? Owner else { return false }
             // A list of values (`values`) is its children; one value (`fromValue`) says its type.
-            let value: Any = Value.self is [Any].Type
+            let value: Any =
+                Value.self is [Any].Type
                 ? try CAMLTypedValue.list(try source.element(holding: "a list of values"), in: &context)
                 : try CAMLTypedValue.read(source, in: &context)
             guard let typed = value as? Value else {

@@ -15,7 +15,8 @@ struct ArchivedTextString: ArchivableProperty {
     static func decode(_ value: ArchivedValue, with reader: inout ArchivedValueReader) throws -> ArchivedTextString {
         if let string = value.stringValue { return ArchivedTextString(string: string) }
         guard case .object(let object) = value, object.isKind(of: attributedStringClass),
-              let characters = try object.value(forKey: charactersKey)?.stringValue else {
+            let characters = try object.value(forKey: charactersKey)?.stringValue
+        else {
             throw ArchiveDecodingFailure.mismatch(value, expected: "a string or an attributed string")
         }
         return ArchivedTextString(string: characters)
@@ -27,7 +28,8 @@ struct ArchivedTextString: ArchivableProperty {
 extension LayerProperties {
     /// ``string`` as the property table reads and writes it (see ``ArchivedTextString``).
     var archivedString: ArchivedTextString? {
-        get { string.map(ArchivedTextString.init) } set { string = newValue?.string }
+        get { string.map(ArchivedTextString.init) }
+        set { string = newValue?.string }
     }
 }
 #endif

@@ -37,7 +37,8 @@ struct ArchivedValueReader {
     mutating func visit(_ count: Int = 1) throws(ArchiveDecodingFailure) {
         budget -= count
         guard budget >= 0 else {
-            throw .malformed("the archive refers to its objects more often than its size allows (shared collections nested to multiply work)")
+            throw .malformed(
+                "the archive refers to its objects more often than its size allows (shared collections nested to multiply work)")
         }
     }
 
@@ -177,8 +178,9 @@ struct ArchivedValueReader {
     private func geometry(_ object: ArchivedObject) throws -> Any {
         let kindNumber = try object.int(forKey: Format.valueKindKey) ?? 0
         guard let kind = ArchivedValueKind(rawValue: kindNumber) else {
-            throw ArchiveDecodingFailure.unsupported(className: object.className,
-                                                     reason: .unsupportedValue("value of kind \(kindNumber)"))
+            throw ArchiveDecodingFailure.unsupported(
+                className: object.className,
+                reason: .unsupportedValue("value of kind \(kindNumber)"))
         }
         switch kind {
         case .point, .doublePoint:
@@ -186,16 +188,18 @@ struct ArchivedValueReader {
         case .size, .doubleSize:
             return CGSize(width: try field(object, "width"), height: try field(object, "height"))
         case .rect, .doubleRect:
-            return CGRect(x: try field(object, "x"), y: try field(object, "y"),
-                          width: try field(object, "width"), height: try field(object, "height"))
+            return CGRect(
+                x: try field(object, "x"), y: try field(object, "y"),
+                width: try field(object, "width"), height: try field(object, "height"))
         case .transform:
             // Core Animation writes only `kind` for the identity.
             var m: [CGFloat] = []
             for (index, key) in Format.transformKeys.enumerated() {
                 m.append(try field(object, key, default: index % 5 == 0 ? 1 : 0))
             }
-            return CATransform3D(m11: m[0], m12: m[1], m13: m[2], m14: m[3], m21: m[4], m22: m[5], m23: m[6], m24: m[7],
-                                 m31: m[8], m32: m[9], m33: m[10], m34: m[11], m41: m[12], m42: m[13], m43: m[14], m44: m[15])
+            return CATransform3D(
+                m11: m[0], m12: m[1], m13: m[2], m14: m[3], m21: m[4], m22: m[5], m23: m[6], m24: m[7],
+                m31: m[8], m32: m[9], m33: m[10], m34: m[11], m41: m[12], m42: m[13], m43: m[14], m44: m[15])
         }
     }
 
@@ -228,8 +232,9 @@ struct ArchivedValueReader {
             case .addCurveToPoint: path.addCurve(to: try point(2), control1: try point(0), control2: try point(1))
             case .closeSubpath: path.closeSubpath()
             case nil:
-                throw ArchiveDecodingFailure.unsupported(className: object.className,
-                                                         reason: .unsupportedValue("path segment of type \(type)"))
+                throw ArchiveDecodingFailure.unsupported(
+                    className: object.className,
+                    reason: .unsupportedValue("path segment of type \(type)"))
             }
         }
         return path

@@ -81,8 +81,10 @@ enum CoreAnimationArchiveFormat {
 
     static let valueKindKey = "kind"
     /// The fields of a transform value, row by row.
-    static let transformKeys = ["m11", "m12", "m13", "m14", "m21", "m22", "m23", "m24",
-                                "m31", "m32", "m33", "m34", "m41", "m42", "m43", "m44"]
+    static let transformKeys = [
+        "m11", "m12", "m13", "m14", "m21", "m22", "m23", "m24",
+        "m31", "m32", "m33", "m34", "m41", "m42", "m43", "m44",
+    ]
     static let colorKeys = ["r", "g", "b", "a"]
     /// A pattern color, which Tessera does not draw.
     static let colorPatternKey = "CGColorPattern"

@@ -79,9 +79,13 @@ extension CoreAnimationDecoder {
 
     /// The animations of a group (nil for nil), without those left out.
     private mutating func children(of group: ArchivedObject, path: String, keyPath: String, depth: Int) throws -> [CAAnimation]? {
-        guard let elements = try Self.locating("\(path): \(keyPath)", {
-            try reader.elements(group.value(forKey: Format.groupAnimationsKey) ?? .null)
-        }) else { return nil }
+        guard
+            let elements = try Self.locating(
+                "\(path): \(keyPath)",
+                {
+                    try reader.elements(group.value(forKey: Format.groupAnimationsKey) ?? .null)
+                })
+        else { return nil }
         var children: [CAAnimation] = []
         for (index, element) in elements.enumerated() {
             if let child = try animation(element, path: path, slot: "\(keyPath)[\(index)]", depth: depth + 1) {

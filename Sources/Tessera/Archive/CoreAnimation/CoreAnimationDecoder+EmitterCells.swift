@@ -11,7 +11,8 @@ extension CoreAnimationDecoder {
     /// two places is read in each (Core Animation copies cells when they are set).
     mutating func emitterCells(of object: ArchivedObject, into layer: CALayer, path: String, depth: Int) throws {
         guard let value = try Self.locating("\(path): \(Format.emitterCellsKey)", { try object.value(forKey: Format.emitterCellsKey) }),
-              value != .null else { return }
+            value != .null
+        else { return }
         guard let emitter = layer as? CAEmitterLayer else {
             skip(path, object.className, Format.emitterCellsKey, .unsupportedKey)
             return
@@ -20,8 +21,10 @@ extension CoreAnimationDecoder {
     }
 
     /// The cells of the array `value`, which fills `keyPath` of the layer at `path`.
-    private mutating func cells(_ value: ArchivedValue, path: String, keyPath: String, depth: Int,
-                                ancestors: [Int]) throws -> [CAEmitterCell]? {
+    private mutating func cells(
+        _ value: ArchivedValue, path: String, keyPath: String, depth: Int,
+        ancestors: [Int]
+    ) throws -> [CAEmitterCell]? {
         guard let elements = try Self.locating("\(path): \(keyPath)", { try reader.elements(value) }) else { return nil }
         var cells: [CAEmitterCell] = []
         for (index, element) in elements.enumerated() {
@@ -44,8 +47,9 @@ extension CoreAnimationDecoder {
             let keyPath = "\(slot).\(key)"
             if key == Format.emitterCellsKey {
                 let nested = try Self.locating("\(path): \(keyPath)") { try object.value(forKey: key) ?? .null }
-                cell.emitterCells = try cells(nested, path: path, keyPath: keyPath, depth: depth + 1,
-                                              ancestors: ancestors + [object.reference])
+                cell.emitterCells = try cells(
+                    nested, path: path, keyPath: keyPath, depth: depth + 1,
+                    ancestors: ancestors + [object.reference])
                 continue
             }
             try Self.locating("\(path): \(keyPath)") {

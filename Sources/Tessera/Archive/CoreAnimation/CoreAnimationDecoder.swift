@@ -81,7 +81,8 @@ struct CoreAnimationDecoder {
     /// is reported and gives no size.
     private mutating func documentSize(_ entries: ArchivedDictionary, className: String) throws -> CGSize? {
         guard let width = entries.value(forKey: Format.documentWidthKey),
-              let height = entries.value(forKey: Format.documentHeightKey) else { return nil }
+            let height = entries.value(forKey: Format.documentHeightKey)
+        else { return nil }
         let size = try Self.locating("document size") { (try reader.number(width), try reader.number(height)) }
         guard size.0.isFinite, size.1.isFinite, size.0 >= 0, size.1 >= 0 else {
             skip("", className, Format.documentWidthKey, .unsupportedValue("document size \(size.0) × \(size.1)"))
@@ -123,9 +124,12 @@ struct CoreAnimationDecoder {
         reportUndrawnFilters(of: layer, path: path)
 
         let lineage = ancestors + [object.reference]
-        if let sublayers = try Self.locating("\(path): sublayers", {
-            try reader.elements(object.value(forKey: Format.sublayersKey) ?? .null)
-        }) {
+        if let sublayers = try Self.locating(
+            "\(path): sublayers",
+            {
+                try reader.elements(object.value(forKey: Format.sublayersKey) ?? .null)
+            })
+        {
             for (index, sublayer) in sublayers.enumerated() {
                 layer.addSublayer(try self.layer(sublayer, parent: path, slot: "sublayers[\(index)]", ancestors: lineage))
             }
@@ -142,7 +146,8 @@ struct CoreAnimationDecoder {
     /// row of the registry, ``LayerClass``): of the classes it is kind of, the one with the
     /// most superclasses, the first in the registry's order among equals.
     private static func makeLayer(for object: ArchivedObject) -> (CALayer, LayerClass) {
-        let kind = LayerKind.allCases.filter { object.isKind(of: $0.layerClass.name) }
+        let kind =
+            LayerKind.allCases.filter { object.isKind(of: $0.layerClass.name) }
             .max { $0.superclasses.count < $1.superclasses.count } ?? .layer
         return (kind.layerClass.type.init(), kind.layerClass)
     }

@@ -70,7 +70,8 @@ struct CoreAnimationEncoder {
                 animations.append(try self.animation(animation, depth: depth + 1))
             }
             fields.append((Format.animationsKey, .reference(try writer.archive.addArray(animations, class: .mutableArray))))
-            fields.append((Format.animationKeysKey, .reference(try writer.archive.addArray(keys.map { .string($0) }, class: .mutableArray))))
+            fields.append(
+                (Format.animationKeysKey, .reference(try writer.archive.addArray(keys.map { .string($0) }, class: .mutableArray))))
         }
         if let reserved = references[ObjectIdentifier(layer)] {
             try writer.archive.setObject(reserved, class: archiveClass, fields: fields)
@@ -108,7 +109,8 @@ struct CoreAnimationEncoder {
 
     private mutating func animation(_ animation: CAAnimation, depth: Int) throws -> ArchiveFieldValue {
         guard depth <= ArchivedValueReader.maximumDepth else {
-            throw AnimationArchiveError.unencodableValue(reason: "animation groups nested more than \(ArchivedValueReader.maximumDepth) deep")
+            throw AnimationArchiveError.unencodableValue(
+                reason: "animation groups nested more than \(ArchivedValueReader.maximumDepth) deep")
         }
         guard let (archiveClass, defaults) = Format.writtenClass(of: animation) else {
             throw AnimationArchiveError.unencodableValue(reason: "an animation of class \(type(of: animation))")
@@ -140,8 +142,10 @@ struct CoreAnimationEncoder {
     }
 
     /// The fields of the properties of `object` that differ from `defaults`'.
-    private mutating func properties(_ properties: [ArchivedProperty], of object: AnyObject,
-                                     defaults: AnyObject) throws -> [(key: String, value: ArchiveFieldValue)] {
+    private mutating func properties(
+        _ properties: [ArchivedProperty], of object: AnyObject,
+        defaults: AnyObject
+    ) throws -> [(key: String, value: ArchiveFieldValue)] {
         var fields: [(key: String, value: ArchiveFieldValue)] = []
         for property in properties {
             if let field = try property.encode(object, defaults, &writer) { fields.append((property.key, field)) }
@@ -150,7 +154,9 @@ struct CoreAnimationEncoder {
     }
 
     /// `__CACodingContents`: the keys written, sorted, as Core Animation lists them.
-    private mutating func codingContents(_ fields: [(key: String, value: ArchiveFieldValue)]) throws -> (key: String, value: ArchiveFieldValue) {
+    private mutating func codingContents(
+        _ fields: [(key: String, value: ArchiveFieldValue)]
+    ) throws -> (key: String, value: ArchiveFieldValue) {
         let keys = fields.map(\.key).sorted().map { ArchiveFieldValue.string($0) }
         return (Format.codingContentsKey, .reference(try writer.archive.addArray(keys)))
     }

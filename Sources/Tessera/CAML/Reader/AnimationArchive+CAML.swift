@@ -56,15 +56,17 @@ extension AnimationArchive {
             }
             if let name = index["rootDocument"] as? String { documentName = name }
             if let width = (index["documentWidth"] as? NSNumber)?.doubleValue,
-               let height = (index["documentHeight"] as? NSNumber)?.doubleValue,
-               width.isFinite, height.isFinite, width >= 0, height >= 0 {
+                let height = (index["documentHeight"] as? NSNumber)?.doubleValue,
+                width.isFinite, height.isFinite, width >= 0, height >= 0
+            {
                 size = CGSize(width: width, height: height)
             }
             isFlipped = (index["geometryFlipped"] as? NSNumber)?.boolValue ?? false
         }
         let components = documentName.split(separator: "/", omittingEmptySubsequences: false)
         guard !documentName.isEmpty, !documentName.hasPrefix("/"), !documentName.contains("\\"),
-              !components.contains("..") else {
+            !components.contains("..")
+        else {
             throw .invalidBundle(url, reason: "its document \"\(documentName)\" is not a path inside the bundle")
         }
         let documentURL = folder.appendingPathComponent(documentName)

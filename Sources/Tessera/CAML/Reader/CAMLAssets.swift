@@ -41,7 +41,8 @@ struct CAMLAssets {
         let path = src.value
         let components = path.split(separator: "/", omittingEmptySubsequences: false)
         guard !path.isEmpty, !path.hasPrefix("/"), !path.contains("\\"), !path.contains(":"),
-              !components.contains("..") else {
+            !components.contains("..")
+        else {
             throw fail("the path must stay inside the bundle (relative, without '..')")
         }
         guard let url = Self.existingFile(folder.appendingPathComponent(path)) else {

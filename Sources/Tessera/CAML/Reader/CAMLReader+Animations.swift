@@ -29,7 +29,8 @@ extension CAMLReader {
             let before = layer.diagnostics.count
             layer.add(animation, forKey: key)
             for message in layer.diagnostics.dropFirst(before) {
-                skip(path, child[attribute: CAMLFormat.typeAttribute] ?? child.name, slot, .animationNotApplied(message), at: child.location)
+                skip(
+                    path, child[attribute: CAMLFormat.typeAttribute] ?? child.name, slot, .animationNotApplied(message), at: child.location)
             }
         }
     }
@@ -58,7 +59,9 @@ extension CAMLReader {
         }
         for attribute in element.attributes where !Self.isNamespaceDeclaration(attribute) {
             let key = String(attribute.localName)
-            if key == CAMLFormat.typeAttribute || key == CAMLFormat.keyAttribute || CAMLFormat.editorAnimationKeys.contains(key) { continue }
+            if key == CAMLFormat.typeAttribute || key == CAMLFormat.keyAttribute || CAMLFormat.editorAnimationKeys.contains(key) {
+                continue
+            }
             guard property(.attribute(attribute), of: animation, className: type.value, path: path, slot: slot) else { return nil }
         }
         for child in element.children {
@@ -75,8 +78,10 @@ extension CAMLReader {
 
     /// Reads the animation property at `source`, reporting what it leaves out; false when the
     /// animation is left out with it (an essential value that does not read).
-    private mutating func property(_ source: CAMLValueSource, of animation: CAAnimation, className: String,
-                                   path: String, slot: String) -> Bool {
+    private mutating func property(
+        _ source: CAMLValueSource, of animation: CAAnimation, className: String,
+        path: String, slot: String
+    ) -> Bool {
         let key = source.key, keyPath = "\(slot).\(key)"
         let location = source.keyLocation
         guard let property = AnimationArchiveProperties.byKey[key] else {

@@ -28,8 +28,10 @@ extension CAMLReader {
     }
 
     /// The text of `attribute` as a value of `kind`.
-    private static func value(of attribute: CAMLAttribute, as kind: AnimatableValueKind,
-                              in context: inout CAMLReadContext) throws(CAMLReadFailure) -> AnimatableValue {
+    private static func value(
+        of attribute: CAMLAttribute, as kind: AnimatableValueKind,
+        in context: inout CAMLReadContext
+    ) throws(CAMLReadFailure) -> AnimatableValue {
         let text = attribute.value
         func parsed(_ parse: () throws(CAMLValueError) -> AnimatableValue) throws(CAMLReadFailure) -> AnimatableValue {
             do { return try parse() } catch { throw CAMLReadFailure(error, in: attribute) }

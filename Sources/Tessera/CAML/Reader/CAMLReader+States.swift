@@ -25,8 +25,9 @@ extension CAMLReader {
                 continue
             }
             guard names.insert(name.value).inserted else {
-                skip(path, child.name, "states[\(index)]", .unsupportedValue("a second state named \"\(name.value)\""),
-                     at: name.valueLocation)
+                skip(
+                    path, child.name, "states[\(index)]", .unsupportedValue("a second state named \"\(name.value)\""),
+                    at: name.valueLocation)
                 continue
             }
             states.append((state(child, name: name.value, path: path), child))
@@ -44,7 +45,8 @@ extension CAMLReader {
     /// The state of an `LKState` element named `name`, with the values of its `<elements>` that
     /// are kept.
     private mutating func state(_ element: CAMLElement, name: String, path: String) -> LayerState {
-        for attribute in element.attributes where ![CAMLFormat.nameAttribute, CAMLFormat.basedOnAttribute].contains(String(attribute.localName)) {
+        for attribute in element.attributes
+        where ![CAMLFormat.nameAttribute, CAMLFormat.basedOnAttribute].contains(String(attribute.localName)) {
             skip(path, element.name, String(attribute.localName), .unsupportedKey, at: attribute.location)
         }
         var values: [LayerState.Value] = []
@@ -73,10 +75,12 @@ extension CAMLReader {
     private mutating func value(_ element: CAMLElement, state: String, path: String) -> LayerState.Value? {
         let key = "\(state).elements"
         guard let target = self.target(of: element, path: path, key: key),
-              let keyPathAttribute = required(CAMLFormat.keyPathAttribute, of: element, path: path, key: key) else { return nil }
+            let keyPathAttribute = required(CAMLFormat.keyPathAttribute, of: element, path: path, key: key)
+        else { return nil }
         guard let keyPath = LayerKeyPath(keyPathAttribute.value) else {
-            skip(path, element.name, key, .unsupportedValue("the key path \"\(keyPathAttribute.value)\" is not one Tessera sets"),
-                 at: keyPathAttribute.valueLocation)
+            skip(
+                path, element.name, key, .unsupportedValue("the key path \"\(keyPathAttribute.value)\" is not one Tessera sets"),
+                at: keyPathAttribute.valueLocation)
             return nil
         }
         guard let valueElement = element.children.first(where: { $0.localName == CAMLFormat.valueElement }) else {
@@ -91,12 +95,14 @@ extension CAMLReader {
             return nil
         }
         guard let value = AnimatableValue(any, as: keyPath.kind) else {
-            skip(path, element.name, key, .unsupportedValue("a \(type(of: any)) does not fit the key path \"\(keyPathAttribute.value)\""),
-                 at: valueElement.location)
+            skip(
+                path, element.name, key, .unsupportedValue("a \(type(of: any)) does not fit the key path \"\(keyPathAttribute.value)\""),
+                at: valueElement.location)
             return nil
         }
-        return LayerState.Value(targetID: target.id, keyPath: keyPathAttribute.value, target: target.layer,
-                                resolvedKeyPath: keyPath, resolvedValue: value)
+        return LayerState.Value(
+            targetID: target.id, keyPath: keyPathAttribute.value, target: target.layer,
+            resolvedKeyPath: keyPath, resolvedValue: value)
     }
 
     /// The states of `states` (each with its element), with each `basedOn` that names no state,
@@ -141,12 +147,14 @@ extension CAMLReader {
             return nil
         }
         guard let from = required(CAMLFormat.fromStateAttribute, of: element, path: path, key: slot),
-              let to = required(CAMLFormat.toStateAttribute, of: element, path: path, key: slot) else { return nil }
+            let to = required(CAMLFormat.toStateAttribute, of: element, path: path, key: slot)
+        else { return nil }
         for end in [from, to] where end.value != CAMLFormat.anyState && !states.contains(end.value) {
             skip(path, element.name, slot, .unsupportedValue("no state named \"\(end.value)\""), at: end.valueLocation)
             return nil
         }
-        for attribute in element.attributes where ![CAMLFormat.fromStateAttribute, CAMLFormat.toStateAttribute].contains(String(attribute.localName)) {
+        for attribute in element.attributes
+        where ![CAMLFormat.fromStateAttribute, CAMLFormat.toStateAttribute].contains(String(attribute.localName)) {
             skip(path, element.name, "\(slot).\(attribute.localName)", .unsupportedKey, at: attribute.location)
         }
         var elements: [LayerStateTransition.Element] = []
@@ -178,7 +186,8 @@ extension CAMLReader {
             return nil
         }
         guard let animationElement = element.children.first(where: { $0.localName == CAMLFormat.animationElement }),
-              let animation = animation(animationElement, path: path, slot: "\(slot).animation") else {
+            let animation = animation(animationElement, path: path, slot: "\(slot).animation")
+        else {
             if !element.children.contains(where: { $0.localName == CAMLFormat.animationElement }) {
                 skip(path, element.name, slot, .unsupportedValue("a transition element without <animation>"), at: element.location)
             }
@@ -199,7 +208,8 @@ extension CAMLReader {
         for (index, child) in element.children.enumerated() {
             let childSlot = "\(slot).animations[\(index)]"
             guard let animation = animation(child, path: path, slot: childSlot),
-                  takes(animation, of: child, slot: childSlot, path: path) else { continue }
+                takes(animation, of: child, slot: childSlot, path: path)
+            else { continue }
             let base = named?.value ?? (animation as? CAPropertyAnimation)?.keyPath ?? "animation"
             let key = animations.isEmpty ? base : "\(base)-\(animations.count)"
             animations.append(LayerState.Animation(targetID: target.id, key: key, animation: animation, target: target.layer))
@@ -215,8 +225,9 @@ extension CAMLReader {
     private mutating func takes(_ animation: CAAnimation, of element: CAMLElement, slot: String, path: String) -> Bool {
         var problems: [String] = []
         guard animation.program(diagnostics: &problems, change: nil) == nil else { return true }
-        skip(path, element[attribute: CAMLFormat.typeAttribute] ?? element.name, slot,
-             .animationNotApplied(problems.joined(separator: "; ")), at: element.location)
+        skip(
+            path, element[attribute: CAMLFormat.typeAttribute] ?? element.name, slot,
+            .animationNotApplied(problems.joined(separator: "; ")), at: element.location)
         return false
     }
 

@@ -42,8 +42,10 @@ struct CAMLReader {
         self.context = context
     }
 
-    mutating func skip(_ layer: String, _ className: String, _ key: String?, _ reason: Skipped.Reason,
-                       at location: XMLSourceLocation) {
+    mutating func skip(
+        _ layer: String, _ className: String, _ key: String?, _ reason: Skipped.Reason,
+        at location: XMLSourceLocation
+    ) {
         skipped.append(Skipped(layer: layer, className: className, key: key, reason: reason, location: DocumentLocation(location)))
     }
 
@@ -88,8 +90,10 @@ struct CAMLReader {
                 if layersByID[attribute.value] == nil {
                     layersByID[attribute.value] = layer
                 } else {
-                    skip(path, element.name, CAMLFormat.idAttribute, .unsupportedValue("the id \(attribute.value) is taken by an earlier layer"),
-                         at: attribute.valueLocation)
+                    skip(
+                        path, element.name, CAMLFormat.idAttribute,
+                        .unsupportedValue("the id \(attribute.value) is taken by an earlier layer"),
+                        at: attribute.valueLocation)
                 }
             case let key where CAMLFormat.isEditorLayerKey(String(key)):
                 continue
@@ -99,7 +103,8 @@ struct CAMLReader {
                 property(.attribute(attribute), of: layer, element: element, path: path)
             }
         }
-        for child in element.children where !Self.structuralElements.contains(String(child.localName)) && !Self.isEmptyScriptElement(child) {
+        for child in element.children where !Self.structuralElements.contains(String(child.localName)) && !Self.isEmptyScriptElement(child)
+        {
             property(.element(child), of: layer, element: element, path: path)
         }
         for (key, why) in CoreAnimationDecoder.undrawnFilters(of: layer) {

@@ -100,7 +100,8 @@ extension LayerFilter: CAMLListElement {
             case .number(let number):
                 do { element.attributes.append((key, try CAMLSyntax.formatFiniteNumber(number))) } catch { throw CAMLWriteFailure(error) }
             case .bool(let flag):
-                element.children.append(CAMLWrittenElement(name: key, attributes: [("type", "bool"), ("value", CAMLSyntax.formatBoolean(flag))]))
+                element.children.append(
+                    CAMLWrittenElement(name: key, attributes: [("type", "bool"), ("value", CAMLSyntax.formatBoolean(flag))]))
             case .string(let string):
                 element.children.append(CAMLWrittenElement(name: key, attributes: [("type", "string"), ("value", string)]))
             case .image(let contents):

@@ -254,7 +254,8 @@ extension Color: CAMLSpelledValue {
 extension Optional: CAMLSpelledValue where Wrapped: CAMLSpelledValue {
     static func read(_ source: CAMLValueSource, in context: inout CAMLReadContext) throws(CAMLReadFailure) -> Wrapped? {
         if case .attribute(let attribute) = source, Wrapped.self != String.self,
-           attribute.value.allSatisfy({ $0.isWhitespace }) {
+            attribute.value.allSatisfy({ $0.isWhitespace })
+        {
             return nil
         }
         return try Wrapped.read(source, in: &context)

@@ -64,8 +64,9 @@ extension CAMLTypedValue {
     /// (`<fromValue type="real" value="0"/>`), as ``read(_:in:)`` reads it.
     static func write(_ value: Any, as key: String, in context: inout CAMLWriteContext) throws(CAMLWriteFailure) -> CAMLWrittenElement {
         let typed = try write(value, in: &context)
-        return CAMLWrittenElement(name: key, attributes: [(CAMLFormat.typeAttribute, typed.name)] + typed.attributes,
-                                  children: typed.children)
+        return CAMLWrittenElement(
+            name: key, attributes: [(CAMLFormat.typeAttribute, typed.name)] + typed.attributes,
+            children: typed.children)
     }
 }
 #endif

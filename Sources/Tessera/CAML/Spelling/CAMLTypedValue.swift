@@ -66,7 +66,8 @@ enum CAMLTypedValue {
         if let held = source.heldValue { return try read(held, type: String(held.localName), in: &context) }
         let element = try source.element(holding: "a value of any type")
         guard let type = element[attribute: "type"] else {
-            throw CAMLReadFailure(at: element.location, .unsupportedValue("<\(element.name)> has no type (write type=\"real\", \"CGPoint\"…)"))
+            throw CAMLReadFailure(
+                at: element.location, .unsupportedValue("<\(element.name)> has no type (write type=\"real\", \"CGPoint\"…)"))
         }
         return try read(element, type: type, in: &context)
     }

@@ -43,8 +43,9 @@ enum CAMLValueSource {
             return attribute
         case .element(let element):
             guard let attribute = element.attribute("value") else {
-                throw CAMLReadFailure(at: element.location,
-                                      .unsupportedValue("<\(element.name)> has no value attribute"))
+                throw CAMLReadFailure(
+                    at: element.location,
+                    .unsupportedValue("<\(element.name)> has no value attribute"))
             }
             return attribute
         }
@@ -56,8 +57,9 @@ enum CAMLValueSource {
     /// an element with exactly one child and no `type`, `value` or `src`; nil otherwise.
     var heldValue: CAMLElement? {
         guard case .element(let element) = self, element.children.count == 1,
-              element.attribute(CAMLFormat.typeAttribute) == nil, element.attribute("value") == nil,
-              element.attribute("src") == nil else { return nil }
+            element.attribute(CAMLFormat.typeAttribute) == nil, element.attribute("value") == nil,
+            element.attribute("src") == nil
+        else { return nil }
         return element.children[0]
     }
 
@@ -90,8 +92,9 @@ struct CAMLReadFailure: Error {
 
     /// `attribute` holds what only an element can (`what`).
     init(elementExpectedFor what: String, in attribute: CAMLAttribute) {
-        self.init(at: attribute.location,
-                  .unsupportedValue("\(what) is written as an element (<\(attribute.name)>…), not an attribute"))
+        self.init(
+            at: attribute.location,
+            .unsupportedValue("\(what) is written as an element (<\(attribute.name)>…), not an attribute"))
     }
 
     /// A syntax error in `attribute`'s value, placed at the byte it names (in `opacity` for an

@@ -155,19 +155,22 @@ public final class LayerStates {
         for element in elements {
             guard let animation = element.animation.copy() as? CAAnimation else { continue }
             if let basic = animation as? CABasicAnimation, basic.fromValue == nil, basic.toValue == nil, basic.byValue == nil,
-               let keyPath = basic.keyPath.flatMap(LayerKeyPath.init), let properties = shown[ObjectIdentifier(element.target)] {
+                let keyPath = basic.keyPath.flatMap(LayerKeyPath.init), let properties = shown[ObjectIdentifier(element.target)]
+            {
                 basic.fromValue = keyPath.value(in: properties).anyValue
             }
             let begin = element.target.convertTime(time, from: nil) + animation.beginTime
             if element.target.attach(animation, forKey: element.key, beginTime: begin),
-               let attached = element.target.animation(forKey: element.key) {
+                let attached = element.target.animation(forKey: element.key)
+            {
                 added.append((element.target, element.key, attached))
             }
         }
         for state in chain.flatMap(\.animations) {
             guard let animation = state.animation.copy() as? CAAnimation else { continue }
             let begin = state.target.convertTime(time, from: nil) + animation.beginTime
-            if state.target.attach(animation, forKey: state.key, beginTime: begin), let attached = state.target.animation(forKey: state.key) {
+            if state.target.attach(animation, forKey: state.key, beginTime: begin), let attached = state.target.animation(forKey: state.key)
+            {
                 added.append((state.target, state.key, attached))
             }
         }
@@ -179,7 +182,9 @@ public final class LayerStates {
     private func transitionElements(from: String?, to: String?) -> [LayerStateTransition.Element] {
         func specificity(_ transition: LayerStateTransition) -> Int? {
             let fromExact = transition.fromState == from, toExact = transition.toState == to
-            guard fromExact || transition.fromState == CAMLFormat.anyState, toExact || transition.toState == CAMLFormat.anyState else { return nil }
+            guard fromExact || transition.fromState == CAMLFormat.anyState, toExact || transition.toState == CAMLFormat.anyState else {
+                return nil
+            }
             return (toExact ? 2 : 0) + (fromExact ? 1 : 0)
         }
         let matching = transitions.enumerated().compactMap { index, transition in

@@ -50,7 +50,8 @@ public struct TendiesArchive {
             guard let components = Self.safeComponents(entry.path), !Self.isResourceFork(components) else { continue }
             if entry.type == .file { files.append(components.joined(separator: "/")) }
             if let end = components.firstIndex(where: { $0.lowercased().hasSuffix(".ca") }),
-               end < components.count - 1 || entry.type == .directory {
+                end < components.count - 1 || entry.type == .directory
+            {
                 found.insert(components[...end].joined(separator: "/"))
             }
         }
@@ -108,9 +109,12 @@ public struct TendiesArchive {
                 case .symlink:
                     continue
                 case .file:
-                    guard entry.uncompressedSize <= limits.entryBytes else { throw TendiesError.tooLarge(entry.path, limit: limits.entryBytes) }
-                    try FileManager.default.createDirectory(at: destination.deletingLastPathComponent(),
-                                                            withIntermediateDirectories: true)
+                    guard entry.uncompressedSize <= limits.entryBytes else {
+                        throw TendiesError.tooLarge(entry.path, limit: limits.entryBytes)
+                    }
+                    try FileManager.default.createDirectory(
+                        at: destination.deletingLastPathComponent(),
+                        withIntermediateDirectories: true)
                     var data = Data()
                     _ = try archive.extract(entry, skipCRC32: false) { chunk in
                         // Counted as decompressed: the sizes in the zip's headers may lie.

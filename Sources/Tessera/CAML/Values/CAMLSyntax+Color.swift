@@ -24,9 +24,11 @@ extension CAMLSyntax {
         var scanner = CAMLValueScanner(value)
         let components = try scanner.finiteNumberList()
         guard components.count == 3 || components.count == 4 else {
-            throw scanner.fail(.wrongCount(what: "a colour", expected: "3 or 4 numbers (r g b [a])",
-                                           found: components.count),
-                               at: components.count > 4 ? components[4].offset : scanner.bytes.count)
+            throw scanner.fail(
+                .wrongCount(
+                    what: "a colour", expected: "3 or 4 numbers (r g b [a])",
+                    found: components.count),
+                at: components.count > 4 ? components[4].offset : scanner.bytes.count)
         }
         var alpha = components.count == 4 ? components[3].value : 1
         if let opacity {
@@ -37,8 +39,9 @@ extension CAMLSyntax {
                 throw CAMLValueError(reason: error.reason, offset: error.offset, field: .opacity)
             }
         }
-        return ColorComponents(red: components[0].value, green: components[1].value,
-                               blue: components[2].value, alpha: alpha)
+        return ColorComponents(
+            red: components[0].value, green: components[1].value,
+            blue: components[2].value, alpha: alpha)
     }
 
     /// The colour as CAML writes it: `value` is `"r g b"`, and `opacity` the alpha, nil when

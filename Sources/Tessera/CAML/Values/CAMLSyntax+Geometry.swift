@@ -46,8 +46,9 @@ extension CAMLSyntax {
         var scanner = CAMLValueScanner(text)
         let list = try scanner.finiteNumberList()
         guard list.count == count else {
-            throw scanner.fail(.wrongCount(what: what, expected: "\(count) numbers", found: list.count),
-                               at: list.count > count ? list[count].offset : scanner.bytes.count)
+            throw scanner.fail(
+                .wrongCount(what: what, expected: "\(count) numbers", found: list.count),
+                at: list.count > count ? list[count].offset : scanner.bytes.count)
         }
         return list.map(\.value)
     }

@@ -57,8 +57,10 @@ extension CAMLSyntax {
     }
 
     /// Adds the element `name` stands for, with `operands`, to `path`.
-    private static func applyPathOperator(_ name: String, _ operands: [Double], to path: inout Path,
-                                          at offset: Int) throws(CAMLValueError) {
+    private static func applyPathOperator(
+        _ name: String, _ operands: [Double], to path: inout Path,
+        at offset: Int
+    ) throws(CAMLValueError) {
         let arity: Int
         switch name {
         case "m", "l": arity = 2
@@ -68,8 +70,9 @@ extension CAMLSyntax {
         default: throw CAMLValueError(reason: .unknownOperator(name), offset: offset)
         }
         guard operands.count == arity else {
-            throw CAMLValueError(reason: .wrongOperandCount(operator: name, expected: arity, found: operands.count),
-                                 offset: offset)
+            throw CAMLValueError(
+                reason: .wrongOperandCount(operator: name, expected: arity, found: operands.count),
+                offset: offset)
         }
         guard name == "m" || path.currentPoint != nil else {
             throw CAMLValueError(reason: .noCurrentPoint(operator: name), offset: offset)

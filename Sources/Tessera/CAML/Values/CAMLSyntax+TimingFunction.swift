@@ -33,9 +33,11 @@ extension CAMLSyntax {
             scanner.skipWhitespace()
         }
         guard points.count == 4 else {
-            throw scanner.fail(.wrongCount(what: "a timing function", expected: "a name or 4 numbers",
-                                           found: points.count),
-                               at: points.count > 4 ? points[4].offset : scanner.bytes.count)
+            throw scanner.fail(
+                .wrongCount(
+                    what: "a timing function", expected: "a name or 4 numbers",
+                    found: points.count),
+                at: points.count > 4 ? points[4].offset : scanner.bytes.count)
         }
         return .controlPoints(points[0].value, points[1].value, points[2].value, points[3].value)
     }

@@ -87,8 +87,9 @@ extension CAMLSyntax {
 
         func arity(_ expected: String, _ allowed: Set<Int>) throws(CAMLValueError) {
             guard allowed.contains(arguments.count) else {
-                throw scanner.fail(.wrongArgumentCount(function: name, expected: expected, found: arguments.count),
-                                   at: nameOffset)
+                throw scanner.fail(
+                    .wrongArgumentCount(function: name, expected: expected, found: arguments.count),
+                    at: nameOffset)
             }
         }
         // Only rotate's first argument, the angle, may have a unit.
@@ -111,18 +112,22 @@ extension CAMLSyntax {
             case "rad", "": angle = v[0]
             default: throw scanner.fail(.unknownUnit(arguments[0].unit), at: arguments[0].unitOffset)
             }
-            return v.count == 4 ? CATransform3DMakeRotation(angle, v[1], v[2], v[3])
+            return v.count == 4
+                ? CATransform3DMakeRotation(angle, v[1], v[2], v[3])
                 : CATransform3DMakeRotation(angle, 0, 0, 1)
         case "matrix":
             try arity("6 or 16", [6, 16])
             if v.count == 6 {
-                return CATransform3DMakeAffineTransform(CGAffineTransform(a: v[0], b: v[1], c: v[2], d: v[3],
-                                                                          tx: v[4], ty: v[5]))
+                return CATransform3DMakeAffineTransform(
+                    CGAffineTransform(
+                        a: v[0], b: v[1], c: v[2], d: v[3],
+                        tx: v[4], ty: v[5]))
             }
-            return CATransform3D(m11: v[0], m12: v[1], m13: v[2], m14: v[3],
-                                 m21: v[4], m22: v[5], m23: v[6], m24: v[7],
-                                 m31: v[8], m32: v[9], m33: v[10], m34: v[11],
-                                 m41: v[12], m42: v[13], m43: v[14], m44: v[15])
+            return CATransform3D(
+                m11: v[0], m12: v[1], m13: v[2], m14: v[3],
+                m21: v[4], m22: v[5], m23: v[6], m24: v[7],
+                m31: v[8], m32: v[9], m33: v[10], m34: v[11],
+                m41: v[12], m42: v[13], m43: v[14], m44: v[15])
         default:
             throw scanner.fail(.unknownFunction(name), at: nameOffset)
         }

@@ -34,8 +34,10 @@ extension CAMLSyntax {
 
     /// The sixteen elements row by row.
     private static func elements(of t: CATransform3D) -> [CGFloat] {
-        [t.m11, t.m12, t.m13, t.m14, t.m21, t.m22, t.m23, t.m24,
-         t.m31, t.m32, t.m33, t.m34, t.m41, t.m42, t.m43, t.m44]
+        [
+            t.m11, t.m12, t.m13, t.m14, t.m21, t.m22, t.m23, t.m24,
+            t.m31, t.m32, t.m33, t.m34, t.m41, t.m42, t.m43, t.m44,
+        ]
     }
 
     /// Candidate spellings as translate, rotate about z and scale, for a transform that keeps
@@ -43,7 +45,8 @@ extension CAMLSyntax {
     /// checks each by reading it back.
     private static func readableSpellings(of t: CATransform3D) -> [String] {
         guard t.m13 == 0, t.m14 == 0, t.m23 == 0, t.m24 == 0, t.m31 == 0, t.m32 == 0, t.m34 == 0,
-              t.m44 == 1 else { return [] }
+            t.m44 == 1
+        else { return [] }
         func list(_ values: [CGFloat]) -> String? {
             var parts: [String] = []
             for value in values {

@@ -107,8 +107,9 @@ struct CAMLValueScanner {
             switch String(decoding: bytes[wordStart..<i], as: UTF8.self).lowercased() {
             case "inf", "infinity":
                 offset = i
-                return NumberToken(text: String(decoding: bytes[start..<i], as: UTF8.self), offset: start,
-                                   infinity: sign)
+                return NumberToken(
+                    text: String(decoding: bytes[start..<i], as: UTF8.self), offset: start,
+                    infinity: sign)
             case "nan":
                 throw fail(.notANumber, at: start)
             default:

@@ -16,8 +16,9 @@ extension Wallpaper {
     public var skipped: [SkippedFeature] {
         bundles.flatMap { bundle in
             bundle.archive.skipped.map { item in
-                SkippedFeature(layer: item.layer.isEmpty ? bundle.role.rawValue : bundle.role.rawValue + "/" + item.layer,
-                                         className: item.className, key: item.key, reason: item.reason, location: item.location)
+                SkippedFeature(
+                    layer: item.layer.isEmpty ? bundle.role.rawValue : bundle.role.rawValue + "/" + item.layer,
+                    className: item.className, key: item.key, reason: item.reason, location: item.location)
             }
         }
     }

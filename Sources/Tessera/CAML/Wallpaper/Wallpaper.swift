@@ -73,8 +73,10 @@ public struct Wallpaper {
     ///
     /// - Throws: ``WallpaperError``, as ``init(contentsOf:limits:)`` does for the file and that
     ///   bundle; ``WallpaperError/noSuchBundle(_:available:)`` when `name` names none.
-    public static func loadBundle(named name: String, contentsOf url: URL,
-                                  limits: TendiesArchive.Limits = TendiesArchive.Limits()) throws(WallpaperError) -> WallpaperBundle {
+    public static func loadBundle(
+        named name: String, contentsOf url: URL,
+        limits: TendiesArchive.Limits = TendiesArchive.Limits()
+    ) throws(WallpaperError) -> WallpaperBundle {
         let layout = try WallpaperLayout(contentsOf: url, limits: limits)
         return try layout.loadPart(try WallpaperLayout.index(ofPartNamed: name, in: layout.parts))
     }

@@ -26,7 +26,8 @@ public enum WallpaperError: Error, Equatable, CustomStringConvertible {
         case .unreadableFolder(let url, let reason): "\(url.path): \(reason)"
         case .notAWallpaper(let bundles): "not a wallpaper (no Wallpaper.plist); its bundles: \(bundles.joined(separator: ", "))"
         case .invalidManifest(let path, let reason): "\(path): \(reason)"
-        case .missingBundle(let role, let path): "Wallpaper.plist names \(role.rawValue.lowercased()) bundle \(path), which is not in the file"
+        case .missingBundle(let role, let path):
+            "Wallpaper.plist names \(role.rawValue.lowercased()) bundle \(path), which is not in the file"
         case .invalidBundle(let path, let error): "\(path): \(error)"
         case .noSuchBundle(let name, let available):
             "no bundle \"\(name)\" in the wallpaper; it holds: \(available.joined(separator: ", "))"

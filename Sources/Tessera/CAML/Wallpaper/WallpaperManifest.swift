@@ -64,7 +64,8 @@ struct WallpaperManifest {
         name = dictionary["name"] as? String
         screenClass = (dictionary["logicalScreenClass"] as? String).map(WallpaperScreenClass.init)
         bundleFiles = files
-        otherAssets = assets.keys.filter { $0 != place }.map { "assets.\($0)" }.sorted()
+        otherAssets =
+            assets.keys.filter { $0 != place }.map { "assets.\($0)" }.sorted()
             + appearances.keys.filter { $0 != appearance }.map { "assets.\(place).\($0)" }.sorted()
     }
 

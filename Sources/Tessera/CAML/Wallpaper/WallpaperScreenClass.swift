@@ -25,10 +25,11 @@ public struct WallpaperScreenClass: Hashable, Sendable, CustomStringConvertible 
         let sizeAndScale = geometry.split(separator: "@")
         let sides = sizeAndScale.first?.split(separator: "-") ?? []
         guard parts.count == 2, sizeAndScale.count == 2, sides.count == 2,
-              sides[0].hasSuffix("w"), sides[1].hasSuffix("h"), sizeAndScale[1].hasSuffix("x"),
-              let width = Int(sides[0].dropLast()), let height = Int(sides[1].dropLast()),
-              let scale = Int(sizeAndScale[1].dropLast()),
-              (1...10_000).contains(width), (1...10_000).contains(height), (1...16).contains(scale) else {
+            sides[0].hasSuffix("w"), sides[1].hasSuffix("h"), sizeAndScale[1].hasSuffix("x"),
+            let width = Int(sides[0].dropLast()), let height = Int(sides[1].dropLast()),
+            let scale = Int(sizeAndScale[1].dropLast()),
+            (1...10_000).contains(width), (1...10_000).contains(height), (1...16).contains(scale)
+        else {
             size = nil
             scale = nil
             device = nil

@@ -101,7 +101,9 @@ enum WallpaperSource {
                 let components = folder + [name]
                 guard !TendiesArchive.isResourceFork(components) else { continue }
                 let path = components.joined(separator: "/")
-                let type = (try? FileManager.default.attributesOfItem(atPath: root.appendingPathComponent(path).path))?[.type] as? FileAttributeType
+                let type =
+                    (try? FileManager.default.attributesOfItem(atPath: root.appendingPathComponent(path).path))?[.type]
+                    as? FileAttributeType
                 if type == .typeDirectory {
                     let isBundle = name.lowercased().hasSuffix(".ca")
                     if isBundle && !folder.contains(where: { $0.lowercased().hasSuffix(".ca") }) { bundles.append(path) }

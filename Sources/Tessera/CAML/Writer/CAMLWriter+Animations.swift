@@ -5,7 +5,9 @@ extension CAMLWriter {
     /// `<animation type="CLASS" …>`: the properties of ``AnimationArchiveProperties`` that
     /// differ from a new animation's, and a group's members in its `<animations>`. `slot` names
     /// the animation in errors (its key, or its place in a transition).
-    mutating func animation(_ animation: CAAnimation, path: String, slot: String, depth: Int = 0) throws(AnimationArchiveError) -> CAMLWrittenElement {
+    mutating func animation(
+        _ animation: CAAnimation, path: String, slot: String, depth: Int = 0
+    ) throws(AnimationArchiveError) -> CAMLWrittenElement {
         guard let (writtenClass, defaults) = Format.writtenClass(of: animation) else {
             throw Self.failure(path, slot, CAMLWriteFailure("an animation of class \(type(of: animation))"))
         }

@@ -36,32 +36,44 @@ extension CAMLWriter {
             } catch {
                 throw Self.failure("state \(state.name)", value.keyPath, error)
             }
-            elements.children.append(CAMLWrittenElement(name: CAMLFormat.setValueElement, attributes: [
-                (CAMLFormat.targetIDAttribute, value.targetID), (CAMLFormat.keyPathAttribute, value.keyPath),
-            ], children: [typed]))
+            elements.children.append(
+                CAMLWrittenElement(
+                    name: CAMLFormat.setValueElement,
+                    attributes: [
+                        (CAMLFormat.targetIDAttribute, value.targetID), (CAMLFormat.keyPathAttribute, value.keyPath),
+                    ], children: [typed]))
         }
         for added in state.animations {
             let animation = try self.animation(added.animation, path: "state \(state.name)", slot: added.key)
-            elements.children.append(CAMLWrittenElement(name: CAMLFormat.addAnimationElement, attributes: [
-                (CAMLFormat.targetIDAttribute, added.targetID), (CAMLFormat.keyAttribute, added.key),
-            ], children: [animation]))
+            elements.children.append(
+                CAMLWrittenElement(
+                    name: CAMLFormat.addAnimationElement,
+                    attributes: [
+                        (CAMLFormat.targetIDAttribute, added.targetID), (CAMLFormat.keyAttribute, added.key),
+                    ], children: [animation]))
         }
         element.children.append(elements)
         return element
     }
 
     private mutating func transition(_ transition: LayerStateTransition, slot: String) throws(AnimationArchiveError) -> CAMLWrittenElement {
-        var element = CAMLWrittenElement(name: CAMLFormat.transitionElement, attributes: [
-            (CAMLFormat.fromStateAttribute, transition.fromState), (CAMLFormat.toStateAttribute, transition.toState),
-        ])
+        var element = CAMLWrittenElement(
+            name: CAMLFormat.transitionElement,
+            attributes: [
+                (CAMLFormat.fromStateAttribute, transition.fromState), (CAMLFormat.toStateAttribute, transition.toState),
+            ])
         guard !transition.elements.isEmpty else { return element }
         var elements = CAMLWrittenElement(name: CAMLFormat.elementsElement)
         for (index, member) in transition.elements.enumerated() {
-            let animation = try self.animation(member.animation, path: "transition \(transition.fromState) → \(transition.toState)",
-                                               slot: "\(slot).elements[\(index)]")
-            elements.children.append(CAMLWrittenElement(name: CAMLFormat.transitionElementElement, attributes: [
-                (CAMLFormat.keyAttribute, member.key), (CAMLFormat.targetIDAttribute, member.targetID),
-            ], children: [animation]))
+            let animation = try self.animation(
+                member.animation, path: "transition \(transition.fromState) → \(transition.toState)",
+                slot: "\(slot).elements[\(index)]")
+            elements.children.append(
+                CAMLWrittenElement(
+                    name: CAMLFormat.transitionElementElement,
+                    attributes: [
+                        (CAMLFormat.keyAttribute, member.key), (CAMLFormat.targetIDAttribute, member.targetID),
+                    ], children: [animation]))
         }
         element.children.append(elements)
         return element

@@ -46,7 +46,8 @@ struct CAMLWriter {
     mutating func document(rootLayer: CALayer, states: LayerStates) throws(AnimationArchiveError) -> CAMLWrittenElement {
         if let current = states.currentState {
             // The layers hold the state's values now: written, they would be the base values.
-            throw .unwritableCAML(reason: "the tree is in state \"\(current)\"; go back to the base state (setState(nil, at:animated:)) to write it")
+            throw .unwritableCAML(
+                reason: "the tree is in state \"\(current)\"; go back to the base state (setState(nil, at:animated:)) to write it")
         }
         try assignIDs(under: rootLayer, states: states)
         var root = try layer(rootLayer, path: rootLayer.name ?? "<root>")
@@ -106,7 +107,8 @@ struct CAMLWriter {
 
     /// `<emitterCells>` with a `CAEmitterCell` element for each of `cells`: the rows of
     /// ``EmitterCellArchiveProperties`` that differ from a new cell's, then its own cells.
-    private mutating func cells(_ cells: [CAEmitterCell], path: String, keyPath: String) throws(AnimationArchiveError) -> CAMLWrittenElement {
+    private mutating func cells(_ cells: [CAEmitterCell], path: String, keyPath: String) throws(AnimationArchiveError) -> CAMLWrittenElement
+    {
         var holder = CAMLWrittenElement(name: Format.emitterCellsKey)
         let defaults = CAEmitterCell()
         for (index, cell) in cells.enumerated() {
@@ -124,8 +126,10 @@ struct CAMLWriter {
     /// Adds to `element` the value of each row of `properties` that differs in `object` from
     /// `defaults`, under its key; one CAML cannot hold fails, named by its key (after `slot`, the
     /// object's place in the layer at `path`, when it is not the layer itself).
-    mutating func add(_ properties: [ArchivedProperty], of object: AnyObject, defaults: AnyObject,
-                      to element: inout CAMLWrittenElement, path: String, slot: String?) throws(AnimationArchiveError) {
+    mutating func add(
+        _ properties: [ArchivedProperty], of object: AnyObject, defaults: AnyObject,
+        to element: inout CAMLWrittenElement, path: String, slot: String?
+    ) throws(AnimationArchiveError) {
         for property in properties {
             do {
                 if let value = try property.writeCAML(object, defaults, &context) { element.add(value, as: property.key) }
@@ -148,7 +152,8 @@ struct CAMLWriter {
         for (id, layer) in states.layersByID.sorted(by: { $0.key < $1.key }) where inTree.contains(ObjectIdentifier(layer)) {
             ids[ObjectIdentifier(layer)] = ids[ObjectIdentifier(layer)] ?? id
         }
-        let targets = states.states.flatMap { $0.values.map(\.targetID) + $0.animations.map(\.targetID) }
+        let targets =
+            states.states.flatMap { $0.values.map(\.targetID) + $0.animations.map(\.targetID) }
             + states.transitions.flatMap { $0.elements.map(\.targetID) }
         for id in targets {
             guard let layer = states.layer(withID: id), ids[ObjectIdentifier(layer)] == id else {

@@ -61,8 +61,10 @@ public struct AnimationStep {
 
 extension AnimationStep {
     /// `keyPath` from its current value to `value`.
-    public static func animate(_ keyPath: String, to value: Any, duration: CFTimeInterval = 0.25,
-                               timingFunction: CAMediaTimingFunctionName = .linear) -> AnimationStep {
+    public static func animate(
+        _ keyPath: String, to value: Any, duration: CFTimeInterval = 0.25,
+        timingFunction: CAMediaTimingFunctionName = .linear
+    ) -> AnimationStep {
         let animation = CABasicAnimation(keyPath: keyPath)
         animation.toValue = value
         animation.duration = duration
@@ -82,15 +84,19 @@ extension AnimationStep {
     }
 
     /// The layer's position to `point`.
-    public static func move(to point: CGPoint, duration: CFTimeInterval = 0.25,
-                            timingFunction: CAMediaTimingFunctionName = .linear) -> AnimationStep {
+    public static func move(
+        to point: CGPoint, duration: CFTimeInterval = 0.25,
+        timingFunction: CAMediaTimingFunctionName = .linear
+    ) -> AnimationStep {
         animate("position", to: point, duration: duration, timingFunction: timingFunction)
     }
 
     /// `transform.scale` through `values` at `keyTimes`, linear, back to the layer's own scale
     /// when it ends (seed 003's keyframe scale: fill mode removed).
-    public static func scale(values: [CGFloat], keyTimes: [Double], repeatCount: Float = 1,
-                             duration: CFTimeInterval = 0.3) -> AnimationStep {
+    public static func scale(
+        values: [CGFloat], keyTimes: [Double], repeatCount: Float = 1,
+        duration: CFTimeInterval = 0.3
+    ) -> AnimationStep {
         let animation = CAKeyframeAnimation(keyPath: "transform.scale")
         animation.values = values
         animation.keyTimes = keyTimes.map { NSNumber(value: $0) }

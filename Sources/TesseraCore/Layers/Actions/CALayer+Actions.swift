@@ -34,8 +34,9 @@ extension CALayer {
     /// sets none.
     private func implicitAnimation(forKey event: String) -> CAAction? {
         guard let property = LayerProperty.animatable(named: event),
-              properties.kind.hasProperties(ofAny: property.definition.owners),
-              let keyPath = LayerKeyPath(whole: property) else { return nil }
+            properties.kind.hasProperties(ofAny: property.definition.owners),
+            let keyPath = LayerKeyPath(whole: property)
+        else { return nil }
         let animation = CABasicAnimation(keyPath: event)
         animation.fromValue = keyPath.value(in: presentedProperties()).anyValue
         animation.duration = CATransaction.animationDuration()

@@ -13,8 +13,10 @@ extension CALayer {
     ///   the values change in place: no copy of them, no comparison of every property to find the
     ///   one that changed (what ``properties`` does for a change it knows nothing of). With one,
     ///   the values change, then the action runs, as ``changeModel(to:)`` runs it.
-    final func changeModel(of property: LayerProperty, unless isUnchanged: (borrowing LayerProperties) -> Bool,
-                           _ change: (inout LayerProperties) -> Void) {
+    final func changeModel(
+        of property: LayerProperty, unless isUnchanged: (borrowing LayerProperties) -> Bool,
+        _ change: (inout LayerProperties) -> Void
+    ) {
         guard hasBeenPresented && !CATransaction.disableActions() else {
             change(&properties)
             return

@@ -19,8 +19,10 @@ extension CALayer {
     /// it. There is no default action for these keys: nil unless the delegate, `actions` or
     /// `style` give one; `NSNull` gives none. (Hiding a layer does not run ``kCAOnOrderOut`` here,
     /// nor showing it ``kCAOnOrderIn``.)
-    func changeSublayers(event: String, inserting inserted: @autoclosure () -> [CALayer],
-                         removing removed: @autoclosure () -> [CALayer], _ change: () -> Void) {
+    func changeSublayers(
+        event: String, inserting inserted: @autoclosure () -> [CALayer],
+        removing removed: @autoclosure () -> [CALayer], _ change: () -> Void
+    ) {
         guard hasBeenPresented, !CATransaction.disableActions() else {
             change()
             return

@@ -91,7 +91,8 @@ open class CAEmitterLayer: CALayer {
     open override func setValue(_ value: Any?, forKeyPath keyPath: String) {
         super.setValue(value, forKeyPath: keyPath)
         guard let path = EmitterCellKeyPaths.Path(keyPath), let field = EmitterCellKeyPaths.fields[path.field],
-              let key = LayerKeyPath(keyPath), case .number(let number) = key.value(in: properties) else { return }
+            let key = LayerKeyPath(keyPath), case .number(let number) = key.value(in: properties)
+        else { return }
         var cells = emitterCells ?? []
         for (depth, name) in path.cellNames.enumerated() {
             guard let cell = cells.first(where: { $0.name == name }) else { return }
@@ -100,43 +101,75 @@ open class CAEmitterLayer: CALayer {
         }
     }
     /// Multiplies each cell's birth rate (1 by default). Animatable.
-    open var birthRate: Float { get { properties.birthRate } set { properties.birthRate = newValue } }
+    open var birthRate: Float {
+        get { properties.birthRate }
+        set { properties.birthRate = newValue }
+    }
     /// Multiplies each cell's lifetime (1 by default). Animatable.
-    open var lifetime: Float { get { properties.lifetime } set { properties.lifetime = newValue } }
+    open var lifetime: Float {
+        get { properties.lifetime }
+        set { properties.lifetime = newValue }
+    }
     /// The centre of the emitter's shape, in the layer's coordinates ((0, 0) by default). Animatable.
     open var emitterPosition: CGPoint {
-        get { properties.emitterPosition } set { properties.emitterPosition = newValue }
+        get { properties.emitterPosition }
+        set { properties.emitterPosition = newValue }
     }
     /// The z of the shape's centre (0 by default). Animatable.
     open var emitterZPosition: CGFloat {
-        get { properties.emitterZPosition } set { properties.emitterZPosition = newValue }
+        get { properties.emitterZPosition }
+        set { properties.emitterZPosition = newValue }
     }
     /// The shape's size ((0, 0) by default). Animatable.
-    open var emitterSize: CGSize { get { properties.emitterSize } set { properties.emitterSize = newValue } }
+    open var emitterSize: CGSize {
+        get { properties.emitterSize }
+        set { properties.emitterSize = newValue }
+    }
     /// The shape's depth, for a cuboid (0 by default). Animatable.
-    open var emitterDepth: CGFloat { get { properties.emitterDepth } set { properties.emitterDepth = newValue } }
+    open var emitterDepth: CGFloat {
+        get { properties.emitterDepth }
+        set { properties.emitterDepth = newValue }
+    }
     /// The shape particles are born on (`point` by default).
     open var emitterShape: CAEmitterLayerEmitterShape {
-        get { properties.emitterShape } set { properties.emitterShape = newValue }
+        get { properties.emitterShape }
+        set { properties.emitterShape = newValue }
     }
     /// Which part of the shape (`volume` by default).
     open var emitterMode: CAEmitterLayerEmitterMode {
-        get { properties.emitterMode } set { properties.emitterMode = newValue }
+        get { properties.emitterMode }
+        set { properties.emitterMode = newValue }
     }
     /// The order particles are drawn in (`unordered` by default).
     open var renderMode: CAEmitterLayerRenderMode {
-        get { properties.renderMode } set { properties.renderMode = newValue }
+        get { properties.renderMode }
+        set { properties.renderMode = newValue }
     }
     /// Whether particles keep their depth (false by default). Kept for porting; Tessera draws
     /// particles flat either way, their z ordering them under `backToFront`.
-    open var preservesDepth: Bool { get { properties.preservesDepth } set { properties.preservesDepth = newValue } }
+    open var preservesDepth: Bool {
+        get { properties.preservesDepth }
+        set { properties.preservesDepth = newValue }
+    }
     /// Multiplies each cell's velocity (1 by default). Animatable.
-    open var velocity: Float { get { properties.velocity } set { properties.velocity = newValue } }
+    open var velocity: Float {
+        get { properties.velocity }
+        set { properties.velocity = newValue }
+    }
     /// Multiplies each cell's scale (1 by default). Animatable.
-    open var scale: Float { get { Float(properties.scale) } set { properties.scale = CGFloat(newValue) } }
+    open var scale: Float {
+        get { Float(properties.scale) }
+        set { properties.scale = CGFloat(newValue) }
+    }
     /// Multiplies each cell's spin (1 by default). Animatable.
-    open var spin: Float { get { properties.spin } set { properties.spin = newValue } }
+    open var spin: Float {
+        get { properties.spin }
+        set { properties.spin = newValue }
+    }
     /// The seed of every particle's random attributes (0 by default).
-    open var seed: UInt32 { get { properties.seed } set { properties.seed = newValue } }
+    open var seed: UInt32 {
+        get { properties.seed }
+        set { properties.seed = newValue }
+    }
 }
 #endif

@@ -25,45 +25,59 @@ package struct EmitterLayerProperties: Hashable, Sendable {
 
 extension LayerProperties {
     public var emitterCells: [EmitterCellValues]? {
-        get { rare.value.emitter.cells } set { rareProperties.emitter.cells = newValue }
+        get { rare.value.emitter.cells }
+        set { rareProperties.emitter.cells = newValue }
     }
     public var birthRate: Float {
-        get { rare.value.emitter.birthRate } set { rareProperties.emitter.birthRate = newValue }
+        get { rare.value.emitter.birthRate }
+        set { rareProperties.emitter.birthRate = newValue }
     }
     public var lifetime: Float {
-        get { rare.value.emitter.lifetime } set { rareProperties.emitter.lifetime = newValue }
+        get { rare.value.emitter.lifetime }
+        set { rareProperties.emitter.lifetime = newValue }
     }
     public var emitterPosition: CGPoint {
-        get { rare.value.emitter.emitterPosition } set { rareProperties.emitter.emitterPosition = newValue }
+        get { rare.value.emitter.emitterPosition }
+        set { rareProperties.emitter.emitterPosition = newValue }
     }
     public var emitterZPosition: CGFloat {
-        get { rare.value.emitter.emitterZPosition } set { rareProperties.emitter.emitterZPosition = newValue }
+        get { rare.value.emitter.emitterZPosition }
+        set { rareProperties.emitter.emitterZPosition = newValue }
     }
     public var emitterSize: CGSize {
-        get { rare.value.emitter.emitterSize } set { rareProperties.emitter.emitterSize = newValue }
+        get { rare.value.emitter.emitterSize }
+        set { rareProperties.emitter.emitterSize = newValue }
     }
     public var emitterDepth: CGFloat {
-        get { rare.value.emitter.emitterDepth } set { rareProperties.emitter.emitterDepth = newValue }
+        get { rare.value.emitter.emitterDepth }
+        set { rareProperties.emitter.emitterDepth = newValue }
     }
     public var emitterShape: CAEmitterLayerEmitterShape {
-        get { rare.value.emitter.emitterShape } set { rareProperties.emitter.emitterShape = newValue }
+        get { rare.value.emitter.emitterShape }
+        set { rareProperties.emitter.emitterShape = newValue }
     }
     public var emitterMode: CAEmitterLayerEmitterMode {
-        get { rare.value.emitter.emitterMode } set { rareProperties.emitter.emitterMode = newValue }
+        get { rare.value.emitter.emitterMode }
+        set { rareProperties.emitter.emitterMode = newValue }
     }
     public var renderMode: CAEmitterLayerRenderMode {
-        get { rare.value.emitter.renderMode } set { rareProperties.emitter.renderMode = newValue }
+        get { rare.value.emitter.renderMode }
+        set { rareProperties.emitter.renderMode = newValue }
     }
     public var preservesDepth: Bool {
-        get { rare.value.emitter.preservesDepth } set { rareProperties.emitter.preservesDepth = newValue }
+        get { rare.value.emitter.preservesDepth }
+        set { rareProperties.emitter.preservesDepth = newValue }
     }
     public var velocity: Float {
-        get { rare.value.emitter.velocity } set { rareProperties.emitter.velocity = newValue }
+        get { rare.value.emitter.velocity }
+        set { rareProperties.emitter.velocity = newValue }
     }
     public var spin: Float {
-        get { rare.value.emitter.spin } set { rareProperties.emitter.spin = newValue }
+        get { rare.value.emitter.spin }
+        set { rareProperties.emitter.spin = newValue }
     }
     public var seed: UInt32 {
-        get { rare.value.emitter.seed } set { rareProperties.emitter.seed = newValue }
+        get { rare.value.emitter.seed }
+        set { rareProperties.emitter.seed = newValue }
     }
 }

@@ -12,8 +12,9 @@ struct EmitterShapeSampling: Sendable {
         shape = p.pointee.emitterShape
         mode = p.pointee.emitterMode
         func finite(_ x: CGFloat) -> Double { x.isFinite ? Double(x) : 0 }
-        size = SIMD3(finite(p.pointee.emitterSize.width), finite(p.pointee.emitterSize.height),
-                     finite(p.pointee.emitterDepth))
+        size = SIMD3(
+            finite(p.pointee.emitterSize.width), finite(p.pointee.emitterSize.height),
+            finite(p.pointee.emitterDepth))
     }
 
     /// The point for `u`, and `face` to pick a cuboid's face.

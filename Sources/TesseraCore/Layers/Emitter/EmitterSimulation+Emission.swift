@@ -23,8 +23,10 @@ extension EmitterSimulation {
         private let colorRange: SIMD4<Double>
         private let colorSpeed: SIMD4<Double>
 
-        init(cell: Int, values c: EmitterCellValues, rate: Double, begin: Double, clock: Double, born: Double, key: UInt64,
-             multipliers: Multipliers, center: SIMD3<Double>, shape: EmitterShapeSampling, origin: Origin) {
+        init(
+            cell: Int, values c: EmitterCellValues, rate: Double, begin: Double, clock: Double, born: Double, key: UInt64,
+            multipliers: Multipliers, center: SIMD3<Double>, shape: EmitterShapeSampling, origin: Origin
+        ) {
             (self.cell, values, self.rate, self.begin, self.clock, self.born, self.key) = (cell, c, rate, begin, clock, born, key)
             (self.multipliers, self.center, self.shape, self.origin) = (multipliers, center, shape, origin)
             acceleration = SIMD3(Double(c.xAcceleration), Double(c.yAcceleration), Double(c.zAcceleration))
@@ -58,8 +60,9 @@ extension EmitterSimulation {
             let start: SIMD3<Double>
             switch origin {
             case .shape:
-                let u = SIMD3(ParticleRandom.unit(particle, .shapeX), ParticleRandom.unit(particle, .shapeY),
-                              ParticleRandom.unit(particle, .shapeZ))
+                let u = SIMD3(
+                    ParticleRandom.unit(particle, .shapeX), ParticleRandom.unit(particle, .shapeY),
+                    ParticleRandom.unit(particle, .shapeZ))
                 start = center + shape.offset(u, face: ParticleRandom.unit(particle, .shapeFace))
             case .path(let p0, let v, let g):
                 start = p0 + v * birth + 0.5 * g * birth * birth
@@ -76,12 +79,14 @@ extension EmitterSimulation {
                 color.replace(with: 1, where: color .> 1)
                 let angle = spin * age
                 if scale.isFinite, angle.isFinite {
-                    drawn = Particle(position: position, birthTime: born + birth, scale: max(0, scale),
-                                     angle: angle, color: color, cell: cell)
+                    drawn = Particle(
+                        position: position, birthTime: born + birth, scale: max(0, scale),
+                        angle: angle, color: color, cell: cell)
                 }
             }
-            return Born(key: particle, birth: birth, age: age, lifetime: lifetime, start: start, velocity: velocity,
-                        particle: drawn)
+            return Born(
+                key: particle, birth: birth, age: age, lifetime: lifetime, start: start, velocity: velocity,
+                particle: drawn)
         }
     }
 }

@@ -71,14 +71,16 @@ struct EmitterSimulation {
             velocity: finite(Double(p.pointee.velocity)), scale: finite(Double(p.pointee.scale)),
             spin: finite(Double(p.pointee.spin)))
         seed = UInt64(p.pointee.seed)
-        center = SIMD3(finite(Double(p.pointee.emitterPosition.x)), finite(Double(p.pointee.emitterPosition.y)),
-                       finite(Double(p.pointee.emitterZPosition)))
+        center = SIMD3(
+            finite(Double(p.pointee.emitterPosition.x)), finite(Double(p.pointee.emitterPosition.y)),
+            finite(Double(p.pointee.emitterZPosition)))
         shape = EmitterShapeSampling(p)
         let roots = (p.pointee.emitterCells ?? []).map { add($0, depth: 1) }
         guard t.isFinite, t >= 0 else { return }
         for root in roots {
-            emit(root, key: ParticleRandom.cellKey(parent: seed, cell: root), clock: t, end: .infinity, born: 0,
-                 from: .shape)
+            emit(
+                root, key: ParticleRandom.cellKey(parent: seed, cell: root), clock: t, end: .infinity, born: 0,
+                from: .shape)
         }
     }
 
@@ -127,8 +129,9 @@ struct EmitterSimulation {
         let first = max(Int(lowest), final - budget + 1)
         budget -= final - first + 1
 
-        let emission = Emission(cell: index, values: cell.values, rate: cell.rate, begin: begin, clock: clock, born: born,
-                                key: key, multipliers: multipliers, center: center, shape: shape, origin: origin)
+        let emission = Emission(
+            cell: index, values: cell.values, rate: cell.rate, begin: begin, clock: clock, born: born,
+            key: key, multipliers: multipliers, center: center, shape: shape, origin: origin)
         let count = final - first + 1
         let parts = cell.children.isEmpty ? min(threadCount, count / Self.particlesPerPart) : 1
         guard parts > 1 else {
@@ -136,9 +139,10 @@ struct EmitterSimulation {
                 guard let born = emission.particle(k) else { continue }
                 if let particle = born.particle { particles.append(particle) }
                 for child in cell.children {
-                    emit(child, key: ParticleRandom.cellKey(parent: born.key, cell: child), clock: born.age,
-                         end: born.lifetime, born: emission.born + born.birth,
-                         from: .path(born.start, born.velocity, emission.acceleration))
+                    emit(
+                        child, key: ParticleRandom.cellKey(parent: born.key, cell: child), clock: born.age,
+                        end: born.lifetime, born: emission.born + born.birth,
+                        from: .path(born.start, born.velocity, emission.acceleration))
                 }
             }
             return

@@ -28,8 +28,11 @@ final class EvaluationPlan {
     private let animatedStarts: [Int32]
     /// The transitions added to the layers (``CATransition``), by layer index, in the order
     /// they were added; empty in most trees.
-    private let transitions: [(layer: Int, program: AnimationProgram, transition: TransitionProgram,
-                               removedOnCompletion: Bool)]
+    private let transitions:
+        [(
+            layer: Int, program: AnimationProgram, transition: TransitionProgram,
+            removedOnCompletion: Bool
+        )]
     /// The properties of the last tree evaluated, once it is freed.
     private let spare = SpareProperties()
 
@@ -61,13 +64,15 @@ final class EvaluationPlan {
             layer._withUnsafeGuaranteedRef { layer in
                 layer.withModelProperties { p in
                     costs.append(RecordingCost.of(p))
-                    showsBackdrop.append(p.pointee.kind == .backdrop || p.pointee.backgroundFilters?.isEmpty == false
-                                         || p.pointee.filters?.contains(where: \.readsBackdrop) == true)
+                    showsBackdrop.append(
+                        p.pointee.kind == .backdrop || p.pointee.backgroundFilters?.isEmpty == false
+                            || p.pointee.filters?.contains(where: \.readsBackdrop) == true)
                 }
             }
         }
-        shape = TreeShape(parents: parents, names: names, masks: masks, costs: costs, showsBackdrop: showsBackdrop,
-                          portals: PortalSources(parents: parents, sources: Self.portalSources(of: layers)))
+        shape = TreeShape(
+            parents: parents, names: names, masks: masks, costs: costs, showsBackdrop: showsBackdrop,
+            portals: PortalSources(parents: parents, sources: Self.portalSources(of: layers)))
         var animations: [PlannedAnimation] = [], animationStarts: [Int32] = [0]
         var animatedProperties: [LayerProperty] = [], animatedStarts: [Int32] = [0]
         var transitions: [(layer: Int, program: AnimationProgram, transition: TransitionProgram, removedOnCompletion: Bool)] = []
@@ -156,13 +161,14 @@ final class EvaluationPlan {
         }
         for i in range {
             let parent = Int(parents[i])
-            let parentTime = if parent < 0 {
-                rootParentTime ?? .nan
-            } else if parent >= first {
-                times[parent]
-            } else {
-                ancestors.first { $0.index == parent }?.time ?? .nan
-            }
+            let parentTime =
+                if parent < 0 {
+                    rootParentTime ?? .nan
+                } else if parent >= first {
+                    times[parent]
+                } else {
+                    ancestors.first { $0.index == parent }?.time ?? .nan
+                }
             times[i] = localTime(of: i, fromParent: parentTime)
         }
     }
@@ -186,8 +192,9 @@ final class EvaluationPlan {
         let chunks = Self.chunkCount(layers: layers.count, threadCount: recorder.plannedThreadCount(otherwise: threadCount))
         // Each chunk works out its layers' times too: one pass over the layers, all in parallel.
         let times = [Double](unsafeUninitializedCapacity: layers.count) { times, initialized in
-            let work = LayerEvaluation(plan: self, rootParentTime: rootParentTime, times: times, slots: shown,
-                                       slotsInitialized: reused != nil, replicas: replicas)
+            let work = LayerEvaluation(
+                plan: self, rootParentTime: rootParentTime, times: times, slots: shown,
+                slotsInitialized: reused != nil, replicas: replicas)
             if chunks == 1 {
                 work.evaluate(0..<layers.count)
             } else {
@@ -201,9 +208,10 @@ final class EvaluationPlan {
         var replicaSublayers: [Int: [[LayerSnapshot]]] = [:]
         for i in replicas.indices { if let sublayers = replicas[i] { replicaSublayers[i] = sublayers } }
         let hidden = shape.portals.isEmpty ? [] : shape.portals.hiddenSources(UnsafeBufferPointer(shown.properties))
-        return PresentationTree(shape: shape, evaluated: shown, localTimes: times, replicaSublayers: replicaSublayers,
-                                hiddenSources: hidden, transitions: transitions.isEmpty ? [:] : presentedTransitions(times),
-                                threadCount: threadCount, spare: spare)
+        return PresentationTree(
+            shape: shape, evaluated: shown, localTimes: times, replicaSublayers: replicaSublayers,
+            hiddenSources: hidden, transitions: transitions.isEmpty ? [:] : presentedTransitions(times),
+            threadCount: threadCount, spare: spare)
     }
 
     /// The transitions showing at the layers' times `times`, by layer: those that have a rendering
@@ -213,11 +221,13 @@ final class EvaluationPlan {
         for planned in transitions {
             let time = times[planned.layer]
             guard !time.isNaN, let from = planned.transition.from,
-                  let (fraction, _, _) = planned.program.timing.progress(at: time, curve: planned.program.curve,
-                                                                         removedOnCompletion: planned.removedOnCompletion)
+                let (fraction, _, _) = planned.program.timing.progress(
+                    at: time, curve: planned.program.curve,
+                    removedOnCompletion: planned.removedOnCompletion)
             else { continue }
-            shown[planned.layer] = PresentedTransition(style: planned.transition.style,
-                                                       progress: planned.transition.progress(fraction: fraction), from: from)
+            shown[planned.layer] = PresentedTransition(
+                style: planned.transition.style,
+                progress: planned.transition.progress(fraction: fraction), from: from)
         }
         return shown
     }

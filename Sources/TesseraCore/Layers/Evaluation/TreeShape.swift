@@ -25,8 +25,10 @@ final class TreeShape: Sendable {
 
     /// `costs`: each layer's ``RecordingCost`` (empty: 1 each); `showsBackdrop`: whether each
     /// layer is a backdrop, has background filters or a vibrant colour matrix (empty: none).
-    init(parents: [Int32], names: [String?], masks: [Int32], costs: [Int] = [], showsBackdrop: [Bool] = [],
-         portals: PortalSources = .none) {
+    init(
+        parents: [Int32], names: [String?], masks: [Int32], costs: [Int] = [], showsBackdrop: [Bool] = [],
+        portals: PortalSources = .none
+    ) {
         self.parents = parents
         self.names = names
         self.masks = masks

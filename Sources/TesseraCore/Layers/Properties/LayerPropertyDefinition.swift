@@ -51,14 +51,16 @@ package struct LayerPropertyDefinition: Sendable {
         _ property: LayerProperty, _ keyPath: WritableKeyPath<LayerProperties, Value> & Sendable, of owner: LayerKind,
         alsoOf sharer: LayerKind? = nil, alternativeNames: [String] = [], discrete: Bool = false, stored: OutOfLine? = nil
     ) {
-        self.init(property, keyPath, of: [owner] + (sharer.map { [$0] } ?? []), alternativeNames: alternativeNames,
-                  stored: stored, animation: Animation(
-            kind: Value.animatableKind, isDiscrete: discrete,
-            value: { $0[keyPath: keyPath].animatableValue },
-            set: { value, properties in
-                guard let typed = Value(animatableValue: value) else { return }
-                properties[keyPath: keyPath] = typed
-            }))
+        self.init(
+            property, keyPath, of: [owner] + (sharer.map { [$0] } ?? []), alternativeNames: alternativeNames,
+            stored: stored,
+            animation: Animation(
+                kind: Value.animatableKind, isDiscrete: discrete,
+                value: { $0[keyPath: keyPath].animatableValue },
+                set: { value, properties in
+                    guard let typed = Value(animatableValue: value) else { return }
+                    properties[keyPath: keyPath] = typed
+                }))
     }
 
     /// A property that is not animatable (no key path resolves to it).
@@ -110,8 +112,9 @@ package struct LayerPropertyDefinition: Sendable {
     ) -> (isOutOfLine: Bool, isEqual: @Sendable (UnsafeRawPointer, UnsafeRawPointer) -> Bool) {
         if let stored { return (true, stored.isEqual) }
         guard let offset = MemoryLayout<LayerProperties>.offset(of: keyPath) else {
-            preconditionFailure("\(keyPath) is not a stored property of LayerProperties: "
-                                + "its row must say where it is stored (stored: .rare(…))")
+            preconditionFailure(
+                "\(keyPath) is not a stored property of LayerProperties: "
+                    + "its row must say where it is stored (stored: .rare(…))")
         }
         return (false, valuesAreEqual(at: offset, of: Value.self))
     }
@@ -140,8 +143,9 @@ extension LayerPropertyDefinition {
             guard let offset = MemoryLayout<RareLayerProperties>.offset(of: keyPath) else {
                 preconditionFailure("\(keyPath) is not a stored property of RareLayerProperties")
             }
-            return OutOfLine(isEqual: valuesAreEqual(at: offset, of: Stored.self),
-                             bytes: offset..<offset + MemoryLayout<Stored>.size)
+            return OutOfLine(
+                isEqual: valuesAreEqual(at: offset, of: Stored.self),
+                bytes: offset..<offset + MemoryLayout<Stored>.size)
         }
     }
 }

@@ -28,7 +28,8 @@ extension LayerProperty {
                 var changed: [LayerProperty] = []
                 // By index: each row read in place (a row holds closures; a copy retains them all).
                 for i in rows ?? [] {
-                    let isEqual = table[i].isOutOfLine
+                    let isEqual =
+                        table[i].isOutOfLine
                         ? sharesRare || bytesAreEqual(oldRareValues, newRareValues, table[i].outOfLineBytes)
                             || table[i].isEqual(oldRareValues, newRareValues)
                         : table[i].isEqual(UnsafeRawPointer(old), UnsafeRawPointer(new))
@@ -117,10 +118,14 @@ extension LayerProperty {
         case .contentsCenter: return Row(property, \.contentsCenter, of: .layer, stored: .rare(\.contentsCenter))
         case .contentsScale: return Row(notAnimatable: property, \.contentsScale, of: .layer, stored: .rare(\.contentsScale))
         case .minificationFilter: return Row(notAnimatable: property, \.minificationFilter, of: .layer, stored: .rare(\.minificationFilter))
-        case .minificationFilterBias: return Row(notAnimatable: property, \.minificationFilterBias, of: .layer,
-                                                 stored: .rare(\.minificationFilterBias))
-        case .magnificationFilter: return Row(notAnimatable: property, \.magnificationFilter, of: .layer,
-                                              stored: .rare(\.magnificationFilter))
+        case .minificationFilterBias:
+            return Row(
+                notAnimatable: property, \.minificationFilterBias, of: .layer,
+                stored: .rare(\.minificationFilterBias))
+        case .magnificationFilter:
+            return Row(
+                notAnimatable: property, \.magnificationFilter, of: .layer,
+                stored: .rare(\.magnificationFilter))
         case .filters: return Row(notAnimatable: property, \.filters, of: .layer, stored: .rare(\.filters))
         case .backgroundFilters: return Row(notAnimatable: property, \.backgroundFilters, of: .layer, stored: .rare(\.backgroundFilters))
         case .compositingFilter: return Row(notAnimatable: property, \.compositingFilter, of: .layer, stored: .rare(\.compositingFilter))
@@ -174,13 +179,16 @@ extension LayerProperty {
         case .font: return Row(notAnimatable: property, \.font, of: .text, stored: .rare(\.text.font))
         case .fontSize: return Row(property, \.fontSize, of: .text, stored: .rare(\.text.fontSize))
         case .foregroundColor: return Row(property, \.foregroundColor, of: .text, stored: .rare(\.text.foregroundColor))
-        case .wrapped: return Row(notAnimatable: property, \.isWrapped, of: .text, alternativeNames: ["isWrapped"],
-                                  stored: .rare(\.text.isWrapped))
+        case .wrapped:
+            return Row(
+                notAnimatable: property, \.isWrapped, of: .text, alternativeNames: ["isWrapped"],
+                stored: .rare(\.text.isWrapped))
         case .alignmentMode: return Row(notAnimatable: property, \.alignmentMode, of: .text, stored: .rare(\.text.alignmentMode))
         case .truncationMode: return Row(notAnimatable: property, \.truncationMode, of: .text, stored: .rare(\.text.truncationMode))
         case .allowsFontSubpixelQuantization:
-            return Row(notAnimatable: property, \.allowsFontSubpixelQuantization, of: .text,
-                       stored: .rare(\.text.allowsFontSubpixelQuantization))
+            return Row(
+                notAnimatable: property, \.allowsFontSubpixelQuantization, of: .text,
+                stored: .rare(\.text.allowsFontSubpixelQuantization))
         // CAReplicatorLayer
         case .instanceCount: return Row(property, \.instanceCount, of: .replicator, discrete: true)
         case .instanceDelay: return Row(property, \.instanceDelay, of: .replicator)

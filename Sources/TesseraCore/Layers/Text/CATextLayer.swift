@@ -64,11 +64,12 @@ open class CATextLayer: CALayer {
             stringObject = newValue
             // One change of the model, known to be of `string` alone: its action looked up once, no
             // comparison of the other properties (see `changeModel(of:unless:_:)`).
-            let (characters, attributes): (String?, TextAttributes?) = switch newValue {
-            case let text as String: (text, nil)
-            case let attributed as NSAttributedString: (attributed.string, Self.firstRunAttributes(of: attributed))
-            default: (nil, nil)
-            }
+            let (characters, attributes): (String?, TextAttributes?) =
+                switch newValue {
+                case let text as String: (text, nil)
+                case let attributed as NSAttributedString: (attributed.string, Self.firstRunAttributes(of: attributed))
+                default: (nil, nil)
+                }
             changeModel(of: .string, unless: { $0.string == characters && $0.textAttributes == attributes }) {
                 var values = $0.rareProperties.text
                 values.string = characters
@@ -81,33 +82,44 @@ open class CATextLayer: CALayer {
     /// The font: a family name as a `String` (nil by default, which is Helvetica). CGFont and
     /// CTFont do not exist here; other values read as nil.
     open var font: Any? {
-        get { properties.font } set { properties.font = newValue as? String }
+        get { properties.font }
+        set { properties.font = newValue as? String }
     }
 
     /// The font size in points (36 by default). Animatable.
-    open var fontSize: CGFloat { get { properties.fontSize } set { properties.fontSize = newValue } }
+    open var fontSize: CGFloat {
+        get { properties.fontSize }
+        set { properties.fontSize = newValue }
+    }
 
     /// The colour the text is filled with (opaque white by default; nil draws nothing). Animatable.
     open var foregroundColor: CGColor? {
-        get { properties.foregroundColor.map(CGColor.init) } set { properties.foregroundColor = newValue.map(Color.init) }
+        get { properties.foregroundColor.map(CGColor.init) }
+        set { properties.foregroundColor = newValue.map(Color.init) }
     }
 
     /// Whether lines wrap at the bounds' width (false by default).
-    open var isWrapped: Bool { get { properties.isWrapped } set { properties.isWrapped = newValue } }
+    open var isWrapped: Bool {
+        get { properties.isWrapped }
+        set { properties.isWrapped = newValue }
+    }
 
     /// How lines are aligned in the bounds (`natural` by default).
     open var alignmentMode: CATextLayerAlignmentMode {
-        get { properties.alignmentMode } set { properties.alignmentMode = newValue }
+        get { properties.alignmentMode }
+        set { properties.alignmentMode = newValue }
     }
 
     /// How lines that do not fit are shortened (`none` by default).
     open var truncationMode: CATextLayerTruncationMode {
-        get { properties.truncationMode } set { properties.truncationMode = newValue }
+        get { properties.truncationMode }
+        set { properties.truncationMode = newValue }
     }
 
     /// Kept for porting (false by default); glyphs are never quantized here.
     open var allowsFontSubpixelQuantization: Bool {
-        get { properties.allowsFontSubpixelQuantization } set { properties.allowsFontSubpixelQuantization = newValue }
+        get { properties.allowsFontSubpixelQuantization }
+        set { properties.allowsFontSubpixelQuantization = newValue }
     }
 
     private static func firstRunAttributes(of text: NSAttributedString) -> TextAttributes? {

@@ -27,29 +27,37 @@ public struct TextAttributes: Hashable, Sendable {
 
 extension LayerProperties {
     public var string: String? {
-        get { rare.value.text.string } set { rareProperties.text.string = newValue }
+        get { rare.value.text.string }
+        set { rareProperties.text.string = newValue }
     }
     public var textAttributes: TextAttributes? {
-        get { rare.value.text.attributes } set { rareProperties.text.attributes = newValue }
+        get { rare.value.text.attributes }
+        set { rareProperties.text.attributes = newValue }
     }
     /// A text layer's font name.
     public var font: String? {
-        get { rare.value.text.font } set { rareProperties.text.font = newValue }
+        get { rare.value.text.font }
+        set { rareProperties.text.font = newValue }
     }
     public var fontSize: CGFloat {
-        get { rare.value.text.fontSize } set { rareProperties.text.fontSize = newValue }
+        get { rare.value.text.fontSize }
+        set { rareProperties.text.fontSize = newValue }
     }
     public var foregroundColor: Color? {
-        get { rare.value.text.foregroundColor } set { rareProperties.text.foregroundColor = newValue }
+        get { rare.value.text.foregroundColor }
+        set { rareProperties.text.foregroundColor = newValue }
     }
     public var isWrapped: Bool {
-        get { rare.value.text.isWrapped } set { rareProperties.text.isWrapped = newValue }
+        get { rare.value.text.isWrapped }
+        set { rareProperties.text.isWrapped = newValue }
     }
     public var alignmentMode: CATextLayerAlignmentMode {
-        get { rare.value.text.alignmentMode } set { rareProperties.text.alignmentMode = newValue }
+        get { rare.value.text.alignmentMode }
+        set { rareProperties.text.alignmentMode = newValue }
     }
     public var truncationMode: CATextLayerTruncationMode {
-        get { rare.value.text.truncationMode } set { rareProperties.text.truncationMode = newValue }
+        get { rare.value.text.truncationMode }
+        set { rareProperties.text.truncationMode = newValue }
     }
     public var allowsFontSubpixelQuantization: Bool {
         get { rare.value.text.allowsFontSubpixelQuantization }

@@ -59,11 +59,14 @@ enum DashTrim {
     /// Applies `trimStart`/`trimEnd` (fractions of the total length of `input`, over all subpaths
     /// in order) and then `dash` (nil or solid = no dashing), appending the visible pieces to
     /// `output`.
-    static func apply(dash: DashPattern?, trimStart: Double, trimEnd: Double, to input: Polylines,
-                      into output: inout Polylines) {
+    static func apply(
+        dash: DashPattern?, trimStart: Double, trimEnd: Double, to input: Polylines,
+        into output: inout Polylines
+    ) {
         var unused: [Bool] = []
-        apply(dash: dash, trimStart: trimStart, trimEnd: trimEnd, to: input, smooth: [], into: &output,
-              smooth: &unused, using: Polylines.WriteBuffer())
+        apply(
+            dash: dash, trimStart: trimStart, trimEnd: trimEnd, to: input, smooth: [], into: &output,
+            smooth: &unused, using: Polylines.WriteBuffer())
     }
 
     /// As ``apply(dash:trimStart:trimEnd:to:into:)``, carrying the smoothness flags of
@@ -73,9 +76,11 @@ enum DashTrim {
     /// segment is an end, flagged false. When `smooth` is empty (or does not match `input`),
     /// `outputSmooth` is left alone. The points are written in `buffer`'s memory first (see
     /// ``Polylines/write(using:_:)``).
-    static func apply(dash: DashPattern?, trimStart: Double, trimEnd: Double, to input: Polylines,
-                      smooth: [Bool], into output: inout Polylines, smooth outputSmooth: inout [Bool],
-                      using buffer: Polylines.WriteBuffer) {
+    static func apply(
+        dash: DashPattern?, trimStart: Double, trimEnd: Double, to input: Polylines,
+        smooth: [Bool], into output: inout Polylines, smooth outputSmooth: inout [Bool],
+        using buffer: Polylines.WriteBuffer
+    ) {
         let start = trimStart.isNaN ? 0 : min(max(trimStart, 0), 1)
         let end = trimEnd.isNaN ? 1 : min(max(trimEnd, 0), 1)
         guard start < end, !input.subpaths.isEmpty else { return }
@@ -93,8 +98,10 @@ enum DashTrim {
 
     /// The work of ``apply(dash:trimStart:trimEnd:to:smooth:into:smooth:using:)``, with the trim
     /// clamped (start < end).
-    private static func apply(dash: DashPattern?, start: Double, end: Double, to input: Polylines, flags: [Bool],
-                              into sink: inout Sink) {
+    private static func apply(
+        dash: DashPattern?, start: Double, end: Double, to input: Polylines, flags: [Bool],
+        into sink: inout Sink
+    ) {
         let pattern = dash.flatMap { $0.isSolid ? nil : $0 }
         let trimmed = start > 0 || end < 1
         if pattern == nil && !trimmed {
@@ -127,11 +134,11 @@ enum DashTrim {
     // MARK: - Trim only
 
     private static func trimAll(_ input: Polylines, flags: [Bool], low: Double, high: Double, into sink: inout Sink) {
-        var origin = 0.0    // global distance of the current subpath's start
+        var origin = 0.0   // global distance of the current subpath's start
         for subpath in input.subpaths {
             let length = length(of: subpath, in: input.points)
             defer { origin += length }
-            let a = low - origin, b = high - origin    // the kept range, in the subpath's distances
+            let a = low - origin, b = high - origin   // the kept range, in the subpath's distances
             if subpath.count < 2 || length == 0 {
                 if a <= 0 && 0 <= b { sink.copy(subpath, from: input.points, flags: flags) }
                 continue
@@ -164,13 +171,15 @@ enum DashTrim {
             offset -= l
             i = (i + 1) % lengths.count
         }
-        return (0, lengths[0])    // rounding carried the phase past the pattern: its start
+        return (0, lengths[0])   // rounding carried the phase past the pattern: its start
     }
 
     /// Dashes every subpath into `sink`; false (with output partly written) when the dash count
     /// ran past its hard limit, which happens only when rounding stalls the walk.
-    private static func dashAll(_ input: Polylines, flags: [Bool], pattern: DashPattern, low: Double,
-                                high: Double, into sink: inout Sink) -> Bool {
+    private static func dashAll(
+        _ input: Polylines, flags: [Bool], pattern: DashPattern, low: Double,
+        high: Double, into sink: inout Sink
+    ) -> Bool {
         let lengths = pattern.lengths
         let n = lengths.count
         let period = pattern.totalLength
@@ -194,14 +203,14 @@ enum DashTrim {
                 }
                 continue
             }
-            guard max(a, 0) <= min(b, length) else { continue }    // wholly outside the trim
+            guard max(a, 0) <= min(b, length) else { continue }   // wholly outside the trim
             let closed = subpath.closed
-            let whole = a <= 0 && b >= length    // the trim does not cut this subpath
+            let whole = a <= 0 && b >= length   // the trim does not cut this subpath
 
             var walker = Walker(subpath, points: input.points, flags: flags)
             var i = startIndex
-            var begin = 0.0                 // where interval i begins (clipped to the subpath's start)
-            var end = startRemaining        // where it ends
+            var begin = 0.0   // where interval i begins (clipped to the subpath's start)
+            var end = startRemaining   // where it ends
             // The first dash of a closed subpath, held back to be joined after the last one.
             var heldEnd: Double? = nil
 
@@ -344,10 +353,10 @@ enum DashTrim {
         let base: Int
         let count: Int
         let segmentCount: Int
-        var segment = 0             // index of the current segment: from vertex segment to segment + 1
-        var segmentStart = 0.0      // distance at its start
-        var segmentEnd: Double      // distance at its end
-        var a: Point, b: Point      // its ends
+        var segment = 0   // index of the current segment: from vertex segment to segment + 1
+        var segmentStart = 0.0   // distance at its start
+        var segmentEnd: Double   // distance at its end
+        var a: Point, b: Point   // its ends
 
         init(_ subpath: Polylines.Subpath, points: [Point], flags: [Bool]) {
             self.points = points

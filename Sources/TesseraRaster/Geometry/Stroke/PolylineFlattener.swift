@@ -10,11 +10,13 @@ enum PolylineFlattener {
     /// Appends the subpaths of `path` to `out`, and to `smooth` (kept parallel to `out.points`)
     /// whether each point lies inside a flattened curve. Returns false, with nothing appended,
     /// when a transformed coordinate is not finite.
-    static func flatten(_ path: Path, transform: Transform, tolerance: Double, onCurve: Bool = false,
-                        into out: inout Polylines, smooth: inout [Bool]) -> Bool {
+    static func flatten(
+        _ path: Path, transform: Transform, tolerance: Double, onCurve: Bool = false,
+        into out: inout Polylines, smooth: inout [Bool]
+    ) -> Bool {
         let mark = out.mark, smoothMark = smooth.count
         var start = Point.zero, current = Point.zero
-        var pending = false    // a move whose subpath has no segment yet
+        var pending = false   // a move whose subpath has no segment yet
         var valid = true
         var i = 0
         let points = path.points
@@ -46,8 +48,10 @@ enum PolylineFlattener {
                 let h = 1 / Double(n)
                 for k in 1..<n {
                     let t = Double(k) * h
-                    add(onCurve ? CurveFlattener.point(quadratic: current, c, p, at: t)
-                                : CurveFlattener.vertex(quadratic: current, c, p, at: t, step: h), smooth: true)
+                    add(
+                        onCurve
+                            ? CurveFlattener.point(quadratic: current, c, p, at: t)
+                            : CurveFlattener.vertex(quadratic: current, c, p, at: t, step: h), smooth: true)
                 }
                 add(p, smooth: false); current = p
             case .cubic:
@@ -57,8 +61,10 @@ enum PolylineFlattener {
                 let h = 1 / Double(n)
                 for k in 1..<n {
                     let t = Double(k) * h
-                    add(onCurve ? CurveFlattener.point(cubic: current, c1, c2, p, at: t)
-                                : CurveFlattener.vertex(cubic: current, c1, c2, p, at: t, step: h), smooth: true)
+                    add(
+                        onCurve
+                            ? CurveFlattener.point(cubic: current, c1, c2, p, at: t)
+                            : CurveFlattener.vertex(cubic: current, c1, c2, p, at: t, step: h), smooth: true)
                 }
                 add(p, smooth: false); current = p
             case .close:
@@ -78,8 +84,10 @@ enum PolylineFlattener {
     }
 
     /// Appends the subpaths of `path` to `out`, without recording which points are smooth.
-    static func flatten(_ path: Path, transform: Transform, tolerance: Double, onCurve: Bool = false,
-                        into out: inout Polylines) -> Bool {
+    static func flatten(
+        _ path: Path, transform: Transform, tolerance: Double, onCurve: Bool = false,
+        into out: inout Polylines
+    ) -> Bool {
         var smooth: [Bool] = []
         return flatten(path, transform: transform, tolerance: tolerance, onCurve: onCurve, into: &out, smooth: &smooth)
     }

@@ -212,8 +212,10 @@ struct Polylines {
         /// `memory`'s first `count` elements moved to a block of twice its `capacity`, which is
         /// updated; `memory` is freed. Out of line: rare, and kept out of the writing loops.
         @inline(never)
-        private static func doubled<T>(_ memory: UnsafeMutablePointer<T>, count: Int,
-                                       capacity: inout Int) -> UnsafeMutablePointer<T> {
+        private static func doubled<T>(
+            _ memory: UnsafeMutablePointer<T>, count: Int,
+            capacity: inout Int
+        ) -> UnsafeMutablePointer<T> {
             capacity *= 2
             let larger = UnsafeMutablePointer<T>.allocate(capacity: capacity)
             larger.moveInitialize(from: memory, count: count)

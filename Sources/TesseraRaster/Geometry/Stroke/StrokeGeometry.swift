@@ -58,8 +58,11 @@ final class StrokeGeometry {
             guard style.width.isFinite, style.width > 0 else { return nil }
             flattened.removeAll()
             smooth.removeAll(keepingCapacity: true)
-            guard PolylineFlattener.flatten(shape.path, transform: pathTransform, tolerance: flatteningTolerance,
-                                            into: &flattened, smooth: &smooth) else { return nil }
+            guard
+                PolylineFlattener.flatten(
+                    shape.path, transform: pathTransform, tolerance: flatteningTolerance,
+                    into: &flattened, smooth: &smooth)
+            else { return nil }
             // A path of lines has no smooth point: without flags, dashing does not carry them along.
             if !smooth.contains(true) { smooth.removeAll(keepingCapacity: true) }
             let stroker = Stroker(style: style, tolerance: flatteningTolerance)
@@ -73,8 +76,9 @@ final class StrokeGeometry {
             } else {
                 dashed.removeAll()
                 dashedSmooth.removeAll(keepingCapacity: true)
-                DashTrim.apply(dash: dash, trimStart: shape.trimStart, trimEnd: shape.trimEnd, to: flattened,
-                               smooth: smooth, into: &dashed, smooth: &dashedSmooth, using: buffer)
+                DashTrim.apply(
+                    dash: dash, trimStart: shape.trimStart, trimEnd: shape.trimEnd, to: flattened,
+                    smooth: smooth, into: &dashed, smooth: &dashedSmooth, using: buffer)
                 stroker.stroke(dashed, smooth: dashedSmooth, into: &outline, using: buffer)
             }
             return outline.subpaths.isEmpty ? nil : outlineTransform
@@ -94,7 +98,8 @@ final class StrokeGeometry {
         let column1 = t.a * t.a + t.b * t.b, column2 = t.c * t.c + t.d * t.d
         let skew = t.a * t.c + t.b * t.d
         guard column1 > 0, column1.isFinite, abs(column1 - column2) <= 1e-9 * column1,
-              abs(skew) <= 1e-9 * column1 else { return nil }
+            abs(skew) <= 1e-9 * column1
+        else { return nil }
         return column1.squareRoot()
     }
 

@@ -86,8 +86,9 @@ struct Stroker {
         var incoming = startNormal
         for i in (first + 1)..<last {
             let outgoing = normal(points[i], points[i + 1])
-            join(at: points[i], from: points[i - 1], to: points[i + 1], normals: (incoming, outgoing),
-                 smooth: smooth?[i] ?? false, forwards: true, into: &out)
+            join(
+                at: points[i], from: points[i - 1], to: points[i + 1], normals: (incoming, outgoing),
+                smooth: smooth?[i] ?? false, forwards: true, into: &out)
             incoming = outgoing
         }
         let endNormal = incoming
@@ -98,8 +99,9 @@ struct Stroker {
             incoming = normal(points[last], points[last - 1])
             for i in stride(from: last - 1, to: first, by: -1) {
                 let outgoing = normal(points[i], points[i - 1])
-                join(at: points[i], from: points[i + 1], to: points[i - 1], normals: (incoming, outgoing),
-                     smooth: smooth?[i] ?? false, forwards: false, into: &out)
+                join(
+                    at: points[i], from: points[i + 1], to: points[i - 1], normals: (incoming, outgoing),
+                    smooth: smooth?[i] ?? false, forwards: false, into: &out)
                 incoming = outgoing
             }
         }
@@ -108,7 +110,9 @@ struct Stroker {
         out.close()
     }
 
-    private func closedContours(_ points: UnsafeBufferPointer<Point>, _ smooth: UnsafeBufferPointer<Bool>?, into out: inout Polylines.Writer) {
+    private func closedContours(
+        _ points: UnsafeBufferPointer<Point>, _ smooth: UnsafeBufferPointer<Bool>?, into out: inout Polylines.Writer
+    ) {
         // Left offset forwards, joining at every vertex including the first.
         closedSide(points, smooth, forwards: true, into: &out)
         // Two points closed is there and back: the left offset already goes round both sides
@@ -120,8 +124,10 @@ struct Stroker {
 
     /// One contour of a closed subpath: its left offset walking from vertex 0 `forwards` (vertex
     /// 1 next) or backwards (vertex n − 1 next), joined at every vertex.
-    private func closedSide(_ points: UnsafeBufferPointer<Point>, _ smooth: UnsafeBufferPointer<Bool>?, forwards: Bool,
-                            into out: inout Polylines.Writer) {
+    private func closedSide(
+        _ points: UnsafeBufferPointer<Point>, _ smooth: UnsafeBufferPointer<Bool>?, forwards: Bool,
+        into out: inout Polylines.Writer
+    ) {
         let n = points.count, base = points.startIndex, direction = forwards ? 1 : -1
         // Vertex k's index, for k in -n...n.
         @inline(__always) func index(_ k: Int) -> Int { base + (k < 0 ? k + n : k >= n ? k - n : k) }
@@ -133,8 +139,9 @@ struct Stroker {
             let next = points[index(k + direction)]
             // Each segment's normal is computed once, for the joins at both ends.
             let outgoing = normal(v, next)
-            join(at: v, from: previous, to: next, normals: (incoming, outgoing), smooth: smooth?[index(k)] ?? false,
-                 forwards: forwards, into: &out)
+            join(
+                at: v, from: previous, to: next, normals: (incoming, outgoing), smooth: smooth?[index(k)] ?? false,
+                forwards: forwards, into: &out)
             previous = v; v = next; incoming = outgoing
         }
         out.close()
@@ -158,8 +165,10 @@ struct Stroker {
     /// inside: the pass that walks the path `forwards` puts the join there, the backward pass
     /// pivots, so that the join is drawn once. `normals` are those of previous→v and v→next (see
     /// ``normal(_:_:)``), computed by the caller, which shares each with the neighbouring join.
-    private func join(at v: Point, from previous: Point, to next: Point, normals: (Point, Point), smooth: Bool,
-                      forwards: Bool, into out: inout Polylines.Writer) {
+    private func join(
+        at v: Point, from previous: Point, to next: Point, normals: (Point, Point), smooth: Bool,
+        forwards: Bool, into out: inout Polylines.Writer
+    ) {
         let (incoming, outgoing) = normals
         let start = v + incoming, end = v + outgoing
         // Directions (as normals rotated back): cross > 0 turns towards the left normal.
@@ -177,7 +186,7 @@ struct Stroker {
             let onePlusCos = 1 + dot / hh
             let sine = cross / hh
             let inSquared = (v - previous).lengthSquared, outSquared = (next - v).lengthSquared
-            let reach = hh * sine * sine    // (d·tan(φ/2))² · (1 + cos φ)²
+            let reach = hh * sine * sine   // (d·tan(φ/2))² · (1 + cos φ)²
             if onePlusCos > 0 && 4 * reach <= min(inSquared, outSquared) * onePlusCos * onePlusCos {
                 out.add(Point(x: v.x + (incoming.x + outgoing.x) / onePlusCos, y: v.y + (incoming.y + outgoing.y) / onePlusCos))
             } else {

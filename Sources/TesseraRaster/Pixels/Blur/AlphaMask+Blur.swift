@@ -14,9 +14,10 @@ extension AlphaMask {
         let stride = result.width
         values.withUnsafeBufferPointer { source in
             result.values.withUnsafeMutableBufferPointer { destination in
-                blur.engine.run(source: source.baseAddress!, sourceRowBytes: width, width: width, height: height,
-                                channels: 1, destination: destination.baseAddress!, destinationRowBytes: stride,
-                                threadCount: threadCount)
+                blur.engine.run(
+                    source: source.baseAddress!, sourceRowBytes: width, width: width, height: height,
+                    channels: 1, destination: destination.baseAddress!, destinationRowBytes: stride,
+                    threadCount: threadCount)
             }
         }
         return result

@@ -67,17 +67,20 @@ extension Pixmap {
     ///
     /// - Throws: ``RasterError`` when the grown pixmap passes ``maximumDimension`` or
     ///   ``maximumPixelCount``, or cannot be allocated.
-    public func blurred(by blur: GaussianBlur, threadCount: Int = 1,
-                        recorder: FrameTaskRecorder? = nil) throws(RasterError) -> Pixmap {
+    public func blurred(
+        by blur: GaussianBlur, threadCount: Int = 1,
+        recorder: FrameTaskRecorder? = nil
+    ) throws(RasterError) -> Pixmap {
         guard width > 0, height > 0 else {   // all transparent
             return try Pixmap(width: width + 2 * blur.reachX, height: height + 2 * blur.reachY)
         }
         // The blur writes every pixel of the result.
         let result = try Pixmap(uninitializedWidth: width + 2 * blur.reachX, height: height + 2 * blur.reachY)
-        blur.engine.run(source: UnsafePointer(baseAddress.assumingMemoryBound(to: UInt8.self)), sourceRowBytes: bytesPerRow,
-                        width: width, height: height, channels: 4,
-                        destination: result.baseAddress.assumingMemoryBound(to: UInt8.self),
-                        destinationRowBytes: result.bytesPerRow, threadCount: threadCount, recorder: recorder)
+        blur.engine.run(
+            source: UnsafePointer(baseAddress.assumingMemoryBound(to: UInt8.self)), sourceRowBytes: bytesPerRow,
+            width: width, height: height, channels: 4,
+            destination: result.baseAddress.assumingMemoryBound(to: UInt8.self),
+            destinationRowBytes: result.bytesPerRow, threadCount: threadCount, recorder: recorder)
         return result
     }
 }

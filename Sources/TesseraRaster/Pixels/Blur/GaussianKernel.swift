@@ -59,8 +59,9 @@ extension AlphaMask {
                 horizontal.weights.withUnsafeBufferPointer { weights in
                     for row in 0..<height {
                         for column in 0..<width where source[row * width + column] != 0 {
-                            tsr_add_scaled(rows.baseAddress! + row * stride + column, weights.baseAddress!,
-                                           weights.count, Float(source[row * width + column]))
+                            tsr_add_scaled(
+                                rows.baseAddress! + row * stride + column, weights.baseAddress!,
+                                weights.count, Float(source[row * width + column]))
                             nonEmpty[row] = true
                         }
                     }
@@ -73,8 +74,9 @@ extension AlphaMask {
             rows.withUnsafeBufferPointer { rows in
                 for row in 0..<height where nonEmpty[row] {
                     for (k, weight) in vertical.weights.enumerated() {
-                        tsr_add_scaled(output.baseAddress! + (row + k) * stride, rows.baseAddress! + row * stride,
-                                       stride, weight)
+                        tsr_add_scaled(
+                            output.baseAddress! + (row + k) * stride, rows.baseAddress! + row * stride,
+                            stride, weight)
                     }
                 }
             }

@@ -64,9 +64,11 @@ struct SeparableBlur: Hashable, Sendable {
     /// `destination` (rows `destinationRowBytes` apart), every one of which it writes; source pixel
     /// (x, y) lands at (x + horizontal.reach, y + vertical.reach). Up to `threadCount` threads;
     /// while `recorder` records, its planned thread count, each part an item of the drawing walk.
-    func run(source: UnsafePointer<UInt8>, sourceRowBytes: Int, width: Int, height: Int, channels: Int,
-             destination: UnsafeMutablePointer<UInt8>, destinationRowBytes: Int, threadCount: Int,
-             recorder: FrameTaskRecorder? = nil) {
+    func run(
+        source: UnsafePointer<UInt8>, sourceRowBytes: Int, width: Int, height: Int, channels: Int,
+        destination: UnsafeMutablePointer<UInt8>, destinationRowBytes: Int, threadCount: Int,
+        recorder: FrameTaskRecorder? = nil
+    ) {
         let threadCount = recorder.plannedThreadCount(otherwise: threadCount)
         precondition(channels == 1 || channels == 4, "1 or 4 channels")
         precondition(width > 0 && height > 0, "an empty image")
@@ -98,8 +100,10 @@ struct SeparableBlur: Hashable, Sendable {
     }
 
     /// Step 1 for the source rows `rows` (whole units), through three boxes.
-    private func boxRows(_ rows: Range<Int>, radius: Int, alpha: Float, _ image: Image, _ memory: Memory,
-                         _ plane: Plane) {
+    private func boxRows(
+        _ rows: Range<Int>, radius: Int, alpha: Float, _ image: Image, _ memory: Memory,
+        _ plane: Plane
+    ) {
         let scale = BlurPass.boxScale(radius: radius, alpha: alpha)
         let scratch = UnsafeMutableRawPointer.allocate(byteCount: tsr_blur_boxes_scratch_size(radius), alignment: 32)
         defer { scratch.deallocate() }
@@ -120,8 +124,9 @@ struct SeparableBlur: Hashable, Sendable {
                     from = UnsafePointer(block)
                     rowBytes = width * 4
                 }
-                tsr_blur_boxes_rows(memory.level, from, rowBytes, width, memory.plane + plane.offset(row: y, strip: 0),
-                                    Plane.stripStride, radius, alpha, scale, scratch)
+                tsr_blur_boxes_rows(
+                    memory.level, from, rowBytes, width, memory.plane + plane.offset(row: y, strip: 0),
+                    Plane.stripStride, radius, alpha, scale, scratch)
             }
             return
         }
@@ -200,9 +205,10 @@ struct SeparableBlur: Hashable, Sendable {
             let scratch = UnsafeMutableRawPointer.allocate(byteCount: tsr_blur_boxes_scratch_size(radius), alignment: 32)
             defer { scratch.deallocate() }
             for strip in strips {
-                tsr_blur_boxes_columns(memory.level, memory.plane + plane.offset(row: 0, strip: strip), plane.blockStride, rows,
-                                       plane.lanes(inStrip: strip), radius, alpha, scale,
-                                       memory.destination + strip * stripLanes, destinationRowBytes, scratch)
+                tsr_blur_boxes_columns(
+                    memory.level, memory.plane + plane.offset(row: 0, strip: strip), plane.blockStride, rows,
+                    plane.lanes(inStrip: strip), radius, alpha, scale,
+                    memory.destination + strip * stripLanes, destinationRowBytes, scratch)
             }
         case .sampled(let weights):
             // The strip with zeros above and below (written once: the copies only fill the rows
@@ -215,25 +221,29 @@ struct SeparableBlur: Hashable, Sendable {
             let input = scratch + margin * stripLanes, output = scratch + stripValues + margin * stripLanes
             for strip in strips {
                 for row in 0..<rows {
-                    (input + (reach + row) * stripLanes).update(from: memory.plane + plane.offset(row: row, strip: strip),
-                                                                count: stripLanes)
+                    (input + (reach + row) * stripLanes).update(
+                        from: memory.plane + plane.offset(row: row, strip: strip),
+                        count: stripLanes)
                 }
                 weights.withUnsafeBufferPointer {
-                    tsr_blur_convolve(input, stripLanes, output, stripLanes, plane.lanes(inStrip: strip), grownHeight,
-                                      $0.baseAddress!, weights.count / 2)
+                    tsr_blur_convolve(
+                        input, stripLanes, output, stripLanes, plane.lanes(inStrip: strip), grownHeight,
+                        $0.baseAddress!, weights.count / 2)
                 }
                 for row in 0..<grownHeight {
-                    tsr_blur_narrow(output + row * stripLanes,
-                                    memory.destination + row * destinationRowBytes + strip * stripLanes,
-                                    plane.lanes(inStrip: strip))
+                    tsr_blur_narrow(
+                        output + row * stripLanes,
+                        memory.destination + row * destinationRowBytes + strip * stripLanes,
+                        plane.lanes(inStrip: strip))
                 }
             }
         case .none:
             for strip in strips {
                 for row in 0..<rows {
-                    tsr_blur_narrow(memory.plane + plane.offset(row: row, strip: strip),
-                                    memory.destination + row * destinationRowBytes + strip * stripLanes,
-                                    plane.lanes(inStrip: strip))
+                    tsr_blur_narrow(
+                        memory.plane + plane.offset(row: row, strip: strip),
+                        memory.destination + row * destinationRowBytes + strip * stripLanes,
+                        plane.lanes(inStrip: strip))
                 }
             }
         }
