@@ -29,18 +29,26 @@ struct WorkerPoolTests {
         }
     }
 
-    @Test func iterationsRunAtTheSameTime() {
-        // Each of the two iterations waits for the other to start: on one thread, neither would.
-        let pool = WorkerPool(workers: 1)
-        let started = Atomic<Int>(0)
-        let met = Atomic<Int>(0)
-        pool.perform(iterations: 2) { _ in
+    /// Two iterations that each wait (10 s at most) for the other to start: on one thread,
+    /// neither would see it. How many of them met.
+    private final class Meeting: Sendable {
+        private let started = Atomic<Int>(0)
+        private let metCount = Atomic<Int>(0)
+        var met: Int { metCount.load(ordering: .relaxed) }
+
+        func arrive() {
             started.wrappingAdd(1, ordering: .relaxed)
             let deadline = DispatchTime.now().uptimeNanoseconds + 10_000_000_000
             while started.load(ordering: .relaxed) < 2, DispatchTime.now().uptimeNanoseconds < deadline {}
-            if started.load(ordering: .relaxed) == 2 { met.wrappingAdd(1, ordering: .relaxed) }
+            if started.load(ordering: .relaxed) == 2 { metCount.wrappingAdd(1, ordering: .relaxed) }
         }
-        #expect(met.load(ordering: .relaxed) == 2)
+    }
+
+    @Test func iterationsRunAtTheSameTime() {
+        let pool = WorkerPool(workers: 1)
+        let meeting = Meeting()
+        pool.perform(iterations: 2) { _ in meeting.arrive() }
+        #expect(meeting.met == 2)
     }
 
     @Test func aStepInsideAStepRunsEveryInnerIteration() {
@@ -54,20 +62,14 @@ struct WorkerPoolTests {
 
     @Test func aStepInsideAStepRunsOnSeveralThreads() {
         // The outer step's other iteration returns at once; its thread then helps the inner step,
-        // whose two iterations each wait for the other to start.
+        // whose two iterations meet.
         let pool = WorkerPool(workers: 1)
-        let started = Atomic<Int>(0)
-        let met = Atomic<Int>(0)
+        let meeting = Meeting()
         pool.perform(iterations: 2) { outer in
             guard outer == 0 else { return }
-            pool.perform(iterations: 2) { _ in
-                started.wrappingAdd(1, ordering: .relaxed)
-                let deadline = DispatchTime.now().uptimeNanoseconds + 10_000_000_000
-                while started.load(ordering: .relaxed) < 2, DispatchTime.now().uptimeNanoseconds < deadline {}
-                if started.load(ordering: .relaxed) == 2 { met.wrappingAdd(1, ordering: .relaxed) }
-            }
+            pool.perform(iterations: 2) { _ in meeting.arrive() }
         }
-        #expect(met.load(ordering: .relaxed) == 2)
+        #expect(meeting.met == 2)
     }
 
     @Test func stepsFromSeveralThreadsAtOnceAllComplete() {
