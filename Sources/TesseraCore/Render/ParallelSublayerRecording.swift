@@ -25,8 +25,8 @@ final class ParallelSublayerRecording {
     private var offscreens: [Offscreen] = []
 
     /// Below this cost, handing runs to threads costs more than it saves. (About a quarter of a
-    /// millisecond of walk: a worker joins 30–55 µs after it is asked on the bench's 2-core VM,
-    /// and the runs' canvases are spliced after.)
+    /// millisecond of walk: the runs' canvases are spliced after, and a worker that has gone back
+    /// to Dispatch joins 30–55 µs after it is asked on the bench's 2-core VM.)
     static let minimumCost = 256
 
     /// The canvases a run draws layers apart on: its shadows' shapes and its blurred layers.
