@@ -41,12 +41,16 @@ public final class FrameTaskRecorder: Sendable {
         /// What the time between tasks is spent on (innermost last; `other` when empty).
         var gapStages: [String] = []
         /// The recorded task under way outside every other: its stage, when its current part
-        /// began, what that part waits for, and whether a parallel step inside it split it.
-        var outermost: (stage: String, start: UInt64, dependencies: [Int], isSplit: Bool)?
+        /// began and what that part waits for.
+        var outermost: (stage: String, start: UInt64, dependencies: [Int])?
         /// What the items of the parallel step under way inside the outermost task wait for
         /// (nil when none is under way), and those items.
         var innerBarrier: [Int]?
         var innerItems: [Int] = []
+
+        /// What the outermost task's part after the inner step under way waits for: its items
+        /// (or, with none, the part before them); nil when no inner step is under way.
+        var afterInnerStep: [Int]? { innerBarrier.map { innerItems.isEmpty ? $0 : innerItems } }
     }
 
     private let state = Mutex(State())
@@ -117,8 +121,8 @@ public final class FrameTaskRecorder: Sendable {
         state.withLock { state in
             if state.depth == 0 { Self.closeItems(&state) }
             // A step inside the outermost task: the task's next part waits for its items.
-            if state.depth == 1, let barrier = state.innerBarrier, let task = state.outermost {
-                state.outermost = (task.stage, task.start, state.innerItems.isEmpty ? barrier : state.innerItems, true)
+            if state.depth == 1, let after = state.afterInnerStep, let task = state.outermost {
+                state.outermost = (task.stage, task.start, after)
                 state.innerItems = []
                 state.innerBarrier = nil
             }
@@ -138,7 +142,7 @@ public final class FrameTaskRecorder: Sendable {
                     let now = Self.now()
                     state.tasks.append(Task(stage: task.stage, nanoseconds: now - task.start, dependencies: task.dependencies))
                     state.innerBarrier = [state.tasks.count - 1]
-                    state.outermost = (task.stage, now, [], true)
+                    state.outermost = (task.stage, now, [])
                 }
                 return true
             }
@@ -146,7 +150,7 @@ public final class FrameTaskRecorder: Sendable {
             if serial { Self.closeItems(&state) }
             if serial || state.items.isEmpty { Self.recordGap(&state, until: Self.now()) }
             // Between two items of a step, the loop's own time goes to the item that follows it.
-            state.outermost = (stage, state.lastEnd ?? lastEnd, state.barrier, false)
+            state.outermost = (stage, state.lastEnd ?? lastEnd, state.barrier)
             return true
         }
     }
@@ -165,15 +169,13 @@ public final class FrameTaskRecorder: Sendable {
                 return
             }
             guard var task = state.outermost else { return }
-            if let barrier = state.innerBarrier {
-                task.dependencies = state.innerItems.isEmpty ? barrier : state.innerItems
-            }
+            if let after = state.afterInnerStep { task.dependencies = after }
             state.outermost = nil
             state.innerBarrier = nil
             state.innerItems = []
             state.tasks.append(
                 Task(
-                    stage: stage, nanoseconds: now - (task.isSplit ? task.start : min(start, task.start)),
+                    stage: stage, nanoseconds: now - task.start,
                     dependencies: task.dependencies))
             if serial {
                 state.barrier = [state.tasks.count - 1]
