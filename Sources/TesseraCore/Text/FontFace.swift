@@ -95,7 +95,7 @@ final class FontFace: Sendable {
     }
 
     /// The outline of glyph `glyph` in font units (y up), read from FreeType the first time.
-    func outline(_ glyph: UInt32) -> GlyphOutline {
+    func outline(_ glyph: UInt32) -> KeptGlyphOutline {
         outlines.outline(glyph) { face.withLock { GlyphOutline(glyph, of: $0.face) } }
     }
 }

@@ -93,8 +93,8 @@ struct TextLayout: Sendable {
         let outlines = lines.map { line in line.glyphs.map { $0.face.outline($0.glyph) } }
         var path = Path()
         path.reserveCapacity(
-            verbs: outlines.reduce(0) { $0 + $1.reduce(0) { $0 + $1.path.verbs.count } },
-            points: outlines.reduce(0) { $0 + $1.reduce(0) { $0 + $1.path.points.count } })
+            verbs: outlines.reduce(0) { $0 + $1.reduce(0) { $0 + $1.verbs.count } },
+            points: outlines.reduce(0) { $0 + $1.reduce(0) { $0 + $1.points.count } })
         var evenOdd = false
         var placed: [Line] = []
         // The ink's extent, from each glyph's bounds (kept with its outline) as it is placed.
@@ -121,7 +121,7 @@ struct TextLayout: Sendable {
                 let transform = Transform(
                     a: glyphScale, b: 0, c: 0, d: -glyphScale,
                     tx: x0 + (pen + glyph.offset.x) * scale, ty: baseline - glyph.offset.y * scale)
-                path.addPath(outline.path, transform: transform)
+                outline.append(to: &path, transform: transform)
                 if let b = outline.bounds {
                     let left = transform.tx + glyphScale * b.minX, right = transform.tx + glyphScale * b.maxX
                     let top = transform.ty - glyphScale * b.maxY, bottom = transform.ty - glyphScale * b.minY

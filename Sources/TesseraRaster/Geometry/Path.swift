@@ -115,16 +115,39 @@ public struct Path: Hashable, Sendable {
     /// elements would be appended as it is, but its first move, which replaces a move that ends
     /// this path.
     mutating func appendWhole(_ other: Path, transform: Transform) {
-        guard !other.verbs.isEmpty else { return }
+        other.verbs.withUnsafeBufferPointer { otherVerbs in
+            other.points.withUnsafeBufferPointer { otherPoints in
+                appendWhole(verbs: otherVerbs, points: otherPoints, lastSubpathStart: other.subpathStart, transform: transform)
+            }
+        }
+    }
+
+    /// ``appendWhole(_:transform:)`` of a path given by its storage: its ``verbs``, its
+    /// ``points`` and ``lastSubpathStart``, kept outside any `Path` (a font's glyph outlines, which
+    /// the threads laying out text read without counting references on shared arrays).
+    package mutating func appendWhole(
+        verbs otherVerbs: UnsafeBufferPointer<Verb>, points otherPoints: UnsafeBufferPointer<Point>,
+        lastSubpathStart otherStart: Int, transform: Transform
+    ) {
+        guard !otherVerbs.isEmpty else { return }
         if verbs.last == .move {
             verbs.removeLast()
             points.removeLast()
         }
         let start = points.count
-        verbs.append(contentsOf: other.verbs)
-        points.append(contentsOf: other.points.lazy.map { transform.apply($0) })
-        subpathStart = start + other.subpathStart
+        verbs.append(contentsOf: otherVerbs)
+        // Copied whole, then mapped in place: appending a lazily mapped sequence went point by
+        // point through a closure whose context was allocated on every call.
+        points.append(contentsOf: otherPoints)
+        points.withUnsafeMutableBufferPointer { all in
+            for i in start..<all.count { all[i] = transform.apply(all[i]) }
+        }
+        subpathStart = start + otherStart
     }
+
+    /// Index in ``points`` of the last subpath's start (-1 for an empty path): with the verbs and
+    /// points, what ``appendWhole(verbs:points:lastSubpathStart:transform:)`` needs of a path.
+    package var lastSubpathStart: Int { subpathStart }
 
     /// The path with every point mapped through `transform`.
     public func applying(_ transform: Transform) -> Path {
