@@ -49,23 +49,33 @@ public final class TextScene: LayerBenchScene {
     /// What layer `layer` shows at frame `frame`: 40 characters, different for every frame and layer.
     public static func string(layer: Int, frame: Int) -> String {
         // "#<frame> L<layer> " and the pangram, cut at 40 bytes: ASCII, so 40 characters. Written
-        // byte by byte into the string's own storage: interpolating and cutting strings cost the
-        // harness (serial, before every frame) half as much again as the layers' own changes.
-        let pangram: StaticString = "The quick brown fox jumps over the lazy dog, again and again"
-        return String(unsafeUninitializedCapacity: characters) { bytes in
+        // byte by byte into the string's own storage, through functions that capture nothing: the
+        // harness's strings are serial work before every frame.
+        String(unsafeUninitializedCapacity: characters) { bytes in
             var count = 0
-            func put(_ byte: UInt8) {
-                if count < bytes.count { bytes[count] = byte; count += 1 }
-            }
-            func put(decimal value: Int) {
-                if value >= 10 { put(decimal: value / 10) }
-                put(UInt8(ascii: "0") + UInt8(value % 10))
-            }
-            put(UInt8(ascii: "#")); put(decimal: frame); put(UInt8(ascii: " "))
-            put(UInt8(ascii: "L")); put(decimal: layer); put(UInt8(ascii: " "))
-            pangram.withUTF8Buffer { for byte in $0 { put(byte) } }
+            put(UInt8(ascii: "#"), into: bytes, at: &count)
+            put(decimal: frame, into: bytes, at: &count)
+            put(UInt8(ascii: " "), into: bytes, at: &count)
+            put(UInt8(ascii: "L"), into: bytes, at: &count)
+            put(decimal: layer, into: bytes, at: &count)
+            put(UInt8(ascii: " "), into: bytes, at: &count)
+            pangram.withUTF8Buffer { for byte in $0 { put(byte, into: bytes, at: &count) } }
             return count
         }
+    }
+
+    private static let pangram: StaticString = "The quick brown fox jumps over the lazy dog, again and again"
+
+    private static func put(_ byte: UInt8, into bytes: UnsafeMutableBufferPointer<UInt8>, at count: inout Int) {
+        if count < bytes.count {
+            bytes[count] = byte
+            count += 1
+        }
+    }
+
+    private static func put(decimal value: Int, into bytes: UnsafeMutableBufferPointer<UInt8>, at count: inout Int) {
+        if value >= 10 { put(decimal: value / 10, into: bytes, at: &count) }
+        put(UInt8(ascii: "0") + UInt8(value % 10), into: bytes, at: &count)
     }
 
     public func prepareFrame() {

@@ -50,7 +50,7 @@ final class RareLayerPropertiesBox: Hashable, Sendable {
     /// both and checked the static's initialization).
     let isDefaults: Bool
 
-    init(_ value: RareLayerProperties) {
+    init(_ value: consuming RareLayerProperties) {
         self.value = value
         isDefaults = false
     }
@@ -77,6 +77,13 @@ extension LayerProperties {
     package var rareProperties: RareLayerProperties {
         get { rare.value }
         set { rare = RareLayerPropertiesBox(newValue) }
+        // One copy of the values, changed in place and moved into the new box (the box is
+        // immutable: snapshots and the defaults share it).
+        _modify {
+            var values = rare.value
+            yield &values
+            rare = RareLayerPropertiesBox(consume values)
+        }
     }
 
     public var contents: LayerContents {

@@ -14,14 +14,15 @@ extension CALayer {
     ///   one that changed (what ``properties`` does for a change it knows nothing of). With one,
     ///   the values change, then the action runs, as ``changeModel(to:)`` runs it.
     final func changeModel(
-        of property: LayerProperty, unless isUnchanged: (borrowing LayerProperties) -> Bool,
+        of property: LayerProperty, unless isUnchanged: (UnsafePointer<LayerProperties>) -> Bool,
         _ change: (inout LayerProperties) -> Void
     ) {
         guard hasBeenPresented && !CATransaction.disableActions() else {
             change(&properties)
             return
         }
-        if withModelProperties({ isUnchanged($0.pointee) }) { return }
+        // Compared where they lie: a borrowed `pointee` was copied whole.
+        if withModelProperties(isUnchanged) { return }
         let key = property.definition.name
         guard let action = action(forKey: key) else {
             change(&propertiesWithoutActions)

@@ -70,11 +70,8 @@ open class CATextLayer: CALayer {
                 case let attributed as NSAttributedString: (attributed.string, Self.firstRunAttributes(of: attributed))
                 default: (nil, nil)
                 }
-            changeModel(of: .string, unless: { $0.string == characters && $0.textAttributes == attributes }) {
-                var values = $0.rareProperties.text
-                values.string = characters
-                values.attributes = attributes
-                $0.rareProperties.text = values
+            changeModel(of: .string, unless: { $0.pointee.string == characters && $0.pointee.textAttributes == attributes }) {
+                $0.rareProperties.text.setString(characters, attributes: attributes)
             }
         }
     }

@@ -17,6 +17,13 @@ package struct TextLayerProperties: Hashable, Sendable {
     package var alignmentMode = CATextLayerAlignmentMode.natural
     package var truncationMode = CATextLayerTruncationMode.none
     package var allowsFontSubpixelQuantization = false
+
+    /// Sets the characters and what the first run says together: one change of the layer's
+    /// ``RareLayerProperties``, which are copied whole on every change.
+    package mutating func setString(_ characters: String?, attributes: TextAttributes?) {
+        string = characters
+        self.attributes = attributes
+    }
 }
 
 /// What the first run of an attributed string says of its font and colour (nil: not said).
