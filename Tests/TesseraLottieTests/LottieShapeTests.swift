@@ -162,6 +162,33 @@ import TesseraRaster
         #expect(pixmap[50, 50].a == 255)
     }
 
+    /// A diagonal gradient across a long rectangle (100 × 20): its gradient layer is square, so
+    /// that Core Animation, which draws an axial gradient in the unit square stretched over the
+    /// bounds, keeps lines of one colour perpendicular to the start-to-end direction, as After
+    /// Effects draws them. (40, 60) and (60, 40) lie on one such line from (40, 40) to (60, 60):
+    /// they take one value in the unit square, and one colour in the render.
+    @Test func linearGradientLayerIsSquare() throws {
+        let gradient: [String: Any] = ["ty": "gf", "o": Lottie.value(100), "r": 1, "t": 1, "s": Lottie.value([40, 40]),
+                                       "e": Lottie.value([60, 60]), "g": ["p": 2, "k": Lottie.value([0, 1, 0, 0, 1, 0, 0, 1])]]
+        let data = Lottie.document(layers: [Lottie.shapeLayer([Lottie.rectangle(x: 0, y: 40, width: 100, height: 20), gradient])])
+        func gradientLayers(_ layer: CALayer) -> [CAGradientLayer] {
+            (layer as? CAGradientLayer).map { [$0] } ?? (layer.sublayers ?? []).flatMap(gradientLayers)
+        }
+        let layers = gradientLayers(try LottieAnimation(data: data).rootLayer)
+        try #require(layers.count == 1)
+        let layer = layers[0], frame = layer.frame
+        #expect(frame.width == frame.height && frame.midX == 50 && frame.midY == 50 && frame.width >= 100, "\(frame)")
+        func unit(_ x: Double, _ y: Double) -> SIMD2<Double> {
+            SIMD2((x - Double(frame.minX)) / Double(frame.width), (y - Double(frame.minY)) / Double(frame.height))
+        }
+        let start = SIMD2(Double(layer.startPoint.x), Double(layer.startPoint.y))
+        let end = SIMD2(Double(layer.endPoint.x), Double(layer.endPoint.y))
+        func t(_ u: SIMD2<Double>) -> Double { ((u - start) * (end - start)).sum() / ((end - start) * (end - start)).sum() }
+        #expect(abs(t(unit(40, 60)) - 0.5) < 1e-12 && abs(t(unit(60, 40)) - 0.5) < 1e-12)
+        let pixmap = try Lottie.render(data)
+        #expect(pixmap[40, 59] == pixmap[59, 40], "one colour along the perpendicular")
+    }
+
     /// Alpha stops join the color stops: a red gradient from opaque to clear.
     @Test func gradientOpacityStops() {
         let stops = ShapeLayers.stops([0, 1, 0, 0, 1, 1, 0, 0, 0, 1, 1, 0], colorStopCount: 2)

@@ -3,11 +3,16 @@ import TesseraCore
 
 extension ShapeLayers {
     /// A gradient painted through `mask` (a shape layer that fills or strokes the path): a
-    /// `CAGradientLayer` over the extent of every frame's path, its start and end points mapped
-    /// from Lottie's (in the group's coordinates) into the layer's unit square, as lottie-ios
-    /// does. A radial gradient's end point is on its circle: the layer's end point is put at
-    /// the same distance along both axes. The highlight (a focal point off the center) is not
-    /// drawn. `margin` is how far a stroke reaches beyond the path.
+    /// `CAGradientLayer` over a square that holds the extent of every frame's path, its start and
+    /// end points mapped from Lottie's (in the group's coordinates) into the layer's unit square.
+    /// Square, because Apple's Core Animation draws an axial gradient in the unit square and
+    /// then stretches it over the bounds: in other bounds its lines of one colour would not be
+    /// perpendicular to the start-to-end direction, as After Effects draws them, once `convert`
+    /// writes the layer for Apple's tools (lottie-ios's gradient layers, the composition's size
+    /// with 10,000 points around it, are nearly square: its snapshots tilt gradients only in
+    /// long compositions). A radial gradient's end point is on its circle: the layer's end
+    /// point is put at the same distance along both axes. The highlight (a focal point off the
+    /// center) is not drawn. `margin` is how far a stroke reaches beyond the path.
     func gradientLayer(_ gradient: ShapeItem.Gradient, mask: CAShapeLayer, outline: Track<CGPath>, margin: Double) -> CALayer {
         let extent = Self.extent(of: outline.values, margin: margin)
         let layer = CAGradientLayer()
@@ -87,13 +92,16 @@ extension ShapeLayers {
         return zip(a.1, b.1).map { $0 + ($1 - $0) * u }
     }
 
-    /// The bounding box of every path, grown by `margin` (room for a stroke); at least 1 × 1.
+    /// The square centered on the bounding box of every path grown by `margin` (room for a
+    /// stroke), its side at least 1.
     private static func extent(of paths: [CGPath], margin: Double) -> CGRect {
         var box = CGRect.null
         for path in paths where !path.isEmpty { box = box.union(path.boundingBox) }
         guard !box.isNull, box.minX.isFinite, box.maxX.isFinite, box.minY.isFinite, box.maxY.isFinite else {
             return CGRect(x: 0, y: 0, width: 1, height: 1)
         }
-        return box.insetBy(dx: -margin, dy: -margin)
+        box = box.insetBy(dx: -margin, dy: -margin)
+        let side = max(box.width, box.height, 1)
+        return CGRect(x: box.midX - side / 2, y: box.midY - side / 2, width: side, height: side)
     }
 }
