@@ -4,7 +4,11 @@ import TesseraRaster
 #if !canImport(QuartzCore)
 /// Draws a ``CAGradientLayer``'s gradient over its bounds. Its points are in the unit coordinate
 /// space of the bounds (y down); each type's meaning of them:
-/// - axial: a linear gradient from `startPoint` to `endPoint`;
+/// - axial: a linear gradient from `startPoint` to `endPoint` in the unit square, which is then
+///   stretched over the bounds (Apple's points "are mapped to the layer's bounds rectangle when
+///   drawn"): in bounds that are not square the lines of one colour are not perpendicular to the
+///   line from `startPoint` to `endPoint` on screen, as in Core Animation (a diagonal from (0, 0)
+///   to (1, 1) has its middle colour on the other diagonal, corner to corner);
 /// - radial: ellipses centred on `startPoint`, the last colour on the one whose radii are the
 ///   horizontal and vertical distances from `startPoint` to `endPoint` (so (0.5, 0.5) → (1, 1)
 ///   fills the bounds' inscribed ellipse). When one distance is 0 the other serves for both, a
@@ -53,7 +57,13 @@ enum LayerGradientDrawing {
                 .conic(center: start, startAngle: atan2(end.y - start.y, end.x - start.x)), colors: tinted,
                 locations: p.locations, colorSpace: .genericRGB)
         default:
-            return Gradient(.linear(start: start, end: end), colors: tinted, locations: p.locations, colorSpace: .genericRGB)
+            let unitSquareToBounds = Transform(
+                a: Double(b.width), b: 0, c: 0, d: Double(b.height), tx: Double(b.minX), ty: Double(b.minY))
+            return Gradient(
+                .linear(
+                    start: Point(x: Double(p.startPoint.x), y: Double(p.startPoint.y)),
+                    end: Point(x: Double(p.endPoint.x), y: Double(p.endPoint.y))),
+                colors: tinted, locations: p.locations, transform: unitSquareToBounds, colorSpace: .genericRGB)
         }
     }
 }

@@ -44,6 +44,28 @@ import TesseraRaster
         }
     }
 
+    /// In bounds that are not square, Core Animation draws the gradient in the unit square and
+    /// stretches it: (0, 0) → (1, 1) over 200 × 100 has t = (u + v) / 2 of the unit coordinates
+    /// (u, v) = (x / 200, y / 100), so its middle colour runs along the other diagonal, corner to
+    /// corner, not perpendicular to the screen's diagonal.
+    @Test func axialIsStretchedWithTheBounds() throws {
+        let layer = Self.gradient(.axial, start: CGPoint(x: 0, y: 0), end: CGPoint(x: 1, y: 1))
+        layer.bounds = CGRect(x: 0, y: 0, width: 200, height: 100)
+        layer.position = CGPoint(x: 100, y: 50)
+        let pixmap = try Pixmap(width: 200, height: 100)
+        LayerRenderer(threadCount: 1).render(layer, at: 0, into: pixmap)
+        for (x, y) in [(20, 10), (150, 25), (100, 50), (49, 74), (180, 90), (10, 80)] {
+            let t = ((Double(x) + 0.5) / 200 + (Double(y) + 0.5) / 100) / 2
+            #expect(abs(Self.t(pixmap[x, y]) - t) < 0.01, "(\(x), \(y))")
+        }
+        // Along the other diagonal (x / 200 + y / 100 = 1) one colour, the middle one; a
+        // perpendicular to the screen's diagonal through the centre (y - 50 = -2 (x - 100)) would
+        // run from t = 0.25 at (112.5, 25) to 0.75 at (87.5, 75).
+        #expect(abs(Self.t(pixmap[149, 25]) - Self.t(pixmap[49, 75])) < 0.005)
+        #expect(abs(Self.t(pixmap[149, 25]) - 0.5) < 0.01)
+        #expect(abs(Self.t(pixmap[112, 25]) - Self.t(pixmap[87, 74])) > 0.1)
+    }
+
     /// Radial from the centre to (1, 1): t = the ellipse's "radius" √((dx/50)² + (dy/50)²).
     @Test func radialReachesTheEndPointsEllipse() throws {
         let layer = Self.gradient(.radial, start: CGPoint(x: 0.5, y: 0.5), end: CGPoint(x: 1, y: 1))
