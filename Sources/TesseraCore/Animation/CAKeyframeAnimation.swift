@@ -47,9 +47,19 @@ public let kCAAnimationRotateAutoReverse = CAAnimationRotationMode.rotateAutoRev
 ///   the value moves at constant speed along the whole path. `rotationMode` turns the layer's
 ///   transform with the tangent.
 open class CAKeyframeAnimation: CAPropertyAnimation {
-    open var values: [Any]?
+    open var values: [Any]? {
+        didSet { readValues = nil }
+    }
     open var path: CGPath?
-    open var keyTimes: [NSNumber]?
+    open var keyTimes: [NSNumber]? {
+        get {
+            switch storedKeyTimes {
+            case .numbers(let numbers): numbers
+            case .fractions(let fractions): fractions.map { NSNumber(value: $0) }
+            }
+        }
+        set { storedKeyTimes = .numbers(newValue) }
+    }
     open var timingFunctions: [CAMediaTimingFunction]?
     open var calculationMode: CAAnimationCalculationMode = .linear
     open var tensionValues: [NSNumber]?
@@ -57,12 +67,38 @@ open class CAKeyframeAnimation: CAPropertyAnimation {
     open var biasValues: [NSNumber]?
     open var rotationMode: CAAnimationRotationMode?
 
+    /// ``values`` as the model reads them, given with them by a reader of this package that has
+    /// them typed (a Lottie file's keyframes): adding the animation then reads no `Any`. Setting
+    /// ``values`` clears it.
+    package private(set) var readValues: [AnimatableValue]?
+
+    /// ``keyTimes`` as they were set: `NSNumber`s through the API, or fractions from a reader of
+    /// this package (made `NSNumber`s only when `keyTimes` is read).
+    private enum KeyTimes {
+        case numbers([NSNumber]?)
+        case fractions([Double])
+    }
+
+    private var storedKeyTimes = KeyTimes.numbers(nil)
+
+    /// Sets ``values`` (nil: leaves them, for an animation along ``path``) with the same values as
+    /// the model reads them, `read[i]` being `values[i]` read for the key path, and ``keyTimes``
+    /// as fractions.
+    package func setKeyframes(values: [Any]?, read: [AnimatableValue]?, keyTimes: [Double]) {
+        if let values {
+            self.values = values
+            readValues = read
+        }
+        storedKeyTimes = .fractions(keyTimes)
+    }
+
     override func copyValues(to copy: CAAnimation) {
         super.copyValues(to: copy)
         guard let copy = copy as? CAKeyframeAnimation else { return }
         copy.values = values
+        copy.readValues = readValues
         copy.path = path
-        copy.keyTimes = keyTimes
+        copy.storedKeyTimes = storedKeyTimes
         copy.timingFunctions = timingFunctions
         copy.calculationMode = calculationMode
         copy.tensionValues = tensionValues
@@ -83,10 +119,12 @@ open class CAKeyframeAnimation: CAPropertyAnimation {
         case .cubicPaced: mode = .cubicPaced
         default: mode = .linear
         }
-        let times = (keyTimes ?? []).map { (time: NSNumber) -> Double in
-            let t = time.doubleValue
-            return min(max(t.isNaN ? 0 : t, 0), 1)
+        let fractions: [Double]
+        switch storedKeyTimes {
+        case .numbers(let numbers): fractions = (numbers ?? []).map(\.doubleValue)
+        case .fractions(let given): fractions = given
         }
+        let times = fractions.map { min(max($0.isNaN ? 0 : $0, 0), 1) }
         let curves = (timingFunctions ?? []).map { Optional($0.curve) }
         if let path {
             guard let keyframePath = KeyframePath(path.rasterPath) else {
@@ -102,13 +140,17 @@ open class CAKeyframeAnimation: CAPropertyAnimation {
             var read: [AnimatableValue] = []
             let values = values ?? []
             read.reserveCapacity(values.count)
-            for (index, value) in values.enumerated() {
-                guard
-                    let value = self.read(
-                        value, for: key, "values[\(index)]", function: function,
-                        diagnostics: &diagnostics)
-                else { return nil }
-                read.append(value)
+            if function == nil, let readValues, readValues.count == values.count, readValues.allSatisfy({ $0.kind == key.kind }) {
+                read = readValues
+            } else {
+                for (index, value) in values.enumerated() {
+                    guard
+                        let value = self.read(
+                            value, for: key, "values[\(index)]", function: function,
+                            diagnostics: &diagnostics)
+                    else { return nil }
+                    read.append(value)
+                }
             }
             guard !read.isEmpty else {
                 diagnostics.append("keyframe animation without values: ignored")

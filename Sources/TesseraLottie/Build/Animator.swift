@@ -15,7 +15,9 @@ struct Animator {
     /// Sets `keyPath` to the track's value, or animates it through the track (sampled through
     /// the time remapping when there is one). A position track with spatial handles, or with
     /// `alongPath` (a rotation mode), moves along a path.
-    func apply<V>(_ track: Track<V>, to layer: CALayer, keyPath: String, alongPath: CAAnimationRotationMode? = nil, value: (V) -> Any) {
+    func apply<V, T: LayerValue>(
+        _ track: Track<V>, to layer: CALayer, keyPath: String, alongPath: CAAnimationRotationMode? = nil, value: (V) -> T
+    ) {
         if let remapping, track.isAnimated {
             let remapped = Track(sampling: [remapping.frames.lowerBound, remapping.frames.upperBound], jumps: []) {
                 track.sample(remapping.local($0))
@@ -27,7 +29,9 @@ struct Animator {
     }
 
     /// ``apply(_:to:keyPath:alongPath:value:)`` for a track already in the layer's time.
-    func animate<V>(_ track: Track<V>, to layer: CALayer, keyPath: String, alongPath: CAAnimationRotationMode? = nil, value: (V) -> Any) {
+    func animate<V, T: LayerValue>(
+        _ track: Track<V>, to layer: CALayer, keyPath: String, alongPath: CAAnimationRotationMode? = nil, value: (V) -> T
+    ) {
         guard let first = track.values.first else { return }
         guard track.isAnimated else {
             layer.setValue(value(track.values[track.values.count - 1]), forKeyPath: keyPath)
@@ -35,14 +39,26 @@ struct Animator {
         }
         layer.setValue(value(first), forKeyPath: keyPath)
         let animation = CAKeyframeAnimation(keyPath: keyPath)
+        var values: [Any]? = nil, read: [AnimatableValue]? = nil
         if track.hasMotionPath || alongPath != nil, let path = motionPath(track as? Track<[Double]>) {
             animation.path = path
             animation.rotationMode = alongPath
         } else {
-            animation.values = track.values.map(value)
+            // Each value as `Any` and, when it has one, in the model's form (an array of `T`
+            // made `[Any]` would cast each element).
+            var given: [Any] = [], typed: [AnimatableValue] = []
+            given.reserveCapacity(track.values.count)
+            typed.reserveCapacity(track.values.count)
+            for element in track.values {
+                let v = value(element)
+                given.append(v)
+                if let t = v.animatableValue { typed.append(t) }
+            }
+            values = given
+            read = typed.count == given.count ? typed : nil
         }
         let begin = track.times[0], end = track.times[track.times.count - 1]
-        animation.keyTimes = track.times.map { NSNumber(value: ($0 - begin) / (end - begin)) }
+        animation.setKeyframes(values: values, read: read, keyTimes: track.times.map { ($0 - begin) / (end - begin) })
         animation.timingFunctions = track.timingFunctions
         animation.beginTime = Self.beginTime(seconds(begin))
         animation.duration = seconds(end) - seconds(begin)
@@ -52,7 +68,9 @@ struct Animator {
     }
 
     /// Sets or animates `keyPath` from `property`, eased as its dimension `dimension` is.
-    func apply<S: Interpolatable>(_ property: Animated<S>, to layer: CALayer, keyPath: String, dimension: Int = 0, value: (S) -> Any) {
+    func apply<S: Interpolatable, T: LayerValue>(
+        _ property: Animated<S>, to layer: CALayer, keyPath: String, dimension: Int = 0, value: (S) -> T
+    ) {
         apply(Track(property, dimension: dimension) { $0 }, to: layer, keyPath: keyPath, value: value)
     }
 

@@ -47,7 +47,7 @@ extension ShapeLayers {
         animator.apply(geometry, to: layer, keyPath: "startPoint") { $0.0 }
         animator.apply(geometry, to: layer, keyPath: "endPoint") { $0.1 }
         let count = gradient.colorStopCount
-        animator.apply(gradient.stops, to: layer, keyPath: "colors") { Self.stops($0, colorStopCount: count).map(\.color) as [Any] }
+        animator.apply(gradient.stops, to: layer, keyPath: "colors") { Self.stops($0, colorStopCount: count).map(\.color) }
         animator.apply(gradient.stops, to: layer, keyPath: "locations") {
             Self.stops($0, colorStopCount: count).map { NSNumber(value: $0.location) }
         }

@@ -142,13 +142,27 @@ extension LottieLayer {
     private static func expressionCount(_ value: JSONValue) -> Int {
         switch value {
         case .object(let members):
-            var count = 0
-            if value["k"] != nil, case .string = value["x"] { count = 1 }
-            for member in members { count += expressionCount(member.value) }
-            return count
+            // One pass: each key is there once (the parser keeps a repeated key's last value).
+            var count = 0, hasValue = false, hasExpression = false
+            for member in members {
+                switch member.value {
+                case .object, .array: count += expressionCount(member.value)
+                case .string: hasExpression = hasExpression || member.key == "x"
+                case .null, .bool, .number: break
+                }
+                hasValue = hasValue || member.key == "k"
+            }
+            return hasValue && hasExpression ? count + 1 : count
         case .array(let elements):
-            return elements.reduce(0) { $0 + expressionCount($1) }
-        default:
+            var count = 0
+            for element in elements {
+                switch element {
+                case .object, .array: count += expressionCount(element)
+                case .null, .bool, .number, .string: break
+                }
+            }
+            return count
+        case .null, .bool, .number, .string:
             return 0
         }
     }

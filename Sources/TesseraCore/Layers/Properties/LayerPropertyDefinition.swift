@@ -87,6 +87,12 @@ package struct LayerPropertyDefinition: Sendable {
         outOfLineBytes = stored?.bytes ?? 0..<0
     }
 
+    /// Not specialized: specialized for a `Value`, it would get the metadata of
+    /// `TypedLayerPropertyKeyPath<Value>` from its mangled name, which has the runtime look up
+    /// `Value`'s conformance to `Equatable` through every conformance of the process (about
+    /// 100,000 instructions per type, a tenth of a small Lottie file's rendering by the CLI);
+    /// generic, it is handed the witness table.
+    @_semantics("optimize.sil.specialize.generic.never")
     private init<Value: Equatable & Sendable>(
         _ property: LayerProperty, _ keyPath: WritableKeyPath<LayerProperties, Value> & Sendable, of owners: [LayerKind],
         alternativeNames: [String], stored: OutOfLine?, animation: Animation?
