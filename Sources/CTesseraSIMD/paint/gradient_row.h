@@ -72,31 +72,38 @@ TSR_INLINE int row_uses_float(const gradient_row *row, size_t count) {
     }
 }
 
-// Fills `row` for the `count` pixels (x …, y). Returns 0 when the whole row is transparent (the
-// gradient paints nothing: tsr_gradient_prepare said so).
-TSR_INLINE int gradient_row_setup(const tsr_gradient *p, int32_t x, int32_t y, size_t count, gradient_row *row) {
-    if (p->path == PATH_NONE || p->table == NULL) return 0;
+// Fills `row` for the `count` pixels (x …, y) of `p`, whose path and extend mode are `path` and
+// `extend` (constants where a caller knows them: the row's tests on them then go). Returns 0 when
+// the whole row is transparent (the gradient paints nothing: tsr_gradient_prepare said so).
+TSR_INLINE int gradient_row_setup_as(const tsr_gradient *p, int32_t path, int32_t extend, int32_t x, int32_t y,
+                                     size_t count, gradient_row *row) {
+    if (path == PATH_NONE || p->table == NULL) return 0;
     row->p = p;
     row->table = p->table;
-    row->path = p->path;
-    row->extend = p->extend;
+    row->path = path;
+    row->extend = extend;
     const double px = (double)x + 0.5, py = (double)y + 0.5;
     row->a0 = p->ax * px + p->ay * py + p->a0;
     row->da = p->ax;
-    if (p->path != PATH_LINEAR) {
+    if (path != PATH_LINEAR) {
         row->b0 = p->bx * px + p->by * py + p->b0;
         row->db = p->bx;
     } else {
         row->b0 = 0;
         row->db = 0;
     }
-    if (p->path == PATH_RADIAL) {
+    if (path == PATH_RADIAL) {
         row->r0dr = p->r0 * p->dr;
         row->r0r0 = p->r0 * p->r0;
         row->hiSign = p->a > 0 ? 1.0 : -1.0;
     }
     row->useFloat = row_uses_float(row, count);
     return 1;
+}
+
+// Fills `row` for the `count` pixels (x …, y) (gradient_row_setup_as).
+TSR_INLINE int gradient_row_setup(const tsr_gradient *p, int32_t x, int32_t y, size_t count, gradient_row *row) {
+    return gradient_row_setup_as(p, p->path, p->extend, x, y, count, row);
 }
 
 #endif

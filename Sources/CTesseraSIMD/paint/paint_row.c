@@ -201,7 +201,10 @@ TSR_INLINE void fused_rows(int source, int32_t mode, const paint_rows_job *job) 
         gradient_row row;
         if (source == SOURCE_LINEAR || source == SOURCE_RADIAL) {
             // A pad gradient's rows take the float loops but where its values are absurd (gradient_row.h).
-            if (!(count > 0 && gradient_row_setup(&paint->gradient, start, y, count, &row) && row.useFloat)) {
+            // Its path and extend mode are those paint_rows chose the source by: constants here.
+            const int32_t path = source == SOURCE_RADIAL ? PATH_RADIAL_CENTRED : PATH_LINEAR;
+            if (!(count > 0 && gradient_row_setup_as(&paint->gradient, path, TSR_EXTEND_PAD, start, y, count, &row) &&
+                  row.useFloat)) {
                 three_passes(cells, start, end, job->evenOdd, y, count, paint, span, job->coverage, job->colors);
                 continue;
             }
