@@ -134,6 +134,13 @@ TSR_INLINE void rect_class_rows(uint32_t *pixels, size_t stride, int32_t rows, c
         TSR_STORE(p, rect_over(TSR_LOAD(u32x8, p), &first, premultiplied));
         size_t i = 8;
         if (solid) {
+            // Four stores a step: a wide opaque rectangle's rows are mostly these.
+            for (; i + 32 < n; i += 32) {
+                TSR_STORE(p + i, c);
+                TSR_STORE(p + i + 8, c);
+                TSR_STORE(p + i + 16, c);
+                TSR_STORE(p + i + 24, c);
+            }
             for (; i + 8 < n; i += 8) TSR_STORE(p + i, c);
         } else {
             for (; i + 8 < n; i += 8) TSR_STORE(p + i, rect_over(TSR_LOAD(u32x8, p + i), &middle, premultiplied));
