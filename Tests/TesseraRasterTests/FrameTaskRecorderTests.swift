@@ -101,8 +101,9 @@ struct FrameTaskRecorderTests {
         canvas.render(into: pixmap)
         recorder.endFrame()
         let stages = recorder.tasks.map(\.stage).filter { $0 != "other" }
-        // 100 rows in bands of 32: 4 bands.
-        #expect(stages == ["geometry", "geometry", "binning"] + Array(repeating: "rasterization", count: 4))
+        // One chunk of commands (no groups: no group extents); the binning's counts, places and
+        // lists; 100 rows in bands of 32: 4 bands.
+        #expect(stages == ["geometry", "binning", "binning", "binning"] + Array(repeating: "rasterization", count: 4))
     }
 
     /// A blur while a frame is recorded is split for the planned thread count, each part an item

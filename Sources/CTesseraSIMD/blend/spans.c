@@ -108,48 +108,60 @@ TSR_INLINE void rect_short_row(uint32_t *pixels, const tsr_rect_row_spans *s, ui
     pixel_span(pixels + s->last, color, s->lastCoverage, premultiplied);
 }
 
-// The rows of a rectangle. Its rows have at most three vertical coverages (the top row's, the
-// inside rows' 1, the bottom row's): the spans and the scaled colour are computed when a row's
-// coverage differs from the row before. A row of more than eight pixels goes by groups of eight:
-// the first, the middle ones, and the last eight pixels, blended from their values before the row
-// (the pixels it shares with the groups before get the same bytes twice), as blend_span_rows does.
-TSR_INLINE void rect_rows(uint32_t *pixels, size_t stride, int32_t width, int32_t firstRow, int32_t endRow, float left,
-                          float top, float right, float bottom, uint32_t color, int premultiplied) {
+// Rows of one class (one vertical coverage, so one set of spans), from `pixels` on. A row of more
+// than eight pixels goes by groups of eight: the first (its first pixel at its own coverage, the
+// others at the middle one), the middle ones, and the last eight pixels (its last pixel at its own
+// coverage), blended from their values before the row (the pixels it shares with the groups before
+// get the same bytes twice), as blend_span_rows does. The class's scaled colours are made once, so
+// a row costs its groups and little else.
+TSR_INLINE void rect_class_rows(uint32_t *pixels, size_t stride, int32_t rows, const tsr_rect_row_spans *s,
+                                u16x16 crb, u16x16 cga, uint32_t color, int premultiplied) {
+    if (s->last < s->first) return;
+    if (s->last - s->first < 8) {
+        for (int32_t r = 0; r < rows; r++, pixels += stride) rect_short_row(pixels, s, color, premultiplied);
+        return;
+    }
+    const uint32_t m = s->middleCoverage;
+    const rect_source first = rect_source_of(crb, cga, (u32x8){s->firstCoverage, m, m, m, m, m, m, m});
+    const rect_source middle = rect_source_of(crb, cga, (u32x8){0} + m);
+    const rect_source last = rect_source_of(crb, cga, (u32x8){m, m, m, m, m, m, m, s->lastCoverage});
+    const int solid = (color >> 24) == 255 && m >= 255;   // the middle groups are the colour itself
     const u32x8 c = (u32x8){0} + color;
-    const u16x16 crb = pairs_rb(c), cga = pairs_ga(c);
-    const int opaque = (color >> 24) == 255;
-    tsr_rect_row_spans s = {0, -1, 0, 0, 0};
-    rect_source first = {0}, middle = {0}, last = {0};
-    int solid = 0;   // the middle groups are the colour itself (opaque, coverage 255)
-    float classCoverage = 0.0f;
-    for (int32_t y = firstRow; y < endRow; y++, pixels += stride) {
-        const float rowCoverage = tsr_rect_row_coverage(y, top, bottom);
-        if (!(rowCoverage == classCoverage)) {
-            classCoverage = rowCoverage;
-            s = tsr_rect_row(width, left, right, rowCoverage);
-            if (s.last - s.first >= 8) {
-                const uint32_t m = s.middleCoverage;
-                first = rect_source_of(crb, cga, (u32x8){s.firstCoverage, m, m, m, m, m, m, m});
-                middle = rect_source_of(crb, cga, (u32x8){0} + m);
-                last = rect_source_of(crb, cga, (u32x8){m, m, m, m, m, m, m, s.lastCoverage});
-                solid = opaque && m >= 255;
-            }
-        }
-        if (s.last - s.first < 8) {
-            if (s.last >= s.first) rect_short_row(pixels, &s, color, premultiplied);
-            continue;
-        }
-        uint32_t *p = pixels + s.first;
-        const size_t n = (size_t)(s.last - s.first + 1);
+    const size_t n = (size_t)(s->last - s->first + 1);
+    uint32_t *p = pixels + s->first;
+    for (int32_t r = 0; r < rows; r++, p += stride) {
         const u32x8 lastGroup = TSR_LOAD(u32x8, p + n - 8);
         TSR_STORE(p, rect_over(TSR_LOAD(u32x8, p), &first, premultiplied));
         size_t i = 8;
         if (solid) {
+            // Four stores a step: a wide opaque rectangle's rows are mostly these.
+            for (; i + 32 < n; i += 32) {
+                TSR_STORE(p + i, c);
+                TSR_STORE(p + i + 8, c);
+                TSR_STORE(p + i + 16, c);
+                TSR_STORE(p + i + 24, c);
+            }
             for (; i + 8 < n; i += 8) TSR_STORE(p + i, c);
         } else {
             for (; i + 8 < n; i += 8) TSR_STORE(p + i, rect_over(TSR_LOAD(u32x8, p + i), &middle, premultiplied));
         }
         TSR_STORE(p + n - 8, rect_over(lastGroup, &last, premultiplied));
+    }
+}
+
+// The rows of a rectangle, by classes of consecutive rows with one vertical coverage: it has at
+// most three (the top row's, the inside rows' 1, the bottom row's).
+TSR_INLINE void rect_rows(uint32_t *pixels, size_t stride, int32_t width, int32_t firstRow, int32_t endRow, float left,
+                          float top, float right, float bottom, uint32_t color, int premultiplied) {
+    const u32x8 c = (u32x8){0} + color;
+    const u16x16 crb = pairs_rb(c), cga = pairs_ga(c);
+    for (int32_t y = firstRow; y < endRow;) {
+        const float rowCoverage = tsr_rect_row_coverage(y, top, bottom);
+        int32_t end = y + 1;
+        while (end < endRow && tsr_rect_row_coverage(end, top, bottom) == rowCoverage) end++;
+        const tsr_rect_row_spans s = tsr_rect_row(width, left, right, rowCoverage);
+        rect_class_rows(pixels + (size_t)(y - firstRow) * stride, stride, end - y, &s, crb, cga, color, premultiplied);
+        y = end;
     }
 }
 

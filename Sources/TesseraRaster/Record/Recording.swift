@@ -37,6 +37,9 @@ final class Recording {
     /// Whether a colour filter makes alpha depend on colour (``ColorMatrix/alphaReadsColor``):
     /// then an alpha target cannot be drawn from alphas alone.
     private(set) var filterAlphaReadsColor = false
+    /// Whether a group was begun (here or in an appended recording): without one, the
+    /// commands need no group extents.
+    private(set) var hasGroups = false
     /// For each open group, whether its mask has begun.
     private var openGroups: [Bool] = []
     private var sealedCount = 0
@@ -97,6 +100,7 @@ final class Recording {
 
     func appendBeginGroup() {
         openGroups.append(false)
+        hasGroups = true
         commands.append(.beginGroup)
     }
 
@@ -156,6 +160,7 @@ final class Recording {
         masks.append(contentsOf: other.masks)
         colorFilters.append(contentsOf: other.colorFilters)
         filterAlphaReadsColor = filterAlphaReadsColor || other.filterAlphaReadsColor
+        hasGroups = hasGroups || other.hasGroups
     }
 
     private func seal(_ part: [Command], maskOffset: Int, filterOffset: Int) {
@@ -182,6 +187,7 @@ final class Recording {
         masks.removeAll(keepingCapacity: true)
         colorFilters.removeAll(keepingCapacity: true)
         filterAlphaReadsColor = false
+        hasGroups = false
         openGroups.removeAll(keepingCapacity: true)
     }
 }

@@ -41,6 +41,7 @@ final class BandRenderer {
     private let paints = ScratchBuffer<PreparedPaint>()
     private let bandStarts = ScratchBuffer<Int32>()
     private let bandCommands = ScratchBuffer<Int32>()
+    private let binningCursors = ScratchBuffer<Int32>()
 
     /// Returns how long each step took.
     func render(
@@ -69,7 +70,9 @@ final class BandRenderer {
             recording, target: target, bandHeight: bandHeight, workers: workers, tolerance: tolerance,
             recorder: recorder)
         times.prepare = RenderStageTimes.seconds(since: &clock)
-        recorder.serial("binning") { binCommands(count: count, bands: bands, bandHeight: bandHeight) }
+        binCommands(
+            count: count, bands: bands, bandHeight: bandHeight, workers: workers,
+            chunkThreads: recorder.plannedThreadCount(otherwise: threadCount), recorder: recorder)
         times.binning = RenderStageTimes.seconds(since: &clock)
         rasterizeBands(
             bands, bandHeight: bandHeight, recording: recording, target: target, workers: workers,
@@ -105,15 +108,52 @@ final class BandRenderer {
                 }
             }
         }
-        recorder.serial("geometry") { GroupExtents.complete(prepared.pointer, parts: parts) }
+        recorder.endParallel()
+        // Without groups there is nothing to complete (a frame of plain fills skips a serial pass
+        // over every command).
+        if recording.hasGroups {
+            recorder.serial("geometry") { GroupExtents.complete(prepared.pointer, parts: parts) }
+        }
     }
 
-    /// 2. Bin.
+    /// 2. Bin, in chunks of commands for `chunkThreads` threads taken in turn by `workers`
+    /// workers: each chunk counts its commands per band, the counts become places (serial), each
+    /// chunk lists its commands there.
     @inline(never)
-    func binCommands(count: Int, bands: Int, bandHeight: Int) {
-        Binning.bin(
-            prepared.pointer, commandCount: count, bands: bands, bandHeight: bandHeight, bandStarts: bandStarts,
-            bandCommands: bandCommands)
+    func binCommands(
+        count: Int, bands: Int, bandHeight: Int, workers: Int, chunkThreads: Int, recorder: FrameTaskRecorder?
+    ) {
+        let chunks = Binning.Chunks(
+            prepared.pointer, commandCount: count, bands: bands, bandHeight: bandHeight, threads: chunkThreads,
+            cursors: binningCursors)
+        let workers = min(workers, chunks.count)
+        Self.chunksInTurn(chunks.count, workers: workers) { c in
+            recorder.item("binning") { chunks.countBands(chunk: c) }
+        }
+        recorder.serial("binning") { chunks.place(bandStarts: bandStarts, bandCommands: bandCommands) }
+        let list = ListPointer(bandCommands.pointer)
+        Self.chunksInTurn(chunks.count, workers: workers) { c in
+            recorder.item("binning") { chunks.list(chunk: c, into: list.pointer) }
+        }
+        recorder.endParallel()
+    }
+
+    /// Calls `body(c)` for every chunk `c` in `0..<count`, on `workers` workers taking them in turn.
+    private static func chunksInTurn(_ count: Int, workers: Int, _ body: @Sendable (Int) -> Void) {
+        let next = Atomic<Int>(0)
+        WorkerPool.shared.perform(iterations: workers) { _ in
+            while true {
+                let c = next.wrappingAdd(1, ordering: .relaxed).oldValue
+                if c >= count { break }
+                body(c)
+            }
+        }
+    }
+
+    /// The bands' lists, written by the chunks of the binning at places of their own.
+    private struct ListPointer: @unchecked Sendable {
+        let pointer: UnsafeMutablePointer<Int32>
+        init(_ pointer: UnsafeMutablePointer<Int32>) { self.pointer = pointer }
     }
 
     /// 3. Rasterize, bands taken in turn.
