@@ -41,7 +41,16 @@ open class CALayer: NSObject, CAMediaTiming {
             yield &modelProperties
         }
     }
-    @exclusivity(unchecked) private final var modelProperties: LayerProperties
+    /// The model values' memory, the layer's own (allocated with it, freed in `deinit`), so that
+    /// their address is lent without an access to a stored property: the threads evaluating a
+    /// tree read one layer's values at once (a replicator's instances), and taking a stored
+    /// property's address (`&`) is an `inout` access, two of which the thread sanitizer reports as
+    /// a race; lent as a borrowed value instead, the values were copied.
+    private let modelStorage: UnsafeMutablePointer<LayerProperties>
+    private final var modelProperties: LayerProperties {
+        _read { yield modelStorage.pointee }
+        _modify { yield &modelStorage.pointee }
+    }
     /// Moves on every change of ``properties``: an evaluation that finds the version its last
     /// copy of them was made at needs to restore only what animations changed (see
     /// ``EvaluationPlan``).
@@ -49,7 +58,7 @@ open class CALayer: NSObject, CAMediaTiming {
 
     /// Calls `body` with the address of the model values, to copy them without a copy in between.
     final func withModelProperties<R>(_ body: (UnsafePointer<LayerProperties>) -> R) -> R {
-        withUnsafePointer(to: &modelProperties, body)
+        body(UnsafePointer(modelStorage))
     }
 
     // MARK: Timing
@@ -115,14 +124,21 @@ open class CALayer: NSObject, CAMediaTiming {
     public private(set) var diagnostics: [String] = []
 
     public required override init() {
-        modelProperties = LayerProperties(kind: Self.kind)
+        modelStorage = .allocate(capacity: 1)
+        modelStorage.initialize(to: LayerProperties(kind: Self.kind))
         super.init()
+    }
+
+    deinit {
+        modelStorage.deinitialize(count: 1)
+        modelStorage.deallocate()
     }
 
     /// A copy of `layer`'s properties (not its sublayers or animations), as Core Animation's
     /// initializer for presentation layers.
     public init(layer: Any) {
-        modelProperties = (layer as? CALayer)?.properties ?? LayerProperties(kind: Self.kind)
+        modelStorage = .allocate(capacity: 1)
+        modelStorage.initialize(to: (layer as? CALayer)?.properties ?? LayerProperties(kind: Self.kind))
         super.init()
         if let other = layer as? CALayer {
             copyTiming(from: other)
