@@ -173,7 +173,7 @@ struct CoreAnimationDecoder {
                     if !object.keys.contains("cornerCurve") { layer.cornerCurve = continuous ? .continuous : .circular }
                     return
                 }
-                guard let property = LayerArchiveProperties.byKey[key] else {
+                guard let property = ArchivedProperty.layer.byKey[key] else {
                     skip(path, object.className, key, .unsupportedKey)
                     return
                 }

@@ -49,7 +49,7 @@ struct CoreAnimationEncoder {
             throw AnimationArchiveError.unencodableValue(reason: "layers nested more than \(ArchivedValueReader.maximumDepth) deep")
         }
         let (archiveClass, defaults) = Format.writtenClass(of: layer)
-        var fields = try properties(LayerArchiveProperties.all, of: layer, defaults: defaults)
+        var fields = try properties(ArchivedProperty.layer.all, of: layer, defaults: defaults)
         if let source = sourceReference(of: layer) { fields.append((Format.sourceLayerKey, .reference(source))) }
         if let sublayers = layer.sublayers {
             var references: [ArchiveFieldValue] = []
@@ -115,7 +115,7 @@ struct CoreAnimationEncoder {
         guard let (archiveClass, defaults) = Format.writtenClass(of: animation) else {
             throw AnimationArchiveError.unencodableValue(reason: "an animation of class \(type(of: animation))")
         }
-        var fields = try properties(AnimationArchiveProperties.all, of: animation, defaults: defaults)
+        var fields = try properties(ArchivedProperty.animation.all, of: animation, defaults: defaults)
         if let children = (animation as? CAAnimationGroup)?.animations {
             var references: [ArchiveFieldValue] = []
             for child in children { references.append(try self.animation(child, depth: depth + 1)) }
@@ -133,7 +133,7 @@ struct CoreAnimationEncoder {
         }
         var references: [ArchiveFieldValue] = []
         for cell in cells {
-            var fields = try properties(EmitterCellArchiveProperties.all, of: cell, defaults: CAEmitterCell())
+            var fields = try properties(ArchivedProperty.emitterCell.all, of: cell, defaults: CAEmitterCell())
             if let nested = cell.emitterCells { fields.append((Format.emitterCellsKey, try self.cells(nested, depth: depth + 1))) }
             fields.append(try codingContents(fields))
             references.append(try writer.object(Format.emitterCellClass, fields))
