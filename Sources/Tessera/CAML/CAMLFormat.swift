@@ -64,6 +64,6 @@ enum CAMLFormat {
     static let fromStateAttribute = "fromState"
     static let toStateAttribute = "toState"
     /// The state name that matches any state, the base state included.
-    static let anyState = "*"
+    static let anyState = LayerStateTransition.anyState
 }
 #endif

@@ -11,7 +11,7 @@ package enum CodedProperties {
     /// `CALayer`'s rows of the property table (``LayerProperty``), the layer's own timing, then
     /// each subclass's rows in the registry's order.
     package static let layer: [CodedProperty] =
-        [CodedProperty("name", \CALayer.name)] + layerTable(of: .layer) + layerTiming
+        [CodedProperty("name", \CALayer.name)] + layerTable(of: .layer) + timing(of: CALayer.self)
         + LayerKind.allCases.filter { $0 != .layer }.flatMap(layerTable(of:))
 
     /// The rows of the property table declared by class `owner`, in its order.
@@ -19,59 +19,55 @@ package enum CodedProperties {
         LayerProperty.table.filter { $0.owner == owner }.compactMap { $0.accept(LayerTableRow()) }
     }
 
-    /// The layer's own timing (a layer's duration of 0 is unbounded; Kite writes infinity).
-    private static let layerTiming: [CodedProperty] = [
-        CodedProperty(timing: "beginTime", \CALayer.beginTime),
-        CodedProperty(timing: "duration", \CALayer.duration),
-        CodedProperty(timing: "speed", \CALayer.speed),
-        CodedProperty(timing: "timeOffset", \CALayer.timeOffset),
-        CodedProperty(timing: "repeatCount", \CALayer.repeatCount),
-        CodedProperty(timing: "repeatDuration", \CALayer.repeatDuration),
-        CodedProperty("autoreverses", \CALayer.autoreverses),
-        CodedProperty("fillMode", \CALayer.fillMode),
-    ]
-
     /// The animation classes' (`CABasicAnimation`, `CASpringAnimation`, `CAKeyframeAnimation`,
     /// `CAAnimationGroup`), by the class that declares each.
-    package static let animation: [CodedProperty] = [
-        // CAAnimation (a duration of 0 is the default: 0.25 s, or the group's)
-        CodedProperty(timing: "beginTime", \CAAnimation.beginTime),
-        CodedProperty(timing: "duration", \CAAnimation.duration),
-        CodedProperty(timing: "speed", \CAAnimation.speed),
-        CodedProperty(timing: "timeOffset", \CAAnimation.timeOffset),
-        CodedProperty(timing: "repeatCount", \CAAnimation.repeatCount),
-        CodedProperty(timing: "repeatDuration", \CAAnimation.repeatDuration),
-        CodedProperty("autoreverses", \CAAnimation.autoreverses),
-        CodedProperty("fillMode", \CAAnimation.fillMode),
-        CodedProperty("removedOnCompletion", \CAAnimation.isRemovedOnCompletion),
-        CodedProperty("timingFunction", \CAAnimation.timingFunction),
-        // CAPropertyAnimation
-        CodedProperty("keyPath", \CAPropertyAnimation.keyPath),
-        CodedProperty("additive", \CAPropertyAnimation.isAdditive),
-        CodedProperty("cumulative", \CAPropertyAnimation.isCumulative),
-        // Essential: without its function the animation's numbers are not transforms.
-        CodedProperty("valueFunction", \CAPropertyAnimation.valueFunction, essential: true),
-        // CABasicAnimation
-        CodedProperty(value: "fromValue", \CABasicAnimation.fromValue),
-        CodedProperty(value: "toValue", \CABasicAnimation.toValue),
-        CodedProperty(value: "byValue", \CABasicAnimation.byValue),
-        // CASpringAnimation
-        CodedProperty("mass", \CASpringAnimation.mass),
-        CodedProperty("stiffness", \CASpringAnimation.stiffness),
-        CodedProperty("damping", \CASpringAnimation.damping),
-        CodedProperty("initialVelocity", \CASpringAnimation.initialVelocity),
-        CodedProperty("allowsOverdamping", \CASpringAnimation.allowsOverdamping),
-        // CAKeyframeAnimation
-        CodedProperty(value: "values", \CAKeyframeAnimation.values),
-        CodedProperty("path", \CAKeyframeAnimation.path, essential: true),
-        CodedProperty("keyTimes", \CAKeyframeAnimation.keyTimes),
-        CodedProperty("timingFunctions", \CAKeyframeAnimation.timingFunctions),
-        CodedProperty("calculationMode", \CAKeyframeAnimation.calculationMode),
-        CodedProperty("tensionValues", \CAKeyframeAnimation.tensionValues),
-        CodedProperty("continuityValues", \CAKeyframeAnimation.continuityValues),
-        CodedProperty("biasValues", \CAKeyframeAnimation.biasValues),
-        CodedProperty("rotationMode", \CAKeyframeAnimation.rotationMode),
-    ]
+    package static let animation: [CodedProperty] =
+        timing(of: CAAnimation.self) + [
+            // CAAnimation
+            CodedProperty("removedOnCompletion", \CAAnimation.isRemovedOnCompletion),
+            CodedProperty("timingFunction", \CAAnimation.timingFunction),
+            // CAPropertyAnimation
+            CodedProperty("keyPath", \CAPropertyAnimation.keyPath),
+            CodedProperty("additive", \CAPropertyAnimation.isAdditive),
+            CodedProperty("cumulative", \CAPropertyAnimation.isCumulative),
+            // Essential: without its function the animation's numbers are not transforms.
+            CodedProperty("valueFunction", \CAPropertyAnimation.valueFunction, essential: true),
+            // CABasicAnimation
+            CodedProperty(value: "fromValue", \CABasicAnimation.fromValue),
+            CodedProperty(value: "toValue", \CABasicAnimation.toValue),
+            CodedProperty(value: "byValue", \CABasicAnimation.byValue),
+            // CASpringAnimation
+            CodedProperty("mass", \CASpringAnimation.mass),
+            CodedProperty("stiffness", \CASpringAnimation.stiffness),
+            CodedProperty("damping", \CASpringAnimation.damping),
+            CodedProperty("initialVelocity", \CASpringAnimation.initialVelocity),
+            CodedProperty("allowsOverdamping", \CASpringAnimation.allowsOverdamping),
+            // CAKeyframeAnimation
+            CodedProperty(value: "values", \CAKeyframeAnimation.values),
+            CodedProperty("path", \CAKeyframeAnimation.path, essential: true),
+            CodedProperty("keyTimes", \CAKeyframeAnimation.keyTimes),
+            CodedProperty("timingFunctions", \CAKeyframeAnimation.timingFunctions),
+            CodedProperty("calculationMode", \CAKeyframeAnimation.calculationMode),
+            CodedProperty("tensionValues", \CAKeyframeAnimation.tensionValues),
+            CodedProperty("continuityValues", \CAKeyframeAnimation.continuityValues),
+            CodedProperty("biasValues", \CAKeyframeAnimation.biasValues),
+            CodedProperty("rotationMode", \CAKeyframeAnimation.rotationMode),
+        ]
+
+    /// The timing of a layer or an animation, `Owner` (a layer's duration of 0 is unbounded, and
+    /// Kite writes infinity; an animation's is the default: 0.25 s, or its group's).
+    private static func timing<Owner: CAMediaTiming>(of _: Owner.Type) -> [CodedProperty] {
+        [
+            CodedProperty(timing: "beginTime", \Owner.beginTime),
+            CodedProperty(timing: "duration", \Owner.duration),
+            CodedProperty(timing: "speed", \Owner.speed),
+            CodedProperty(timing: "timeOffset", \Owner.timeOffset),
+            CodedProperty(timing: "repeatCount", \Owner.repeatCount),
+            CodedProperty(timing: "repeatDuration", \Owner.repeatDuration),
+            CodedProperty("autoreverses", \Owner.autoreverses),
+            CodedProperty("fillMode", \Owner.fillMode),
+        ]
+    }
 
     /// Other keys of animations: `velocity` reads as `initialVelocity`, the name of the property
     /// in Apple's class before it was made public (its accessors still have it), so archives may

@@ -111,6 +111,23 @@ private struct AnimationValueAccess<Owner: AnyObject, Value>: CodedPropertyAcces
     }
 }
 
+/// A format's coders of the lists of ``CodedProperties``.
+package struct CodedPropertyTables<Row: Sendable>: Sendable {
+    /// Every layer class's properties (``CodedProperties/layer``).
+    package let layer: CodedPropertyTable<Row>
+    /// The animation classes' (``CodedProperties/animation``, with its aliases).
+    package let animation: CodedPropertyTable<Row>
+    /// `CAEmitterCell`'s (``CodedProperties/emitterCell``).
+    package let emitterCell: CodedPropertyTable<Row>
+
+    /// The coders `visitor` makes of every row.
+    package init<Visitor: CodedPropertyVisitor>(_ visitor: Visitor) where Visitor.Result == Row {
+        layer = CodedPropertyTable(CodedProperties.layer, visitor)
+        animation = CodedPropertyTable(CodedProperties.animation, aliases: CodedProperties.animationAliases, visitor)
+        emitterCell = CodedPropertyTable(CodedProperties.emitterCell, visitor)
+    }
+}
+
 /// A format's coders of a list of ``CodedProperty`` rows, in the list's order and by key.
 package struct CodedPropertyTable<Row: Sendable>: Sendable {
     /// The coders, in the rows' order.

@@ -151,13 +151,13 @@ extension CAMLTests {
         }
 
         @Test func everyTableRowHasACAMLSpelling() {
-            #expect(Set(Self.layerSamples.keys) == Set(ArchivedProperty.layer.all.map(\.key)))
-            #expect(Set(Self.animationSamples.keys) == Set(ArchivedProperty.animation.all.map(\.key)))
+            #expect(Set(Self.layerSamples.keys) == Set(ArchivedProperty.tables.layer.all.map(\.key)))
+            #expect(Set(Self.animationSamples.keys) == Set(ArchivedProperty.tables.animation.all.map(\.key)))
         }
 
         /// Each layer row's spelling read: the row's value is no longer the default (the archive
         /// encoder, which writes only what differs, writes it), and nothing is skipped.
-        @Test(arguments: ArchivedProperty.layer.all.map(\.key))
+        @Test(arguments: ArchivedProperty.tables.layer.all.map(\.key))
         func layerRowReads(_ key: String) throws {
             let sample = try #require(Self.layerSamples[key])
             let bundle = try CAMLTests.temporaryFolder(["assets/dots.png": try CAMLTests.png()])
@@ -167,12 +167,12 @@ extension CAMLTests {
             let layer = archive.rootLayer
             #expect("\(type(of: layer))" == sample.className)
             let defaults = type(of: layer).init()
-            let row = try #require(ArchivedProperty.layer.byKey[key])
+            let row = try #require(ArchivedProperty.tables.layer.byKey[key])
             var writer = ArchiveValueWriter()
             #expect(try row.encode(layer, defaults, &writer) != nil, "\(key) kept its default")
         }
 
-        @Test(arguments: ArchivedProperty.animation.all.map(\.key))
+        @Test(arguments: ArchivedProperty.tables.animation.all.map(\.key))
         func animationRowReads(_ key: String) throws {
             let sample = try #require(Self.animationSamples[key])
             let keyPath = sample.spelling.contains("keyPath=") ? "" : #" keyPath="opacity""#
@@ -189,7 +189,7 @@ extension CAMLTests {
             #expect("\(type(of: read))" == sample.className)
             let defaults = type(of: read).init()
             (defaults as? CAPropertyAnimation)?.keyPath = "opacity"
-            let row = try #require(ArchivedProperty.animation.byKey[key])
+            let row = try #require(ArchivedProperty.tables.animation.byKey[key])
             var writer = ArchiveValueWriter()
             #expect(try row.encode(read, defaults, &writer) != nil, "\(key) kept its default")
         }
@@ -218,7 +218,7 @@ extension CAMLTests {
             #expect((copied as? CAPropertyAnimation)?.valueFunction?.name == .rotateZ)
             var writer = ArchiveValueWriter()
             let defaults = type(of: original).init()
-            for row in ArchivedProperty.animation.all {
+            for row in ArchivedProperty.tables.animation.all {
                 let a = try row.encode(original, defaults, &writer), b = try row.encode(copied, defaults, &writer)
                 #expect((a == nil) == (b == nil), "\(row.key)")
             }

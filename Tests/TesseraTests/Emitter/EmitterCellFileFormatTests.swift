@@ -75,7 +75,7 @@ import TesseraRaster
         // Each row of the cell above differs from a new cell's: the writer writes it.
         var writer = ArchiveValueWriter()
         let cell = Self.everyPropertyCell(), defaults = CAEmitterCell()
-        for row in ArchivedProperty.emitterCell.all {
+        for row in ArchivedProperty.tables.emitterCell.all {
             #expect(try row.encode(cell, defaults, &writer) != nil, "\(row.key)")
         }
     }

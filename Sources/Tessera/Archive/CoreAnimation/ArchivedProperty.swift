@@ -25,13 +25,8 @@ struct ArchivedProperty: Sendable {
     /// class), since Core Animation archives only what differs from the defaults.
     let encode: @Sendable (_ object: AnyObject, _ defaults: AnyObject, _ writer: inout ArchiveValueWriter) throws -> ArchiveFieldValue?
 
-    /// Every layer class's properties (``CodedProperties/layer``).
-    static let layer = CodedPropertyTable(CodedProperties.layer, ArchivedPropertyCoder())
-    /// The animation classes' (``CodedProperties/animation``).
-    static let animation = CodedPropertyTable(
-        CodedProperties.animation, aliases: CodedProperties.animationAliases, ArchivedPropertyCoder())
-    /// `CAEmitterCell`'s (``CodedProperties/emitterCell``).
-    static let emitterCell = CodedPropertyTable(CodedProperties.emitterCell, ArchivedPropertyCoder())
+    /// The coders of every row of ``CodedProperties``.
+    static let tables = CodedPropertyTables(ArchivedPropertyCoder())
 }
 
 /// Makes a row of ``CodedProperties`` an ``ArchivedProperty``, with its value type's

@@ -84,7 +84,7 @@ extension CAMLReader {
     ) -> Bool {
         let key = source.key, keyPath = "\(slot).\(key)"
         let location = source.keyLocation
-        guard let property = CAMLProperty.animation.byKey[key] else {
+        guard let property = CAMLProperty.tables.animation.byKey[key] else {
             skip(path, className, keyPath, .unsupportedKey, at: location)
             return true
         }

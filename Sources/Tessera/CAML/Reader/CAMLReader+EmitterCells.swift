@@ -53,7 +53,7 @@ extension CAMLReader {
     private mutating func property(_ source: CAMLValueSource, of cell: CAEmitterCell, path: String, slot: String) {
         let key = source.key, keyPath = "\(slot).\(key)", className = Format.emitterCellClass.name
         let location = source.keyLocation
-        guard let property = CAMLProperty.emitterCell.byKey[key] else {
+        guard let property = CAMLProperty.tables.emitterCell.byKey[key] else {
             skip(path, className, keyPath, .unsupportedKey, at: location)
             return
         }

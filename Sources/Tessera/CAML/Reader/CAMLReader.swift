@@ -3,7 +3,7 @@ import TesseraCore
 import TesseraXML
 
 #if !canImport(QuartzCore)
-/// Turns a CAML document into Tessera's layers, as ``CoreAnimationDecoder`` turns an archive,
+/// Turns a CAML document into Tessera's layers, as `CoreAnimationDecoder` turns an archive,
 /// through the same description of the classes and properties: a layer's attributes and
 /// property elements are the keys of ``CodedProperties/layer``, read with their CAML spelling
 /// (``CAMLSpelledValue``).
@@ -107,7 +107,7 @@ struct CAMLReader {
         {
             property(.element(child), of: layer, element: element, path: path)
         }
-        for (key, why) in CoreAnimationDecoder.undrawnFilters(of: layer) {
+        for (key, why) in Format.undrawnFilters(of: layer) {
             skip(path, LayerFilter.filterClass.name, key, .notDrawn(why), at: element.location)
         }
         for child in element.children {
@@ -182,7 +182,7 @@ struct CAMLReader {
         case .element(let child):
             location = child.location
         }
-        guard let property = CAMLProperty.layer.byKey[key] else {
+        guard let property = CAMLProperty.tables.layer.byKey[key] else {
             skip(path, className, key, .unsupportedKey, at: location)
             return
         }

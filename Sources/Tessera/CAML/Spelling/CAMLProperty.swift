@@ -26,13 +26,8 @@ struct CAMLProperty: Sendable {
     /// Writes the property when it differs from the default, as archives do.
     let write: Write
 
-    /// Every layer class's properties (``CodedProperties/layer``).
-    static let layer = CodedPropertyTable(CodedProperties.layer, CAMLPropertySpeller())
-    /// The animation classes' (``CodedProperties/animation``).
-    static let animation = CodedPropertyTable(
-        CodedProperties.animation, aliases: CodedProperties.animationAliases, CAMLPropertySpeller())
-    /// `CAEmitterCell`'s (``CodedProperties/emitterCell``).
-    static let emitterCell = CodedPropertyTable(CodedProperties.emitterCell, CAMLPropertySpeller())
+    /// The coders of every row of ``CodedProperties``.
+    static let tables = CodedPropertyTables(CAMLPropertySpeller())
 }
 
 /// Makes a row of ``CodedProperties`` a ``CAMLProperty``, with its value type's

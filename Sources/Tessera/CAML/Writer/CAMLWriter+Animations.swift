@@ -11,11 +11,11 @@ extension CAMLWriter {
         guard let (writtenClass, defaults) = Format.writtenClass(of: animation) else {
             throw Self.failure(path, slot, CAMLWriteFailure("an animation of class \(type(of: animation))"))
         }
-        guard depth <= ArchivedValueReader.maximumDepth else {
-            throw Self.failure(path, slot, CAMLWriteFailure("animation groups nested more than \(ArchivedValueReader.maximumDepth) deep"))
+        guard depth <= Format.maximumDepth else {
+            throw Self.failure(path, slot, CAMLWriteFailure("animation groups nested more than \(Format.maximumDepth) deep"))
         }
         var element = CAMLWrittenElement(name: CAMLFormat.animationElement, attributes: [(CAMLFormat.typeAttribute, writtenClass.name)])
-        try add(CAMLProperty.animation.all, of: animation, defaults: defaults, to: &element, path: path, slot: slot)
+        try add(CAMLProperty.tables.animation.all, of: animation, defaults: defaults, to: &element, path: path, slot: slot)
         if let members = (animation as? CAAnimationGroup)?.animations {
             var holder = CAMLWrittenElement(name: Format.groupAnimationsKey)
             for (index, member) in members.enumerated() {

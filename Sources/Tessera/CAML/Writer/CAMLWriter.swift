@@ -2,7 +2,7 @@ import Foundation
 import TesseraCore
 
 #if !canImport(QuartzCore)
-/// Turns a layer tree into a CAML document, as ``CoreAnimationEncoder`` turns it into an
+/// Turns a layer tree into a CAML document, as `CoreAnimationEncoder` turns it into an
 /// archive, through the same description of the classes and properties: a layer's properties
 /// are the rows of ``CodedProperties/layer``, an animation's those of
 /// ``CodedProperties/animation``, each written with its CAML spelling
@@ -72,7 +72,7 @@ struct CAMLWriter {
         let (writtenClass, defaults) = Format.writtenClass(of: layer)
         var element = CAMLWrittenElement(name: writtenClass.name)
         if let id = ids[ObjectIdentifier(layer)] { element.attributes.append((CAMLFormat.idAttribute, id)) }
-        try add(CAMLProperty.layer.all, of: layer, defaults: defaults, to: &element, path: path, slot: nil)
+        try add(CAMLProperty.tables.layer.all, of: layer, defaults: defaults, to: &element, path: path, slot: nil)
         if let source = (layer as? CAPortalLayer)?.sourceLayer {
             guard let id = ids[ObjectIdentifier(source)] else {
                 throw Self.failure(path, Format.sourceLayerKey, CAMLWriteFailure("the source layer is not in the tree written"))
@@ -114,7 +114,7 @@ struct CAMLWriter {
         for (index, cell) in cells.enumerated() {
             let slot = "\(keyPath)[\(index)]"
             var element = CAMLWrittenElement(name: Format.emitterCellClass.name)
-            try add(CAMLProperty.emitterCell.all, of: cell, defaults: defaults, to: &element, path: path, slot: slot)
+            try add(CAMLProperty.tables.emitterCell.all, of: cell, defaults: defaults, to: &element, path: path, slot: slot)
             if let nested = cell.emitterCells, !nested.isEmpty {
                 element.children.append(try self.cells(nested, path: path, keyPath: "\(slot).\(Format.emitterCellsKey)"))
             }
