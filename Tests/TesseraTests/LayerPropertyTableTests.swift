@@ -292,7 +292,7 @@ import TesseraRaster
     /// An archive lists a layer's keys in the table's order, after the name, with the timing
     /// between `CALayer`'s properties and the subclasses'.
     @Test func archiveKeysFollowTheTable() {
-        let keys = LayerArchiveProperties.all.map(\.key)
+        let keys = ArchivedProperty.tables.layer.all.map(\.key)
         // Without the rows the file formats hold as structure (an emitter's cells).
         let tableKeys = LayerProperty.table.filter { $0.keyPath != nil }.map(\.name)
         #expect(keys.filter(tableKeys.contains) == tableKeys)

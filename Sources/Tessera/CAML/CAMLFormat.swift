@@ -3,7 +3,7 @@ import TesseraCore
 #if !canImport(QuartzCore)
 /// The names of CAML's structure, as Apple's files write them: the elements that hold layers,
 /// animations and states rather than properties, and their attributes. Properties are named by
-/// the property tables (``LayerArchiveProperties``, ``AnimationArchiveProperties``), layer
+/// the property tables (``CodedProperties/layer``, ``CodedProperties/animation``), layer
 /// classes by their registry (``LayerClass``), animation classes by
 /// ``CoreAnimationArchiveFormat``: what the reader recognizes and a writer produces.
 enum CAMLFormat {
@@ -64,6 +64,6 @@ enum CAMLFormat {
     static let fromStateAttribute = "fromState"
     static let toStateAttribute = "toState"
     /// The state name that matches any state, the base state included.
-    static let anyState = "*"
+    static let anyState = LayerStateTransition.anyState
 }
 #endif

@@ -8,7 +8,7 @@ extension CAMLTests {
     /// The one description of the classes and properties serves CAML: every row of the layer
     /// and animation tables has a CAML spelling that reads into its property.
     @Suite struct CAMLPropertyTableTests {
-        /// A CAML spelling for every row of ``LayerArchiveProperties``, on an element of the
+        /// A CAML spelling for every row of ``CodedProperties/layer``, on an element of the
         /// class that has the property: attributes, or property elements (`<…>`).
         static let layerSamples: [String: (className: String, spelling: String)] = [
             "name": ("CALayer", #"name="n""#),
@@ -108,7 +108,7 @@ extension CAMLTests {
             "scale": ("CABackdropLayer", #"scale="0.5""#),
         ]
 
-        /// A CAML spelling for every row of ``AnimationArchiveProperties``, on an animation of the
+        /// A CAML spelling for every row of ``CodedProperties/animation``, on an animation of the
         /// class that has it (of key path `opacity` unless the spelling gives one).
         static let animationSamples: [String: (className: String, spelling: String)] = [
             "beginTime": ("CABasicAnimation", #"beginTime="1e-100""#),
@@ -151,13 +151,13 @@ extension CAMLTests {
         }
 
         @Test func everyTableRowHasACAMLSpelling() {
-            #expect(Set(Self.layerSamples.keys) == Set(LayerArchiveProperties.all.map(\.key)))
-            #expect(Set(Self.animationSamples.keys) == Set(AnimationArchiveProperties.all.map(\.key)))
+            #expect(Set(Self.layerSamples.keys) == Set(ArchivedProperty.tables.layer.all.map(\.key)))
+            #expect(Set(Self.animationSamples.keys) == Set(ArchivedProperty.tables.animation.all.map(\.key)))
         }
 
         /// Each layer row's spelling read: the row's value is no longer the default (the archive
         /// encoder, which writes only what differs, writes it), and nothing is skipped.
-        @Test(arguments: LayerArchiveProperties.all.map(\.key))
+        @Test(arguments: ArchivedProperty.tables.layer.all.map(\.key))
         func layerRowReads(_ key: String) throws {
             let sample = try #require(Self.layerSamples[key])
             let bundle = try CAMLTests.temporaryFolder(["assets/dots.png": try CAMLTests.png()])
@@ -167,12 +167,12 @@ extension CAMLTests {
             let layer = archive.rootLayer
             #expect("\(type(of: layer))" == sample.className)
             let defaults = type(of: layer).init()
-            let row = try #require(LayerArchiveProperties.byKey[key])
+            let row = try #require(ArchivedProperty.tables.layer.byKey[key])
             var writer = ArchiveValueWriter()
             #expect(try row.encode(layer, defaults, &writer) != nil, "\(key) kept its default")
         }
 
-        @Test(arguments: AnimationArchiveProperties.all.map(\.key))
+        @Test(arguments: ArchivedProperty.tables.animation.all.map(\.key))
         func animationRowReads(_ key: String) throws {
             let sample = try #require(Self.animationSamples[key])
             let keyPath = sample.spelling.contains("keyPath=") ? "" : #" keyPath="opacity""#
@@ -189,7 +189,7 @@ extension CAMLTests {
             #expect("\(type(of: read))" == sample.className)
             let defaults = type(of: read).init()
             (defaults as? CAPropertyAnimation)?.keyPath = "opacity"
-            let row = try #require(AnimationArchiveProperties.byKey[key])
+            let row = try #require(ArchivedProperty.tables.animation.byKey[key])
             var writer = ArchiveValueWriter()
             #expect(try row.encode(read, defaults, &writer) != nil, "\(key) kept its default")
         }
@@ -218,7 +218,7 @@ extension CAMLTests {
             #expect((copied as? CAPropertyAnimation)?.valueFunction?.name == .rotateZ)
             var writer = ArchiveValueWriter()
             let defaults = type(of: original).init()
-            for row in AnimationArchiveProperties.all {
+            for row in ArchivedProperty.tables.animation.all {
                 let a = try row.encode(original, defaults, &writer), b = try row.encode(copied, defaults, &writer)
                 #expect((a == nil) == (b == nil), "\(row.key)")
             }

@@ -28,7 +28,7 @@ extension CAMLWriterTests {
             return written
         }
 
-        @Test(arguments: LayerArchiveProperties.all.map(\.key))
+        @Test(arguments: ArchivedProperty.tables.layer.all.map(\.key))
         func layerRow(_ key: String) throws {
             let sample = try #require(Samples.layerSamples[key])
             let written = try Self.bundleRoundTrip(CAMLTests.document(Samples.element(sample.className, sample.spelling)))
@@ -36,7 +36,7 @@ extension CAMLWriterTests {
             #expect(written.contains(" \(key)=\"") || written.contains("<\(key)"), "\(written)")
         }
 
-        @Test(arguments: AnimationArchiveProperties.all.map(\.key))
+        @Test(arguments: ArchivedProperty.tables.animation.all.map(\.key))
         func animationRow(_ key: String) throws {
             let sample = try #require(Samples.animationSamples[key])
             let keyPath = sample.spelling.contains("keyPath=") ? "" : #" keyPath="opacity""#

@@ -5,7 +5,7 @@ import Testing
 import TesseraRaster
 
 /// Emitter cells in both file formats, through the one table of their properties
-/// (``EmitterCellArchiveProperties``): written and read back with every property, nested cells
+/// (``CodedProperties/emitterCell``): written and read back with every property, nested cells
 /// and images; read from CAML; malformed cell lists as typed errors.
 @Suite struct EmitterCellFileFormatTests {
     typealias Builder = ArchiveTests.AnimationArchiveMalformedTests.Builder
@@ -75,7 +75,7 @@ import TesseraRaster
         // Each row of the cell above differs from a new cell's: the writer writes it.
         var writer = ArchiveValueWriter()
         let cell = Self.everyPropertyCell(), defaults = CAEmitterCell()
-        for row in EmitterCellArchiveProperties.all {
+        for row in ArchivedProperty.tables.emitterCell.all {
             #expect(try row.encode(cell, defaults, &writer) != nil, "\(row.key)")
         }
     }

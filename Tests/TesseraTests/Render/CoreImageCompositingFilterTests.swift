@@ -84,6 +84,6 @@ import TesseraRaster
         #expect(pixmap[5, 10] == PremultipliedRGBA8(r: 255, g: 0, b: 0, a: 255))
         let disabled = CALayer()
         disabled.properties.compositingFilter = .filter(LayerFilter(type: "multiply", isEnabled: false))
-        #expect(CoreAnimationDecoder.undrawnFilters(of: disabled).isEmpty)
+        #expect(CoreAnimationArchiveFormat.undrawnFilters(of: disabled).isEmpty)
     }
 }

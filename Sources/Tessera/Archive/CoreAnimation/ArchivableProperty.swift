@@ -6,18 +6,14 @@ import TesseraRaster
 #if !canImport(QuartzCore)
 /// The type of a property of Core Animation's classes, as archives store it: how a field
 /// decodes into it and how it is written back.
-protocol ArchivableProperty: Equatable, SendableMetatype {
+protocol ArchivableProperty: CodedValue {
     /// The value of an archive field; throws ``ArchiveDecodingFailure``.
     static func decode(_ value: ArchivedValue, with reader: inout ArchivedValueReader) throws -> Self
     /// The archive field for this value.
     func encode(with writer: inout ArchiveValueWriter) throws -> ArchiveFieldValue
-    /// False when a number of the value is NaN or infinite.
-    var isFinite: Bool { get }
 }
 
 extension ArchivableProperty {
-    var isFinite: Bool { true }
-
     /// A value that ``ArchivedValueReader/value(_:depth:)`` returns as `Self`.
     fileprivate static func decodeObject(
         _ value: ArchivedValue, with reader: inout ArchivedValueReader,
@@ -190,7 +186,6 @@ extension NSNumber: ArchivableProperty {
         return number
     }
     func encode(with writer: inout ArchiveValueWriter) throws -> ArchiveFieldValue { try writer.value(self) }
-    var isFinite: Bool { doubleValue.isFinite }
 }
 
 // MARK: Collections and nil
@@ -209,7 +204,6 @@ extension Array: ArchivableProperty where Element: ArchivableProperty {
         for element in self { fields.append(try element.encode(with: &writer)) }
         return try writer.array(fields)
     }
-    var isFinite: Bool { allSatisfy(\.isFinite) }
 }
 
 /// nil is written as a reference to `$null`, as NSKeyedArchiver writes a nil object.
@@ -220,17 +214,13 @@ extension Optional: ArchivableProperty where Wrapped: ArchivableProperty {
     func encode(with writer: inout ArchiveValueWriter) throws -> ArchiveFieldValue {
         try self?.encode(with: &writer) ?? .null
     }
-    var isFinite: Bool { self?.isFinite ?? true }
 }
 
 // MARK: String constants
 
 /// A string constant of Core Animation's API (fill modes, fill rules, line caps…), decoded
-/// only when it is one Tessera knows.
-protocol ArchivableConstant: ArchivableProperty, RawRepresentable where RawValue == String {
-    /// The constants Tessera models.
-    static var knownValues: [Self] { get }
-}
+/// only when it is one Tessera knows (``CodedConstant/knownValues``).
+protocol ArchivableConstant: ArchivableProperty, CodedConstant {}
 
 extension ArchivableConstant {
     static func decode(_ value: ArchivedValue, with reader: inout ArchivedValueReader) throws -> Self {
@@ -243,66 +233,19 @@ extension ArchivableConstant {
     func encode(with writer: inout ArchiveValueWriter) throws -> ArchiveFieldValue { .string(rawValue) }
 }
 
-extension CAMediaTimingFillMode: ArchivableConstant {
-    static var knownValues: [Self] { [.removed, .forwards, .backwards, .both] }
-}
-
-extension CAShapeLayerFillRule: ArchivableConstant {
-    static var knownValues: [Self] { [.nonZero, .evenOdd] }
-}
-
-extension CAShapeLayerLineJoin: ArchivableConstant {
-    static var knownValues: [Self] { [.miter, .round, .bevel] }
-}
-
-extension CAShapeLayerLineCap: ArchivableConstant {
-    static var knownValues: [Self] { [.butt, .round, .square] }
-}
-
-extension CALayerCornerCurve: ArchivableConstant {
-    static var knownValues: [Self] { [.circular, .continuous] }
-}
-
-extension CALayerContentsGravity: ArchivableConstant {
-    static var knownValues: [Self] {
-        [
-            .center, .top, .bottom, .left, .right, .topLeft, .topRight, .bottomLeft, .bottomRight, .resize, .resizeAspect,
-            .resizeAspectFill,
-        ]
-    }
-}
-
-extension CAGradientLayerType: ArchivableConstant {
-    static var knownValues: [Self] { [.axial, .radial, .conic] }
-}
-
-extension CALayerContentsFilter: ArchivableConstant {
-    static var knownValues: [Self] { [.linear, .nearest, .trilinear] }
-}
-
-extension CAAnimationCalculationMode: ArchivableConstant {
-    static var knownValues: [Self] { [.linear, .discrete, .paced, .cubic, .cubicPaced] }
-}
-
-extension CAAnimationRotationMode: ArchivableConstant {
-    static var knownValues: [Self] { [.rotateAuto, .rotateAutoReverse] }
-}
-extension CAEmitterLayerEmitterShape: ArchivableConstant {
-    static var knownValues: [Self] { [.point, .line, .rectangle, .cuboid, .circle, .sphere] }
-}
-
-extension CAEmitterLayerEmitterMode: ArchivableConstant {
-    static var knownValues: [Self] { [.points, .outline, .surface, .volume] }
-}
-
-extension CAEmitterLayerRenderMode: ArchivableConstant {
-    static var knownValues: [Self] { [.unordered, .oldestFirst, .oldestLast, .backToFront, .additive] }
-}
-extension CATextLayerAlignmentMode: ArchivableConstant {
-    static var knownValues: [Self] { [.natural, .left, .right, .center, .justified] }
-}
-
-extension CATextLayerTruncationMode: ArchivableConstant {
-    static var knownValues: [Self] { [.none, .start, .end, .middle] }
-}
+extension CAMediaTimingFillMode: ArchivableConstant {}
+extension CAShapeLayerFillRule: ArchivableConstant {}
+extension CAShapeLayerLineJoin: ArchivableConstant {}
+extension CAShapeLayerLineCap: ArchivableConstant {}
+extension CALayerCornerCurve: ArchivableConstant {}
+extension CALayerContentsGravity: ArchivableConstant {}
+extension CAGradientLayerType: ArchivableConstant {}
+extension CALayerContentsFilter: ArchivableConstant {}
+extension CAAnimationCalculationMode: ArchivableConstant {}
+extension CAAnimationRotationMode: ArchivableConstant {}
+extension CAEmitterLayerEmitterShape: ArchivableConstant {}
+extension CAEmitterLayerEmitterMode: ArchivableConstant {}
+extension CAEmitterLayerRenderMode: ArchivableConstant {}
+extension CATextLayerAlignmentMode: ArchivableConstant {}
+extension CATextLayerTruncationMode: ArchivableConstant {}
 #endif

@@ -141,8 +141,8 @@ struct ArchiveValueWriter {
     /// Any value an animation may hold (see ``ArchivedValueReader/value(_:depth:)`` for the types
     /// read back); throws ``AnimationArchiveError/unencodableValue(reason:)`` for another type.
     mutating func value(_ any: Any?, depth: Int = 0) throws -> ArchiveFieldValue {
-        guard depth <= ArchivedValueReader.maximumDepth else {
-            throw AnimationArchiveError.unencodableValue(reason: "values nested more than \(ArchivedValueReader.maximumDepth) deep")
+        guard depth <= Format.maximumDepth else {
+            throw AnimationArchiveError.unencodableValue(reason: "values nested more than \(Format.maximumDepth) deep")
         }
         guard let any else { return .null }
         if type(of: any) is NSNumber.Type, let number = any as? NSNumber { return try self.number(number) }

@@ -59,16 +59,6 @@ extension LayerFilter: ArchivableProperty {
                 (Self.inputsKey, try writer.dictionary(entries)),
             ])
     }
-
-    var isFinite: Bool {
-        inputs.values.allSatisfy {
-            switch $0 {
-            case .number(let value): value.isFinite
-            case .numbers(let values): values.allSatisfy(\.isFinite)
-            default: true
-            }
-        }
-    }
 }
 
 /// A `compositingFilter`: a `CAFilter` (type and name the blend mode's, no inputs) or a plain

@@ -6,7 +6,7 @@ import TesseraKeyedArchive
 /// Reads the values of a Core Animation archive: numbers, strings, and the coding proxies Core
 /// Animation writes for its value types, as the Swift values Tessera's API takes.
 ///
-/// Decoding is bounded: values nest at most ``maximumDepth`` deep, and each object visited costs
+/// Decoding is bounded: values nest at most ``CoreAnimationArchiveFormat/maximumDepth`` deep, and each object visited costs
 /// one unit of a budget fixed from the size of the file, so that an archive whose objects refer
 /// many times to the same collections (a graph built to multiply work, like a "billion laughs"
 /// XML file) is rejected instead of decoded exponentially.
@@ -21,9 +21,6 @@ import TesseraKeyedArchive
 /// - A path proxy without segments is an empty path.
 struct ArchivedValueReader {
     typealias Format = CoreAnimationArchiveFormat
-
-    /// How deep layers, animation groups and collections may nest, counted together.
-    static let maximumDepth = 128
 
     /// Objects left to visit.
     private var budget: Int
@@ -42,9 +39,9 @@ struct ArchivedValueReader {
         }
     }
 
-    /// Fails when `depth` is past ``maximumDepth``.
+    /// Fails when `depth` is past ``CoreAnimationArchiveFormat/maximumDepth``.
     static func check(depth: Int) throws(ArchiveDecodingFailure) {
-        guard depth <= maximumDepth else { throw .malformed("objects nested more than \(maximumDepth) deep") }
+        guard depth <= Format.maximumDepth else { throw .malformed("objects nested more than \(Format.maximumDepth) deep") }
     }
 
     // MARK: Scalars

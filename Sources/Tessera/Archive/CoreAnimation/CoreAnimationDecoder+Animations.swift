@@ -55,7 +55,7 @@ extension CoreAnimationDecoder {
             }
             let kept = try Self.locating("\(path): \(keyPath)") { () throws -> Bool in
                 let value = try object.value(forKey: key) ?? .null
-                guard let property = AnimationArchiveProperties.byKey[key] else {
+                guard let property = ArchivedProperty.tables.animation.byKey[key] else {
                     skip(path, object.className, keyPath, .unsupportedKey)
                     return true
                 }

@@ -54,7 +54,7 @@ extension CoreAnimationDecoder {
             }
             try Self.locating("\(path): \(keyPath)") {
                 let field = try object.value(forKey: key) ?? .null
-                guard let property = EmitterCellArchiveProperties.byKey[key] else {
+                guard let property = ArchivedProperty.tables.emitterCell.byKey[key] else {
                     skip(path, object.className, keyPath, .unsupportedKey)
                     return
                 }

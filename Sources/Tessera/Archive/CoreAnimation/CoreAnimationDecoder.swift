@@ -173,7 +173,7 @@ struct CoreAnimationDecoder {
                     if !object.keys.contains("cornerCurve") { layer.cornerCurve = continuous ? .continuous : .circular }
                     return
                 }
-                guard let property = LayerArchiveProperties.byKey[key] else {
+                guard let property = ArchivedProperty.tables.layer.byKey[key] else {
                     skip(path, object.className, key, .unsupportedKey)
                     return
                 }
@@ -189,21 +189,7 @@ struct CoreAnimationDecoder {
     /// Reports the filters `layer` keeps but Tessera does not draw (the layer is drawn without
     /// them; not at all when it is its compositing filter).
     private mutating func reportUndrawnFilters(of layer: CALayer, path: String) {
-        for (key, why) in Self.undrawnFilters(of: layer) { skip(path, LayerFilter.filterClass.name, key, .notDrawn(why)) }
-    }
-
-    /// The filters `layer` keeps but Tessera does not draw, as the key that holds each and why
-    /// (its type, or its type and the input at fault): what both file formats report.
-    static func undrawnFilters(of layer: CALayer) -> [(key: String, why: String)] {
-        let p = layer.properties
-        var undrawn: [(key: String, why: String)] = []
-        for (key, filters) in [("filters", p.filters), ("backgroundFilters", p.backgroundFilters)] {
-            for why in LayerFilterDrawing.undrawn(filters, as: key, ofBackdrop: p.kind == .backdrop) { undrawn.append((key, why)) }
-        }
-        if let filter = p.compositingFilter, !LayerFilterDrawing.draws(compositingFilter: filter) {
-            undrawn.append(("compositingFilter", filter.type))
-        }
-        return undrawn
+        for (key, why) in Format.undrawnFilters(of: layer) { skip(path, LayerFilter.filterClass.name, key, .notDrawn(why)) }
     }
 
     /// Whether `value` of an unmodelled layer key is one that changes nothing here (see

@@ -45,11 +45,11 @@ struct CoreAnimationEncoder {
         guard written.insert(ObjectIdentifier(layer)).inserted else {
             throw AnimationArchiveError.unencodableValue(reason: "layer \(layer.name ?? "without a name") appears twice in the tree")
         }
-        guard depth <= ArchivedValueReader.maximumDepth else {
-            throw AnimationArchiveError.unencodableValue(reason: "layers nested more than \(ArchivedValueReader.maximumDepth) deep")
+        guard depth <= Format.maximumDepth else {
+            throw AnimationArchiveError.unencodableValue(reason: "layers nested more than \(Format.maximumDepth) deep")
         }
         let (archiveClass, defaults) = Format.writtenClass(of: layer)
-        var fields = try properties(LayerArchiveProperties.all, of: layer, defaults: defaults)
+        var fields = try properties(ArchivedProperty.tables.layer.all, of: layer, defaults: defaults)
         if let source = sourceReference(of: layer) { fields.append((Format.sourceLayerKey, .reference(source))) }
         if let sublayers = layer.sublayers {
             var references: [ArchiveFieldValue] = []
@@ -108,14 +108,14 @@ struct CoreAnimationEncoder {
     }
 
     private mutating func animation(_ animation: CAAnimation, depth: Int) throws -> ArchiveFieldValue {
-        guard depth <= ArchivedValueReader.maximumDepth else {
+        guard depth <= Format.maximumDepth else {
             throw AnimationArchiveError.unencodableValue(
-                reason: "animation groups nested more than \(ArchivedValueReader.maximumDepth) deep")
+                reason: "animation groups nested more than \(Format.maximumDepth) deep")
         }
         guard let (archiveClass, defaults) = Format.writtenClass(of: animation) else {
             throw AnimationArchiveError.unencodableValue(reason: "an animation of class \(type(of: animation))")
         }
-        var fields = try properties(AnimationArchiveProperties.all, of: animation, defaults: defaults)
+        var fields = try properties(ArchivedProperty.tables.animation.all, of: animation, defaults: defaults)
         if let children = (animation as? CAAnimationGroup)?.animations {
             var references: [ArchiveFieldValue] = []
             for child in children { references.append(try self.animation(child, depth: depth + 1)) }
@@ -128,12 +128,12 @@ struct CoreAnimationEncoder {
     /// An array of emitter cells, each with the properties that differ from a new cell's and its
     /// own cells.
     private mutating func cells(_ cells: [CAEmitterCell], depth: Int) throws -> ArchiveFieldValue {
-        guard depth <= ArchivedValueReader.maximumDepth else {
-            throw AnimationArchiveError.unencodableValue(reason: "emitter cells nested more than \(ArchivedValueReader.maximumDepth) deep")
+        guard depth <= Format.maximumDepth else {
+            throw AnimationArchiveError.unencodableValue(reason: "emitter cells nested more than \(Format.maximumDepth) deep")
         }
         var references: [ArchiveFieldValue] = []
         for cell in cells {
-            var fields = try properties(EmitterCellArchiveProperties.all, of: cell, defaults: CAEmitterCell())
+            var fields = try properties(ArchivedProperty.tables.emitterCell.all, of: cell, defaults: CAEmitterCell())
             if let nested = cell.emitterCells { fields.append((Format.emitterCellsKey, try self.cells(nested, depth: depth + 1))) }
             fields.append(try codingContents(fields))
             references.append(try writer.object(Format.emitterCellClass, fields))

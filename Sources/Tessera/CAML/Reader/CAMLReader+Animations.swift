@@ -40,7 +40,7 @@ extension CAMLReader {
     /// type or one Tessera does not model, or an essential value that does not read (its values,
     /// its path).
     ///
-    /// Its attributes and property elements are the keys of ``AnimationArchiveProperties``, read
+    /// Its attributes and property elements are the keys of ``CodedProperties/animation``, read
     /// with their CAML spelling (`key`, the entry's key, is the caller's; Mica's editor settings
     /// are passed over, see ``CAMLFormat/editorAnimationKeys``); a group's children are the
     /// `<animation>` elements of its `<animations>`.
@@ -84,12 +84,12 @@ extension CAMLReader {
     ) -> Bool {
         let key = source.key, keyPath = "\(slot).\(key)"
         let location = source.keyLocation
-        guard let property = AnimationArchiveProperties.byKey[key] else {
+        guard let property = CAMLProperty.tables.animation.byKey[key] else {
             skip(path, className, keyPath, .unsupportedKey, at: location)
             return true
         }
         do {
-            if try !property.readCAML(source, animation, &context) { skip(path, className, keyPath, .unsupportedKey, at: location) }
+            if try !property.read(source, animation, &context) { skip(path, className, keyPath, .unsupportedKey, at: location) }
             return true
         } catch {
             skip(path, className, keyPath, error.reason, at: error.location)

@@ -15,7 +15,7 @@ extension CAMLReader {
     /// </emitterCells>
     /// ```
     ///
-    /// A cell's attributes and property elements are the keys of ``EmitterCellArchiveProperties``
+    /// A cell's attributes and property elements are the keys of ``CodedProperties/emitterCell``
     /// with their CAML spelling; what does not read is reported and keeps its default, and an
     /// element that is not a cell is reported and left out.
     mutating func emitterCells(_ element: CAMLElement, of layer: CALayer, className: String, path: String) {
@@ -53,12 +53,12 @@ extension CAMLReader {
     private mutating func property(_ source: CAMLValueSource, of cell: CAEmitterCell, path: String, slot: String) {
         let key = source.key, keyPath = "\(slot).\(key)", className = Format.emitterCellClass.name
         let location = source.keyLocation
-        guard let property = EmitterCellArchiveProperties.byKey[key] else {
+        guard let property = CAMLProperty.tables.emitterCell.byKey[key] else {
             skip(path, className, keyPath, .unsupportedKey, at: location)
             return
         }
         do {
-            _ = try property.readCAML(source, cell, &context)
+            _ = try property.read(source, cell, &context)
         } catch {
             skip(path, className, keyPath, error.reason, at: error.location)
         }

@@ -3,9 +3,9 @@ import TesseraCore
 import TesseraXML
 
 #if !canImport(QuartzCore)
-/// Turns a CAML document into Tessera's layers, as ``CoreAnimationDecoder`` turns an archive,
+/// Turns a CAML document into Tessera's layers, as `CoreAnimationDecoder` turns an archive,
 /// through the same description of the classes and properties: a layer's attributes and
-/// property elements are the keys of ``LayerArchiveProperties``, read with their CAML spelling
+/// property elements are the keys of ``CodedProperties/layer``, read with their CAML spelling
 /// (``CAMLSpelledValue``).
 ///
 /// ```xml
@@ -107,7 +107,7 @@ struct CAMLReader {
         {
             property(.element(child), of: layer, element: element, path: path)
         }
-        for (key, why) in CoreAnimationDecoder.undrawnFilters(of: layer) {
+        for (key, why) in Format.undrawnFilters(of: layer) {
             skip(path, LayerFilter.filterClass.name, key, .notDrawn(why), at: element.location)
         }
         for child in element.children {
@@ -182,12 +182,12 @@ struct CAMLReader {
         case .element(let child):
             location = child.location
         }
-        guard let property = LayerArchiveProperties.byKey[key] else {
+        guard let property = CAMLProperty.tables.layer.byKey[key] else {
             skip(path, className, key, .unsupportedKey, at: location)
             return
         }
         do {
-            if try !property.readCAML(source, layer, &context) { skip(path, className, key, .unsupportedKey, at: location) }
+            if try !property.read(source, layer, &context) { skip(path, className, key, .unsupportedKey, at: location) }
         } catch {
             skip(path, className, key, error.reason, at: error.location)
         }

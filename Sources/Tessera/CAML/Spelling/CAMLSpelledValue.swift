@@ -7,12 +7,12 @@ import TesseraXML
 /// The type of a property of Core Animation's classes, as CAML spells it: how the value is read
 /// from an attribute or a child element.
 ///
-/// This is the CAML half of the one description of the classes and properties: the rows of the
-/// property tables (``LayerArchiveProperties``, ``AnimationArchiveProperties``) are built from a
-/// key path whose value type conforms both to ``ArchivableProperty`` (how an archive stores it)
-/// and to this protocol (how CAML writes it), so a property added to the table is readable in
-/// both formats, and the compiler asks for the spelling of any new type. Only the spelling
-/// differs between the formats; names, keys, owners and defaults are the table's.
+/// This is CAML's spelling of the one description of the classes and properties: the rows of
+/// ``CodedProperties`` hold key paths whose value types are ``CodedValue``s, which CAML reads and
+/// writes through this protocol (``CAMLProperty``) as archives do through theirs, so a property
+/// added to the list is read in every format; a type CAML cannot spell stops the first use of
+/// CAML's tables, with the property's key. Only the spelling differs between the formats;
+/// names, keys, owners and defaults are the list's.
 ///
 /// `write` is the inverse of `read`: `read` of what `write` gives is the same value (the text
 /// forms are ``CAMLSyntax``'s `format` functions, which round-trip bit for bit).
@@ -109,7 +109,7 @@ extension CACornerMask: CAMLTextSpelledValue {
 
 /// The string constants (fill modes, line caps, gravities…): their raw values, only those
 /// Tessera knows, as archives read them.
-extension ArchivableConstant {
+extension CodedConstant {
     static func parse(camlText text: String) throws(CAMLValueError) -> Self {
         let name = text.trimmingCharacters(in: .whitespacesAndNewlines)
         guard let constant = knownValues.first(where: { $0.rawValue == name }) else {

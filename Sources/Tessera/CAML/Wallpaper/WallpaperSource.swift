@@ -77,7 +77,7 @@ enum WallpaperSource {
 
     private static func load(_ bundle: URL, path: String) throws(WallpaperError) -> AnimationArchive {
         do {
-            return try AnimationArchive(contentsOf: bundle)
+            return try AnimationArchive(bundle: bundle)
         } catch {
             throw .invalidBundle(path, error)
         }

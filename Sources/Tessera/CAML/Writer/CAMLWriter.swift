@@ -2,10 +2,10 @@ import Foundation
 import TesseraCore
 
 #if !canImport(QuartzCore)
-/// Turns a layer tree into a CAML document, as ``CoreAnimationEncoder`` turns it into an
+/// Turns a layer tree into a CAML document, as `CoreAnimationEncoder` turns it into an
 /// archive, through the same description of the classes and properties: a layer's properties
-/// are the rows of ``LayerArchiveProperties``, an animation's those of
-/// ``AnimationArchiveProperties``, each written with its CAML spelling
+/// are the rows of ``CodedProperties/layer``, an animation's those of
+/// ``CodedProperties/animation``, each written with its CAML spelling
 /// (``CAMLSpelledValue``) when it differs from a new object's of the class it is written as.
 /// What ``CAMLReader`` reads back is the same tree.
 ///
@@ -72,7 +72,7 @@ struct CAMLWriter {
         let (writtenClass, defaults) = Format.writtenClass(of: layer)
         var element = CAMLWrittenElement(name: writtenClass.name)
         if let id = ids[ObjectIdentifier(layer)] { element.attributes.append((CAMLFormat.idAttribute, id)) }
-        try add(LayerArchiveProperties.all, of: layer, defaults: defaults, to: &element, path: path, slot: nil)
+        try add(CAMLProperty.tables.layer.all, of: layer, defaults: defaults, to: &element, path: path, slot: nil)
         if let source = (layer as? CAPortalLayer)?.sourceLayer {
             guard let id = ids[ObjectIdentifier(source)] else {
                 throw Self.failure(path, Format.sourceLayerKey, CAMLWriteFailure("the source layer is not in the tree written"))
@@ -106,7 +106,7 @@ struct CAMLWriter {
     }
 
     /// `<emitterCells>` with a `CAEmitterCell` element for each of `cells`: the rows of
-    /// ``EmitterCellArchiveProperties`` that differ from a new cell's, then its own cells.
+    /// ``CodedProperties/emitterCell`` that differ from a new cell's, then its own cells.
     private mutating func cells(_ cells: [CAEmitterCell], path: String, keyPath: String) throws(AnimationArchiveError) -> CAMLWrittenElement
     {
         var holder = CAMLWrittenElement(name: Format.emitterCellsKey)
@@ -114,7 +114,7 @@ struct CAMLWriter {
         for (index, cell) in cells.enumerated() {
             let slot = "\(keyPath)[\(index)]"
             var element = CAMLWrittenElement(name: Format.emitterCellClass.name)
-            try add(EmitterCellArchiveProperties.all, of: cell, defaults: defaults, to: &element, path: path, slot: slot)
+            try add(CAMLProperty.tables.emitterCell.all, of: cell, defaults: defaults, to: &element, path: path, slot: slot)
             if let nested = cell.emitterCells, !nested.isEmpty {
                 element.children.append(try self.cells(nested, path: path, keyPath: "\(slot).\(Format.emitterCellsKey)"))
             }
@@ -127,12 +127,12 @@ struct CAMLWriter {
     /// `defaults`, under its key; one CAML cannot hold fails, named by its key (after `slot`, the
     /// object's place in the layer at `path`, when it is not the layer itself).
     mutating func add(
-        _ properties: [ArchivedProperty], of object: AnyObject, defaults: AnyObject,
+        _ properties: [CAMLProperty], of object: AnyObject, defaults: AnyObject,
         to element: inout CAMLWrittenElement, path: String, slot: String?
     ) throws(AnimationArchiveError) {
         for property in properties {
             do {
-                if let value = try property.writeCAML(object, defaults, &context) { element.add(value, as: property.key) }
+                if let value = try property.write(object, defaults, &context) { element.add(value, as: property.key) }
             } catch {
                 throw Self.failure(path, slot.map { "\($0).\(property.key)" } ?? property.key, error)
             }

@@ -3,7 +3,7 @@ import Foundation
 /// A ``CAEmitterLayer``'s own properties, as values, kept inside ``RareLayerProperties`` (every
 /// other layer shares the defaults). Defaults are Core Animation's. Each is a row of the property
 /// table but ``cells`` (the file formats read and write cells with their own table,
-/// `EmitterCellArchiveProperties`); the layer's `scale` is the row it shares with
+/// `CodedProperties.emitterCell`); the layer's `scale` is the row it shares with
 /// `CABackdropLayer` (``LayerProperties/scale``).
 package struct EmitterLayerProperties: Hashable, Sendable {
     /// The cells, as values (nil: none).

@@ -14,7 +14,7 @@
 ///    (a ``LayerKind``; see ``LayerClass`` for a new class), `notAnimatable:` or `discrete:`, and
 ///    `stored: .rare(\.name)` when it is out of line. Its value's type is
 ///    ``AnimatablePropertyValue`` if it animates. Archives and CAML then read and write it with no
-///    change of theirs, by their spellings of its type (`ArchivableProperty`, `CAMLSpelledValue`);
+///    change of theirs, by their spellings of its type (a `CodedValue`: `ArchivableProperty`, `CAMLSpelledValue`);
 ///    a type one of them cannot spell is named the first time that format is used.
 /// 4. The cases the compiler then asks for (no switch over properties has a `default`):
 ///    ``LayerProperties/restore(_:from:)`` (AnimatedProperties.swift); in LayerKeyPath+Vector.swift,

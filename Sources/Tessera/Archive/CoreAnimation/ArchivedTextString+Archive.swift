@@ -1,16 +1,13 @@
-import Foundation
 import TesseraCore
 import TesseraKeyedArchive
 
 #if !canImport(QuartzCore)
-/// A text layer's `string` as archives hold it: a string, or an `NSAttributedString` (or a
-/// subclass) whose characters (its `NSString` field) are read; its attributes are not. Written
-/// back as a plain string.
-struct ArchivedTextString: ArchivableProperty {
+/// A text layer's `string` in archives: a string, or an `NSAttributedString` (or a subclass)
+/// whose characters (its `NSString` field) are read; its attributes are not. Written back as a
+/// plain string.
+extension ArchivedTextString: ArchivableProperty {
     static let attributedStringClass = "NSAttributedString"
     static let charactersKey = "NSString"
-
-    let string: String
 
     static func decode(_ value: ArchivedValue, with reader: inout ArchivedValueReader) throws -> ArchivedTextString {
         if let string = value.stringValue { return ArchivedTextString(string: string) }
@@ -23,13 +20,5 @@ struct ArchivedTextString: ArchivableProperty {
     }
 
     func encode(with writer: inout ArchiveValueWriter) throws -> ArchiveFieldValue { .string(string) }
-}
-
-extension LayerProperties {
-    /// ``string`` as the property table reads and writes it (see ``ArchivedTextString``).
-    var archivedString: ArchivedTextString? {
-        get { string.map(ArchivedTextString.init) }
-        set { string = newValue?.string }
-    }
 }
 #endif

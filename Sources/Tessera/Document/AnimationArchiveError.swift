@@ -1,7 +1,6 @@
 import Foundation
 import TesseraCore
 import TesseraKeyedArchive
-import TesseraXML
 
 #if !canImport(QuartzCore)
 /// Why a Core Animation archive could not be read or written.

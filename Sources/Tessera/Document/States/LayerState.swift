@@ -97,5 +97,8 @@ public struct LayerStateTransition {
     public let toState: String
     /// Its animations, in the document's order.
     public let elements: [Element]
+
+    /// The state name that matches any state, the base state included.
+    package static let anyState = "*"
 }
 #endif

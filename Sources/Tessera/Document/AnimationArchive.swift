@@ -1,6 +1,5 @@
 import Foundation
 import TesseraCore
-import TesseraKeyedArchive
 
 #if !canImport(QuartzCore)
 /// A Core Animation Archive (`.caar`): a layer tree with its animations, frozen with
@@ -100,81 +99,6 @@ public struct AnimationArchive {
         self.isGeometryFlipped = geometryFlipped
         self.states = states
         self.skipped = skipped
-    }
-
-    /// Loads an archive from the bytes of a `.caar` file.
-    public init(data: Data) throws(AnimationArchiveError) {
-        let bytes = [UInt8](data)
-        do {
-            let archive = try KeyedArchive(bytes: bytes)
-            var decoder = CoreAnimationDecoder(budget: 4 * bytes.count + 1024)
-            let document = try decoder.document(archive)
-            self.init(
-                rootLayer: document.rootLayer, documentSize: document.size, geometryFlipped: document.isFlipped,
-                states: LayerStates(), skipped: decoder.skipped)
-        } catch let error as AnimationArchiveError {
-            throw error
-        } catch let error as KeyedArchiveError {
-            throw AnimationArchiveError(error)
-        } catch ArchiveDecodingFailure.malformed(let reason) {
-            throw .malformedObjectGraph(reason: reason)
-        } catch {
-            throw .malformedObjectGraph(reason: "\(error)")
-        }
-    }
-
-    /// Loads a `.caar` archive, a CAML document (a `.caml` file, or any file whose bytes are
-    /// XML rather than an archive's) or a `.ca` bundle, told apart by what `url` names.
-    ///
-    /// A `.ca` bundle is a folder: its document is the one its `index.xml` names
-    /// (`rootDocument`; `main.caml` when there is no `index.xml`), which gives the document size
-    /// and flip too (`documentWidth`, `documentHeight`, `geometryFlipped`); its images are read
-    /// from the folder, never from outside it. A CAML file read alone reads its images from its
-    /// own folder.
-    ///
-    /// - Throws: ``AnimationArchiveError/unreadableFile(_:reason:)`` for a file that cannot be
-    ///   read; ``AnimationArchiveError/invalidBundle(_:reason:)`` for a bundle whose `index.xml`
-    ///   is not a property list or whose document is missing or outside the folder; the errors
-    ///   of ``init(data:)`` and ``init(camlData:bundleURL:)``.
-    public init(contentsOf url: URL) throws(AnimationArchiveError) {
-        if Self.isBundle(url) {
-            try self.init(bundle: url)
-            return
-        }
-        let data: Data
-        do {
-            data = try Data(contentsOf: url)
-        } catch {
-            throw .unreadableFile(url, reason: error.localizedDescription)
-        }
-        if url.pathExtension.lowercased() == "caml" || Self.isCAML(data) {
-            try self.init(camlData: data, bundleURL: url.deletingLastPathComponent())
-        } else {
-            try self.init(data: data)
-        }
-    }
-
-    /// The archive as the bytes of a `.caar` file (a binary property list), which Tessera reads
-    /// back identically and Core Animation reads with `NSKeyedUnarchiver`.
-    public func encoded() throws(AnimationArchiveError) -> Data {
-        var encoder = CoreAnimationEncoder()
-        do {
-            return Data(try encoder.document(rootLayer: rootLayer, size: documentSize, isFlipped: isGeometryFlipped))
-        } catch let error as AnimationArchiveError {
-            throw error
-        } catch {
-            throw .unencodableValue(reason: "\(error)")
-        }
-    }
-
-    /// Writes the archive to a `.caar` file.
-    public func write(to url: URL) throws(AnimationArchiveError) {
-        let data = try encoded()
-        do {
-            try data.write(to: url, options: .atomic)
-        } catch {
-            throw .unwritableFile(url, reason: error.localizedDescription)
-        }
     }
 }
 #endif

@@ -182,7 +182,9 @@ public final class LayerStates {
     private func transitionElements(from: String?, to: String?) -> [LayerStateTransition.Element] {
         func specificity(_ transition: LayerStateTransition) -> Int? {
             let fromExact = transition.fromState == from, toExact = transition.toState == to
-            guard fromExact || transition.fromState == CAMLFormat.anyState, toExact || transition.toState == CAMLFormat.anyState else {
+            guard fromExact || transition.fromState == LayerStateTransition.anyState,
+                toExact || transition.toState == LayerStateTransition.anyState
+            else {
                 return nil
             }
             return (toExact ? 2 : 0) + (fromExact ? 1 : 0)

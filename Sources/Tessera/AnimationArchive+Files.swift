@@ -1,0 +1,39 @@
+import Foundation
+import TesseraCore
+
+#if !canImport(QuartzCore)
+/// Opening a scene file of any format Tessera reads as an ``AnimationArchive``: a `.caar`
+/// archive, a CAML document or a `.ca` bundle.
+extension AnimationArchive {
+    /// Loads a `.caar` archive, a CAML document (a `.caml` file, or any file whose bytes are
+    /// XML rather than an archive's) or a `.ca` bundle, told apart by what `url` names.
+    ///
+    /// A `.ca` bundle is a folder: its document is the one its `index.xml` names
+    /// (`rootDocument`; `main.caml` when there is no `index.xml`), which gives the document size
+    /// and flip too (`documentWidth`, `documentHeight`, `geometryFlipped`); its images are read
+    /// from the folder, never from outside it. A CAML file read alone reads its images from its
+    /// own folder.
+    ///
+    /// - Throws: ``AnimationArchiveError/unreadableFile(_:reason:)`` for a file that cannot be
+    ///   read; ``AnimationArchiveError/invalidBundle(_:reason:)`` for a bundle whose `index.xml`
+    ///   is not a property list or whose document is missing or outside the folder; the errors
+    ///   of ``init(data:)`` and ``init(camlData:bundleURL:)``.
+    public init(contentsOf url: URL) throws(AnimationArchiveError) {
+        if Self.isBundle(url) {
+            try self.init(bundle: url)
+            return
+        }
+        let data: Data
+        do {
+            data = try Data(contentsOf: url)
+        } catch {
+            throw .unreadableFile(url, reason: error.localizedDescription)
+        }
+        if url.pathExtension.lowercased() == "caml" || Self.isCAML(data) {
+            try self.init(camlData: data, bundleURL: url.deletingLastPathComponent())
+        } else {
+            try self.init(data: data)
+        }
+    }
+}
+#endif
