@@ -139,10 +139,10 @@ open class CAKeyframeAnimation: CAPropertyAnimation {
         } else {
             var read: [AnimatableValue] = []
             let values = values ?? []
-            read.reserveCapacity(values.count)
             if function == nil, let readValues, readValues.count == values.count, readValues.allSatisfy({ $0.kind == key.kind }) {
                 read = readValues
             } else {
+                read.reserveCapacity(values.count)
                 for (index, value) in values.enumerated() {
                     guard
                         let value = self.read(
@@ -161,7 +161,10 @@ open class CAKeyframeAnimation: CAPropertyAnimation {
                 return array[i].doubleValue
             }
             let tension = tensionValues, continuity = continuityValues, bias = biasValues   // read once, not per value
-            let tcb = read.indices.map { SIMD3(number(tension, $0), number(continuity, $0), number(bias, $0)) }
+            // None given: no list, as zeros for all (what a missing entry reads as).
+            let tcb =
+                tension == nil && continuity == nil && bias == nil
+                ? [] : read.indices.map { SIMD3(number(tension, $0), number(continuity, $0), number(bias, $0)) }
             keyframes = Keyframes(
                 values: read, keyTimes: times, curves: curves, mode: mode, tcb: tcb, path: nil,
                 rotationOffset: nil)

@@ -1,5 +1,6 @@
 import Foundation
 import TesseraCore
+import TesseraRaster
 
 /// A Lottie layer's masks as its content layer's `mask`, as lottie-ios builds it: each mask a
 /// `CAShapeLayer` of its path (its opacity the layer's), masks that add gathered in a layer, and
@@ -74,12 +75,11 @@ struct MaskLayers {
         animator.apply(mask.opacity, to: layer, keyPath: "opacity") { ShapeLayers.opacity($0) }
         let outline = mask.path
         animator.apply(outline, to: layer, keyPath: "path") { shape -> CGPath in
-            let path = CGMutablePath()
-            if inverted {
-                path.addRect(CGRect(x: -Self.outside, y: -Self.outside, width: 2 * Self.outside, height: 2 * Self.outside))
-            }
-            PathSource.addBezier(shape, to: path)
-            return path
+            guard inverted else { return PathSource.path([shape]) }
+            var path = TesseraRaster.Path()
+            path.addRect(TesseraRaster.Rect(x: -Self.outside, y: -Self.outside, width: 2 * Self.outside, height: 2 * Self.outside))
+            PathSource.addBezier(shape, to: &path)
+            return CGPath(rasterPath: path)
         }
         return layer
     }

@@ -1,5 +1,6 @@
 import Foundation
 import TesseraCore
+import TesseraRaster
 
 /// A path item of a shape group (rectangle, ellipse, polystar, Bézier path) as an outline that
 /// changes over time: its properties' keyframe timing, and its outline at one of those keyframes
@@ -62,17 +63,37 @@ struct PathSource {
 
     /// Adds a Bézier outline to `path`: every segment a cubic curve (straight ones too), so that
     /// keyframes of the same vertex count have the same elements and morph into each other.
-    static func addBezier(_ shape: BezierShape, to path: CGMutablePath) {
+    static func addBezier(_ shape: BezierShape, to path: inout TesseraRaster.Path) {
         let vertices = shape.vertices
         guard let first = vertices.first else { return }
-        func point(_ p: SIMD2<Double>) -> CGPoint { CGPoint(x: p.x, y: p.y) }
-        path.move(to: point(first.point))
-        var segments = Array(zip(vertices, vertices.dropFirst()))
-        if shape.isClosed, let last = vertices.last { segments.append((last, first)) }
-        for (a, b) in segments {
+        func point(_ p: SIMD2<Double>) -> TesseraRaster.Point { TesseraRaster.Point(x: p.x, y: p.y) }
+        func curve(_ a: BezierShape.Vertex, _ b: BezierShape.Vertex) {
             path.addCurve(to: point(b.point), control1: point(a.point + a.outHandle), control2: point(b.point + b.inHandle))
         }
-        if shape.isClosed { path.closeSubpath() }
+        path.move(to: point(first.point))
+        for i in vertices.indices.dropFirst() { curve(vertices[i - 1], vertices[i]) }
+        if shape.isClosed {
+            curve(vertices[vertices.count - 1], first)
+            path.closeSubpath()
+        }
+    }
+
+    /// `shapes` joined into one path, `copies` times over (a trim that wraps runs over several
+    /// copies), its storage reserved once for all of them: Lottie paths are rebuilt for every
+    /// keyframe, and for every frame where they are sampled.
+    static func path(_ shapes: [BezierShape], copies: Int = 1) -> CGPath {
+        var verbs = 0, points = 0
+        for shape in shapes where !shape.vertices.isEmpty {
+            let segments = shape.vertices.count - (shape.isClosed ? 0 : 1)
+            verbs += 1 + segments + (shape.isClosed ? 1 : 0)
+            points += 1 + 3 * segments
+        }
+        var path = TesseraRaster.Path()
+        path.reserveCapacity(verbs: verbs * copies, points: points * copies)
+        for _ in 0..<copies {
+            for shape in shapes { addBezier(shape, to: &path) }
+        }
+        return CGPath(rasterPath: path)
     }
 
     /// After Effects' handle length for a quarter circle, as a fraction of its radius.

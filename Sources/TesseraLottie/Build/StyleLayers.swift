@@ -35,12 +35,8 @@ extension ShapeLayers {
         }
         let track = Track<CGPath>(
             combining: sources.flatMap(\.timings),
-            atKeyframe: { k in
-                Self.repeated(copies) { path in for source in sources { PathSource.addBezier(source.atKeyframe(k), to: path) } }
-            },
-            atFrame: { f in
-                Self.repeated(copies) { path in for source in sources { PathSource.addBezier(source.atFrame(f), to: path) } }
-            })
+            atKeyframe: { k in PathSource.path(sources.map { $0.atKeyframe(k) }, copies: copies) },
+            atFrame: { f in PathSource.path(sources.map { $0.atFrame(f) }, copies: copies) })
         animator.apply(track, to: shape, keyPath: "path") { $0 }
         switch style {
         case .gradientFill(let gradient, _):
@@ -114,13 +110,6 @@ extension ShapeLayers {
     private func reportTrimmedFill(_ trim: ShapeItem.Trim?) {
         guard let trim, !trim.isWhole else { return }
         report.approximated(path, "trim", "a trimmed fill is drawn untrimmed (Core Animation trims strokes only)")
-    }
-
-    /// A path made by `add`, `count` times over.
-    private static func repeated(_ count: Int, _ add: (CGMutablePath) -> Void) -> CGPath {
-        let path = CGMutablePath()
-        for _ in 0..<count { add(path) }
-        return path
     }
 
     static func opacity(_ percent: Double) -> Double {

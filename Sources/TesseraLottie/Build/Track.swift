@@ -47,8 +47,10 @@ struct Track<Value> {
     ) {
         self.sample = sample
         let keyframes = property.keyframes
-        times = [keyframes[0].time]
-        values = [value(keyframes[0].value)]
+        // A hold takes two keyframes of the track.
+        reserveCapacity(2 * keyframes.count)
+        times.append(keyframes[0].time)
+        values.append(value(keyframes[0].value))
         for k in 1..<keyframes.count {
             let from = keyframes[k - 1], to = keyframes[k]
             if from.hold {
@@ -78,23 +80,32 @@ struct Track<Value> {
         guard let first = keyframeTimes.min(), let last = keyframeTimes.max() else { return }
         let step = max(1, ((last - first) / Double(Self.maximumSampleCount)).rounded(.up))
         var samples = keyframeTimes
+        samples.reserveCapacity(keyframeTimes.count + Int(((last - first) / step).rounded(.up)) + 1)
         var frame = (first / step).rounded(.up) * step
         while frame < last {
             samples.append(frame)
             frame += step
         }
         samples.sort()
+        reserveCapacity(samples.count + jumps.count)
         for (i, time) in samples.enumerated() where i == 0 || time != samples[i - 1] {
             if jumps.contains(time), let previous = times.last {
                 append(max(time - Self.jumpLead, previous), value(time - Self.jumpLead), linear)
             }
             if times.isEmpty {
-                times = [time]
-                values = [value(time)]
+                times.append(time)
+                values.append(value(time))
             } else {
                 append(time, value(time), linear)
             }
         }
+    }
+
+    private mutating func reserveCapacity(_ count: Int) {
+        times.reserveCapacity(count)
+        values.reserveCapacity(count)
+        timingFunctions.reserveCapacity(count)
+        controlPoints.reserveCapacity(count)
     }
 
     private mutating func append(_ time: Double, _ value: Value, _ function: CAMediaTimingFunction) {
