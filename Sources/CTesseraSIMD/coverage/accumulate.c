@@ -327,20 +327,135 @@ TSR_INLINE uint32_t lines_in_band(const float *lines, float top, float bottom) {
     return (uint32_t)__builtin_reduce_or(meets & (i32x8){1, 2, 4, 8, 16, 32, 64, 128});
 }
 
+// The most rows in the band a line may have to be added by short_lines.
+enum { SHORT_LINE_ROWS = 4 };
+
+// Lines [0, 8), of which `meets` meet the band, added in their order, with the pieces of the short
+// ones (SHORT_LINE_ROWS rows or fewer, none across three pixels or more) found eight lines at a
+// time: the lines one to a lane, row 0 of all eight, then row 1, …, with accumulate_line's
+// operations (a dash's outline has four lines of one to three rows: their set-up, not their pieces,
+// was most of the work). The others go through accumulate_line in their turn, so every cell gets
+// its additions in the order one line at a time gives them: the same bytes.
+//
+// A piece's top and bottom: the line's end where it lies in the row (y0 in the first row when
+// `topInside`, y1 in the last when `bottomInside`), else the row's boundary, whose x comes from the
+// line's equation (edge_x); a row's bottom is the next row's top, computed once. A vertical line's
+// pieces are sloped ones within one pixel (its dxdy is 0, so its x is x0 throughout).
+TSR_INLINE void short_lines(const float *lines, uint32_t meets, int32_t bandY, int32_t bandHeight,
+                            float *accumulation, size_t stride, int32_t *rowMin, int32_t *rowMax) {
+    const f32x8 one = f32x8_splat(1.0f), half = f32x8_splat(0.5f), zero = {0};
+    const f32x8 bandTop = f32x8_splat((float)bandY), bandBottom = f32x8_splat((float)(bandY + bandHeight));
+    // The lines' values one to a lane: xa, ya, xb, yb of lines 0–7.
+    const f32x8 v0 = TSR_LOAD(f32x8, lines), v1 = TSR_LOAD(f32x8, lines + 8);
+    const f32x8 v2 = TSR_LOAD(f32x8, lines + 16), v3 = TSR_LOAD(f32x8, lines + 24);
+    const f32x8 x03 = __builtin_shufflevector(v0, v1, 0, 2, 4, 6, 8, 10, 12, 14);
+    const f32x8 x47 = __builtin_shufflevector(v2, v3, 0, 2, 4, 6, 8, 10, 12, 14);
+    const f32x8 y03 = __builtin_shufflevector(v0, v1, 1, 3, 5, 7, 9, 11, 13, 15);
+    const f32x8 y47 = __builtin_shufflevector(v2, v3, 1, 3, 5, 7, 9, 11, 13, 15);
+    const f32x8 xa = __builtin_shufflevector(x03, x47, 0, 2, 4, 6, 8, 10, 12, 14);
+    const f32x8 xb = __builtin_shufflevector(x03, x47, 1, 3, 5, 7, 9, 11, 13, 15);
+    const f32x8 ya = __builtin_shufflevector(y03, y47, 0, 2, 4, 6, 8, 10, 12, 14);
+    const f32x8 yb = __builtin_shufflevector(y03, y47, 1, 3, 5, 7, 9, 11, 13, 15);
+    // Oriented downwards, as accumulate_line does.
+    const i32x8 down = ya < yb;
+    const f32x8 x0 = f32x8_select(down, xa, xb), y0 = f32x8_select(down, ya, yb);
+    const f32x8 x1 = f32x8_select(down, xb, xa), y1 = f32x8_select(down, yb, ya);
+    const f32x8 direction = f32x8_select(down, one, -one);
+    const i32x8 topInside = y0 >= bandTop, bottomInside = y1 <= bandBottom;
+    const i32x8 yTop = f32x8_truncate(y0), yBottom = f32x8_truncate(y1);
+    const i32x8 firstRow = (i32x8)u32x8_select(topInside, (u32x8)yTop, (u32x8)((i32x8){0} + bandY));
+    const i32x8 ceilBottom = yBottom - (__builtin_convertvector(yBottom, f32x8) < y1);
+    const i32x8 endRow =
+        (i32x8)u32x8_select(bottomInside, (u32x8)ceilBottom, (u32x8)((i32x8){0} + (bandY + bandHeight)));
+    const i32x8 rows = endRow - firstRow;
+    const i32x8 laneBit = (i32x8){1, 2, 4, 8, 16, 32, 64, 128};
+    // Horizontal lines (no area) and those outside the band are left to accumulate_line's tests.
+    const i32x8 inBand = (laneBit & (i32x8)((u32x8){0} + meets)) != 0;
+    i32x8 short8 = inBand & (ya != yb) & (rows <= SHORT_LINE_ROWS);
+    const int32_t rowCount = __builtin_reduce_max((i32x8)u32x8_select(short8, (u32x8)rows, (u32x8){0}));
+    const f32x8 dxdy = (x1 - x0) / (y1 - y0);
+    const f32x8 xMin = f32x8_min(x0, x1), xMax = f32x8_max(x0, x1);
+    // Row r's cell deltas of line k in quads[r][k], its first and last cell in lows[r][k], highs[r][k].
+    f32x4 quads[SHORT_LINE_ROWS][8];
+    int32_t lows[SHORT_LINE_ROWS][8], highs[SHORT_LINE_ROWS][8];
+    f32x8 top = f32x8_select(topInside, y0, __builtin_convertvector(firstRow, f32x8));
+    f32x8 xTop = f32x8_select(
+        topInside, x0, f32x8_min(f32x8_max(x0 + (top - y0) * dxdy, xMin), xMax));
+    for (int32_t r = 0; r < rowCount; r++) {
+        const f32x8 rowBottom = __builtin_convertvector(firstRow + (r + 1), f32x8);
+        const i32x8 isLast = (rows == r + 1) & bottomInside;
+        const f32x8 bottom = f32x8_select(isLast, y1, rowBottom);
+        const f32x8 xBottom =
+            f32x8_select(isLast, x1, f32x8_min(f32x8_max(x0 + (rowBottom - y0) * dxdy, xMin), xMax));
+        const f32x8 d = (bottom - top) * direction;
+        // accumulate_piece's operations, as in edge_rows.
+        const f32x8 xLow = f32x8_min(xTop, xBottom), xHigh = f32x8_max(xTop, xBottom);
+        const i32x8 i0 = f32x8_truncate(xLow);
+        const f32x8 lowFloor = __builtin_convertvector(i0, f32x8);
+        const i32x8 t = f32x8_truncate(xHigh);
+        const i32x8 i1 = t - (__builtin_convertvector(t, f32x8) < xHigh) - 1;   // ceil(xHigh) - 1
+        const f32x8 s = one / (xHigh - xLow);
+        const f32x8 lowFrac = xLow - lowFloor;
+        const f32x8 firstArea = half * s * (one - lowFrac) * (one - lowFrac);
+        const f32x8 fromLeft = half * (xLow + xHigh) - lowFloor;
+        const f32x8 highFrac = xHigh - __builtin_convertvector(i0 + 1, f32x8);
+        const f32x8 lastRemainder = half * s * highFrac * highFrac;
+        const i32x8 within = xHigh <= lowFloor + one;
+        const f32x8 d0 = f32x8_select(within, d - d * fromLeft, d * firstArea);
+        const f32x8 d1 = f32x8_select(within, d * fromLeft, d * (one - lastRemainder - firstArea));
+        const f32x8 d2 = f32x8_select(within, zero, d * lastRemainder);
+        // A piece across three pixels or more sends its line to accumulate_line.
+        short8 &= ~((i1 > i0 + 1) & (rows > r));
+        TSR_STORE(lows[r], i0);
+        TSR_STORE(highs[r], (i32x8)u32x8_select(within, (u32x8)(i0 + 1), (u32x8)(i1 + 1)));
+        // The transpose: quads k and k + 4 in the halves of q[k].
+        const f32x8 a = __builtin_shufflevector(d0, d1, 0, 8, 1, 9, 4, 12, 5, 13);
+        const f32x8 b = __builtin_shufflevector(d2, zero, 0, 8, 1, 9, 4, 12, 5, 13);
+        const f32x8 c = __builtin_shufflevector(d0, d1, 2, 10, 3, 11, 6, 14, 7, 15);
+        const f32x8 f = __builtin_shufflevector(d2, zero, 2, 10, 3, 11, 6, 14, 7, 15);
+        const f32x8 q[4] = {
+            __builtin_shufflevector(a, b, 0, 1, 8, 9, 4, 5, 12, 13),
+            __builtin_shufflevector(a, b, 2, 3, 10, 11, 6, 7, 14, 15),
+            __builtin_shufflevector(c, f, 0, 1, 8, 9, 4, 5, 12, 13),
+            __builtin_shufflevector(c, f, 2, 3, 10, 11, 6, 7, 14, 15),
+        };
+        for (int k = 0; k < 4; k++) {
+            quads[r][k] = __builtin_shufflevector(q[k], q[k], 0, 1, 2, 3);
+            quads[r][k + 4] = __builtin_shufflevector(q[k], q[k], 4, 5, 6, 7);
+        }
+        top = bottom;
+        xTop = xBottom;
+    }
+    int32_t lineRows[8], lineFirst[8];
+    TSR_STORE(lineRows, (i32x8)u32x8_select(short8, (u32x8)rows, (u32x8){0}));
+    TSR_STORE(lineFirst, firstRow - bandY);
+    for (; meets != 0; meets &= meets - 1) {
+        const int k = __builtin_ctz(meets);
+        if (lineRows[k] == 0) {
+            accumulate_line(lines + 4 * k, bandY, bandHeight, accumulation, stride, rowMin, rowMax);
+            continue;
+        }
+        for (int32_t r = 0; r < lineRows[k]; r++) {
+            const int32_t row = lineFirst[k] + r;
+            float *cells = accumulation + (size_t)row * stride + lows[r][k];
+            TSR_STORE(cells, TSR_LOAD(f32x4, cells) + quads[r][k]);
+            widen_row(rowMin, rowMax, row, lows[r][k], highs[r][k]);
+        }
+    }
+}
+
 // Every band of a command visits all its lines: most of those outside the band are rejected on their
 // y alone, eight at a time, before any other work. The others are added in their order.
 TSR_INLINE void accumulate_lines_body(const float *lines, size_t count, int32_t bandY, int32_t bandHeight,
                                       float *accumulation, size_t stride, int32_t *rowMin, int32_t *rowMax) {
     const float bandTop = (float)bandY;
     const float bandBottom = (float)(bandY + bandHeight);
-    for (size_t first = 0; first < count; first += 8) {
-        uint32_t lines8 = first + 8 <= count ? lines_in_band(lines + 4 * first, bandTop, bandBottom)
-                                             : (1u << (count - first)) - 1;
-        for (; lines8 != 0; lines8 &= lines8 - 1) {
-            accumulate_line(lines + 4 * (first + (size_t)__builtin_ctz(lines8)), bandY, bandHeight, accumulation,
-                            stride, rowMin, rowMax);
-        }
+    size_t first = 0;
+    for (; first + 8 <= count; first += 8) {
+        const uint32_t lines8 = lines_in_band(lines + 4 * first, bandTop, bandBottom);
+        if (lines8 != 0) short_lines(lines + 4 * first, lines8, bandY, bandHeight, accumulation, stride, rowMin, rowMax);
     }
+    for (; first < count; first++) accumulate_line(lines + 4 * first, bandY, bandHeight, accumulation, stride, rowMin, rowMax);
 }
 
 TSR_LEVELS_TO_AVX2(accumulate_lines,

@@ -3,6 +3,7 @@
 /// horizontal, vertical, on pixel boundaries, at x = 0 and x = width, above, below and across the
 /// band), in bands anywhere and of any height, accumulated onto rows that already hold other lines.
 import CTesseraSIMD
+import Foundation
 import Testing
 @testable import TesseraRaster
 
@@ -53,6 +54,50 @@ import Testing
             if let d = KernelOracle.difference(cells, expected.cells) { Issue.record("cells: \(d); \(what)"); return }
             #expect(rowMin == expected.rowMin, "rowMin, \(what)")
             #expect(rowMax == expected.rowMax, "rowMax, \(what)")
+        }
+    }
+
+    /// Dashes' outlines (small turned rectangles of one to four rows, crowded so that they share
+    /// cells) mixed with long lines, which the kernel adds eight lines at a time, sending the long
+    /// ones and those with a piece across three pixels to the one-line path in their turn: the
+    /// cells must still get their additions in the lines' order.
+    @Test func crowdedShortLinesMatchTheReference() {
+        var random = Random(seed: 0xDA5)
+        for round in 0..<1000 {
+            let width = random.int(in: 4...40), stride = WorkerScratch.stride(forWidth: width)
+            let bandY = [0, random.int(in: 1...40)][round % 2], bandHeight = random.int(in: 1...20)
+            var lines: [Float] = []
+            for _ in 0..<random.int(in: 1...30) {
+                if random.chance(0.2) {
+                    lines += [Float(random.double(in: 0...Double(width))), Float(bandY - 3),
+                              Float(random.double(in: 0...Double(width))), Float(bandY + bandHeight + 3)]
+                    continue
+                }
+                // A dash: length up to 4.5, width up to 1.5, turned any way, in or across the band.
+                let cx = random.double(in: 2...Double(width) - 2)
+                let cy = random.double(in: Double(bandY) - 2...Double(bandY + bandHeight) + 2)
+                let angle = random.double(in: 0...(2 * Double.pi)), length = random.double(in: 0...4.5)
+                let half = random.double(in: 0.1...0.75)
+                let (ux, uy) = (cos(angle) * length / 2, sin(angle) * length / 2)
+                let (nx, ny) = (-sin(angle) * half, cos(angle) * half)
+                var corners = [(cx - ux - nx, cy - uy - ny), (cx + ux - nx, cy + uy - ny),
+                               (cx + ux + nx, cy + uy + ny), (cx - ux + nx, cy - uy + ny)]
+                if random.chance(0.2) { corners = corners.map { (($0.0 * 4).rounded() / 4, ($0.1 * 4).rounded() / 4) } }
+                let points = corners.map { (Float(min(max($0.0, 0), Double(width))), Float(max($0.1, 0))) }
+                for i in 0..<4 {
+                    let (a, b) = (points[i], points[(i + 1) % 4])
+                    lines += [a.0, a.1, b.0, b.1]
+                }
+            }
+            var cells = [Float](repeating: 0, count: stride * bandHeight)
+            var rowMin = [Int32](repeating: .max, count: bandHeight), rowMax = [Int32](repeating: -1, count: bandHeight)
+            var expected = (cells: cells, rowMin: rowMin, rowMax: rowMax)
+            tsr_accumulate_lines(lines, lines.count / 4, Int32(bandY), Int32(bandHeight), &cells, stride, &rowMin, &rowMax)
+            tsr_accumulate_lines_reference(lines, lines.count / 4, Int32(bandY), Int32(bandHeight), &expected.cells,
+                                           stride, &expected.rowMin, &expected.rowMax)
+            let what = "round \(round): width \(width), band \(bandY)+\(bandHeight), lines \(lines)"
+            if let d = KernelOracle.difference(cells, expected.cells) { Issue.record("cells: \(d); \(what)"); return }
+            #expect(rowMin == expected.rowMin && rowMax == expected.rowMax, "extents, \(what)")
         }
     }
 
