@@ -231,7 +231,7 @@ import Testing
             func accumulate() -> (cells: [Float], rowMin: [Int32], rowMax: [Int32]) {
                 var cells = [Float](repeating: 0, count: stride * rows)
                 var rowMin = [Int32](repeating: .max, count: rows), rowMax = [Int32](repeating: -1, count: rows)
-                tsr_accumulate_lines(lines, lines.count / 4, 0, Int32(rows), &cells, stride, &rowMin, &rowMax)
+                tsr_accumulate_lines(lines, lines.count / 4, 0, Int32(rows), &cells, stride, &rowMin, &rowMax, 0)
                 return (cells, rowMin, rowMax)
             }
             var rgba = accumulate(), alphaCells = accumulate()

@@ -327,11 +327,12 @@ TSR_INLINE uint32_t lines_in_band(const float *lines, float top, float bottom) {
     return (uint32_t)__builtin_reduce_or(meets & (i32x8){1, 2, 4, 8, 16, 32, 64, 128});
 }
 
-// The most rows in the band a line may have to be added by short_lines.
-enum { SHORT_LINE_ROWS = 4 };
+// The most rows in the band a line may have to be added by short_lines, and the fewest such lines
+// among eight for that to pay (with fewer, each goes through accumulate_line).
+enum { SHORT_LINE_ROWS = 4, SHORT_LINES_MIN = 3 };
 
 // Lines [0, 8), of which `meets` meet the band, added in their order, with the pieces of the short
-// ones (SHORT_LINE_ROWS rows or fewer, none across three pixels or more) found eight lines at a
+// ones (SHORT_LINE_ROWS rows or fewer, none across four pixels or more) found eight lines at a
 // time: the lines one to a lane, row 0 of all eight, then row 1, …, with accumulate_line's
 // operations (a dash's outline has four lines of one to three rows: their set-up, not their pieces,
 // was most of the work). The others go through accumulate_line in their turn, so every cell gets
@@ -372,6 +373,11 @@ TSR_INLINE void short_lines(const float *lines, uint32_t meets, int32_t bandY, i
     // Horizontal lines (no area) and those outside the band are left to accumulate_line's tests.
     const i32x8 inBand = (laneBit & (i32x8)((u32x8){0} + meets)) != 0;
     i32x8 short8 = inBand & (ya != yb) & (rows <= SHORT_LINE_ROWS);
+    if (__builtin_popcount((uint32_t)__builtin_reduce_or(short8 & laneBit)) < SHORT_LINES_MIN) {
+        for (; meets != 0; meets &= meets - 1)
+            accumulate_line(lines + 4 * __builtin_ctz(meets), bandY, bandHeight, accumulation, stride, rowMin, rowMax);
+        return;
+    }
     const int32_t rowCount = __builtin_reduce_max((i32x8)u32x8_select(short8, (u32x8)rows, (u32x8){0}));
     const f32x8 dxdy = (x1 - x0) / (y1 - y0);
     const f32x8 xMin = f32x8_min(x0, x1), xMax = f32x8_max(x0, x1);
@@ -388,7 +394,8 @@ TSR_INLINE void short_lines(const float *lines, uint32_t meets, int32_t bandY, i
         const f32x8 xBottom =
             f32x8_select(isLast, x1, f32x8_min(f32x8_max(x0 + (rowBottom - y0) * dxdy, xMin), xMax));
         const f32x8 d = (bottom - top) * direction;
-        // accumulate_piece's operations, as in edge_rows.
+        // accumulate_piece's operations: a piece within one pixel or across two as there, one across
+        // three as its long case (which adds each of the four cells once: here at once, in a quad).
         const f32x8 xLow = f32x8_min(xTop, xBottom), xHigh = f32x8_max(xTop, xBottom);
         const i32x8 i0 = f32x8_truncate(xLow);
         const f32x8 lowFloor = __builtin_convertvector(i0, f32x8);
@@ -396,23 +403,27 @@ TSR_INLINE void short_lines(const float *lines, uint32_t meets, int32_t bandY, i
         const i32x8 i1 = t - (__builtin_convertvector(t, f32x8) < xHigh) - 1;   // ceil(xHigh) - 1
         const f32x8 s = one / (xHigh - xLow);
         const f32x8 lowFrac = xLow - lowFloor;
-        const f32x8 firstArea = half * s * (one - lowFrac) * (one - lowFrac);
+        const f32x8 firstArea = half * s * (one - lowFrac) * (one - lowFrac);             // A(i0)
         const f32x8 fromLeft = half * (xLow + xHigh) - lowFloor;
-        const f32x8 highFrac = xHigh - __builtin_convertvector(i0 + 1, f32x8);
-        const f32x8 lastRemainder = half * s * highFrac * highFrac;
-        const i32x8 within = xHigh <= lowFloor + one;
+        const f32x8 highFrac = xHigh - __builtin_convertvector(i1, f32x8);
+        const f32x8 lastRemainder = half * s * highFrac * highFrac;                       // 1 - A(i1)
+        const f32x8 second = s * (f32x8_splat(1.5f) - lowFrac);                          // A(i0 + 1), across three
+        const i32x8 within = xHigh <= lowFloor + one, three = i1 > i0 + 1;
         const f32x8 d0 = f32x8_select(within, d - d * fromLeft, d * firstArea);
-        const f32x8 d1 = f32x8_select(within, d * fromLeft, d * (one - lastRemainder - firstArea));
-        const f32x8 d2 = f32x8_select(within, zero, d * lastRemainder);
-        // A piece across three pixels or more sends its line to accumulate_line.
-        short8 &= ~((i1 > i0 + 1) & (rows > r));
+        const f32x8 d1 = f32x8_select(
+            within, d * fromLeft, f32x8_select(three, d * (second - firstArea), d * (one - lastRemainder - firstArea)));
+        const f32x8 d2 = f32x8_select(within, zero,
+                                      f32x8_select(three, d * (one - lastRemainder - second), d * lastRemainder));
+        const f32x8 d3 = f32x8_select(three, d * lastRemainder, zero);
+        // A piece across four pixels or more sends its line to accumulate_line.
+        short8 &= ~((i1 > i0 + 2) & (rows > r));
         TSR_STORE(lows[r], i0);
         TSR_STORE(highs[r], (i32x8)u32x8_select(within, (u32x8)(i0 + 1), (u32x8)(i1 + 1)));
         // The transpose: quads k and k + 4 in the halves of q[k].
         const f32x8 a = __builtin_shufflevector(d0, d1, 0, 8, 1, 9, 4, 12, 5, 13);
-        const f32x8 b = __builtin_shufflevector(d2, zero, 0, 8, 1, 9, 4, 12, 5, 13);
+        const f32x8 b = __builtin_shufflevector(d2, d3, 0, 8, 1, 9, 4, 12, 5, 13);
         const f32x8 c = __builtin_shufflevector(d0, d1, 2, 10, 3, 11, 6, 14, 7, 15);
-        const f32x8 f = __builtin_shufflevector(d2, zero, 2, 10, 3, 11, 6, 14, 7, 15);
+        const f32x8 f = __builtin_shufflevector(d2, d3, 2, 10, 3, 11, 6, 14, 7, 15);
         const f32x8 q[4] = {
             __builtin_shufflevector(a, b, 0, 1, 8, 9, 4, 5, 12, 13),
             __builtin_shufflevector(a, b, 2, 3, 10, 11, 6, 7, 14, 15),
@@ -445,25 +456,41 @@ TSR_INLINE void short_lines(const float *lines, uint32_t meets, int32_t bandY, i
 }
 
 // Every band of a command visits all its lines: most of those outside the band are rejected on their
-// y alone, eight at a time, before any other work. The others are added in their order.
-TSR_INLINE void accumulate_lines_body(const float *lines, size_t count, int32_t bandY, int32_t bandHeight,
-                                      float *accumulation, size_t stride, int32_t *rowMin, int32_t *rowMax) {
+// y alone, eight at a time, before any other work. The others are added in their order, eight at a
+// time by short_lines where the lines are mostly short (`shortLines`, a constant where this is
+// inlined), else one at a time.
+TSR_INLINE void accumulate_band(const float *lines, size_t count, int32_t bandY, int32_t bandHeight,
+                                float *accumulation, size_t stride, int32_t *rowMin, int32_t *rowMax, int shortLines) {
     const float bandTop = (float)bandY;
     const float bandBottom = (float)(bandY + bandHeight);
-    size_t first = 0;
-    for (; first + 8 <= count; first += 8) {
-        const uint32_t lines8 = lines_in_band(lines + 4 * first, bandTop, bandBottom);
-        if (lines8 != 0) short_lines(lines + 4 * first, lines8, bandY, bandHeight, accumulation, stride, rowMin, rowMax);
+    for (size_t first = 0; first < count; first += 8) {
+        uint32_t lines8 = first + 8 <= count ? lines_in_band(lines + 4 * first, bandTop, bandBottom)
+                                             : (1u << (count - first)) - 1;
+        if (shortLines && first + 8 <= count && lines8 != 0) {
+            short_lines(lines + 4 * first, lines8, bandY, bandHeight, accumulation, stride, rowMin, rowMax);
+            continue;
+        }
+        for (; lines8 != 0; lines8 &= lines8 - 1) {
+            accumulate_line(lines + 4 * (first + (size_t)__builtin_ctz(lines8)), bandY, bandHeight, accumulation,
+                            stride, rowMin, rowMax);
+        }
     }
-    for (; first < count; first++) accumulate_line(lines + 4 * first, bandY, bandHeight, accumulation, stride, rowMin, rowMax);
+}
+
+TSR_INLINE void accumulate_lines_body(const float *lines, size_t count, int32_t bandY, int32_t bandHeight,
+                                      float *accumulation, size_t stride, int32_t *rowMin, int32_t *rowMax,
+                                      int shortLines) {
+    if (shortLines) accumulate_band(lines, count, bandY, bandHeight, accumulation, stride, rowMin, rowMax, 1);
+    else accumulate_band(lines, count, bandY, bandHeight, accumulation, stride, rowMin, rowMax, 0);
 }
 
 TSR_LEVELS_TO_AVX2(accumulate_lines,
                    (const float *lines, size_t count, int32_t bandY, int32_t bandHeight, float *accumulation,
-                    size_t stride, int32_t *rowMin, int32_t *rowMax),
-                   (lines, count, bandY, bandHeight, accumulation, stride, rowMin, rowMax))
+                    size_t stride, int32_t *rowMin, int32_t *rowMax, int shortLines),
+                   (lines, count, bandY, bandHeight, accumulation, stride, rowMin, rowMax, shortLines))
 
 void tsr_accumulate_lines(const float *lines, size_t count, int32_t bandY, int32_t bandHeight,
-                          float *accumulation, size_t stride, int32_t *rowMin, int32_t *rowMax) {
-    TSR_DISPATCH_TO_AVX2(accumulate_lines, (lines, count, bandY, bandHeight, accumulation, stride, rowMin, rowMax));
+                          float *accumulation, size_t stride, int32_t *rowMin, int32_t *rowMax, int shortLines) {
+    TSR_DISPATCH_TO_AVX2(accumulate_lines,
+                         (lines, count, bandY, bandHeight, accumulation, stride, rowMin, rowMax, shortLines != 0));
 }

@@ -23,9 +23,11 @@ extern "C" {
 /// Accumulates the exact signed area of `count` lines into the band of rows [bandY, bandY + bandHeight).
 /// `accumulation` has `bandHeight` rows of `stride` floats (stride >= width + 2). For every row the
 /// lines touch, rowMin/rowMax (band-local, initialised by the caller to INT32_MAX / -1) are widened
-/// to the first and last cell written.
+/// to the first and last cell written. `shortLines` (non-zero where the lines are likely short: a
+/// dash's outline, a glyph's) has them set up eight at a time where most of eight are; both ways
+/// give the same bytes.
 void tsr_accumulate_lines(const float *lines, size_t count, int32_t bandY, int32_t bandHeight,
-                          float *accumulation, size_t stride, int32_t *rowMin, int32_t *rowMax);
+                          float *accumulation, size_t stride, int32_t *rowMin, int32_t *rowMax, int shortLines);
 
 /// Fills the band-local rows [firstRow, endRow) from their accumulation: for each row r with
 /// rowMax[r] >= 0, turns cells [rowMin[r], rowMax[r]] of `accumulation + r * stride` into coverage

@@ -42,11 +42,12 @@ enum CommandPreparation {
             // paint is at `paints[i]`). A blend mode that changes pixels a transparent source
             // covers reaches the whole target, as in CoreGraphics.
             func drawLines(from first: Int, evenOdd: Bool, paint: Recording.RecordedPaint) {
-                let lines = PreparedCommand.Lines(
-                    arena: worker, first: first, count: builder.arena.count - first,
-                    evenOdd: evenOdd)
                 out.top = Int32(builder.minY.rounded(.down))
                 out.bottom = Int32(builder.maxY.rounded(.up))
+                let count = builder.arena.count - first
+                let lines = PreparedCommand.Lines(
+                    arena: worker, first: first, count: count, evenOdd: evenOdd,
+                    short: PreparedCommand.Lines.areLikelyShort(count: count, top: out.top, bottom: out.bottom))
                 // The pixels the lines cover. (The accumulation also writes the cell right of the
                 // last line, but a closed outline's coverage there is zero: no pixel changes.)
                 out.left = Int32(builder.minX.rounded(.down))

@@ -7,6 +7,19 @@ struct PreparedCommand {
         var first: Int
         var count: Int
         var evenOdd: Bool
+        /// The lines are likely short (``areLikelyShort(count:top:bottom:)``): the accumulation
+        /// sets them up eight at a time.
+        var short: Bool
+
+        /// Whether `count` lines of closed contours within rows [top, bottom) are likely short
+        /// (a dash's outline, a glyph's, a round join's) rather than a polygon's sides: a closed
+        /// contour goes down and up its whole height, so the lines' mean height is at least
+        /// 2 × height / count, and at most four rows (what the accumulation sets up eight at a
+        /// time) needs height ≤ 2 × count. Only a guess: both ways give the same bytes, and
+        /// the accumulation sends long lines on one at a time.
+        static func areLikelyShort(count: Int, top: Int32, bottom: Int32) -> Bool {
+            Int(bottom) - Int(top) <= 2 * count
+        }
     }
 
     /// What the command draws. Colours are premultiplied RGBA8 as little-endian words.

@@ -98,6 +98,6 @@ enum BandRasterizer {
     ) {
         tsr_accumulate_lines(
             memory.arenas[lines.arena].floats + lines.first * 4, lines.count, Int32(top),
-            Int32(bottom - top), scratch.cells, scratch.stride, scratch.rowMin, scratch.rowMax)
+            Int32(bottom - top), scratch.cells, scratch.stride, scratch.rowMin, scratch.rowMax, lines.short ? 1 : 0)
     }
 }

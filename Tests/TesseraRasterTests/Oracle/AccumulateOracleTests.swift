@@ -47,7 +47,9 @@ import Testing
             tsr_accumulate_lines_reference(earlier, earlier.count / 4, Int32(bandY), Int32(bandHeight), &cells, stride,
                                            &rowMin, &rowMax)
             var expected = (cells: cells, rowMin: rowMin, rowMax: rowMax)
-            tsr_accumulate_lines(lines, count, Int32(bandY), Int32(bandHeight), &cells, stride, &rowMin, &rowMax)
+            // Both ways of setting the lines up, whatever the lines are.
+            tsr_accumulate_lines(lines, count, Int32(bandY), Int32(bandHeight), &cells, stride, &rowMin, &rowMax,
+                                 Int32(round % 2))
             tsr_accumulate_lines_reference(lines, count, Int32(bandY), Int32(bandHeight), &expected.cells, stride,
                                            &expected.rowMin, &expected.rowMax)
             let what = "round \(round): width \(width), band \(bandY)+\(bandHeight), lines \(lines)"
@@ -92,7 +94,8 @@ import Testing
             var cells = [Float](repeating: 0, count: stride * bandHeight)
             var rowMin = [Int32](repeating: .max, count: bandHeight), rowMax = [Int32](repeating: -1, count: bandHeight)
             var expected = (cells: cells, rowMin: rowMin, rowMax: rowMax)
-            tsr_accumulate_lines(lines, lines.count / 4, Int32(bandY), Int32(bandHeight), &cells, stride, &rowMin, &rowMax)
+            tsr_accumulate_lines(lines, lines.count / 4, Int32(bandY), Int32(bandHeight), &cells, stride, &rowMin, &rowMax,
+                                 1)
             tsr_accumulate_lines_reference(lines, lines.count / 4, Int32(bandY), Int32(bandHeight), &expected.cells,
                                            stride, &expected.rowMin, &expected.rowMax)
             let what = "round \(round): width \(width), band \(bandY)+\(bandHeight), lines \(lines)"
@@ -120,7 +123,7 @@ import Testing
                     bandedMin.withUnsafeMutableBufferPointer { lo in
                         bandedMax.withUnsafeMutableBufferPointer { hi in
                             tsr_accumulate_lines(lines, lines.count / 4, Int32(y), Int32(height), c.baseAddress! + y * stride,
-                                                 stride, lo.baseAddress! + y, hi.baseAddress! + y)
+                                                 stride, lo.baseAddress! + y, hi.baseAddress! + y, Int32(round % 2))
                         }
                     }
                 }
