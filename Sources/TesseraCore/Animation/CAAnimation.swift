@@ -162,6 +162,18 @@ open class CAPropertyAnimation: CAAnimation {
         return resolved
     }
 
+    /// The program of this animation changing `keyPath` by `values` (through `function` when
+    /// given): its timing (0.25 s unless it says), its timing function's curve, and whether it
+    /// adds to the value and accumulates over repetitions.
+    final func propertyProgram(_ keyPath: LayerKeyPath, values: PropertyProgram.Values, function: ValueFunction?) -> AnimationProgram {
+        AnimationProgram(
+            timing: timingSpec(defaultDuration: 0.25), curve: timingFunction?.curve,
+            body: .property(
+                PropertyProgram(
+                    keyPath: keyPath, additive: isAdditive, cumulative: isCumulative, values: values,
+                    valueFunction: function)))
+    }
+
     /// The value function that applies to `keyPath`: the animation's, on a whole transform
     /// property; nil otherwise (one set on another key path is reported).
     func appliedValueFunction(for keyPath: LayerKeyPath, diagnostics: inout [String]) -> ValueFunction? {
@@ -225,13 +237,7 @@ open class CABasicAnimation: CAPropertyAnimation {
         if let change, function == nil, fromValue == nil && toValue == nil && byValue == nil, LayerKeyPath(change.key) == key {
             read[0] = change.previous   // from the value shown before the change to the new one
         }
-        let values = BasicValues(from: read[0], to: read[1], by: read[2])
-        return AnimationProgram(
-            timing: timingSpec(defaultDuration: 0.25), curve: timingFunction?.curve,
-            body: .property(
-                PropertyProgram(
-                    keyPath: key, additive: isAdditive, cumulative: isCumulative,
-                    values: .basic(values), valueFunction: function)))
+        return propertyProgram(key, values: .basic(BasicValues(from: read[0], to: read[1], by: read[2])), function: function)
     }
 }
 

@@ -169,12 +169,7 @@ open class CAKeyframeAnimation: CAPropertyAnimation {
                 values: read, keyTimes: times, curves: curves, mode: mode, tcb: tcb, path: nil,
                 rotationOffset: nil)
         }
-        return AnimationProgram(
-            timing: timingSpec(defaultDuration: 0.25), curve: timingFunction?.curve,
-            body: .property(
-                PropertyProgram(
-                    keyPath: key, additive: isAdditive, cumulative: isCumulative,
-                    values: .keyframes(keyframes), valueFunction: function)))
+        return propertyProgram(key, values: .keyframes(keyframes), function: function)
     }
 }
 #endif
