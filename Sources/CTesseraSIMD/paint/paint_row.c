@@ -183,7 +183,10 @@ static void three_passes(float *cells, int32_t start, int32_t end, int evenOdd, 
 }
 
 // The job's rows with an integer mode; `source` and `mode` are constants where it is instantiated.
-TSR_INLINE void fused_rows(int source, int32_t mode, const paint_rows_job *job) {
+TSR_INLINE void fused_rows(int source, int32_t mode, const paint_rows_job *shared) {
+    // A copy, which the row loop's stores (the spans reset, the pixels) cannot alias: its fields are
+    // not loaded again after each of them.
+    const paint_rows_job copy = *shared, *job = &copy;
     const tsr_paint *paint = job->paint;
     float *cells = job->cells + (size_t)job->firstRow * job->stride;
     uint32_t *pixels = job->pixels + (size_t)job->firstRow * job->pixelStride;
