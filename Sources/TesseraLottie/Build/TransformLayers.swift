@@ -111,11 +111,7 @@ enum TransformLayers {
     /// An animated skew: the shear matrix at every frame, as a matrix between keyframes is not
     /// the shear between them (a turning axis is a rotation of the shear, not a blend).
     private static func applySkew(_ skew: Animated<Double>, axis: Animated<Double>, to layer: CALayer, animator: Animator) {
-        var jumps = Set<Double>()
-        for timing in [skew.timing, axis.timing] where timing.times.count > 1 {
-            for k in 1..<timing.times.count where timing.holds[k - 1] { jumps.insert(timing.times[k]) }
-        }
-        let track = Track<CATransform3D>(sampling: skew.keyframes.map(\.time) + axis.keyframes.map(\.time), jumps: jumps) {
+        let track = Track<CATransform3D>(sampling: [skew.timing, axis.timing]) {
             skewMatrix(angle: skew.value(at: $0), axis: axis.value(at: $0))
         }
         animator.apply(track, to: layer, keyPath: "transform") { $0 }
