@@ -22,6 +22,8 @@ struct JSONParser {
     /// The elements of the arrays being read and the members of the objects, innermost last.
     private var elements: [JSONValue] = []
     private var members: [JSONMember] = []
+    /// The numbers of the arrays being read while they hold numbers only.
+    private var numbers: [Double] = []
 
     private init(_ bytes: [UInt8]) {
         self.bytes = bytes
@@ -93,15 +95,33 @@ struct JSONParser {
             index += 1
             return .array([])
         }
+        // Numbers go to their own stack until something else comes (then they are moved over).
+        let firstNumber = numbers.count
+        var onlyNumbers = true
         while true {
-            let element = try value(depth: depth)
-            elements.append(element)
+            skipWhitespace()
+            if onlyNumbers, index < bytes.count, bytes[index] == UInt8(ascii: "-") || (0x30...0x39).contains(bytes[index]) {
+                numbers.append(try number())
+            } else {
+                if onlyNumbers {
+                    onlyNumbers = false
+                    for n in numbers[firstNumber...] { elements.append(.number(n)) }
+                    numbers.removeLast(numbers.count - firstNumber)
+                }
+                let element = try value(depth: depth)
+                elements.append(element)
+            }
             skipWhitespace()
             guard index < bytes.count else { throw failure("unexpected end of the document in an array") }
             if bytes[index] == UInt8(ascii: ",") {
                 index += 1
             } else if bytes[index] == UInt8(ascii: "]") {
                 index += 1
+                if onlyNumbers {
+                    let array = Array(numbers[firstNumber...])
+                    numbers.removeLast(numbers.count - firstNumber)
+                    return .numbers(array)
+                }
                 let array = Array(elements[first...])
                 elements.removeLast(elements.count - first)
                 return .array(array)
