@@ -268,12 +268,22 @@ struct JSONParser {
     /// A number as JSON writes it: `-? (0 | [1-9][0-9]*) (. [0-9]+)? ([eE] [+-]? [0-9]+)?`.
     private mutating func number() throws(Failure) -> Double {
         let start = index
+        let negative = bytes[index] == UInt8(ascii: "-")
+        if negative { index += 1 }
+        // The digits before and after the point as one integer, read as they are passed
+        // (wrapping past 18 digits, where it is not used).
+        var mantissa = 0, digitCount = 0
         func digits() -> Int {
             let from = index
-            while index < bytes.count, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[index]) { index += 1 }
+            while index < bytes.count {
+                let digit = bytes[index] &- UInt8(ascii: "0")
+                guard digit < 10 else { break }
+                mantissa = mantissa &* 10 &+ Int(digit)
+                index += 1
+            }
+            digitCount += index - from
             return index - from
         }
-        if bytes[index] == UInt8(ascii: "-") { index += 1 }
         guard digits() > 0 else { throw failure("expected digits in a number") }
         var fractionDigits = 0, hasExponent = false
         if index < bytes.count, bytes[index] == UInt8(ascii: ".") {
@@ -285,17 +295,17 @@ struct JSONParser {
             index += 1
             hasExponent = true
             if index < bytes.count, bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-") { index += 1 }
-            guard digits() > 0 else { throw failure("expected digits in an exponent") }
+            let exponentStart = index
+            while index < bytes.count, bytes[index] &- UInt8(ascii: "0") < 10 { index += 1 }
+            guard index > exponentStart else { throw failure("expected digits in an exponent") }
         }
         // Most of a Lottie file's numbers without going through a string: up to 15 digits and no
         // exponent, the digits as an integer m < 2⁵³ and the number m / 10^k for k decimals. Both are
         // exact doubles (10^k for k ≤ 22) and the division rounds once, so the result is the
         // correctly rounded number, as the string's conversion gives it (Clinger's fast path).
-        if !hasExponent, index - start <= 15 + (fractionDigits > 0 ? 1 : 0) + (bytes[start] == UInt8(ascii: "-") ? 1 : 0) {
-            var value = 0
-            for byte in bytes[start..<index] where byte >= UInt8(ascii: "0") { value = value * 10 + Int(byte - UInt8(ascii: "0")) }
-            let magnitude = fractionDigits > 0 ? Double(value) / Self.powersOfTen[fractionDigits] : Double(value)
-            return bytes[start] == UInt8(ascii: "-") ? -magnitude : magnitude
+        if !hasExponent, digitCount <= 15 {
+            let magnitude = fractionDigits > 0 ? Double(mantissa) / Self.powersOfTen[fractionDigits] : Double(mantissa)
+            return negative ? -magnitude : magnitude
         }
         guard let value = Double(String(decoding: bytes[start..<index], as: UTF8.self)), value.isFinite else {
             index = start
