@@ -11,6 +11,8 @@ struct Animator {
     let frameRate: Double
     /// The time remapping of the precomposition being built, if any (see ``FrameMapping``).
     var remapping: FrameMapping? = nil
+    /// The key paths set on layers, resolved once for the whole document.
+    let keyPaths = LayerKeyPaths()
 
     /// Sets `keyPath` to the track's value, or animates it through the track (sampled through
     /// the time remapping when there is one). A position track with spatial handles, or with
@@ -31,10 +33,10 @@ struct Animator {
     ) {
         guard let first = track.values.first else { return }
         guard track.isAnimated else {
-            layer.setValue(value(track.values[track.values.count - 1]), forKeyPath: keyPath)
+            keyPaths.set(value(track.values[track.values.count - 1]), forKeyPath: keyPath, on: layer)
             return
         }
-        layer.setValue(value(first), forKeyPath: keyPath)
+        keyPaths.set(value(first), forKeyPath: keyPath, on: layer)
         let animation = CAKeyframeAnimation(keyPath: keyPath)
         var values: [Any]? = nil, read: [AnimatableValue]? = nil
         if track.hasMotionPath || alongPath != nil, let path = motionPath(track as? Track<[Double]>) {
