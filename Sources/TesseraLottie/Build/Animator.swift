@@ -70,7 +70,17 @@ struct Animator {
     func apply<S: Interpolatable, T: LayerValue>(
         _ property: Animated<S>, to layer: CALayer, keyPath: String, dimension: Int = 0, value: (S) -> T
     ) {
+        // A fixed value (most of a file's) is set without a track to build and free.
+        guard property.isAnimated else {
+            set(value(property.keyframes[0].value), to: layer, keyPath: keyPath)
+            return
+        }
         apply(Track(property, dimension: dimension) { $0 }, to: layer, keyPath: keyPath, value: value)
+    }
+
+    /// Sets `keyPath` to `value`, as `setValue(_:forKeyPath:)` does.
+    func set<T: LayerValue>(_ value: T, to layer: CALayer, keyPath: String) {
+        keyPaths.set(value, forKeyPath: keyPath, on: layer)
     }
 
     func seconds(_ frame: Double) -> Double { frame / frameRate }

@@ -82,6 +82,10 @@ enum TransformLayers {
     /// `position`: along its motion path when its keyframes have spatial handles or it turns
     /// with its motion, else x and y together, or apart when they are eased apart.
     private static func applyPosition(_ position: Animated<[Double]>, to layer: CALayer, autoOrient: Bool, animator: Animator) {
+        guard position.isAnimated else {
+            animator.set(point(position.initialValue), to: layer, keyPath: "position")
+            return
+        }
         let curved = zip(position.keyframes, position.keyframes.dropFirst()).contains { MotionPath(from: $0, to: $1).isCurved }
         if curved || autoOrient || position.keyframes.allSatisfy(\.easing.isUniform) {
             animator.apply(
