@@ -56,6 +56,64 @@ import TesseraRaster
         #expect(Self.squareX(try Lottie.render(reversed, at: 1)) == 0)
     }
 
+    /// A time-remapped precomposition's animations are sampled at every outer frame, except
+    /// where nothing changes: a square moving over its frames 0…10.5, held after, is computed
+    /// at frames 0…10, then once for the held position, kept at frames 11 and 40 only.
+    @Test func timeRemappingKeepsAHeldValueOnce() throws {
+        let asset: [String: Any] = [
+            "id": "moving",
+            "layers": [
+                Lottie.shapeLayer(
+                    [Lottie.rectangle(x: 0, y: 0, width: 10, height: 10), Lottie.fill([1, 0, 0])],
+                    transform: Lottie.transform(position: Lottie.keyframes([Lottie.key(0, [0, 0]), Lottie.key(10.5, [50, 0])])),
+                    outPoint: 100)
+            ],
+        ]
+        var layer = Self.precompLayer("moving")
+        layer["tm"] = Lottie.keyframes([Lottie.key(0, [0]), Lottie.key(40, [4])])
+        let data = Lottie.document(outPoint: 40, layers: [layer], assets: [asset])
+        let position = try #require(Self.keyframeAnimation("position", in: try LottieAnimation(data: data).rootLayer))
+        #expect(position.values?.count == 13)
+        #expect(position.values?.last as? CGPoint == CGPoint(x: 50, y: 0))
+        for (time, x) in [(0.0, 0), (1.1, 50), (2.5, 50), (3.9, 50)] {
+            #expect(Self.squareX(try Lottie.render(data, at: time)) == x, "time \(time)")
+        }
+    }
+
+    /// A layer of a time-remapped precomposition is sampled only around the frames where it
+    /// shows: after its out point (10.5) its position is not computed, though it keeps moving.
+    /// Frames 0…11 are (11 is beside the last frame where it shows), then the last value stays.
+    @Test func timeRemappedLayerIsSampledWhereItShows() throws {
+        let asset: [String: Any] = [
+            "id": "brief",
+            "layers": [
+                Lottie.shapeLayer(
+                    [Lottie.rectangle(x: 0, y: 0, width: 10, height: 10), Lottie.fill([1, 0, 0])],
+                    transform: Lottie.transform(position: Lottie.keyframes([Lottie.key(0, [0, 0]), Lottie.key(30, [60, 0])])),
+                    outPoint: 10.5)
+            ],
+        ]
+        var layer = Self.precompLayer("brief")
+        layer["tm"] = Lottie.keyframes([Lottie.key(0, [0]), Lottie.key(40, [4])])
+        let data = Lottie.document(outPoint: 40, layers: [layer], assets: [asset])
+        let position = try #require(Self.keyframeAnimation("position", in: try LottieAnimation(data: data).rootLayer))
+        #expect(position.values?.count == 13)
+        let last = try #require(position.values?.last as? CGPoint)
+        #expect(abs(last.x - 22) < 1e-6, "frame 11's")
+        #expect(Self.squareX(try Lottie.render(data, at: 0.5)) == 10)
+        #expect(Self.squareX(try Lottie.render(data, at: 0.9)) == 18)
+        #expect(Self.squareX(try Lottie.render(data, at: 1.1)) == nil, "past its out point")
+    }
+
+    /// The first keyframe animation for `key` in `layer`'s tree (sublayers, depth first).
+    static func keyframeAnimation(_ key: String, in layer: CALayer) -> CAKeyframeAnimation? {
+        if let animation = layer.animation(forKey: key) as? CAKeyframeAnimation { return animation }
+        for sublayer in layer.sublayers ?? [] {
+            if let found = keyframeAnimation(key, in: sublayer) { return found }
+        }
+        return nil
+    }
+
     /// A fill from white to pink whose easing overshoots below 0 (`o.y` −1.5, as in lottie-ios's
     /// `pr_1604_2`) passes through colors over 1 in every channel: still white, not read as
     /// 0–255 numbers (which only the values written are). Sampled at every frame through a time

@@ -11,6 +11,8 @@ struct Animator {
     let frameRate: Double
     /// The time remapping of the precomposition being built, if any (see ``FrameMapping``).
     var remapping: FrameMapping? = nil
+    /// The key paths set on layers, resolved once for the whole document.
+    let keyPaths = LayerKeyPaths()
 
     /// Sets `keyPath` to the track's value, or animates it through the track (sampled through
     /// the time remapping when there is one). A position track with spatial handles, or with
@@ -19,10 +21,7 @@ struct Animator {
         _ track: Track<V>, to layer: CALayer, keyPath: String, alongPath: CAAnimationRotationMode? = nil, value: (V) -> T
     ) {
         if let remapping, track.isAnimated {
-            let remapped = Track(sampling: [remapping.frames.lowerBound, remapping.frames.upperBound], jumps: []) {
-                track.sample(remapping.local($0))
-            }
-            animate(remapped, to: layer, keyPath: keyPath, alongPath: alongPath, value: value)
+            animate(Track(remapping: track, through: remapping), to: layer, keyPath: keyPath, alongPath: alongPath, value: value)
         } else {
             animate(track, to: layer, keyPath: keyPath, alongPath: alongPath, value: value)
         }
@@ -34,10 +33,10 @@ struct Animator {
     ) {
         guard let first = track.values.first else { return }
         guard track.isAnimated else {
-            layer.setValue(value(track.values[track.values.count - 1]), forKeyPath: keyPath)
+            keyPaths.set(value(track.values[track.values.count - 1]), forKeyPath: keyPath, on: layer)
             return
         }
-        layer.setValue(value(first), forKeyPath: keyPath)
+        keyPaths.set(value(first), forKeyPath: keyPath, on: layer)
         let animation = CAKeyframeAnimation(keyPath: keyPath)
         var values: [Any]? = nil, read: [AnimatableValue]? = nil
         if track.hasMotionPath || alongPath != nil, let path = motionPath(track as? Track<[Double]>) {
@@ -71,10 +70,30 @@ struct Animator {
     func apply<S: Interpolatable, T: LayerValue>(
         _ property: Animated<S>, to layer: CALayer, keyPath: String, dimension: Int = 0, value: (S) -> T
     ) {
+        // A fixed value (most of a file's) is set without a track to build and free.
+        guard property.isAnimated else {
+            set(value(property.keyframes[0].value), to: layer, keyPath: keyPath)
+            return
+        }
         apply(Track(property, dimension: dimension) { $0 }, to: layer, keyPath: keyPath, value: value)
     }
 
+    /// Sets `keyPath` to `value`, as `setValue(_:forKeyPath:)` does.
+    func set<T: LayerValue>(_ value: T, to layer: CALayer, keyPath: String) {
+        keyPaths.set(value, forKeyPath: keyPath, on: layer)
+    }
+
     func seconds(_ frame: Double) -> Double { frame / frameRate }
+
+    /// This animator for the animations of a layer shown from frame `inPoint` up to `outPoint`
+    /// of its composition, and of what it holds: in a time-remapped precomposition, they are
+    /// sampled only around the frames where it shows (``FrameMapping/showing(from:to:)``).
+    func showing(from inPoint: Double, to outPoint: Double) -> Animator {
+        guard let remapping else { return self }
+        var shown = self
+        shown.remapping = remapping.showing(from: inPoint, to: outPoint)
+        return shown
+    }
 
     /// `add(_:forKey:)` takes a `beginTime` of exactly 0 for "now", as Core Animation does: an
     /// animation that begins at the start of its layer's time begins the smallest time before
@@ -116,11 +135,18 @@ extension Track {
             self.init(first.indexed, sample: atFrame) { atKeyframe($0) }
             return
         }
+        self.init(sampling: animated, value: atFrame)
+    }
+
+    /// A track of `value(frame)` sampled (``init(sampling:jumps:value:)``) over the keyframes of
+    /// `properties`, jumping where one of them holds, constant where all of them are.
+    init(sampling properties: [KeyframeTiming], value: @escaping (Double) -> Value) {
         var jumps = Set<Double>()
-        for timing in animated {
+        for timing in properties where timing.times.count > 1 {
             for k in 1..<timing.times.count where timing.holds[k - 1] { jumps.insert(timing.times[k]) }
         }
-        self.init(sampling: animated.flatMap(\.times), jumps: jumps, value: atFrame)
+        self.init(sampling: properties.flatMap(\.times), jumps: jumps, value: value)
+        constantSpan = { KeyframeTiming.constantSpan(of: properties, at: $0) }
     }
 }
 
@@ -129,6 +155,35 @@ struct KeyframeTiming: Equatable {
     var times: [Double]
     var holds: [Bool]
     var easings: [Easing]
+
+    /// A number for each stretch of frames over which a property so timed keeps its value (as
+    /// ``Animated/value(at:)`` computes it): 0 before the first keyframe, k + 1 while keyframe k
+    /// holds, the keyframe count from the last one on; nil while it eases to the next keyframe.
+    func constantSpan(at frame: Double) -> Int? {
+        Self.constantSpan(count: times.count, at: frame, time: { times[$0] }, hold: { holds[$0] })
+    }
+
+    /// ``constantSpan(at:)`` of keyframes given by their count, times and holds.
+    static func constantSpan(count: Int, at frame: Double, time: (Int) -> Double, hold: (Int) -> Bool) -> Int? {
+        guard count > 1 else { return 0 }
+        guard let next = (0..<count).first(where: { time($0) > frame }) else { return count }
+        guard next > 0 else { return 0 }
+        return hold(next - 1) ? next : nil
+    }
+
+    /// A number for each stretch of frames over which properties so timed all keep their values
+    /// (their ``constantSpan(at:)``s as the digits of one number); nil where one of them may change.
+    static func constantSpan(of timings: [KeyframeTiming], at frame: Double) -> Int? {
+        var span = 0
+        for timing in timings where timing.times.count > 1 {
+            guard let digit = timing.constantSpan(at: frame) else { return nil }
+            let (shifted, overflow) = span.multipliedReportingOverflow(by: timing.times.count + 1)
+            let (sum, carry) = shifted.addingReportingOverflow(digit)
+            guard !overflow, !carry else { return nil }
+            span = sum
+        }
+        return span
+    }
 
     /// Keyframes at the same times whose values are their indices.
     var indexed: Animated<Int> {
@@ -141,18 +196,13 @@ extension Animated {
         KeyframeTiming(times: keyframes.map(\.time), holds: keyframes.map(\.hold), easings: keyframes.map(\.easing))
     }
 
+    /// ``KeyframeTiming/constantSpan(at:)`` of the property's keyframes.
+    func constantSpan(at frame: Double) -> Int? {
+        KeyframeTiming.constantSpan(count: keyframes.count, at: frame, time: { keyframes[$0].time }, hold: { keyframes[$0].hold })
+    }
+
     /// The value at keyframe `k` of a property with the same timing, or the fixed value.
     func value(atKeyframe k: Int) -> Value {
         keyframes[isAnimated ? min(k, keyframes.count - 1) : 0].value
     }
-}
-
-/// How a time-remapped precomposition's frames follow the frames of the composition around it
-/// (which Core Animation's layer timing cannot express: `timeOffset` is not animatable): the
-/// animations of its layers are sampled at every frame of the outer composition.
-struct FrameMapping {
-    /// The outer composition's frames to sample (where the precomposition layer shows).
-    let frames: ClosedRange<Double>
-    /// The precomposition's frame at an outer frame.
-    let local: (Double) -> Double
 }

@@ -62,18 +62,22 @@ struct CompositionLayers {
         } else {
             result.bounds = CGRect(origin: .zero, size: size)
         }
+        // Its animations, and those of what it holds, are seen only while it shows; its visibility
+        // wherever the layers around it show.
+        let own = CompositionLayers(
+            document: document, animator: animator.showing(from: layer.inPoint, to: layer.outPoint), report: report, images: images)
         let content = TransformLayers.apply(
-            layer.transform, to: result, animator: animator, report: report, path: path,
+            layer.transform, to: result, animator: own.animator, report: report, path: path,
             autoOrient: layer.autoOrient)
-        animator.apply(layer.transform.opacity, to: result, keyPath: "opacity") { min(max($0 / 100, 0), 1) }
+        own.animator.apply(layer.transform.opacity, to: result, keyPath: "opacity") { min(max($0 / 100, 0), 1) }
         applyVisibility(layer, to: result, visibleFrames: visibleFrames)
         applyBlendMode(layer.blendMode, to: result, path: path)
-        if let shadow = layer.effects.first(where: \.isDropShadow) { DropShadow.apply(shadow, to: result, animator: animator) }
-        content.mask = MaskLayers(animator: animator, report: report, path: path).mask(for: layer.masks)
+        if let shadow = layer.effects.first(where: \.isDropShadow) { DropShadow.apply(shadow, to: result, animator: own.animator) }
+        content.mask = MaskLayers(animator: own.animator, report: report, path: path).mask(for: layer.masks)
         switch layer.content {
         case .shapes(let items):
             let group = ShapeGroup(name: layer.name, items: items, trims: [], corners: [], report: report, path: path)
-            ShapeLayers(animator: animator, report: report, path: path).draw(group, into: content)
+            ShapeLayers(animator: own.animator, report: report, path: path).draw(group, into: content)
         case .solid(let color, let width, let height):
             let solid = CALayer()
             solid.anchorPoint = .zero
@@ -81,7 +85,7 @@ struct CompositionLayers {
             solid.backgroundColor = ShapeLayers.color(color)
             content.addSublayer(solid)
         case .precomp(let id, let width, let height):
-            guard let precomp = try precompLayer(layer, id: id, size: CGSize(width: width, height: height), path: path) else {
+            guard let precomp = try own.precompLayer(layer, id: id, size: CGSize(width: width, height: height), path: path) else {
                 return nil
             }
             content.addSublayer(precomp)
@@ -93,7 +97,7 @@ struct CompositionLayers {
             picture.contents = image
             content.addSublayer(picture)
         case .text(let text):
-            TextLayers(document: document, animator: animator, report: report, path: path).draw(text, into: content)
+            TextLayers(document: document, animator: own.animator, report: report, path: path).draw(text, into: content)
         case .null, .unsupported:
             break
         }
@@ -136,14 +140,18 @@ struct CompositionLayers {
     /// time and stretch then unused, as in lottie-ios), else its start time and stretch, after
     /// the remapping of the compositions around it.
     private func remapping(for layer: LottieLayer) -> FrameMapping {
-        let outer = animator.remapping, frameRate = animator.frameRate
-        let frames = outer?.frames ?? min(layer.inPoint, layer.outPoint)...max(layer.inPoint, layer.outPoint)
-        let around: (Double) -> Double = outer?.local ?? { $0 }
-        if let timeRemap = layer.timeRemap {
-            return FrameMapping(frames: frames) { timeRemap.value(at: around($0)) * frameRate }
-        }
+        let frameRate = animator.frameRate
         let start = layer.startTime, stretch = layer.timeStretch.isFinite && layer.timeStretch > 0 ? layer.timeStretch : 1
-        return FrameMapping(frames: frames) { (around($0) - start) / stretch }
+        let inner: (Double) -> Double
+        if let timeRemap = layer.timeRemap {
+            inner = { timeRemap.value(at: $0) * frameRate }
+        } else {
+            inner = { ($0 - start) / stretch }
+        }
+        guard let outer = animator.remapping else {
+            return FrameMapping(frames: min(layer.inPoint, layer.outPoint)...max(layer.inPoint, layer.outPoint), local: inner)
+        }
+        return outer.nested(inner)
     }
 
     /// Shows `layer`'s CALayer only from its in point up to its out point: hidden, with an
@@ -154,11 +162,10 @@ struct CompositionLayers {
     /// the main composition, which stays visible on its last frame (as lottie-ios keeps it).
     private func applyVisibility(_ layer: LottieLayer, to target: CALayer, visibleFrames: ClosedRange<Double>?) {
         if let remapping = animator.remapping {
-            let shown = Track<Bool>(sampling: [remapping.frames.lowerBound, remapping.frames.upperBound], jumps: []) { frame in
-                let local = remapping.local(frame)
-                return !(local >= layer.inPoint && local < layer.outPoint)
-            }
-            animator.animate(shown, to: target, keyPath: "hidden") { $0 }
+            let (inPoint, outPoint) = (layer.inPoint, layer.outPoint)
+            let hidden = Track<Bool>(
+                sample: { !($0 >= inPoint && $0 < outPoint) }, constantSpan: { $0 >= inPoint && $0 < outPoint ? 1 : 0 })
+            animator.animate(Track(remapping: hidden, through: remapping), to: target, keyPath: "hidden") { $0 }
             return
         }
         if let visibleFrames, layer.inPoint <= visibleFrames.lowerBound, layer.outPoint >= visibleFrames.upperBound { return }
@@ -201,6 +208,8 @@ struct CompositionLayers {
         _ drawn: CALayer, _ layer: LottieLayer, byIndex: [Int: LottieLayer], size: CGSize,
         path: String
     ) throws(LottieError) -> CALayer {
+        // The parents' transforms are seen where the layer shows (a parent's own visibility does not pass on).
+        let animator = animator.showing(from: layer.inPoint, to: layer.outPoint)
         var current = drawn
         var next = layer.parent
         var seen: Set<Int> = layer.index.map { [$0] } ?? []

@@ -23,9 +23,10 @@ struct Track<Value> {
     /// The value at any frame, as the keyframes give it (for time remapping, which samples
     /// tracks at other times than their keyframes').
     var sample: (Double) -> Value
-
-    /// The most samples a sampled track takes; longer ranges are sampled more sparsely.
-    static var maximumSampleCount: Int { 4096 }
+    /// Which frames are known to share a value: frames it gives the same number have the same
+    /// ``sample``; nil where the value may change (nil throughout when not given). A
+    /// time-remapped track computes a held value once (``init(remapping:through:)``).
+    var constantSpan: ((Double) -> Int?)? = nil
 
     var isAnimated: Bool { times.count > 1 && times.first != times.last }
 
@@ -46,6 +47,7 @@ struct Track<Value> {
         value: (Source) -> Value
     ) {
         self.sample = sample
+        constantSpan = { property.constantSpan(at: $0) }
         let keyframes = property.keyframes
         // A hold takes two keyframes of the track.
         reserveCapacity(2 * keyframes.count)
@@ -77,18 +79,9 @@ struct Track<Value> {
     /// just before it and the value at it.
     init(sampling keyframeTimes: [Double], jumps: Set<Double>, value: @escaping (Double) -> Value) {
         sample = value
-        guard let first = keyframeTimes.min(), let last = keyframeTimes.max() else { return }
-        let step = max(1, ((last - first) / Double(Self.maximumSampleCount)).rounded(.up))
-        var samples = keyframeTimes
-        samples.reserveCapacity(keyframeTimes.count + Int(((last - first) / step).rounded(.up)) + 1)
-        var frame = (first / step).rounded(.up) * step
-        while frame < last {
-            samples.append(frame)
-            frame += step
-        }
-        samples.sort()
+        let samples = FrameMapping.sampleFrames(keyframeTimes)
         reserveCapacity(samples.count + jumps.count)
-        for (i, time) in samples.enumerated() where i == 0 || time != samples[i - 1] {
+        for time in samples {
             if jumps.contains(time), let previous = times.last {
                 append(max(time - Self.jumpLead, previous), value(time - Self.jumpLead), linear)
             }
@@ -97,6 +90,48 @@ struct Track<Value> {
                 values.append(value(time))
             } else {
                 append(time, value(time), linear)
+            }
+        }
+    }
+
+    /// A track with no keyframes, only its value at any frame and where that value holds, to be
+    /// remapped (``init(remapping:through:)``).
+    init(sample: @escaping (Double) -> Value, constantSpan: @escaping (Double) -> Int?) {
+        self.sample = sample
+        self.constantSpan = constantSpan
+    }
+
+    /// `track` in the frames of the composition around a time-remapped precomposition: its value
+    /// at the precomposition's frame for each whole outer frame of `mapping` and its ends,
+    /// linear in between. Over a run of frames where `track` holds a value (its
+    /// ``constantSpan``), or where it cannot be seen (``FrameMapping/needed``), the value is
+    /// computed once, and only the run's first and last frames are kept: the same animation
+    /// wherever it is seen, built and evaluated with fewer values.
+    init(remapping track: Track<Value>, through mapping: FrameMapping) {
+        sample = { track.sample(mapping.local($0)) }
+        reserveCapacity(mapping.samples.count)
+        // How many of the last values kept are in the current run of one span.
+        var span: Int? = nil, run = 0
+        for (i, (time, local)) in mapping.samples.enumerated() {
+            // A sample not needed continues the run: its value is never seen.
+            let needed = mapping.needed[i]
+            let next = needed ? track.constantSpan?(local) : span
+            if !needed || (next != nil && next == span), let held = values.last {
+                if run >= 2 {
+                    times[times.count - 1] = time
+                } else {
+                    append(time, held, linear)
+                    run += 1
+                }
+                continue
+            }
+            span = next
+            run = 1
+            if times.isEmpty {
+                times.append(time)
+                values.append(track.sample(local))
+            } else {
+                append(time, track.sample(local), linear)
             }
         }
     }

@@ -82,6 +82,10 @@ enum TransformLayers {
     /// `position`: along its motion path when its keyframes have spatial handles or it turns
     /// with its motion, else x and y together, or apart when they are eased apart.
     private static func applyPosition(_ position: Animated<[Double]>, to layer: CALayer, autoOrient: Bool, animator: Animator) {
+        guard position.isAnimated else {
+            animator.set(point(position.initialValue), to: layer, keyPath: "position")
+            return
+        }
         let curved = zip(position.keyframes, position.keyframes.dropFirst()).contains { MotionPath(from: $0, to: $1).isCurved }
         if curved || autoOrient || position.keyframes.allSatisfy(\.easing.isUniform) {
             animator.apply(
@@ -111,11 +115,7 @@ enum TransformLayers {
     /// An animated skew: the shear matrix at every frame, as a matrix between keyframes is not
     /// the shear between them (a turning axis is a rotation of the shear, not a blend).
     private static func applySkew(_ skew: Animated<Double>, axis: Animated<Double>, to layer: CALayer, animator: Animator) {
-        var jumps = Set<Double>()
-        for timing in [skew.timing, axis.timing] where timing.times.count > 1 {
-            for k in 1..<timing.times.count where timing.holds[k - 1] { jumps.insert(timing.times[k]) }
-        }
-        let track = Track<CATransform3D>(sampling: skew.keyframes.map(\.time) + axis.keyframes.map(\.time), jumps: jumps) {
+        let track = Track<CATransform3D>(sampling: [skew.timing, axis.timing]) {
             skewMatrix(angle: skew.value(at: $0), axis: axis.value(at: $0))
         }
         animator.apply(track, to: layer, keyPath: "transform") { $0 }

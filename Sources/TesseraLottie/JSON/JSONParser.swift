@@ -22,6 +22,8 @@ struct JSONParser {
     /// The elements of the arrays being read and the members of the objects, innermost last.
     private var elements: [JSONValue] = []
     private var members: [JSONMember] = []
+    /// The numbers of the arrays being read while they hold numbers only.
+    private var numbers: [Double] = []
 
     private init(_ bytes: [UInt8]) {
         self.bytes = bytes
@@ -93,15 +95,33 @@ struct JSONParser {
             index += 1
             return .array([])
         }
+        // Numbers go to their own stack until something else comes (then they are moved over).
+        let firstNumber = numbers.count
+        var onlyNumbers = true
         while true {
-            let element = try value(depth: depth)
-            elements.append(element)
+            skipWhitespace()
+            if onlyNumbers, index < bytes.count, bytes[index] == UInt8(ascii: "-") || (0x30...0x39).contains(bytes[index]) {
+                numbers.append(try number())
+            } else {
+                if onlyNumbers {
+                    onlyNumbers = false
+                    for n in numbers[firstNumber...] { elements.append(.number(n)) }
+                    numbers.removeLast(numbers.count - firstNumber)
+                }
+                let element = try value(depth: depth)
+                elements.append(element)
+            }
             skipWhitespace()
             guard index < bytes.count else { throw failure("unexpected end of the document in an array") }
             if bytes[index] == UInt8(ascii: ",") {
                 index += 1
             } else if bytes[index] == UInt8(ascii: "]") {
                 index += 1
+                if onlyNumbers {
+                    let array = Array(numbers[firstNumber...])
+                    numbers.removeLast(numbers.count - firstNumber)
+                    return .numbers(array)
+                }
                 let array = Array(elements[first...])
                 elements.removeLast(elements.count - first)
                 return .array(array)
@@ -248,12 +268,22 @@ struct JSONParser {
     /// A number as JSON writes it: `-? (0 | [1-9][0-9]*) (. [0-9]+)? ([eE] [+-]? [0-9]+)?`.
     private mutating func number() throws(Failure) -> Double {
         let start = index
+        let negative = bytes[index] == UInt8(ascii: "-")
+        if negative { index += 1 }
+        // The digits before and after the point as one integer, read as they are passed
+        // (wrapping past 18 digits, where it is not used).
+        var mantissa = 0, digitCount = 0
         func digits() -> Int {
             let from = index
-            while index < bytes.count, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[index]) { index += 1 }
+            while index < bytes.count {
+                let digit = bytes[index] &- UInt8(ascii: "0")
+                guard digit < 10 else { break }
+                mantissa = mantissa &* 10 &+ Int(digit)
+                index += 1
+            }
+            digitCount += index - from
             return index - from
         }
-        if bytes[index] == UInt8(ascii: "-") { index += 1 }
         guard digits() > 0 else { throw failure("expected digits in a number") }
         var fractionDigits = 0, hasExponent = false
         if index < bytes.count, bytes[index] == UInt8(ascii: ".") {
@@ -265,17 +295,17 @@ struct JSONParser {
             index += 1
             hasExponent = true
             if index < bytes.count, bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-") { index += 1 }
-            guard digits() > 0 else { throw failure("expected digits in an exponent") }
+            let exponentStart = index
+            while index < bytes.count, bytes[index] &- UInt8(ascii: "0") < 10 { index += 1 }
+            guard index > exponentStart else { throw failure("expected digits in an exponent") }
         }
         // Most of a Lottie file's numbers without going through a string: up to 15 digits and no
         // exponent, the digits as an integer m < 2⁵³ and the number m / 10^k for k decimals. Both are
         // exact doubles (10^k for k ≤ 22) and the division rounds once, so the result is the
         // correctly rounded number, as the string's conversion gives it (Clinger's fast path).
-        if !hasExponent, index - start <= 15 + (fractionDigits > 0 ? 1 : 0) + (bytes[start] == UInt8(ascii: "-") ? 1 : 0) {
-            var value = 0
-            for byte in bytes[start..<index] where byte >= UInt8(ascii: "0") { value = value * 10 + Int(byte - UInt8(ascii: "0")) }
-            let magnitude = fractionDigits > 0 ? Double(value) / Self.powersOfTen[fractionDigits] : Double(value)
-            return bytes[start] == UInt8(ascii: "-") ? -magnitude : magnitude
+        if !hasExponent, digitCount <= 15 {
+            let magnitude = fractionDigits > 0 ? Double(mantissa) / Self.powersOfTen[fractionDigits] : Double(mantissa)
+            return negative ? -magnitude : magnitude
         }
         guard let value = Double(String(decoding: bytes[start..<index], as: UTF8.self)), value.isFinite else {
             index = start

@@ -7,6 +7,9 @@ enum JSONValue: Sendable {
     case number(Double)
     case string(String)
     case array([JSONValue])
+    /// An array of numbers only (most of a Lottie file's arrays: points, colors, values), kept
+    /// as the numbers: one buffer to build and to free, with nothing in it to destroy.
+    case numbers([Double])
     /// The members in the document's order, each key once: a repeated key keeps its last value,
     /// as most JSON readers do. (A Lottie object has a handful of members, looked up a few times
     /// each: a list searched in order costs less to build and to search than a hash table.)
@@ -19,7 +22,7 @@ enum JSONValue: Sendable {
         case .bool: "a boolean"
         case .number: "a number"
         case .string: "a string"
-        case .array: "an array"
+        case .array, .numbers: "an array"
         case .object: "an object"
         }
     }

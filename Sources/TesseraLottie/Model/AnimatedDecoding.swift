@@ -121,13 +121,11 @@ extension BezierShape {
         var points: [SIMD2<Double>] = []
         points.reserveCapacity(values.count)
         for value in values {
-            guard case .array(let numbers) = value else { return nil }
-            var point = SIMD2<Double>.zero
-            for (k, number) in numbers.enumerated() {
-                guard case .number(let n) = number else { return nil }
-                if k < 2 { point[k] = n }
+            switch value {
+            case .numbers(let numbers): points.append(SIMD2(numbers.count > 0 ? numbers[0] : 0, numbers.count > 1 ? numbers[1] : 0))
+            case .array(let elements) where elements.isEmpty: points.append(.zero)
+            default: return nil
             }
-            points.append(point)
         }
         return points
     }

@@ -91,8 +91,14 @@ struct JSONNode {
 
     var elements: [JSONNode] {
         get throws(LottieError) {
-            guard case .array(let values) = value else { throw invalid("expected an array, found \(value.kindName)") }
-            return values.enumerated().map { JSONNode($1, Location(parent: location, key: nil, index: $0)) }
+            switch value {
+            case .array(let values):
+                return values.enumerated().map { JSONNode($1, Location(parent: location, key: nil, index: $0)) }
+            case .numbers(let numbers):
+                return numbers.enumerated().map { JSONNode(.number($1), Location(parent: location, key: nil, index: $0)) }
+            default:
+                throw invalid("expected an array, found \(value.kindName)")
+            }
         }
     }
 
@@ -101,6 +107,7 @@ struct JSONNode {
         get throws(LottieError) {
             switch value {
             case .number(let n): return [n]
+            case .numbers(let numbers): return numbers
             case .array(let values):
                 var numbers: [Double] = []
                 numbers.reserveCapacity(values.count)
@@ -122,8 +129,10 @@ struct JSONNode {
     }
 
     var isArray: Bool {
-        if case .array = value { return true }
-        return false
+        switch value {
+        case .array, .numbers: return true
+        default: return false
+        }
     }
 
     /// The number at `key`, or `fallback` when it is missing.

@@ -148,7 +148,7 @@ extension LottieLayer {
                 switch member.value {
                 case .object, .array: count += expressionCount(member.value)
                 case .string: hasExpression = hasExpression || member.key == "x"
-                case .null, .bool, .number: break
+                case .null, .bool, .number, .numbers: break
                 }
                 hasValue = hasValue || member.key == "k"
             }
@@ -158,11 +158,11 @@ extension LottieLayer {
             for element in elements {
                 switch element {
                 case .object, .array: count += expressionCount(element)
-                case .null, .bool, .number, .string: break
+                case .null, .bool, .number, .numbers, .string: break
                 }
             }
             return count
-        case .null, .bool, .number, .string:
+        case .null, .bool, .number, .numbers, .string:
             return 0
         }
     }
