@@ -56,9 +56,12 @@ let package = Package(
         .target(name: "TesseraXML"),
         // Core Animation's model (layers, animations, timing, drawing) on top of the rasterizer: knows no file format.
         .target(name: "TesseraCore", dependencies: ["TesseraRaster", "CTextLibraries"]),
+        // What the file formats share: the document they read and write (`AnimationArchive`, its states and
+        // errors), the one list of the coded properties, and the class names and keys of Core Animation's files.
+        .target(name: "TesseraDocument", dependencies: ["TesseraCore", "TesseraRaster", "TesseraKeyedArchive"]),
         // The file formats over the model (Core Animation Archives, CAML, .tendies), and what `import Tessera`
         // gives: the model, the formats and their coders.
-        .target(name: "Tessera", dependencies: ["TesseraCore", "TesseraRaster", "TesseraKeyedArchive", "TesseraXML",
+        .target(name: "Tessera", dependencies: ["TesseraCore", "TesseraRaster", "TesseraKeyedArchive", "TesseraXML", "TesseraDocument",
                                                 .product(name: "ZIPFoundation", package: "ZIPFoundation")]),
         // Lottie (Bodymovin JSON, dotLottie zips) read into the model's layers and animations.
         .target(name: "TesseraLottie", dependencies: ["TesseraCore", "TesseraRaster",
@@ -110,7 +113,7 @@ let package = Package(
         .testTarget(name: "BenchTrackingTests", dependencies: ["BenchTracking"]),
         .testTarget(name: "TesseraLottieTests", dependencies: ["TesseraLottie", "Tessera", "TesseraRaster",
                                                           .product(name: "ZIPFoundation", package: "ZIPFoundation")]),
-        .testTarget(name: "TesseraTests", dependencies: ["Tessera", "TesseraCore", "TesseraKeyedArchive", "TesseraXML", "LayerScenes",
+        .testTarget(name: "TesseraTests", dependencies: ["Tessera", "TesseraCore", "TesseraDocument", "TesseraKeyedArchive", "TesseraXML", "LayerScenes",
                                                     "BenchScenes", "GoldenSupport", "TesseraDemos", "CTextLibraries", "WallpaperFixtures",
                                                     .product(name: "ZIPFoundation", package: "ZIPFoundation")],
                     resources: [.copy("Fixtures"), .copy("Golden")]),

@@ -1,5 +1,6 @@
 import Foundation
 import TesseraCore
+import TesseraDocument
 
 #if !canImport(QuartzCore)
 /// Opening a scene file of any format Tessera reads as an ``AnimationArchive``: a `.caar`

@@ -1,5 +1,6 @@
 import Foundation
 import TesseraCore
+import TesseraDocument
 
 #if !canImport(QuartzCore)
 /// The files an ``AnimationArchive`` is written as, told by their extension: a Core Animation

@@ -1,5 +1,7 @@
-// What `import Tessera` gives: Core Animation's model, and the keyed-archive module for the
-// errors `AnimationArchiveError.notAnArchive` carries (`KeyedArchiveError`, `PropertyListError`);
+// What `import Tessera` gives: Core Animation's model, the document the file formats share
+// (`AnimationArchive`, its states and errors), and the keyed-archive module for the errors
+// `AnimationArchiveError.notAnArchive` carries (`KeyedArchiveError`, `PropertyListError`);
 // its readers and writers, and the XML reader under CAML, are internal to the package.
 @_exported import TesseraCore
+@_exported import TesseraDocument
 @_exported import TesseraKeyedArchive

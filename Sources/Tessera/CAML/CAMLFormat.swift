@@ -1,4 +1,5 @@
 import TesseraCore
+import TesseraDocument
 
 #if !canImport(QuartzCore)
 /// The names of CAML's structure, as Apple's files write them: the elements that hold layers,

@@ -1,5 +1,6 @@
 import Foundation
 import TesseraCore
+import TesseraDocument
 import TesseraKeyedArchive
 
 #if !canImport(QuartzCore)

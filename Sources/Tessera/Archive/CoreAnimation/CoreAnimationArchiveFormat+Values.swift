@@ -1,3 +1,4 @@
+import TesseraDocument
 import TesseraKeyedArchive
 
 #if !canImport(QuartzCore)

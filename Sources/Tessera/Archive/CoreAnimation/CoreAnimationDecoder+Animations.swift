@@ -1,4 +1,5 @@
 import TesseraCore
+import TesseraDocument
 import TesseraKeyedArchive
 
 #if !canImport(QuartzCore)

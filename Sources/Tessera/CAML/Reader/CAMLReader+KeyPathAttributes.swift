@@ -1,5 +1,6 @@
 #if !canImport(QuartzCore)
 import TesseraCore
+import TesseraDocument
 import TesseraRaster
 import TesseraXML
 

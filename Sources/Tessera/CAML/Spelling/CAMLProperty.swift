@@ -1,4 +1,5 @@
 import TesseraCore
+import TesseraDocument
 
 #if !canImport(QuartzCore)
 /// One property of a Core Animation class in CAML, made from its row of ``CodedProperties``: how

@@ -1,5 +1,6 @@
 import Foundation
 import TesseraCore
+import TesseraDocument
 
 // Colours: sRGB components, with the alpha either a fourth component or an opacity beside them.
 

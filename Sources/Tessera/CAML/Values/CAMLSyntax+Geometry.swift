@@ -1,5 +1,6 @@
 import Foundation
 import TesseraCore
+import TesseraDocument
 
 // Points, sizes and rectangles: finite numbers separated by whitespace.
 

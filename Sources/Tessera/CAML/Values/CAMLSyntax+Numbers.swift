@@ -1,4 +1,5 @@
 import TesseraCore
+import TesseraDocument
 
 // Numbers, integers and booleans.
 

@@ -1,4 +1,5 @@
 import TesseraCore
+import TesseraDocument
 import TesseraRaster
 
 // Paths in CAML's postfix notation: `path="15.4 14.7 m 7.3 7.5 l … h"`.

@@ -1,4 +1,5 @@
 import TesseraCore
+import TesseraDocument
 
 // Timing functions: a name or four control point coordinates.
 

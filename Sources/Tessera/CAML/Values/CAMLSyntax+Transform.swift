@@ -2,6 +2,7 @@ import Foundation
 #if canImport(QuartzCore)
 import QuartzCore
 import TesseraCore
+import TesseraDocument
 #endif
 
 // Transforms: a list of functions, as in `transform="rotate(180deg) scale(2, 2, 1)"`.

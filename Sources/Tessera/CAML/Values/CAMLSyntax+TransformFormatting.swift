@@ -2,6 +2,7 @@ import Foundation
 #if canImport(QuartzCore)
 import QuartzCore
 import TesseraCore
+import TesseraDocument
 #endif
 
 // Writing transforms: the most readable spelling that reads back to exactly the same matrix.

@@ -1,4 +1,5 @@
 import TesseraCore
+import TesseraDocument
 
 /// CAML's spellings of values in attributes, read and written.
 ///

@@ -1,6 +1,7 @@
 #if canImport(QuartzCore)
 import QuartzCore
 import TesseraCore
+import TesseraDocument
 #endif
 
 /// A timing function as CAML writes it: one of Core Animation's named functions

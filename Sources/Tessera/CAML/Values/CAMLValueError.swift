@@ -1,4 +1,5 @@
 import TesseraCore
+import TesseraDocument
 
 /// Why a CAML attribute value cannot be read as the value asked for (or a value cannot be
 /// written in CAML), and where in the value.

@@ -1,4 +1,5 @@
 import TesseraCore
+import TesseraDocument
 
 /// Reads the tokens of a CAML attribute value from its UTF-8 bytes: whitespace, numbers, words
 /// and punctuation, each with its byte offset for errors.

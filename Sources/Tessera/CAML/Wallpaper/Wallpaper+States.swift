@@ -1,5 +1,6 @@
 import Foundation
 import TesseraCore
+import TesseraDocument
 
 #if !canImport(QuartzCore)
 extension Wallpaper {

@@ -1,5 +1,6 @@
 import Foundation
 import TesseraCore
+import TesseraDocument
 
 #if !canImport(QuartzCore)
 /// An iOS wallpaper as the community editors share it: a `.tendies` file (a zip) or its

@@ -1,4 +1,5 @@
 import TesseraCore
+import TesseraDocument
 
 #if !canImport(QuartzCore)
 /// One `.ca` bundle of a ``Wallpaper``: its part, where it is in the file, and its tree as loaded.

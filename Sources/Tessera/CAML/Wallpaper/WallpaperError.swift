@@ -1,5 +1,6 @@
 import Foundation
 import TesseraCore
+import TesseraDocument
 
 #if !canImport(QuartzCore)
 /// Why a wallpaper could not be read.

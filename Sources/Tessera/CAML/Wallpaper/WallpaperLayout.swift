@@ -1,5 +1,6 @@
 import Foundation
 import TesseraCore
+import TesseraDocument
 
 #if !canImport(QuartzCore)
 /// Where a wallpaper's parts are in its file, before they are loaded: what `Wallpaper.plist`

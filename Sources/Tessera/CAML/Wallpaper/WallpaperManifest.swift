@@ -1,5 +1,6 @@
 import Foundation
 import TesseraCore
+import TesseraDocument
 
 #if !canImport(QuartzCore)
 /// What a wallpaper's `Wallpaper.plist` says, as the editors write it (CAPlayground's template

@@ -1,5 +1,6 @@
 import Foundation
 import TesseraCore
+import TesseraDocument
 
 #if !canImport(QuartzCore)
 /// The screen a wallpaper is made for, as `Wallpaper.plist`'s `logicalScreenClass` names it:

@@ -1,5 +1,6 @@
 import Foundation
 import TesseraCore
+import TesseraDocument
 
 #if !canImport(QuartzCore)
 /// Where a wallpaper's files are: a `.tendies` zip, read within its limits, or a folder (an

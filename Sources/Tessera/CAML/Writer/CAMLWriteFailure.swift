@@ -1,4 +1,5 @@
 import TesseraCore
+import TesseraDocument
 
 #if !canImport(QuartzCore)
 /// Why a value cannot be written as CAML: the writer reports it with the layer and property

@@ -1,5 +1,6 @@
 import Foundation
 import TesseraCore
+import TesseraDocument
 
 #if !canImport(QuartzCore)
 /// Turns a layer tree into a CAML document, as `CoreAnimationEncoder` turns it into an

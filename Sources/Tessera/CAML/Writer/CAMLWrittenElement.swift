@@ -1,4 +1,5 @@
 import TesseraCore
+import TesseraDocument
 
 #if !canImport(QuartzCore)
 /// An element of a CAML document being written: its name, its attributes in the order written,

@@ -36,6 +36,18 @@ public struct LayerState {
         let resolvedKeyPath: LayerKeyPath
         /// The value, of the key path's kind.
         let resolvedValue: AnimatableValue
+
+        /// A value that `target` (the layer with `targetID`) takes at `resolvedKeyPath`, the
+        /// key path `keyPath` spells.
+        package init(
+            targetID: String, keyPath: String, target: CALayer, resolvedKeyPath: LayerKeyPath, resolvedValue: AnimatableValue
+        ) {
+            self.targetID = targetID
+            self.keyPath = keyPath
+            self.target = target
+            self.resolvedKeyPath = resolvedKeyPath
+            self.resolvedValue = resolvedValue
+        }
     }
 
     /// An animation the state adds to a layer while the tree is in it (`LKStateAddAnimation`).
@@ -51,6 +63,14 @@ public struct LayerState {
 
         /// The layer with ``targetID``.
         let target: CALayer
+
+        /// `animation`, added under `key` to `target`, the layer with `targetID`.
+        package init(targetID: String, key: String, animation: CAAnimation, target: CALayer) {
+            self.targetID = targetID
+            self.key = key
+            self.animation = animation
+            self.target = target
+        }
     }
 
     /// The state's name.
@@ -61,6 +81,14 @@ public struct LayerState {
     public let values: [Value]
     /// The animations it adds itself, in the document's order (not those of ``basedOn``).
     public let animations: [Animation]
+
+    /// A state named `name` with its own values and animations, based on state `basedOn`.
+    package init(name: String, basedOn: String?, values: [Value], animations: [Animation]) {
+        self.name = name
+        self.basedOn = basedOn
+        self.values = values
+        self.animations = animations
+    }
 }
 
 /// How a layer tree goes from one state to another, as CAML's `LKStateTransition` describes it
@@ -89,6 +117,14 @@ public struct LayerStateTransition {
 
         /// The layer with ``targetID``.
         let target: CALayer
+
+        /// `animation` of key path `key` of `target`, the layer with `targetID`.
+        package init(targetID: String, key: String, animation: CAAnimation, target: CALayer) {
+            self.targetID = targetID
+            self.key = key
+            self.animation = animation
+            self.target = target
+        }
     }
 
     /// The state it leaves: a state's name, or `*` for any state (the base state included).
@@ -100,5 +136,12 @@ public struct LayerStateTransition {
 
     /// The state name that matches any state, the base state included.
     package static let anyState = "*"
+
+    /// A transition from state `fromState` to state `toState` (either may be ``anyState``).
+    package init(fromState: String, toState: String, elements: [Element]) {
+        self.fromState = fromState
+        self.toState = toState
+        self.elements = elements
+    }
 }
 #endif

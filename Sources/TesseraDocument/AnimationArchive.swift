@@ -85,7 +85,8 @@ public struct AnimationArchive {
         return rootLayer
     }
 
-    /// An archive of `rootLayer`'s tree, to write with ``encoded()`` or ``write(to:)``.
+    /// An archive of `rootLayer`'s tree, to write as a `.caar` archive (`encoded()`, `write(to:)`)
+    /// or as CAML (`camlData()`, `writeCAMLBundle(to:)`).
     public init(rootLayer: CALayer, documentSize: CGSize? = nil, geometryFlipped: Bool = false) {
         self.init(
             rootLayer: rootLayer, documentSize: documentSize, geometryFlipped: geometryFlipped,
@@ -93,7 +94,7 @@ public struct AnimationArchive {
     }
 
     /// An archive of a loaded tree, with its states and what loading skipped.
-    init(rootLayer: CALayer, documentSize: CGSize?, geometryFlipped: Bool, states: LayerStates, skipped: [Skipped]) {
+    package init(rootLayer: CALayer, documentSize: CGSize?, geometryFlipped: Bool, states: LayerStates, skipped: [Skipped]) {
         self.rootLayer = rootLayer
         self.documentSize = documentSize
         self.isGeometryFlipped = geometryFlipped

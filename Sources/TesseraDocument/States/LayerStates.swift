@@ -61,7 +61,7 @@ public final class LayerStates {
     public private(set) var currentState: String?
 
     /// The layers that have an `id`, by it.
-    let layersByID: [String: CALayer]
+    package let layersByID: [String: CALayer]
     /// ``states`` by name.
     private let statesByName: [String: LayerState]
     /// The base value of every whole property that a state sets, in the order first met (of
@@ -71,14 +71,14 @@ public final class LayerStates {
     private var added: [(layer: CALayer, key: String, animation: CAAnimation)] = []
 
     /// No states and no layers with an id: a tree that was not read from CAML.
-    convenience init() {
+    package convenience init() {
         self.init(states: [], transitions: [], layersByID: [:])
     }
 
     /// States and transitions over the tree whose layers with an `id` are `layersByID`, all
     /// checked (their targets are in the tree, their values fit their key paths). The base
     /// values are the tree's now.
-    init(states: [LayerState], transitions: [LayerStateTransition], layersByID: [String: CALayer]) {
+    package init(states: [LayerState], transitions: [LayerStateTransition], layersByID: [String: CALayer]) {
         self.states = states
         self.transitions = transitions
         self.layersByID = layersByID

@@ -39,7 +39,7 @@ public enum AnimationArchiveError: Error, Equatable, Sendable, CustomStringConve
     /// The layer tree cannot be written as CAML without losing part of it: what, and where in
     /// the tree (a string with a character XML 1.0 cannot hold, a NaN or infinite number where
     /// CAML needs a finite one, an image with no bundle to put it in; see
-    /// ``AnimationArchive/camlData()``).
+    /// `AnimationArchive.camlData()`).
     case unwritableCAML(reason: String)
 
     /// One line for a log.
@@ -60,7 +60,7 @@ public enum AnimationArchiveError: Error, Equatable, Sendable, CustomStringConve
     }
 
     /// The archive error for a lower-level keyed archive error met while loading.
-    init(_ error: KeyedArchiveError) {
+    package init(_ error: KeyedArchiveError) {
         switch error {
         case .propertyList, .notAKeyedArchive: self = .notAnArchive(error)
         case .unsupportedArchiver(let archiver): self = .unsupportedArchiver(archiver)

@@ -4,7 +4,7 @@ import TesseraCore
 extension CoreAnimationArchiveFormat {
     /// The filters `layer` keeps but Tessera does not draw, as the key that holds each and why
     /// (its type, or its type and the input at fault): what both file formats report.
-    static func undrawnFilters(of layer: CALayer) -> [(key: String, why: String)] {
+    package static func undrawnFilters(of layer: CALayer) -> [(key: String, why: String)] {
         let p = layer.properties
         var undrawn: [(key: String, why: String)] = []
         for (key, filters) in [("filters", p.filters), ("backgroundFilters", p.backgroundFilters)] {
