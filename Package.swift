@@ -59,10 +59,13 @@ let package = Package(
         // What the file formats share: the document they read and write (`AnimationArchive`, its states and
         // errors), the one list of the coded properties, and the class names and keys of Core Animation's files.
         .target(name: "TesseraDocument", dependencies: ["TesseraCore", "TesseraRaster", "TesseraKeyedArchive"]),
+        // CAML, Core Animation's XML: its value syntaxes, reader and writer, `.ca` bundles, and `.tendies`
+        // wallpapers (zips of `.ca` bundles).
+        .target(name: "TesseraCAML", dependencies: ["TesseraCore", "TesseraRaster", "TesseraDocument", "TesseraXML",
+                                                    .product(name: "ZIPFoundation", package: "ZIPFoundation")]),
         // The file formats over the model (Core Animation Archives, CAML, .tendies), and what `import Tessera`
         // gives: the model, the formats and their coders.
-        .target(name: "Tessera", dependencies: ["TesseraCore", "TesseraRaster", "TesseraKeyedArchive", "TesseraXML", "TesseraDocument",
-                                                .product(name: "ZIPFoundation", package: "ZIPFoundation")]),
+        .target(name: "Tessera", dependencies: ["TesseraCore", "TesseraRaster", "TesseraKeyedArchive", "TesseraDocument", "TesseraCAML"]),
         // Lottie (Bodymovin JSON, dotLottie zips) read into the model's layers and animations.
         .target(name: "TesseraLottie", dependencies: ["TesseraCore", "TesseraRaster",
                                                       .product(name: "ZIPFoundation", package: "ZIPFoundation")]),
@@ -113,7 +116,7 @@ let package = Package(
         .testTarget(name: "BenchTrackingTests", dependencies: ["BenchTracking"]),
         .testTarget(name: "TesseraLottieTests", dependencies: ["TesseraLottie", "Tessera", "TesseraRaster",
                                                           .product(name: "ZIPFoundation", package: "ZIPFoundation")]),
-        .testTarget(name: "TesseraTests", dependencies: ["Tessera", "TesseraCore", "TesseraDocument", "TesseraKeyedArchive", "TesseraXML", "LayerScenes",
+        .testTarget(name: "TesseraTests", dependencies: ["Tessera", "TesseraCore", "TesseraDocument", "TesseraCAML", "TesseraKeyedArchive", "TesseraXML", "LayerScenes",
                                                     "BenchScenes", "GoldenSupport", "TesseraDemos", "CTextLibraries", "WallpaperFixtures",
                                                     .product(name: "ZIPFoundation", package: "ZIPFoundation")],
                     resources: [.copy("Fixtures"), .copy("Golden")]),

@@ -1,4 +1,5 @@
 import Foundation
+import TesseraCAML
 import TesseraCore
 import TesseraDocument
 

@@ -1,7 +1,12 @@
 import TesseraCore
+import TesseraKeyedArchive
 
 #if !canImport(QuartzCore)
 extension CoreAnimationArchiveFormat {
+    /// A filter's class (`filters`, `backgroundFilters`, `compositingFilter`): the object archives
+    /// hold and the element CAML writes.
+    package static let filterClass = ArchiveClass("CAFilter", superclasses: ["NSObject"])
+
     /// The filters `layer` keeps but Tessera does not draw, as the key that holds each and why
     /// (its type, or its type and the input at fault): what both file formats report.
     package static func undrawnFilters(of layer: CALayer) -> [(key: String, why: String)] {

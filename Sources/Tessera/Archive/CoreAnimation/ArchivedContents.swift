@@ -33,14 +33,5 @@ extension LayerContents: ArchivableProperty {
         guard let image else { return .null }
         return try writer.object(Self.proxyClass, [("data", .data([UInt8](try image.pngData ?? Self.png(of: image))))])
     }
-
-    /// A PNG of an image made from pixels (straight alpha, as PNG stores it).
-    static func png(of image: CGImage) throws -> Data {
-        let pixmap = try Pixmap(width: image.width, height: image.height)
-        for y in 0..<image.height {
-            for x in 0..<image.width { pixmap[x, y] = image.rasterImage[x, y] }
-        }
-        return Data(try pixmap.pngData())
-    }
 }
 #endif

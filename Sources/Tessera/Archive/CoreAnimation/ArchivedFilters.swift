@@ -11,11 +11,10 @@ import TesseraKeyedArchive
 /// of them (`[LayerFilter]?`); a `compositingFilter` is one of them or a plain string.
 /// (Whether a filter is enabled is not written: the archives seen never say.)
 extension LayerFilter: ArchivableProperty {
-    static let filterClass = ArchiveClass("CAFilter", superclasses: ["NSObject"])
     static let typeKey = "CAFilterType", nameKey = "CAFilterName", inputsKey = "CAFilterInputs"
 
     static func decode(_ value: ArchivedValue, with reader: inout ArchivedValueReader) throws -> LayerFilter {
-        guard let object = value.objectValue, object.className == filterClass.name else {
+        guard let object = value.objectValue, object.className == CoreAnimationArchiveFormat.filterClass.name else {
             throw ArchiveDecodingFailure.unsupported(
                 className: value.objectValue?.className, reason: .unsupportedValue("a filter that is not a CAFilter"))
         }
@@ -40,7 +39,8 @@ extension LayerFilter: ArchivableProperty {
         }
         if case .bool(let flag) = field { return .bool(flag) }   // not the NSNumber 0 or 1 it reads as
         guard let any = try reader.value(field, depth: 1), let input = LayerFilterValue(any: any) else {
-            throw ArchiveDecodingFailure.unsupported(className: filterClass.name, reason: .unsupportedValue("filter input \(key)"))
+            throw ArchiveDecodingFailure.unsupported(
+                className: CoreAnimationArchiveFormat.filterClass.name, reason: .unsupportedValue("filter input \(key)"))
         }
         return input
     }
@@ -54,7 +54,7 @@ extension LayerFilter: ArchivableProperty {
             }
         }
         return try writer.object(
-            Self.filterClass,
+            CoreAnimationArchiveFormat.filterClass,
             [
                 (Self.typeKey, .string(type)), (Self.nameKey, .string(name)),
                 (Self.inputsKey, try writer.dictionary(entries)),

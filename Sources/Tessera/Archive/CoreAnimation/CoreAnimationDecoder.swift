@@ -190,7 +190,7 @@ struct CoreAnimationDecoder {
     /// Reports the filters `layer` keeps but Tessera does not draw (the layer is drawn without
     /// them; not at all when it is its compositing filter).
     private mutating func reportUndrawnFilters(of layer: CALayer, path: String) {
-        for (key, why) in Format.undrawnFilters(of: layer) { skip(path, LayerFilter.filterClass.name, key, .notDrawn(why)) }
+        for (key, why) in Format.undrawnFilters(of: layer) { skip(path, Format.filterClass.name, key, .notDrawn(why)) }
     }
 
     /// Whether `value` of an unmodelled layer key is one that changes nothing here (see

@@ -11,7 +11,7 @@ extension CAMLReader {
     /// `<p key="animation-1" type="…">` that Mica-made files and the community editors write),
     /// else under its key path (`opacity`; `group` for a group), made unique on the layer with a
     /// suffix (`opacity-1`), so that two animations of one key path both run and
-    /// ``CALayer/animationKeys()`` lists them. Animations are added as archives add them: a
+    /// `CALayer.animationKeys()` lists them. Animations are added as archives add them: a
     /// `beginTime` of 0 is the time of loading, and the `1e-100` files write is the start of the
     /// timeline.
     mutating func animations(_ element: CAMLElement, into layer: CALayer, path: String) {
@@ -41,7 +41,7 @@ extension CAMLReader {
     /// type or one Tessera does not model, or an essential value that does not read (its values,
     /// its path).
     ///
-    /// Its attributes and property elements are the keys of ``CodedProperties/animation``, read
+    /// Its attributes and property elements are the keys of `CodedProperties.animation`, read
     /// with their CAML spelling (`key`, the entry's key, is the caller's; Mica's editor settings
     /// are passed over, see ``CAMLFormat/editorAnimationKeys``); a group's children are the
     /// `<animation>` elements of its `<animations>`.

@@ -1,8 +1,7 @@
 import Foundation
+import TesseraCore
 #if canImport(QuartzCore)
 import QuartzCore
-import TesseraCore
-import TesseraDocument
 #endif
 
 // Writing transforms: the most readable spelling that reads back to exactly the same matrix.

@@ -17,7 +17,7 @@ struct CAMLReadContext {
 /// with a `..` component, a backslash or a URL scheme, a path that leads outside the folder
 /// through a symbolic link, and any image when the document was read from bytes with no
 /// bundle. A `src` without an extension that names no file is tried with `.png`, `.jpg` and
-/// `.jpeg`. PNG and JPEG decode (``CGImage/init(decoding:)``).
+/// `.jpeg`. PNG and JPEG decode (`CGImage.init(decoding:)`).
 struct CAMLAssets {
     /// The bundle's folder; nil when there is none.
     let folder: URL?

@@ -2,7 +2,7 @@ import TesseraCore
 import TesseraDocument
 
 #if !canImport(QuartzCore)
-/// One property of a Core Animation class in CAML, made from its row of ``CodedProperties``: how
+/// One property of a Core Animation class in CAML, made from its row of `CodedProperties`: how
 /// its attribute or element is read into an object and how the object's value is written back,
 /// with the value type's ``CAMLSpelledValue`` spelling.
 struct CAMLProperty: Sendable {
@@ -20,18 +20,18 @@ struct CAMLProperty: Sendable {
     /// The attribute's or element's name: the property's key.
     let key: String
     /// Whether a value Tessera does not model leaves out the whole object rather than this key
-    /// (``CodedProperty/isEssential``).
+    /// (`CodedProperty.isEssential`).
     let isEssential: Bool
     /// Reads the property.
     let read: Read
     /// Writes the property when it differs from the default, as archives do.
     let write: Write
 
-    /// The coders of every row of ``CodedProperties``.
+    /// The coders of every row of `CodedProperties`.
     static let tables = CodedPropertyTables(CAMLPropertySpeller())
 }
 
-/// Makes a row of ``CodedProperties`` a ``CAMLProperty``, with its value type's
+/// Makes a row of `CodedProperties` a ``CAMLProperty``, with its value type's
 /// ``CAMLSpelledValue`` spelling. A type without one stops the first use of the tables, with the
 /// property's key (every format test reads and writes every row).
 private struct CAMLPropertySpeller: CodedPropertyVisitor {

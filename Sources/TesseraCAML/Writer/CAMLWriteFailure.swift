@@ -3,7 +3,7 @@ import TesseraDocument
 
 #if !canImport(QuartzCore)
 /// Why a value cannot be written as CAML: the writer reports it with the layer and property
-/// (``AnimationArchiveError/unwritableCAML(reason:)``).
+/// (`AnimationArchiveError.unwritableCAML(reason:)`).
 struct CAMLWriteFailure: Error {
     let reason: String
 

@@ -200,7 +200,7 @@ extension CAMLReader {
     }
 
     /// The animations of an `LKStateAddAnimation` element, each under its key (see
-    /// ``LayerState/Animation/key``); none when its target is missing (reported). An animation
+    /// `LayerState.Animation.key`); none when its target is missing (reported). An animation
     /// the layer would not take is reported and left out.
     private mutating func addedAnimations(_ element: CAMLElement, slot: String, path: String) -> [LayerState.Animation] {
         guard let target = self.target(of: element, path: path, key: slot) else { return [] }

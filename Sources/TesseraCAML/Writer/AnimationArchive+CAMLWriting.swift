@@ -6,7 +6,7 @@ import TesseraDocument
 extension AnimationArchive {
     /// The archive as a CAML document (Core Animation's XML, what a `.ca` bundle's `main.caml`
     /// holds), which ``init(camlData:bundleURL:)`` reads back as the same tree, animations and
-    /// ``states``; Apple's readers take it too (the element and attribute names and value
+    /// `states`; Apple's readers take it too (the element and attribute names and value
     /// syntaxes of Apple's files).
     ///
     /// Only what differs from a new object's defaults is written, as archives do. The document
@@ -15,10 +15,10 @@ extension AnimationArchive {
     /// images fails here (``writeCAML(to:)`` and ``writeCAMLBundle(to:)`` write them).
     ///
     /// The tree is written as it is now, with the animations a state's transition added; it must
-    /// be in the base state (``LayerStates/currentState`` nil), since the layers of a tree in a
+    /// be in the base state (`LayerStates.currentState` nil), since the layers of a tree in a
     /// state hold that state's values, not the base values the states start from.
     ///
-    /// - Throws: ``AnimationArchiveError/unwritableCAML(reason:)``, naming the layer and the
+    /// - Throws: `AnimationArchiveError.unwritableCAML(reason:)`, naming the layer and the
     ///   property, for what CAML cannot hold without loss: a string with a character XML 1.0
     ///   forbids (U+0000 to U+001F other than tab, line feed and carriage return; U+FFFE,
     ///   U+FFFF), a NaN (or an infinite number outside timing), an image (a document alone has
@@ -32,10 +32,10 @@ extension AnimationArchive {
 
     /// Writes the archive as a CAML file at `url`, as ``camlData()`` describes, and its images
     /// as PNG files in `assets/` beside it (`assets/image-1.png`…), where reading the file
-    /// (``init(contentsOf:)``) finds them. Files of those names are replaced.
+    /// (`AnimationArchive(contentsOf:)`) finds them. Files of those names are replaced.
     ///
-    /// - Throws: ``AnimationArchiveError/unwritableCAML(reason:)`` as ``camlData()`` does (images
-    ///   aside); ``AnimationArchiveError/unwritableFile(_:reason:)`` when a file cannot be written.
+    /// - Throws: `AnimationArchiveError.unwritableCAML(reason:)` as ``camlData()`` does (images
+    ///   aside); `AnimationArchiveError.unwritableFile(_:reason:)` when a file cannot be written.
     public func writeCAML(to url: URL) throws(AnimationArchiveError) {
         let (document, images) = try caml(hasBundle: true)
         try Self.write(images, in: url.deletingLastPathComponent())
@@ -46,11 +46,11 @@ extension AnimationArchive {
     /// `main.caml` (as ``camlData()`` describes), `index.xml` (a property list whose
     /// `rootDocument` is `main.caml`, with `documentWidth`, `documentHeight` when the archive
     /// has a size, and `geometryFlipped`) and the images as PNG files in `assets/`. What
-    /// ``init(contentsOf:)`` reads back is the same archive. Files of those names are replaced;
+    /// `AnimationArchive(contentsOf:)` reads back is the same archive. Files of those names are replaced;
     /// other files in the folder are left.
     ///
-    /// - Throws: ``AnimationArchiveError/unwritableCAML(reason:)`` as ``camlData()`` does (images
-    ///   aside); ``AnimationArchiveError/unwritableFile(_:reason:)`` when the folder or a file
+    /// - Throws: `AnimationArchiveError.unwritableCAML(reason:)` as ``camlData()`` does (images
+    ///   aside); `AnimationArchiveError.unwritableFile(_:reason:)` when the folder or a file
     ///   cannot be written.
     public func writeCAMLBundle(to url: URL) throws(AnimationArchiveError) {
         let (document, images) = try caml(hasBundle: true)

@@ -3,7 +3,7 @@ import TesseraDocument
 
 #if !canImport(QuartzCore)
 extension CAMLWriter {
-    /// `<animation type="CLASS" …>`: the properties of ``CodedProperties/animation`` that
+    /// `<animation type="CLASS" …>`: the properties of `CodedProperties.animation` that
     /// differ from a new animation's, and a group's members in its `<animations>`. `slot` names
     /// the animation in errors (its key, or its place in a transition).
     mutating func animation(

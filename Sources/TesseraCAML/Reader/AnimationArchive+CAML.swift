@@ -6,15 +6,15 @@ import TesseraXML
 #if !canImport(QuartzCore)
 extension AnimationArchive {
     /// Loads a CAML document (Core Animation's XML, the `main.caml` of a `.ca` bundle) from its
-    /// bytes: the same layer tree an archive gives, with ``skipped`` saying what was left out
-    /// and where, and the document's ``states``.
+    /// bytes: the same layer tree an archive gives, with `skipped` saying what was left out
+    /// and where, and the document's `states`.
     ///
     /// Images (`<contents type="CGImage" src="assets/art.png"/>`) are read from `bundleURL`, the
     /// bundle's folder, and never from outside it; with no folder, each is reported as skipped.
     /// There is no document size (a `.ca` bundle's `index.xml` has it: see
-    /// ``init(contentsOf:)``).
+    /// `AnimationArchive(contentsOf:)`).
     ///
-    /// - Throws: ``AnimationArchiveError/malformedCAML(_:reason:)``, with the line and column,
+    /// - Throws: `AnimationArchiveError.malformedCAML(_:reason:)`, with the line and column,
     ///   for XML that is not well-formed or that the reader refuses (a DTD, an encoding other
     ///   than UTF-8, a document beyond the reader's limits) and for a document that is not a
     ///   `<caml>` element with a layer in it. Nothing else fails the document.
@@ -30,12 +30,12 @@ extension AnimationArchive {
         self.init(rootLayer: rootLayer, documentSize: nil, geometryFlipped: false, states: states, skipped: reader.skipped)
     }
 
-    /// Loads the `.ca` bundle at `url`, as ``init(contentsOf:)`` describes. `index.xml` is read
+    /// Loads the `.ca` bundle at `url`, as `AnimationArchive(contentsOf:)` describes. `index.xml` is read
     /// by Foundation's property list reader, which processes no DTD (its `<!DOCTYPE plist>` is
     /// skipped, no entity is declared or fetched). A `rootDocument` that is an absolute path,
     /// has a `..` component or leads outside the folder through a symbolic link is refused, and
     /// so is an `index.xml` that is a link to outside the folder.
-    init(bundle url: URL) throws(AnimationArchiveError) {
+    package init(bundle url: URL) throws(AnimationArchiveError) {
         let folder = url.standardizedFileURL
         var documentName = "main.caml"
         var size: CGSize?
@@ -86,14 +86,14 @@ extension AnimationArchive {
     }
 
     /// Whether `url` is a `.ca` bundle (a folder) rather than a file.
-    static func isBundle(_ url: URL) -> Bool {
+    package static func isBundle(_ url: URL) -> Bool {
         var isDirectory: ObjCBool = false
         return FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory) && isDirectory.boolValue
     }
 
     /// Whether the bytes of a file are CAML rather than an archive: XML (a byte order mark or
     /// whitespace, then `<`) where an archive starts `bplist`.
-    static func isCAML(_ data: Data) -> Bool {
+    package static func isCAML(_ data: Data) -> Bool {
         var bytes = data.prefix(64)[...]
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes = bytes.dropFirst(3) }
         return bytes.first { ![0x20, 0x09, 0x0A, 0x0D].contains($0) } == UInt8(ascii: "<")

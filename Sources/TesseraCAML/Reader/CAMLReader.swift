@@ -6,7 +6,7 @@ import TesseraXML
 #if !canImport(QuartzCore)
 /// Turns a CAML document into Tessera's layers, as `CoreAnimationDecoder` turns an archive,
 /// through the same description of the classes and properties: a layer's attributes and
-/// property elements are the keys of ``CodedProperties/layer``, read with their CAML spelling
+/// property elements are the keys of `CodedProperties.layer`, read with their CAML spelling
 /// (``CAMLSpelledValue``).
 ///
 /// ```xml
@@ -21,9 +21,9 @@ import TesseraXML
 /// ```
 ///
 /// Only a document that is not `<caml>` with a layer in it fails (as
-/// ``AnimationArchiveError/malformedCAML(_:reason:)``, with where). Everything else is read
+/// `AnimationArchiveError.malformedCAML(_:reason:)`, with where). Everything else is read
 /// leniently and what is left out is reported with its line and column
-/// (``SkippedFeature``): an element of a class Tessera lacks is loaded as a `CALayer`
+/// (`SkippedFeature`): an element of a class Tessera lacks is loaded as a `CALayer`
 /// with its sublayers, an attribute or element Tessera does not model is reported, a value that
 /// does not read (a wrong type, a syntax error, an image outside the bundle) is reported at the
 /// place it goes wrong and the property keeps its default.
@@ -109,7 +109,7 @@ struct CAMLReader {
             property(.element(child), of: layer, element: element, path: path)
         }
         for (key, why) in Format.undrawnFilters(of: layer) {
-            skip(path, LayerFilter.filterClass.name, key, .notDrawn(why), at: element.location)
+            skip(path, CoreAnimationArchiveFormat.filterClass.name, key, .notDrawn(why), at: element.location)
         }
         for child in element.children {
             switch child.localName {
@@ -158,7 +158,7 @@ struct CAMLReader {
         attribute.name == "xmlns" || attribute.name.hasPrefix("xmlns:")
     }
 
-    /// A new layer of the class named `name` (its row of the registry, ``LayerClass``), or a
+    /// A new layer of the class named `name` (its row of the registry, `LayerClass`), or a
     /// `CALayer` for a class Tessera does not model, with the name of the class it is.
     private static func makeLayer(named name: String) -> (CALayer, String) {
         let row = (LayerKind(className: name) ?? .layer).layerClass

@@ -5,8 +5,8 @@ import TesseraDocument
 #if !canImport(QuartzCore)
 /// Turns a layer tree into a CAML document, as `CoreAnimationEncoder` turns it into an
 /// archive, through the same description of the classes and properties: a layer's properties
-/// are the rows of ``CodedProperties/layer``, an animation's those of
-/// ``CodedProperties/animation``, each written with its CAML spelling
+/// are the rows of `CodedProperties.layer`, an animation's those of
+/// `CodedProperties.animation`, each written with its CAML spelling
 /// (``CAMLSpelledValue``) when it differs from a new object's of the class it is written as.
 /// What ``CAMLReader`` reads back is the same tree.
 ///
@@ -16,10 +16,10 @@ import TesseraDocument
 /// `<animations>`, and the root's `<states>` and `<stateTransitions>`.
 ///
 /// Layers get an `id` where something refers to them: a state or transition (the id the document
-/// had, kept from ``LayerStates``) or a portal's `sourceLayer` (a new id, `#1`, `#2`… not taken).
+/// had, kept from `LayerStates`) or a portal's `sourceLayer` (a new id, `#1`, `#2`… not taken).
 ///
 /// What CAML cannot hold fails the whole document with
-/// ``AnimationArchiveError/unwritableCAML(reason:)`` naming the layer and property, rather than
+/// `AnimationArchiveError.unwritableCAML(reason:)` naming the layer and property, rather than
 /// being left out: a layer that appears twice in the tree, an animation of a class Tessera does not
 /// model, a NaN or infinite number where CAML reads only finite ones
 /// (everything but timing), a string with a character XML 1.0 cannot hold, an image with no
@@ -107,7 +107,7 @@ struct CAMLWriter {
     }
 
     /// `<emitterCells>` with a `CAEmitterCell` element for each of `cells`: the rows of
-    /// ``CodedProperties/emitterCell`` that differ from a new cell's, then its own cells.
+    /// `CodedProperties.emitterCell` that differ from a new cell's, then its own cells.
     private mutating func cells(_ cells: [CAEmitterCell], path: String, keyPath: String) throws(AnimationArchiveError) -> CAMLWrittenElement
     {
         var holder = CAMLWrittenElement(name: Format.emitterCellsKey)

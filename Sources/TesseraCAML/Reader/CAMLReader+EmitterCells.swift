@@ -16,7 +16,7 @@ extension CAMLReader {
     /// </emitterCells>
     /// ```
     ///
-    /// A cell's attributes and property elements are the keys of ``CodedProperties/emitterCell``
+    /// A cell's attributes and property elements are the keys of `CodedProperties.emitterCell`
     /// with their CAML spelling; what does not read is reported and keeps its default, and an
     /// element that is not a cell is reported and left out.
     mutating func emitterCells(_ element: CAMLElement, of layer: CALayer, className: String, path: String) {

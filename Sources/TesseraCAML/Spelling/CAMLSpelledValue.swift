@@ -9,7 +9,7 @@ import TesseraXML
 /// from an attribute or a child element.
 ///
 /// This is CAML's spelling of the one description of the classes and properties: the rows of
-/// ``CodedProperties`` hold key paths whose value types are ``CodedValue``s, which CAML reads and
+/// `CodedProperties` hold key paths whose value types are `CodedValue`s, which CAML reads and
 /// writes through this protocol (``CAMLProperty``) as archives do through theirs, so a property
 /// added to the list is read in every format; a type CAML cannot spell stops the first use of
 /// CAML's tables, with the property's key. Only the spelling differs between the formats;

@@ -14,10 +14,10 @@ extension Wallpaper {
 
     /// Puts every bundle that has state `name` in it at `time` (nil: every bundle in its base
     /// state), with each bundle's matching transitions when `animated`, as
-    /// ``LayerStates/setState(_:at:animated:)`` does for one; iOS sets the same state on each
+    /// `LayerStates.setState(_:at:animated:)` does for one; iOS sets the same state on each
     /// of a wallpaper's packages. A bundle without the state stays as it is.
     ///
-    /// - Throws: ``LayerStateError/unknownState(_:)`` when no bundle has the state; nothing
+    /// - Throws: `LayerStateError.unknownState(_:)` when no bundle has the state; nothing
     ///   changes then.
     public func setState(_ name: String?, at time: CFTimeInterval, animated: Bool = true) throws(LayerStateError) {
         let states = bundles.map(\.archive.states).filter { states in name.map { states.names.contains($0) } ?? true }

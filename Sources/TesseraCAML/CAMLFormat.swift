@@ -4,9 +4,9 @@ import TesseraDocument
 #if !canImport(QuartzCore)
 /// The names of CAML's structure, as Apple's files write them: the elements that hold layers,
 /// animations and states rather than properties, and their attributes. Properties are named by
-/// the property tables (``CodedProperties/layer``, ``CodedProperties/animation``), layer
-/// classes by their registry (``LayerClass``), animation classes by
-/// ``CoreAnimationArchiveFormat``: what the reader recognizes and a writer produces.
+/// the property tables (`CodedProperties.layer`, `CodedProperties.animation`), layer
+/// classes by their registry (`LayerClass`), animation classes by
+/// `CoreAnimationArchiveFormat`: what the reader recognizes and a writer produces.
 enum CAMLFormat {
     /// The document's root element, which holds the root layer.
     static let documentElement = "caml"

@@ -1,14 +1,13 @@
+import TesseraCore
 #if canImport(QuartzCore)
 import QuartzCore
-import TesseraCore
-import TesseraDocument
 #endif
 
 /// A timing function as CAML writes it: one of Core Animation's named functions
 /// (`timingFunction="default"`) or the control points of a cubic Bézier curve
 /// (`<CAMediaTimingFunction value="0.29712 -0.0052251 0.24359 0.99619"/>`).
 ///
-/// Kept as written, rather than as a ``CAMediaTimingFunction``, so that a name is written back
+/// Kept as written, rather than as a `CAMediaTimingFunction`, so that a name is written back
 /// as the name and the value is `Sendable`.
 enum CAMLTimingFunction: Hashable, Sendable {
     /// The predefined functions, by their CAML (and `CAMediaTimingFunctionName`) spelling.
