@@ -1,5 +1,6 @@
 import Testing
 @testable import Tessera
+@testable import TesseraCAAR
 @testable import TesseraCore
 
 extension ArchiveTests {

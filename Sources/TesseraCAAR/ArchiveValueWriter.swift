@@ -140,7 +140,7 @@ struct ArchiveValueWriter {
     // MARK: Any value
 
     /// Any value an animation may hold (see ``ArchivedValueReader/value(_:depth:)`` for the types
-    /// read back); throws ``AnimationArchiveError/unencodableValue(reason:)`` for another type.
+    /// read back); throws `AnimationArchiveError.unencodableValue(reason:)` for another type.
     mutating func value(_ any: Any?, depth: Int = 0) throws -> ArchiveFieldValue {
         guard depth <= Format.maximumDepth else {
             throw AnimationArchiveError.unencodableValue(reason: "values nested more than \(Format.maximumDepth) deep")

@@ -5,18 +5,18 @@ import TesseraKeyedArchive
 
 #if !canImport(QuartzCore)
 /// One property of a Core Animation class in archives, made from its row of
-/// ``CodedProperties``: how the archive's field is read into an object and how the object's
+/// `CodedProperties`: how the archive's field is read into an object and how the object's
 /// value is written back, with the value type's ``ArchivableProperty`` spelling, so that reading
 /// and writing stay symmetrical.
 struct ArchivedProperty: Sendable {
     /// The key in the archive (the property's name in Objective-C: `hidden`, `removedOnCompletion`).
     let key: String
     /// Whether a value Tessera does not model leaves out the whole object rather than this key
-    /// (``CodedProperty/isEssential``).
+    /// (`CodedProperty.isEssential`).
     let isEssential: Bool
     /// Reads `value` into `object` (values nested `depth` deep); false when `object` does not have
     /// the property (a shape layer's key on a plain layer). Throws ``ArchiveDecodingFailure`` or
-    /// ``KeyedArchiveError``.
+    /// `KeyedArchiveError`.
     let decode:
         @Sendable (
             _ value: ArchivedValue, _ object: AnyObject, _ reader: inout ArchivedValueReader,
@@ -26,11 +26,11 @@ struct ArchivedProperty: Sendable {
     /// class), since Core Animation archives only what differs from the defaults.
     let encode: @Sendable (_ object: AnyObject, _ defaults: AnyObject, _ writer: inout ArchiveValueWriter) throws -> ArchiveFieldValue?
 
-    /// The coders of every row of ``CodedProperties``.
+    /// The coders of every row of `CodedProperties`.
     static let tables = CodedPropertyTables(ArchivedPropertyCoder())
 }
 
-/// Makes a row of ``CodedProperties`` an ``ArchivedProperty``, with its value type's
+/// Makes a row of `CodedProperties` an ``ArchivedProperty``, with its value type's
 /// ``ArchivableProperty`` spelling. A type without one stops the first use of the tables, with
 /// the property's key (every format test reads and writes every row).
 private struct ArchivedPropertyCoder: CodedPropertyVisitor {

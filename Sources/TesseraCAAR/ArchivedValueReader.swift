@@ -7,7 +7,7 @@ import TesseraKeyedArchive
 /// Reads the values of a Core Animation archive: numbers, strings, and the coding proxies Core
 /// Animation writes for its value types, as the Swift values Tessera's API takes.
 ///
-/// Decoding is bounded: values nest at most ``CoreAnimationArchiveFormat/maximumDepth`` deep, and each object visited costs
+/// Decoding is bounded: values nest at most `CoreAnimationArchiveFormat.maximumDepth` deep, and each object visited costs
 /// one unit of a budget fixed from the size of the file, so that an archive whose objects refer
 /// many times to the same collections (a graph built to multiply work, like a "billion laughs"
 /// XML file) is rejected instead of decoded exponentially.
@@ -40,7 +40,7 @@ struct ArchivedValueReader {
         }
     }
 
-    /// Fails when `depth` is past ``CoreAnimationArchiveFormat/maximumDepth``.
+    /// Fails when `depth` is past `CoreAnimationArchiveFormat.maximumDepth`.
     static func check(depth: Int) throws(ArchiveDecodingFailure) {
         guard depth <= Format.maximumDepth else { throw .malformed("objects nested more than \(Format.maximumDepth) deep") }
     }

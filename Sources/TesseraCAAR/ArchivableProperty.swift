@@ -220,7 +220,7 @@ extension Optional: ArchivableProperty where Wrapped: ArchivableProperty {
 // MARK: String constants
 
 /// A string constant of Core Animation's API (fill modes, fill rules, line caps…), decoded
-/// only when it is one Tessera knows (``CodedConstant/knownValues``).
+/// only when it is one Tessera knows (`CodedConstant.knownValues`).
 protocol ArchivableConstant: ArchivableProperty, CodedConstant {}
 
 extension ArchivableConstant {

@@ -8,12 +8,12 @@ import TesseraRaster
 /// Turns the object graph of a Core Animation archive into Tessera's layers, collecting what it
 /// leaves out.
 ///
-/// The structure is checked strictly, as a ``AnimationArchiveError/malformedObjectGraph(reason:)``:
+/// The structure is checked strictly, as a `AnimationArchiveError.malformedObjectGraph(reason:)`:
 /// a document that is not a dictionary, a `sublayers` that is not an array, an object other than
 /// a layer where a layer belongs, a layer that is its own ancestor or appears twice, a value of the
 /// wrong type. The content is read leniently: a layer of a class Tessera lacks is loaded as the
 /// nearest one it has, and keys, values and animations it does not model are left out and
-/// reported (``SkippedFeature``).
+/// reported (`SkippedFeature`).
 struct CoreAnimationDecoder {
     typealias Format = CoreAnimationArchiveFormat
     typealias Skipped = SkippedFeature
@@ -144,7 +144,7 @@ struct CoreAnimationDecoder {
     }
 
     /// A new layer of the most derived class of `object`'s hierarchy that Tessera models (its
-    /// row of the registry, ``LayerClass``): of the classes it is kind of, the one with the
+    /// row of the registry, `LayerClass`): of the classes it is kind of, the one with the
     /// most superclasses, the first in the registry's order among equals.
     private static func makeLayer(for object: ArchivedObject) -> (CALayer, LayerClass) {
         let kind =
@@ -194,7 +194,7 @@ struct CoreAnimationDecoder {
     }
 
     /// Whether `value` of an unmodelled layer key is one that changes nothing here (see
-    /// ``CoreAnimationArchiveFormat/layerKeysHarmlessWhenTrue``).
+    /// `CoreAnimationArchiveFormat.layerKeysHarmlessWhenTrue`).
     private mutating func isHarmless(layerKey key: String, _ value: ArchivedValue) throws -> Bool {
         Format.layerKeysHarmlessWhenTrue.contains(key) && value.boolValue == true
     }

@@ -4,7 +4,7 @@ import TesseraDocument
 import TesseraKeyedArchive
 
 #if !canImport(QuartzCore)
-/// Core Animation Archives (`.caar`): an ``AnimationArchive`` read from and written as
+/// Core Animation Archives (`.caar`): an `AnimationArchive` read from and written as
 /// NSKeyedArchiver's bytes.
 extension AnimationArchive {
     /// Loads an archive from the bytes of a `.caar` file.
