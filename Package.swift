@@ -12,8 +12,9 @@ let package = Package(
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
-        // `swift package generate-documentation`: the DocC catalogs of TesseraRaster, TesseraKeyedArchive, TesseraDocument,
-        // TesseraCAAR, TesseraCAML, TesseraCore, Tessera and TesseraLottie (TesseraXML has no public API).
+        // `swift package generate-documentation`: the DocC catalogs of TesseraRaster, TesseraKeyedArchive,
+        // TesseraCore, TesseraDocument, TesseraCAAR, TesseraCAML, Tessera and TesseraLottie (TesseraXML has no
+        // public API).
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
         // `.tendies` files (zips of `.ca` bundles): a maintained zip reader rather than our own.
         .package(url: "https://github.com/weichsel/ZIPFoundation", exact: "0.9.20"),
@@ -67,7 +68,8 @@ let package = Package(
         .target(name: "TesseraCAAR", dependencies: ["TesseraCore", "TesseraRaster", "TesseraDocument", "TesseraKeyedArchive"]),
         // What `import Tessera` gives, a thin umbrella: the model, the document and the formats over it, put
         // together (a scene file of any format opened by its path; a format chosen by a file's extension).
-        .target(name: "Tessera", dependencies: ["TesseraCore", "TesseraKeyedArchive", "TesseraDocument", "TesseraCAAR", "TesseraCAML"]),
+        .target(name: "Tessera", dependencies: ["TesseraCore", "TesseraKeyedArchive", "TesseraDocument", "TesseraCAAR",
+                                                "TesseraCAML"]),
         // Lottie (Bodymovin JSON, dotLottie zips) read into the model's layers and animations.
         .target(name: "TesseraLottie", dependencies: ["TesseraCore", "TesseraRaster",
                                                       .product(name: "ZIPFoundation", package: "ZIPFoundation")]),
@@ -118,8 +120,9 @@ let package = Package(
         .testTarget(name: "BenchTrackingTests", dependencies: ["BenchTracking"]),
         .testTarget(name: "TesseraLottieTests", dependencies: ["TesseraLottie", "Tessera", "TesseraRaster",
                                                           .product(name: "ZIPFoundation", package: "ZIPFoundation")]),
-        .testTarget(name: "TesseraTests", dependencies: ["Tessera", "TesseraCore", "TesseraDocument", "TesseraCAAR", "TesseraCAML", "TesseraKeyedArchive", "TesseraXML", "LayerScenes",
-                                                    "BenchScenes", "GoldenSupport", "TesseraDemos", "CTextLibraries", "WallpaperFixtures",
+        .testTarget(name: "TesseraTests", dependencies: ["Tessera", "TesseraCore", "TesseraDocument", "TesseraCAAR", "TesseraCAML",
+                                                    "TesseraKeyedArchive", "TesseraXML", "LayerScenes", "BenchScenes", "GoldenSupport",
+                                                    "TesseraDemos", "CTextLibraries", "WallpaperFixtures",
                                                     .product(name: "ZIPFoundation", package: "ZIPFoundation")],
                     resources: [.copy("Fixtures"), .copy("Golden")]),
     ],
