@@ -2,7 +2,6 @@ import Foundation
 import Testing
 import BenchScenes   // SplitMix64: seeded, the same on every platform
 @testable import Tessera
-@testable import TesseraCAAR
 @testable import TesseraCore
 
 extension ArchiveTests {

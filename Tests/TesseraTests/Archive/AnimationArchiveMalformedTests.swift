@@ -1,7 +1,6 @@
 import Foundation
 import Testing
 @testable import Tessera
-@testable import TesseraCAAR
 @testable import TesseraCore
 
 extension ArchiveTests {

@@ -1,7 +1,6 @@
 import Foundation
 import Testing
 @testable import Tessera
-@testable import TesseraCAAR
 @testable import TesseraCore
 
 /// The parent of the archive suites, so that `swift test --filter Archive` runs them all, and

@@ -1,6 +1,5 @@
 import Testing
 @testable import Tessera
-@testable import TesseraCAAR
 @testable import TesseraCore
 
 extension ArchiveTests {

@@ -2,7 +2,6 @@ import Foundation
 import Testing
 import TesseraRaster
 @testable import Tessera
-@testable import TesseraCAML
 @testable import TesseraCore
 
 extension CAMLTests {

@@ -3,7 +3,6 @@ import GoldenSupport
 import Testing
 import TesseraRaster
 @testable import Tessera
-@testable import TesseraCAML
 @testable import TesseraCore
 
 extension CAMLTests {

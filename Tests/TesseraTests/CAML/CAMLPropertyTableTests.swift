@@ -3,7 +3,6 @@ import Testing
 import TesseraRaster
 @testable import Tessera
 @testable import TesseraCAAR
-@testable import TesseraCAML
 @testable import TesseraCore
 
 extension CAMLTests {

@@ -2,7 +2,6 @@ import Foundation
 import Testing
 @testable import Tessera
 @testable import TesseraCAAR
-@testable import TesseraCAML
 @testable import TesseraCore
 
 extension CAMLWriterTests {

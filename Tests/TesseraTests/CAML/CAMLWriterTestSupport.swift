@@ -2,7 +2,6 @@ import Foundation
 import Testing
 import TesseraRaster
 @testable import Tessera
-@testable import TesseraCAML
 @testable import TesseraCore
 
 /// The suites of the CAML writer: trees written as CAML and read back.

@@ -1,6 +1,5 @@
 import Testing
 @testable import Tessera
-@testable import TesseraCAML
 @testable import TesseraCore
 @testable import TesseraXML
 

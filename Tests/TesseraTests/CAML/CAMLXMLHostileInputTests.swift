@@ -2,7 +2,6 @@ import BenchScenes   // SplitMix64: seeded, the same on every platform
 import Foundation
 import Testing
 @testable import Tessera
-@testable import TesseraCAML
 @testable import TesseraCore
 @testable import TesseraXML
 
