@@ -13,7 +13,8 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         // `swift package generate-documentation`: the DocC catalogs of TesseraRaster, TesseraKeyedArchive,
-        // TesseraCore, Tessera and TesseraLottie (TesseraXML has no public API).
+        // TesseraCore, TesseraDocument, TesseraCAAR, TesseraCAML, Tessera and TesseraLottie (TesseraXML has no
+        // public API).
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
         // `.tendies` files (zips of `.ca` bundles): a maintained zip reader rather than our own.
         .package(url: "https://github.com/weichsel/ZIPFoundation", exact: "0.9.20"),
@@ -56,10 +57,19 @@ let package = Package(
         .target(name: "TesseraXML"),
         // Core Animation's model (layers, animations, timing, drawing) on top of the rasterizer: knows no file format.
         .target(name: "TesseraCore", dependencies: ["TesseraRaster", "CTextLibraries"]),
-        // The file formats over the model (Core Animation Archives, CAML, .tendies), and what `import Tessera`
-        // gives: the model, the formats and their coders.
-        .target(name: "Tessera", dependencies: ["TesseraCore", "TesseraRaster", "TesseraKeyedArchive", "TesseraXML",
-                                                .product(name: "ZIPFoundation", package: "ZIPFoundation")]),
+        // What the file formats share: the document they read and write (`AnimationArchive`, its states and
+        // errors), the one list of the coded properties, and the class names and keys of Core Animation's files.
+        .target(name: "TesseraDocument", dependencies: ["TesseraCore", "TesseraRaster", "TesseraKeyedArchive"]),
+        // CAML, Core Animation's XML: its value syntaxes, reader and writer, `.ca` bundles, and `.tendies`
+        // wallpapers (zips of `.ca` bundles).
+        .target(name: "TesseraCAML", dependencies: ["TesseraCore", "TesseraRaster", "TesseraDocument", "TesseraXML",
+                                                    .product(name: "ZIPFoundation", package: "ZIPFoundation")]),
+        // Core Animation Archives (`.caar`): layer trees in NSKeyedArchiver's keyed archives, read and written.
+        .target(name: "TesseraCAAR", dependencies: ["TesseraCore", "TesseraRaster", "TesseraDocument", "TesseraKeyedArchive"]),
+        // What `import Tessera` gives, a thin umbrella: the model, the document and the formats over it, put
+        // together (a scene file of any format opened by its path; a format chosen by a file's extension).
+        .target(name: "Tessera", dependencies: ["TesseraCore", "TesseraKeyedArchive", "TesseraDocument", "TesseraCAAR",
+                                                "TesseraCAML"]),
         // Lottie (Bodymovin JSON, dotLottie zips) read into the model's layers and animations.
         .target(name: "TesseraLottie", dependencies: ["TesseraCore", "TesseraRaster",
                                                       .product(name: "ZIPFoundation", package: "ZIPFoundation")]),
@@ -110,8 +120,9 @@ let package = Package(
         .testTarget(name: "BenchTrackingTests", dependencies: ["BenchTracking"]),
         .testTarget(name: "TesseraLottieTests", dependencies: ["TesseraLottie", "Tessera", "TesseraRaster",
                                                           .product(name: "ZIPFoundation", package: "ZIPFoundation")]),
-        .testTarget(name: "TesseraTests", dependencies: ["Tessera", "TesseraCore", "TesseraKeyedArchive", "TesseraXML", "LayerScenes",
-                                                    "BenchScenes", "GoldenSupport", "TesseraDemos", "CTextLibraries", "WallpaperFixtures",
+        .testTarget(name: "TesseraTests", dependencies: ["Tessera", "TesseraCore", "TesseraDocument", "TesseraCAAR", "TesseraCAML",
+                                                    "TesseraKeyedArchive", "TesseraXML", "LayerScenes", "BenchScenes", "GoldenSupport",
+                                                    "TesseraDemos", "CTextLibraries", "WallpaperFixtures",
                                                     .product(name: "ZIPFoundation", package: "ZIPFoundation")],
                     resources: [.copy("Fixtures"), .copy("Golden")]),
     ],

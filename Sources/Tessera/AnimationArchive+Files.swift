@@ -1,8 +1,11 @@
 import Foundation
+import TesseraCAAR
+import TesseraCAML
 import TesseraCore
+import TesseraDocument
 
 #if !canImport(QuartzCore)
-/// Opening a scene file of any format Tessera reads as an ``AnimationArchive``: a `.caar`
+/// Opening a scene file of any format Tessera reads as an `AnimationArchive`: a `.caar`
 /// archive, a CAML document or a `.ca` bundle.
 extension AnimationArchive {
     /// Loads a `.caar` archive, a CAML document (a `.caml` file, or any file whose bytes are
@@ -14,10 +17,10 @@ extension AnimationArchive {
     /// from the folder, never from outside it. A CAML file read alone reads its images from its
     /// own folder.
     ///
-    /// - Throws: ``AnimationArchiveError/unreadableFile(_:reason:)`` for a file that cannot be
-    ///   read; ``AnimationArchiveError/invalidBundle(_:reason:)`` for a bundle whose `index.xml`
+    /// - Throws: `AnimationArchiveError.unreadableFile(_:reason:)` for a file that cannot be
+    ///   read; `AnimationArchiveError.invalidBundle(_:reason:)` for a bundle whose `index.xml`
     ///   is not a property list or whose document is missing or outside the folder; the errors
-    ///   of ``init(data:)`` and ``init(camlData:bundleURL:)``.
+    ///   of `AnimationArchive(data:)` and `AnimationArchive(camlData:bundleURL:)`.
     public init(contentsOf url: URL) throws(AnimationArchiveError) {
         if Self.isBundle(url) {
             try self.init(bundle: url)

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import TesseraRaster
 @testable import Tessera
+@testable import TesseraCAAR
 @testable import TesseraCore
 
 /// The property table (``LayerProperty``) is consistent with what is derived from it: every

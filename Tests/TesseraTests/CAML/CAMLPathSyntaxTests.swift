@@ -1,6 +1,7 @@
 import Testing
 import TesseraRaster
 @testable import Tessera
+@testable import TesseraCAML
 @testable import TesseraCore
 
 extension CAMLTests {

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import TesseraRaster
 @testable import Tessera
+@testable import TesseraCAAR
 @testable import TesseraCore
 
 extension CAMLTests {

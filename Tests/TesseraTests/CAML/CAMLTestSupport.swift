@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import Tessera
+@testable import TesseraCAML
 @testable import TesseraCore
 import TesseraXML
 

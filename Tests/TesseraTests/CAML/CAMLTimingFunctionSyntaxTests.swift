@@ -1,5 +1,6 @@
 import Testing
 @testable import Tessera
+@testable import TesseraCAML
 @testable import TesseraCore
 
 extension CAMLTests {

@@ -3,6 +3,7 @@ import Foundation
 import Testing
 import TesseraRaster
 @testable import Tessera
+@testable import TesseraCAML
 @testable import TesseraCore
 
 extension CAMLTests {
