@@ -145,6 +145,25 @@ static inline void add_piece(float *cells, int32_t row, int32_t *rowMin, int32_t
     widen_row(rowMin, rowMax, row, lo, hi);
 }
 
+// The deltas of eight pieces, each piece's four cells (d0 … d3 of its lane) in quads[lane].
+TSR_INLINE void transpose_quads(f32x8 d0, f32x8 d1, f32x8 d2, f32x8 d3, f32x4 quads[8]) {
+    // Quads k and k + 4 in the halves of q[k].
+    const f32x8 a = __builtin_shufflevector(d0, d1, 0, 8, 1, 9, 4, 12, 5, 13);
+    const f32x8 b = __builtin_shufflevector(d2, d3, 0, 8, 1, 9, 4, 12, 5, 13);
+    const f32x8 c = __builtin_shufflevector(d0, d1, 2, 10, 3, 11, 6, 14, 7, 15);
+    const f32x8 f = __builtin_shufflevector(d2, d3, 2, 10, 3, 11, 6, 14, 7, 15);
+    const f32x8 q[4] = {
+        __builtin_shufflevector(a, b, 0, 1, 8, 9, 4, 5, 12, 13),
+        __builtin_shufflevector(a, b, 2, 3, 10, 11, 6, 7, 14, 15),
+        __builtin_shufflevector(c, f, 0, 1, 8, 9, 4, 5, 12, 13),
+        __builtin_shufflevector(c, f, 2, 3, 10, 11, 6, 7, 14, 15),
+    };
+    for (int k = 0; k < 4; k++) {
+        quads[k] = __builtin_shufflevector(q[k], q[k], 0, 1, 2, 3);
+        quads[k + 4] = __builtin_shufflevector(q[k], q[k], 4, 5, 6, 7);
+    }
+}
+
 // The pieces of a sloped edge in its n ≤ 8 rows of the band from absolute row y, into cells and rows
 // [0, n): accumulate_edge's pieces, with accumulate_piece's operations on each row in the lanes of
 // vectors. The first row's top is *top, its x *xTop (both become the last row's bottom and its x);
@@ -184,22 +203,8 @@ TSR_INLINE void edge_rows(const Edge *e, float *cells, size_t stride, int32_t *r
     const f32x8 d1 = f32x8_select(within, d * fromLeft, d * (one - lastRemainder - firstArea));
     const f32x8 d2 = f32x8_select(within, zero, d * lastRemainder);
     const i32x8 high = (i32x8)u32x8_select(within, (u32x8)(i0 + 1), (u32x8)(i1 + 1));
-    // The transpose: quads k and k + 4 in the halves of q[k].
-    const f32x8 a = __builtin_shufflevector(d0, d1, 0, 8, 1, 9, 4, 12, 5, 13);
-    const f32x8 b = __builtin_shufflevector(d2, zero, 0, 8, 1, 9, 4, 12, 5, 13);
-    const f32x8 c = __builtin_shufflevector(d0, d1, 2, 10, 3, 11, 6, 14, 7, 15);
-    const f32x8 f = __builtin_shufflevector(d2, zero, 2, 10, 3, 11, 6, 14, 7, 15);
-    const f32x8 q[4] = {
-        __builtin_shufflevector(a, b, 0, 1, 8, 9, 4, 5, 12, 13),
-        __builtin_shufflevector(a, b, 2, 3, 10, 11, 6, 7, 14, 15),
-        __builtin_shufflevector(c, f, 0, 1, 8, 9, 4, 5, 12, 13),
-        __builtin_shufflevector(c, f, 2, 3, 10, 11, 6, 7, 14, 15),
-    };
     f32x4 quads[8];
-    for (int k = 0; k < 4; k++) {
-        quads[k] = __builtin_shufflevector(q[k], q[k], 0, 1, 2, 3);
-        quads[k + 4] = __builtin_shufflevector(q[k], q[k], 4, 5, 6, 7);
-    }
+    transpose_quads(d0, d1, d2, zero, quads);
     const i32x8 isLong = (i1 > i0 + 1) & (i32x8_lanes() < n);
     if (u32x8_none((u32x8)isLong)) {
         for (int32_t k = 0; k < n; k++) {
@@ -419,21 +424,7 @@ TSR_INLINE void short_lines(const float *lines, uint32_t meets, int32_t bandY, i
         short8 &= ~((i1 > i0 + 2) & (rows > r));
         TSR_STORE(lows[r], i0);
         TSR_STORE(highs[r], (i32x8)u32x8_select(within, (u32x8)(i0 + 1), (u32x8)(i1 + 1)));
-        // The transpose: quads k and k + 4 in the halves of q[k].
-        const f32x8 a = __builtin_shufflevector(d0, d1, 0, 8, 1, 9, 4, 12, 5, 13);
-        const f32x8 b = __builtin_shufflevector(d2, d3, 0, 8, 1, 9, 4, 12, 5, 13);
-        const f32x8 c = __builtin_shufflevector(d0, d1, 2, 10, 3, 11, 6, 14, 7, 15);
-        const f32x8 f = __builtin_shufflevector(d2, d3, 2, 10, 3, 11, 6, 14, 7, 15);
-        const f32x8 q[4] = {
-            __builtin_shufflevector(a, b, 0, 1, 8, 9, 4, 5, 12, 13),
-            __builtin_shufflevector(a, b, 2, 3, 10, 11, 6, 7, 14, 15),
-            __builtin_shufflevector(c, f, 0, 1, 8, 9, 4, 5, 12, 13),
-            __builtin_shufflevector(c, f, 2, 3, 10, 11, 6, 7, 14, 15),
-        };
-        for (int k = 0; k < 4; k++) {
-            quads[r][k] = __builtin_shufflevector(q[k], q[k], 0, 1, 2, 3);
-            quads[r][k + 4] = __builtin_shufflevector(q[k], q[k], 4, 5, 6, 7);
-        }
+        transpose_quads(d0, d1, d2, d3, quads[r]);
         top = bottom;
         xTop = xBottom;
     }
