@@ -72,6 +72,24 @@ TSR_INLINE int row_uses_float(const gradient_row *row, size_t count) {
     }
 }
 
+// A and B at pixel (x, y)'s centre into row->a0 and row->b0 (B is 0 for a linear gradient).
+TSR_INLINE void gradient_row_place(const tsr_gradient *p, int32_t path, int32_t x, int32_t y, gradient_row *row) {
+    const double px = (double)x + 0.5, py = (double)y + 0.5;
+    row->a0 = p->ax * px + p->ay * py + p->a0;
+    row->b0 = path != PATH_LINEAR ? p->bx * px + p->by * py + p->b0 : 0;
+}
+
+// Whether row_uses_float holds under pad for every row of `p` (linear or centred radial) at any
+// int32 pixel: its steps under 1e30 (row_uses_float's own bound), and A and B bounded at every
+// pixel with a wide margin (|ax · px| + |ay · py| < 2 · 1e30 · 2^32, far under 1e290 with the
+// constant under 1e200, rounding included). Then a caller with many rows only places each
+// (gradient_row_place); where it fails, NaN included, each row checks its own values.
+TSR_INLINE int gradient_pad_rows_use_float(const tsr_gradient *p, int32_t path) {
+    const int a = fabs(p->ax) < 1e30 && fabs(p->ay) < 1e30 && fabs(p->a0) < 1e200;
+    if (path == PATH_LINEAR) return a && p->ax != 0;
+    return a && fabs(p->bx) < 1e30 && fabs(p->by) < 1e30 && fabs(p->b0) < 1e200;
+}
+
 // Fills `row` for the `count` pixels (x …, y) of `p`, whose path and extend mode are `path` and
 // `extend` (constants where a caller knows them: the row's tests on them then go). Returns 0 when
 // the whole row is transparent (the gradient paints nothing: tsr_gradient_prepare said so).
@@ -82,16 +100,9 @@ TSR_INLINE int gradient_row_setup_as(const tsr_gradient *p, int32_t path, int32_
     row->table = p->table;
     row->path = path;
     row->extend = extend;
-    const double px = (double)x + 0.5, py = (double)y + 0.5;
-    row->a0 = p->ax * px + p->ay * py + p->a0;
+    gradient_row_place(p, path, x, y, row);
     row->da = p->ax;
-    if (path != PATH_LINEAR) {
-        row->b0 = p->bx * px + p->by * py + p->b0;
-        row->db = p->bx;
-    } else {
-        row->b0 = 0;
-        row->db = 0;
-    }
+    row->db = path != PATH_LINEAR ? p->bx : 0;
     if (path == PATH_RADIAL) {
         row->r0dr = p->r0 * p->dr;
         row->r0r0 = p->r0 * p->r0;

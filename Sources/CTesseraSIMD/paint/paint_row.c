@@ -191,8 +191,18 @@ TSR_INLINE void fused_rows(int source, int32_t mode, const paint_rows_job *share
     float *cells = job->cells + (size_t)job->firstRow * job->stride;
     uint32_t *pixels = job->pixels + (size_t)job->firstRow * job->pixelStride;
     // What every row shares, made once for the call.
+    // A pad gradient's path and extend mode are those paint_rows chose the source by: constants here.
+    const int32_t path = source == SOURCE_RADIAL ? PATH_RADIAL_CENTRED : PATH_LINEAR;
     gradient_lanes g;
-    if (source == SOURCE_LINEAR || source == SOURCE_RADIAL) g = gradient_lanes_make(&paint->gradient);
+    gradient_row row;
+    // Where every row's setup would take the float loops (gradient_pad_rows_use_float), `row` is set
+    // up once here and each row only places it.
+    int rowsFloat = 0;
+    if (source == SOURCE_LINEAR || source == SOURCE_RADIAL) {
+        g = gradient_lanes_make(&paint->gradient);
+        rowsFloat = gradient_pad_rows_use_float(&paint->gradient, path) &&
+                    gradient_row_setup_as(&paint->gradient, path, TSR_EXTEND_PAD, 0, 0, 1, &row);
+    }
     mode_solid solid;
     if (source == SOURCE_SOLID) solid = mode_solid_make(paint->color, job->opacity);
     for (int32_t r = job->firstRow; r < job->endRow; r++, cells += job->stride, pixels += job->pixelStride) {
@@ -201,13 +211,13 @@ TSR_INLINE void fused_rows(int source, int32_t mode, const paint_rows_job *share
         if (!row_span(job, r, &start, &end, &count)) continue;
         uint32_t *span = pixels + (start - job->origin);
         const int32_t y = job->bandY + r;
-        gradient_row row;
         if (source == SOURCE_LINEAR || source == SOURCE_RADIAL) {
             // A pad gradient's rows take the float loops but where its values are absurd (gradient_row.h).
-            // Its path and extend mode are those paint_rows chose the source by: constants here.
-            const int32_t path = source == SOURCE_RADIAL ? PATH_RADIAL_CENTRED : PATH_LINEAR;
-            if (!(count > 0 && gradient_row_setup_as(&paint->gradient, path, TSR_EXTEND_PAD, start, y, count, &row) &&
-                  row.useFloat)) {
+            if (count > 0 && rowsFloat) {
+                gradient_row_place(&paint->gradient, path, start, y, &row);
+            } else if (!(count > 0 &&
+                         gradient_row_setup_as(&paint->gradient, path, TSR_EXTEND_PAD, start, y, count, &row) &&
+                         row.useFloat)) {
                 three_passes(cells, start, end, job->evenOdd, y, count, paint, span, job->coverage, job->colors);
                 continue;
             }
