@@ -6,6 +6,7 @@ both, process start included, and the geometric mean of the time ratios.
     pip install thorvg-python        # ThorVG's library (libthorvg) as PyPI ships it
     swift build -c release --product tessera [--static-swift-stdlib]
     LOTTIE_IOS_GIT=/work/.mirror/airbnb+lottie-ios/repo Scripts/lottie-speed.py [--count 20] [--frames 30]
+        [--baseline /tmp/tessera-before]
 
 The samples are lottie-ios's `Tests/Samples/**/*.json` (the `--count` largest files), read from
 the fetched mirror into a temporary folder (nothing of lottie-ios is committed). Per file:
@@ -23,14 +24,13 @@ animation is shorter. A first pass renders one frame of each with both and check
 comes out, and leaves out a file either cannot render. Then --rounds rounds, each timing every
 file with both (which goes first alternates), wall clock around the process; the best of the
 rounds is kept. CPU time (user + system, of the child) is shown too: on a loaded machine it moves
-less than the wall clock. Ratios above 1 mean Tessera is slower.
+less than the wall clock. Ratios above 1 mean Tessera is slower. --baseline times a second tessera
+binary (a copy of the one before a change) in the same rounds, the three in turn, and gives its
+mean too: a change is judged against its baseline in the same sitting, never across sittings.
 
-Process start counts: linked dynamically (SwiftPM's default), `tessera` spends about 15M
-instructions relocating the symbols of libswiftCore, Foundation and ICU before `main` (`tessera
---version`: 27.8M instructions, 13.2M with --static-swift-stdlib), which shows on the small files.
-It is a build option, not a linker setting of the executable in Package.swift: SwiftPM then
-compiles every module with -static-stdlib (the static Foundation autolinks its own dependencies),
-so the library targets would need unsafe flags, which keep a package from being a dependency.
+Process start counts: linked dynamically, `tessera` would spend about 15M instructions relocating
+the symbols of libswiftCore, Foundation and ICU before `main`; Package.swift links the released
+executable statically against them (`tessera --version`: 27.9M instructions dynamic, 13.3M static).
 """
 import argparse
 import json
@@ -98,15 +98,22 @@ def timed(command, output):
 
 def commands(args, harness, path, plan, frames):
     width, height, fps, step = plan
-    tessera = [args.tessera, "render", path, "--threads", "1", "--frames", str(frames), "--fps", str(fps),
-               "--size", f"{width}x{height}", "--scale", repr(args.scale), "--format", "rgba", "-o", "-", "-q"]
+
+    def tessera(binary):
+        return [binary, "render", path, "--threads", "1", "--frames", str(frames), "--fps", str(fps),
+                "--size", f"{width}x{height}", "--scale", repr(args.scale), "--format", "rgba", "-o", "-", "-q"]
+
     thorvg = [harness, path, str(width), str(height), str(frames), repr(step)]
-    return {"tessera": tessera, "thorvg": thorvg}
+    runs = {"tessera": tessera(args.tessera), "thorvg": thorvg}
+    if args.baseline:
+        runs["baseline"] = tessera(args.baseline)
+    return runs
 
 
 def main():
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--tessera", default=".build/release/tessera")
+    parser.add_argument("--baseline", help="another tessera binary to time in the same rounds (the one before a change)")
     parser.add_argument("--thorvg-lib", help="libthorvg to link (default: thorvg-python's)")
     parser.add_argument("--count", type=int, default=20, help="how many of the largest samples (default 20)")
     parser.add_argument("--frames", type=int, default=30, help="frames per file, at most (default 30)")
@@ -152,8 +159,8 @@ def main():
             for round_ in range(args.rounds):
                 for index, (name, (path, _, plan, frames)) in enumerate(plans.items()):
                     order = list(commands(args, harness, path, plan, frames).items())
-                    if (round_ + index) % 2:
-                        order.reverse()
+                    turn = (round_ + index) % len(order)
+                    order = order[turn:] + order[:turn]
                     for who, command in order:
                         wall, cpu, status, error = timed(command, null)
                         if status != 0:
@@ -162,21 +169,33 @@ def main():
                         if previous is None or wall < previous[0]:
                             best[name][who] = (wall, cpu)
 
+    baseline = f" {'base ms':>10} {'B/V':>6}" if args.baseline else ""
     print(f"{'sample':<36} {'KB':>5} {'size':>9} {'frames':>6} {'Tessera ms':>10} {'ThorVG ms':>10} {'T/V':>6}"
-          f" {'T/V cpu':>7}")
-    ratios, cpu_ratios = [], []
+          f" {'T/V cpu':>7}{baseline}")
+    ratios, cpu_ratios, base_ratios, base_cpu_ratios = [], [], [], []
     for name, (path, size, plan, frames) in plans.items():
         (tw, tc), (vw, vc) = best[name]["tessera"], best[name]["thorvg"]
         ratios.append(tw / vw)
         cpu_ratios.append(tc / vc if vc > 0 else float("nan"))
-        print(f"{name:<36} {size // 1024:>5} {plan[0]:>4}x{plan[1]:<4} {frames:>6} {tw * 1000:>10.1f} {vw * 1000:>10.1f}"
-              f" {ratios[-1]:>6.2f} {cpu_ratios[-1]:>7.2f}")
-    if ratios:
-        mean = math.exp(sum(math.log(r) for r in ratios) / len(ratios))
-        valid = [r for r in cpu_ratios if r == r and r > 0]
-        cpu_mean = math.exp(sum(math.log(r) for r in valid) / len(valid)) if valid else float("nan")
-        print(f"geometric mean of Tessera / ThorVG over {len(ratios)} files, best of {args.rounds} rounds: "
-              f"{mean:.3f} wall clock, {cpu_mean:.3f} CPU time ({'Tessera faster' if mean < 1 else 'ThorVG faster'})")
+        line = (f"{name:<36} {size // 1024:>5} {plan[0]:>4}x{plan[1]:<4} {frames:>6} {tw * 1000:>10.1f} {vw * 1000:>10.1f}"
+                f" {ratios[-1]:>6.2f} {cpu_ratios[-1]:>7.2f}")
+        if args.baseline:
+            bw, bc = best[name]["baseline"]
+            base_ratios.append(bw / vw)
+            base_cpu_ratios.append(bc / vc if vc > 0 else float("nan"))
+            line += f" {bw * 1000:>10.1f} {base_ratios[-1]:>6.2f}"
+        print(line)
+    for label, wall, cpu in [("Tessera", ratios, cpu_ratios), ("baseline", base_ratios, base_cpu_ratios)]:
+        if not wall:
+            continue
+        mean = geometric_mean(wall)
+        print(f"geometric mean of {label} / ThorVG over {len(wall)} files, best of {args.rounds} rounds: "
+              f"{mean:.3f} wall clock, {geometric_mean(cpu):.3f} CPU time ({'Tessera faster' if mean < 1 else 'ThorVG faster'})")
+
+
+def geometric_mean(ratios):
+    valid = [r for r in ratios if r == r and r > 0]
+    return math.exp(sum(math.log(r) for r in valid) / len(valid)) if valid else float("nan")
 
 
 if __name__ == "__main__":
