@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import BenchScenes   // SplitMix64: seeded, the same on every platform
+import TesseraTestSupport
 @testable import Tessera
 @testable import TesseraCore
 
@@ -8,8 +9,6 @@ extension ArchiveTests {
     /// Files built to exhaust the stack, the time or the memory of the loader, and random
     /// corruptions of the real files: each loads or is a typed error.
     @Suite struct AnimationArchiveLimitsTests {
-        typealias Builder = AnimationArchiveMalformedTests.Builder
-
         private func malformedReason(_ data: Data) -> String? {
             do {
                 _ = try AnimationArchive(data: data)

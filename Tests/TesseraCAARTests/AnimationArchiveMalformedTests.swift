@@ -1,4 +1,5 @@
 import Foundation
+import TesseraTestSupport
 import Testing
 @testable import Tessera
 @testable import TesseraCore
@@ -6,39 +7,6 @@ import Testing
 extension ArchiveTests {
     /// Archives built to break the rules: each is a typed error, never a trap.
     @Suite struct AnimationArchiveMalformedTests {
-        /// Builds Core Animation archives object by object.
-        struct Builder {
-            var writer = KeyedArchiveWriter()
-
-            static let layer = ArchiveClass("CALayer")
-            static let shapeLayer = ArchiveClass("CAShapeLayer", superclasses: ["CALayer", "NSObject"])
-            static let basicAnimation = ArchiveClass("CABasicAnimation", superclasses: ["CAPropertyAnimation", "CAAnimation", "NSObject"])
-            static let group = ArchiveClass("CAAnimationGroup", superclasses: ["CAAnimation", "NSObject"])
-            static let valueProxy = ArchiveClass("LKNSValueCodingProxy", superclasses: ["CACodingProxy", "NSObject"])
-            static let colorProxy = ArchiveClass("LKCGColorCodingProxy", superclasses: ["CACodingProxy", "NSObject"])
-
-            mutating func object(_ objectClass: ArchiveClass, _ fields: [(key: String, value: ArchiveFieldValue)]) throws -> ArchiveFieldValue {
-                .reference(try writer.addObject(objectClass, fields: fields))
-            }
-
-            /// An `LKNSArrayCodingProxy` of `elements`.
-            mutating func array(_ elements: [ArchiveFieldValue]) throws -> ArchiveFieldValue {
-                let list = try writer.addArray(elements, class: .mutableArray)
-                return try object(ArchiveClass("LKNSArrayCodingProxy", superclasses: ["CACodingProxy", "NSObject"]), [("array", .reference(list))])
-            }
-
-            mutating func rect(_ fields: [(key: String, value: ArchiveFieldValue)]) throws -> ArchiveFieldValue {
-                try object(Self.valueProxy, [("kind", .integer(2))] + fields)
-            }
-
-            /// The bytes of a document whose root layer is `root`, with `entries` added.
-            mutating func document(_ root: ArchiveFieldValue?, entries: [(key: String, value: ArchiveFieldValue)] = []) throws -> Data {
-                let rootEntry: [(key: String, value: ArchiveFieldValue)] = root.map { [("rootLayer", $0)] } ?? []
-                try writer.setTop(.reference(try writer.addDictionary(rootEntry + [("geometryFlipped", .bool(true))] + entries)))
-                return Data(try writer.encoded())
-            }
-        }
-
         private func load(_ data: Data) throws(AnimationArchiveError) -> AnimationArchive {
             try AnimationArchive(data: data)
         }

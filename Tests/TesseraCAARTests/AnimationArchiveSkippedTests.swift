@@ -1,4 +1,5 @@
 import Foundation
+import TesseraTestSupport
 import Testing
 @testable import Tessera
 @testable import TesseraCore
@@ -6,7 +7,6 @@ import Testing
 extension ArchiveTests {
     /// What Tessera does not model is left out and reported; the rest of the file loads.
     @Suite struct AnimationArchiveSkippedTests {
-        typealias Builder = AnimationArchiveMalformedTests.Builder
         typealias Skipped = AnimationArchive.Skipped
 
         private static let keyframe = ArchiveClass("CAKeyframeAnimation", superclasses: ["CAPropertyAnimation", "CAAnimation", "NSObject"])

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import BenchScenes   // SplitMix64: seeded, the same on every platform
+import TesseraTestSupport
 @testable import Tessera
 @testable import TesseraCore
 

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import TesseraRaster
+import TesseraTestSupport
 @testable import Tessera
 @testable import TesseraCore
 
@@ -32,7 +33,7 @@ extension CAMLTests {
         }
 
         static func jpeg() throws -> Data {
-            let url = try #require(Bundle.module.url(forResource: "quadrants", withExtension: "jpg", subdirectory: "Fixtures"))
+            let url = try TestFixtures.url("quadrants", "jpg")
             return try Data(contentsOf: url)
         }
 

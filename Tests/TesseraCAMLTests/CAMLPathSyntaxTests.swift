@@ -1,5 +1,6 @@
 import Testing
 import TesseraRaster
+import TesseraTestSupport
 @testable import Tessera
 @testable import TesseraCAML
 @testable import TesseraCore

@@ -1,4 +1,5 @@
 import Foundation
+import TesseraTestSupport
 import Testing
 @testable import Tessera
 @testable import TesseraCore
@@ -23,7 +24,7 @@ extension CAMLTests {
             // A quarter of 2π a quarter of the way: a matrix interpolation of two identities would
             // not turn at all.
             let quarter = root.presentation(at: 0.25).properties.transform
-            #expect(ValueFunctionTests.close(quarter, CATransform3DMakeRotation(.pi / 2, 0, 0, 1)))
+            #expect(transformsAgree(quarter, CATransform3DMakeRotation(.pi / 2, 0, 0, 1)))
         }
 
         /// A name Core Animation does not have: the animation is left out (its numbers would not be

@@ -2,6 +2,7 @@ import BenchScenes   // SplitMix64: seeded, the same on every platform
 import Foundation
 import Testing
 import TesseraRaster
+import TesseraTestSupport
 @testable import Tessera
 @testable import TesseraCAML
 @testable import TesseraCore

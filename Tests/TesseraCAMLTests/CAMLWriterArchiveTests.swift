@@ -1,4 +1,5 @@
 import Foundation
+import TesseraTestSupport
 import Testing
 @testable import Tessera
 @testable import TesseraCore
@@ -13,7 +14,7 @@ extension CAMLWriterTests {
         /// kind, non-default properties of every type) as CAML and back: the same values, the
         /// same presentation at every time, every animation taken.
         @Test func treeBuiltInCode() throws {
-            let tree = ArchiveTests.AnimationArchiveRoundTripTests.sampleTree()
+            let tree = ArchiveTests.sampleTree()
             let (loaded, _) = try reread(AnimationArchive(rootLayer: tree))
             #expect(loaded.skipped.isEmpty, "\(loaded.skipped)")
             let expected = treeDescription(tree), actual = treeDescription(loaded.rootLayer)

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import TesseraRaster
+import TesseraTestSupport
 @testable import Tessera
 @testable import TesseraCore
 
@@ -15,7 +16,7 @@ extension CAMLWriterTests {
             let root = CALayer()
             root.bounds = CGRect(x: 0, y: 0, width: 40, height: 30)
             root.backgroundColor = CGColor(red: 1, green: 1, blue: 1, alpha: 1)
-            let image = try LayerContentsTests.quadrants()
+            let image = try TestImages.quadrants()
             let picture = CALayer()
             picture.frame = CGRect(x: 2, y: 2, width: 20, height: 20)
             picture.contents = image
@@ -26,7 +27,7 @@ extension CAMLWriterTests {
             let backdrop = CABackdropLayer()
             backdrop.frame = CGRect(x: 0, y: 15, width: 40, height: 15)
             backdrop.properties.filters = [LayerFilter(type: "variableBlur", inputs: [
-                "inputRadius": .number(4), "inputMaskImage": .image(LayerContents(try VariableBlurTests.mask([0, 128, 255]))),
+                "inputRadius": .number(4), "inputMaskImage": .image(LayerContents(try TestImages.mask([0, 128, 255]))),
             ])]
             for layer in [picture, again, backdrop] { root.addSublayer(layer) }
             return root

@@ -1,4 +1,5 @@
 import Foundation
+import TesseraTestSupport
 import Testing
 @testable import Tessera
 @testable import TesseraCore
@@ -85,7 +86,7 @@ extension CAMLWriterTests {
             infinite.opacity = .infinity
             cases.append((infinite, "opacity: a NaN or infinite number"))
             let image = CALayer()
-            image.contents = try LayerContentsTests.quadrants()
+            image.contents = try TestImages.quadrants()
             cases.append((image, "contents: an image needs a bundle"))
             let twice = CALayer(), shared = CALayer()
             twice.addSublayer(shared)

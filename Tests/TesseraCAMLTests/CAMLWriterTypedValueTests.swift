@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import TesseraRaster
+import TesseraTestSupport
 @testable import Tessera
 @testable import TesseraCAML
 @testable import TesseraCore
@@ -55,7 +56,7 @@ extension CAMLWriterTests {
         /// bundle are errors.
         @Test func unwritableValuesAreErrors() throws {
             var context = CAMLWriteContext(hasBundle: false)
-            for value in [Double.nan, Double.infinity, NSNumber(value: -Double.infinity), Date(), try LayerContentsTests.quadrants()] as [Any] {
+            for value in [Double.nan, Double.infinity, NSNumber(value: -Double.infinity), Date(), try TestImages.quadrants()] as [Any] {
                 #expect(throws: CAMLWriteFailure.self, "\(value)") { try CAMLTypedValue.write(value, in: &context) }
             }
         }

@@ -1,5 +1,6 @@
 import BenchScenes   // SplitMix64: seeded, the same on every platform
 import Foundation
+import TesseraTestSupport
 import Testing
 @testable import Tessera
 @testable import TesseraCore

@@ -155,7 +155,7 @@ import WallpaperFixtures
     /// is the same wallpaper, and renders as it.
     @Test func theFuzzSeedIsThisWallpaper() throws {
         let seed = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Fuzz/Seeds/wallpaper.tendies")
+            .deletingLastPathComponent().appendingPathComponent("Fuzz/Seeds/wallpaper.tendies")
         let wallpaper = try Wallpaper(contentsOf: seed)
         #expect(wallpaper.stateNames == ["Locked", "Unlock", "Sleep"] && wallpaper.bundles.map(\.role) == [.background, .foreground, .floating])
         #expect(try Self.render(wallpaper).bytes == Self.render(Wallpaper(contentsOf: try Self.tendies())).bytes)

@@ -5,12 +5,12 @@ import Testing
 
 extension ArchiveTests {
     /// A fixture of `Fixtures/` loaded as an animation archive.
-    static func fixtureArchive(_ name: String) throws -> AnimationArchive {
+    package static func fixtureArchive(_ name: String) throws -> AnimationArchive {
         try AnimationArchive(data: Data(try fixtureBytes(name)))
     }
 
     /// The first layer named `name` in `layer`'s tree (depth first).
-    static func findLayer(named name: String, in layer: CALayer) -> CALayer? {
+    package static func findLayer(named name: String, in layer: CALayer) -> CALayer? {
         if layer.name == name { return layer }
         for sublayer in layer.sublayers ?? [] {
             if let found = findLayer(named: name, in: sublayer) { return found }
@@ -19,7 +19,7 @@ extension ArchiveTests {
     }
 
     /// The elements of a path as (CGPathElementType raw value, points).
-    static func elements(of path: CGPath?) -> [(type: Int32, points: [CGPoint])] {
+    package static func elements(of path: CGPath?) -> [(type: Int32, points: [CGPoint])] {
         var elements: [(type: Int32, points: [CGPoint])] = []
         path?.applyWithBlock { element in
             let count = [1, 1, 2, 3, 0][Int(element.pointee.type.rawValue)]
@@ -31,7 +31,7 @@ extension ArchiveTests {
     /// Every value of a layer tree, one line per layer and animation: class, name, model
     /// properties, timing, animations by key with all their values, sublayers and mask. Two trees
     /// with equal descriptions are the same tree to Tessera.
-    static func treeDescription(_ layer: CALayer, depth: Int = 0) -> [String] {
+    package static func treeDescription(_ layer: CALayer, depth: Int = 0) -> [String] {
         let indent = String(repeating: "  ", count: depth)
         var lines = ["\(indent)\(type(of: layer)) \(layer.name ?? "-") \(layer.properties)",
                      "\(indent)  timing \(timingDescription(layer))"]
@@ -51,7 +51,7 @@ extension ArchiveTests {
     /// A value as Tessera compares it: numbers of any type as `Double`s, colors as RGBA
     /// components, paths as elements, timing functions as control points, collections element
     /// by element, animations with every property.
-    static func describe(_ any: Any?) -> String {
+    package static func describe(_ any: Any?) -> String {
         guard let any else { return "nil" }
         if type(of: any) is NSNumber.Type, let number = any as? NSNumber { return "\(number.doubleValue)" }
         switch any {
@@ -100,7 +100,7 @@ extension ArchiveTests {
     }
 
     /// Whether two presentation trees hold the same values.
-    static func sameSnapshots(_ a: LayerSnapshot, _ b: LayerSnapshot) -> Bool {
+    package static func sameSnapshots(_ a: LayerSnapshot, _ b: LayerSnapshot) -> Bool {
         guard a.properties == b.properties, a.name == b.name, a.localTime == b.localTime,
               a.sublayers.count == b.sublayers.count, (a.mask == nil) == (b.mask == nil) else { return false }
         if let maskA = a.mask, let maskB = b.mask, !sameSnapshots(maskA, maskB) { return false }
@@ -108,7 +108,7 @@ extension ArchiveTests {
     }
 
     /// The skipped entries of an archive, as their descriptions.
-    static func skippedDescriptions(_ archive: AnimationArchive) -> [String] {
+    package static func skippedDescriptions(_ archive: AnimationArchive) -> [String] {
         archive.skipped.map(\.description)
     }
 }

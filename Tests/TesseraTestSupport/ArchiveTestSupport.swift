@@ -3,27 +3,24 @@ import Testing
 @testable import Tessera
 @testable import TesseraCore
 
-/// The parent of the archive suites, so that `swift test --filter Archive` runs them all, and
-/// the namespace of their helpers.
-@Suite enum ArchiveTests {}
+/// The parent of the archive suites (in TesseraCAARTests), so that `swift test --filter Archive`
+/// runs them all, and the namespace of their helpers, which other test targets use too.
+package enum ArchiveTests {}
 
 extension ArchiveTests {
     /// The bytes of a fixture archive of `Fixtures/` (Checkmark, Emoji).
-    static func fixtureBytes(_ name: String) throws -> [UInt8] {
-        guard let url = Bundle.module.url(forResource: name, withExtension: "caar", subdirectory: "Fixtures") else {
-            throw CocoaError(.fileNoSuchFile)
-        }
-        return try [UInt8](Data(contentsOf: url))
+    package static func fixtureBytes(_ name: String) throws -> [UInt8] {
+        try [UInt8](Data(contentsOf: try TestFixtures.url(name, "caar")))
     }
 
     /// `value` in `size` big-endian bytes.
-    static func bigEndian(_ value: UInt64, size: Int) -> [UInt8] {
+    package static func bigEndian(_ value: UInt64, size: Int) -> [UInt8] {
         (0..<size).reversed().map { UInt8(truncatingIfNeeded: value >> UInt64($0 * 8)) }
     }
 
     /// A binary property list assembled from raw object bytes: header, `objects` in order, an offset
     /// table, a trailer. Each trailer field can be overridden to build malformed files.
-    static func binaryPropertyList(
+    package static func binaryPropertyList(
         _ objects: [[UInt8]], top: UInt64 = 0, offsetSize: Int = 1, referenceSize: Int = 1,
         objectCount: UInt64? = nil, offsetTableOffset: UInt64? = nil, offsets: [UInt64]? = nil
     ) -> [UInt8] {
@@ -43,7 +40,7 @@ extension ArchiveTests {
     }
 
     /// The value of a property list holding one object.
-    static func decodeSingleObject(_ object: [UInt8]) throws(PropertyListError) -> PropertyListValue {
+    package static func decodeSingleObject(_ object: [UInt8]) throws(PropertyListError) -> PropertyListValue {
         try BinaryPropertyList.decode(binaryPropertyList([object]))
     }
 
@@ -51,7 +48,7 @@ extension ArchiveTests {
     /// number, class hierarchy and fields (collections by their elements or entries), with objects
     /// written as visit numbers. Two archives with equal dumps hold the same graph, whatever the
     /// numbering of their `$objects` and whether numbers are inline or referenced.
-    static func canonicalDump(of archive: KeyedArchive) throws -> [String] {
+    package static func canonicalDump(of archive: KeyedArchive) throws -> [String] {
         var dump = GraphDump()
         var lines = try archive.topKeys.map { key in "top \(key) = \(dump.describe(try archive.top(key)))" }
         var next = 0
@@ -97,7 +94,7 @@ extension ArchiveTests {
 
     /// Writes the graph of `archive` again through ``KeyedArchiveWriter``: each object once, its
     /// fields in order, numbers inline, collections as collections.
-    static func rearchive(_ archive: KeyedArchive) throws -> [UInt8] {
+    package static func rearchive(_ archive: KeyedArchive) throws -> [UInt8] {
         var copier = GraphCopier()
         for key in archive.topKeys {
             try copier.writer.setTop(try copier.fieldValue(archive.top(key)), forKey: key)

@@ -5,21 +5,21 @@ import Testing
 @testable import TesseraCore
 import TesseraXML
 
-/// The suites of the CAML reader's foundation: the XML reader and the value syntax.
-@Suite enum CAMLTests {
+/// The parent of the CAML reader's suites (in TesseraCAMLTests), and the namespace of their
+/// helpers, which other test targets use too.
+package enum CAMLTests {
     /// The bytes of a CAML fixture of `Fixtures/` (Bluetooth, Brightness).
-    static func fixture(_ name: String) throws -> [UInt8] {
-        let url = try #require(Bundle.module.url(forResource: name, withExtension: "caml", subdirectory: "Fixtures"))
-        return Array(try Data(contentsOf: url))
+    package static func fixture(_ name: String) throws -> [UInt8] {
+        Array(try Data(contentsOf: try TestFixtures.url(name, "caml")))
     }
 
     /// A document from a string's UTF-8.
-    static func parse(_ text: String, limits: CAMLXMLLimits = CAMLXMLLimits()) throws -> CAMLDocument {
+    package static func parse(_ text: String, limits: CAMLXMLLimits = CAMLXMLLimits()) throws -> CAMLDocument {
         try CAMLDocument(parsing: Array(text.utf8), limits: limits)
     }
 
     /// The error reading `bytes` gives, or nil when it reads.
-    static func xmlError(_ bytes: [UInt8], limits: CAMLXMLLimits = CAMLXMLLimits()) -> CAMLXMLError? {
+    package static func xmlError(_ bytes: [UInt8], limits: CAMLXMLLimits = CAMLXMLLimits()) -> CAMLXMLError? {
         do {
             _ = try CAMLDocument(parsing: bytes, limits: limits)
             return nil
@@ -28,12 +28,12 @@ import TesseraXML
         }
     }
 
-    static func xmlError(_ text: String, limits: CAMLXMLLimits = CAMLXMLLimits()) -> CAMLXMLError? {
+    package static func xmlError(_ text: String, limits: CAMLXMLLimits = CAMLXMLLimits()) -> CAMLXMLError? {
         xmlError(Array(text.utf8), limits: limits)
     }
 
     /// The error `body` throws, or nil when it returns.
-    static func valueError<T>(_ body: () throws(CAMLValueError) -> T) -> CAMLValueError? {
+    package static func valueError<T>(_ body: () throws(CAMLValueError) -> T) -> CAMLValueError? {
         do {
             _ = try body()
             return nil
@@ -44,7 +44,7 @@ import TesseraXML
 
     /// Every element of the tree below and including `element`, in document order, without
     /// recursion.
-    static func allElements(_ element: CAMLElement) -> [CAMLElement] {
+    package static func allElements(_ element: CAMLElement) -> [CAMLElement] {
         var result: [CAMLElement] = []
         var pending = [element]
         while let next = pending.popLast() {

@@ -4,10 +4,11 @@ import TesseraRaster
 @testable import Tessera
 @testable import TesseraCore
 
-/// The suites of the CAML writer: trees written as CAML and read back.
-@Suite enum CAMLWriterTests {
+/// The parent of the CAML writer's suites (trees written as CAML and read back, in
+/// TesseraCAMLTests), and the namespace of their helpers.
+package enum CAMLWriterTests {
     /// `archive` written as CAML (no bundle) and read back, with the text written.
-    static func reread(_ archive: AnimationArchive) throws -> (archive: AnimationArchive, text: String) {
+    package static func reread(_ archive: AnimationArchive) throws -> (archive: AnimationArchive, text: String) {
         let data = try archive.camlData()
         return (try AnimationArchive(camlData: data), String(decoding: data, as: UTF8.self))
     }
@@ -15,7 +16,7 @@ import TesseraRaster
     /// `text` read as CAML, written, read again and written again: the two trees and their states
     /// must be the same, property by property, nothing skipped reading what was written (what
     /// reading `text` skipped is not written), and the second text the first.
-    static func expectStableRoundTrip(_ text: String, sourceLocation: SourceLocation = #_sourceLocation) throws {
+    package static func expectStableRoundTrip(_ text: String, sourceLocation: SourceLocation = #_sourceLocation) throws {
         let original = try AnimationArchive(camlData: Data(text.utf8))
         let (first, written) = try reread(original)
         #expect(first.skipped.isEmpty, "\(first.skipped)\n\(written)", sourceLocation: sourceLocation)
@@ -27,7 +28,7 @@ import TesseraRaster
 
     /// Every value of both trees (``ArchiveTests/treeDescription(_:depth:)`` without the
     /// animations' keys, which CAML does not hold) and both archives' states.
-    static func expectSameTrees(_ actual: AnimationArchive, _ expected: AnimationArchive,
+    package static func expectSameTrees(_ actual: AnimationArchive, _ expected: AnimationArchive,
                                 sourceLocation: SourceLocation = #_sourceLocation) {
         let a = treeDescription(actual.rootLayer), e = treeDescription(expected.rootLayer)
         #expect(a.count == e.count, sourceLocation: sourceLocation)
@@ -36,7 +37,7 @@ import TesseraRaster
     }
 
     /// The tree's description, animations in their order without their keys.
-    static func treeDescription(_ root: CALayer) -> [String] {
+    package static func treeDescription(_ root: CALayer) -> [String] {
         ArchiveTests.treeDescription(root).map { line in
             guard let range = line.range(of: "  animation ") else { return line }
             let rest = line[range.upperBound...]
@@ -45,7 +46,7 @@ import TesseraRaster
     }
 
     /// States with their values (target, key path, value) and transitions with their elements.
-    static func statesDescription(_ states: LayerStates) -> [String] {
+    package static func statesDescription(_ states: LayerStates) -> [String] {
         states.states.map { state in
             "state \(state.name) basedOn \(state.basedOn ?? "-"): "
                 + state.values.map { "\($0.targetID) \($0.keyPath)=\(ArchiveTests.describe($0.value))" }.joined(separator: ", ")
@@ -56,7 +57,7 @@ import TesseraRaster
     }
 
     /// `root` drawn at `t`, 2 pixels a point, over an opaque background.
-    static func render(_ root: CALayer, at t: Double, size: CGSize? = nil) throws -> [UInt8] {
+    package static func render(_ root: CALayer, at t: Double, size: CGSize? = nil) throws -> [UInt8] {
         let size = size ?? root.bounds.size
         let pixmap = try Pixmap(width: max(1, Int(size.width * 2)), height: max(1, Int(size.height * 2)))
         let renderer = LayerRenderer(threadCount: 1)
