@@ -131,11 +131,25 @@ let package = Package(
         .testTarget(name: "BenchTrackingTests", dependencies: ["BenchTracking"]),
         .testTarget(name: "TesseraLottieTests", dependencies: ["TesseraLottie", "Tessera", "TesseraRaster",
                                                           .product(name: "ZIPFoundation", package: "ZIPFoundation")]),
+        // The real files of other tools (Tests/TesseraTestSupport/Fixtures) and the helpers the model's and the
+        // formats' test targets share: archives built object by object, CAML documents, trees described.
+        .target(name: "TesseraTestSupport", dependencies: ["Tessera", "TesseraCore", "TesseraDocument", "TesseraCAAR",
+                                                           "TesseraCAML", "TesseraKeyedArchive", "TesseraXML", "TesseraRaster"],
+                path: "Tests/TesseraTestSupport", resources: [.copy("Fixtures")]),
         .testTarget(name: "TesseraTests", dependencies: ["Tessera", "TesseraCore", "TesseraDocument", "TesseraCAAR", "TesseraCAML",
                                                     "TesseraKeyedArchive", "TesseraXML", "LayerScenes", "BenchScenes", "GoldenSupport",
-                                                    "TesseraDemos", "CTextLibraries", "WallpaperFixtures",
+                                                    "TesseraDemos", "CTextLibraries", "WallpaperFixtures", "TesseraTestSupport",
                                                     .product(name: "ZIPFoundation", package: "ZIPFoundation")],
-                    resources: [.copy("Fixtures"), .copy("Golden")]),
+                    resources: [.copy("Golden")]),
+        // Core Animation Archives: binary property lists, keyed archives and layer trees in them.
+        .testTarget(name: "TesseraCAARTests", dependencies: ["Tessera", "TesseraCore", "TesseraDocument", "TesseraCAAR",
+                                                        "TesseraKeyedArchive", "BenchScenes", "TesseraTestSupport"]),
+        // CAML: the XML reader, the value syntax, documents, states, bundles and `.tendies` wallpapers.
+        .testTarget(name: "TesseraCAMLTests", dependencies: ["Tessera", "TesseraCore", "TesseraDocument", "TesseraCAML", "TesseraXML",
+                                                        "TesseraRaster", "BenchScenes", "GoldenSupport", "WallpaperFixtures",
+                                                        "TesseraTestSupport",
+                                                        .product(name: "ZIPFoundation", package: "ZIPFoundation")],
+                    resources: [.copy("Golden")]),
     ],
     swiftLanguageModes: [.v6]
 )

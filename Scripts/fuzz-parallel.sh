@@ -17,9 +17,9 @@ out=${OUT:-fuzz-out}
 cd "$(dirname "$0")/.."
 
 mkdir -p /tmp/img-seeds /tmp/caar-seeds /tmp/caml-seeds /tmp/tendies-seeds /tmp/lottie-seeds
-cp Tests/TesseraRasterTests/Images/* Tests/TesseraTests/Fixtures/quadrants.jpg /tmp/img-seeds/
-cp Tests/TesseraTests/Fixtures/*.caar Fuzz/Seeds/*.caar /tmp/caar-seeds/
-cp Tests/TesseraTests/Fixtures/*.caml Fuzz/Seeds/*.caml /tmp/caml-seeds/
+cp Tests/TesseraRasterTests/Images/* Tests/TesseraTestSupport/Fixtures/quadrants.jpg /tmp/img-seeds/
+cp Tests/TesseraTestSupport/Fixtures/*.caar Fuzz/Seeds/*.caar /tmp/caar-seeds/
+cp Tests/TesseraTestSupport/Fixtures/*.caml Fuzz/Seeds/*.caml /tmp/caml-seeds/
 cp Fuzz/Seeds/*.tendies /tmp/tendies-seeds/
 cp Fuzz/Seeds/*.json /tmp/lottie-seeds/
 

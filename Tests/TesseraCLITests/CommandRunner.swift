@@ -21,10 +21,10 @@ enum CLI {
         return URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("tessera")
     }()
 
-    /// A real archive from the fixtures of the other test target.
+    /// A real archive from the fixtures the test targets share (`Tests/TesseraTestSupport/Fixtures`).
     static func fixture(_ name: String) -> String {
         URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .appendingPathComponent("TesseraTests/Fixtures/\(name)").path
+            .appendingPathComponent("TesseraTestSupport/Fixtures/\(name)").path
     }
 
     /// Runs `tessera ARGUMENTS` in `directory` with `environment` changes (a nil value removes a

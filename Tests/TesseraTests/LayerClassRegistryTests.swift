@@ -1,4 +1,5 @@
 import Foundation
+import TesseraTestSupport
 import Testing
 @testable import Tessera
 @testable import TesseraCore
@@ -66,7 +67,7 @@ import Testing
 
     /// An archived subclass Tessera does not model loads as the nearest class it does, and says so.
     @Test func anUnknownSubclassLoadsAsTheNearestModelledClass() throws {
-        typealias Builder = ArchiveTests.AnimationArchiveMalformedTests.Builder
+        typealias Builder = ArchiveTests.Builder
         var b = Builder()
         let custom = ArchiveClass("MyGaugeLayer", superclasses: ["CAShapeLayer", "CALayer", "NSObject"])
         let gauge = try b.object(custom, [("name", .string("Gauge")), ("lineWidth", .real(3))])

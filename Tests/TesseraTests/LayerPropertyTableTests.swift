@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import TesseraRaster
+import TesseraTestSupport
 @testable import Tessera
 @testable import TesseraCAAR
 @testable import TesseraCore
@@ -309,8 +310,8 @@ import TesseraRaster
     }
 
     @Test func keysOutsideTheTableOrTheClassAreReportedAsSkipped() throws {
-        var b = ArchiveTests.AnimationArchiveMalformedTests.Builder()
-        let root = try b.object(ArchiveTests.AnimationArchiveMalformedTests.Builder.layer, [
+        var b = ArchiveTests.Builder()
+        let root = try b.object(ArchiveTests.Builder.layer, [
             ("name", .string("Root")), ("cornerRadius", .real(4)), ("hitTestsAsOpaque", .bool(true)),
             ("lineWidth", .real(3)), ("instanceCount", .integer(2)),
         ])
@@ -327,7 +328,7 @@ import TesseraRaster
 /// `cornerCurve` in archives: the string Core Animation writes, and the boolean
 /// `continuousCorners` of older files (the newer key wins when both are there).
 @Suite struct CornerCurveArchiveTests {
-    typealias Builder = ArchiveTests.AnimationArchiveMalformedTests.Builder
+    typealias Builder = ArchiveTests.Builder
 
     static func load(_ fields: [(String, ArchiveFieldValue)]) throws -> AnimationArchive {
         var b = Builder()

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import TesseraRaster
+import TesseraTestSupport
 @testable import Tessera
 @testable import TesseraCore
 
@@ -88,7 +89,7 @@ import TesseraRaster
     /// the circle's middle, its long arm rising to the top right. Upside down (the root's flip
     /// kept), the point would be at the top.
     @Test func archiveExampleIsTheRightWayUp() throws {
-        let url = try #require(Bundle.module.url(forResource: "Checkmark", withExtension: "caar", subdirectory: "Fixtures"))
+        let url = try TestFixtures.url("Checkmark", "caar")
         let archive = try AnimationArchive(contentsOf: url)
         let checkmark = archive.rootLayerForDisplay()
         let copy = FileManager.default.temporaryDirectory.appendingPathComponent("readme-copy-\(UUID().uuidString).caar")

@@ -1,4 +1,5 @@
 import Foundation
+import TesseraTestSupport
 import Testing
 @testable import Tessera
 @testable import TesseraCore
@@ -21,12 +22,6 @@ import Testing
         return (try #require(root.presentation(at: t).sublayers.first).properties.transform, layer.diagnostics)
     }
 
-    static func close(_ a: CATransform3D, _ b: CATransform3D) -> Bool {
-        zip(a.rows.0.indices.flatMap { i in [a.rows.0[i], a.rows.1[i], a.rows.2[i], a.rows.3[i]] },
-            b.rows.0.indices.flatMap { i in [b.rows.0[i], b.rows.1[i], b.rows.2[i], b.rows.3[i]] })
-            .allSatisfy { abs($0 - $1) < 1e-6 }   // the begin time is 1e-9 s late
-    }
-
     static func basic(_ name: CAValueFunctionName, from: Any?, to: Any?) -> CABasicAnimation {
         let animation = CABasicAnimation(keyPath: "transform")
         animation.valueFunction = CAValueFunction(name: name)
@@ -39,22 +34,22 @@ import Testing
     /// identities would not move).
     @Test func rotationsGoAllTheWayRound() throws {
         let spin = Self.basic(.rotateZ, from: 0.0, to: 2 * Double.pi)
-        #expect(Self.close(try Self.transform(spin, at: 0.25).0, CATransform3DMakeRotation(.pi / 2, 0, 0, 1)))
-        #expect(Self.close(try Self.transform(spin, at: 0.5).0, CATransform3DMakeRotation(.pi, 0, 0, 1)))
+        #expect(transformsAgree(try Self.transform(spin, at: 0.25).0, CATransform3DMakeRotation(.pi / 2, 0, 0, 1)))
+        #expect(transformsAgree(try Self.transform(spin, at: 0.5).0, CATransform3DMakeRotation(.pi, 0, 0, 1)))
         let tilt = Self.basic(.rotateX, from: 0.0, to: Double.pi)
-        #expect(Self.close(try Self.transform(tilt, at: 0.5).0, CATransform3DMakeRotation(.pi / 2, 1, 0, 0)))
+        #expect(transformsAgree(try Self.transform(tilt, at: 0.5).0, CATransform3DMakeRotation(.pi / 2, 1, 0, 0)))
     }
 
     @Test func scalesAndTranslationsTakeTheirInputs() throws {
         let grow = Self.basic(.scale, from: [1.0, 1.0, 1.0], to: [3.0, 2.0, 1.0])
-        #expect(Self.close(try Self.transform(grow, at: 0.5).0, CATransform3DMakeScale(2, 1.5, 1)))
+        #expect(transformsAgree(try Self.transform(grow, at: 0.5).0, CATransform3DMakeScale(2, 1.5, 1)))
         let slide = Self.basic(.translate, from: [0.0, 0.0, 0.0], to: [10.0, -20.0, 4.0])
-        #expect(Self.close(try Self.transform(slide, at: 0.25).0, CATransform3DMakeTranslation(2.5, -5, 1)))
+        #expect(transformsAgree(try Self.transform(slide, at: 0.25).0, CATransform3DMakeTranslation(2.5, -5, 1)))
         let widen = Self.basic(.scaleY, from: 1.0, to: 5.0)
-        #expect(Self.close(try Self.transform(widen, at: 0.5).0, CATransform3DMakeScale(1, 3, 1)))
+        #expect(transformsAgree(try Self.transform(widen, at: 0.5).0, CATransform3DMakeScale(1, 3, 1)))
         // A missing end is the function's identity: from 0 here.
         let half = Self.basic(.translateZ, from: nil, to: 8.0)
-        #expect(Self.close(try Self.transform(half, at: 0.5).0, CATransform3DMakeTranslation(0, 0, 4)))
+        #expect(transformsAgree(try Self.transform(half, at: 0.5).0, CATransform3DMakeTranslation(0, 0, 4)))
     }
 
     /// Additive: the function's transform applies before the model's (scale 2 here); without,
@@ -63,10 +58,10 @@ import Testing
         let slide = Self.basic(.translateX, from: 0.0, to: 10.0)
         slide.isAdditive = true
         let model = CATransform3DMakeScale(2, 2, 1)
-        #expect(Self.close(try Self.transform(slide, at: 0.5, model: model).0,
+        #expect(transformsAgree(try Self.transform(slide, at: 0.5, model: model).0,
                            CATransform3DConcat(CATransform3DMakeTranslation(5, 0, 0), model)))
         slide.isAdditive = false
-        #expect(Self.close(try Self.transform(slide, at: 0.5, model: model).0, CATransform3DMakeTranslation(5, 0, 0)))
+        #expect(transformsAgree(try Self.transform(slide, at: 0.5, model: model).0, CATransform3DMakeTranslation(5, 0, 0)))
     }
 
     /// Keyframes and cumulative repeats run in the inputs' space.
@@ -74,11 +69,11 @@ import Testing
         let turn = CAKeyframeAnimation(keyPath: "transform")
         turn.valueFunction = CAValueFunction(name: .rotateY)
         turn.values = [0.0, Double.pi / 2, Double.pi]
-        #expect(Self.close(try Self.transform(turn, at: 0.75).0, CATransform3DMakeRotation(3 * .pi / 4, 0, 1, 0)))
+        #expect(transformsAgree(try Self.transform(turn, at: 0.75).0, CATransform3DMakeRotation(3 * .pi / 4, 0, 1, 0)))
         let spin = Self.basic(.rotateZ, from: 0.0, to: Double.pi)
         spin.isCumulative = true
         spin.repeatCount = 2
-        #expect(Self.close(try Self.transform(spin, at: 1.5).0, CATransform3DMakeRotation(1.5 * .pi, 0, 0, 1)))
+        #expect(transformsAgree(try Self.transform(spin, at: 1.5).0, CATransform3DMakeRotation(1.5 * .pi, 0, 0, 1)))
     }
 
     @Test func inputsOfTheWrongShapeAndOtherKeyPathsAreReported() throws {

@@ -3,17 +3,15 @@ import Tessera
 import TesseraRaster
 
 /// The fuzz target, libFuzzer's `LLVMFuzzerTestOneInput` (main.swift hands it to the driver):
-/// feeds the bytes to the binary property list reader, the keyed archive reader (walking its
-/// whole object graph) and the Core Animation archive loader. Every input must give a value or a
-/// typed error. An archive that loads must also evaluate, render (a small frame: its images,
-/// gradients and 3D layers drawn), write, and load again from what was written, to the same
-/// bytes: a failure there traps, for libFuzzer to report.
+/// feeds the bytes to `AnimationArchive(data:)`, the public entry point a user's bad file reaches
+/// (under it the binary property list reader, the keyed archive reader and the layer tree's
+/// decoder). Every input must give an archive or a typed error. An archive that loads must also
+/// evaluate, render (a small frame: its images, gradients and 3D layers drawn), write, and load
+/// again from what was written, to the same bytes: a failure there traps, for libFuzzer to report.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzArchiveReaders(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
-    let bytes = Array(UnsafeBufferPointer(start: data, count: data == nil ? 0 : size))
-    _ = try? BinaryPropertyList.decode(bytes)
-    if let archive = try? KeyedArchive(bytes: bytes) { walk(archive) }
-    if let archive = try? AnimationArchive(data: Data(bytes)) {
+    let bytes = Data(UnsafeBufferPointer(start: data, count: data == nil ? 0 : size))
+    if let archive = try? AnimationArchive(data: bytes) {
         _ = archive.rootLayer.presentation(at: 0.25)
         _ = archive.rootLayer.presentation(at: 2)
         render(archive)
@@ -26,20 +24,6 @@ public func fuzzArchiveReaders(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CI
         }
     }
     return 0
-}
-
-/// Reads every field, element and entry of every object reachable from `$top`, each object once.
-private func walk(_ archive: KeyedArchive) {
-    var queue: [ArchivedValue] = archive.topKeys.compactMap { try? archive.top($0) }
-    var visited = Set<Int>()
-    while let value = queue.popLast() {
-        guard case .object(let object) = value, visited.insert(object.reference).inserted else { continue }
-        for key in object.keys {
-            if let field = try? object.value(forKey: key) { queue.append(field) }
-        }
-        if let elements = try? object.arrayElements() { queue += elements }
-        if let entries = try? object.dictionaryEntries() { queue += entries.values }
-    }
 }
 
 /// Renders the archive at a quarter of a second into 48 × 48 pixels, fitted to its document

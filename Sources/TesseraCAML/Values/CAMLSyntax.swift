@@ -10,7 +10,7 @@ import TesseraDocument
 /// `parse(format(v)) == v` exactly for every value the formatter accepts (numbers are written
 /// in Swift's shortest form that reads back to the same bits).
 ///
-/// The spellings are those of Apple's CAML files (see `Tests/TesseraTests/Fixtures`); where the
+/// The spellings are those of Apple's CAML files (see `Tests/TesseraTestSupport/Fixtures`); where the
 /// files leave a question open, the choice is written on the function. Whitespace (space, tab,
 /// line breaks) separates numbers and may surround a whole value. NaN is never accepted;
 /// infinities only as plain numbers (``parseNumber(_:)``), never in geometry, colours, transforms

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import Tessera
 import TesseraRaster
+import TesseraTestSupport
 
 /// CGImage through the API ported code calls: PNG and JPEG data through `CGDataProvider(data:
 /// data as CFData)`, the memberwise initializer's layouts, cropping, and what fails (nil, or a
@@ -38,7 +39,7 @@ import TesseraRaster
     }
 
     @Test func jpegThroughADataProvider() throws {
-        let url = try #require(Bundle.module.url(forResource: "quadrants", withExtension: "jpg", subdirectory: "Fixtures"))
+        let url = try TestFixtures.url("quadrants", "jpg")
         let provider = try #require(CGDataProvider(data: try Data(contentsOf: url) as CFData))
         let image = try #require(CGImage(jpegDataProviderSource: provider, decode: nil, shouldInterpolate: false,
                                          intent: .perceptual))

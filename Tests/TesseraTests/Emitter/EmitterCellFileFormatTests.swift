@@ -4,12 +4,13 @@ import Testing
 @testable import TesseraCAAR
 @testable import TesseraCore
 import TesseraRaster
+import TesseraTestSupport
 
 /// Emitter cells in both file formats, through the one table of their properties
 /// (``CodedProperties/emitterCell``): written and read back with every property, nested cells
 /// and images; read from CAML; malformed cell lists as typed errors.
 @Suite struct EmitterCellFileFormatTests {
-    typealias Builder = ArchiveTests.AnimationArchiveMalformedTests.Builder
+    typealias Builder = ArchiveTests.Builder
 
     /// A cell whose every property differs from a new cell's, with a nested cell.
     static func everyPropertyCell() -> CAEmitterCell {

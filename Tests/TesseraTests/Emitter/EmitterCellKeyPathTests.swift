@@ -3,6 +3,7 @@ import Testing
 @testable import Tessera
 @testable import TesseraCore
 import TesseraRaster
+import TesseraTestSupport
 
 /// A cell's numbers through its emitter layer, `emitterCells.NAME.FIELD`, as Core Animation's
 /// documentation marks them animatable (CAEmitterCell: birthRate "Animatable", …): animations,

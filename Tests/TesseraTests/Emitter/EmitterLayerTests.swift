@@ -3,6 +3,7 @@ import Testing
 @testable import Tessera
 @testable import TesseraCore
 import TesseraRaster
+import TesseraTestSupport
 
 /// ``CAEmitterLayer`` drawn: seeking equals stepping, the same bytes at any thread count, render
 /// modes, additive, tint, a golden image, animation of the layer's multipliers, archives.

@@ -2,6 +2,7 @@ import Foundation
 import GoldenSupport
 import Testing
 import TesseraRaster
+import TesseraTestSupport
 @testable import Tessera
 @testable import TesseraCore
 @testable import TesseraDemos

@@ -3,6 +3,7 @@ import Testing
 @testable import Tessera
 @testable import TesseraCore
 import TesseraRaster
+import TesseraTestSupport
 
 /// The inputs of alphaThreshold, colorMonochrome, colorMatrix's inputPremultipliedValues and
 /// vibrantColorMatrix through CAML and keyed archives: read, written back the same, drawn and so

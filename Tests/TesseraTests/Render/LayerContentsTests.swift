@@ -3,20 +3,11 @@ import Testing
 @testable import Tessera
 @testable import TesseraCore
 import TesseraRaster
+import TesseraTestSupport
 
 /// `contents` images: where each gravity puts them, contentsRect, contentsCenter (only the
 /// centre stretches), filters, drawing, and archives.
 @Suite struct LayerContentsTests {
-    /// A 2 × 2 image: red, green / blue, white.
-    static func quadrants() throws -> CGImage {
-        let bytes: [UInt8] = [255, 0, 0, 255, 0, 255, 0, 255, 0, 0, 255, 255, 255, 255, 255, 255]
-        return try #require(CGImage(width: 2, height: 2, bitsPerComponent: 8, bitsPerPixel: 32, bytesPerRow: 8,
-                                    space: CGColorSpaceCreateDeviceRGB(),
-                                    bitmapInfo: CGBitmapInfo(rawValue: CGImageAlphaInfo.premultipliedLast.rawValue),
-                                    provider: CGDataProvider(data: Data(bytes) as CFData)!, decode: nil,
-                                    shouldInterpolate: true, intent: .defaultIntent))
-    }
-
     static func rgba(_ p: PremultipliedRGBA8) -> [Int] { [Int(p.r), Int(p.g), Int(p.b), Int(p.a)] }
 
     /// An image 10 × 20 points in bounds 100 × 50 at (0, 0).
@@ -78,7 +69,7 @@ import TesseraRaster
 
     /// Nearest magnification: four exact quadrants, row 0 of the image at the top.
     @Test func resizedWithNearestFilter() throws {
-        let image = try Self.quadrants()
+        let image = try TestImages.quadrants()
         let pixmap = try Self.render { layer in
             layer.contents = image
             layer.magnificationFilter = .nearest
@@ -95,7 +86,7 @@ import TesseraRaster
 
     /// contentsRect shows the right column only; gravity center draws at the natural size.
     @Test func contentsRectAndGravityWhenDrawn() throws {
-        let image = try Self.quadrants()
+        let image = try TestImages.quadrants()
         let right = try Self.render { layer in
             layer.contents = image
             layer.magnificationFilter = .nearest
@@ -131,10 +122,10 @@ import TesseraRaster
         #expect(loaded.rootLayer.contentsGravity == .bottomLeft && loaded.rootLayer.minificationFilter == .trilinear)
         #expect(try loaded.encoded() == written, "written again, the same bytes")
 
-        var b = ArchiveTests.AnimationArchiveMalformedTests.Builder()
+        var b = ArchiveTests.Builder()
         let proxy = try b.object(ArchiveClass("LKCGImageCodingProxy", superclasses: ["CACodingProxy", "NSObject"]),
                                  [("data", .data([]))])
-        let root = try b.object(ArchiveTests.AnimationArchiveMalformedTests.Builder.layer,
+        let root = try b.object(ArchiveTests.Builder.layer,
                                 [("name", .string("Root")), ("contents", proxy)])
         let empty = try AnimationArchive(data: try b.document(root))
         #expect(empty.rootLayer.contents == nil && empty.skipped.isEmpty)

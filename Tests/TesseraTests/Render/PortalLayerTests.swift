@@ -3,6 +3,7 @@ import Testing
 @testable import Tessera
 @testable import TesseraCore
 import TesseraRaster
+import TesseraTestSupport
 
 /// CAPortalLayer: each match flag measured on pixels, hiding the source, an animated source,
 /// the portal's own group and clip, cycles (drawn in bounded time, reported by archives),
@@ -338,7 +339,7 @@ import TesseraRaster
     /// A `sourceLayer` that is not a layer of the tree (a layer placed nowhere, a colour) is
     /// left out and reported; on a plain layer the key is unsupported.
     @Test func sourcesThatAreNotLayersOfTheTreeAreReported() throws {
-        typealias Builder = ArchiveTests.AnimationArchiveMalformedTests.Builder
+        typealias Builder = ArchiveTests.Builder
         let portalClass = ArchiveClass("CAPortalLayer", superclasses: ["CALayer", "NSObject"])
         var b = Builder()
         let stray = try b.object(Builder.layer, [("name", .string("Stray"))])

@@ -1,4 +1,5 @@
 import Foundation
+import TesseraTestSupport
 import Testing
 @testable import Tessera
 @testable import TesseraCore
@@ -8,13 +9,6 @@ import TesseraRaster
 /// full Gaussian blur where it is opaque, the blur of half σ where it is half; the mask stretched
 /// over the bounds; alpha, not colour; the same bytes at any thread count.
 @Suite struct VariableBlurTests {
-    /// A mask image of one row of alphas (black, premultiplied), stretched over the bounds.
-    static func mask(_ alphas: [UInt8], height: Int = 1) throws -> CGImage {
-        let bytes: [UInt8] = (0..<height).flatMap { _ in alphas.flatMap { [UInt8(0), 0, 0, $0] } }
-        let image = try TesseraRaster.Image(width: alphas.count, height: height, premultipliedRGBA: bytes)
-        return CGImage(image)
-    }
-
     /// Vertical black stripes 4 pixels wide on white, 64 × 32, under a backdrop over all of it
     /// with `filter` (none: the stripes as they are).
     static func render(_ filter: CAFilter?, threads: Int = 1) throws -> Pixmap {
@@ -48,7 +42,7 @@ import TesseraRaster
     /// sampling ramps only around the middle): the left quarter is the stripes unblurred, the
     /// right quarter the Gaussian blur of the full σ, byte for byte.
     @Test func clearMaskIsSharpAndOpaqueMaskIsTheFullBlur() throws {
-        let mask = try Self.mask([UInt8](repeating: 0, count: 16) + [UInt8](repeating: 255, count: 16))
+        let mask = try TestImages.mask([UInt8](repeating: 0, count: 16) + [UInt8](repeating: 255, count: 16))
         let variable = try Self.render(Self.filter("variableBlur", radius: 2, mask: mask))
         let full = try Self.render(Self.filter("gaussianBlur", radius: 2))
         let sharp = try Self.render(nil)
@@ -64,7 +58,7 @@ import TesseraRaster
     /// A mask of alpha ½ everywhere is the blur of σ / 2 (the level halfway), within the
     /// rounding of ½ to 128 / 255.
     @Test func halfMaskIsTheBlurOfHalfTheRadius() throws {
-        let variable = try Self.render(Self.filter("variableBlur", radius: 4, mask: try Self.mask([128, 128])))
+        let variable = try Self.render(Self.filter("variableBlur", radius: 4, mask: try TestImages.mask([128, 128])))
         let half = try Self.render(Self.filter("gaussianBlur", radius: 2))
         var largest = 0
         for y in 0..<32 {

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import TesseraRaster
+import TesseraTestSupport
 @testable import Tessera
 @testable import TesseraCore
 
@@ -168,7 +169,7 @@ import TesseraRaster
 
     /// An archived attributed string gives its characters.
     @Test func archivedAttributedStringsGiveTheirCharacters() throws {
-        typealias Builder = ArchiveTests.AnimationArchiveMalformedTests.Builder
+        typealias Builder = ArchiveTests.Builder
         var b = Builder()
         let attributed = try b.object(ArchiveClass("NSMutableAttributedString", superclasses: ["NSAttributedString", "NSObject"]), [
             ("NSString", .string("Rich text")),

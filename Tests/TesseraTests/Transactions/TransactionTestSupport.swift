@@ -1,4 +1,5 @@
 import Foundation
+import TesseraTestSupport
 @testable import Tessera
 @testable import TesseraCore
 
