@@ -87,8 +87,8 @@ let package = Package(
             dependencies: ["Tessera", "TesseraRaster", "TesseraDemos", "TesseraLottie",
                            .product(name: "ArgumentParser", package: "swift-argument-parser")],
             // Released, the command carries the Swift runtime and Foundation in itself: linked dynamically, it
-            // spends about 15M instructions at every start binding their symbols (`tessera --version`: 27.9M
-            // instructions, 13.3M static), which shows on small files. The libraries the static Foundation needs
+            // spends about half of its start-up binding their symbols, which shows on small files (the Lottie
+            // speed target counts process start). The libraries the static Foundation needs
             // are named here because the other modules, built against the shared Foundation, do not autolink them.
             // Only this executable: the libraries are built for embedders as usual, and a package that depends on
             // Tessera's libraries does not build this product, so its unsafe flags do not reach them.
