@@ -164,6 +164,41 @@ TSR_INLINE void transpose_quads(f32x8 d0, f32x8 d1, f32x8 d2, f32x8 d3, f32x4 qu
     }
 }
 
+// edge_x in the lanes of vectors: the x of lines (x0, y0) with slope dxdy at heights y, clamped to
+// their extents [xMin, xMax].
+TSR_INLINE f32x8 edge_x8(f32x8 x0, f32x8 y0, f32x8 dxdy, f32x8 xMin, f32x8 xMax, f32x8 y) {
+    return f32x8_min(f32x8_max(x0 + (y - y0) * dxdy, xMin), xMax);
+}
+
+// What accumulate_piece computes of eight pieces from their ends' x, one piece to a lane: the
+// first and last pixel each enters (i0 and i1, i1 = ceil(xHigh) − 1), the rate s, A(i0), the mean x
+// from pixel i0's left, 1 − A(i1), A(i0 + 1) for a piece across three pixels or more, and whether it
+// stays within pixel i0.
+typedef struct {
+    i32x8 i0, i1, within;
+    f32x8 s, lowFrac, firstArea, fromLeft, lastRemainder, second;
+} piece_lanes;
+
+TSR_INLINE piece_lanes piece_lanes_make(f32x8 xTop, f32x8 xBottom) {
+    const f32x8 one = f32x8_splat(1.0f), half = f32x8_splat(0.5f);
+    const f32x8 xLow = f32x8_min(xTop, xBottom), xHigh = f32x8_max(xTop, xBottom);
+    piece_lanes p;
+    p.i0 = f32x8_truncate(xLow);
+    const f32x8 lowFloor = __builtin_convertvector(p.i0, f32x8);
+    const i32x8 t = f32x8_truncate(xHigh);
+    p.i1 = t - (__builtin_convertvector(t, f32x8) < xHigh) - 1;
+    p.s = one / (xHigh - xLow);
+    p.lowFrac = xLow - lowFloor;
+    p.firstArea = half * p.s * (one - p.lowFrac) * (one - p.lowFrac);
+    p.fromLeft = half * (xLow + xHigh) - lowFloor;
+    // xHigh − i1: across two pixels, xHigh − (i0 + 1), as accumulate_piece computes it there.
+    const f32x8 highFrac = xHigh - __builtin_convertvector(p.i1, f32x8);
+    p.lastRemainder = half * p.s * highFrac * highFrac;
+    p.second = p.s * (f32x8_splat(1.5f) - p.lowFrac);
+    p.within = xHigh <= lowFloor + one;
+    return p;
+}
+
 // The pieces of a sloped edge in its n ≤ 8 rows of the band from absolute row y, into cells and rows
 // [0, n): accumulate_edge's pieces, with accumulate_piece's operations on each row in the lanes of
 // vectors. The first row's top is *top, its x *xTop (both become the last row's bottom and its x);
@@ -172,37 +207,26 @@ TSR_INLINE void transpose_quads(f32x8 d0, f32x8 d1, f32x8 d2, f32x8 d3, f32x4 qu
 // three pixels or more adds its pixels between one at a time, as there.
 TSR_INLINE void edge_rows(const Edge *e, float *cells, size_t stride, int32_t *rowMin, int32_t *rowMax, int32_t room,
                           int32_t y, float *top, float *xTop, int32_t n, int reachesEnd) {
-    const f32x8 one = f32x8_splat(1.0f), half = f32x8_splat(0.5f), zero = {0};
+    const f32x8 one = f32x8_splat(1.0f), zero = {0};
     const i32x8 atEnd = (i32x8_lanes() == n - 1) & -reachesEnd;
     // Row boundaries y + 1 … y + 8 (exact: integers below 2^24), the last one y1 where the edge ends.
     const f32x8 rowBottoms = f32x8_splat((float)(y + 1)) + (f32x8){0, 1, 2, 3, 4, 5, 6, 7};
     const f32x8 bottoms = f32x8_select(atEnd, f32x8_splat(e->y1), rowBottoms);
-    const f32x8 xBottom = f32x8_select(
-        atEnd, f32x8_splat(e->x1),
-        f32x8_min(f32x8_max(f32x8_splat(e->x0) + (rowBottoms - f32x8_splat(e->y0)) * f32x8_splat(e->dxdy),
-                            f32x8_splat(e->xMin)),
-                  f32x8_splat(e->xMax)));
+    const f32x8 xBottom =
+        f32x8_select(atEnd, f32x8_splat(e->x1),
+                     edge_x8(f32x8_splat(e->x0), f32x8_splat(e->y0), f32x8_splat(e->dxdy), f32x8_splat(e->xMin),
+                             f32x8_splat(e->xMax), rowBottoms));
     const f32x8 d = (bottoms - __builtin_shufflevector(f32x8_splat(*top), bottoms, 0, 8, 9, 10, 11, 12, 13, 14)) *
                     f32x8_splat(e->direction);
     const f32x8 tops = __builtin_shufflevector(f32x8_splat(*xTop), xBottom, 0, 8, 9, 10, 11, 12, 13, 14);
     *top = bottoms[n - 1];
     *xTop = xBottom[n - 1];
-    const f32x8 xLow = f32x8_min(tops, xBottom), xHigh = f32x8_max(tops, xBottom);
-    const i32x8 i0 = f32x8_truncate(xLow);
-    const f32x8 lowFloor = __builtin_convertvector(i0, f32x8);
-    const i32x8 t = f32x8_truncate(xHigh);
-    const i32x8 i1 = t - (__builtin_convertvector(t, f32x8) < xHigh) - 1;   // ceil(xHigh) - 1
-    const f32x8 s = one / (xHigh - xLow);
-    const f32x8 lowFrac = xLow - lowFloor;
-    const f32x8 firstArea = half * s * (one - lowFrac) * (one - lowFrac);
-    const f32x8 fromLeft = half * (xLow + xHigh) - lowFloor;
-    const f32x8 highFrac = xHigh - __builtin_convertvector(i0 + 1, f32x8);
-    const f32x8 lastRemainder = half * s * highFrac * highFrac;
-    const i32x8 within = xHigh <= lowFloor + one;
-    const f32x8 d0 = f32x8_select(within, d - d * fromLeft, d * firstArea);
-    const f32x8 d1 = f32x8_select(within, d * fromLeft, d * (one - lastRemainder - firstArea));
-    const f32x8 d2 = f32x8_select(within, zero, d * lastRemainder);
-    const i32x8 high = (i32x8)u32x8_select(within, (u32x8)(i0 + 1), (u32x8)(i1 + 1));
+    const piece_lanes p = piece_lanes_make(tops, xBottom);
+    const i32x8 i0 = p.i0, i1 = p.i1;
+    const f32x8 d0 = f32x8_select(p.within, d - d * p.fromLeft, d * p.firstArea);
+    const f32x8 d1 = f32x8_select(p.within, d * p.fromLeft, d * (one - p.lastRemainder - p.firstArea));
+    const f32x8 d2 = f32x8_select(p.within, zero, d * p.lastRemainder);
+    const i32x8 high = (i32x8)u32x8_select(p.within, (u32x8)(i0 + 1), (u32x8)(i1 + 1));
     f32x4 quads[8];
     transpose_quads(d0, d1, d2, zero, quads);
     const i32x8 isLong = (i1 > i0 + 1) & (i32x8_lanes() < n);
@@ -213,12 +237,9 @@ TSR_INLINE void edge_rows(const Edge *e, float *cells, size_t stride, int32_t *r
         }
     } else {
         // accumulate_piece's long case: the first cell as above, then its own.
-        const f32x8 second = s * (f32x8_splat(1.5f) - lowFrac);
-        const f32x8 lastFrac = xHigh - __builtin_convertvector(i1, f32x8);
-        const f32x8 longRemainder = half * s * lastFrac * lastFrac;
-        const f32x8 beforeLast = second + __builtin_convertvector(i1 - i0 - 2, f32x8) * s;
-        const f32x8 secondDelta = d * (second - firstArea), ds = d * s;
-        const f32x8 lastDelta = d * (one - longRemainder - beforeLast), afterDelta = d * longRemainder;
+        const f32x8 beforeLast = p.second + __builtin_convertvector(i1 - i0 - 2, f32x8) * p.s;
+        const f32x8 secondDelta = d * (p.second - p.firstArea), ds = d * p.s;
+        const f32x8 lastDelta = d * (one - p.lastRemainder - beforeLast), afterDelta = d * p.lastRemainder;
         for (int32_t k = 0; k < n; k++) {
             float *row = cells + (size_t)k * stride;
             if (!isLong[k]) {
@@ -349,7 +370,7 @@ enum { SHORT_LINE_ROWS = 4, SHORT_LINES_MIN = 3 };
 // pieces are sloped ones within one pixel (its dxdy is 0, so its x is x0 throughout).
 TSR_INLINE void short_lines(const float *lines, uint32_t meets, int32_t bandY, int32_t bandHeight,
                             float *accumulation, size_t stride, int32_t *rowMin, int32_t *rowMax) {
-    const f32x8 one = f32x8_splat(1.0f), half = f32x8_splat(0.5f), zero = {0};
+    const f32x8 one = f32x8_splat(1.0f), zero = {0};
     const f32x8 bandTop = f32x8_splat((float)bandY), bandBottom = f32x8_splat((float)(bandY + bandHeight));
     // The lines' values one to a lane: xa, ya, xb, yb of lines 0–7.
     const f32x8 v0 = TSR_LOAD(f32x8, lines), v1 = TSR_LOAD(f32x8, lines + 8);
@@ -390,40 +411,28 @@ TSR_INLINE void short_lines(const float *lines, uint32_t meets, int32_t bandY, i
     f32x4 quads[SHORT_LINE_ROWS][8];
     int32_t lows[SHORT_LINE_ROWS][8], highs[SHORT_LINE_ROWS][8];
     f32x8 top = f32x8_select(topInside, y0, __builtin_convertvector(firstRow, f32x8));
-    f32x8 xTop = f32x8_select(
-        topInside, x0, f32x8_min(f32x8_max(x0 + (top - y0) * dxdy, xMin), xMax));
+    f32x8 xTop = f32x8_select(topInside, x0, edge_x8(x0, y0, dxdy, xMin, xMax, top));
     for (int32_t r = 0; r < rowCount; r++) {
         const f32x8 rowBottom = __builtin_convertvector(firstRow + (r + 1), f32x8);
         const i32x8 isLast = (rows == r + 1) & bottomInside;
         const f32x8 bottom = f32x8_select(isLast, y1, rowBottom);
-        const f32x8 xBottom =
-            f32x8_select(isLast, x1, f32x8_min(f32x8_max(x0 + (rowBottom - y0) * dxdy, xMin), xMax));
+        const f32x8 xBottom = f32x8_select(isLast, x1, edge_x8(x0, y0, dxdy, xMin, xMax, rowBottom));
         const f32x8 d = (bottom - top) * direction;
         // accumulate_piece's operations: a piece within one pixel or across two as there, one across
         // three as its long case (which adds each of the four cells once: here at once, in a quad).
-        const f32x8 xLow = f32x8_min(xTop, xBottom), xHigh = f32x8_max(xTop, xBottom);
-        const i32x8 i0 = f32x8_truncate(xLow);
-        const f32x8 lowFloor = __builtin_convertvector(i0, f32x8);
-        const i32x8 t = f32x8_truncate(xHigh);
-        const i32x8 i1 = t - (__builtin_convertvector(t, f32x8) < xHigh) - 1;   // ceil(xHigh) - 1
-        const f32x8 s = one / (xHigh - xLow);
-        const f32x8 lowFrac = xLow - lowFloor;
-        const f32x8 firstArea = half * s * (one - lowFrac) * (one - lowFrac);             // A(i0)
-        const f32x8 fromLeft = half * (xLow + xHigh) - lowFloor;
-        const f32x8 highFrac = xHigh - __builtin_convertvector(i1, f32x8);
-        const f32x8 lastRemainder = half * s * highFrac * highFrac;                       // 1 - A(i1)
-        const f32x8 second = s * (f32x8_splat(1.5f) - lowFrac);                          // A(i0 + 1), across three
-        const i32x8 within = xHigh <= lowFloor + one, three = i1 > i0 + 1;
-        const f32x8 d0 = f32x8_select(within, d - d * fromLeft, d * firstArea);
-        const f32x8 d1 = f32x8_select(
-            within, d * fromLeft, f32x8_select(three, d * (second - firstArea), d * (one - lastRemainder - firstArea)));
-        const f32x8 d2 = f32x8_select(within, zero,
-                                      f32x8_select(three, d * (one - lastRemainder - second), d * lastRemainder));
-        const f32x8 d3 = f32x8_select(three, d * lastRemainder, zero);
+        const piece_lanes p = piece_lanes_make(xTop, xBottom);
+        const i32x8 i0 = p.i0, i1 = p.i1, three = i1 > i0 + 1;
+        const f32x8 d0 = f32x8_select(p.within, d - d * p.fromLeft, d * p.firstArea);
+        const f32x8 d1 =
+            f32x8_select(p.within, d * p.fromLeft,
+                         f32x8_select(three, d * (p.second - p.firstArea), d * (one - p.lastRemainder - p.firstArea)));
+        const f32x8 d2 = f32x8_select(p.within, zero,
+                                      f32x8_select(three, d * (one - p.lastRemainder - p.second), d * p.lastRemainder));
+        const f32x8 d3 = f32x8_select(three, d * p.lastRemainder, zero);
         // A piece across four pixels or more sends its line to accumulate_line.
         short8 &= ~((i1 > i0 + 2) & (rows > r));
         TSR_STORE(lows[r], i0);
-        TSR_STORE(highs[r], (i32x8)u32x8_select(within, (u32x8)(i0 + 1), (u32x8)(i1 + 1)));
+        TSR_STORE(highs[r], (i32x8)u32x8_select(p.within, (u32x8)(i0 + 1), (u32x8)(i1 + 1)));
         transpose_quads(d0, d1, d2, d3, quads[r]);
         top = bottom;
         xTop = xBottom;
