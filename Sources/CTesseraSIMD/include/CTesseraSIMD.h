@@ -15,6 +15,7 @@
 #include "CTesseraGradientTable.h"
 #include "CTesseraBlur.h"
 #include "CTesseraSpin.h"
+#include "CTesseraPrefetch.h"
 
 #ifdef __cplusplus
 extern "C" {

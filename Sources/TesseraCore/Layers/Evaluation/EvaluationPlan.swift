@@ -1,3 +1,4 @@
+import CTesseraSIMD
 import Foundation
 import TesseraRaster
 
@@ -160,6 +161,7 @@ final class EvaluationPlan {
             ancestors[k].time = time
         }
         for i in range {
+            if i + Self.prefetchDistance < range.upperBound { prefetchLayer(i + Self.prefetchDistance) }
             let parent = Int(parents[i])
             let parentTime =
                 if parent < 0 {
@@ -252,6 +254,25 @@ final class EvaluationPlan {
         return threadCount * min(4, max(1, layers / (layersPerChunk * threadCount)))
     }
 
+    /// How many layers ahead of the one evaluated its successors' memory is asked for: their
+    /// misses then overlap its work. (Evaluating layer-tree's 2,041 layers at 1 thread took 15 %
+    /// less time.)
+    fileprivate static let prefetchDistance = 4
+
+    /// Asks for layer `i`'s object, whose timing ``localTimes(of:rootParentTime:into:)`` reads.
+    private func prefetchLayer(_ i: Int) {
+        tsr_prefetch(layers[i].toOpaque(), 256)
+    }
+
+    /// Asks for layer `i`'s model values and its slot of `evaluated`, which
+    /// ``evaluateLayer(_:time:into:initialized:)`` reads and writes (the layer object is in the
+    /// cache: ``localTimes(of:rootParentTime:into:)`` has read it).
+    fileprivate func prefetchValues(_ i: Int, into evaluated: EvaluatedProperties) {
+        let size = MemoryLayout<LayerProperties>.stride
+        layers[i]._withUnsafeGuaranteedRef { layer in layer.withModelProperties { tsr_prefetch($0, size) } }
+        tsr_prefetch(evaluated.properties.baseAddress! + i, size)
+    }
+
     /// Brings layer `i`'s slot of `evaluated` to the model's properties (initialized there
     /// unless `initialized`) and applies its animations at `time` (NaN: not active, none apply).
     fileprivate func evaluateLayer(_ i: Int, time: Double, into evaluated: EvaluatedProperties, initialized: Bool) {
@@ -306,6 +327,8 @@ private struct LayerEvaluation: @unchecked Sendable {
     func evaluate(_ range: Range<Int>) {
         plan.localTimes(of: range, rootParentTime: rootParentTime, into: times)
         for i in range {
+            let ahead = i + EvaluationPlan.prefetchDistance
+            if ahead < range.upperBound { plan.prefetchValues(ahead, into: slots) }
             plan.evaluateLayer(i, time: times[i], into: slots, initialized: slotsInitialized)
             let properties = slots.properties
             if properties[i].kind == .replicator { replicas[i] = plan.replicaSublayers(of: i, properties[i], time: times[i]) }
