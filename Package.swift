@@ -56,6 +56,10 @@ let package = Package(
         // knowing nothing of layers.
         .target(name: "TesseraXML"),
         // Core Animation's model (layers, animations, timing, drawing) on top of the rasterizer: knows no file format.
+        // The macOS story: on every platform the model and the CoreGraphics names it adds (CGPath, CGColor, …) are
+        // this module's own types, built as on Linux, and nothing in the package imports QuartzCore or CoreGraphics,
+        // so a scene is drawn by the same code on a Mac as on a server. A file that also imports QuartzCore, CoreGraphics,
+        // UIKit or AppKit names them with the module: `TesseraCore.CALayer`, `TesseraCore.CGPath`.
         .target(name: "TesseraCore", dependencies: ["TesseraRaster", "CTextLibraries"]),
         // What the file formats share: the document they read and write (`AnimationArchive`, its states and
         // errors), the one list of the coded properties, and the class names and keys of Core Animation's files.

@@ -1,7 +1,6 @@
 import Foundation
 import TesseraRaster
 
-#if !canImport(QuartzCore)
 /// A layer's subtree flattened into arrays, made once per change of the tree's shape (see
 /// ``TreeGeneration``) so that evaluating a frame is one loop over the layers: no recursion, no
 /// per-layer allocation, and one copy of each layer's properties.
@@ -345,4 +344,3 @@ extension CALayer {
         return plan
     }
 }
-#endif
