@@ -145,7 +145,9 @@ let package = Package(
                                                     "TesseraDemos", "CTextLibraries", "WallpaperFixtures", "TesseraTestSupport",
                                                     .product(name: "ZIPFoundation", package: "ZIPFoundation")],
                     resources: [.copy("Golden")]),
-        // Core Animation Archives: binary property lists, keyed archives and layer trees in them.
+        // Binary property lists and keyed archives, read and written, knowing nothing of layers.
+        .testTarget(name: "TesseraKeyedArchiveTests", dependencies: ["TesseraKeyedArchive", "TesseraTestSupport"]),
+        // Core Animation Archives: layer trees in keyed archives, read and written.
         .testTarget(name: "TesseraCAARTests", dependencies: ["Tessera", "TesseraCore", "TesseraDocument", "TesseraCAAR",
                                                         "TesseraKeyedArchive", "BenchScenes", "TesseraTestSupport"]),
         // CAML: the XML reader, the value syntax, documents, states, bundles and `.tendies` wallpapers.
