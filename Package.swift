@@ -56,6 +56,10 @@ let package = Package(
         // knowing nothing of layers.
         .target(name: "TesseraXML"),
         // Core Animation's model (layers, animations, timing, drawing) on top of the rasterizer: knows no file format.
+        // The macOS story: on every platform the model and the CoreGraphics names it adds (CGPath, CGColor, …) are
+        // this module's own types, built as on Linux, and nothing in the package imports QuartzCore or CoreGraphics,
+        // so a scene is drawn by the same code on a Mac as on a server. A file that also imports QuartzCore, CoreGraphics,
+        // UIKit or AppKit names them with the module: `TesseraCore.CALayer`, `TesseraCore.CGPath`.
         .target(name: "TesseraCore", dependencies: ["TesseraRaster", "CTextLibraries"]),
         // What the file formats share: the document they read and write (`AnimationArchive`, its states and
         // errors), the one list of the coded properties, and the class names and keys of Core Animation's files.
@@ -141,7 +145,9 @@ let package = Package(
                                                     "TesseraDemos", "CTextLibraries", "WallpaperFixtures", "TesseraTestSupport",
                                                     .product(name: "ZIPFoundation", package: "ZIPFoundation")],
                     resources: [.copy("Golden")]),
-        // Core Animation Archives: binary property lists, keyed archives and layer trees in them.
+        // Binary property lists and keyed archives, read and written, knowing nothing of layers.
+        .testTarget(name: "TesseraKeyedArchiveTests", dependencies: ["TesseraKeyedArchive", "TesseraTestSupport"]),
+        // Core Animation Archives: layer trees in keyed archives, read and written.
         .testTarget(name: "TesseraCAARTests", dependencies: ["Tessera", "TesseraCore", "TesseraDocument", "TesseraCAAR",
                                                         "TesseraKeyedArchive", "BenchScenes", "TesseraTestSupport"]),
         // CAML: the XML reader, the value syntax, documents, states, bundles and `.tendies` wallpapers.

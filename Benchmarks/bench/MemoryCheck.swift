@@ -18,7 +18,8 @@ struct MemoryCheck {
             let over = mb > limitMB
             if over { failed += 1 }
             print(
-                "memory: \(result.scene) @ \(result.threads) threads: \(Format.fixed(mb, 2)) MB over \(result.frames) frames\(over ? "  (over \(limitMB) MB)" : "")"
+                "memory: \(result.scene) @ \(result.threads) threads: \(Format.fixed(mb, 2)) MB over \(result.frames) frames"
+                    + (over ? "  (over \(limitMB) MB)" : "")
             )
         }
         if failed > 0 {

@@ -17,7 +17,10 @@ struct BenchOptions: ParsableArguments {
 
     @Option(
         help: ArgumentHelp(
-            "Measure every scene this many times in turn (at least 1), each time --frames frames: the repetitions, kept apart in --json, let `bench compare` tell a change from the machine's drift.",
+            """
+            Measure every scene this many times in turn (at least 1), each time --frames frames: the repetitions, kept apart in --json, \
+            let `bench compare` tell a change from the machine's drift.
+            """,
             valueName: "n"))
     var rounds: Int = 3
 
@@ -34,14 +37,20 @@ struct BenchOptions: ParsableArguments {
 
     @Flag(
         help: ArgumentHelp(
-            "Also count each scene's instructions and allocations per steady frame, by stage, at 1 thread, under valgrind's callgrind (the same counts every run; slow: about a second a frame)."
+            """
+            Also count each scene's instructions and allocations per steady frame, by stage, at 1 thread, under valgrind's callgrind (the \
+            same counts every run; slow: about a second a frame).
+            """
         ))
     var instructions = false
 
     @Option(
         name: .customLong("predict"),
         help: ArgumentHelp(
-            "Predict the frame on this many threads (repeatable) from its tasks recorded at 1 thread, list-scheduled; the prediction is printed under the table and added to the JSON (work_ms, span_ms, predicted_ms).",
+            """
+            Predict the frame on this many threads (repeatable) from its tasks recorded at 1 thread, list-scheduled; the prediction is \
+            printed under the table and added to the JSON (work_ms, span_ms, predicted_ms).
+            """,
             valueName: "n"))
     var predictedThreads: [Int] = []
 

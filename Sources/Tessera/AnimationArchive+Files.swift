@@ -4,7 +4,6 @@ import TesseraCAML
 import TesseraCore
 import TesseraDocument
 
-#if !canImport(QuartzCore)
 /// Opening a scene file of any format Tessera reads as an `AnimationArchive`: a `.caar`
 /// archive, a CAML document or a `.ca` bundle.
 extension AnimationArchive {
@@ -39,4 +38,3 @@ extension AnimationArchive {
         }
     }
 }
-#endif

@@ -4,7 +4,6 @@ import TesseraCAML
 import TesseraCore
 import TesseraDocument
 
-#if !canImport(QuartzCore)
 /// The files an `AnimationArchive` is written as, told by their extension: a Core Animation
 /// Archive (`.caar`), a CAML document (`.caml`, its images in `assets/` beside it) or a `.ca`
 /// bundle folder. What each format's writer does, and what it cannot hold, in one place for the
@@ -53,4 +52,3 @@ package enum ArchiveFileFormat: String, CaseIterable, Sendable {
         return losses
     }
 }
-#endif

@@ -3,7 +3,6 @@ import TesseraCore
 import TesseraDocument
 import TesseraKeyedArchive
 
-#if !canImport(QuartzCore)
 /// Core Animation Archives (`.caar`): an `AnimationArchive` read from and written as
 /// NSKeyedArchiver's bytes.
 extension AnimationArchive {
@@ -51,4 +50,3 @@ extension AnimationArchive {
         }
     }
 }
-#endif

@@ -4,7 +4,6 @@ import TesseraDocument
 import TesseraKeyedArchive
 import TesseraRaster
 
-#if !canImport(QuartzCore)
 /// The type of a property of Core Animation's classes, as archives store it: how a field
 /// decodes into it and how it is written back.
 protocol ArchivableProperty: CodedValue {
@@ -249,4 +248,3 @@ extension CAEmitterLayerEmitterMode: ArchivableConstant {}
 extension CAEmitterLayerRenderMode: ArchivableConstant {}
 extension CATextLayerAlignmentMode: ArchivableConstant {}
 extension CATextLayerTruncationMode: ArchivableConstant {}
-#endif

@@ -2,7 +2,6 @@ import TesseraCore
 import TesseraDocument
 import TesseraKeyedArchive
 
-#if !canImport(QuartzCore)
 /// Why decoding a value of a Core Animation archive stopped.
 enum ArchiveDecodingFailure: Error {
     /// The file breaks the format: loading fails with
@@ -21,4 +20,3 @@ enum ArchiveDecodingFailure: Error {
         .malformed("\(value.typeName) where \(expected) is expected")
     }
 }
-#endif

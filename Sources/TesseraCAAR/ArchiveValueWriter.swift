@@ -3,7 +3,6 @@ import TesseraCore
 import TesseraDocument
 import TesseraKeyedArchive
 
-#if !canImport(QuartzCore)
 /// Writes the values of a Core Animation archive the way Core Animation does: numbers, booleans
 /// and strings as objects of their own (equal ones shared), points, sizes, rects and transforms
 /// as `LKNSValueCodingProxy`s, colors as `LKCGColorCodingProxy`s, paths as
@@ -190,4 +189,3 @@ struct ArchiveValueWriter {
         }
     }
 }
-#endif

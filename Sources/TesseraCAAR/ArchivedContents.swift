@@ -4,7 +4,6 @@ import TesseraDocument
 import TesseraKeyedArchive
 import TesseraRaster
 
-#if !canImport(QuartzCore)
 /// `contents` in archives: an `LKCGImageCodingProxy` whose only key, `data`, holds a PNG file's
 /// bytes (../shared/assets: Apple's encoder writes PNG). Empty data, which apps write when they
 /// set the image at run time, and nil load as no contents; data that does not decode is reported.
@@ -34,4 +33,3 @@ extension LayerContents: ArchivableProperty {
         return try writer.object(Self.proxyClass, [("data", .data([UInt8](try image.pngData ?? Self.png(of: image))))])
     }
 }
-#endif

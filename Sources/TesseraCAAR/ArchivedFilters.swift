@@ -3,7 +3,6 @@ import TesseraCore
 import TesseraDocument
 import TesseraKeyedArchive
 
-#if !canImport(QuartzCore)
 /// Filters in archives (../shared/assets): a `CAFilter` object with `CAFilterType` (what it
 /// does), `CAFilterName` (the name key paths use) and `CAFilterInputs`, an
 /// `LKNSDictionaryCodingProxy` of the inputs: numbers, flags, strings, images
@@ -77,4 +76,3 @@ extension LayerCompositingFilter: ArchivableProperty {
         }
     }
 }
-#endif

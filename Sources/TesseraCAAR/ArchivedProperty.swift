@@ -3,7 +3,6 @@ import TesseraCore
 import TesseraDocument
 import TesseraKeyedArchive
 
-#if !canImport(QuartzCore)
 /// One property of a Core Animation class in archives, made from its row of
 /// `CodedProperties`: how the archive's field is read into an object and how the object's
 /// value is written back, with the value type's ``ArchivableProperty`` spelling, so that reading
@@ -127,4 +126,3 @@ private struct ArchivedPropertyCoder: CodedPropertyVisitor {
         return spelled
     }
 }
-#endif

@@ -2,7 +2,6 @@ import TesseraCore
 import TesseraDocument
 import TesseraKeyedArchive
 
-#if !canImport(QuartzCore)
 /// A text layer's `string` in archives: a string, or an `NSAttributedString` (or a subclass)
 /// whose characters (its `NSString` field) are read; its attributes are not. Written back as a
 /// plain string.
@@ -22,4 +21,3 @@ extension ArchivedTextString: ArchivableProperty {
 
     func encode(with writer: inout ArchiveValueWriter) throws -> ArchiveFieldValue { .string(string) }
 }
-#endif

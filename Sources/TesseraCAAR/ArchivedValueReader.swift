@@ -3,7 +3,6 @@ import TesseraCore
 import TesseraDocument
 import TesseraKeyedArchive
 
-#if !canImport(QuartzCore)
 /// Reads the values of a Core Animation archive: numbers, strings, and the coding proxies Core
 /// Animation writes for its value types, as the Swift values Tessera's API takes.
 ///
@@ -245,4 +244,3 @@ struct ArchivedValueReader {
         return CAMediaTimingFunction(controlPoints: c[0], c[1], c[2], c[3])
     }
 }
-#endif

@@ -1,7 +1,6 @@
 import TesseraDocument
 import TesseraKeyedArchive
 
-#if !canImport(QuartzCore)
 extension CoreAnimationArchiveFormat {
     // MARK: Values
 
@@ -42,4 +41,3 @@ enum ArchivedValueKind: Int {
     case point = 0, size = 1, rect = 2, transform = 3
     case doublePoint = 5, doubleSize = 6, doubleRect = 7
 }
-#endif

@@ -2,7 +2,6 @@ import TesseraCore
 import TesseraDocument
 import TesseraKeyedArchive
 
-#if !canImport(QuartzCore)
 extension CoreAnimationDecoder {
     /// Adds the animations of `object` (`CALayerAnimations`, under the parallel
     /// `CALayerAnimationKeys`) to `layer`, reporting those it leaves out and those the layer does
@@ -106,4 +105,3 @@ extension CoreAnimationDecoder {
         return nil
     }
 }
-#endif

@@ -2,7 +2,6 @@ import TesseraCore
 import TesseraDocument
 import TesseraKeyedArchive
 
-#if !canImport(QuartzCore)
 extension CoreAnimationDecoder {
     /// Sets the `emitterCells` of `object` on `layer` (an emitter layer; another layer's are
     /// reported as a key it does not have), reporting the keys of cells it leaves out.
@@ -69,4 +68,3 @@ extension CoreAnimationDecoder {
         return cell
     }
 }
-#endif

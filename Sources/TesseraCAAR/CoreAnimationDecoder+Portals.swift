@@ -2,7 +2,6 @@ import TesseraCore
 import TesseraDocument
 import TesseraKeyedArchive
 
-#if !canImport(QuartzCore)
 extension CoreAnimationDecoder {
     /// Notes the object that the `sourceLayer` of `object` (read into `layer`, at `path`) refers
     /// to: it is found once the whole tree is read, since it may come later in the tree or be one
@@ -34,4 +33,3 @@ extension CoreAnimationDecoder {
         }
     }
 }
-#endif

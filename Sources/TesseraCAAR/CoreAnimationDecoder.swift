@@ -4,7 +4,6 @@ import TesseraDocument
 import TesseraKeyedArchive
 import TesseraRaster
 
-#if !canImport(QuartzCore)
 /// Turns the object graph of a Core Animation archive into Tessera's layers, collecting what it
 /// leaves out.
 ///
@@ -199,4 +198,3 @@ struct CoreAnimationDecoder {
         Format.layerKeysHarmlessWhenTrue.contains(key) && value.boolValue == true
     }
 }
-#endif

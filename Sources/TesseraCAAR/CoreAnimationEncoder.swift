@@ -3,7 +3,6 @@ import TesseraCore
 import TesseraDocument
 import TesseraKeyedArchive
 
-#if !canImport(QuartzCore)
 /// Writes a layer tree and its animations as Core Animation archives it: Apple's class names and
 /// keys, only the properties that differ from a new object's, each object's
 /// `__CACodingContents`, sublayers in an `LKNSArrayCodingProxy`, animations in
@@ -162,4 +161,3 @@ struct CoreAnimationEncoder {
         return (Format.codingContentsKey, .reference(try writer.archive.addArray(keys)))
     }
 }
-#endif

@@ -1,7 +1,6 @@
 import TesseraCore
 import TesseraDocument
 
-#if !canImport(QuartzCore)
 /// The names of CAML's structure, as Apple's files write them: the elements that hold layers,
 /// animations and states rather than properties, and their attributes. Properties are named by
 /// the property tables (`CodedProperties.layer`, `CodedProperties.animation`), layer
@@ -67,4 +66,3 @@ enum CAMLFormat {
     /// The state name that matches any state, the base state included.
     static let anyState = LayerStateTransition.anyState
 }
-#endif

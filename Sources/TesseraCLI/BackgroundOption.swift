@@ -62,7 +62,10 @@ enum BackgroundOption: ExpressibleByArgument, Equatable {
             guard image.width == width, image.height == height else {
                 throw CommandFailure(
                     .usage,
-                    "\(path): the background is \(image.width)×\(image.height) pixels, the frames \(width)×\(height): give an image of the frame's size, or --size \(image.width)x\(image.height)"
+                    """
+                    \(path): the background is \(image.width)×\(image.height) pixels, the frames \(width)×\(height): give an image of the \
+                    frame's size, or --size \(image.width)x\(image.height)
+                    """
                 )
             }
             return .image(image)

@@ -15,7 +15,10 @@ struct Inspect: ParsableCommand {
 
     @Option(
         help:
-            "The .ca bundle to inspect inside a .tendies file: a wallpaper's Background, Floating or Foreground, or any unique part of its path."
+            """
+            The .ca bundle to inspect inside a .tendies file: a wallpaper's Background, Floating or Foreground, or any unique part of its \
+            path.
+            """
     )
     var bundle: String?
 

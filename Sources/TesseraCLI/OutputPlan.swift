@@ -41,7 +41,10 @@ struct OutputPlan: Equatable {
             } else if animated {
                 throw CommandFailure(
                     .usage,
-                    "an animation needs -o: a FILE.apng, .mp4, .webm, .gif or .webp, a folder DIR/ for numbered PNGs, or - with --format rgba|y4m for a pipe"
+                    """
+                    an animation needs -o: a FILE.apng, .mp4, .webm, .gif or .webp, a folder DIR/ for numbered PNGs, or - with --format \
+                    rgba|y4m for a pipe
+                    """
                 )
             } else {
                 self.init(format: .png, destination: .file("\(baseName).png"))
@@ -68,7 +71,10 @@ struct OutputPlan: Equatable {
                 guard format == .apng && implied == .png else {
                     throw CommandFailure(
                         .usage,
-                        "\(output): the extension .\(pathExtension) does not fit --format \(format.rawValue) (use .\(format.pathExtensions[0]))"
+                        """
+                        \(output): the extension .\(pathExtension) does not fit --format \(format.rawValue) (use \
+                        .\(format.pathExtensions[0]))
+                        """
                     )
                 }
                 chosen = .apng
@@ -91,7 +97,10 @@ struct OutputPlan: Equatable {
         if case .directory = destination { return }
         throw CommandFailure(
             .usage,
-            "\(displayName) is one PNG image and cannot hold \(frameCount) frames: write an animated PNG (.apng or --format apng), a video (.mp4, .webm, .gif, .webp), or numbered PNGs into a folder (-o DIR/)"
+            """
+            \(displayName) is one PNG image and cannot hold \(frameCount) frames: write an animated PNG (.apng or --format apng), a video \
+            (.mp4, .webm, .gif, .webp), or numbered PNGs into a folder (-o DIR/)
+            """
         )
     }
 

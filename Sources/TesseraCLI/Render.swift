@@ -40,7 +40,10 @@ struct Render: ParsableCommand {
 
     @Argument(
         help:
-            "A demo scene (see `tessera scenes`), a Core Animation Archive (.caar), a CAML document (.caml), a .ca bundle folder, a wallpaper (a .tendies file or its folder), or a Lottie animation (.json)."
+            """
+            A demo scene (see `tessera scenes`), a Core Animation Archive (.caar), a CAML document (.caml), a .ca bundle folder, a \
+            wallpaper (a .tendies file or its folder), or a Lottie animation (.json).
+            """
     )
     var scene: String
 
@@ -52,7 +55,10 @@ struct Render: ParsableCommand {
 
     @Option(
         help: ArgumentHelp(
-            "Animate a CAML document's (or a wallpaper's bundles') transition from one state to another, beginning at time 0 (* is the base state).",
+            """
+            Animate a CAML document's (or a wallpaper's bundles') transition from one state to another, beginning at time 0 (* is the \
+            base state).
+            """,
             valueName: "FROM:TO"))
     var transition: String?
 
@@ -194,7 +200,10 @@ struct Render: ParsableCommand {
         else {
             throw CommandFailure(
                 .usage,
-                "\(source.displayName): \(source.size.width)×\(source.size.height) points at --scale \(scale) is over the limit of \(Pixmap.maximumDimension) pixels a side and \(Pixmap.maximumPixelCount) in all: lower --scale or give --size"
+                """
+                \(source.displayName): \(source.size.width)×\(source.size.height) points at --scale \(scale) is over the limit of \
+                \(Pixmap.maximumDimension) pixels a side and \(Pixmap.maximumPixelCount) in all: lower --scale or give --size
+                """
             )
         }
         return PixelSize(width: max(1, Int(width)), height: max(1, Int(height)))

@@ -163,7 +163,8 @@ struct SceneSource {
         } else if let wallpaper = try wallpaper(argument) {
             throw CommandFailure(
                 .usage,
-                "\(argument): name a bundle with --bundle; the wallpaper holds: \(wallpaper.bundles.map(\.role.rawValue).joined(separator: ", "))"
+                "\(argument): name a bundle with --bundle; the wallpaper holds: "
+                    + wallpaper.bundles.map(\.role.rawValue).joined(separator: ", ")
             )
         }
         let tendies: TendiesArchive
@@ -228,7 +229,8 @@ struct SceneSource {
         let natural = String(format: "%g", length.natural)
         return (
             length.duration,
-            "\(displayName): its animations run \(natural) s; rendering the first \(String(format: "%g", length.cap)) s (--duration \(natural) renders all of it)"
+            "\(displayName): its animations run \(natural) s; rendering the first \(String(format: "%g", length.cap)) s "
+                + "(--duration \(natural) renders all of it)"
         )
     }
 }

@@ -1,7 +1,6 @@
 import Foundation
 import TesseraCore
 
-#if !canImport(QuartzCore)
 /// A Core Animation Archive (`.caar`): a layer tree with its animations, frozen with
 /// NSKeyedArchiver, as Kite exports it or code archives it (seed 000's "animations are assets");
 /// or the same tree read from Core Animation's XML, a CAML document (`.caml`, or a `.ca`
@@ -102,4 +101,3 @@ public struct AnimationArchive {
         self.skipped = skipped
     }
 }
-#endif

@@ -2,7 +2,6 @@ import Foundation
 import TesseraCore
 import TesseraKeyedArchive
 
-#if !canImport(QuartzCore)
 /// Why a Core Animation archive could not be read or written.
 ///
 /// Content Tessera does not model (unknown classes, keys and values) is not an error: it is left
@@ -70,4 +69,3 @@ public enum AnimationArchiveError: Error, Equatable, Sendable, CustomStringConve
         }
     }
 }
-#endif

@@ -1,6 +1,5 @@
 import TesseraCore
 
-#if !canImport(QuartzCore)
 /// A text layer's `string` as the file formats hold it: its characters. Archives may hold an
 /// attributed string, whose attributes are not read; every format writes a plain string.
 package struct ArchivedTextString: CodedValue {
@@ -18,4 +17,3 @@ extension LayerProperties {
         set { string = newValue?.string }
     }
 }
-#endif

@@ -1,6 +1,5 @@
 import TesseraCore
 
-#if !canImport(QuartzCore)
 /// The properties of Core Animation's classes that Tessera models, under their keys
 /// (Objective-C's property names: `hidden` for `isHidden`, `removedOnCompletion` for
 /// `isRemovedOnCompletion`): the one list every file format reads and writes, each with its own
@@ -141,4 +140,3 @@ private struct LayerTableRow: LayerPropertyVisitor {
         CodedProperty(layer: definition.name, keyPath as! WritableKeyPath<LayerProperties, Coded> & Sendable, of: definition.owners)
     }
 }
-#endif

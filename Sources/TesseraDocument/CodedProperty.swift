@@ -1,6 +1,5 @@
 import TesseraCore
 
-#if !canImport(QuartzCore)
 /// One property of a Core Animation class under its key, as every file format reads and writes
 /// it: the key (the property's name in Objective-C: `hidden`, `removedOnCompletion`), where the
 /// value lies, typed, and what values it refuses. Each format makes its own coder of the row
@@ -144,4 +143,3 @@ package struct CodedPropertyTable<Row: Sendable>: Sendable {
         self.byKey = byKey
     }
 }
-#endif

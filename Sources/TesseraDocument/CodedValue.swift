@@ -2,7 +2,6 @@ import Foundation
 import TesseraCore
 import TesseraRaster
 
-#if !canImport(QuartzCore)
 /// The type of a property that the file formats read and write (``CodedProperty``), whatever
 /// their spelling of it: whether a value's numbers are finite, which the rows check the same way
 /// in every format. Each format conforms the types to its own spelling protocol
@@ -141,4 +140,3 @@ extension CATextLayerAlignmentMode: CodedConstant {
 extension CATextLayerTruncationMode: CodedConstant {
     package static var knownValues: [Self] { [.none, .start, .end, .middle] }
 }
-#endif

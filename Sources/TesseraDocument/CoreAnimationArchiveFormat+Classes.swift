@@ -1,7 +1,6 @@
 import TesseraCore
 import TesseraKeyedArchive
 
-#if !canImport(QuartzCore)
 extension CoreAnimationArchiveFormat {
     /// The class a layer is written as, in archives and CAML, and a new layer of that class
     /// (whose values are the defaults, which are not written): the nearest class Tessera models,
@@ -28,4 +27,3 @@ extension CoreAnimationArchiveFormat {
         }
     }
 }
-#endif

@@ -1,7 +1,6 @@
 import TesseraCore
 import TesseraKeyedArchive
 
-#if !canImport(QuartzCore)
 extension CoreAnimationArchiveFormat {
     /// A filter's class (`filters`, `backgroundFilters`, `compositingFilter`): the object archives
     /// hold and the element CAML writes.
@@ -21,4 +20,3 @@ extension CoreAnimationArchiveFormat {
         return undrawn
     }
 }
-#endif

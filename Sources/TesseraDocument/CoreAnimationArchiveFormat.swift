@@ -1,7 +1,6 @@
 import TesseraCore
 import TesseraKeyedArchive
 
-#if !canImport(QuartzCore)
 /// The class names and keys of Core Animation's archives, as QuartzCore writes them and Kite
 /// exports them, which CAML names its elements and attributes by too: what the readers
 /// recognize and the writers produce. The archive's own coding of values is in the archive's
@@ -70,4 +69,3 @@ package enum CoreAnimationArchiveFormat {
     /// Animation keys that change nothing Tessera evaluates.
     package static let ignoredAnimationKeys: Set<String> = ["delegate", codingContentsKey]
 }
-#endif

@@ -2,7 +2,6 @@ import Foundation
 import TesseraCore
 import TesseraRaster
 
-#if !canImport(QuartzCore)
 extension LayerContents {
     /// A PNG of an image made from pixels (straight alpha, as PNG stores it): how every format
     /// writes an image that was not read from a PNG file.
@@ -14,4 +13,3 @@ extension LayerContents {
         return Data(try pixmap.pngData())
     }
 }
-#endif

@@ -29,12 +29,14 @@ import ZIPFoundation
 
     @Test func bundlesAreListedAndExtracted() throws {
         let dir = try Self.folder()
+        defer { try? FileManager.default.removeItem(at: dir) }
         let file = dir.appendingPathComponent("pack.tendies")
         try Self.zip([("descriptors/a/Glyph.ca/main.caml", Self.caml), ("descriptors/a/Glyph.ca/assets/x.png", Data([1, 2, 3])),
                       ("Background.ca/main.caml", Self.caml), ("readme.txt", Data("hi".utf8))], at: file)
         let tendies = try TendiesArchive(contentsOf: file)
         #expect(tendies.bundles == ["Background.ca", "descriptors/a/Glyph.ca"])
         let out = try Self.folder()
+        defer { try? FileManager.default.removeItem(at: out) }
         let glyph = try tendies.extract(bundle: "Glyph.ca", to: out)
         #expect(glyph.lastPathComponent == "Glyph.ca")
         #expect(try Data(contentsOf: glyph.appendingPathComponent("main.caml")) == Self.caml)
@@ -48,6 +50,7 @@ import ZIPFoundation
     /// holds (ignoring case); macOS's resource forks are neither bundles nor files.
     @Test func bundlesAreNamedByAnyUniquePartOfTheirPath() throws {
         let file = try Self.folder().appendingPathComponent("pack.tendies")
+        defer { try? FileManager.default.removeItem(at: file.deletingLastPathComponent()) }
         try Self.zip([("w/7400.X_Background-390w-844h@3x~iphone.ca/main.caml", Self.caml),
                       ("w/7400.X_Floating-390w-844h@3x~iphone.ca/main.caml", Self.caml),
                       ("__MACOSX/w/Fork.ca/main.caml", Self.caml), ("w/._Wallpaper.plist", Data([0]))], at: file)
@@ -63,10 +66,12 @@ import ZIPFoundation
     /// An entry whose path climbs out of the bundle is refused, and nothing lands outside.
     @Test func pathsEscapingTheBundleAreRefused() throws {
         let dir = try Self.folder()
+        defer { try? FileManager.default.removeItem(at: dir) }
         let file = dir.appendingPathComponent("evil.tendies")
         try Self.zip([("Glyph.ca/main.caml", Self.caml), ("Glyph.ca/../../escaped.txt", Data("x".utf8))], at: file)
         let tendies = try TendiesArchive(contentsOf: file)
         let out = try Self.folder().appendingPathComponent("inner")
+        defer { try? FileManager.default.removeItem(at: out.deletingLastPathComponent()) }
         #expect(throws: TendiesError.unsafePath("Glyph.ca/../../escaped.txt")) { try tendies.extract(bundle: "Glyph.ca", to: out) }
         #expect(!FileManager.default.fileExists(atPath: out.deletingLastPathComponent().appendingPathComponent("escaped.txt").path))
         #expect(TendiesArchive.safeComponents("/etc/passwd") == nil && TendiesArchive.safeComponents("a\\..\\b") == nil)
@@ -76,6 +81,7 @@ import ZIPFoundation
     /// 20 MB of zeros deflate to a few kilobytes; with a 1 MB limit the extraction stops there.
     @Test func zipBombsStopAtTheLimit() throws {
         let dir = try Self.folder()
+        defer { try? FileManager.default.removeItem(at: dir) }
         let file = dir.appendingPathComponent("bomb.tendies")
         try Self.zip([("Glyph.ca/main.caml", Self.caml), ("Glyph.ca/assets/zeros.png", Data(count: 20 << 20))], at: file)
         #expect(try FileManager.default.attributesOfItem(atPath: file.path)[.size] as? Int ?? 0 < 1 << 20)
@@ -83,17 +89,18 @@ import ZIPFoundation
         limits.entryBytes = 1 << 20
         let tendies = try TendiesArchive(contentsOf: file, limits: limits)
         #expect(throws: TendiesError.tooLarge("Glyph.ca/assets/zeros.png", limit: 1 << 20)) {
-            try tendies.extract(bundle: "Glyph.ca", to: try Self.folder())
+            try tendies.extract(bundle: "Glyph.ca", to: dir.appendingPathComponent("entry"))
         }
         limits = TendiesArchive.Limits()
         limits.bundleBytes = 2 << 20
         #expect(throws: TendiesError.tooLarge("Glyph.ca", limit: 2 << 20)) {
-            try TendiesArchive(contentsOf: file, limits: limits).extract(bundle: "Glyph.ca", to: try Self.folder())
+            try TendiesArchive(contentsOf: file, limits: limits).extract(bundle: "Glyph.ca", to: dir.appendingPathComponent("bundle"))
         }
     }
 
     @Test func otherFilesAreClearErrors() throws {
         let dir = try Self.folder()
+        defer { try? FileManager.default.removeItem(at: dir) }
         let text = dir.appendingPathComponent("plain.tendies")
         try Data("not a zip".utf8).write(to: text)
         #expect { try TendiesArchive(contentsOf: text) } throws: { error in

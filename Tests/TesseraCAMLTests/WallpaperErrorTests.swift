@@ -19,6 +19,7 @@ import WallpaperFixtures
 
     @Test func aManifestNamingAMissingBundleFails() throws {
         let url = try WallpaperTests.tendies(manifest: Self.manifest { $0["foregroundAnimationFileName"] = "Gone.ca" })
+        defer { try? FileManager.default.removeItem(at: url.deletingLastPathComponent()) }
         #expect(throws: WallpaperError.missingBundle(.foreground, path: TestWallpaper.wallpaperFolder + "/Gone.ca")) {
             try Wallpaper(contentsOf: url)
         }
@@ -27,16 +28,20 @@ import WallpaperFixtures
     @Test func manifestsIOSDoesNotReadFail() throws {
         let plist = TestWallpaper.wallpaperFolder + "/Wallpaper.plist"
         let escaping = try WallpaperTests.tendies(manifest: Self.manifest { $0["backgroundAnimationFileName"] = "../../x.ca" })
+        defer { try? FileManager.default.removeItem(at: escaping.deletingLastPathComponent()) }
         #expect(throws: WallpaperError.invalidManifest(plist, reason: "the background bundle \"../../x.ca\" is not a path inside the wallpaper")) {
             try Wallpaper(contentsOf: escaping)
         }
         let bokeh = try WallpaperTests.tendies(manifest: Self.manifest { $0["type"] = "Bokeh" })
+        defer { try? FileManager.default.removeItem(at: bokeh.deletingLastPathComponent()) }
         #expect(throws: WallpaperError.invalidManifest(plist, reason: "a Bokeh wallpaper, which Tessera does not render (LayeredAnimation and ParameterizedCA it does)")) {
             try Wallpaper(contentsOf: bokeh)
         }
         let noAssets = try WallpaperTests.tendies(manifest: ["name": "x"])
+        defer { try? FileManager.default.removeItem(at: noAssets.deletingLastPathComponent()) }
         #expect(throws: WallpaperError.invalidManifest(plist, reason: "no assets dictionary")) { try Wallpaper(contentsOf: noAssets) }
         let garbage = try WallpaperTests.tendies(manifest: nil, extra: [(plist, Data("<plist><dict><key>a</key>".utf8))])
+        defer { try? FileManager.default.removeItem(at: garbage.deletingLastPathComponent()) }
         #expect {
             try Wallpaper(contentsOf: garbage)
         } throws: { error in
@@ -47,6 +52,7 @@ import WallpaperFixtures
 
     @Test func otherBundlesAreNotAWallpaper() throws {
         let url = try TendiesArchiveTests.folder().appendingPathComponent("glyphs.tendies")
+        defer { try? FileManager.default.removeItem(at: url.deletingLastPathComponent()) }
         try TendiesArchiveTests.zip([("Glyph.ca/main.caml", TendiesArchiveTests.caml)], at: url)
         #expect(throws: WallpaperError.notAWallpaper(bundles: ["Glyph.ca"])) { try Wallpaper(contentsOf: url) }
     }
@@ -56,6 +62,7 @@ import WallpaperFixtures
         let path = TestWallpaper.wallpaperFolder + "/Broken.ca"
         let url = try WallpaperTests.tendies(manifest: Self.manifest { $0["foregroundAnimationFileName"] = "Broken.ca" },
                                              extra: [(path + "/main.caml", Data("<caml><CALayer".utf8))])
+        defer { try? FileManager.default.removeItem(at: url.deletingLastPathComponent()) }
         #expect {
             try Wallpaper(contentsOf: url)
         } throws: { error in
@@ -72,13 +79,16 @@ import WallpaperFixtures
         var limits = TendiesArchive.Limits()
         limits.entryCount = 5
         let url = try WallpaperTests.tendies()
+        defer { try? FileManager.default.removeItem(at: url.deletingLastPathComponent()) }
         #expect(throws: WallpaperError.tendies(.tooManyEntries(url, limit: 5))) { try Wallpaper(contentsOf: url, limits: limits) }
         let bomb = "\(TestWallpaper.wallpaperFolder)/\(TestWallpaper.bundleNames[2])/assets/zeros.png"
         let bombed = try WallpaperTests.tendies(extra: [(bomb, Data(count: 4 << 20))])
+        defer { try? FileManager.default.removeItem(at: bombed.deletingLastPathComponent()) }
         limits = TendiesArchive.Limits()
         limits.entryBytes = 1 << 20
         #expect(throws: WallpaperError.tendies(.tooLarge(bomb, limit: 1 << 20))) { try Wallpaper(contentsOf: bombed, limits: limits) }
         let hugePlist = try WallpaperTests.tendies(manifest: nil, extra: [(TestWallpaper.wallpaperFolder + "/Wallpaper.plist", Data(count: 2 << 20))])
+        defer { try? FileManager.default.removeItem(at: hugePlist.deletingLastPathComponent()) }
         #expect(throws: WallpaperError.tendies(.tooLarge(TestWallpaper.wallpaperFolder + "/Wallpaper.plist", limit: 1 << 20))) {
             try Wallpaper(contentsOf: hugePlist, limits: limits)
         }

@@ -14,10 +14,18 @@ import WallpaperFixtures
     static let red = PremultipliedRGBA8(r: 255, g: 0, b: 0, a: 255)
     static let black = PremultipliedRGBA8(r: 0, g: 0, b: 0, a: 255)
 
+    /// The test wallpaper as a `.tendies` file, alone in a new folder that the caller removes.
     static func tendies(manifest: [String: Any]? = TestWallpaper.manifest, extra: [(String, Data)] = []) throws -> URL {
         let url = try TendiesArchiveTests.folder().appendingPathComponent("Test.tendies")
         try TestWallpaper.writeTendies(to: url, manifest: manifest, extra: extra)
         return url
+    }
+
+    /// The wallpaper of ``tendies(manifest:extra:)``, loaded, its file removed.
+    static func wallpaper(manifest: [String: Any]? = TestWallpaper.manifest, extra: [(String, Data)] = []) throws -> Wallpaper {
+        let url = try tendies(manifest: manifest, extra: extra)
+        defer { try? FileManager.default.removeItem(at: url.deletingLastPathComponent()) }
+        return try Wallpaper(contentsOf: url)
     }
 
     /// The wallpaper at time `t`, `scale` pixels a point.
@@ -30,7 +38,7 @@ import WallpaperFixtures
     }
 
     @Test func aTendiesFileReadsAsItsWallpaper() throws {
-        let wallpaper = try Wallpaper(contentsOf: try Self.tendies())
+        let wallpaper = try Self.wallpaper()
         #expect(wallpaper.name == "Test Wallpaper")
         #expect(wallpaper.screenClass == WallpaperScreenClass("390w-844h@3x~iphone"))
         #expect(wallpaper.size == CGSize(width: 390, height: 844))
@@ -45,7 +53,7 @@ import WallpaperFixtures
     /// Background at the bottom, the foreground over it, the floating bundle on top; the right
     /// way up (the squares near the top of the screen, as the editors' y-down documents place them).
     @Test func bundlesStackAsIOSStacksThem() throws {
-        let wallpaper = try Wallpaper(contentsOf: try Self.tendies())
+        let wallpaper = try Self.wallpaper()
         let pixels = try Self.render(wallpaper)
         #expect((pixels.width, pixels.height) == (390, 844))
         #expect(pixels[120, 120] == Self.green)
@@ -61,7 +69,7 @@ import WallpaperFixtures
     /// `Sleep` blackens the background and hides the floating square; the foreground has no
     /// states and stays. The base state brings everything back.
     @Test func aStateSetsEveryBundleThatHasIt() throws {
-        let wallpaper = try Wallpaper(contentsOf: try Self.tendies())
+        let wallpaper = try Self.wallpaper()
         try wallpaper.setState("Sleep", at: 0, animated: false)
         var pixels = try Self.render(wallpaper)
         #expect(pixels[20, 800] == Self.black && pixels[230, 230] == Self.black && pixels[120, 120] == Self.green)
@@ -74,7 +82,7 @@ import WallpaperFixtures
 
     /// `Locked → Unlock` slides the red square 100 points right in 1 s, linearly.
     @Test func aTransitionRunsInEveryBundle() throws {
-        let wallpaper = try Wallpaper(contentsOf: try Self.tendies())
+        let wallpaper = try Self.wallpaper()
         try wallpaper.setState("Locked", at: 0, animated: false)
         try wallpaper.setState("Unlock", at: 0)
         let start = try Self.render(wallpaper, at: 0), middle = try Self.render(wallpaper, at: 0.5)
@@ -86,9 +94,10 @@ import WallpaperFixtures
 
     @Test func aFolderReadsAsTheZipDoes() throws {
         let folder = try TendiesArchiveTests.folder().appendingPathComponent("Test")
+        defer { try? FileManager.default.removeItem(at: folder.deletingLastPathComponent()) }
         try TestWallpaper.writeFolder(to: folder)
         let unzipped = try Wallpaper(contentsOf: folder)
-        let zipped = try Wallpaper(contentsOf: try Self.tendies())
+        let zipped = try Self.wallpaper()
         #expect(unzipped.bundles.map(\.path) == zipped.bundles.map(\.path) && unzipped.omissions == zipped.omissions)
         #expect(try Self.render(unzipped).bytes == Self.render(zipped).bytes)
         let wallpaperFolder = try Wallpaper(contentsOf: folder.appendingPathComponent(TestWallpaper.wallpaperFolder))
@@ -98,7 +107,7 @@ import WallpaperFixtures
     /// Without `Wallpaper.plist` (CAPlayground's zip of `Background.ca` and `Floating.ca`), the
     /// parts are found by their bundles' names and the size is the background's document's.
     @Test func withoutAManifestThePartsAreFoundByName() throws {
-        let wallpaper = try Wallpaper(contentsOf: try Self.tendies(manifest: nil))
+        let wallpaper = try Self.wallpaper(manifest: nil)
         #expect(wallpaper.bundles.map(\.role) == [.background, .foreground, .floating])
         #expect(wallpaper.screenClass == nil && wallpaper.size == CGSize(width: 390, height: 844) && wallpaper.name == "Test")
         #expect(try Self.render(wallpaper)[175, 175] == Self.red)
@@ -111,7 +120,7 @@ import WallpaperFixtures
         manifest["logicalScreenClass"] = "any"
         manifest["assets"] = ["lockAndHome": ["default": ["type": "ParameterizedCA", "assetFileName": TestWallpaper.bundleNames[2],
                                                           "identifier": 7920, "name": "One"]]]
-        let wallpaper = try Wallpaper(contentsOf: try Self.tendies(manifest: manifest))
+        let wallpaper = try Self.wallpaper(manifest: manifest)
         #expect(wallpaper.bundles.map(\.role) == [.single] && wallpaper.screenClass?.size == nil)
         #expect(wallpaper.size == CGSize(width: 390, height: 844))
         #expect(wallpaper.omissions.count == 2)   // the two bundles it does not name
@@ -120,7 +129,7 @@ import WallpaperFixtures
     }
 
     @Test func bundlesAreNamedByTheirPartOrAnyUniquePartOfTheirPath() throws {
-        let wallpaper = try Wallpaper(contentsOf: try Self.tendies())
+        let wallpaper = try Self.wallpaper()
         #expect(try wallpaper.bundle(named: "Floating").role == .floating)
         #expect(try wallpaper.bundle(named: "foreground").role == .foreground)
         #expect(try wallpaper.bundle(named: "Test_Back").role == .background)
@@ -145,6 +154,7 @@ import WallpaperFixtures
             ("__MACOSX/\(TestWallpaper.wallpaperFolder)/\(TestWallpaper.bundleNames[0])/._main.caml", Data([0, 5, 22, 7])),
             ("__MACOSX/Fork.ca/main.caml", caml),
         ])
+        defer { try? FileManager.default.removeItem(at: url.deletingLastPathComponent()) }
         let omissions = try Wallpaper(contentsOf: url).omissions
         #expect(omissions.contains(.otherAssets("assets.lockAndHome.dark")))
         #expect(omissions.contains(.unnamedBundle("\(TestWallpaper.wallpaperFolder)/Spare.ca")))
@@ -158,6 +168,6 @@ import WallpaperFixtures
             .deletingLastPathComponent().appendingPathComponent("Fuzz/Seeds/wallpaper.tendies")
         let wallpaper = try Wallpaper(contentsOf: seed)
         #expect(wallpaper.stateNames == ["Locked", "Unlock", "Sleep"] && wallpaper.bundles.map(\.role) == [.background, .foreground, .floating])
-        #expect(try Self.render(wallpaper).bytes == Self.render(Wallpaper(contentsOf: try Self.tendies())).bytes)
+        #expect(try Self.render(wallpaper).bytes == Self.render(Self.wallpaper()).bytes)
     }
 }

@@ -10,6 +10,7 @@ import ZIPFoundation
     /// The Bluetooth glyph's pulse: opacity 1 in state "on", and the white glyph drawn there.
     @Test func aStateIsRenderedAndTheStatesAreListed() throws {
         let folder = try CLI.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
         let on = try CLI.run(["render", CLI.fixture("Bluetooth.caml"), "--state", "on", "--background", "black",
                               "--scale", "4", "-o", "on.png"], in: folder)
         #expect(on.status == 0, "\(on.stderr)")
@@ -25,6 +26,7 @@ import ZIPFoundation
     /// from the last.
     @Test func aTransitionIsAnimated() throws {
         let folder = try CLI.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
         let result = try CLI.run(["render", CLI.fixture("Brightness.caml"), "--transition", "min:max", "--fps", "10",
                                   "--duration", "1.5", "-o", "frames/", "--quiet"], in: folder)
         #expect(result.status == 0, "\(result.stderr)")
@@ -39,6 +41,7 @@ import ZIPFoundation
     /// What a CAML document left out is listed with its line and column, in text and JSON.
     @Test func skippedItemsHaveTheirPlaceInTheFile() throws {
         let folder = try CLI.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
         let file = folder.appendingPathComponent("odd.caml")
         try Data("""
             <caml xmlns="http://www.apple.com/CoreAnimation/1.0">
@@ -65,6 +68,7 @@ import ZIPFoundation
     /// A `.ca` folder, and the same bundle inside a `.tendies` zip named with `--bundle`.
     @Test func bundlesAndTendies() throws {
         let folder = try CLI.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
         let bundle = folder.appendingPathComponent("Glyph.ca")
         try FileManager.default.createDirectory(at: bundle, withIntermediateDirectories: true)
         let caml = try Data(contentsOf: URL(fileURLWithPath: CLI.fixture("Bluetooth.caml")))

@@ -41,6 +41,7 @@ enum CLI {
         process.environment = environment
         // Files rather than pipes: a pipe nobody drains while the process runs fills up and blocks it.
         let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
         let out = folder.appendingPathComponent("stdout"), err = folder.appendingPathComponent("stderr")
         _ = FileManager.default.createFile(atPath: out.path, contents: nil)
         _ = FileManager.default.createFile(atPath: err.path, contents: nil)
@@ -49,12 +50,11 @@ enum CLI {
         process.standardInput = FileHandle.nullDevice
         try process.run()
         process.waitUntilExit()
-        defer { try? FileManager.default.removeItem(at: folder) }
         return CommandResult(status: process.terminationStatus, stdout: try Data(contentsOf: out),
                              stderr: String(decoding: try Data(contentsOf: err), as: UTF8.self))
     }
 
-    /// A new empty folder.
+    /// A new empty folder, which the caller removes.
     static func temporaryFolder() throws -> URL {
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("tessera-cli-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)

@@ -23,6 +23,7 @@ import ZIPFoundation
                       ("Bluetooth.caml", ["Bluetooth.ca", "Bluetooth.caar", "again.caml"])])
     func everyFormatDrawsTheSame(_ fixture: String, chain: [String]) throws {
         let folder = try CLI.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
         var previous = CLI.fixture(fixture)
         for output in chain {
             let result = try CLI.run(["convert", previous, output], in: folder)
@@ -46,6 +47,7 @@ import ZIPFoundation
     /// A bundle is a folder with `main.caml` and `index.xml` holding the document's size.
     @Test func aBundleKeepsTheDocumentSize() throws {
         let folder = try CLI.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
         let result = try CLI.run(["convert", CLI.fixture("Checkmark.caar"), "Checkmark.ca"], in: folder)
         #expect(result.status == 0, "\(result.stderr)")
         #expect(CLI.contents(of: folder.appendingPathComponent("Checkmark.ca")) == ["index.xml", "main.caml"])
@@ -58,6 +60,7 @@ import ZIPFoundation
     /// archive, a document size in a `.caml` file; `--quiet` prints nothing.
     @Test func lossesAreReported() throws {
         let folder = try CLI.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
         let states = try CLI.run(["convert", CLI.fixture("Bluetooth.caml"), "b.caar"], in: folder)
         #expect(states.status == 0 && states.stderr.contains("b.caar: archives hold no states: left out 3 states and 4 transitions"),
                 "\(states.stderr)")
@@ -70,6 +73,7 @@ import ZIPFoundation
     /// What reading left out is listed with the input's name.
     @Test func skippedInputIsReported() throws {
         let folder = try CLI.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
         let input = folder.appendingPathComponent("odd.caml")
         try Data(#"<caml xmlns="http://www.apple.com/CoreAnimation/1.0"><CALayer bounds="0 0 10 10" sparkle="1"/></caml>"#.utf8).write(to: input)
         let result = try CLI.run(["convert", "odd.caml", "odd.ca"], in: folder)
@@ -80,6 +84,7 @@ import ZIPFoundation
     /// An existing output is refused (64) and left as it was; `--force` replaces it.
     @Test func anExistingOutputNeedsForce() throws {
         let folder = try CLI.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
         let output = folder.appendingPathComponent("out.caml")
         try Data("keep me".utf8).write(to: output)
         let refused = try CLI.run(["convert", CLI.fixture("Bluetooth.caml"), "out.caml"], in: folder)
@@ -100,6 +105,7 @@ import ZIPFoundation
     /// Every failure has its exit status and names the file.
     @Test func errorsHaveTheirExitStatus() throws {
         let folder = try CLI.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
         try Data("not an archive".utf8).write(to: folder.appendingPathComponent("bad.caar"))
         let cases: [(arguments: [String], status: Int32, message: String)] = [
             (["convert", CLI.fixture("Emoji.caar"), "out.png"], 64, "out.png: the output's extension must be .caar, .caml or .ca"),
@@ -121,6 +127,7 @@ import ZIPFoundation
     /// A bundle inside a `.tendies` zip, named with `--bundle`, converts like the folder.
     @Test func aTendiesBundleConverts() throws {
         let folder = try CLI.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
         let caml = try Data(contentsOf: URL(fileURLWithPath: CLI.fixture("Brightness.caml")))
         let zip = try Archive(url: folder.appendingPathComponent("pack.tendies"), accessMode: .create)
         try zip.addEntry(with: "wallpaper/Glyph.ca/main.caml", type: .file, uncompressedSize: Int64(caml.count),

@@ -8,7 +8,8 @@ import Testing
 @Suite struct NotDrawnWarningTests {
     /// A flipped 20×20 document whose root has a filter Tessera does not draw (a variable blur:
     /// content lost) and a `hitTestsAsOpaque`
-    /// (cosmetic), written with the keyed-archive writer as Core Animation lays it out.
+    /// (cosmetic), written with the keyed-archive writer as Core Animation lays it out, alone in a
+    /// new folder that the caller removes.
     static func archiveWithUnsupportedKeys() throws -> URL {
         var writer = KeyedArchiveWriter()
         let arrayProxy = ArchiveClass("LKNSArrayCodingProxy", superclasses: ["CACodingProxy", "NSObject"])
@@ -30,6 +31,7 @@ import Testing
     @Test func renderWarnsInOneLineBySeverity() throws {
         let archive = try Self.archiveWithUnsupportedKeys()
         let folder = archive.deletingLastPathComponent()
+        defer { try? FileManager.default.removeItem(at: folder) }
         let result = try CLI.run(["render", archive.path, "-o", "frame.png"], in: folder)
         #expect(result.status == 0, "\(result.stderr)")
         let warnings = result.stderr.split(separator: "\n").filter { $0.contains("warning") }
@@ -43,6 +45,7 @@ import Testing
 
     @Test func inspectListsTheMostSevereFirst() throws {
         let archive = try Self.archiveWithUnsupportedKeys()
+        defer { try? FileManager.default.removeItem(at: archive.deletingLastPathComponent()) }
         let result = try CLI.run(["inspect", archive.path])
         #expect(result.status == 0, "\(result.stderr)")
         let listed = String(decoding: result.stdout, as: UTF8.self).split(separator: "\n").filter { $0.hasPrefix("  [") }

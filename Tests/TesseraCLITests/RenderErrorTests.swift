@@ -27,6 +27,7 @@ import Testing
 
     @Test func directoryIs66() throws {
         let folder = try CLI.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
         let input = folder.appendingPathComponent("Looks.caar")
         try FileManager.default.createDirectory(at: input, withIntermediateDirectories: false)
         let result = try CLI.run(["render", input.path, "-o", folder.appendingPathComponent("x.png").path])
@@ -37,6 +38,7 @@ import Testing
 
     @Test func malformedArchiveIs65() throws {
         let folder = try CLI.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
         let input = folder.appendingPathComponent("Broken.caar")
         try Data("bplist00 this is not an archive".utf8).write(to: input)
         let result = try CLI.run(["render", input.path, "-o", folder.appendingPathComponent("x.png").path])
@@ -67,6 +69,7 @@ import Testing
     /// `--frames 3 -o out.png` once made a folder named out.png.
     @Test func severalFramesIntoOnePNGAreRefused() throws {
         let folder = try CLI.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
         let result = try CLI.run(["render", "checkmark", "--frames", "3", "-o", "out.png"], in: folder)
         #expect(result.status == 64)
         #expect(result.stderr.contains("out.png") && result.stderr.contains("-o DIR/"))
@@ -76,6 +79,7 @@ import Testing
     /// `-o a.jpg` once wrote PNG bytes into a .jpg.
     @Test func unknownExtensionIsRefused() throws {
         let folder = try CLI.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
         let result = try CLI.run(["render", "checkmark", "-o", "a.jpg"], in: folder)
         #expect(result.status == 64)
         #expect(result.stderr.contains("a.jpg") && result.stderr.contains(".jpg"))
@@ -87,7 +91,9 @@ import Testing
     /// Without ffmpeg a video is refused with how to install it, and no file is left.
     @Test func videoWithoutFFmpegIs69() throws {
         let folder = try CLI.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
         let emptyPath = try CLI.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: emptyPath) }
         let result = try CLI.run(["render", "checkmark", "-o", "check.mp4"], in: folder, environment: ["PATH": emptyPath.path])
         #expect(result.status == 69)
         #expect(result.stderr.contains("ffmpeg") && result.stderr.contains("apt-get install ffmpeg"))

@@ -16,6 +16,7 @@ import TesseraRaster
     /// missing value); before the checkmark begins nothing of the check is drawn.
     @Test func negativeTimeIsAValue() throws {
         let folder = try CLI.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
         let result = try CLI.run(["render", "checkmark", "--time", "-0.5", "-o", "early.png", "--quiet"], in: folder)
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stderr.isEmpty)
@@ -26,6 +27,7 @@ import TesseraRaster
     /// `-o -` writes the same bytes as `-o FILE`: one PNG, and a raw stream.
     @Test func standardOutputHasTheFileBytes() throws {
         let folder = try CLI.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
         let file = try CLI.run(["render", "checkmark", "--time", "0.3", "-o", "check.png"], in: folder)
         let piped = try CLI.run(["render", "checkmark", "--time", "0.3", "-o", "-"], in: folder)
         #expect(file.status == 0 && piped.status == 0)
@@ -46,6 +48,7 @@ import TesseraRaster
 
     @Test func numberedFramesIntoAFolder() throws {
         let folder = try CLI.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
         let result = try CLI.run(["render", "checkmark", "--frames", "3", "-o", "frames/"], in: folder)
         #expect(result.status == 0, "\(result.stderr)")
         #expect(CLI.contents(of: folder.appendingPathComponent("frames"))
@@ -56,6 +59,7 @@ import TesseraRaster
     /// checkmark's last stroke begins at 0.163 s and lasts 0.431 s, so 0.595 s: 18 frames at 30 fps.
     @Test func defaultLengthOfAnArchive() throws {
         let folder = try CLI.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
         let result = try CLI.run(["render", CLI.fixture("Checkmark.caar"), "--scale", "0.1", "-o", "check.apng"], in: folder)
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stderr.contains("18 frames"))
@@ -67,6 +71,7 @@ import TesseraRaster
     /// one cycle, capped at 60 s with a warning that says how to ask for all of it.
     @Test func longAnimationsAreCappedWithAWarning() throws {
         let folder = try CLI.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
         let root = CALayer()
         root.bounds = CGRect(x: 0, y: 0, width: 8, height: 8)
         root.backgroundColor = CGColor(red: 1, green: 0, blue: 0, alpha: 1)
@@ -89,6 +94,7 @@ import TesseraRaster
     /// The background shows where the scene is transparent.
     @Test func backgroundColor() throws {
         let folder = try CLI.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
         let result = try CLI.run(["render", CLI.fixture("Checkmark.caar"), "--scale", "0.1", "--time", "0",
                                       "--background", "#ff000080", "-o", "bg.png"], in: folder)
         #expect(result.status == 0, "\(result.stderr)")
@@ -103,6 +109,7 @@ import TesseraRaster
     /// a white stripe) and over a colour.
     @Test func backdropsFilterTheBackground() throws {
         let folder = try CLI.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
         let root = CALayer()
         root.bounds = CGRect(x: 0, y: 0, width: 40, height: 20)
         let backdrop = CABackdropLayer()
@@ -143,6 +150,7 @@ import TesseraRaster
             return
         }
         let folder = try CLI.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
         let result = try CLI.run(["render", "checkmark", "--frames", "9", "--scale", "0.55", "-o", "check.mp4", "--quiet"], in: folder)
         #expect(result.status == 0, "\(result.stderr)")
         let probe = Process()
@@ -165,6 +173,7 @@ import TesseraRaster
             return
         }
         let folder = try CLI.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
         let result = try CLI.run(["render", "message-dots", "--duration", "0.2", "-o", "dots.gif", "--quiet"], in: folder)
         #expect(result.status == 0, "\(result.stderr)")
         let bytes = [UInt8](try Data(contentsOf: folder.appendingPathComponent("dots.gif")))

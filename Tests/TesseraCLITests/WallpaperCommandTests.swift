@@ -26,6 +26,7 @@ import WallpaperFixtures
 
     @Test func withoutBundleTheWholeWallpaperRendersAtTheScreensSize() throws {
         let folder = try Self.folder()
+        defer { try? FileManager.default.removeItem(at: folder) }
         let result = try CLI.run(["render", "Test.tendies", "-o", "w.png"], in: folder)
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stderr.contains("Test.tendies: not rendered: Background: script assets/Root_Layer.js (reported, not run)"))
@@ -42,6 +43,7 @@ import WallpaperFixtures
 
     @Test func bundleTakesShortNames() throws {
         let folder = try Self.folder()
+        defer { try? FileManager.default.removeItem(at: folder) }
         let floating = try CLI.run(["render", "Test.tendies", "--bundle", "Floating", "-o", "f.png"], in: folder)
         #expect(floating.status == 0, "\(floating.stderr)")
         let pixels = try Self.png("f.png", in: folder)
@@ -61,6 +63,7 @@ import WallpaperFixtures
     /// no states and stays. Unknown states are usage errors listing the wallpaper's.
     @Test func aStateAppliesToEveryBundleThatHasIt() throws {
         let folder = try Self.folder()
+        defer { try? FileManager.default.removeItem(at: folder) }
         let result = try CLI.run(["render", "Test.tendies", "--state", "Sleep", "-o", "sleep.png", "--quiet"], in: folder)
         #expect(result.status == 0, "\(result.stderr)")
         let pixels = try Self.png("sleep.png", in: folder)
@@ -74,6 +77,7 @@ import WallpaperFixtures
     /// as an animated PNG (and a GIF where ffmpeg is installed) one second long, the transition's.
     @Test func aTransitionAnimatesTheWallpaper() throws {
         let folder = try Self.folder()
+        defer { try? FileManager.default.removeItem(at: folder) }
         let frames = try CLI.run(["render", "Test.tendies", "--transition", "Locked:Unlock", "--frames", "3", "--fps", "2",
                                   "-o", "frames/", "--quiet"], in: folder)
         #expect(frames.status == 0, "\(frames.stderr)")
@@ -94,6 +98,7 @@ import WallpaperFixtures
 
     @Test func inspectShowsTheWallpaper() throws {
         let folder = try Self.folder()
+        defer { try? FileManager.default.removeItem(at: folder) }
         let result = try CLI.run(["inspect", "Test.tendies"], in: folder)
         #expect(result.status == 0, "\(result.stderr)")
         let path = TestWallpaper.wallpaperFolder + "/"
@@ -123,12 +128,14 @@ import WallpaperFixtures
     /// though its other bundles render alone.
     @Test func foldersAndErrors() throws {
         let folder = try Self.folder()
+        defer { try? FileManager.default.removeItem(at: folder) }
         try TestWallpaper.writeFolder(to: folder.appendingPathComponent("Unzipped"))
         let zipped = try CLI.run(["render", "Test.tendies", "-o", "zipped.png", "--quiet"], in: folder)
         let unzipped = try CLI.run(["render", "Unzipped", "-o", "unzipped.png", "--quiet"], in: folder)
         #expect(zipped.status == 0 && unzipped.status == 0, "\(unzipped.stderr)")
         #expect(try Data(contentsOf: folder.appendingPathComponent("zipped.png")) == Data(contentsOf: folder.appendingPathComponent("unzipped.png")))
         let brokenBundle = try CLI.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: brokenBundle) }
         var assets = (TestWallpaper.manifest["assets"] as! [String: Any])["lockAndHome"] as! [String: Any]
         var asset = assets["default"] as! [String: Any]
         asset["foregroundAnimationFileName"] = "Broken.ca"
@@ -144,6 +151,7 @@ import WallpaperFixtures
         manifest = TestWallpaper.manifest
         manifest["assets"] = "none"
         let broken = try Self.folder(manifest: manifest)
+        defer { try? FileManager.default.removeItem(at: broken) }
         let result = try CLI.run(["render", "Test.tendies", "-o", "x.png"], in: broken)
         #expect(result.status == 65)
         #expect(result.stderr == "tessera: Test.tendies: \(TestWallpaper.wallpaperFolder)/Wallpaper.plist: no assets dictionary\n")

@@ -93,7 +93,8 @@ import Testing
         #expect(throws: PNGError.self) { try Pixmap(contentsOfPNGFile: "/nonexistent/tessera.png") }
         let pixmap = try Pixmap(width: 3, height: 3)
         pixmap.clear(PremultipliedRGBA8(r: 10, g: 20, b: 30, a: 255))
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("tessera-png-test.png").path
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("tessera-png-test-\(UUID()).png").path
+        defer { try? FileManager.default.removeItem(atPath: path) }
         try pixmap.writePNG(to: path)
         #expect(try Pixmap(contentsOfPNGFile: path).bytes == pixmap.bytes)
         #expect(throws: PNGError.self) { try pixmap.writePNG(to: "/nonexistent/dir/out.png") }

@@ -6,7 +6,8 @@ import TesseraRaster
 
 @Suite struct ReadmeExampleTests {
     @Test func readmeExampleDrawsAStarAndACircle() throws {
-        let output = FileManager.default.temporaryDirectory.appendingPathComponent("tessera-readme-star.png").path
+        let output = FileManager.default.temporaryDirectory.appendingPathComponent("tessera-readme-star-\(UUID()).png").path
+        defer { try? FileManager.default.removeItem(atPath: output) }
 
         let pixmap = try Pixmap(width: 256, height: 256)        // premultiplied RGBA8, owned memory
         let canvas = Canvas()                                   // threadCount defaults to every core

@@ -93,9 +93,9 @@ import TesseraTestSupport
         let archive = try AnimationArchive(contentsOf: url)
         let checkmark = archive.rootLayerForDisplay()
         let copy = FileManager.default.temporaryDirectory.appendingPathComponent("readme-copy-\(UUID().uuidString).caar")
+        defer { try? FileManager.default.removeItem(at: copy) }
         try AnimationArchive(rootLayer: checkmark, documentSize: archive.documentSize,
                              geometryFlipped: archive.isGeometryFlipped).write(to: copy)
-        try? FileManager.default.removeItem(at: copy)
 
         let renderer = LayerRenderer()
         renderer.scale = 0.5

@@ -3,7 +3,6 @@ import TesseraCore
 import TesseraDocument
 import TesseraXML
 
-#if !canImport(QuartzCore)
 extension AnimationArchive {
     /// Loads a CAML document (Core Animation's XML, the `main.caml` of a `.ca` bundle) from its
     /// bytes: the same layer tree an archive gives, with `skipped` saying what was left out
@@ -99,4 +98,3 @@ extension AnimationArchive {
         return bytes.first { ![0x20, 0x09, 0x0A, 0x0D].contains($0) } == UInt8(ascii: "<")
     }
 }
-#endif

@@ -3,7 +3,6 @@ import TesseraCore
 import TesseraDocument
 import TesseraXML
 
-#if !canImport(QuartzCore)
 /// What reading a CAML document's values needs beyond their text: the bundle's images.
 struct CAMLReadContext {
     var assets: CAMLAssets
@@ -74,4 +73,3 @@ struct CAMLAssets {
         }
     }
 }
-#endif

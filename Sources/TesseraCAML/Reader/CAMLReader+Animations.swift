@@ -2,7 +2,6 @@ import TesseraCore
 import TesseraDocument
 import TesseraXML
 
-#if !canImport(QuartzCore)
 extension CAMLReader {
     /// Adds the animations of a layer's `<animations>` element to `layer`, reporting those it
     /// leaves out and those the layer does not take (its diagnostics).
@@ -112,4 +111,3 @@ extension CAMLReader {
         }
     }
 }
-#endif

@@ -2,7 +2,6 @@ import TesseraCore
 import TesseraDocument
 import TesseraXML
 
-#if !canImport(QuartzCore)
 extension CAMLReader {
     /// Sets the cells of an emitter layer's `<emitterCells>` element on `layer` (another layer's
     /// are reported as a key it does not have):
@@ -65,4 +64,3 @@ extension CAMLReader {
         }
     }
 }
-#endif

@@ -1,4 +1,3 @@
-#if !canImport(QuartzCore)
 import TesseraCore
 import TesseraDocument
 import TesseraRaster
@@ -50,4 +49,3 @@ extension CAMLReader {
         }
     }
 }
-#endif

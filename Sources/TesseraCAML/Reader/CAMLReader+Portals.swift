@@ -2,7 +2,6 @@ import TesseraCore
 import TesseraDocument
 import TesseraXML
 
-#if !canImport(QuartzCore)
 extension CAMLReader {
     /// Notes the `id` that a portal's `sourceLayer` attribute names (`sourceLayer="#2"`): the
     /// layer is found once the whole tree is read, since it may come later in the document or be
@@ -37,4 +36,3 @@ extension CAMLReader {
         }
     }
 }
-#endif

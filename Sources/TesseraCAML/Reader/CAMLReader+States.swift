@@ -2,7 +2,6 @@ import TesseraCore
 import TesseraDocument
 import TesseraXML
 
-#if !canImport(QuartzCore)
 extension CAMLReader {
     /// The states and transitions of the root layer's `element` (at `path`), read once the tree
     /// is complete so that every `targetId` can be found.
@@ -252,4 +251,3 @@ extension CAMLReader {
         return attribute
     }
 }
-#endif

@@ -3,7 +3,6 @@ import TesseraCore
 import TesseraDocument
 import TesseraXML
 
-#if !canImport(QuartzCore)
 /// Turns a CAML document into Tessera's layers, as `CoreAnimationDecoder` turns an archive,
 /// through the same description of the classes and properties: a layer's attributes and
 /// property elements are the keys of `CodedProperties.layer`, read with their CAML spelling
@@ -194,4 +193,3 @@ struct CAMLReader {
         }
     }
 }
-#endif

@@ -1,7 +1,6 @@
 import TesseraCore
 import TesseraDocument
 
-#if !canImport(QuartzCore)
 /// One property of a Core Animation class in CAML, made from its row of `CodedProperties`: how
 /// its attribute or element is read into an object and how the object's value is written back,
 /// with the value type's ``CAMLSpelledValue`` spelling.
@@ -140,4 +139,3 @@ private struct CAMLPropertySpeller: CodedPropertyVisitor {
         return spelled
     }
 }
-#endif

@@ -3,7 +3,6 @@ import TesseraCore
 import TesseraDocument
 import TesseraXML
 
-#if !canImport(QuartzCore)
 /// `contents`: an image of the bundle, `<contents type="CGImage" src="assets/art.png"/>`, as
 /// `.ca` bundles write it (PNG or JPEG; see ``CAMLAssets`` for which paths are read), or the
 /// image as a typed child, `<contents><CGImage src="assets/art.png"/></contents>`, as the
@@ -145,4 +144,3 @@ extension LayerCompositingFilter: CAMLSpelledValue {
         }
     }
 }
-#endif

@@ -4,7 +4,6 @@ import TesseraDocument
 import TesseraRaster
 import TesseraXML
 
-#if !canImport(QuartzCore)
 /// An element of a list property, as CAML writes it: one child element of the property's
 /// element (`<keyTimes><real value="0.5"/>…</keyTimes>`, `<filters><CAFilter …/>…</filters>`).
 protocol CAMLListElement {
@@ -117,4 +116,3 @@ extension Array: CAMLSpelledValue where Element: CAMLListElement {
         return .element(attributes: [], children: children)
     }
 }
-#endif

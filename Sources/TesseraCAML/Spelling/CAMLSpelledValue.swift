@@ -4,7 +4,6 @@ import TesseraDocument
 import TesseraRaster
 import TesseraXML
 
-#if !canImport(QuartzCore)
 /// The type of a property of Core Animation's classes, as CAML spells it: how the value is read
 /// from an attribute or a child element.
 ///
@@ -277,4 +276,3 @@ extension Optional: CAMLSpelledValue where Wrapped: CAMLSpelledValue {
         return .attribute("")
     }
 }
-#endif

@@ -3,7 +3,6 @@ import TesseraCore
 import TesseraDocument
 import TesseraRaster
 
-#if !canImport(QuartzCore)
 extension CAMLTypedValue {
     /// `value` as a typed element that ``read(_:type:in:)`` reads back: named by its type, as
     /// lists write their elements (`<real value="0.5"/>`, `<CGPoint value="1 2"/>`,
@@ -70,4 +69,3 @@ extension CAMLTypedValue {
             children: typed.children)
     }
 }
-#endif

@@ -4,7 +4,6 @@ import TesseraDocument
 import TesseraRaster
 import TesseraXML
 
-#if !canImport(QuartzCore)
 /// Values whose type CAML writes beside them: what an `Any` holds in Core Animation's API
 /// (an animation's `fromValue`, `toValue`, `byValue` and `values`, a state's value, a filter's
 /// input) and the elements of lists.
@@ -83,4 +82,3 @@ enum CAMLTypedValue {
         return values
     }
 }
-#endif

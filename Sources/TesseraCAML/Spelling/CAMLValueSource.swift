@@ -2,7 +2,6 @@ import TesseraCore
 import TesseraDocument
 import TesseraXML
 
-#if !canImport(QuartzCore)
 /// Where a CAML document writes a property's value: an attribute of the object's element
 /// (`opacity="0.5"`, `bounds="0 0 40 40"`) or a child element named after the property
 /// (`<backgroundColor opacity="0" value="0 0 0"/>`, `<keyTimes>…</keyTimes>`,
@@ -105,4 +104,3 @@ struct CAMLReadFailure: Error {
         self.init(at: holder.location(ofValueOffset: error.offset), .unsupportedValue(error.reason.description))
     }
 }
-#endif

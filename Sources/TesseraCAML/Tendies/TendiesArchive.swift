@@ -3,7 +3,6 @@ import TesseraCore
 import TesseraDocument
 import ZIPFoundation
 
-#if !canImport(QuartzCore)
 /// A `.tendies` file: a zip of `.ca` bundles, as the community editors of iOS wallpapers and
 /// Control Center glyphs share them. ``bundles`` lists the bundles inside (the paths of their
 /// folders); ``extract(bundle:to:)`` writes one out, so that `AnimationArchive` can load it.
@@ -207,4 +206,3 @@ public enum TendiesError: Error, Equatable, CustomStringConvertible {
         }
     }
 }
-#endif

@@ -1,8 +1,5 @@
 import Foundation
 import TesseraCore
-#if canImport(QuartzCore)
-import QuartzCore
-#endif
 
 // Transforms: a list of functions, as in `transform="rotate(180deg) scale(2, 2, 1)"`.
 

@@ -1,8 +1,5 @@
 import Foundation
 import TesseraCore
-#if canImport(QuartzCore)
-import QuartzCore
-#endif
 
 // Writing transforms: the most readable spelling that reads back to exactly the same matrix.
 

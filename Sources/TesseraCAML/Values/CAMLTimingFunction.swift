@@ -1,7 +1,4 @@
 import TesseraCore
-#if canImport(QuartzCore)
-import QuartzCore
-#endif
 
 /// A timing function as CAML writes it: one of Core Animation's named functions
 /// (`timingFunction="default"`) or the control points of a cubic Bézier curve

@@ -1,7 +1,6 @@
 import TesseraCore
 import TesseraDocument
 
-#if !canImport(QuartzCore)
 extension Wallpaper {
     /// The bundle `name` names: its part's name, ignoring case (`Floating`); else the bundle at
     /// that path, or the only one whose folder name it is or whose path holds it, ignoring case.
@@ -24,4 +23,3 @@ extension Wallpaper {
         }
     }
 }
-#endif

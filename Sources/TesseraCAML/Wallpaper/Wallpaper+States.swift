@@ -2,7 +2,6 @@ import Foundation
 import TesseraCore
 import TesseraDocument
 
-#if !canImport(QuartzCore)
 extension Wallpaper {
     /// The states of all the bundles (the lock screen's `Locked`, `Unlock` and `Sleep` as the
     /// editors write them), each once, in the order the bundles declare them, bottom first.
@@ -25,4 +24,3 @@ extension Wallpaper {
         for bundleStates in states { try bundleStates.setState(name, at: time, animated: animated) }
     }
 }
-#endif

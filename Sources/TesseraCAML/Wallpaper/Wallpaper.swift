@@ -2,7 +2,6 @@ import Foundation
 import TesseraCore
 import TesseraDocument
 
-#if !canImport(QuartzCore)
 /// An iOS wallpaper as the community editors share it: a `.tendies` file (a zip) or its
 /// unzipped folder, whose `.wallpaper` folder holds `Wallpaper.plist` and the `.ca` bundles it
 /// names. ``rootLayer`` holds the bundles' trees stacked as iOS stacks them (``bundles``, bottom
@@ -82,4 +81,3 @@ public struct Wallpaper {
         return try layout.loadPart(try WallpaperLayout.index(ofPartNamed: name, in: layout.parts))
     }
 }
-#endif

@@ -1,7 +1,6 @@
 import TesseraCore
 import TesseraDocument
 
-#if !canImport(QuartzCore)
 /// One `.ca` bundle of a ``Wallpaper``: its part, where it is in the file, and its tree as loaded.
 public struct WallpaperBundle {
     /// Which part of the wallpaper it is; its name is the bundle's short name (`Floating`).
@@ -15,4 +14,3 @@ public struct WallpaperBundle {
     /// inside it (`assets/Root_Layer.js`).
     public let scripts: [String]
 }
-#endif

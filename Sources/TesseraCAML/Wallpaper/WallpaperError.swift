@@ -2,7 +2,6 @@ import Foundation
 import TesseraCore
 import TesseraDocument
 
-#if !canImport(QuartzCore)
 /// Why a wallpaper could not be read.
 public enum WallpaperError: Error, Equatable, CustomStringConvertible {
     /// The `.tendies` zip could not be read or broke its limits.
@@ -35,4 +34,3 @@ public enum WallpaperError: Error, Equatable, CustomStringConvertible {
         }
     }
 }
-#endif

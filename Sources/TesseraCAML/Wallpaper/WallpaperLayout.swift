@@ -2,7 +2,6 @@ import Foundation
 import TesseraCore
 import TesseraDocument
 
-#if !canImport(QuartzCore)
 /// Where a wallpaper's parts are in its file, before they are loaded: what `Wallpaper.plist`
 /// names (or, without one, what the bundles' names say), and what the file holds that is not
 /// rendered.
@@ -72,4 +71,3 @@ struct WallpaperLayout {
         }
     }
 }
-#endif

@@ -2,7 +2,6 @@ import Foundation
 import TesseraCore
 import TesseraDocument
 
-#if !canImport(QuartzCore)
 /// What a wallpaper's `Wallpaper.plist` says, as the editors write it (CAPlayground's template
 /// in apps/web/lib/templates/tendies.zip, OpenPoster's in descriptors/…/OpenPoster.wallpaper):
 ///
@@ -75,4 +74,3 @@ struct WallpaperManifest {
         keys.first { dictionary[$0] != nil } ?? dictionary.keys.sorted()[0]
     }
 }
-#endif

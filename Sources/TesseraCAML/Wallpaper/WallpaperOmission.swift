@@ -1,7 +1,6 @@
 import TesseraCore
 import TesseraDocument
 
-#if !canImport(QuartzCore)
 extension Wallpaper {
     /// Something a wallpaper file holds that Tessera does not render; what each bundle's own
     /// loading left out is in its archive's `AnimationArchive.skipped`.
@@ -28,4 +27,3 @@ extension Wallpaper {
         }
     }
 }
-#endif

@@ -1,7 +1,6 @@
 import TesseraCore
 import TesseraDocument
 
-#if !canImport(QuartzCore)
 extension WallpaperBundle {
     /// Which part of a wallpaper a bundle is, as `Wallpaper.plist` names it. The cases are in the
     /// order iOS stacks them, bottom first (``Wallpaper/bundles`` keeps it).
@@ -45,4 +44,3 @@ extension WallpaperBundle {
         }
     }
 }
-#endif

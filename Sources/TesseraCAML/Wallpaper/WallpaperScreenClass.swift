@@ -2,7 +2,6 @@ import Foundation
 import TesseraCore
 import TesseraDocument
 
-#if !canImport(QuartzCore)
 /// The screen a wallpaper is made for, as `Wallpaper.plist`'s `logicalScreenClass` names it:
 /// `390w-844h@3x~iphone` is 390 × 844 points at 3 pixels a point on an iPhone. Wallpapers made
 /// for every screen say `any`.
@@ -43,4 +42,3 @@ public struct WallpaperScreenClass: Hashable, Sendable, CustomStringConvertible 
 
     public var description: String { name }
 }
-#endif

@@ -2,7 +2,6 @@ import Foundation
 import TesseraCore
 import TesseraDocument
 
-#if !canImport(QuartzCore)
 /// Where a wallpaper's files are: a `.tendies` zip, read within its limits, or a folder (an
 /// unzipped `.tendies`, or a `.wallpaper` folder), walked without following symbolic links.
 /// Paths are relative, `/`-separated, without macOS's resource forks.
@@ -117,4 +116,3 @@ enum WallpaperSource {
         return (bundles.sorted(), files.sorted())
     }
 }
-#endif

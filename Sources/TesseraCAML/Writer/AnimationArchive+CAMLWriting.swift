@@ -2,7 +2,6 @@ import Foundation
 import TesseraCore
 import TesseraDocument
 
-#if !canImport(QuartzCore)
 extension AnimationArchive {
     /// The archive as a CAML document (Core Animation's XML, what a `.ca` bundle's `main.caml`
     /// holds), which ``init(camlData:bundleURL:)`` reads back as the same tree, animations and
@@ -107,4 +106,3 @@ extension AnimationArchive {
         }
     }
 }
-#endif

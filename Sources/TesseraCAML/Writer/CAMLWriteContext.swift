@@ -3,7 +3,6 @@ import TesseraCore
 import TesseraDocument
 import TesseraRaster
 
-#if !canImport(QuartzCore)
 /// What writing a CAML document's values needs beyond their text: where its images go.
 ///
 /// Images are written as PNG files of the bundle, `assets/image-1.png`, `assets/image-2.png`…
@@ -39,4 +38,3 @@ struct CAMLWriteContext {
         return path
     }
 }
-#endif

@@ -1,7 +1,6 @@
 import TesseraCore
 import TesseraDocument
 
-#if !canImport(QuartzCore)
 /// Why a value cannot be written as CAML: the writer reports it with the layer and property
 /// (`AnimationArchiveError.unwritableCAML(reason:)`).
 struct CAMLWriteFailure: Error {
@@ -17,4 +16,3 @@ struct CAMLWriteFailure: Error {
         reason = error.reason.description
     }
 }
-#endif

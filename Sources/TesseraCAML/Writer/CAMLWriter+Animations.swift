@@ -1,7 +1,6 @@
 import TesseraCore
 import TesseraDocument
 
-#if !canImport(QuartzCore)
 extension CAMLWriter {
     /// `<animation type="CLASS" …>`: the properties of `CodedProperties.animation` that
     /// differ from a new animation's, and a group's members in its `<animations>`. `slot` names
@@ -27,4 +26,3 @@ extension CAMLWriter {
         return element
     }
 }
-#endif

@@ -1,7 +1,6 @@
 import TesseraCore
 import TesseraDocument
 
-#if !canImport(QuartzCore)
 extension CAMLWriter {
     /// The root's `<states>` and `<stateTransitions>`, as ``CAMLReader`` reads them: each
     /// `LKState` with its `basedOn`, its `LKStateSetValue`s (a typed `<value>`) and its
@@ -80,4 +79,3 @@ extension CAMLWriter {
         return element
     }
 }
-#endif

@@ -2,7 +2,6 @@ import Foundation
 import TesseraCore
 import TesseraDocument
 
-#if !canImport(QuartzCore)
 /// Turns a layer tree into a CAML document, as `CoreAnimationEncoder` turns it into an
 /// archive, through the same description of the classes and properties: a layer's properties
 /// are the rows of `CodedProperties.layer`, an animation's those of
@@ -170,4 +169,3 @@ struct CAMLWriter {
         }
     }
 }
-#endif

@@ -1,7 +1,6 @@
 import TesseraCore
 import TesseraDocument
 
-#if !canImport(QuartzCore)
 /// An element of a CAML document being written: its name, its attributes in the order written,
 /// and its child elements. CAML holds no text between elements, only attributes.
 struct CAMLWrittenElement {
@@ -35,4 +34,3 @@ enum CAMLWrittenValue {
     case attribute(String)
     case element(attributes: [(name: String, value: String)], children: [CAMLWrittenElement])
 }
-#endif

@@ -3,7 +3,6 @@ import TesseraCore
 import TesseraDocument
 import TesseraXML
 
-#if !canImport(QuartzCore)
 /// The text of a CAML document being written: UTF-8 XML with its declaration, elements indented
 /// two spaces a level, attribute values escaped, within the limits CAML readers take
 /// (``CAMLXMLLimits``'s defaults), so that what is written is always read back.
@@ -80,4 +79,3 @@ struct CAMLXMLText {
         }
     }
 }
-#endif

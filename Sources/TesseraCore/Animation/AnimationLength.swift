@@ -1,6 +1,5 @@
 import Foundation
 
-#if !canImport(QuartzCore)
 /// How long a layer tree's animations take to show what they do: what a render of "the whole
 /// animation" covers when no duration is given (`tessera render FILE --apng`, an exporter's
 /// default length).
@@ -105,4 +104,3 @@ private struct RootTimeMap {
         max(a * t0 + c, a * t1 + c)
     }
 }
-#endif

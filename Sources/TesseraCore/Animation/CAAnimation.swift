@@ -1,6 +1,5 @@
 import Foundation
 
-#if !canImport(QuartzCore)
 /// Told when an animation starts and stops, as QuartzCore's protocol. Both methods have empty
 /// defaults, so an `NSObject` subclass adopts it by writing only the ones it needs.
 public protocol CAAnimationDelegate: AnyObject {
@@ -341,4 +340,3 @@ open class CAAnimationGroup: CAAnimation {
         return AnimationProgram(timing: timing, curve: timingFunction?.curve, body: .group(children))
     }
 }
-#endif

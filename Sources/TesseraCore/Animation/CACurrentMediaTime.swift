@@ -6,7 +6,6 @@ import Musl
 import Darwin
 #endif
 
-#if !canImport(QuartzCore)
 /// A time interval in seconds, as CoreFoundation's `CFTimeInterval`.
 public typealias CFTimeInterval = Double
 
@@ -19,4 +18,3 @@ public func CACurrentMediaTime() -> CFTimeInterval {
     clock_gettime(CLOCK_MONOTONIC, &now)
     return Double(now.tv_sec) + Double(now.tv_nsec) * 1e-9
 }
-#endif

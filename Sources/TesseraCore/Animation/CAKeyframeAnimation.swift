@@ -1,7 +1,6 @@
 import Foundation
 import TesseraRaster
 
-#if !canImport(QuartzCore)
 /// How keyframe values are interpolated, as QuartzCore's `CAAnimationCalculationMode`.
 public struct CAAnimationCalculationMode: RawRepresentable, Hashable, Sendable {
     public let rawValue: String
@@ -172,4 +171,3 @@ open class CAKeyframeAnimation: CAPropertyAnimation {
         return propertyProgram(key, values: .keyframes(keyframes), function: function)
     }
 }
-#endif

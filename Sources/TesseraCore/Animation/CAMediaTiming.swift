@@ -1,6 +1,5 @@
 import Foundation
 
-#if !canImport(QuartzCore)
 /// What an animation shows outside its active time, as QuartzCore's `CAMediaTimingFillMode`.
 public struct CAMediaTimingFillMode: RawRepresentable, Hashable, Sendable {
     public let rawValue: String
@@ -43,4 +42,3 @@ public protocol CAMediaTiming: AnyObject {
     /// What it shows outside its active period.
     var fillMode: CAMediaTimingFillMode { get set }
 }
-#endif

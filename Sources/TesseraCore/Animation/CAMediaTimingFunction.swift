@@ -1,4 +1,3 @@
-#if !canImport(QuartzCore)
 import Foundation
 
 // MARK: - Names
@@ -146,22 +145,6 @@ open class CAMediaTimingFunction: NSObject {
     /// The output fraction for the input fraction `x`; see ``TimingCurve/evaluate(_:)``.
     func evaluate(_ x: Double) -> Double { curve.evaluate(x) }
 }
-#else
-import QuartzCore
-
-extension CAMediaTimingFunction {
-    /// The curve as a value, read through the control points of QuartzCore's class.
-    var curve: TimingCurve {
-        var c1: [Float] = [0, 0], c2: [Float] = [1, 1]
-        getControlPoint(at: 1, values: &c1)
-        getControlPoint(at: 2, values: &c2)
-        return TimingCurve(c1x: Double(c1[0]), c1y: Double(c1[1]), c2x: Double(c2[0]), c2y: Double(c2[1]))
-    }
-
-    /// The output fraction for the input fraction `x`; see ``TimingCurve/evaluate(_:)``.
-    func evaluate(_ x: Double) -> Double { curve.evaluate(x) }
-}
-#endif
 
 // MARK: - The value the evaluator uses
 

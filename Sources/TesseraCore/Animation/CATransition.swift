@@ -1,6 +1,5 @@
 import Foundation
 
-#if !canImport(QuartzCore)
 /// The key of transitions, as QuartzCore's `kCATransition` ("transition"): the key a transition
 /// run as an action is added under, and the action a layer looks up when one of its sublayers is
 /// replaced (``CALayer/replaceSublayer(_:with:)``).
@@ -139,4 +138,3 @@ open class CATransition: CAAnimation {
             body: .transition(TransitionProgram(style: style, start: start, end: max(start, end))))
     }
 }
-#endif

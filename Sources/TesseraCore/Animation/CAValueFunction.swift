@@ -1,6 +1,5 @@
 import Foundation
 
-#if !canImport(QuartzCore)
 /// The names of Core Animation's value functions (`CAValueFunctionName`).
 public struct CAValueFunctionName: RawRepresentable, Hashable, Sendable {
     public let rawValue: String
@@ -149,4 +148,3 @@ enum ValueFunction: Sendable {
         }
     }
 }
-#endif

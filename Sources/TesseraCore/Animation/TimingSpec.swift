@@ -130,7 +130,6 @@ struct TimingSpec: Hashable, Sendable {
     }
 }
 
-#if !canImport(QuartzCore)
 extension CAMediaTiming {
     /// The object's timing as values, with `duration` in place of its own (the caller resolves
     /// what a duration of 0 means: 0.25 s for an animation, unbounded for a layer).
@@ -141,4 +140,3 @@ extension CAMediaTiming {
             fillMode: fillMode)
     }
 }
-#endif

@@ -1,4 +1,3 @@
-#if !canImport(QuartzCore)
 /// A ``CATransition``'s type and direction as values: how the old and new renderings of a layer
 /// are combined at a progress.
 struct TransitionStyle: Sendable {
@@ -73,4 +72,3 @@ struct PresentedTransition: Sendable {
     let progress: Double
     let from: LayerSnapshot
 }
-#endif

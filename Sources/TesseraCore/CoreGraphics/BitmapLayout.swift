@@ -1,7 +1,6 @@
 import Foundation
 import TesseraRaster
 
-#if !canImport(CoreGraphics)
 /// A pixel layout of `CGImage`'s memberwise initializer that Tessera reads (see there), and how
 /// its bytes become an image.
 struct BitmapLayout {
@@ -97,4 +96,3 @@ struct BitmapLayout {
         }
     }
 }
-#endif

@@ -1,10 +1,6 @@
 import Foundation
 import TesseraRaster
-#if canImport(CoreGraphics)
-import CoreGraphics
-#endif
 
-#if !canImport(CoreGraphics)
 /// An affine transformation matrix for 2D drawing, as CoreGraphics' `CGAffineTransform`.
 ///
 /// The matrix is `[a b 0; c d 0; tx ty 1]` and points are row vectors, so a point maps as
@@ -137,10 +133,7 @@ extension CGRect {
         return CGRect(x: left, y: top, width: right - left, height: bottom - top)
     }
 }
-#endif
 
-// The bridge to TesseraRaster exists on every platform: it only reads the six entries, which
-// Apple's `CGAffineTransform` has too.
 extension CGAffineTransform {
     /// The same transform as TesseraRaster's `Transform` (same entries, same conventions).
     var rasterTransform: TesseraRaster.Transform {

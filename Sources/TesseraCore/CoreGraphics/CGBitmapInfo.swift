@@ -1,6 +1,5 @@
 import Foundation
 
-#if !canImport(CoreGraphics)
 /// Where a bitmap's alpha is and whether its colours are premultiplied by it, as CoreGraphics'
 /// `CGImageAlphaInfo` (same raw values).
 public enum CGImageAlphaInfo: UInt32, Sendable {
@@ -53,4 +52,3 @@ public enum CGColorRenderingIntent: Int32, Sendable {
     case perceptual = 3
     case saturation = 4
 }
-#endif

@@ -1,8 +1,5 @@
 import Foundation
 import TesseraRaster
-#if canImport(CoreGraphics)
-import CoreGraphics
-#endif
 
 /// A color as straight (non-premultiplied) sRGB components and alpha, in Tessera's own terms:
 /// what animations interpolate and the renderer paints with.
@@ -17,7 +14,6 @@ package struct ColorComponents: Hashable, Sendable {
     }
 }
 
-#if !canImport(CoreGraphics)
 /// An immutable color, as CoreGraphics' `CGColor`.
 ///
 /// Tessera knows two color spaces: sRGB (red, green, blue, alpha) and gray (white, alpha), which
@@ -119,23 +115,6 @@ extension CGColor {
             alpha: CGFloat(rgba.alpha))
     }
 }
-#else
-extension CGColor {
-    /// The color as sRGB components, converted by ColorSync when it is in another color space
-    /// (opaque black when it cannot be converted, e.g. a pattern color).
-    var rgba: ColorComponents {
-        let srgb = CGColorSpace(name: CGColorSpace.sRGB).flatMap {
-            converted(to: $0, intent: .defaultIntent, options: nil)
-        }
-        guard let c = srgb?.components, c.count == 4 else {
-            return ColorComponents(red: 0, green: 0, blue: 0, alpha: 1)
-        }
-        return ColorComponents(red: Double(c[0]), green: Double(c[1]), blue: Double(c[2]), alpha: Double(c[3]))
-    }
-    // No `init(_ rgba:)` here: Swift does not allow initializers in extensions of CF types; use
-    // `CGColor(srgbRed:green:blue:alpha:)`.
-}
-#endif
 
 extension ColorComponents {
     /// The same color as TesseraRaster's paint color (clamped to [0, 1] only when converted to

@@ -1,6 +1,5 @@
 import Foundation
 
-#if !canImport(CoreGraphics)
 /// The family of a colour space, as CoreGraphics' `CGColorSpaceModel` (same raw values).
 public enum CGColorSpaceModel: Int32, Sendable {
     case unknown = -1
@@ -37,4 +36,3 @@ public func CGColorSpaceCreateDeviceRGB() -> CGColorSpace { CGColorSpace(model: 
 
 /// The device gray colour space, as CoreGraphics' function of that name.
 public func CGColorSpaceCreateDeviceGray() -> CGColorSpace { CGColorSpace(model: .monochrome) }
-#endif

@@ -1,6 +1,5 @@
 import Foundation
 
-#if !canImport(CoreGraphics)
 /// A source of bytes for images, as CoreGraphics' `CGDataProvider`: here always bytes in memory.
 public final class CGDataProvider: Sendable {
     /// The provider's bytes, as given.
@@ -11,4 +10,3 @@ public final class CGDataProvider: Sendable {
         self.data = data
     }
 }
-#endif

@@ -1,7 +1,6 @@
 import Foundation
 import TesseraRaster
 
-#if !canImport(CoreGraphics)
 /// An immutable bitmap image, as CoreGraphics' `CGImage`: made from PNG or JPEG data or from
 /// pixels in memory, shared between layers and threads, drawn through the rasterizer's
 /// `TesseraRaster.Image` (premultiplied RGBA8, or alpha alone for an `alphaOnly` image).
@@ -146,4 +145,3 @@ public final class CGImage: Sendable {
         return cropped.map { CGImage($0, shouldInterpolate: shouldInterpolate, intent: renderingIntent) }
     }
 }
-#endif

@@ -1,9 +1,5 @@
 import TesseraRaster
-#if canImport(CoreGraphics)
-import CoreGraphics
-#endif
 
-#if !canImport(CoreGraphics)
 /// How the segments of a stroked path meet, as CoreGraphics' `CGLineJoin` (same raw values).
 public enum CGLineJoin: Int32, Sendable {
     /// The outer edges are extended to meet in a point, unless the miter limit turns the join
@@ -25,9 +21,8 @@ public enum CGLineCap: Int32, Sendable {
     /// A half square past the endpoint: the stroke extends half the line width.
     case square = 2
 }
-#endif
 
-// Bridges to TesseraRaster, on every platform (Apple's enums have the same cases).
+// Bridges to TesseraRaster.
 extension CGLineJoin {
     /// The same join in TesseraRaster's terms.
     var rasterJoin: LineJoin {
@@ -35,9 +30,6 @@ extension CGLineJoin {
         case .miter: return .miter
         case .round: return .round
         case .bevel: return .bevel
-        #if canImport(CoreGraphics)
-        @unknown default: return .miter   // CoreGraphics' C enums are open to new cases
-        #endif
         }
     }
 
@@ -58,9 +50,6 @@ extension CGLineCap {
         case .butt: return .butt
         case .round: return .round
         case .square: return .square
-        #if canImport(CoreGraphics)
-        @unknown default: return .butt   // CoreGraphics' C enums are open to new cases
-        #endif
         }
     }
 

@@ -1,10 +1,6 @@
 import Foundation
 import TesseraRaster
-#if canImport(CoreGraphics)
-import CoreGraphics
-#endif
 
-#if !canImport(CoreGraphics)
 /// A mutable graphics path, as CoreGraphics' `CGMutablePath`, with the Swift methods of Apple's
 /// CoreGraphics overlay.
 ///
@@ -212,4 +208,3 @@ public class CGMutablePath: CGPath {
         }
     }
 }
-#endif

@@ -1,10 +1,6 @@
 import Foundation
 import TesseraRaster
-#if canImport(CoreGraphics)
-import CoreGraphics
-#endif
 
-#if !canImport(CoreGraphics)
 /// The kind of a path element, as CoreGraphics' `CGPathElementType` (same raw values).
 public enum CGPathElementType: Int32, Sendable {
     /// Starts a new subpath at `points[0]`.
@@ -212,25 +208,3 @@ extension CGPath {
         CGRect(x: CGFloat(r.origin.x), y: CGFloat(r.origin.y), width: CGFloat(r.width), height: CGFloat(r.height))
     }
 }
-#else
-extension CGPath {
-    /// The path's elements as TesseraRaster's value type, read through `applyWithBlock`.
-    var rasterPath: TesseraRaster.Path {
-        var path = TesseraRaster.Path()
-        func point(_ p: CGPoint) -> TesseraRaster.Point { TesseraRaster.Point(x: Double(p.x), y: Double(p.y)) }
-        applyWithBlock { element in
-            let e = element.pointee
-            switch e.type {
-            case .moveToPoint: path.move(to: point(e.points[0]))
-            case .addLineToPoint: path.addLine(to: point(e.points[0]))
-            case .addQuadCurveToPoint: path.addQuadCurve(to: point(e.points[1]), control: point(e.points[0]))
-            case .addCurveToPoint:
-                path.addCurve(to: point(e.points[2]), control1: point(e.points[0]), control2: point(e.points[1]))
-            case .closeSubpath: path.closeSubpath()
-            @unknown default: break
-            }
-        }
-        return path
-    }
-}
-#endif

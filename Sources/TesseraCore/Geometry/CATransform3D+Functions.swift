@@ -1,9 +1,5 @@
 import Foundation
-#if canImport(CoreGraphics)
-import CoreGraphics
-#endif
 
-#if !canImport(QuartzCore)
 /// The identity transform: ones on the diagonal, zeros elsewhere.
 public let CATransform3DIdentity = CATransform3D(
     m11: 1, m12: 0, m13: 0, m14: 0,
@@ -121,4 +117,3 @@ public func CATransform3DIsAffine(_ t: CATransform3D) -> Bool {
 public func CATransform3DGetAffineTransform(_ t: CATransform3D) -> CGAffineTransform {
     CGAffineTransform(a: t.m11, b: t.m12, c: t.m21, d: t.m22, tx: t.m41, ty: t.m42)
 }
-#endif

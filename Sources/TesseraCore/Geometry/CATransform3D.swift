@@ -1,9 +1,5 @@
 import Foundation
-#if canImport(QuartzCore)
-import QuartzCore
-#endif
 
-#if !canImport(QuartzCore)
 /// A 4×4 homogeneous transformation matrix, as Core Animation's `CATransform3D`.
 ///
 /// Core Animation's conventions: points are row vectors multiplied on the left, `[x y z 1] · M`,
@@ -40,10 +36,8 @@ public struct CATransform3D: Hashable, Sendable {
         self.m41 = m41; self.m42 = m42; self.m43 = m43; self.m44 = m44
     }
 }
-#endif
 
-// Tessera's own matrix helpers, on every platform: they only read and write the sixteen
-// elements, which QuartzCore's `CATransform3D` has too.
+// Tessera's own matrix helpers, beyond Core Animation's API.
 extension CATransform3D {
     /// The rows as SIMD vectors of doubles: `rows.0` is `(m11, m12, m13, m14)`, and so on.
     var rows: (SIMD4<Double>, SIMD4<Double>, SIMD4<Double>, SIMD4<Double>) {

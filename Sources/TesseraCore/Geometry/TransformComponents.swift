@@ -1,7 +1,4 @@
 import Foundation
-#if canImport(QuartzCore)
-import QuartzCore
-#endif
 
 /// A `CATransform3D` taken apart into translation, rotation, skew, scale and perspective: what
 /// Core Animation interpolates when it animates a transform, and what the `transform.rotation.z`,

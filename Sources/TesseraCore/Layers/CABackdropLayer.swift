@@ -1,6 +1,5 @@
 import Foundation
 
-#if !canImport(QuartzCore)
 /// A layer that shows what lies behind it, through its `filters`, as Core Animation's
 /// `CABackdropLayer` (every "material" and variable-blur asset): within its rounded bounds (and
 /// its mask), what the frame holds below it when it is drawn (every layer drawn before it, the
@@ -34,4 +33,3 @@ open class CABackdropLayer: CALayer {
         set { properties.scale = newValue }
     }
 }
-#endif

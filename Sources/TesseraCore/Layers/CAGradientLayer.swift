@@ -14,7 +14,6 @@ public struct CAGradientLayerType: RawRepresentable, Hashable, Sendable {
     public static let conic = CAGradientLayerType(rawValue: "conic")
 }
 
-#if !canImport(QuartzCore)
 /// A layer that draws a gradient over its background, as QuartzCore's `CAGradientLayer`: colours
 /// at `locations` (evenly spaced when nil), placed by `startPoint` and `endPoint` in the unit
 /// coordinate space of the bounds ((0, 0) its top-left corner in Tessera's y-down layer space),
@@ -52,4 +51,3 @@ open class CAGradientLayer: CALayer {
         set { properties.type = newValue }
     }
 }
-#endif

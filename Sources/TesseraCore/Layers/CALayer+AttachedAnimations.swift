@@ -1,6 +1,5 @@
 import Foundation
 
-#if !canImport(QuartzCore)
 /// Internal handles on an added animation by key, for the playback controls of
 /// ``AnimationToken``: its timing, changing it in place (no delegate calls, unlike removing and
 /// adding again), removing it silently, and keeping its end values as the model's.
@@ -46,4 +45,3 @@ extension CALayer {
         }
     }
 }
-#endif

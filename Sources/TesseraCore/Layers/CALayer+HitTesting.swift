@@ -1,6 +1,5 @@
 import Foundation
 
-#if !canImport(QuartzCore)
 extension CALayer {
     /// ``hitTest(_:)`` of `p`, a point of a flat plane to which `toPlane` maps this layer's
     /// coordinates: its superlayer's plane, or a plane further up above transform layers.
@@ -54,4 +53,3 @@ extension LayerGeometry {
         return CGPoint(x: x, y: y)
     }
 }
-#endif

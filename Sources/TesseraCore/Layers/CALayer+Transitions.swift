@@ -1,4 +1,3 @@
-#if !canImport(QuartzCore)
 /// Where a ``CATransition`` added to a layer starts from: the layer as last presented.
 extension CALayer {
     /// This layer's subtree as it was last presented, without the transitions then running in
@@ -25,4 +24,3 @@ extension CALayer {
             body: .transition(transition.starting(from: lastPresentedSnapshot())))
     }
 }
-#endif

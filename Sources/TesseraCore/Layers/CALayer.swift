@@ -1,7 +1,6 @@
 import Foundation
 import TesseraRaster
 
-#if !canImport(QuartzCore)
 /// A layer of Core Animation, as QuartzCore's class: geometry, appearance, the sublayer tree,
 /// its own timing, and the animations added to it.
 ///
@@ -845,4 +844,3 @@ final class AttachedAnimation {
     }
 
 }
-#endif

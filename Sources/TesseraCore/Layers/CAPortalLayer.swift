@@ -1,6 +1,5 @@
 import Foundation
 
-#if !canImport(QuartzCore)
 /// A layer that shows another layer of the tree, as Core Animation's private `CAPortalLayer`
 /// (what UIKit's portal views and matched-geometry transitions are made of): its
 /// ``sourceLayer`` and that layer's subtree, drawn again inside the portal.
@@ -83,4 +82,3 @@ open class CAPortalLayer: CALayer {
         set { properties.matchesTransform = newValue }
     }
 }
-#endif

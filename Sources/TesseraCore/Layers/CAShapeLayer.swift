@@ -1,7 +1,6 @@
 import Foundation
 import TesseraRaster
 
-#if !canImport(QuartzCore)
 /// A layer that draws a path, as QuartzCore's class, with Core Animation's defaults: fill opaque
 /// black, no stroke, line width 1, miter limit 10, butt caps, miter joins, no dash, stroke from
 /// 0 to 1.
@@ -107,4 +106,3 @@ open class CAReplicatorLayer: CALayer {
         sublayerPresentations(atTime: time(atRootTime: t).map { $0 - Double(index) * properties.instanceDelay })
     }
 }
-#endif

@@ -1,6 +1,5 @@
 import Foundation
 
-#if !canImport(QuartzCore)
 /// A layer whose sublayers share one 3D space, as QuartzCore's `CATransformLayer`: they are not
 /// flattened into its plane (every other layer flattens its sublayers into its own plane, seen
 /// from the front) but drawn as planes of the space of the transform layer's superlayer, back to
@@ -20,4 +19,3 @@ import Foundation
 open class CATransformLayer: CALayer {
     package override class var kind: LayerKind { .transform }
 }
-#endif

@@ -1,4 +1,3 @@
-#if !canImport(QuartzCore)
 /// A layer class Tessera models: one row of the layer-class registry (``LayerKind/layerClass``),
 /// what every part that needs to know the classes reads. The file formats write a layer under
 /// its class's ``name`` and make a layer they read of the row its name finds
@@ -107,4 +106,3 @@ extension LayerKind {
         owners.contains(where: hasProperties(of:))
     }
 }
-#endif

@@ -1,6 +1,5 @@
 import Foundation
 
-#if !canImport(QuartzCore)
 /// How `CAShapeLayer` decides what is inside its path, as QuartzCore's `CAShapeLayerFillRule`.
 public struct CAShapeLayerFillRule: RawRepresentable, Hashable, Sendable {
     public let rawValue: String
@@ -47,4 +46,3 @@ public let kCALineJoinBevel = CAShapeLayerLineJoin.bevel.rawValue
 public let kCALineCapButt = CAShapeLayerLineCap.butt.rawValue
 public let kCALineCapRound = CAShapeLayerLineCap.round.rawValue
 public let kCALineCapSquare = CAShapeLayerLineCap.square.rawValue
-#endif

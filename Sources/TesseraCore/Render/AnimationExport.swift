@@ -1,7 +1,6 @@
 import Foundation
 import TesseraRaster
 
-#if !canImport(QuartzCore)
 /// What each frame of an export is drawn over.
 public enum FrameBackground {
     /// A colour (`Color.clear`: transparent, the default).
@@ -80,4 +79,3 @@ extension Pixmap {
         }
     }
 }
-#endif

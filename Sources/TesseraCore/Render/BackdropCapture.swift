@@ -1,7 +1,6 @@
 import Foundation
 import TesseraRaster
 
-#if !canImport(QuartzCore)
 /// What backdrop layers see: what lies below them as far as the walk has recorded it, as Core
 /// Animation composites it: inside a group (opacity, mask, clip, colour or compositing filter)
 /// or a layer drawn apart, what lies below the group with the group's content drawn so far
@@ -145,4 +144,3 @@ final class BackdropCapture {
         return plane
     }
 }
-#endif

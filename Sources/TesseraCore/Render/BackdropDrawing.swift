@@ -1,7 +1,6 @@
 import Foundation
 import TesseraRaster
 
-#if !canImport(QuartzCore)
 /// Draws what a ``CABackdropLayer`` shows: the frame below it (``BackdropCapture``) within its
 /// rounded bounds, through its `filters` (``LayerFilterChain``: colour matrices and blurs,
 /// which read the frame around the bounds as far as they reach).
@@ -93,4 +92,3 @@ private extension LayerFilterChain.Operation {
         }
     }
 }
-#endif

@@ -1,7 +1,6 @@
 import Foundation
 import TesseraRaster
 
-#if !canImport(QuartzCore)
 /// Renders a layer tree into a pixmap frame by frame, with the shape of QuartzCore's `CARenderer`
 /// (which renders into a Metal texture there), so that code driving one ports:
 ///
@@ -73,4 +72,3 @@ open class CARenderer: NSObject {
         frameTime = nil
     }
 }
-#endif

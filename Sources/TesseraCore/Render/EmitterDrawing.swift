@@ -1,7 +1,6 @@
 import Foundation
 import TesseraRaster
 
-#if !canImport(QuartzCore)
 /// Draws an emitter layer's particles (``EmitterSimulation`` at the layer's time) in its plane,
 /// in the order of its `renderMode` (see ``CAEmitterLayer``).
 ///
@@ -173,4 +172,3 @@ enum EmitterDrawing {
         return scale < 1 ? cell.minification : cell.magnification
     }
 }
-#endif

@@ -1,6 +1,5 @@
 import TesseraRaster
 
-#if !canImport(QuartzCore)
 /// The canvases layers with blurring filters are drawn on apart from the frame, one per level of
 /// nesting (a blurred layer inside a blurred layer draws on the next one), kept from frame to
 /// frame. Used from one thread at a time: each parallel recording run has its own.
@@ -22,4 +21,3 @@ struct OffscreenFilters {
     let targetWidth: Int
     let targetHeight: Int
 }
-#endif

@@ -1,7 +1,6 @@
 import Foundation
 import TesseraRaster
 
-#if !canImport(QuartzCore)
 /// Blurs whose edges are hard or normalized (``LayerFilterChain/BlurEdges``): both work on the
 /// pixels inside the edge region only, and cut their result to it.
 extension FilterOperations {
@@ -97,4 +96,3 @@ extension FilterOperations {
         return result
     }
 }
-#endif

@@ -1,6 +1,5 @@
 import TesseraRaster
 
-#if !canImport(QuartzCore)
 extension FilterOperations {
     /// The pixels at half the resolution (`Pixmap.halved`: each the rounded mean of a 2 × 2
     /// block), at twice the scale, on up to `threadCount` threads (while `recorder` records, its
@@ -10,4 +9,3 @@ extension FilterOperations {
         return Placed(pixmap: half, x: pixels.x, y: pixels.y, scale: pixels.scale * 2, clip: pixels.clip)
     }
 }
-#endif

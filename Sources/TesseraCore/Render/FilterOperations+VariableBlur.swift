@@ -1,7 +1,6 @@
 import Foundation
 import TesseraRaster
 
-#if !canImport(QuartzCore)
 /// Core Animation's `variableBlur` (Core Image's `CIMaskedVariableBlur`): σ varies over the
 /// image, `inputRadius` times the mask image's alpha at each pixel, the mask stretched over the
 /// layer's bounds (its first row at the bounds' top, as a layer's contents). What iOS's
@@ -105,4 +104,3 @@ extension FilterOperations {
         return coverage
     }
 }
-#endif

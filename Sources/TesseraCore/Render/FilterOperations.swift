@@ -1,7 +1,6 @@
 import Foundation
 import TesseraRaster
 
-#if !canImport(QuartzCore)
 /// Applies a filter chain's operations (``LayerFilterChain``) to pixels drawn apart from the
 /// frame: blurs through TesseraRaster's `GaussianBlur` (the pixels grow by its reach), colour
 /// matrices in place (`Pixmap.apply`, the kernel of a group's colour filter, or
@@ -160,4 +159,3 @@ struct FilterOperations {
         }
     }
 }
-#endif

@@ -1,7 +1,6 @@
 import Foundation
 import TesseraRaster
 
-#if !canImport(QuartzCore)
 /// Draws a layer whose `filters` are more than a colour matrix (``LayerFilterChain`` with a blur,
 /// an alpha threshold, a premultiplied matrix or a vibrant matrix), as Core Animation does: the
 /// layer and its subtree composited as one image, the filters applied to that image in order,
@@ -112,4 +111,3 @@ struct FilteredLayerDrawing {
         return try? canvas.renderPixmap(width: width, height: height)
     }
 }
-#endif

@@ -1,7 +1,6 @@
 import Foundation
 import TesseraRaster
 
-#if !canImport(QuartzCore)
 /// Draws a layer's `contents` image (``LayerContentsPlacement``) onto a canvas: each cell's
 /// rectangle filled with the image as a pattern (pad: texels at the cell's edges continue past
 /// them), sampled with the layer's magnification filter where the image is drawn larger than its
@@ -49,4 +48,3 @@ enum LayerContentsDrawing {
         }
     }
 }
-#endif

@@ -1,7 +1,6 @@
 import Foundation
 import TesseraRaster
 
-#if !canImport(QuartzCore)
 /// Where a layer's `contents` image is drawn in its bounds: the part of the image that
 /// `contentsRect` selects, placed by `contentsGravity` at its natural size (pixels divided by
 /// `contentsScale`) or scaled, and cut into nine cells by `contentsCenter`, of which only the
@@ -114,4 +113,3 @@ struct LayerContentsPlacement {
         return cells
     }
 }
-#endif

@@ -1,7 +1,6 @@
 import Foundation
 import TesseraRaster
 
-#if !canImport(QuartzCore)
 /// What each filter type reads from its inputs (Core Animation's `CAFilter` names and keys), and
 /// the operation it becomes. Each follows the filter of the same purpose that documents a
 /// formula (Core Image's, or SwiftUI's colour matrices, which SwiftUI hands to these filters):
@@ -102,4 +101,3 @@ extension LayerFilterChain {
         return filter.number("inputNormalizeEdges") ?? 0 != 0 ? .normalized : .transparent
     }
 }
-#endif

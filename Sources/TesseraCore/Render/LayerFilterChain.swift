@@ -1,7 +1,6 @@
 import Foundation
 import TesseraRaster
 
-#if !canImport(QuartzCore)
 /// A list of filters as the operations Tessera draws, in order: a layer's `filters` (applied to
 /// the layer composited as one image), or the filters through which what lies behind a layer
 /// shows (a backdrop's `filters`, any layer's `backgroundFilters`). What each filter type reads
@@ -148,4 +147,3 @@ extension ColorMatrix {
             bias: bias + SIMD4(biased(red), biased(green), biased(blue), biased(alpha)))
     }
 }
-#endif

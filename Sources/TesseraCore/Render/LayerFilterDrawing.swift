@@ -1,6 +1,5 @@
 import TesseraRaster
 
-#if !canImport(QuartzCore)
 /// Which of a layer's filters Tessera draws, and how a layer's `compositingFilter` composites it.
 ///
 /// Drawn today: `compositingFilter` blend modes (Core Animation's names: `multiplyBlendMode`,
@@ -70,4 +69,3 @@ package enum LayerFilterDrawing {
         return BlendMode(compositingFilterName: filter.type) != nil
     }
 }
-#endif

@@ -1,7 +1,6 @@
 import Foundation
 import TesseraRaster
 
-#if !canImport(QuartzCore)
 /// Draws a ``CAGradientLayer``'s gradient over its bounds. Its points are in the unit coordinate
 /// space of the bounds (y down); each type's meaning of them:
 /// - axial: a linear gradient from `startPoint` to `endPoint` in the unit square, which is then
@@ -67,4 +66,3 @@ enum LayerGradientDrawing {
         }
     }
 }
-#endif

@@ -2,7 +2,6 @@ import Dispatch
 import Foundation
 import TesseraRaster
 
-#if !canImport(QuartzCore)
 /// Renders a layer tree at a time into pixels: the presentation tree is evaluated, turned into
 /// drawing calls, and rasterized in horizontal bands on ``threadCount`` threads. The bytes are
 /// the same whatever the thread count. A renderer keeps its buffers from frame to frame; use one
@@ -141,4 +140,3 @@ public struct FrameStageTimes: Sendable, Equatable {
         self.raster = raster
     }
 }
-#endif

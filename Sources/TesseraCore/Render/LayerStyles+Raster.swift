@@ -1,6 +1,5 @@
 import TesseraRaster
 
-#if !canImport(QuartzCore)
 // Core Animation's style names as the rasterizer's (an unknown name reads as the default).
 // The default is tried first: equal names compare by their bits at once, unequal ones through
 // the standard library's slower comparison, and most layers keep the defaults (the drawing walk
@@ -26,4 +25,3 @@ extension LayerProperties {
         return dash.isSolid ? nil : dash
     }
 }
-#endif

@@ -1,6 +1,5 @@
 import TesseraRaster
 
-#if !canImport(QuartzCore)
 /// The ends of the groups a walk has begun and not yet ended, recorded elsewhere: what a backdrop
 /// inside them sees is the walk's canvas with them ended there (``BackdropCapture``).
 extension LayerTreeDrawing {
@@ -25,4 +24,3 @@ extension LayerTreeDrawing {
             .walk(ends, rootOpacity: nil, recorders: nil, asFilterSource: false)
     }
 }
-#endif

@@ -1,7 +1,6 @@
 import Foundation
 import TesseraRaster
 
-#if !canImport(QuartzCore)
 /// Turns a presentation tree into drawing calls on a canvas, in Core Animation's order: for each
 /// layer its shadow (see ``ShadowDrawing``), its background (rounded by its corner radius), its
 /// shape's fill then stroke, its sublayers (by `zPosition`, then in order), then its border.
@@ -508,4 +507,3 @@ struct LayerTreeDrawing {
                 alpha: color.alpha * tint.w))
     }
 }
-#endif

@@ -1,7 +1,6 @@
 import Dispatch
 import TesseraRaster
 
-#if !canImport(QuartzCore)
 /// Records an emitter's particles on several threads: the particles, in drawing order, are cut
 /// into chunks, each chunk drawn onto a canvas of its own, and the canvases spliced onto the
 /// frame's canvas in order. Each particle's calls are complete in themselves, so the recording
@@ -50,4 +49,3 @@ final class ParallelParticleRecording {
         }
     }
 }
-#endif

@@ -1,7 +1,6 @@
 import Synchronization
 import TesseraRaster
 
-#if !canImport(QuartzCore)
 /// Records the root's sublayers on several threads (or, when the root has only one sublayer,
 /// the first layer's down that chain with more than one): the sublayers are cut into runs of about
 /// equal cost (``RecordingCost``), each run's subtrees are drawn onto a canvas of its own, and
@@ -154,4 +153,3 @@ final class ParallelSublayerRecording {
         }
     }
 }
-#endif

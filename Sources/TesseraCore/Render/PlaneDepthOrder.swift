@@ -1,6 +1,5 @@
 import Foundation
 
-#if !canImport(QuartzCore)
 /// The order in which planes in one 3D space are drawn, back to front, and which of them face
 /// away (``CATransformLayer``).
 ///
@@ -130,4 +129,3 @@ enum PlaneDepthOrder {
 
     private static func dot(_ a: Point, _ b: Point) -> Double { (a * b).sum() }
 }
-#endif

@@ -1,6 +1,5 @@
 import TesseraRaster
 
-#if !canImport(QuartzCore)
 extension CATransform3D {
     /// The plane-to-plane map this transform makes of its z = 0 plane, seen orthographically,
     /// when it has no perspective (the homogeneous w does not vary over the plane) and the plane
@@ -33,4 +32,3 @@ extension PlaneMapping {
         self = .projective(projection)
     }
 }
-#endif

@@ -1,6 +1,5 @@
 import Foundation
 
-#if !canImport(QuartzCore)
 extension LayerTreeDrawing {
     /// Where the root of the tree being rendered lies on a walk's canvas: what places the source
     /// of a portal that matches its position (``CAPortalLayer/matchesPosition``) where the tree
@@ -99,4 +98,3 @@ extension LayerTreeDrawing {
         return toCanvas
     }
 }
-#endif

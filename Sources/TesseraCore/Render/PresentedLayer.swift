@@ -1,4 +1,3 @@
-#if !canImport(QuartzCore)
 /// A layer of a presentation tree as the drawing walk carries it: a ``LayerSnapshot`` without
 /// reference counting. Each snapshot the walk made and copied retained the same tree, from
 /// every thread recording part of it, and the threads contended for that one count.
@@ -95,4 +94,3 @@ struct PresentedLayer: @unchecked Sendable {
         tree._withUnsafeGuaranteedRef { $0.replicaSublayers[index] }.map { $0.map { $0.map(PresentedLayer.init) } }
     }
 }
-#endif

@@ -1,4 +1,3 @@
-#if !canImport(QuartzCore)
 /// What recording a layer costs the drawing walk, roughly, in units of a plain layer's (about a
 /// microsecond on the bench's machine): what ``ParallelSublayerRecording`` weighs to decide
 /// whether a subtree is worth several threads and to cut runs of equal work.
@@ -29,4 +28,3 @@ enum RecordingCost {
         return cost
     }
 }
-#endif

@@ -1,7 +1,6 @@
 import Foundation
 import TesseraRaster
 
-#if !canImport(QuartzCore)
 /// Draws a layer's shadow as Core Animation does: the shadow's shape, moved by `shadowOffset`,
 /// blurred by `shadowRadius`, painted in `shadowColor` at `shadowOpacity`.
 ///
@@ -99,4 +98,3 @@ struct ShadowDrawing {
         return (sigma * scale.x, sigma * scale.y)
     }
 }
-#endif

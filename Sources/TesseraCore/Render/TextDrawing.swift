@@ -1,7 +1,6 @@
 import Foundation
 import TesseraRaster
 
-#if !canImport(QuartzCore)
 /// Draws a text layer's text (see ``CATextLayer``): its cached layout's path, every glyph in
 /// place, filled once with the foreground colour.
 enum TextDrawing {
@@ -44,4 +43,3 @@ enum TextDrawing {
         canvas.endGroup()
     }
 }
-#endif

@@ -1,6 +1,5 @@
 import Foundation
 
-#if !canImport(QuartzCore)
 /// The planes a ``CATransformLayer`` draws: the sublayers of it and of the transform layers
 /// nested in it, each with its subtree, in the order ``PlaneDepthOrder`` gives, those that face
 /// away and are not double-sided left out.
@@ -70,4 +69,3 @@ enum TransformLayerPlanes {
         }
     }
 }
-#endif

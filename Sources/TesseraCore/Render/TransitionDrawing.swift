@@ -1,7 +1,6 @@
 import Foundation
 import TesseraRaster
 
-#if !canImport(QuartzCore)
 extension LayerTreeDrawing {
     /// Draws a layer that a transition shows (``PresentedTransition``, see ``CATransition``) and
     /// says whether it did; false for a layer without one. The layer's old rendering (its
@@ -63,4 +62,3 @@ extension LayerTreeDrawing {
         if grouped { canvas.endGroup(opacity: opacity, blendMode: blendMode) }
     }
 }
-#endif

@@ -1,7 +1,6 @@
 import Foundation
 import TesseraRaster
 
-#if !canImport(QuartzCore)
 /// What a layer with a `vibrantColorMatrix` shows: the frame below it through the matrix, where
 /// the layer has alpha (``LayerFilterChain/vibrant``). UIKit's vibrancy draws its content with
 /// this filter (`_UIVibrancyEffectVibrantColorMatrixImpl`, WebKit's Apple visual effects): the
@@ -29,4 +28,3 @@ enum VibrantBackdrop {
         return FilterOperations.Placed(pixmap: pixels, x: left, y: top)
     }
 }
-#endif

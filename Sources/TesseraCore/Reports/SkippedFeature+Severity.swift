@@ -1,4 +1,3 @@
-#if !canImport(QuartzCore)
 extension SkippedFeature {
     /// How much a skipped item changes the picture, from least to most.
     public enum Severity: Int, Comparable, Sendable, CaseIterable, CustomStringConvertible {
@@ -98,4 +97,3 @@ extension SkippedFeature {
         }.map(\.element)
     }
 }
-#endif

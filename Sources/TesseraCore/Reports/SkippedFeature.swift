@@ -1,4 +1,3 @@
-#if !canImport(QuartzCore)
 /// Something a document (a Core Animation archive, a CAML file, a Lottie animation) holds that
 /// Tessera left out or approximated when loading it: the layers are kept with everything Tessera
 /// understands, and each of these says what was not. Every format reports with it.
@@ -75,4 +74,3 @@ public struct SkippedFeature: Hashable, Sendable, CustomStringConvertible {
         return (location.map { "\($0): " } ?? "") + "\(layer): \(what) (\(why))"
     }
 }
-#endif

@@ -1,7 +1,6 @@
 import Foundation
 import TesseraCore
 
-#if !canImport(QuartzCore)
 /// A named state of a layer tree, as CAML's `LKState` describes one (Core Animation's
 /// `CAState`): values to set on layers of the tree, found by their `id`, and animations that run
 /// while the tree is in the state.
@@ -144,4 +143,3 @@ public struct LayerStateTransition {
         self.elements = elements
     }
 }
-#endif

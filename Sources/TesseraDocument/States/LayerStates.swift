@@ -1,7 +1,6 @@
 import Foundation
 import TesseraCore
 
-#if !canImport(QuartzCore)
 /// The states of a layer tree and the transitions between them, as a CAML document declares
 /// them (`<states>` and `<stateTransitions>` of its root layer), and which one the tree is in:
 /// what Core Animation's state controller does for a glyph that switches between "off" and "on"
@@ -225,4 +224,3 @@ public enum LayerStateError: Error, Equatable, Sendable, CustomStringConvertible
         }
     }
 }
-#endif

@@ -1,6 +1,5 @@
 import Foundation
 
-#if !canImport(QuartzCore)
 /// A step of a declarative animation on one layer: an animation, steps one after another, steps
 /// together, or a pause. What seed 003 builds on UIKit with nested completion callbacks, here
 /// on Core Animation's own timing model: ``CALayer/animate(_:completion:)`` compiles the steps
@@ -150,4 +149,3 @@ extension AnimationStep {
         return []
     }
 }
-#endif

@@ -1,6 +1,5 @@
 import Foundation
 
-#if !canImport(QuartzCore)
 /// A running declarative animation (see ``AnimationStep``): one group on one layer, with
 /// playback controls built on Core Animation's timing pattern (seeds 000 and 004): pausing
 /// freezes the group with `speed` 0 and `timeOffset` at the elapsed time, resuming moves its
@@ -154,4 +153,3 @@ extension CALayer {
         AnimationToken(layer: self, step: .parallel(steps), completion: completion)
     }
 }
-#endif

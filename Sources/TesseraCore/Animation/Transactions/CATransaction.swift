@@ -1,6 +1,5 @@
 import Foundation
 
-#if !canImport(QuartzCore)
 /// The key of the duration of the animations that actions trigger in a transaction group
 /// (``CATransaction/animationDuration()``): "Duration, in seconds, for animations triggered within
 /// the transaction group." A number.
@@ -184,4 +183,3 @@ open class CATransaction: NSObject {
         }
     }
 }
-#endif

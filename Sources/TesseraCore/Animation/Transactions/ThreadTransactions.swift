@@ -4,7 +4,6 @@ import Glibc
 import Musl
 #endif
 
-#if !canImport(QuartzCore)
 /// A layer a transaction will commit, held weakly: a layer freed before the commit has nothing
 /// to commit.
 struct WeakLayer {
@@ -188,4 +187,3 @@ final class ThreadTransactions {
         return running.change
     }
 }
-#endif

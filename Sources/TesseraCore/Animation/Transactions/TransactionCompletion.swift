@@ -1,4 +1,3 @@
-#if !canImport(QuartzCore)
 /// A transaction's completion block and the animations it waits for.
 ///
 /// Apple's rule (``CATransaction/setCompletionBlock(_:)``): the block "is guaranteed to be called
@@ -53,4 +52,3 @@ extension AttachedAnimation {
         for completion in waiting { completion.animationEnded() }
     }
 }
-#endif

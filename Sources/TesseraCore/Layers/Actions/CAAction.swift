@@ -1,6 +1,5 @@
 import Foundation
 
-#if !canImport(QuartzCore)
 /// What a layer does when one of its properties changes, as QuartzCore's protocol: "When
 /// queried with an action identifier (a key path, an external action name, or a predefined
 /// action identifier) a layer returns the appropriate action object … and sends it a
@@ -35,4 +34,3 @@ public protocol CALayerDelegate: AnyObject {
 extension CALayerDelegate {
     public func action(for layer: CALayer, forKey event: String) -> CAAction? { nil }
 }
-#endif

@@ -1,6 +1,5 @@
 import Foundation
 
-#if !canImport(QuartzCore)
 /// Actions: what a layer runs when one of its properties changes, and the implicit animations
 /// that are the default ones (see ``CALayer/action(forKey:)``).
 extension CALayer {
@@ -93,4 +92,3 @@ extension CALayer {
         }
     }
 }
-#endif

@@ -1,6 +1,5 @@
 import Foundation
 
-#if !canImport(QuartzCore)
 extension CALayer {
     /// Makes the change one property's setter makes (`property`'s row, and what that setter
     /// alone stores beside it, such as an attributed string's first run with `string`), with the
@@ -33,4 +32,3 @@ extension CALayer {
         run([(PropertyChange(key: key, previous: previous), action)])
     }
 }
-#endif

@@ -1,4 +1,3 @@
-#if !canImport(QuartzCore)
 /// The actions of changes to a layer's sublayers: Core Animation's triggers that are not
 /// properties (see ``CALayer/action(forKey:)``).
 extension CALayer {
@@ -36,4 +35,3 @@ extension CALayer {
         for (layer, action) in orderIn { action.run(forKey: kCAOnOrderIn, object: layer, arguments: nil) }
     }
 }
-#endif

@@ -1,4 +1,3 @@
-#if !canImport(QuartzCore)
 /// A change of a layer property that runs an action: the property's name (the action's key) and
 /// the value the layer showed before the change (its presentation value: the model with its
 /// animations). An animation that the action adds under the key fills in what it leaves out
@@ -13,4 +12,3 @@ package final class PropertyChange {
         self.previous = previous
     }
 }
-#endif

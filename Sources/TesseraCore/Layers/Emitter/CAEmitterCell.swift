@@ -1,7 +1,6 @@
 import Foundation
 import TesseraRaster
 
-#if !canImport(QuartzCore)
 /// One kind of particle that a ``CAEmitterLayer`` emits, as QuartzCore's `CAEmitterCell`: how
 /// many are born each second, how long they live, how they move, turn, grow and change colour,
 /// and the image each is drawn as. A cell may emit cells of its own (``emitterCells``): each of
@@ -241,4 +240,3 @@ open class CAEmitterCell: NSObject {
         set { values.magnificationFilter = newValue }
     }
 }
-#endif

@@ -1,6 +1,5 @@
 import Foundation
 
-#if !canImport(QuartzCore)
 /// A layer that emits and draws particles, as QuartzCore's `CAEmitterLayer`: each of its
 /// ``emitterCells`` is a kind of particle, born from the emitter's shape (``emitterShape``,
 /// ``emitterMode``, around ``emitterPosition``), moving, turning, growing and changing colour
@@ -172,4 +171,3 @@ open class CAEmitterLayer: CALayer {
         set { properties.seed = newValue }
     }
 }
-#endif

@@ -1,4 +1,3 @@
-#if !canImport(QuartzCore)
 extension AnimationProgram {
     /// The properties that applying the animation may write: its key path's property (a
     /// group's children's), and the transform of a keyframe animation along a path, which a
@@ -117,4 +116,3 @@ extension LayerProperties {
         }
     }
 }
-#endif

@@ -1,4 +1,3 @@
-#if !canImport(QuartzCore)
 extension CALayer {
     /// The portals of this layer's tree that would show themselves, and so draw nothing (see
     /// ``PortalSources``): what the file formats report of a tree they read.
@@ -7,4 +6,3 @@ extension CALayer {
         return Set(plan.shape.portals.cycles.map { ObjectIdentifier(plan.layer(at: Int($0))) })
     }
 }
-#endif

@@ -2,7 +2,6 @@ import CTesseraSIMD
 import Foundation
 import TesseraRaster
 
-#if !canImport(QuartzCore)
 /// A layer's subtree flattened into arrays, made once per change of the tree's shape (see
 /// ``TreeGeneration``) so that evaluating a frame is one loop over the layers: no recursion, no
 /// per-layer allocation, and one copy of each layer's properties.
@@ -368,4 +367,3 @@ extension CALayer {
         return plan
     }
 }
-#endif

@@ -1,4 +1,3 @@
-#if !canImport(QuartzCore)
 /// An added animation as an ``EvaluationPlan`` keeps it: its timing inline and, for a basic
 /// animation of a vector key path (most animations), its values inline too. A frame then reads
 /// the plan's animations in order from one array instead of following four references per
@@ -36,4 +35,3 @@ struct PlannedAnimation {
         vector?.apply(progress: fraction, iteration: iteration, to: &properties)
     }
 }
-#endif

@@ -1,7 +1,6 @@
 import Synchronization
 import TesseraRaster
 
-#if !canImport(QuartzCore)
 /// The properties buffers of a plan's freed presentation trees, kept so that the next evaluation
 /// assigns each layer's properties over the last frame's instead of initializing a new buffer,
 /// and the freed tree releases nothing: releasing the last tree's properties (their paths and
@@ -70,4 +69,3 @@ struct EvaluatedProperties: @unchecked Sendable {
         versions.deallocate()
     }
 }
-#endif

@@ -1,6 +1,5 @@
 import Foundation
 
-#if !canImport(QuartzCore)
 /// A filter of a layer's `filters`, `backgroundFilters` or `compositingFilter`, as Core
 /// Animation's `CAFilter` (the class that archives, CAML and the layers of Apple's platforms
 /// hold): a type (`gaussianBlur`, `colorMatrix`, `colorSaturate`, `multiplyBlendMode`…), a name
@@ -100,4 +99,3 @@ public final class CAFilter: @unchecked Sendable {
     /// The values a layer stores.
     var layerFilter: LayerFilter { lock.withLock { values } }
 }
-#endif

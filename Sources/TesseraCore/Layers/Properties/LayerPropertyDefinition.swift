@@ -1,4 +1,3 @@
-#if !canImport(QuartzCore)
 /// One row of the property table: everything Tessera knows about a layer property, read and
 /// written through its key path into ``LayerProperties``.
 ///
@@ -155,4 +154,3 @@ extension LayerPropertyDefinition {
         }
     }
 }
-#endif

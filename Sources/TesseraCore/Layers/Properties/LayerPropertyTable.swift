@@ -1,6 +1,5 @@
 import Foundation
 
-#if !canImport(QuartzCore)
 extension LayerProperty {
     /// The property's row of the table.
     var definition: LayerPropertyDefinition { Self.table[rawValue] }
@@ -201,4 +200,3 @@ extension LayerProperty {
         }
     }
 }
-#endif

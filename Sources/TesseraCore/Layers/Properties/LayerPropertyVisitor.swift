@@ -1,4 +1,3 @@
-#if !canImport(QuartzCore)
 /// What a file format makes of one row of the property table, from the row's description (its
 /// name and classes, ``LayerPropertyDefinition``) and its key path, typed: how a format finds its
 /// own spelling of the property's type, which the model does not know.
@@ -27,4 +26,3 @@ struct TypedLayerPropertyKeyPath<Value: Equatable & Sendable>: LayerPropertyKeyP
         visitor.visit(definition, at: keyPath)
     }
 }
-#endif

@@ -1,7 +1,6 @@
 import Foundation
 import TesseraRaster
 
-#if !canImport(QuartzCore)
 /// A layer that lays out and draws a plain or attributed string, as QuartzCore's `CATextLayer`:
 /// "the first line is aligned to the top of the layer".
 ///
@@ -129,4 +128,3 @@ open class CATextLayer: CALayer {
         return TextAttributes(fontName: font, foregroundColor: color.map(Color.init))
     }
 }
-#endif

@@ -1,8 +1,6 @@
 import Foundation
 import TesseraTestSupport
 import Testing
-@testable import Tessera
-@testable import TesseraCore
 @testable import TesseraKeyedArchive
 
 extension ArchiveTests {

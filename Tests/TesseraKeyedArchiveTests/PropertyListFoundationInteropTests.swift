@@ -1,8 +1,7 @@
 import Foundation
 import TesseraTestSupport
 import Testing
-@testable import Tessera
-@testable import TesseraCore
+@testable import TesseraKeyedArchive
 
 extension ArchiveTests {
     /// Files our writer makes are read by Foundation's `PropertyListSerialization`, and files it

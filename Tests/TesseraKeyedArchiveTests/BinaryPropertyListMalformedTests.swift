@@ -1,8 +1,7 @@
 import Foundation
 import TesseraTestSupport
 import Testing
-@testable import Tessera
-@testable import TesseraCore
+@testable import TesseraKeyedArchive
 
 extension ArchiveTests {
     /// Malformed files: each gives its specific typed error, none traps, hangs or overflows the stack.

@@ -1,8 +1,7 @@
 import Foundation
 import TesseraTestSupport
 import Testing
-@testable import Tessera
-@testable import TesseraCore
+@testable import TesseraKeyedArchive
 
 extension ArchiveTests {
     /// Hand-built files, byte by byte, for every object type of `bplist00`.

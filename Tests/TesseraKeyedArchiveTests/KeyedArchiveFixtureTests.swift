@@ -1,8 +1,7 @@
 import Foundation
 import TesseraTestSupport
 import Testing
-@testable import Tessera
-@testable import TesseraCore
+@testable import TesseraKeyedArchive
 
 extension ArchiveTests {
     /// The real Kite exports, read through the object views: the values the layer decoder will use.

@@ -1,8 +1,7 @@
 import Foundation
 import TesseraTestSupport
 import Testing
-@testable import Tessera
-@testable import TesseraCore
+@testable import TesseraKeyedArchive
 
 extension ArchiveTests {
     @Suite struct BinaryPropertyListWriterTests {

@@ -1,7 +1,6 @@
 import TesseraTestSupport
 import Testing
-@testable import Tessera
-@testable import TesseraCore
+@testable import TesseraKeyedArchive
 
 extension ArchiveTests {
     @Suite struct PropertyListDictionaryTests {
