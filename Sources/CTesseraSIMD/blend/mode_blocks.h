@@ -50,7 +50,12 @@ TSR_INLINE i16x16 mode_op(int32_t mode, i16x16 s, i16x16 d, i16x16 sa, i16x16 da
         const u16x16 over = __builtin_elementwise_sub_sat((u16x16)(sa + da), (u16x16)c255);
         return (i16x16)__builtin_elementwise_sub_sat((u16x16)(s + d), over);
     }
-    case TSR_BLEND_MULTIPLY: return (i16x16)pairs_div255((u16x16)(s * (c255 - da + d) + d * (c255 - sa)));
+    case TSR_BLEND_MULTIPLY: {
+        // s·(255 − da + d) + d·(255 − sa) regrouped as s·(255 − da) + d·(s + 255 − sa): the same sum
+        // modulo 2¹⁶, so the same bytes, and for a solid source s + 255 − sa is made once per call.
+        const u16x16 us = (u16x16)s, ud = (u16x16)d;
+        return (i16x16)pairs_div255(us * (u16x16)(c255 - da) + ud * (us + (u16x16)(c255 - sa)));
+    }
     case TSR_BLEND_SCREEN: return s + d - mode_mul(s, d);
     case TSR_BLEND_DARKEN: return s + d - __builtin_elementwise_max(mode_mul(s, da), mode_mul(d, sa));
     case TSR_BLEND_LIGHTEN: return s + d - __builtin_elementwise_min(mode_mul(s, da), mode_mul(d, sa));
@@ -66,8 +71,17 @@ TSR_INLINE i16x16 mode_op(int32_t mode, i16x16 s, i16x16 d, i16x16 sa, i16x16 da
     }
 }
 
+// Whether the mode's R is one div255 (pairs_div255: ((v + 128) · 257) >> 16 of a 16-bit v), which
+// lies in [0, 256]: never negative as a signed lane.
+static inline int mode_op_nonnegative(int32_t mode) {
+    return mode == TSR_BLEND_MULTIPLY || mode == TSR_BLEND_SOURCE_IN || mode == TSR_BLEND_SOURCE_OUT ||
+           mode == TSR_BLEND_DESTINATION_IN || mode == TSR_BLEND_DESTINATION_OUT;
+}
+
 // The mode's result for eight pixels: every mode but normal and clear clamps each colour channel to
-// the result's alpha (signed), then PACKUSWB's saturation to [0, 255].
+// the result's alpha (signed), then PACKUSWB's saturation to [0, 255]. As clamp(min(c, ra), 0, 255)
+// = max(min(c, min(ra, 255)), 0): the bound of 255 taken once, on the alpha, for both halves, and
+// the max only where R can be negative.
 TSR_INLINE u32x8 mode_result(int32_t mode, mode_pairs s, mode_pairs d) {
     const i16x16 sa = mode_alpha(s.ga), da = mode_alpha(d.ga), zero = {0}, c255 = zero + 255;
     i16x16 rb = mode_op(mode, s.rb, d.rb, sa, da, zero - 1);
@@ -76,13 +90,14 @@ TSR_INLINE u32x8 mode_result(int32_t mode, mode_pairs s, mode_pairs d) {
         // s + div255(d · (255 − sa)) lies in [0, 510]: only the saturation at 255 is left.
         return pairs_pixels(pairs_saturate((u16x16)rb), pairs_saturate((u16x16)ga));
     }
-    if (mode != TSR_BLEND_CLEAR) {
-        const i16x16 ra = mode_alpha(ga);
-        rb = __builtin_elementwise_min(rb, ra);
-        ga = __builtin_elementwise_min(ga, ra);
+    if (mode == TSR_BLEND_CLEAR) return (u32x8){0};
+    const i16x16 ra = __builtin_elementwise_min(mode_alpha(ga), c255);
+    rb = __builtin_elementwise_min(rb, ra);
+    ga = __builtin_elementwise_min(ga, ra);
+    if (!mode_op_nonnegative(mode)) {
+        rb = __builtin_elementwise_max(rb, zero);
+        ga = __builtin_elementwise_max(ga, zero);
     }
-    rb = __builtin_elementwise_min(__builtin_elementwise_max(rb, zero), c255);
-    ga = __builtin_elementwise_min(__builtin_elementwise_max(ga, zero), c255);
     return pairs_pixels((u16x16)rb, (u16x16)ga);
 }
 

@@ -95,6 +95,16 @@ TSR_INLINE void fused_block(int source, int32_t mode, uint32_t opacity, const gr
     }
 }
 
+// n < 16 pixels from `from` to `to` by pieces of fixed sizes: moves, where a memcpy of n would be a
+// call (below).
+TSR_INLINE void copy_pixels(uint32_t *to, const uint32_t *from, size_t n) {
+    size_t k = 0;
+    if (n & 8) memcpy(to + k, from + k, 32), k += 8;
+    if (n & 4) memcpy(to + k, from + k, 16), k += 4;
+    if (n & 2) memcpy(to + k, from + k, 8), k += 2;
+    if (n & 1) to[k] = from[k];
+}
+
 // The fused row; `source` and `mode` are constants where it is instantiated. `g` (the gradient
 // sources) and `solid` (the solid one) hold what every row of the paint shares.
 TSR_INLINE void fused_row(int source, int32_t mode, uint32_t opacity, float *cells, int32_t start, int32_t end,
@@ -115,8 +125,11 @@ TSR_INLINE void fused_row(int source, int32_t mode, uint32_t opacity, float *cel
     uint8_t run = 0;
     size_t i = 0;
     for (; i + 16 <= whole; i += 16) TSR_STORE(coverage + i, coverage_block(rowCells + i, evenOdd, &carry, &run));
+    // The last groups as coverage_last_groups makes them, each stored whole (no memcpy of a length:
+    // a call), the bytes past the row's cells reaching no pixel that is copied back.
     uint8_t lastCoverage[24] = {0};   // cellCount − i ≤ 17: up to 15 pixels and the two cells past the last one
-    if (i < cellCount) coverage_last_groups(rowCells + i, 0, (ptrdiff_t)(cellCount - i), evenOdd, carry, lastCoverage);
+    for (size_t k = i; k < cellCount; k += 8)
+        TSR_STORE(lastCoverage + (k - i), i32x8_bytes(cell_coverage(rowCells + k, evenOdd, &carry)));
     // 2. Source colours and blend, block by block.
     for (i = 0; i + 16 <= whole; i += 16) {
         // Without coverage a bounded mode leaves the pixels as they are: nothing to compute.
@@ -126,10 +139,10 @@ TSR_INLINE void fused_row(int source, int32_t mode, uint32_t opacity, float *cel
     if (i < count) {
         const size_t n = count - i;
         uint32_t block[16] = {0}, blockColors[16] = {0};
-        memcpy(block, pixels + i, n * sizeof *block);
-        if (source == SOURCE_ROW) memcpy(blockColors, colors + i, n * sizeof *blockColors);
+        copy_pixels(block, pixels + i, n);
+        if (source == SOURCE_ROW) copy_pixels(blockColors, colors + i, n);
         fused_block(source, mode, opacity, g, row, solid, blockColors, i, lastCoverage, block);
-        memcpy(pixels + i, block, n * sizeof *block);
+        copy_pixels(pixels + i, block, n);
     }
 }
 
@@ -175,9 +188,11 @@ TSR_INLINE int row_span(const paint_rows_job *job, int32_t r, int32_t *start, in
 }
 
 // The three passes (CTesseraPaint.h): the float modes' row, and the rare gradient row of a fused
-// source off the float loops.
-static void three_passes(float *cells, int32_t start, int32_t end, int evenOdd, int32_t y, size_t count,
-                         const tsr_paint *paint, uint32_t *pixels, uint8_t *coverage, uint32_t *colors) {
+// source off the float loops. Cold and out of line: then the register allocator puts what the
+// fused rows' loops keep in registers (their constants) aside around this call only.
+__attribute__((noinline, cold)) static void three_passes(float *cells, int32_t start, int32_t end, int evenOdd,
+                                                        int32_t y, size_t count, const tsr_paint *paint,
+                                                        uint32_t *pixels, uint8_t *coverage, uint32_t *colors) {
     tsr_coverage_row(cells, start, end, evenOdd, coverage);
     tsr_paint_coverage_row(coverage, start, y, count, paint, pixels, colors);
 }
@@ -249,7 +264,10 @@ TSR_INLINE void fused_rows_body(const paint_rows_job *job) {
 #undef FUSED_CASE
 }
 
-TSR_LEVELS_TO_AVX2(fused_rows, (const paint_rows_job *job), (job))
+// At the AVX-512 level too: with 32 registers and no call in the row loop but the cold ones, the
+// loops keep their constants and the paint's in registers, where at AVX2 they are broadcast again
+// per group (simd/targets.h).
+TSR_LEVELS(fused_rows, (const paint_rows_job *job), (job))
 
 // MARK: Entry points
 
@@ -277,7 +295,7 @@ static void paint_rows(paint_rows_job *job) {
         if (paint->gradient.path == PATH_LINEAR && paint->gradient.ax != 0) job->source = SOURCE_LINEAR;
         if (paint->gradient.path == PATH_RADIAL_CENTRED) job->source = SOURCE_RADIAL;
     }
-    TSR_DISPATCH_TO_AVX2(fused_rows, (job));
+    TSR_DISPATCH(fused_rows, (job));
 }
 
 void tsr_paint_rows(float *accumulation, size_t stride, int32_t *rowMin, int32_t *rowMax, int32_t firstRow,
