@@ -10,6 +10,9 @@ public enum BenchShapeStyle: Hashable, Sendable {
     /// Draw the image of an ``Paint/image(_:)`` paint into the rectangle with
     /// ``Canvas/drawImage(_:in:transform:filter:opacity:blendMode:)`` (the path is that rectangle).
     case drawImage(Rect)
+    /// Fill the rectangle with ``Canvas/fill(_:paint:transform:blendMode:)`` (the path is that
+    /// rectangle), as a rectangle fill call of another library (Blend2D's `fillRect`) draws it.
+    case fillRect(Rect)
 }
 
 /// One shape of a scene: a path built once before timing, its paint, and how it is painted.
@@ -38,6 +41,8 @@ public struct BenchShape: Hashable, Sendable {
             canvas.fill(path, paint: paint, rule: rule, transform: transform, blendMode: blendMode)
         case .stroke(let stroke, let dash):
             canvas.stroke(path, paint: paint, style: stroke, dash: dash, transform: transform, blendMode: blendMode)
+        case .fillRect(let rect):
+            canvas.fill(rect, paint: paint, transform: transform, blendMode: blendMode)
         case .drawImage(let rect):
             guard case .image(let pattern) = paint else { return }
             canvas.drawImage(pattern.image, in: rect, transform: transform, filter: pattern.filter, blendMode: blendMode)
