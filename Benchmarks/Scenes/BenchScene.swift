@@ -117,17 +117,31 @@ public struct PreparedScene: Sendable {
     /// smaller canvas. Nothing is drawn until the caller renders the canvas.
     public func draw(on canvas: Canvas, transform: Transform = .identity) {
         canvas.clear(background)
-        for shape in shapes {
-            shape.draw(on: canvas, transform: transform)
-        }
+        drawShapes(shapes.indices, on: canvas, transform: transform)
     }
 
     /// Records the shapes at `range`, in order, on `canvas`, mapped through `transform`, without
     /// the clear: a part of ``draw(on:transform:)``'s calls, for a frame recorded in parts on
     /// several canvases and spliced in order.
     public func drawShapes(_ range: Range<Int>, on canvas: Canvas, transform: Transform = .identity) {
-        for shape in shapes[range] {
-            shape.draw(on: canvas, transform: transform)
+        // ``BenchShape/draw(on:transform:)``'s calls, each reading only the fields it draws, where
+        // the shape lies: a shape read whole is copied (its path's and paint's references retained,
+        // then released), a third of recording a rectangle.
+        for i in range {
+            switch shapes[i].style {
+            case .fill(let rule):
+                canvas.fill(
+                    shapes[i].path, paint: shapes[i].paint, rule: rule, transform: transform,
+                    blendMode: shapes[i].blendMode)
+            case .stroke(let stroke, let dash):
+                canvas.stroke(
+                    shapes[i].path, paint: shapes[i].paint, style: stroke, dash: dash, transform: transform,
+                    blendMode: shapes[i].blendMode)
+            case .fillRect(let rect):
+                canvas.fill(rect, paint: shapes[i].paint, transform: transform, blendMode: shapes[i].blendMode)
+            case .drawImage:
+                shapes[i].draw(on: canvas, transform: transform)
+            }
         }
     }
 }
