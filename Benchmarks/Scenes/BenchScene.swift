@@ -10,6 +10,9 @@ public enum BenchShapeStyle: Hashable, Sendable {
     /// Draw the image of an ``Paint/image(_:)`` paint into the rectangle with
     /// ``Canvas/drawImage(_:in:transform:filter:opacity:blendMode:)`` (the path is that rectangle).
     case drawImage(Rect)
+    /// Fill the rectangle with ``Canvas/fill(_:paint:transform:blendMode:)`` (the path is that
+    /// rectangle), as a rectangle fill call of another library (Blend2D's `fillRect`) draws it.
+    case fillRect(Rect)
 }
 
 /// One shape of a scene: a path built once before timing, its paint, and how it is painted.
@@ -38,6 +41,8 @@ public struct BenchShape: Hashable, Sendable {
             canvas.fill(path, paint: paint, rule: rule, transform: transform, blendMode: blendMode)
         case .stroke(let stroke, let dash):
             canvas.stroke(path, paint: paint, style: stroke, dash: dash, transform: transform, blendMode: blendMode)
+        case .fillRect(let rect):
+            canvas.fill(rect, paint: paint, transform: transform, blendMode: blendMode)
         case .drawImage(let rect):
             guard case .image(let pattern) = paint else { return }
             canvas.drawImage(pattern.image, in: rect, transform: transform, filter: pattern.filter, blendMode: blendMode)
@@ -112,17 +117,31 @@ public struct PreparedScene: Sendable {
     /// smaller canvas. Nothing is drawn until the caller renders the canvas.
     public func draw(on canvas: Canvas, transform: Transform = .identity) {
         canvas.clear(background)
-        for shape in shapes {
-            shape.draw(on: canvas, transform: transform)
-        }
+        drawShapes(shapes.indices, on: canvas, transform: transform)
     }
 
     /// Records the shapes at `range`, in order, on `canvas`, mapped through `transform`, without
     /// the clear: a part of ``draw(on:transform:)``'s calls, for a frame recorded in parts on
     /// several canvases and spliced in order.
     public func drawShapes(_ range: Range<Int>, on canvas: Canvas, transform: Transform = .identity) {
-        for shape in shapes[range] {
-            shape.draw(on: canvas, transform: transform)
+        // ``BenchShape/draw(on:transform:)``'s calls, each reading only the fields it draws, where
+        // the shape lies: a shape read whole is copied (its path's and paint's references retained,
+        // then released), a third of recording a rectangle.
+        for i in range {
+            switch shapes[i].style {
+            case .fill(let rule):
+                canvas.fill(
+                    shapes[i].path, paint: shapes[i].paint, rule: rule, transform: transform,
+                    blendMode: shapes[i].blendMode)
+            case .stroke(let stroke, let dash):
+                canvas.stroke(
+                    shapes[i].path, paint: shapes[i].paint, style: stroke, dash: dash, transform: transform,
+                    blendMode: shapes[i].blendMode)
+            case .fillRect(let rect):
+                canvas.fill(rect, paint: shapes[i].paint, transform: transform, blendMode: shapes[i].blendMode)
+            case .drawImage:
+                shapes[i].draw(on: canvas, transform: transform)
+            }
         }
     }
 }

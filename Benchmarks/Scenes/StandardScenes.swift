@@ -213,8 +213,8 @@ enum StandardScenes {
     }
 
     /// `fill-rects`: x = u()·1856, y = u()·1016, w = 8 + u()·56, h = 8 + u()·56, then the color.
-    /// The path runs as CoreGraphics' `addRect`: move (x, y), line (x+w, y), line (x+w, y+h),
-    /// line (x, y+h), close.
+    /// Drawn as a rectangle (``BenchShapeStyle/fillRect(_:)``); the path runs as CoreGraphics'
+    /// `addRect`: move (x, y), line (x+w, y), line (x+w, y+h), line (x, y+h), close.
     static func rects() -> [BenchShape] {
         var random = SceneRandom()
         var shapes: [BenchShape] = []
@@ -231,7 +231,8 @@ enum StandardScenes {
             path.addLine(to: Point(x: x + w, y: y + h))
             path.addLine(to: Point(x: x, y: y + h))
             path.closeSubpath()
-            shapes.append(BenchShape(path: path, paint: .solid(random.color()), style: .fill(.nonZero)))
+            let rect = Rect(x: x, y: y, width: w, height: h)
+            shapes.append(BenchShape(path: path, paint: .solid(random.color()), style: .fillRect(rect)))
         }
         return shapes
     }

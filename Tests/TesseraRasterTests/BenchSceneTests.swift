@@ -95,6 +95,7 @@ import TesseraRaster
         let x = 1376.3444150005041, y = 162.46895916295082
         let w = 23.601663294287764, h = 27.2746801253237
         #expect(first.path.verbs == [.move, .line, .line, .line, .close])
+        #expect(first.style == .fillRect(Rect(x: x, y: y, width: w, height: h)))
         #expect(first.path.points == [
             Point(x: x, y: y), Point(x: x + w, y: y), Point(x: x + w, y: y + h), Point(x: x, y: y + h),
         ])

@@ -5,7 +5,8 @@
 //     src' = div255(src × factor)
 //     out  = min(255, src' + div255(dst × (255 − src'.alpha)))
 //
-// Shared by the spans (blend/spans.c) and the fills (coverage/fill_span.c).
+// Shared by the spans (blend/spans.c), the rectangles (blend/rect.c) and the fills
+// (coverage/fill_span.c).
 #ifndef TSR_OVER_H
 #define TSR_OVER_H
 #include "simd/vectors.h"

@@ -1,7 +1,7 @@
 // One row of an axis-aligned rectangle (tsr_fill_rect, CTesseraSIMD.h): its first pixel, the
 // pixels between, its last pixel (the horizontal overlap with [left, right), clamped to the row,
 // times the row's vertical coverage), each part with one coverage byte. Shared by the RGBA and the
-// alpha kernel (blend/spans.c, blend/alpha_target.c), so that both see the same coverage.
+// alpha kernel (blend/rect.c, blend/alpha_target.c), so that both see the same coverage.
 #ifndef TSR_RECT_ROW_H
 #define TSR_RECT_ROW_H
 #include <math.h>

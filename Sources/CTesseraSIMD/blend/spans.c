@@ -1,18 +1,14 @@
-// Source-over spans (CTesseraSIMD.h): a constant colour at one coverage (tsr_blend_span), the
-// rows of a rectangle (tsr_fill_rect), a colour through coverage bytes
-// (tsr_blend_mask_row) and a group's pixels composited back (tsr_composite_row). Eight pixels at a
-// time (blend/over.h); the last, partial group of a row is the row's last eight pixels, blended from
-// their values before the row (every pixel's result depends on its own values alone, so the pixels
-// blended twice get the same bytes twice). Rows of four to seven pixels are one group likewise: their
-// first four and last four pixels. Rows under four pixels go one pixel at a time, with the same
-// arithmetic. Oracles: reference/blend.c.
+// Source-over spans (CTesseraSIMD.h): a constant colour at one coverage (tsr_blend_span), a colour
+// through coverage bytes (tsr_blend_mask_row) and a group's pixels composited back
+// (tsr_composite_row); rectangles are blend/rect.c's. Eight pixels at a time (blend/over.h); the
+// last, partial group of a row is the row's last eight pixels, blended from their values before the
+// row (every pixel's result depends on its own values alone, so the pixels blended twice get the
+// same bytes twice). Rows of four to seven pixels are one group likewise: their first four and last
+// four pixels. Rows under four pixels go one pixel at a time, with the same arithmetic. Oracles:
+// reference/blend.c.
 #include "CTesseraSIMD.h"
 #include "blend/over.h"
-#include "blend/rect_row.h"
 #include "simd/targets.h"
-
-// The rectangles' coverage in floats, each operation rounded as in their reference.
-#include "simd/no_fp_contract.h"
 
 // The first four and the last four of `count` (4 … 8) elements from p, as one vector.
 TSR_INLINE u32x8 load_ends(const uint32_t *p, size_t count) {
@@ -68,119 +64,8 @@ static void blend_span(uint32_t *pixels, size_t count, uint32_t color, uint32_t 
     TSR_DISPATCH_TO_AVX2(blend_span, (pixels, count, color, coverage, premultiplied));
 }
 
-// blend_span of one pixel: the blend gives an opaque colour at coverage 255 itself.
-static inline void pixel_span(uint32_t *pixel, uint32_t color, uint32_t coverage, int premultiplied) {
-    if (coverage != 0) *pixel = pixel_over(*pixel, color, coverage > 255 ? 255 : coverage, premultiplied);
-}
-
 void tsr_blend_span(uint32_t *pixels, size_t count, uint32_t color, uint32_t coverage) {
     blend_span(pixels, count, color, coverage, color_is_premultiplied(color));
-}
-
-// MARK: Rectangles
-
-// A row's pixels under the colour scaled once for a class of rows (those with one vertical
-// coverage): the first group (the row's first pixel at its own coverage, the others at the middle
-// one), the middle groups, the last group (the last pixel at its own coverage).
-typedef struct {
-    u16x16 rb, ga, alpha;
-} rect_source;
-
-TSR_INLINE rect_source rect_source_of(u16x16 crb, u16x16 cga, u32x8 coverage) {
-    const u16x16 f = pairs_factor(__builtin_elementwise_min(coverage, (u32x8){0} + 255));
-    const u16x16 sga = pairs_mul(cga, f);
-    return (rect_source){pairs_mul(crb, f), sga, pairs_alpha(sga)};
-}
-
-TSR_INLINE u32x8 rect_over(u32x8 d, const rect_source *s, int premultiplied) {
-    return over_pairs(d, s->rb, s->ga, s->alpha, premultiplied);
-}
-
-// A row of at most eight pixels: its first pixel, the pixels between, its last pixel.
-TSR_INLINE void rect_short_row(uint32_t *pixels, const tsr_rect_row_spans *s, uint32_t color, int premultiplied) {
-    pixel_span(pixels + s->first, color, s->firstCoverage, premultiplied);
-    if (s->last == s->first) return;
-    uint32_t *between = pixels + s->first + 1;
-    const size_t count = (size_t)(s->last - s->first - 1);
-    const uint32_t coverage = s->middleCoverage > 255 ? 255 : s->middleCoverage;
-    if (coverage != 0 && count >= 4) blend_span_rows(between, count, color, coverage, premultiplied);
-    else if (coverage != 0) pixels_over(between, count, color, coverage, premultiplied);
-    pixel_span(pixels + s->last, color, s->lastCoverage, premultiplied);
-}
-
-// Rows of one class (one vertical coverage, so one set of spans), from `pixels` on. A row of more
-// than eight pixels goes by groups of eight: the first (its first pixel at its own coverage, the
-// others at the middle one), the middle ones, and the last eight pixels (its last pixel at its own
-// coverage), blended from their values before the row (the pixels it shares with the groups before
-// get the same bytes twice), as blend_span_rows does. The class's scaled colours are made once, so
-// a row costs its groups and little else.
-TSR_INLINE void rect_class_rows(uint32_t *pixels, size_t stride, int32_t rows, const tsr_rect_row_spans *s,
-                                u16x16 crb, u16x16 cga, uint32_t color, int premultiplied) {
-    if (s->last < s->first) return;
-    if (s->last - s->first < 8) {
-        for (int32_t r = 0; r < rows; r++, pixels += stride) rect_short_row(pixels, s, color, premultiplied);
-        return;
-    }
-    const uint32_t m = s->middleCoverage;
-    const rect_source first = rect_source_of(crb, cga, (u32x8){s->firstCoverage, m, m, m, m, m, m, m});
-    const rect_source middle = rect_source_of(crb, cga, (u32x8){0} + m);
-    const rect_source last = rect_source_of(crb, cga, (u32x8){m, m, m, m, m, m, m, s->lastCoverage});
-    const int solid = (color >> 24) == 255 && m >= 255;   // the middle groups are the colour itself
-    const u32x8 c = (u32x8){0} + color;
-    const size_t n = (size_t)(s->last - s->first + 1);
-    uint32_t *p = pixels + s->first;
-    for (int32_t r = 0; r < rows; r++, p += stride) {
-        const u32x8 lastGroup = TSR_LOAD(u32x8, p + n - 8);
-        TSR_STORE(p, rect_over(TSR_LOAD(u32x8, p), &first, premultiplied));
-        size_t i = 8;
-        if (solid) {
-            // Four stores a step: a wide opaque rectangle's rows are mostly these.
-            for (; i + 32 < n; i += 32) {
-                TSR_STORE(p + i, c);
-                TSR_STORE(p + i + 8, c);
-                TSR_STORE(p + i + 16, c);
-                TSR_STORE(p + i + 24, c);
-            }
-            for (; i + 8 < n; i += 8) TSR_STORE(p + i, c);
-        } else {
-            for (; i + 8 < n; i += 8) TSR_STORE(p + i, rect_over(TSR_LOAD(u32x8, p + i), &middle, premultiplied));
-        }
-        TSR_STORE(p + n - 8, rect_over(lastGroup, &last, premultiplied));
-    }
-}
-
-// The rows of a rectangle, by classes of consecutive rows with one vertical coverage: it has at
-// most three (the top row's, the inside rows' 1, the bottom row's).
-TSR_INLINE void rect_rows(uint32_t *pixels, size_t stride, int32_t width, int32_t firstRow, int32_t endRow, float left,
-                          float top, float right, float bottom, uint32_t color, int premultiplied) {
-    const u32x8 c = (u32x8){0} + color;
-    const u16x16 crb = pairs_rb(c), cga = pairs_ga(c);
-    for (int32_t y = firstRow; y < endRow;) {
-        const float rowCoverage = tsr_rect_row_coverage(y, top, bottom);
-        int32_t end = y + 1;
-        while (end < endRow && tsr_rect_row_coverage(end, top, bottom) == rowCoverage) end++;
-        const tsr_rect_row_spans s = tsr_rect_row(width, left, right, rowCoverage);
-        rect_class_rows(pixels + (size_t)(y - firstRow) * stride, stride, end - y, &s, crb, cga, color, premultiplied);
-        y = end;
-    }
-}
-
-TSR_INLINE void fill_rect_body(uint32_t *pixels, size_t stride, int32_t width, int32_t firstRow, int32_t endRow,
-                               float left, float top, float right, float bottom, uint32_t color) {
-    if (color_is_premultiplied(color))
-        rect_rows(pixels, stride, width, firstRow, endRow, left, top, right, bottom, color, 1);
-    else
-        rect_rows(pixels, stride, width, firstRow, endRow, left, top, right, bottom, color, 0);
-}
-
-TSR_LEVELS_TO_AVX2(fill_rect,
-                   (uint32_t *pixels, size_t stride, int32_t width, int32_t firstRow, int32_t endRow, float left,
-                    float top, float right, float bottom, uint32_t color),
-                   (pixels, stride, width, firstRow, endRow, left, top, right, bottom, color))
-
-void tsr_fill_rect(uint32_t *pixels, size_t stride, int32_t width, int32_t firstRow, int32_t endRow, float left,
-                   float top, float right, float bottom, uint32_t color) {
-    TSR_DISPATCH_TO_AVX2(fill_rect, (pixels, stride, width, firstRow, endRow, left, top, right, bottom, color));
 }
 
 // Eight pixels from i through their coverage bytes; a group without coverage is left as it is

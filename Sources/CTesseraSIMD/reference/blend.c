@@ -1,5 +1,6 @@
 // Source-over blends one pixel at a time: the oracles of tsr_blend_span, tsr_fill_rect,
-// tsr_composite_row and tsr_blend_mask_row (blend/spans.c, blend/over.h, coverage/fill_span.c).
+// tsr_composite_row and tsr_blend_mask_row (blend/spans.c, blend/rect.c, blend/over.h,
+// coverage/fill_span.c).
 // Every pixel takes the general blend (reference/lanes.h), including those the kernels skip (zero
 // coverage, a transparent source) or store (coverage 255 of an opaque colour): the blend leaves the
 // first as they are and gives the colour itself for the second.

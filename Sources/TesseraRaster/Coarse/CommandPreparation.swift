@@ -102,22 +102,20 @@ enum CommandPreparation {
             case .clear(let color):
                 out.payload = .clear(color: color.packed.littleEndian)
                 reachWholeTarget()
+            case .rect(let rect):
+                // Source-over with zero alpha changes nothing.
+                guard rect.color.a != 0 else { break }
+                let r = SIMD4<Float>(
+                    Float(max(rect.minX, 0)), Float(max(rect.minY, 0)), Float(min(rect.maxX, Double(width))),
+                    Float(min(rect.maxY, Double(height))))
+                guard r.x < r.z, r.y < r.w else { break }
+                out.payload = .rect(r, color: rect.color.packed.littleEndian)
+                out.top = Int32(r.y.rounded(.down))
+                out.bottom = Int32(r.w.rounded(.up))
+                out.left = Int32(r.x.rounded(.down))
+                out.right = Int32(r.z.rounded(.up))
             case .fill(let fill):
                 guard prepares(fill.paint, placedBy: fill.mapping) else { break }
-                if case .affine(let transform) = fill.mapping, case .solid(let color) = fill.paint,
-                    let (x0, y0, x1, y1) = RectDetection.deviceRect(of: fill.path, transform: transform)
-                {
-                    let r = SIMD4<Float>(
-                        Float(max(x0, 0)), Float(max(y0, 0)), Float(min(x1, Double(width))),
-                        Float(min(y1, Double(height))))
-                    guard r.x < r.z, r.y < r.w else { break }
-                    out.payload = .rect(r, color: color.packed.littleEndian)
-                    out.top = Int32(r.y.rounded(.down))
-                    out.bottom = Int32(r.w.rounded(.up))
-                    out.left = Int32(r.x.rounded(.down))
-                    out.right = Int32(r.z.rounded(.up))
-                    break
-                }
                 builder.reset()
                 let first = builder.arena.count
                 guard addOutline(of: fill), builder.arena.count > first else { break }

@@ -21,4 +21,15 @@ enum RectDetection {
         guard horizontalFirst || verticalFirst, p0.isFinite, p2.isFinite else { return nil }
         return (min(p0.x, p2.x), min(p0.y, p2.y), max(p0.x, p2.x), max(p0.y, p2.y))
     }
+
+    /// What ``deviceRect(of:transform:)`` gives for `Path(rect: rect)`, without the path: its
+    /// corners (minX, minY) and (maxX, maxY) mapped. Where both are finite, so are the other two,
+    /// and a transform that only scales and translates keeps each side on its axis.
+    static func deviceRect(of rect: Rect, transform: Transform) -> (Double, Double, Double, Double)? {
+        guard transform.isScaleTranslate else { return nil }
+        let p0 = transform.apply(Point(x: rect.minX, y: rect.minY))
+        let p2 = transform.apply(Point(x: rect.maxX, y: rect.maxY))
+        guard p0.isFinite, p2.isFinite else { return nil }
+        return (min(p0.x, p2.x), min(p0.y, p2.y), max(p0.x, p2.x), max(p0.y, p2.y))
+    }
 }

@@ -66,6 +66,15 @@ public final class Canvas {
         recording.appendFill(path, paint: paint, rule: rule, mapping: .affine(transform), blendMode: blendMode)
     }
 
+    /// Records: fill `rect`, mapped through `transform`, with `paint`, composited with `blendMode`
+    /// (source-over by default), as CoreGraphics' `fill(_:)` of a `CGRect`: the bytes of
+    /// ``fill(_:paint:rule:transform:blendMode:)`` with `Path(rect: rect)`. A solid colour drawn
+    /// source-over through a transform that only scales and translates is recorded as the device
+    /// rectangle alone, with no path built: the cheapest drawing call.
+    public func fill(_ rect: Rect, paint: Paint, transform: Transform = .identity, blendMode: BlendMode = .normal) {
+        recording.appendFill(rect, paint: paint, transform: transform, blendMode: blendMode)
+    }
+
     /// Records: draw `image` into `rect` (mapped through `transform`), its edges anti-aliased
     /// with exact coverage, sampled with `filter` (texels at the edges continue past them: pad),
     /// at `opacity` (clamped to [0, 1], NaN as 0), composited with `blendMode`. What a layer's

@@ -16,6 +16,12 @@ extension Recording {
         var paint: RecordedPaint
     }
 
+    /// An axis-aligned rectangle in device space, not clipped, and its premultiplied colour.
+    struct RectCommand: Sendable {
+        var minX: Double, minY: Double, maxX: Double, maxY: Double
+        var color: PremultipliedRGBA8
+    }
+
     struct StrokeCommand: Sendable {
         /// The stroke is computed in the path's space when the mapping is not a similarity (an
         /// elliptic pen, as in CoreGraphics) or is a projection.

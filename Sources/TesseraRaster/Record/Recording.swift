@@ -5,6 +5,9 @@ final class Recording {
     enum Command: Sendable {
         case clear(PremultipliedRGBA8)
         case fill(FillCommand)
+        /// A fill that is one axis-aligned rectangle in device space, of a solid colour drawn
+        /// source-over: recognised as it is recorded (``RectDetection``), so that it keeps no path.
+        case rect(RectCommand)
         case stroke(StrokeCommand)
         /// Draws `paint` (in device space) through mask `index` of ``masks``.
         case alphaMask(index: Int, paint: RecordedPaint)
@@ -65,11 +68,29 @@ final class Recording {
         _ path: Path, paint: Paint, rule: FillRule, mapping: PlaneMapping, blendMode: BlendMode = .normal,
         opacity: UInt8 = 255
     ) {
+        let recorded = Self.recorded(paint, opacity: opacity, blendMode: blendMode)
+        // Either rule gives a single rectangle the same coverage.
+        if case .solid(let color) = recorded, case .affine(let transform) = mapping,
+            let (minX, minY, maxX, maxY) = RectDetection.deviceRect(of: path, transform: transform)
+        {
+            commands.append(.rect(RectCommand(minX: minX, minY: minY, maxX: maxX, maxY: maxY, color: color)))
+            return
+        }
+        commands.append(.fill(FillCommand(path: path, rule: rule, mapping: mapping, paint: recorded)))
+    }
+
+    /// Records the fill of `Path(rect: rect)` through `transform`, building the path only when the
+    /// fill is not recorded as a rectangle.
+    func appendFill(_ rect: Rect, paint: Paint, transform: Transform, blendMode: BlendMode) {
+        let recorded = Self.recorded(paint, opacity: 255, blendMode: blendMode)
+        if case .solid(let color) = recorded,
+            let (minX, minY, maxX, maxY) = RectDetection.deviceRect(of: rect, transform: transform)
+        {
+            commands.append(.rect(RectCommand(minX: minX, minY: minY, maxX: maxX, maxY: maxY, color: color)))
+            return
+        }
         commands.append(
-            .fill(
-                FillCommand(
-                    path: path, rule: rule, mapping: mapping,
-                    paint: Self.recorded(paint, opacity: opacity, blendMode: blendMode))))
+            .fill(FillCommand(path: Path(rect: rect), rule: .nonZero, mapping: .affine(transform), paint: recorded)))
     }
 
     func appendStroke(_ shape: StrokeShape, paint: Paint, mapping: PlaneMapping, blendMode: BlendMode = .normal) {

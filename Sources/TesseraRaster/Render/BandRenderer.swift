@@ -6,10 +6,10 @@ import Synchronization
 /// the pipeline in order, each in the folder of its name.
 /// 1. **Coarse** (Coarse/): ``CommandPreparation``, parallel over chunks of commands taken
 ///    dynamically by the workers (transform, flatten and clip each path into device-space lines,
-///    or recognise it as a rectangle; clip each alpha mask, made and blurred before it was
-///    recorded, to the target; prepare each paint); then ``GroupExtents`` gives groups the extent
-///    of their content, and ``Binning`` lists for each band of ``bandHeight`` rows the commands
-///    that touch it, in order.
+///    or clip a rectangle recognised when recorded; clip each alpha mask, made and blurred before
+///    it was recorded, to the target; prepare each paint); then ``GroupExtents`` gives groups the
+///    extent of their content, and ``Binning`` lists for each band of ``bandHeight`` rows the
+///    commands that touch it, in order.
 /// 2. **Fine** (Fine/): ``BandRasterizer`` (or ``AlphaBandRasterizer``), parallel over bands taken
 ///    dynamically by the workers: each band draws its commands in order into its own rows, so no
 ///    band waits on another.
