@@ -9,7 +9,7 @@ struct JSONParser {
     static let maximumDepth = 256
 
     /// 10⁰ … 10¹⁵, each exactly a double.
-    private static let powersOfTen: [Double] = (0...15).map { k in (0..<k).reduce(1.0) { value, _ in value * 10 } }
+    private static let powersOfTen: [Double] = [1, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15]
 
     /// Why the bytes are not a JSON document the reader takes, and where.
     struct Failure: Error, Equatable {
@@ -59,6 +59,7 @@ struct JSONParser {
         Failure(offset: index, reason: reason)
     }
 
+    @inline(__always)
     private mutating func skipWhitespace() {
         while index < bytes.count {
             switch bytes[index] {
@@ -70,15 +71,14 @@ struct JSONParser {
 
     /// Moves `pending[first...]` to the end of `values`, each container's children told where it is.
     private mutating func place(from first: Int) {
-        for value in pending[first...] {
-            if value.kind == .array || value.kind == .object {
-                let here = UInt32(values.count)
-                for child in value.range { parents[child] = here }
-            }
-            values.append(value)
-            parents.append(0)
-        }
+        let start = values.count
+        values.append(contentsOf: pending[first...])
+        parents.append(contentsOf: repeatElement(0, count: values.count - start))
         pending.removeLast(pending.count - first)
+        for index in start..<values.count where values[index].kind == .array || values[index].kind == .object {
+            let here = UInt32(index)
+            for child in values[index].range { parents[child] = here }
+        }
     }
 
     private mutating func value(depth: Int) throws(Failure) -> JSONDocument.Value {
