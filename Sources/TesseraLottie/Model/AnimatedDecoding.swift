@@ -123,15 +123,21 @@ extension BezierShape {
         let document = node.document
         var points: [SIMD2<Double>] = []
         points.reserveCapacity(node.value.count)
-        for value in document.values[node.value.range] {
-            switch value.kind {
-            case .numbers:
-                let numbers = document.numbers[value.range]
-                points.append(SIMD2(numbers.first ?? 0, numbers.count > 1 ? numbers[numbers.startIndex + 1] : 0))
-            case .array where value.count == 0: points.append(.zero)
-            default: return nil
+        // Through the buffers: a slice of the numbers per point was a retain and a release each.
+        let complete = document.values.withUnsafeBufferPointer { values in
+            document.numbers.withUnsafeBufferPointer { numbers in
+                for value in values[node.value.range] {
+                    switch value.kind {
+                    case .numbers:
+                        let x = numbers[value.start], y = value.count > 1 ? numbers[value.start + 1] : 0
+                        points.append(SIMD2(x, y))
+                    case .array where value.count == 0: points.append(.zero)
+                    default: return false
+                    }
+                }
+                return true
             }
         }
-        return points
+        return complete ? points : nil
     }
 }
