@@ -1,7 +1,8 @@
 /// A JSON document as ``JSONParser`` reads it, flat: every value in one array, the numbers of the
-/// arrays of numbers in a second and the bytes of the strings in a third. Building it is appends
-/// and freeing it is four buffers, where a tree of enums and arrays had a value to destroy each
-/// (more instructions than reading the file, on a large one). ``JSONNode`` walks it.
+/// arrays of numbers in a second, the bytes of the strings in a third and each value's container
+/// in a fourth. Building it is appends and freeing it is four buffers, where a tree of enums and
+/// arrays had a value to destroy each (more instructions than reading the file, on a large one).
+/// ``JSONNode`` walks it.
 ///
 /// A container's children sit together in ``values``, written when it closes (so after their
 /// own children, the root last); an object's are its members' keys and values in turn.
