@@ -34,8 +34,8 @@ struct DotLottie {
         var ids: [String] = []
         if files.contains("manifest.json") {
             let manifest = try Self.parse(try Self.read("manifest.json", from: archive, total: &total), file: "manifest.json")
-            if case .array(let animations)? = manifest["animations"] {
-                ids = animations.compactMap { if case .string(let id)? = $0["id"] { id } else { nil } }
+            if let animations = try? JSONNode(manifest).member("animations")?.elements {
+                ids = animations.compactMap { try? $0.member("id")?.string }
             }
         }
         if ids.isEmpty {
@@ -86,7 +86,7 @@ struct DotLottie {
         return data
     }
 
-    private static func parse(_ data: Data, file: String) throws(LottieError) -> JSONValue {
+    private static func parse(_ data: Data, file: String) throws(LottieError) -> JSONDocument {
         do {
             return try JSONParser.parse([UInt8](data))
         } catch {

@@ -105,7 +105,7 @@ public final class LottieAnimation {
             throw .limitExceeded(path: "", reason: "a document of \(data.count) bytes (at most \(Self.maximumFileSize))")
         }
         let bytes = [UInt8](data)
-        let json: JSONValue
+        let json: JSONDocument
         do {
             json = try JSONParser.parse(bytes)
         } catch {

@@ -73,17 +73,18 @@ import Testing
 
     /// An array of numbers only is kept as its numbers; one with anything else as values.
     @Test func stringsAndNumbers() throws {
-        let value = try JSONParser.parse(Array(#"{"s": "a\u00e9\ud83d\ude00\n", "n": [-0.5e1, 12, 1E2], "m": [1, [2], -3]}"#.utf8))
-        guard case .string(let s)? = value["s"], case .numbers(let numbers)? = value["n"], case .array(let mixed)? = value["m"] else {
+        let root = try JSONNode(JSONParser.parse(Array(#"{"s": "a\u00e9\ud83d\ude00\n", "n": [-0.5e1, 12, 1E2], "m": [1, [2], -3]}"#.utf8)))
+        guard let s = root.member("s"), let n = root.member("n"), let m = root.member("m") else {
             Issue.record("not parsed")
             return
         }
-        #expect(s == "aé😀\n")
-        #expect(numbers == [-5, 12, 100])
-        guard mixed.count == 3, case .number(1) = mixed[0], case .numbers([2]) = mixed[1], case .number(-3) = mixed[2] else {
-            Issue.record("mixed array not read in order")
-            return
-        }
+        #expect(try s.string == "aé😀\n")
+        #expect(n.value.kind == .numbers && m.value.kind == .array)
+        #expect(try n.numbers == [-5, 12, 100])
+        let mixed = try m.elements
+        #expect(mixed.map(\.value.kind) == [.number, .numbers, .number])
+        #expect(try mixed.map { (e) throws(LottieError) in try e.numbers } == [[1], [2], [-3]])
+        #expect(try mixed[1].elements.map(\.path) == ["m[1][0]"])
     }
 
     /// An object's members keep the document's order; a repeated key keeps its last value, once,
@@ -93,16 +94,21 @@ import Testing
     func objectsKeepTheLastOfARepeatedKey(count: Int) throws {
         let members = (0..<count).map { #""k\#($0)": {"a": [\#($0), {"b": \#($0)}], "a": \#($0)}"# }
         let text = "{" + members.joined(separator: ", ") + #", "k1": "last", "z": []}"#
-        guard case .object(let object) = try JSONParser.parse(Array(text.utf8)) else { Issue.record("not an object"); return }
-        #expect(object.map(\.key) == ["k0"] + (2..<count).map { "k\($0)" } + ["k1", "z"])
-        guard case .string("last")? = object.first(where: { $0.key == "k1" })?.value else { Issue.record("k1 not its last value"); return }
+        let root = try JSONNode(JSONParser.parse(Array(text.utf8)))
+        let document = root.document
+        func keys(_ object: JSONDocument.Value) -> [String] {
+            stride(from: object.start, to: object.start + object.count, by: 2).map { document.string(document.values[$0]) }
+        }
+        #expect(root.isObject && keys(root.value) == ["k0"] + (2..<count).map { "k\($0)" } + ["k1", "z"])
+        #expect(try root.string("k1") == "last")
         for k in [0, 2, count - 1] {
-            guard case .object(let inner)? = object.first(where: { $0.key == "k\(k)" })?.value,
-                  case .number(let n) = inner.first(where: { $0.key == "a" })?.value ?? .null else {
+            guard let inner = root.member("k\(k)"), inner.isObject else {
                 Issue.record("k\(k) not read")
                 continue
             }
-            #expect(inner.count == 1 && n == Double(k))
+            #expect(keys(inner.value) == ["a"])
+            #expect(try inner.number("a", default: -1) == Double(k))
+            #expect(inner.member("a")?.path == "k\(k).a")
         }
     }
 
@@ -122,8 +128,9 @@ import Testing
             let text = point == 0 ? digits : "\(digits.prefix(point)).\(digits.dropFirst(point))"
             texts.append(random(2) == 0 ? text : "-" + text)
         }
-        let value = try JSONParser.parse(Array("[\(texts.joined(separator: ","))]".utf8))
-        guard case .numbers(let numbers) = value, numbers.count == texts.count else { Issue.record("not parsed"); return }
+        let value = try JSONNode(JSONParser.parse(Array("[\(texts.joined(separator: ","))]".utf8)))
+        let numbers = try value.numbers
+        guard value.value.kind == .numbers, numbers.count == texts.count else { Issue.record("not parsed"); return }
         for (text, n) in zip(texts, numbers) {
             guard let expected = Double(text) else { Issue.record("\(text) not read"); continue }
             #expect(n.bitPattern == expected.bitPattern, "\(text): \(n) != \(expected)")
@@ -132,7 +139,7 @@ import Testing
 
     /// Bodymovin 4.x writes each keyframe's end value (`e`) and a last keyframe with only `t`.
     @Test func version4KeyframesTakeTheirEndValues() throws {
-        let node = try JSONNode(JSONParser.parse(Array(#"{"a": 1, "k": [{"t": 0, "s": [10], "e": [20]}, {"t": 10, "s": [20], "e": [40]}, {"t": 20}]}"#.utf8)), path: "o")
+        let node = try JSONNode(JSONParser.parse(Array(#"{"a": 1, "k": [{"t": 0, "s": [10], "e": [20]}, {"t": 10, "s": [20], "e": [40]}, {"t": 20}]}"#.utf8)))
         let property = try Animated<Double>.number(node, default: 0)
         #expect(property.keyframes.map(\.value) == [10, 20, 40])
         #expect(property.keyframes.map(\.time) == [0, 10, 20])
@@ -140,9 +147,9 @@ import Testing
 
     /// Some exporters write keyframes with `a` = 0, or one number for a 2D anchor.
     @Test func looseFilesStillRead() throws {
-        let node = try JSONNode(JSONParser.parse(Array(#"{"a": 0, "k": [{"t": 0, "s": [1]}, {"t": 5, "s": [2]}]}"#.utf8)), path: "o")
+        let node = try JSONNode(JSONParser.parse(Array(#"{"a": 0, "k": [{"t": 0, "s": [1]}, {"t": 5, "s": [2]}]}"#.utf8)))
         #expect(try Animated<Double>.number(node, default: 0).isAnimated)
-        let anchor = try JSONNode(JSONParser.parse(Array(#"{"a": 0, "k": [9.5]}"#.utf8)), path: "a")
+        let anchor = try JSONNode(JSONParser.parse(Array(#"{"a": 0, "k": [9.5]}"#.utf8)))
         #expect(try Animated<[Double]>.vector(anchor, default: [0, 0]).initialValue == [9.5, 0])
     }
 }

@@ -9,7 +9,7 @@ struct JSONParser {
     static let maximumDepth = 256
 
     /// 10⁰ … 10¹⁵, each exactly a double.
-    private static let powersOfTen: [Double] = (0...15).map { k in (0..<k).reduce(1.0) { value, _ in value * 10 } }
+    private static let powersOfTen: [Double] = [1, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15]
 
     /// Why the bytes are not a JSON document the reader takes, and where.
     struct Failure: Error, Equatable {
@@ -19,24 +19,30 @@ struct JSONParser {
 
     private let bytes: [UInt8]
     private var index = 0
-    /// The elements of the arrays being read and the members of the objects, innermost last.
-    private var elements: [JSONValue] = []
-    private var members: [JSONMember] = []
-    /// The numbers of the arrays being read while they hold numbers only.
+    /// The document's buffers (see ``JSONDocument``), appended to as values close.
+    private var values: [JSONDocument.Value] = []
+    private var parents: [UInt32] = []
     private var numbers: [Double] = []
+    private var text: [UInt8] = []
+    /// The children of the containers being read, innermost last: moved to `values` when their
+    /// container closes. (The numbers of an array of numbers go straight to `numbers`.)
+    private var pending: [JSONDocument.Value] = []
 
     private init(_ bytes: [UInt8]) {
         self.bytes = bytes
     }
 
-    /// The value the bytes hold (an optional UTF-8 byte order mark first, white space around it).
-    static func parse(_ bytes: [UInt8]) throws(Failure) -> JSONValue {
+    /// The document the bytes hold (an optional UTF-8 byte order mark first, white space around it).
+    static func parse(_ bytes: [UInt8]) throws(Failure) -> JSONDocument {
         var parser = JSONParser(bytes)
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { parser.index = 3 }
-        let value = try parser.value(depth: 0)
+        let root = try parser.value(depth: 0)
         parser.skipWhitespace()
         guard parser.index == bytes.count else { throw parser.failure("unexpected text after the document") }
-        return value
+        parser.pending.append(root)
+        parser.place(from: 0)
+        parser.parents[parser.values.count - 1] = UInt32(parser.values.count - 1)
+        return JSONDocument(values: parser.values, parents: parser.parents, numbers: parser.numbers, text: parser.text)
     }
 
     /// The line and column (from 1; columns count bytes) of a byte offset in `bytes`.
@@ -53,6 +59,7 @@ struct JSONParser {
         Failure(offset: index, reason: reason)
     }
 
+    @inline(__always)
     private mutating func skipWhitespace() {
         while index < bytes.count {
             switch bytes[index] {
@@ -62,16 +69,28 @@ struct JSONParser {
         }
     }
 
-    private mutating func value(depth: Int) throws(Failure) -> JSONValue {
+    /// Moves `pending[first...]` to the end of `values`, each container's children told where it is.
+    private mutating func place(from first: Int) {
+        let start = values.count
+        values.append(contentsOf: pending[first...])
+        parents.append(contentsOf: repeatElement(0, count: values.count - start))
+        pending.removeLast(pending.count - first)
+        for index in start..<values.count where values[index].kind == .array || values[index].kind == .object {
+            let here = UInt32(index)
+            for child in values[index].range { parents[child] = here }
+        }
+    }
+
+    private mutating func value(depth: Int) throws(Failure) -> JSONDocument.Value {
         skipWhitespace()
         guard index < bytes.count else { throw failure("unexpected end of the document") }
         switch bytes[index] {
         case UInt8(ascii: "{"): return try object(depth: depth + 1)
         case UInt8(ascii: "["): return try array(depth: depth + 1)
-        case UInt8(ascii: "\""): return .string(try string())
-        case UInt8(ascii: "t"): try literal("true"); return .bool(true)
-        case UInt8(ascii: "f"): try literal("false"); return .bool(false)
-        case UInt8(ascii: "n"): try literal("null"); return .null
+        case UInt8(ascii: "\""): return try string()
+        case UInt8(ascii: "t"): try literal("true"); return JSONDocument.Value(.bool, 1)
+        case UInt8(ascii: "f"): try literal("false"); return JSONDocument.Value(.bool, 0)
+        case UInt8(ascii: "n"): try literal("null"); return JSONDocument.Value(.null, 0)
         case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return .number(try number())
         default: throw failure("unexpected character")
         }
@@ -85,17 +104,16 @@ struct JSONParser {
         }
     }
 
-    private mutating func array(depth: Int) throws(Failure) -> JSONValue {
+    private mutating func array(depth: Int) throws(Failure) -> JSONDocument.Value {
         guard depth <= Self.maximumDepth else { throw failure("arrays and objects nest deeper than \(Self.maximumDepth)") }
         index += 1
-        // Gathered on the parser's stack, as an object's members are.
-        let first = elements.count
+        let first = pending.count
         skipWhitespace()
         if index < bytes.count, bytes[index] == UInt8(ascii: "]") {
             index += 1
-            return .array([])
+            return JSONDocument.Value(.array, start: values.count, count: 0)
         }
-        // Numbers go to their own stack until something else comes (then they are moved over).
+        // Numbers go to `numbers` until something else comes (then they are moved over).
         let firstNumber = numbers.count
         var onlyNumbers = true
         while true {
@@ -105,11 +123,11 @@ struct JSONParser {
             } else {
                 if onlyNumbers {
                     onlyNumbers = false
-                    for n in numbers[firstNumber...] { elements.append(.number(n)) }
+                    for n in numbers[firstNumber...] { pending.append(.number(n)) }
                     numbers.removeLast(numbers.count - firstNumber)
                 }
                 let element = try value(depth: depth)
-                elements.append(element)
+                pending.append(element)
             }
             skipWhitespace()
             guard index < bytes.count else { throw failure("unexpected end of the document in an array") }
@@ -118,29 +136,26 @@ struct JSONParser {
             } else if bytes[index] == UInt8(ascii: "]") {
                 index += 1
                 if onlyNumbers {
-                    let array = Array(numbers[firstNumber...])
-                    numbers.removeLast(numbers.count - firstNumber)
-                    return .numbers(array)
+                    return JSONDocument.Value(.numbers, start: firstNumber, count: numbers.count - firstNumber)
                 }
-                let array = Array(elements[first...])
-                elements.removeLast(elements.count - first)
-                return .array(array)
+                let start = values.count
+                place(from: first)
+                return JSONDocument.Value(.array, start: start, count: values.count - start)
             } else {
                 throw failure("expected , or ] in an array")
             }
         }
     }
 
-    private mutating func object(depth: Int) throws(Failure) -> JSONValue {
+    private mutating func object(depth: Int) throws(Failure) -> JSONDocument.Value {
         guard depth <= Self.maximumDepth else { throw failure("arrays and objects nest deeper than \(Self.maximumDepth)") }
         index += 1
-        // The members are gathered on the parser's stack (shared by the objects open around this
-        // one), then copied out once, at their number.
-        let first = members.count
+        // Each member's key and value go to `pending`, moved to `values` at the end.
+        let first = pending.count
         skipWhitespace()
         if index < bytes.count, bytes[index] == UInt8(ascii: "}") {
             index += 1
-            return .object([])
+            return JSONDocument.Value(.object, start: values.count, count: 0)
         }
         while true {
             skipWhitespace()
@@ -150,77 +165,95 @@ struct JSONParser {
             guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else { throw failure("expected : after a key") }
             index += 1
             let value = try value(depth: depth)
-            members.append(JSONMember(key: key, value: value))
+            pending.append(key)
+            pending.append(value)
             skipWhitespace()
             guard index < bytes.count else { throw failure("unexpected end of the document in an object") }
             if bytes[index] == UInt8(ascii: ",") {
                 index += 1
             } else if bytes[index] == UInt8(ascii: "}") {
                 index += 1
-                let object = Self.lastOfEachKey(members[first...])
-                members.removeLast(members.count - first)
-                return .object(object)
+                keepLastOfEachKey(from: first)
+                let start = values.count
+                place(from: first)
+                return JSONDocument.Value(.object, start: start, count: values.count - start)
             } else {
                 throw failure("expected , or } in an object")
             }
         }
     }
 
-    /// The members in order, a repeated key's earlier ones left out: compared pairwise in a
-    /// small object, through a set of the keys in a large one (the time stays linear).
-    private static func lastOfEachKey(_ members: ArraySlice<JSONMember>) -> [JSONMember] {
+    /// The members (key, value) in `pending[first...]` with a repeated key's earlier ones left
+    /// out, as most JSON readers do: compared pairwise in a small object, through a set of the
+    /// keys in a large one (the time stays linear).
+    private mutating func keepLastOfEachKey(from first: Int) {
+        let count = (pending.count - first) / 2
         let repeated: Bool
-        if members.count <= 16 {
-            repeated = members.indices.contains { i in members[(i + 1)...].contains { $0.key == members[i].key } }
+        if count <= 16 {
+            repeated = text.withUnsafeBufferPointer { text in
+                pending.withUnsafeBufferPointer { pending in
+                    func same(_ a: JSONDocument.Value, _ b: JSONDocument.Value) -> Bool {
+                        a.count == b.count && (0..<a.count).allSatisfy { text[a.start + $0] == text[b.start + $0] }
+                    }
+                    return stride(from: first, to: pending.count, by: 2).contains { k in
+                        stride(from: k + 2, to: pending.count, by: 2).contains { same(pending[$0], pending[k]) }
+                    }
+                }
+            }
         } else {
-            repeated = Set(members.lazy.map(\.key)).count < members.count
+            repeated = Set(stride(from: first, to: pending.count, by: 2).map { text[pending[$0].range] }).count < count
         }
-        guard repeated else { return Array(members) }
-        var seen = Set<String>(), kept: [JSONMember] = []
-        for member in members.reversed() where seen.insert(member.key).inserted { kept.append(member) }
-        return kept.reversed()
+        guard repeated else { return }
+        var seen = Set<ArraySlice<UInt8>>(), kept: [JSONDocument.Value] = []
+        for k in stride(from: first, to: pending.count, by: 2).reversed() where seen.insert(text[pending[k].range]).inserted {
+            kept.append(pending[k + 1])
+            kept.append(pending[k])
+        }
+        pending.removeLast(pending.count - first)
+        pending.append(contentsOf: kept.reversed())
     }
 
-    private mutating func string() throws(Failure) -> String {
+    /// A string, its bytes appended to `text`.
+    private mutating func string() throws(Failure) -> JSONDocument.Value {
         index += 1
-        let start = index
+        let start = index, textStart = text.count
         // The common case: no escapes, the bytes are the string.
         while index < bytes.count {
             let byte = bytes[index]
             if byte == UInt8(ascii: "\"") {
-                let text = String(decoding: bytes[start..<index], as: UTF8.self)
+                text.append(contentsOf: bytes[start..<index])
                 index += 1
-                return text
+                return JSONDocument.Value(.string, start: textStart, count: text.count - textStart)
             }
             if byte == UInt8(ascii: "\\") { break }
             guard byte >= 0x20 else { throw failure("control character in a string") }
             index += 1
         }
-        var scalars = Array(bytes[start..<index])
+        text.append(contentsOf: bytes[start..<index])
         while index < bytes.count {
             let byte = bytes[index]
             switch byte {
             case UInt8(ascii: "\""):
                 index += 1
-                return String(decoding: scalars, as: UTF8.self)
+                return JSONDocument.Value(.string, start: textStart, count: text.count - textStart)
             case UInt8(ascii: "\\"):
                 index += 1
                 guard index < bytes.count else { throw failure("unexpected end of the document in a string") }
                 let escape = bytes[index]
                 index += 1
                 switch escape {
-                case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"): scalars.append(escape)
-                case UInt8(ascii: "b"): scalars.append(0x08)
-                case UInt8(ascii: "f"): scalars.append(0x0C)
-                case UInt8(ascii: "n"): scalars.append(0x0A)
-                case UInt8(ascii: "r"): scalars.append(0x0D)
-                case UInt8(ascii: "t"): scalars.append(0x09)
-                case UInt8(ascii: "u"): scalars.append(contentsOf: try unicodeEscape())
+                case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"): text.append(escape)
+                case UInt8(ascii: "b"): text.append(0x08)
+                case UInt8(ascii: "f"): text.append(0x0C)
+                case UInt8(ascii: "n"): text.append(0x0A)
+                case UInt8(ascii: "r"): text.append(0x0D)
+                case UInt8(ascii: "t"): text.append(0x09)
+                case UInt8(ascii: "u"): text.append(contentsOf: try unicodeEscape())
                 default: throw failure("unknown escape in a string")
                 }
             default:
                 guard byte >= 0x20 else { throw failure("control character in a string") }
-                scalars.append(byte)
+                text.append(byte)
                 index += 1
             }
         }

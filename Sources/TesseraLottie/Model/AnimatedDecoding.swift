@@ -53,8 +53,9 @@ extension Animated {
     /// Whether `k` is a list of keyframes rather than a value: a list of objects with a time.
     /// (The `a` flag is not trusted: some exporters write keyframes with `a` = 0.)
     private static func isKeyframeList(_ k: JSONNode) -> Bool {
-        guard case .array(let values) = k.value, let first = values.first else { return false }
-        return first["t"] != nil
+        guard k.value.kind == .array, k.value.count > 0 else { return false }
+        let first = k.document.values[k.value.start]
+        return first.kind == .object && k.document.member("t", of: first) != nil
     }
 }
 
@@ -99,7 +100,7 @@ extension BezierShape {
     init(_ node: JSONNode) throws(LottieError) {
         func points(_ key: String) throws(LottieError) -> [SIMD2<Double>] {
             guard let member = node.member(key) else { return [] }
-            if case .array(let values) = member.value, let points = Self.points(values) { return points }
+            if let points = Self.points(member) { return points }
             var points: [SIMD2<Double>] = []
             for element in try member.elements {
                 let numbers = try element.numbers
@@ -117,16 +118,26 @@ extension BezierShape {
     /// The points of arrays of numbers (x, y, and any more ignored) read from the values
     /// themselves, without a node per point; nil for anything else, which the nodes read with
     /// errors that say where.
-    private static func points(_ values: [JSONValue]) -> [SIMD2<Double>]? {
+    private static func points(_ node: JSONNode) -> [SIMD2<Double>]? {
+        guard node.value.kind == .array else { return nil }
+        let document = node.document
         var points: [SIMD2<Double>] = []
-        points.reserveCapacity(values.count)
-        for value in values {
-            switch value {
-            case .numbers(let numbers): points.append(SIMD2(numbers.count > 0 ? numbers[0] : 0, numbers.count > 1 ? numbers[1] : 0))
-            case .array(let elements) where elements.isEmpty: points.append(.zero)
-            default: return nil
+        points.reserveCapacity(node.value.count)
+        // Through the buffers: a slice of the numbers per point was a retain and a release each.
+        let complete = document.values.withUnsafeBufferPointer { values in
+            document.numbers.withUnsafeBufferPointer { numbers in
+                for value in values[node.value.range] {
+                    switch value.kind {
+                    case .numbers:
+                        let x = numbers[value.start], y = value.count > 1 ? numbers[value.start + 1] : 0
+                        points.append(SIMD2(x, y))
+                    case .array where value.count == 0: points.append(.zero)
+                    default: return false
+                    }
+                }
+                return true
             }
         }
-        return points
+        return complete ? points : nil
     }
 }

@@ -1,52 +1,51 @@
-/// A JSON value with where it sits in the document (`layers[2].ks.p`), for reading Lottie's
-/// types out of it with errors that say where.
+/// A value of a ``JSONDocument`` and where it sits (`layers[2].ks.p`), for reading Lottie's types
+/// out of it with errors that say where. The place is the value's index: the path is made from
+/// the document's links to the containers only when asked for (errors, reports).
 struct JSONNode {
-    let value: JSONValue
-    /// Where the node sits, as links to its parents: the string is made only when asked for
-    /// (errors, reports): made for every node, it was a large part of reading a large file.
-    private let location: Location
+    let document: JSONDocument
+    /// The value's index in the document; for a number of an array of numbers, the array's.
+    let index: Int
+    /// For a number of an array of numbers, its place in the array; -1 otherwise.
+    private let element: Int
+    let value: JSONDocument.Value
 
-    init(_ value: JSONValue, path: String) {
-        self.init(value, Location(parent: nil, key: path, index: 0))
+    /// The document's root.
+    init(_ document: JSONDocument) {
+        self.init(document, index: document.root)
     }
 
-    private init(_ value: JSONValue, _ location: Location) {
+    private init(_ document: JSONDocument, index: Int) {
+        self.init(document, index: index, element: -1, value: document.values[index])
+    }
+
+    private init(_ document: JSONDocument, index: Int, element: Int, value: JSONDocument.Value) {
+        self.document = document
+        self.index = index
+        self.element = element
         self.value = value
-        self.location = location
     }
 
     /// Where the node sits: `layers[2].ks.p`.
-    var path: String { location.description }
-
-    /// A member (by `key`) or an element (by `index`, `key` nil) of `parent`; the root has no parent.
-    private final class Location: Sendable, CustomStringConvertible {
-        let parent: Location?
-        let key: String?
-        let index: Int
-
-        init(parent: Location?, key: String?, index: Int) {
-            self.parent = parent
-            self.key = key
-            self.index = index
+    var path: String {
+        // (key, nil) for a member, (nil, index) for an element; innermost first.
+        var links: [(key: String?, index: Int)] = element >= 0 ? [(nil, element)] : []
+        var child = index
+        while child != document.root {
+            let parent = Int(document.parents[child])
+            let container = document.values[parent]
+            // An object's children are its keys and values in turn: the key is before the value.
+            links.append(container.kind == .object ? (document.string(document.values[child - 1]), 0) : (nil, child - container.start))
+            child = parent
         }
-
-        var description: String {
-            var links: [Location] = []
-            var link: Location? = self
-            while let current = link {
-                links.append(current)
-                link = current.parent
+        var text = ""
+        for link in links.reversed() {
+            if let key = link.key {
+                text = text.isEmpty ? key : "\(text).\(key)"
+            } else {
+                text += "[\(link.index)]"
             }
-            var text = ""
-            for current in links.reversed() {
-                if let key = current.key {
-                    text = text.isEmpty ? key : "\(text).\(key)"
-                } else {
-                    text += "[\(current.index)]"
-                }
-            }
-            return text
         }
+        return text
     }
 
     private func invalid(_ reason: String) -> LottieError {
@@ -57,26 +56,26 @@ struct JSONNode {
         path.isEmpty ? key : "\(path).\(key)"
     }
 
-    /// The member `key`; nil when it is missing or null.
+    /// The member `key`; nil when it is missing or null, and for anything not an object.
     func member(_ key: String) -> JSONNode? {
-        guard let child = value[key] else { return nil }
-        if case .null = child { return nil }
-        return JSONNode(child, Location(parent: location, key: key, index: 0))
+        guard value.kind == .object, let child = document.member(key, of: value) else { return nil }
+        let node = JSONNode(document, index: child)
+        return node.value.kind == .null ? nil : node
     }
 
     /// The member `key`, which the format requires.
     func required(_ key: String) throws(LottieError) -> JSONNode {
-        guard case .object = value else { throw invalid("expected an object, found \(value.kindName)") }
+        guard value.kind == .object else { throw invalid("expected an object, found \(value.kindName)") }
         guard let child = member(key) else { throw .invalidDocument(path: path(of: key), reason: "missing") }
         return child
     }
 
     var number: Double {
         get throws(LottieError) {
-            switch value {
-            case .number(let n): return n
+            switch value.kind {
+            case .number: return value.number
             // Booleans stand for 0 and 1 in some exporters' flags.
-            case .bool(let b): return b ? 1 : 0
+            case .bool: return Double(value.payload)
             default: throw invalid("expected a number, found \(value.kindName)")
             }
         }
@@ -84,18 +83,20 @@ struct JSONNode {
 
     var string: String {
         get throws(LottieError) {
-            guard case .string(let s) = value else { throw invalid("expected a string, found \(value.kindName)") }
-            return s
+            guard value.kind == .string else { throw invalid("expected a string, found \(value.kindName)") }
+            return document.string(value)
         }
     }
 
     var elements: [JSONNode] {
         get throws(LottieError) {
-            switch value {
-            case .array(let values):
-                return values.enumerated().map { JSONNode($1, Location(parent: location, key: nil, index: $0)) }
-            case .numbers(let numbers):
-                return numbers.enumerated().map { JSONNode(.number($1), Location(parent: location, key: nil, index: $0)) }
+            switch value.kind {
+            case .array:
+                return value.range.map { JSONNode(document, index: $0) }
+            case .numbers:
+                return (0..<value.count).map {
+                    JSONNode(document, index: index, element: $0, value: .number(document.numbers[value.start + $0]))
+                }
             default:
                 throw invalid("expected an array, found \(value.kindName)")
             }
@@ -105,17 +106,17 @@ struct JSONNode {
     /// The numbers of an array, or a single number as an array of one (Lottie writes both).
     var numbers: [Double] {
         get throws(LottieError) {
-            switch value {
-            case .number(let n): return [n]
-            case .numbers(let numbers): return numbers
-            case .array(let values):
+            switch value.kind {
+            case .number: return [value.number]
+            case .numbers: return Array(document.numbers[value.range])
+            case .array:
                 var numbers: [Double] = []
-                numbers.reserveCapacity(values.count)
-                for (i, element) in values.enumerated() {
-                    guard case .number(let n) = element else {
+                numbers.reserveCapacity(value.count)
+                for (i, element) in document.values[value.range].enumerated() {
+                    guard element.kind == .number else {
                         throw LottieError.invalidDocument(path: "\(path)[\(i)]", reason: "expected a number, found \(element.kindName)")
                     }
-                    numbers.append(n)
+                    numbers.append(element.number)
                 }
                 return numbers
             default: throw invalid("expected numbers, found \(value.kindName)")
@@ -123,17 +124,9 @@ struct JSONNode {
         }
     }
 
-    var isObject: Bool {
-        if case .object = value { return true }
-        return false
-    }
+    var isObject: Bool { value.kind == .object }
 
-    var isArray: Bool {
-        switch value {
-        case .array, .numbers: return true
-        default: return false
-        }
-    }
+    var isArray: Bool { value.kind == .array || value.kind == .numbers }
 
     /// The number at `key`, or `fallback` when it is missing.
     func number(_ key: String, default fallback: Double) throws(LottieError) -> Double {

@@ -34,9 +34,9 @@ struct LottieDocument: Sendable {
     static let maximumFrameRate = 1_000.0
     static let maximumFrameCount = 10_000_000.0
 
-    init(_ root: JSONValue) throws(LottieError) {
-        let node = JSONNode(root, path: "")
-        guard node.isObject else { throw .invalidDocument(path: "", reason: "expected an object, found \(root.kindName)") }
+    init(_ document: JSONDocument) throws(LottieError) {
+        let node = JSONNode(document)
+        guard node.isObject else { throw .invalidDocument(path: "", reason: "expected an object, found \(node.value.kindName)") }
         version = try node.string("v")
         frameRate = try node.required("fr").number
         inPoint = try node.required("ip").number
