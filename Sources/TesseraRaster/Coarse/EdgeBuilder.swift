@@ -112,6 +112,33 @@ struct EdgeBuilder {
     /// translation (1·x + 0·y + dx), so both give the same bytes.
     private mutating func addOutlineInsideTarget(_ outline: Polylines, movedBy dx: Double, _ dy: Double) -> Bool {
         let move = SIMD2(dx, dy)
+        return addContoursInsideTarget(outline) { p in SIMD2(p.x, p.y) + move }
+    }
+
+    /// Emits the closed contours of `outline` projected by `projection`, when every projected
+    /// point lies inside the target; returns false, with nothing emitted, when one does not, lies
+    /// at or behind the eye or is not finite: the caller then projects the outline and adds it
+    /// with ``addOutline(_:transform:)``. The same lines in the same order as that way, which
+    /// skips a projected point equal to the one before (here its line is horizontal, not kept)
+    /// and moves the points by (0, 0) (+0 for −0).
+    mutating func addOutline(_ outline: Polylines, projectedBy projection: Projection) -> Bool {
+        let (a, b, c, d, tx, ty) = (projection.a, projection.b, projection.c, projection.d, projection.tx, projection.ty)
+        let (wx, wy, w0) = (projection.wx, projection.wy, projection.w0)
+        return addContoursInsideTarget(outline) { p in
+            // As `Projection.project`, NaN where it gives nil: w ≤ 0 or not finite, or a
+            // coordinate not finite (the bounds catch ±∞, the sum NaN).
+            let w = wx * p.x + wy * p.y + w0
+            let divisor = w > 0 && w < .infinity ? w : .nan
+            return SIMD2(a * p.x + c * p.y + tx, b * p.x + d * p.y + ty) / SIMD2(repeating: divisor) + SIMD2<Double>.zero
+        }
+    }
+
+    /// The one pass of ``addOutlineInsideTarget(_:movedBy:_:)`` and
+    /// ``addOutline(_:projectedBy:)``: the contours of `outline` with every point mapped by
+    /// `map`, emitted when all the mapped points lie inside the target (nothing emitted, false,
+    /// when one does not or one is NaN).
+    @inline(__always)
+    private mutating func addContoursInsideTarget(_ outline: Polylines, map: (Point) -> SIMD2<Double>) -> Bool {
         var low = SIMD2<Double>(repeating: .infinity), high = -low
         var inside = false
         outline.points.withUnsafeBufferPointer { points in
@@ -124,7 +151,7 @@ struct EdgeBuilder {
                 // all lie inside the target: no inf − inf).
                 var sum = SIMD2<Double>.zero
                 @inline(__always) func moved(_ k: Int) -> SIMD2<Double> {
-                    let p = SIMD2(points[k].x, points[k].y) + move
+                    let p = map(points[k])
                     // In the forms that compile to minpd and maxpd.
                     low = low.replacing(with: p, where: p .< low)
                     high = high.replacing(with: p, where: p .> high)
