@@ -308,10 +308,14 @@ struct EdgeBuilder {
     @inline(__always)
     private mutating func emit(_ x0: Double, _ y0: Double, _ x1: Double, _ y1: Double) {
         if y0 == y1 { return }
+        // `a > b ? a : b` compiles to maxsd; `Swift.max`, which returns its second argument on a
+        // tie (+0 against −0 too), to four instructions. The bounds are rounded to whole pixels,
+        // where the sign of a zero makes no difference.
+        @inline(__always) func greater(_ a: Double, _ b: Double) -> Double { a > b ? a : b }
         minY = Swift.min(minY, Swift.min(y0, y1))
-        maxY = Swift.max(maxY, Swift.max(y0, y1))
+        maxY = greater(greater(y0, y1), maxY)
         minX = Swift.min(minX, Swift.min(x0, x1))
-        maxX = Swift.max(maxX, Swift.max(x0, x1))
+        maxX = greater(greater(x0, x1), maxX)
         arena.append(Float(x0), Float(y0), Float(x1), Float(y1))
     }
 }
