@@ -71,12 +71,21 @@ enum CommandPreparation {
                     return true
                 }
             }
+            // Contours in the path's space projected into the builder: straight to lines when
+            // they land inside the target, else projected first and clipped.
+            func add(_ contours: Polylines?, projectedBy projection: Projection) -> Bool {
+                guard let contours else { return false }
+                return builder.addOutline(contours, projectedBy: projection)
+                    || (projectedGeometry.project(contours, projection)
+                        && builder.addOutline(projectedGeometry.projected, transform: .identity))
+            }
             // The fill's outline, into the builder; false when it draws nothing.
             func addOutline(of fill: Recording.FillCommand) -> Bool {
                 switch fill.mapping {
                 case .projective(let projection):
-                    return projectedGeometry.fill(fill.path, projection: projection, tolerance: tolerance)
-                        && builder.addOutline(projectedGeometry.projected, transform: .identity)
+                    return add(
+                        projectedGeometry.fillContours(fill.path, projection: projection, tolerance: tolerance),
+                        projectedBy: projection)
                 case .affine(let transform):
                     return builder.addPath(fill.path, transform: transform)
                 }
@@ -85,10 +94,10 @@ enum CommandPreparation {
             func addOutline(of stroke: Recording.StrokeCommand) -> Bool {
                 switch stroke.mapping {
                 case .projective(let projection):
-                    return projectedGeometry.stroke(
-                        stroke.shape, projection: projection, tolerance: tolerance,
-                        using: strokeGeometry)
-                        && builder.addOutline(projectedGeometry.projected, transform: .identity)
+                    return add(
+                        projectedGeometry.strokeContours(
+                            stroke.shape, projection: projection, tolerance: tolerance, using: strokeGeometry),
+                        projectedBy: projection)
                 case .affine(let transform):
                     guard
                         let (outline, toDevice) = memory.strokeOutlines[i].outline(

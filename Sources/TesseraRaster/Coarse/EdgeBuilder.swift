@@ -111,49 +111,90 @@ struct EdgeBuilder {
     /// path then handles them. `p + d` is what the general path's `Transform.apply` computes for a
     /// translation (1·x + 0·y + dx), so both give the same bytes.
     private mutating func addOutlineInsideTarget(_ outline: Polylines, movedBy dx: Double, _ dy: Double) -> Bool {
+        let move = SIMD2(dx, dy)
+        return addContoursInsideTarget(outline) { p in SIMD2(p.x, p.y) + move }
+    }
+
+    /// Emits the closed contours of `outline` projected by `projection`, when every projected
+    /// point lies inside the target; returns false, with nothing emitted, when one does not, lies
+    /// at or behind the eye or is not finite: the caller then projects the outline and adds it
+    /// with ``addOutline(_:transform:)``. The same lines in the same order as that way, which
+    /// skips a projected point equal to the one before (here its line is horizontal, not kept)
+    /// and moves the points by (0, 0) (+0 for −0).
+    mutating func addOutline(_ outline: Polylines, projectedBy projection: Projection) -> Bool {
+        let (a, b, c, d, tx, ty) = (projection.a, projection.b, projection.c, projection.d, projection.tx, projection.ty)
+        let (wx, wy, w0) = (projection.wx, projection.wy, projection.w0)
+        return addContoursInsideTarget(outline) { p in
+            // As `Projection.project`, NaN where it gives nil: w ≤ 0 or not finite, or a
+            // coordinate not finite (the bounds catch ±∞, the sum NaN).
+            let w = wx * p.x + wy * p.y + w0
+            let divisor = w > 0 && w < .infinity ? w : .nan
+            return SIMD2(a * p.x + c * p.y + tx, b * p.x + d * p.y + ty) / SIMD2(repeating: divisor) + SIMD2<Double>.zero
+        }
+    }
+
+    /// The one pass of ``addOutlineInsideTarget(_:movedBy:_:)`` and
+    /// ``addOutline(_:projectedBy:)``: the contours of `outline` with every point mapped by
+    /// `map`, emitted when all the mapped points lie inside the target (nothing emitted, false,
+    /// when one does not or one is NaN).
+    @inline(__always)
+    private mutating func addContoursInsideTarget(_ outline: Polylines, map: (Point) -> SIMD2<Double>) -> Bool {
+        var low = SIMD2<Double>(repeating: .infinity), high = -low
+        var inside = false
         outline.points.withUnsafeBufferPointer { points in
-            var lowX = Double.infinity, highX = -Double.infinity, lowY = Double.infinity, highY = -Double.infinity
-            // min/max skip NaN, so NaN is caught by a sum of the coordinates, NaN exactly when one
-            // of them is (once the bounds pass, the moved points lie inside the target, so the
-            // terms x + y all lie in one interval of the target's size: no inf − inf).
-            var sum = 0.0
-            for p in points {
-                lowX = Swift.min(lowX, p.x); highX = Swift.max(highX, p.x)
-                lowY = Swift.min(lowY, p.y); highY = Swift.max(highY, p.y)
-                sum += p.x + p.y
-            }
-            (lowX, highX, lowY, highY) = (lowX + dx, highX + dx, lowY + dy, highY + dy)
-            guard lowX >= 0, highX <= width, lowY >= 0, highY <= height, !sum.isNaN else { return false }
-            // A closed contour has as many lines as points.
+            // A closed contour has as many lines as points. One pass writes the lines and bounds
+            // the points; when the bounds fail, what it wrote is not kept (written: 0).
             arena.appendLines(upTo: points.count) { lines in
                 var written = 0
-                // Every line is written, and kept unless horizontal: skipping the horizontal ones
-                // with a branch mispredicted often (the outlines of dashes mix both).
-                @inline(__always) func line(_ a: Point, _ b: Point) {
-                    let q = lines + 4 * written
-                    q[0] = Float(a.x); q[1] = Float(a.y); q[2] = Float(b.x); q[3] = Float(b.y)
-                    written += a.y != b.y ? 1 : 0
+                // The bounds skip NaN (`<` and `>` are false), so NaN is caught by a sum of the
+                // coordinates, NaN exactly when one of them is (once the bounds pass, the terms
+                // all lie inside the target: no inf − inf).
+                var sum = SIMD2<Double>.zero
+                @inline(__always) func moved(_ k: Int) -> SIMD2<Double> {
+                    let p = map(points[k])
+                    // In the forms that compile to minpd and maxpd.
+                    low = low.replacing(with: p, where: p .< low)
+                    high = high.replacing(with: p, where: p .> high)
+                    sum += p
+                    return p
                 }
-                @inline(__always) func moved(_ k: Int) -> Point { Point(x: points[k].x + dx, y: points[k].y + dy) }
-                for subpath in outline.subpaths {
+                // Every line is written, and kept unless horizontal: skipping the horizontal ones
+                // with a branch mispredicted often (the outlines of dashes mix both). Each point
+                // is converted to floats once, for the two lines it ends.
+                // (Wrapping arithmetic: the indices are below `points.count`, and `written` too.)
+                @inline(__always) func line(_ a: SIMD2<Float>, _ b: SIMD2<Float>, horizontal: Bool) {
+                    UnsafeMutableRawPointer(lines + (written &<< 2)).storeBytes(of: SIMD4(lowHalf: a, highHalf: b), as: SIMD4<Float>.self)
+                    written &+= horizontal ? 0 : 1
+                }
+                let subpaths = outline.subpaths
+                for s in subpaths.indices {
+                    let subpath = subpaths[s]
+                    let end = subpath.start &+ subpath.count
                     // In the general path's order, so that both give the same bytes.
                     let first = moved(subpath.start)
-                    var previous = first
-                    for k in subpath.start + 1..<subpath.start + subpath.count {
+                    let firstFloats = SIMD2<Float>(first)
+                    var previous = first, previousFloats = firstFloats
+                    var k = subpath.start &+ 1
+                    while k < end {
                         let p = moved(k)
-                        line(previous, p)
+                        let floats = SIMD2<Float>(p)
+                        line(previousFloats, floats, horizontal: previous.y == p.y)
                         previous = p
+                        previousFloats = floats
+                        k &+= 1
                     }
-                    line(previous, first)
+                    line(previousFloats, firstFloats, horizontal: previous.y == first.y)
                 }
-                return written
+                let size = SIMD2(width, height)
+                inside = all(low .>= .zero) && all(high .<= size) && !(sum.x + sum.y).isNaN
+                return inside ? written : 0
             }
-            if !points.isEmpty {
-                minX = Swift.min(minX, lowX); maxX = Swift.max(maxX, highX)
-                minY = Swift.min(minY, lowY); maxY = Swift.max(maxY, highY)
-            }
-            return true
         }
+        if inside && !outline.points.isEmpty {
+            minX = Swift.min(minX, low.x); maxX = Swift.max(maxX, high.x)
+            minY = Swift.min(minY, low.y); maxY = Swift.max(maxY, high.y)
+        }
+        return inside
     }
 
     /// True when every point is on one outer side of the target, so the curve through them covers
@@ -267,10 +308,14 @@ struct EdgeBuilder {
     @inline(__always)
     private mutating func emit(_ x0: Double, _ y0: Double, _ x1: Double, _ y1: Double) {
         if y0 == y1 { return }
+        // `a > b ? a : b` compiles to maxsd; `Swift.max`, which returns its second argument on a
+        // tie (+0 against −0 too), to four instructions. The bounds are rounded to whole pixels,
+        // where the sign of a zero makes no difference.
+        @inline(__always) func greater(_ a: Double, _ b: Double) -> Double { a > b ? a : b }
         minY = Swift.min(minY, Swift.min(y0, y1))
-        maxY = Swift.max(maxY, Swift.max(y0, y1))
+        maxY = greater(greater(y0, y1), maxY)
         minX = Swift.min(minX, Swift.min(x0, x1))
-        maxX = Swift.max(maxX, Swift.max(x0, x1))
+        maxX = greater(greater(x0, x1), maxX)
         arena.append(Float(x0), Float(y0), Float(x1), Float(y1))
     }
 }

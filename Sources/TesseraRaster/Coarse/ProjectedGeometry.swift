@@ -2,6 +2,11 @@
 /// flattened (or stroked) in the path's own space with the tolerance divided by the
 /// projection's largest stretch, then every point projected. Lines stay lines under a
 /// projection, so projecting the flattened points is exact up to the flattening.
+///
+/// The contours in the path's space come first (``fillContours(_:projection:tolerance:)``,
+/// ``strokeContours(_:projection:tolerance:using:)``), so that the common case, every projected
+/// point inside the target, goes straight to lines (`EdgeBuilder.addOutline(_:projectedBy:)`);
+/// ``project(_:_:)`` writes the projected contours for the others.
 final class ProjectedGeometry {
     private var flattened = Polylines()
     private var smooth: [Bool] = []
@@ -10,26 +15,27 @@ final class ProjectedGeometry {
     /// Where ``project(_:_:)`` writes its points before they are appended at once.
     private let writeBuffer = Polylines.WriteBuffer()
 
-    /// Projects the contours of a fill; false when it draws nothing (empty, non-finite, or
-    /// reaching the eye's plane).
-    func fill(_ path: Path, projection: Projection, tolerance: Double) -> Bool {
+    /// The contours of a fill in the path's space, flattened for `projection`; nil when it draws
+    /// nothing (empty, non-finite).
+    func fillContours(_ path: Path, projection: Projection, tolerance: Double) -> Polylines? {
         let scale = projection.largestScale(over: path.controlPointBounds)
-        guard scale.isFinite, scale > 0 else { return false }
+        guard scale.isFinite, scale > 0 else { return nil }
         flattened.removeAll()
         smooth.removeAll(keepingCapacity: true)
         guard
             PolylineFlattener.flatten(
                 path, transform: .identity, tolerance: tolerance / scale,
                 into: &flattened, smooth: &smooth)
-        else { return false }
-        return project(flattened, projection)
+        else { return nil }
+        return flattened
     }
 
-    /// Projects the outline of a stroke computed by `strokes` in the path's space.
-    func stroke(
+    /// The outline of a stroke in the path's space, computed by `strokes` for `projection`; nil
+    /// when it draws nothing.
+    func strokeContours(
         _ shape: StrokeShape, projection: Projection, tolerance: Double,
         using strokes: StrokeGeometry
-    ) -> Bool {
+    ) -> Polylines? {
         // The outline reaches past the path by half the width, more at miters: its stretch
         // counts too (the path's own box when the padded one reaches behind the eye).
         let bounds = shape.path.controlPointBounds
@@ -39,12 +45,14 @@ final class ProjectedGeometry {
             width: bounds.maxX - bounds.minX + 2 * pad, height: bounds.maxY - bounds.minY + 2 * pad)
         var scale = projection.largestScale(over: padded)
         if !scale.isFinite { scale = projection.largestScale(over: bounds) }
-        guard scale.isFinite, scale > 0 else { return false }
-        guard strokes.outline(of: shape, transform: .identity, tolerance: tolerance / scale) != nil else { return false }
-        return project(strokes.outline, projection)
+        guard scale.isFinite, scale > 0 else { return nil }
+        guard strokes.outline(of: shape, transform: .identity, tolerance: tolerance / scale) != nil else { return nil }
+        return strokes.outline
     }
 
-    private func project(_ lines: Polylines, _ projection: Projection) -> Bool {
+    /// Projects `lines` into ``projected``; false when they draw nothing (empty, or a point at or
+    /// behind the eye, or not finite).
+    func project(_ lines: Polylines, _ projection: Projection) -> Bool {
         // Built in a local, swapped in and out: writing into the stored property itself costs its
         // run-time access checks on every point.
         var out = Polylines()

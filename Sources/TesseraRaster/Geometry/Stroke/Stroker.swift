@@ -67,6 +67,8 @@ struct Stroker {
                             dot(at: points[0], into: &out)
                         } else if subpath.closed {
                             closedContours(points, flags, into: &out)
+                        } else if subpath.count == 2 && style.cap == .butt {
+                            buttSegment(points[points.startIndex], points[points.startIndex + 1], into: &out)
                         } else {
                             openContour(points, flags, into: &out)
                         }
@@ -107,6 +109,21 @@ struct Stroker {
         }
         out.add(points[first] - startNormal)
         cap(at: points[first], normal: startNormal * -1, into: &out)
+        out.close()
+    }
+
+    /// An open subpath of one segment with butt caps, most dashes: the writes that
+    /// ``openContour(_:_:into:)`` makes for it (the same points, the same repeats skipped), without
+    /// its loops and their set-up. The last is the start cap's end, the first point again, which
+    /// `close()` drops.
+    @inline(__always)
+    private func buttSegment(_ a: Point, _ b: Point, into out: inout Polylines.Writer) {
+        let n = normal(a, b)
+        out.begin(a + n)
+        out.add(b + n)
+        out.add(b - n)
+        out.add(a - n)
+        out.add(a - n * -1)
         out.close()
     }
 
