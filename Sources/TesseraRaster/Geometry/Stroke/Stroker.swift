@@ -114,8 +114,8 @@ struct Stroker {
 
     /// An open subpath of one segment with butt caps, most dashes: the writes that
     /// ``openContour(_:_:into:)`` makes for it (the same points, the same repeats skipped), without
-    /// its loops and their set-up. The last is the start cap's end, the first point again, which
-    /// `close()` drops.
+    /// its loops and their set-up. The last is the start cap's end, the first point again (there
+    /// `a - n * -1`, the same bits as `a + n`), which `close()` drops.
     @inline(__always)
     private func buttSegment(_ a: Point, _ b: Point, into out: inout Polylines.Writer) {
         let n = normal(a, b)
@@ -123,7 +123,7 @@ struct Stroker {
         out.add(b + n)
         out.add(b - n)
         out.add(a - n)
-        out.add(a - n * -1)
+        out.add(a + n)
         out.close()
     }
 
