@@ -89,7 +89,7 @@ open class CALayer: NSObject, CAMediaTiming {
     // evaluation plans cache them.
     /// The layer's name, for finding it (nil by default).
     @exclusivity(unchecked) open var name: String? { didSet { TreeGeneration.advance() } }
-    /// The layer this one is a sublayer of (nil for a root; a layer's mask has none).
+    /// The layer this one is a sublayer of (nil for a root).
     public private(set) weak var superlayer: CALayer?
     @exclusivity(unchecked) private var children: [CALayer] = [] { didSet { TreeGeneration.advance() } }
     /// A layer whose alpha masks this one (its own geometry is relative to this layer).
@@ -207,8 +207,8 @@ open class CALayer: NSObject, CAMediaTiming {
         get { properties.sublayerTransform }
         set { properties.sublayerTransform = newValue }
     }
-    /// Whether the layer's y axis is flipped relative to its superlayer's (false by default): its
-    /// sublayers and contents are placed from the top down.
+    /// Whether the layer's y axis, for its sublayers and contents, is flipped relative to its
+    /// superlayer's (false by default).
     open var isGeometryFlipped: Bool {
         get { properties.isGeometryFlipped }
         set { properties.isGeometryFlipped = newValue }
