@@ -4,7 +4,9 @@ import Tessera
 /// A built-in animated scene recreating one of the seed documents' animations, for the CLI
 /// (`tessera scenes`, `tessera render NAME`) and the golden-image tests.
 public struct DemoScene: Sendable {
+    /// The name the CLI takes (`tessera render NAME`).
     public let name: String
+    /// One line on what it shows, as `tessera scenes` lists it.
     public let summary: String
     /// The size of the root layer, in points.
     public let size: CGSize
@@ -16,6 +18,7 @@ public struct DemoScene: Sendable {
     /// the animation timeline (a progress, as a gesture would set it); nil for most.
     public let prepareFrame: (@Sendable (CALayer, Double) -> Void)?
 
+    /// A scene of these values (`prepareFrame` nil: the timeline alone drives it).
     public init(
         name: String, summary: String, size: CGSize, duration: Double,
         prepareFrame: (@Sendable (CALayer, Double) -> Void)? = nil, build: @escaping @Sendable () -> CALayer
@@ -37,6 +40,7 @@ public struct DemoScene: Sendable {
     /// Every demo scene, in the order `tessera scenes` lists them.
     public static let all: [DemoScene] = [.shapeMorph, .fillPulse, .marchingAnts, .checkmark, .messageDots, .dayNight]
 
+    /// The scene called `name`, or nil when there is none.
     public static func named(_ name: String) -> DemoScene? { all.first { $0.name == name } }
 
     /// A root layer of `size` with a white background.

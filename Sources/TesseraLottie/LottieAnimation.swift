@@ -34,6 +34,7 @@ import TesseraCore
 public final class LottieAnimation {
     /// A named time of the animation (`markers` in the file).
     public struct Marker: Sendable, Equatable {
+        /// Its name in the file.
         public let name: String
         /// Its start, in seconds from the in point.
         public let time: Double
@@ -54,6 +55,7 @@ public final class LottieAnimation {
     public let frames: Range<Double>
     /// The length in seconds.
     public var duration: Double { (frames.upperBound - frames.lowerBound) / frameRate }
+    /// The named times of the animation, in the file's order.
     public let markers: [Marker]
     /// The Bodymovin version that wrote the file, when it says.
     public let version: String?

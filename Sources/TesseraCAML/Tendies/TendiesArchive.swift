@@ -22,6 +22,7 @@ public struct TendiesArchive {
         /// Decompressed bytes of one bundle, all its entries together.
         public var bundleBytes: UInt64 = 256 << 20
 
+        /// The default limits: 10,000 entries, 64 MB an entry, 256 MB a bundle.
         public init() {}
     }
 
@@ -187,11 +188,17 @@ public struct TendiesArchive {
 
 /// Why a `.tendies` file could not be read.
 public enum TendiesError: Error, Equatable, CustomStringConvertible {
+    /// The file could not be opened as a zip, or an entry could not be read; `reason` says why.
     case unreadable(URL, reason: String)
+    /// The zip holds more than `limit` entries (``TendiesArchive/Limits/entryCount``).
     case tooManyEntries(URL, limit: Int)
+    /// The zip holds no `.ca` bundle.
     case noBundle(URL)
+    /// No bundle has the name asked for; `available` lists those it holds.
     case noSuchBundle(String, available: [String])
+    /// An entry's path would be written outside its bundle (absolute, `..`, `\` or NUL).
     case unsafePath(String)
+    /// An entry or a bundle decompresses to more than `limit` bytes.
     case tooLarge(String, limit: UInt64)
 
     public var description: String {

@@ -26,6 +26,7 @@ public final class AnimationClock {
         weak var layer: CALayer?
     }
 
+    /// A clock at `time` (a non-finite time is 0).
     public init(time: CFTimeInterval = 0) {
         self.time = time.isFinite ? time : 0
     }
@@ -55,6 +56,7 @@ public final class AnimationClock {
         for root in roots.compactMap(\.layer) { tellDelegates(in: root, at: t) }
     }
 
+    /// Moves the clock forward by `dt` seconds, as ``advance(to:)`` at ``time`` + `dt`.
     public func advance(by dt: CFTimeInterval) {
         advance(to: time + dt)
     }

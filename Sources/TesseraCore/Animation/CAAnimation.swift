@@ -40,6 +40,8 @@ open class CAAnimation: NSObject, CAMediaTiming, NSCopying, CAAction {
 
     private var storage: [String: Any] = [:]
 
+    /// An animation with Core Animation's defaults: no duration (0.25 s once added), speed 1, no
+    /// repetition, removed fill, removed on completion.
     public required override init() {
         super.init()
     }
@@ -129,10 +131,12 @@ open class CAPropertyAnimation: CAAnimation {
     /// `transform` and `sublayerTransform`.
     open var valueFunction: CAValueFunction?
 
+    /// A property animation with no key path.
     public required init() {
         super.init()
     }
 
+    /// A property animation of the key path `path` (`"position"`, `"transform.rotation.z"`, ...).
     public convenience init(keyPath path: String?) {
         self.init()
         keyPath = path
@@ -211,8 +215,11 @@ open class CAPropertyAnimation: CAAnimation {
 /// `toValue` and `byValue`, with Apple's documented meaning (a nil end is the layer's current
 /// value).
 open class CABasicAnimation: CAPropertyAnimation {
+    /// The value to start from (nil: derived from `toValue` and `byValue`, or the layer's current value).
     open var fromValue: Any?
+    /// The value to end at (nil: derived from `fromValue` and `byValue`, or the layer's current value).
     open var toValue: Any?
+    /// The change, added to `fromValue` or subtracted from `toValue` when only one of them is set.
     open var byValue: Any?
 
     override func copyValues(to copy: CAAnimation) {
@@ -244,10 +251,16 @@ open class CABasicAnimation: CAPropertyAnimation {
 /// oscillator. Its progress follows the spring in seconds of its local time; the timing function
 /// is not applied.
 open class CASpringAnimation: CABasicAnimation {
+    /// The mass of the object on the spring (default 1; must be above 0).
     open var mass: CGFloat = 1
+    /// The spring's stiffness coefficient (default 100; must be above 0).
     open var stiffness: CGFloat = 100
+    /// The friction coefficient (default 10; must be at least 0).
     open var damping: CGFloat = 10
+    /// The speed at the start, in distances to travel per second, positive towards the end value
+    /// (default 0).
     open var initialVelocity: CGFloat = 0
+    /// Whether a damping above critical is used as given (false by default: clamped to critical).
     open var allowsOverdamping = false
 
     override func copyValues(to copy: CAAnimation) {
@@ -315,6 +328,7 @@ open class CASpringAnimation: CABasicAnimation {
 /// Children's delegates and `isRemovedOnCompletion` are ignored, as Apple documents; a
 /// ``CATransition`` among them is left out (reported in ``CALayer/diagnostics``).
 open class CAAnimationGroup: CAAnimation {
+    /// The animations that run together (nil: none).
     open var animations: [CAAnimation]?
 
     override func copyValues(to copy: CAAnimation) {

@@ -5,10 +5,15 @@ import TesseraRaster
 public struct CAAnimationCalculationMode: RawRepresentable, Hashable, Sendable {
     public let rawValue: String
     public init(rawValue: String) { self.rawValue = rawValue }
+    /// Linear interpolation between keyframes (the default).
     public static let linear = CAAnimationCalculationMode(rawValue: "linear")
+    /// Each value holds until the next key time: no interpolation.
     public static let discrete = CAAnimationCalculationMode(rawValue: "discrete")
+    /// Linear, with the key times computed for an even pace (key times and timing functions ignored).
     public static let paced = CAAnimationCalculationMode(rawValue: "paced")
+    /// A smooth spline through the values, shaped by the tension, continuity and bias values.
     public static let cubic = CAAnimationCalculationMode(rawValue: "cubic")
+    /// Cubic, with the key times computed for an even pace (key times and timing functions ignored).
     public static let cubicPaced = CAAnimationCalculationMode(rawValue: "cubicPaced")
 }
 
@@ -22,12 +27,19 @@ public struct CAAnimationRotationMode: RawRepresentable, Hashable, Sendable {
     public static let rotateAutoReverse = CAAnimationRotationMode(rawValue: "autoReverse")
 }
 
+/// The Objective-C name of ``CAAnimationCalculationMode/linear``.
 public let kCAAnimationLinear = CAAnimationCalculationMode.linear
+/// The Objective-C name of ``CAAnimationCalculationMode/discrete``.
 public let kCAAnimationDiscrete = CAAnimationCalculationMode.discrete
+/// The Objective-C name of ``CAAnimationCalculationMode/paced``.
 public let kCAAnimationPaced = CAAnimationCalculationMode.paced
+/// The Objective-C name of ``CAAnimationCalculationMode/cubic``.
 public let kCAAnimationCubic = CAAnimationCalculationMode.cubic
+/// The Objective-C name of ``CAAnimationCalculationMode/cubicPaced``.
 public let kCAAnimationCubicPaced = CAAnimationCalculationMode.cubicPaced
+/// The Objective-C name of ``CAAnimationRotationMode/rotateAuto``.
 public let kCAAnimationRotateAuto = CAAnimationRotationMode.rotateAuto
+/// The Objective-C name of ``CAAnimationRotationMode/rotateAutoReverse``.
 public let kCAAnimationRotateAutoReverse = CAAnimationRotationMode.rotateAutoReverse
 
 /// An animation through a list of values (or along a path), as QuartzCore's class.
@@ -46,10 +58,15 @@ public let kCAAnimationRotateAutoReverse = CAAnimationRotationMode.rotateAutoRev
 ///   the value moves at constant speed along the whole path. `rotationMode` turns the layer's
 ///   transform with the tangent.
 open class CAKeyframeAnimation: CAPropertyAnimation {
+    /// The keyframe values, of the animated property's type (`NSNumber`, `CGPoint`, `CGColor`, ...);
+    /// ignored when ``path`` is set.
     open var values: [Any]? {
         didSet { readValues = nil }
     }
+    /// A path for a point property to follow; takes precedence over ``values``.
     open var path: CGPath?
+    /// When each keyframe is reached, as fractions of the duration from 0 to 1 in increasing order
+    /// (nil: evenly spaced).
     open var keyTimes: [NSNumber]? {
         get {
             switch storedKeyTimes {
@@ -59,11 +76,17 @@ open class CAKeyframeAnimation: CAPropertyAnimation {
         }
         set { storedKeyTimes = .numbers(newValue) }
     }
+    /// The pacing of each segment between keyframes, one fewer than the values (nil: linear).
     open var timingFunctions: [CAMediaTimingFunction]?
+    /// How the values between keyframes are computed (``CAAnimationCalculationMode/linear`` by default).
     open var calculationMode: CAAnimationCalculationMode = .linear
+    /// For the cubic modes, the tightness of the curve at each keyframe (1 tight, −1 round; 0 default).
     open var tensionValues: [NSNumber]?
+    /// For the cubic modes, the sharpness of the corner at each keyframe (0 default).
     open var continuityValues: [NSNumber]?
+    /// For the cubic modes, where the curve bends relative to each keyframe (0 default).
     open var biasValues: [NSNumber]?
+    /// Whether a layer following ``path`` turns with its tangent (nil: it does not turn).
     open var rotationMode: CAAnimationRotationMode?
 
     /// ``values`` as the model reads them, given with them by a reader of this package that has

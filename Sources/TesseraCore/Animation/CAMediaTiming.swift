@@ -14,9 +14,13 @@ public struct CAMediaTimingFillMode: RawRepresentable, Hashable, Sendable {
     public static let both = CAMediaTimingFillMode(rawValue: "both")
 }
 
+/// The Objective-C name of ``CAMediaTimingFillMode/removed``.
 public let kCAFillModeRemoved = CAMediaTimingFillMode.removed
+/// The Objective-C name of ``CAMediaTimingFillMode/forwards``.
 public let kCAFillModeForwards = CAMediaTimingFillMode.forwards
+/// The Objective-C name of ``CAMediaTimingFillMode/backwards``.
 public let kCAFillModeBackwards = CAMediaTimingFillMode.backwards
+/// The Objective-C name of ``CAMediaTimingFillMode/both``.
 public let kCAFillModeBoth = CAMediaTimingFillMode.both
 
 /// The timing of a layer or an animation, as QuartzCore's protocol: how the time of its parent

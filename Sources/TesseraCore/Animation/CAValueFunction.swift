@@ -5,16 +5,27 @@ public struct CAValueFunctionName: RawRepresentable, Hashable, Sendable {
     public let rawValue: String
     public init(rawValue: String) { self.rawValue = rawValue }
 
+    /// Rotation about the x axis by one value, in radians.
     public static let rotateX = CAValueFunctionName(rawValue: "rotateX")
+    /// Rotation about the y axis by one value, in radians.
     public static let rotateY = CAValueFunctionName(rawValue: "rotateY")
+    /// Rotation about the z axis by one value, in radians.
     public static let rotateZ = CAValueFunctionName(rawValue: "rotateZ")
+    /// Scale by three values (x, y, z).
     public static let scale = CAValueFunctionName(rawValue: "scale")
+    /// Scale along x by one value.
     public static let scaleX = CAValueFunctionName(rawValue: "scaleX")
+    /// Scale along y by one value.
     public static let scaleY = CAValueFunctionName(rawValue: "scaleY")
+    /// Scale along z by one value.
     public static let scaleZ = CAValueFunctionName(rawValue: "scaleZ")
+    /// Translation by three values (x, y, z).
     public static let translate = CAValueFunctionName(rawValue: "translate")
+    /// Translation along x by one value.
     public static let translateX = CAValueFunctionName(rawValue: "translateX")
+    /// Translation along y by one value.
     public static let translateY = CAValueFunctionName(rawValue: "translateY")
+    /// Translation along z by one value.
     public static let translateZ = CAValueFunctionName(rawValue: "translateZ")
 
     /// Every name Core Animation has, as the file formats list them in their errors.
@@ -24,16 +35,27 @@ public struct CAValueFunctionName: RawRepresentable, Hashable, Sendable {
     ]
 }
 
+/// The Objective-C name of ``CAValueFunctionName/rotateX``.
 public let kCAValueFunctionRotateX = CAValueFunctionName.rotateX
+/// The Objective-C name of ``CAValueFunctionName/rotateY``.
 public let kCAValueFunctionRotateY = CAValueFunctionName.rotateY
+/// The Objective-C name of ``CAValueFunctionName/rotateZ``.
 public let kCAValueFunctionRotateZ = CAValueFunctionName.rotateZ
+/// The Objective-C name of ``CAValueFunctionName/scale``.
 public let kCAValueFunctionScale = CAValueFunctionName.scale
+/// The Objective-C name of ``CAValueFunctionName/scaleX``.
 public let kCAValueFunctionScaleX = CAValueFunctionName.scaleX
+/// The Objective-C name of ``CAValueFunctionName/scaleY``.
 public let kCAValueFunctionScaleY = CAValueFunctionName.scaleY
+/// The Objective-C name of ``CAValueFunctionName/scaleZ``.
 public let kCAValueFunctionScaleZ = CAValueFunctionName.scaleZ
+/// The Objective-C name of ``CAValueFunctionName/translate``.
 public let kCAValueFunctionTranslate = CAValueFunctionName.translate
+/// The Objective-C name of ``CAValueFunctionName/translateX``.
 public let kCAValueFunctionTranslateX = CAValueFunctionName.translateX
+/// The Objective-C name of ``CAValueFunctionName/translateY``.
 public let kCAValueFunctionTranslateY = CAValueFunctionName.translateY
+/// The Objective-C name of ``CAValueFunctionName/translateZ``.
 public let kCAValueFunctionTranslateZ = CAValueFunctionName.translateZ
 
 /// A function from an animation's interpolated values to the transform it animates, as Core
@@ -55,6 +77,7 @@ public let kCAValueFunctionTranslateZ = CAValueFunctionName.translateZ
 /// transform applies before the layer's own (as additive transforms do); without, it replaces
 /// it. A value function on any other key path is reported and left out.
 public final class CAValueFunction: NSObject, Sendable {
+    /// Which function it is.
     public let name: CAValueFunctionName
     let function: ValueFunction
 

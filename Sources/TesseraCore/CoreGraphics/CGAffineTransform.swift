@@ -10,11 +10,17 @@ import TesseraRaster
 ///
 /// `t1.concatenating(t2)` applies `t1` first, then `t2` (the matrix product `t1 · t2`).
 public struct CGAffineTransform: Hashable, Sendable {
+    /// The x scale and rotation term: x' takes a·x.
     public var a: CGFloat
+    /// The y shear and rotation term: y' takes b·x.
     public var b: CGFloat
+    /// The x shear and rotation term: x' takes c·y.
     public var c: CGFloat
+    /// The y scale and rotation term: y' takes d·y.
     public var d: CGFloat
+    /// The translation along x.
     public var tx: CGFloat
+    /// The translation along y.
     public var ty: CGFloat
 
     /// A transform with the given matrix entries.

@@ -2,14 +2,23 @@ import Foundation
 
 /// The family of a colour space, as CoreGraphics' `CGColorSpaceModel` (same raw values).
 public enum CGColorSpaceModel: Int32, Sendable {
+    /// An unknown model.
     case unknown = -1
+    /// Grey levels.
     case monochrome = 0
+    /// Red, green and blue.
     case rgb = 1
+    /// Cyan, magenta, yellow and black.
     case cmyk = 2
+    /// CIE L*a*b*.
     case lab = 3
+    /// DeviceN (named colorants).
     case deviceN = 4
+    /// Indices into a colour table.
     case indexed = 5
+    /// Patterns.
     case pattern = 6
+    /// CIE XYZ.
     case XYZ = 7
 }
 

@@ -19,6 +19,8 @@ public final class CGImage: Sendable {
     /// Whether CoreGraphics may smooth the image when it is scaled (kept; layers choose their
     /// filters through `minificationFilter` and `magnificationFilter`).
     public let shouldInterpolate: Bool
+    /// The rendering intent it was created with (kept; Tessera draws in sRGB, see
+    /// ``CGColorRenderingIntent``).
     public let renderingIntent: CGColorRenderingIntent
 
     /// The PNG file the image was decoded from, kept so that an archive writes back the very
@@ -47,6 +49,7 @@ public final class CGImage: Sendable {
     public var bytesPerRow: Int { width * bitsPerPixel / 8 }
     /// Premultiplied RGBA (alpha last), or alpha only.
     public var alphaInfo: CGImageAlphaInfo { rasterImage.format == .rgba8 ? .premultipliedLast : .alphaOnly }
+    /// The layout flags: ``alphaInfo`` in the low bits, the default byte order.
     public var bitmapInfo: CGBitmapInfo { CGBitmapInfo(rawValue: alphaInfo.rawValue) }
     /// Device RGB; nil for an alpha-only image, as in CoreGraphics.
     public var colorSpace: CGColorSpace? { rasterImage.format == .rgba8 ? CGColorSpaceCreateDeviceRGB() : nil }

@@ -20,9 +20,13 @@ public enum CGPathElementType: Int32, Sendable {
 /// `points` is valid only during the call that received the element, and holds as many points as
 /// ``type`` uses (see ``CGPathElementType``).
 public struct CGPathElement {
+    /// What the element does: move, line, quadratic or cubic curve, or close.
     public var type: CGPathElementType
+    /// The element's points: 1 for a move or line, 2 for a quadratic curve (control, end), 3 for a
+    /// cubic (two controls, end), none for a close.
     public var points: UnsafeMutablePointer<CGPoint>
 
+    /// An element of `type` whose points are at `points`.
     public init(type: CGPathElementType, points: UnsafeMutablePointer<CGPoint>) {
         self.type = type
         self.points = points

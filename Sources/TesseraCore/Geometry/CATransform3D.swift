@@ -10,9 +10,13 @@ import Foundation
 /// The functions that build and combine transforms are Core Animation's C functions
 /// (`CATransform3DMakeRotation`, `CATransform3DConcat`, ...), declared alongside.
 public struct CATransform3D: Hashable, Sendable {
+    /// Row 1: the x axis's image (scale, rotation and shear terms; `m14` is x's perspective term).
     public var m11: CGFloat, m12: CGFloat, m13: CGFloat, m14: CGFloat
+    /// Row 2: the y axis's image (`m24` is y's perspective term).
     public var m21: CGFloat, m22: CGFloat, m23: CGFloat, m24: CGFloat
+    /// Row 3: the z axis's image (`m34` is z's perspective term, `−1/d` for an eye at distance d).
     public var m31: CGFloat, m32: CGFloat, m33: CGFloat, m34: CGFloat
+    /// Row 4: the translation (`m41`, `m42`, `m43`) and the homogeneous scale `m44` (1 normally).
     public var m41: CGFloat, m42: CGFloat, m43: CGFloat, m44: CGFloat
 
     /// A matrix with every element zero, as `CATransform3D()` on Apple platforms (the

@@ -87,7 +87,9 @@ open class CALayer: NSObject, CAMediaTiming {
     /// The layer's name, for finding it.
     // Changes to names, sublayers, masks and added animations move the ``TreeGeneration``:
     // evaluation plans cache them.
+    /// The layer's name, for finding it (nil by default).
     @exclusivity(unchecked) open var name: String? { didSet { TreeGeneration.advance() } }
+    /// The layer this one is a sublayer of (nil for a root).
     public private(set) weak var superlayer: CALayer?
     @exclusivity(unchecked) private var children: [CALayer] = [] { didSet { TreeGeneration.advance() } }
     /// A layer whose alpha masks this one (its own geometry is relative to this layer).
@@ -122,6 +124,8 @@ open class CALayer: NSObject, CAMediaTiming {
     /// Problems met while adding animations (unknown key paths, values of the wrong type).
     public private(set) var diagnostics: [String] = []
 
+    /// A layer with Core Animation's defaults: empty bounds at the origin, anchor point at the
+    /// centre, opaque, visible, no background, no sublayers.
     public required override init() {
         modelStorage = .allocate(capacity: 1)
         modelStorage.initialize(to: LayerProperties(kind: Self.kind))
@@ -164,34 +168,47 @@ open class CALayer: NSObject, CAMediaTiming {
 
     // MARK: Geometry
 
+    /// The layer's own coordinate space: its origin and size in points (zero by default). Animatable.
     open var bounds: CGRect {
         get { properties.bounds }
         set { properties.bounds = newValue }
     }
+    /// Where the ``anchorPoint`` lies, in the superlayer's coordinates ((0, 0) by default). Animatable.
     open var position: CGPoint {
         get { properties.position }
         set { properties.position = newValue }
     }
+    /// The position on the z axis (0 by default): sublayers are drawn in increasing `zPosition`, and
+    /// it moves the layer in depth under a perspective. Animatable.
     open var zPosition: CGFloat {
         get { properties.zPosition }
         set { properties.zPosition = newValue }
     }
+    /// The point of the bounds that ``position`` places and the transform turns about, in unit
+    /// coordinates ((0.5, 0.5), the centre, by default). Animatable.
     open var anchorPoint: CGPoint {
         get { properties.anchorPoint }
         set { properties.anchorPoint = newValue }
     }
+    /// The anchor point's z coordinate, in points (0 by default). Animatable.
     open var anchorPointZ: CGFloat {
         get { properties.anchorPointZ }
         set { properties.anchorPointZ = newValue }
     }
+    /// The transform applied to the layer about its anchor point (identity by default). Animatable,
+    /// also by field (`transform.rotation.z`, `transform.scale`, ...).
     open var transform: CATransform3D {
         get { properties.transform }
         set { properties.transform = newValue }
     }
+    /// The transform applied to the sublayers, about the anchor point (identity by default): where
+    /// a perspective (`m34`) for the sublayers goes. Animatable.
     open var sublayerTransform: CATransform3D {
         get { properties.sublayerTransform }
         set { properties.sublayerTransform = newValue }
     }
+    /// Whether the layer's y axis, for its sublayers and contents, is flipped relative to its
+    /// superlayer's (false by default).
     open var isGeometryFlipped: Bool {
         get { properties.isGeometryFlipped }
         set { properties.isGeometryFlipped = newValue }
@@ -221,22 +238,30 @@ open class CALayer: NSObject, CAMediaTiming {
 
     // MARK: Appearance
 
+    /// The opacity of the layer and its sublayers, from 0 (transparent) to 1 (the default), composited
+    /// as a group. Animatable.
     open var opacity: Float {
         get { properties.opacity }
         set { properties.opacity = newValue }
     }
+    /// Whether the layer and its sublayers are not drawn (false by default). Animatable (discretely).
     open var isHidden: Bool {
         get { properties.isHidden }
         set { properties.isHidden = newValue }
     }
+    /// The colour that fills the bounds (with ``cornerRadius``) behind the contents (nil by default:
+    /// none). Animatable.
     open var backgroundColor: CGColor? {
         get { properties.backgroundColor.map(CGColor.init) }
         set { properties.backgroundColor = newValue.map(Color.init) }
     }
+    /// The radius of the rounded corners of the background and border, in points (0 by default); with
+    /// ``masksToBounds``, it clips the contents and sublayers too. Animatable.
     open var cornerRadius: CGFloat {
         get { properties.cornerRadius }
         set { properties.cornerRadius = newValue }
     }
+    /// Which corners ``cornerRadius`` rounds (all four by default).
     open var maskedCorners: CACornerMask {
         get { properties.maskedCorners }
         set { properties.maskedCorners = newValue }
@@ -342,34 +367,45 @@ open class CALayer: NSObject, CAMediaTiming {
         get { properties.cornerCurve }
         set { properties.cornerCurve = newValue }
     }
+    /// The width of the border drawn inside the bounds, over the contents and sublayers, in points
+    /// (0 by default). Animatable.
     open var borderWidth: CGFloat {
         get { properties.borderWidth }
         set { properties.borderWidth = newValue }
     }
+    /// The colour of the border (opaque black by default). Animatable.
     open var borderColor: CGColor? {
         get { properties.borderColor.map(CGColor.init) }
         set { properties.borderColor = newValue.map(Color.init) }
     }
+    /// Whether the contents and sublayers are clipped to the bounds, rounded by ``cornerRadius``
+    /// (false by default).
     open var masksToBounds: Bool {
         get { properties.masksToBounds }
         set { properties.masksToBounds = newValue }
     }
+    /// The colour of the shadow (opaque black by default). Animatable.
     open var shadowColor: CGColor? {
         get { properties.shadowColor.map(CGColor.init) }
         set { properties.shadowColor = newValue.map(Color.init) }
     }
+    /// The opacity of the shadow, from 0 to 1 (0 by default: no shadow). Animatable.
     open var shadowOpacity: Float {
         get { properties.shadowOpacity }
         set { properties.shadowOpacity = newValue }
     }
+    /// The blur radius of the shadow, in points (3 by default). Animatable.
     open var shadowRadius: CGFloat {
         get { properties.shadowRadius }
         set { properties.shadowRadius = newValue }
     }
+    /// The offset of the shadow, in points ((0, −3) by default). Animatable.
     open var shadowOffset: CGSize {
         get { properties.shadowOffset }
         set { properties.shadowOffset = newValue }
     }
+    /// The shape of the shadow, in the layer's coordinates (nil by default: the shape of the layer's
+    /// contents, background and sublayers). Animatable.
     open var shadowPath: CGPath? {
         get { properties.shadowPath.map { CGPath(rasterPath: $0) } }
         set { properties.shadowPath = newValue?.rasterPath }
@@ -397,6 +433,7 @@ open class CALayer: NSObject, CAMediaTiming {
         }
     }
 
+    /// Appends `layer` to the sublayers, in front of the others (taking it from its superlayer first).
     open func addSublayer(_ layer: CALayer) {
         insertSublayer(layer, at: UInt32(children.count))
     }
@@ -410,11 +447,14 @@ open class CALayer: NSObject, CAMediaTiming {
         }
     }
 
+    /// Inserts `layer` just behind `sibling` (at the back when `sibling` is nil or not a sublayer).
     open func insertSublayer(_ layer: CALayer, below sibling: CALayer?) {
         let index = sibling.flatMap { s in children.firstIndex { $0 === s } } ?? 0
         insertSublayer(layer, at: UInt32(index))
     }
 
+    /// Inserts `layer` just in front of `sibling` (in front of all when `sibling` is nil or not a
+    /// sublayer).
     open func insertSublayer(_ layer: CALayer, above sibling: CALayer?) {
         let index = sibling.flatMap { s in children.firstIndex { $0 === s } }.map { $0 + 1 } ?? children.count
         insertSublayer(layer, at: UInt32(index))
@@ -433,6 +473,7 @@ open class CALayer: NSObject, CAMediaTiming {
         }
     }
 
+    /// Removes the layer from its superlayer's sublayers (or nothing when it has none).
     open func removeFromSuperlayer() {
         guard let parent = superlayer else { return }
         parent.changeSublayers(event: "sublayers", inserting: [], removing: [self]) {
@@ -561,6 +602,8 @@ open class CALayer: NSObject, CAMediaTiming {
         return true
     }
 
+    /// The animation added under `key`, nil when there is none. Changing it changes nothing: the layer
+    /// runs a copy.
     open func animation(forKey key: String) -> CAAnimation? {
         attached.first { $0.key == key }?.animation
     }
@@ -628,10 +671,12 @@ open class CALayer: NSObject, CAMediaTiming {
         key.set(read, in: &properties)
     }
 
+    /// Sets the value of a key, as ``setValue(_:forKeyPath:)``.
     open func setValue(_ value: Any?, forKey key: String) {
         setValue(value, forKeyPath: key)
     }
 
+    /// The value of a key, as ``value(forKeyPath:)``.
     open func value(forKey key: String) -> Any? {
         value(forKeyPath: key)
     }

@@ -41,6 +41,7 @@ import Foundation
 open class CAPortalLayer: CALayer {
     package override class var kind: LayerKind { .portal }
 
+    /// A portal layer with no source, drawing nothing until ``sourceLayer`` is set.
     public required init() {
         super.init()
     }

@@ -84,6 +84,7 @@ public struct LayerSnapshot: Sendable {
     /// The presented properties.
     public var properties: LayerProperties { tree.properties[index] }
 
+    /// The layer's ``CALayer/name`` when it was presented.
     public var name: String? { tree.shape.names[index] }
 
     /// The sublayers' snapshots, back to front.

@@ -86,90 +86,116 @@ extension LayerProperties {
         }
     }
 
+    /// The layer's image (see ``CALayer/contents``).
     public var contents: LayerContents {
         get { rare.value.contents }
         set { rareProperties.contents = newValue }
     }
+    /// Where the image goes in the bounds (see ``CALayer/contentsGravity``).
     public var contentsGravity: CALayerContentsGravity {
         get { rare.value.contentsGravity }
         set { rareProperties.contentsGravity = newValue }
     }
+    /// The part of the image drawn, in unit coordinates (see ``CALayer/contentsRect``).
     public var contentsRect: CGRect {
         get { rare.value.contentsRect }
         set { rareProperties.contentsRect = newValue }
     }
+    /// The part of the image that stretches, in unit coordinates (see ``CALayer/contentsCenter``).
     public var contentsCenter: CGRect {
         get { rare.value.contentsCenter }
         set { rareProperties.contentsCenter = newValue }
     }
+    /// The image's pixels per point (see ``CALayer/contentsScale``).
     public var contentsScale: CGFloat {
         get { rare.value.contentsScale }
         set { rareProperties.contentsScale = newValue }
     }
+    /// How the image is sampled when drawn smaller (see ``CALayer/minificationFilter``).
     public var minificationFilter: CALayerContentsFilter {
         get { rare.value.minificationFilter }
         set { rareProperties.minificationFilter = newValue }
     }
+    /// The bias of the mipmap level chosen when drawn smaller (see ``CALayer/minificationFilterBias``).
     public var minificationFilterBias: Float {
         get { rare.value.minificationFilterBias }
         set { rareProperties.minificationFilterBias = newValue }
     }
+    /// How the image is sampled when drawn larger (see ``CALayer/magnificationFilter``).
     public var magnificationFilter: CALayerContentsFilter {
         get { rare.value.magnificationFilter }
         set { rareProperties.magnificationFilter = newValue }
     }
+    /// The filters applied to the layer and its sublayers (see ``CALayer/filters``).
     public var filters: [LayerFilter]? {
         get { rare.value.filters }
         set { rareProperties.filters = newValue }
     }
+    /// The filters applied to what lies behind the layer (see ``CALayer/backgroundFilters``).
     public var backgroundFilters: [LayerFilter]? {
         get { rare.value.backgroundFilters }
         set { rareProperties.backgroundFilters = newValue }
     }
+    /// How the layer blends with what lies behind it; nil: source over (see
+    /// ``CALayer/compositingFilter``).
     public var compositingFilter: LayerCompositingFilter? {
         get { rare.value.compositingFilter }
         set { rareProperties.compositingFilter = newValue }
     }
+    /// A backdrop layer's group: backdrops of one group sample the same backdrop (see
+    /// ``CABackdropLayer/groupName``).
     public var groupName: String? {
         get { rare.value.groupName }
         set { rareProperties.groupName = newValue }
     }
+    /// The resolution a backdrop layer samples at, relative to the frame's (see
+    /// ``CABackdropLayer/scale``).
     public var scale: CGFloat {
         get { rare.value.scale }
         set { rareProperties.scale = newValue }
     }
+    /// Whether a portal layer hides its source where it is drawn (see
+    /// ``CAPortalLayer/hidesSourceLayer``).
     public var hidesSourceLayer: Bool {
         get { rare.value.hidesSourceLayer }
         set { rareProperties.hidesSourceLayer = newValue }
     }
+    /// Whether a portal layer takes its source's opacity (see ``CAPortalLayer/matchesOpacity``).
     public var matchesOpacity: Bool {
         get { rare.value.matchesOpacity }
         set { rareProperties.matchesOpacity = newValue }
     }
+    /// Whether a portal layer takes its source's position (see ``CAPortalLayer/matchesPosition``).
     public var matchesPosition: Bool {
         get { rare.value.matchesPosition }
         set { rareProperties.matchesPosition = newValue }
     }
+    /// Whether a portal layer takes its source's transform (see ``CAPortalLayer/matchesTransform``).
     public var matchesTransform: Bool {
         get { rare.value.matchesTransform }
         set { rareProperties.matchesTransform = newValue }
     }
+    /// A gradient layer's colours; nil: no gradient (see ``CAGradientLayer/colors``).
     public var colors: [Color]? {
         get { rare.value.colors }
         set { rareProperties.colors = newValue }
     }
+    /// A gradient layer's stops, 0 to 1; nil: evenly spaced (see ``CAGradientLayer/locations``).
     public var locations: [Double]? {
         get { rare.value.locations }
         set { rareProperties.locations = newValue }
     }
+    /// Where a gradient starts, in unit coordinates (see ``CAGradientLayer/startPoint``).
     public var startPoint: CGPoint {
         get { rare.value.startPoint }
         set { rareProperties.startPoint = newValue }
     }
+    /// Where a gradient ends, in unit coordinates (see ``CAGradientLayer/endPoint``).
     public var endPoint: CGPoint {
         get { rare.value.endPoint }
         set { rareProperties.endPoint = newValue }
     }
+    /// A gradient layer's shape: axial, radial or conic (see ``CAGradientLayer/type``).
     public var type: CAGradientLayerType {
         get { rare.value.type }
         set { rareProperties.type = newValue }

@@ -24,10 +24,12 @@ public enum FrameBackground {
 /// whatever the number of frames. On an error the writer is cancelled (no partial file is left)
 /// and the error rethrown; on success the writer is finished.
 public final class AnimationExport {
+    /// The renderer that draws each frame (its thread count and tolerance apply).
     public let renderer: LayerRenderer
     /// What each frame is drawn over.
     public var background: FrameBackground = .color(.clear)
 
+    /// An export drawing with `renderer` over a clear background.
     public init(renderer: LayerRenderer) {
         self.renderer = renderer
     }

@@ -11,7 +11,9 @@ public struct FrameTimeline: Sendable, Equatable {
 
     /// The time of the first frame, in seconds.
     public let start: Double
+    /// The frame rate, 1…1000: the frames are 1 / framesPerSecond seconds apart.
     public let framesPerSecond: Int
+    /// The number of frames, 1…``maximumFrameCount``.
     public let frameCount: Int
 
     /// `frameCount` frames from `start`; the count is clamped to 1…``maximumFrameCount`` and the

@@ -71,6 +71,7 @@ public final class LayerRenderer {
         set { canvas.taskRecorder = newValue }
     }
 
+    /// A renderer that draws on `threadCount` threads (every core by default).
     public init(threadCount: Int = Canvas.processorCount) {
         canvas = Canvas(threadCount: threadCount)
         shadowCanvas = Canvas(threadCount: threadCount)
@@ -132,6 +133,7 @@ public struct FrameStageTimes: Sendable, Equatable {
     /// Geometry, binning and rasterization (see `RenderStageTimes`).
     public var raster = RenderStageTimes()
 
+    /// Times of zero.
     public init() {}
 
     init(evaluation: Double, drawing: Double, raster: RenderStageTimes) {

@@ -13,6 +13,8 @@
 public struct Path: Hashable, Sendable {
     /// The kinds of path element, in storage form.
     public enum Verb: UInt8, Sendable {
+        /// `move` starts a subpath (1 point), `line` (1), `quad` a quadratic curve (2), `cubic` a cubic
+        /// curve (3), `close` closes the subpath (none).
         case move, line, quad, cubic, close
 
         /// How many points the verb consumes from ``Path/points``.
@@ -34,19 +36,20 @@ public struct Path: Hashable, Sendable {
     /// Index in `points` of the current subpath's starting point.
     private var subpathStart: Int = -1
 
+    /// An empty path.
     public init() {}
 
-    /// True when the path has no elements.
-    @inlinable
     /// Makes room for a first shape of `verbs` verbs and `points` points in an empty path:
     /// growing the arrays element by element reallocated them three times for a rectangle's
     /// path. Only when empty: reserving exactly for each of many
     /// shapes added to one path would reallocate every time.
+    @inlinable
     mutating func reserveForFirstShape(verbs verbCount: Int, points pointCount: Int) {
         guard verbs.isEmpty else { return }
         reserveCapacity(verbs: verbCount, points: pointCount)
     }
 
+    /// True when the path has no elements.
     public var isEmpty: Bool { verbs.isEmpty }
 
     /// The point where the next segment starts, or `nil` for an empty path.
@@ -79,12 +82,14 @@ public struct Path: Hashable, Sendable {
         return true
     }
 
+    /// Adds a straight line from the current point to `p` (nothing when the path is empty).
     public mutating func addLine(to p: Point) {
         guard prepareSegment() else { return }
         verbs.append(.line)
         points.append(p)
     }
 
+    /// Adds a quadratic Bézier curve from the current point to `end` (nothing when the path is empty).
     public mutating func addQuadCurve(to end: Point, control: Point) {
         guard prepareSegment() else { return }
         verbs.append(.quad)
@@ -92,6 +97,7 @@ public struct Path: Hashable, Sendable {
         points.append(end)
     }
 
+    /// Adds a cubic Bézier curve from the current point to `end` (nothing when the path is empty).
     public mutating func addCurve(to end: Point, control1: Point, control2: Point) {
         guard prepareSegment() else { return }
         verbs.append(.cubic)
@@ -172,10 +178,15 @@ public struct Path: Hashable, Sendable {
 extension Path {
     /// One element of a path, as CoreGraphics' `CGPathElement`.
     public enum Element: Hashable, Sendable {
+        /// Starts a subpath at the point.
         case move(to: Point)
+        /// A straight line to the point.
         case line(to: Point)
+        /// A quadratic Bézier curve to the point.
         case quadCurve(to: Point, control: Point)
+        /// A cubic Bézier curve to the point.
         case cubicCurve(to: Point, control1: Point, control2: Point)
+        /// A line back to the subpath's start, closing it.
         case closeSubpath
     }
 

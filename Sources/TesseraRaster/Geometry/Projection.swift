@@ -7,9 +7,12 @@
 ///
 /// Points with w ≤ 0 are at or behind the eye: geometry reaching them is not drawn.
 public struct Projection: Hashable, Sendable {
+    /// The affine terms, as ``Transform``'s, divided by w.
     public var a: Double, b: Double, c: Double, d: Double, tx: Double, ty: Double
+    /// The terms of the divisor w = wx·x + wy·y + w0 (0, 0, 1 for an affine map).
     public var wx: Double, wy: Double, w0: Double
 
+    /// The projection with these terms (see the type's formula).
     public init(a: Double, b: Double, c: Double, d: Double, tx: Double, ty: Double, wx: Double, wy: Double, w0: Double) {
         (self.a, self.b, self.c, self.d, self.tx, self.ty) = (a, b, c, d, tx, ty)
         (self.wx, self.wy, self.w0) = (wx, wy, w0)

@@ -5,21 +5,27 @@
 ///
 /// `t1.concatenating(t2)` applies `t1` first, then `t2`.
 public struct Transform: Hashable, Sendable {
+    /// The matrix `[a b 0; c d 0; tx ty 1]`: `a`, `d` scale, `b`, `c` rotate and shear, `tx`, `ty`
+    /// translate.
     public var a: Double, b: Double, c: Double, d: Double, tx: Double, ty: Double
 
     @inlinable
+    /// The transform with these terms.
     public init(a: Double, b: Double, c: Double, d: Double, tx: Double, ty: Double) {
         self.a = a; self.b = b; self.c = c; self.d = d; self.tx = tx; self.ty = ty
     }
 
+    /// The transform that changes nothing.
     public static let identity = Transform(a: 1, b: 0, c: 0, d: 1, tx: 0, ty: 0)
 
     @inlinable
+    /// A translation by (`tx`, `ty`).
     public init(translationX tx: Double, y ty: Double) {
         self.init(a: 1, b: 0, c: 0, d: 1, tx: tx, ty: ty)
     }
 
     @inlinable
+    /// A scale by `sx` along x and `sy` along y.
     public init(scaleX sx: Double, y sy: Double) {
         self.init(a: sx, b: 0, c: 0, d: sy, tx: 0, ty: 0)
     }
@@ -32,6 +38,7 @@ public struct Transform: Hashable, Sendable {
     }
 
     @inlinable
+    /// Whether this is exactly ``identity``.
     public var isIdentity: Bool { self == .identity }
 
     /// True when the transform maps axis-aligned rectangles to axis-aligned rectangles without
@@ -52,16 +59,19 @@ public struct Transform: Hashable, Sendable {
     }
 
     @inlinable
+    /// This transform after a translation by (`x`, `y`): the translation applies first.
     public func translatedBy(x: Double, y: Double) -> Transform {
         Transform(translationX: x, y: y).concatenating(self)
     }
 
     @inlinable
+    /// This transform after a scale by `x` and `y`: the scale applies first.
     public func scaledBy(x: Double, y: Double) -> Transform {
         Transform(scaleX: x, y: y).concatenating(self)
     }
 
     @inlinable
+    /// This transform after a rotation by `angle` radians: the rotation applies first.
     public func rotated(by angle: Double) -> Transform {
         Transform(rotationAngle: angle).concatenating(self)
     }
@@ -83,6 +93,7 @@ public struct Transform: Hashable, Sendable {
     }
 
     @inlinable
+    /// The point `p` mapped by the transform.
     public func apply(_ p: Point) -> Point {
         Point(x: a * p.x + c * p.y + tx, y: b * p.x + d * p.y + ty)
     }

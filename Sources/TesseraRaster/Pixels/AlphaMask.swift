@@ -11,7 +11,9 @@ public struct AlphaMask: Hashable, Sendable {
     public var x: Int
     /// The target row of the first row.
     public var y: Int
+    /// The number of values in a row.
     public let width: Int
+    /// The number of rows.
     public let height: Int
     /// The values, row by row: `width × height` of them.
     public internal(set) var values: [UInt8]

@@ -9,6 +9,7 @@ public struct AnimatedPNG {
     private var width = 0, height = 0
     /// How long each frame shows: `delayNumerator / delayDenominator` seconds.
     public let delayNumerator: UInt16
+    /// The denominator of each frame's delay, the frame rate (see ``delayNumerator``).
     public let delayDenominator: UInt16
 
     /// An empty animation whose frames last `1 / fps` seconds (fps clamped to 1…1000).
@@ -17,6 +18,7 @@ public struct AnimatedPNG {
         delayDenominator = UInt16(min(max(fps, 1), 1000))
     }
 
+    /// The number of frames added.
     public var frameCount: Int { frames.count }
 
     /// Adds a frame; every frame must have the first one's size.

@@ -3,15 +3,20 @@
 ///
 /// Components are clamped to [0, 1] when converted to pixels; NaN reads as 0.
 public struct Color: Hashable, Sendable {
+    /// The components, straight alpha, from 0 to 1.
     public var red: Double, green: Double, blue: Double, alpha: Double
 
     @inlinable
+    /// A colour with these components (opaque unless `alpha` is given).
     public init(red: Double, green: Double, blue: Double, alpha: Double = 1) {
         self.red = red; self.green = green; self.blue = blue; self.alpha = alpha
     }
 
+    /// Opaque black.
     public static let black = Color(red: 0, green: 0, blue: 0)
+    /// Opaque white.
     public static let white = Color(red: 1, green: 1, blue: 1)
+    /// Transparent black.
     public static let clear = Color(red: 0, green: 0, blue: 0, alpha: 0)
 
     /// The color as premultiplied 8-bit RGBA: each channel is `round(c · a · 255)`.
@@ -39,13 +44,16 @@ public struct Color: Hashable, Sendable {
 /// One pixel: 8-bit red, green, blue and alpha, with the color channels premultiplied by alpha
 /// (each ≤ alpha). Stored in memory in this order: R, G, B, A.
 public struct PremultipliedRGBA8: Hashable, Sendable {
+    /// The channels, red, green and blue premultiplied by alpha.
     public var r: UInt8, g: UInt8, b: UInt8, a: UInt8
 
     @inlinable
+    /// The pixel with these channels (each colour channel should be at most `a`).
     public init(r: UInt8, g: UInt8, b: UInt8, a: UInt8) {
         self.r = r; self.g = g; self.b = b; self.a = a
     }
 
+    /// The transparent pixel: every channel zero.
     public static let transparent = PremultipliedRGBA8(r: 0, g: 0, b: 0, a: 0)
 
     /// The pixel as a little-endian 32-bit word (R in the lowest byte), as kernels read it.
@@ -55,6 +63,7 @@ public struct PremultipliedRGBA8: Hashable, Sendable {
     }
 
     @inlinable
+    /// The pixel of a little-endian 32-bit word (R in the lowest byte), as ``packed`` makes.
     public init(packed v: UInt32) {
         self.init(
             r: UInt8(truncatingIfNeeded: v), g: UInt8(truncatingIfNeeded: v >> 8),

@@ -14,7 +14,9 @@ public final class Pixmap {
     /// The largest number of pixels accepted: 2²⁸ (1 GiB of RGBA8).
     public static let maximumPixelCount = 1 << 28
 
+    /// The width in pixels.
     public let width: Int
+    /// The height in pixels.
     public let height: Int
     /// Bytes from the start of one row to the start of the next (≥ width × 4).
     public let bytesPerRow: Int

@@ -6,6 +6,7 @@ extension Canvas {
         public let pixmap: Pixmap
         /// Where the pixmap's top-left pixel lies in the target the calls were rendered for.
         public let x: Int
+        /// Where the pixmap's top row lies in the target.
         public let y: Int
     }
 

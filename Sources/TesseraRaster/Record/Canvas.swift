@@ -42,6 +42,7 @@ public final class Canvas {
     /// The number of processors online: the default thread count.
     public static var processorCount: Int { max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN)))) }
 
+    /// A canvas that renders on `threadCount` threads (every core by default).
     public init(threadCount: Int = Canvas.processorCount) {
         self.threadCount = threadCount
     }

@@ -7,9 +7,13 @@
 /// then blended straight onto what is below, which can round an edge pixel differently by one
 /// level from compositing the group.
 public struct MaskInterior: Sendable, Equatable {
+    /// The left edge of the rectangle, in device pixels.
     public var minX: Double
+    /// The top edge of the rectangle, in device pixels.
     public var minY: Double
+    /// The right edge of the rectangle, in device pixels.
     public var maxX: Double
+    /// The bottom edge of the rectangle, in device pixels.
     public var maxY: Double
     /// The corners' radius (clamped to half the shorter side).
     public var radius: Double

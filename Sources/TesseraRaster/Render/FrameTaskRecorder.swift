@@ -23,8 +23,11 @@ import Synchronization
 public final class FrameTaskRecorder: Sendable {
     /// One task: its stage, how long it ran, and the indices of the tasks it waits for.
     public struct Task: Sendable, Equatable {
+        /// The stage of the pipeline it belongs to (such as `drawing walk`).
         public let stage: String
+        /// How long it ran, in nanoseconds.
         public let nanoseconds: UInt64
+        /// The indices of the tasks it waits for.
         public let dependencies: [Int]
     }
 

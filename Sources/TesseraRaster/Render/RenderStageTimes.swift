@@ -4,10 +4,14 @@ import Dispatch
 /// preparing the geometry (flattening, stroking, clipping into device lines; parallel), binning
 /// the commands into bands, and rasterizing the bands (parallel).
 public struct RenderStageTimes: Sendable, Equatable {
+    /// Preparing the geometry, in seconds.
     public var prepare: Double = 0
+    /// Binning the commands into bands, in seconds.
     public var binning: Double = 0
+    /// Rasterizing the bands, in seconds.
     public var rasterization: Double = 0
 
+    /// Times of zero.
     public init() {}
 
     /// Seconds since `start` (a `DispatchTime.now().uptimeNanoseconds`), and `now` for the next step.

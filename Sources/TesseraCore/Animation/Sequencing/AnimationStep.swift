@@ -41,6 +41,7 @@ public struct AnimationStep {
         AnimationStep(content: .sequence(steps), duration: steps.reduce(0) { $0 + $1.duration })
     }
 
+    /// The steps one after another, given as arguments.
     public static func sequence(_ steps: AnimationStep...) -> AnimationStep { sequence(steps) }
 
     /// The steps together; the step lasts as long as the longest.
@@ -48,6 +49,7 @@ public struct AnimationStep {
         AnimationStep(content: .parallel(steps), duration: steps.map(\.duration).max() ?? 0)
     }
 
+    /// The steps together, given as arguments; the step lasts as long as the longest.
     public static func parallel(_ steps: AnimationStep...) -> AnimationStep { parallel(steps) }
 
     /// Nothing for `seconds` (negative and NaN count as 0).

@@ -12,10 +12,14 @@ import Foundation
 ///
 /// The token holds its layer weakly; the layer's animation holds the token (as its delegate).
 public final class AnimationToken: CAAnimationDelegate {
+    /// Where a run stands.
     public enum State: Sendable, Equatable {
+        /// `running`: playing; `paused`: frozen by ``pause()``; `finished`: ran to its end (its end
+        /// values are the model's); `stopped`: removed early by ``stop()``.
         case running, paused, finished, stopped
     }
 
+    /// Where the run stands: ``State/running`` until it is paused, finishes or is stopped.
     public private(set) var state: State = .running
     /// The length of the whole run in the layer's time.
     public let duration: CFTimeInterval

@@ -21,6 +21,7 @@ open class CAEmitterCell: NSObject {
     /// the emitter layer's key-value coding.
     var values = EmitterCellValues()
 
+    /// A cell with Core Animation's defaults: enabled, emitting nothing (`birthRate` 0) until set.
     public required override init() { super.init() }
 
     /// A new cell (Objective-C's `+emitterCell`).

@@ -65,6 +65,7 @@ import Foundation
 open class CAEmitterLayer: CALayer {
     package override class var kind: LayerKind { .emitter }
 
+    /// An emitter layer with Core Animation's defaults: a point emitter with no cells.
     public required init() {
         super.init()
     }

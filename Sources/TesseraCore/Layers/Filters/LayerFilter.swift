@@ -4,11 +4,17 @@ import TesseraRaster
 /// A value of a filter's input, as the model stores it: a number, a flag, a string, an image, a
 /// list of numbers (a colour matrix) or a colour (`inputColor`, a `CGColor`).
 public enum LayerFilterValue: Hashable, Sendable {
+    /// A number (`inputRadius`, `inputAmount`, ...).
     case number(Double)
+    /// A flag (`inputNormalizeEdges`, ...).
     case bool(Bool)
+    /// A string (such as a blur's `inputQuality`).
     case string(String)
+    /// An image (`inputMaskImage`, ...).
     case image(LayerContents)
+    /// A list of numbers (`inputColorMatrix`: 20 values, row by row).
     case numbers([Double])
+    /// A colour (`inputColor`), straight-alpha sRGB.
     case color(Color)
 }
 
@@ -17,11 +23,16 @@ public enum LayerFilterValue: Hashable, Sendable {
 /// that key paths use for it (`filters.NAME.inputAmount`; the type unless set), whether it is
 /// enabled, and its inputs by key.
 public struct LayerFilter: Hashable, Sendable {
+    /// What the filter does: Core Animation's filter name (`gaussianBlur`, `colorSaturate`, ...).
     public var type: String
+    /// The name key paths use for it (`filters.NAME.inputRadius`); the type unless set.
     public var name: String
+    /// Whether the filter applies (a disabled filter is kept and skipped).
     public var isEnabled: Bool
+    /// The inputs by key (`inputRadius`, `inputAmount`, ...); a missing input takes its default.
     public var inputs: [String: LayerFilterValue]
 
+    /// A filter of `type`, named `name` (the type when nil), with `inputs`.
     public init(type: String, name: String? = nil, isEnabled: Bool = true, inputs: [String: LayerFilterValue] = [:]) {
         self.type = type
         self.name = name ?? type
@@ -87,7 +98,9 @@ extension LayerFilterValue {
 /// A layer's `compositingFilter` as the model stores it: a blend mode's name (Core Animation
 /// takes a plain string: `multiplyBlendMode`, `plusL`…) or a ``LayerFilter``.
 public enum LayerCompositingFilter: Hashable, Sendable {
+    /// A blend mode's name (`multiplyBlendMode`, `plusL`, ...).
     case named(String)
+    /// A filter that composites the layer.
     case filter(LayerFilter)
 
     /// The filter's type: the name itself, or the filter's type.

@@ -38,6 +38,8 @@ import TesseraRaster
 open class CATextLayer: CALayer {
     package override class var kind: LayerKind { .text }
 
+    /// A text layer with Core Animation's defaults: no string, Helvetica 36 pt, opaque white, not
+    /// wrapped, natural alignment, no truncation.
     public required init() {
         super.init()
     }

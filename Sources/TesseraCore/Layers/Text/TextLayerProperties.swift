@@ -28,15 +28,20 @@ package struct TextLayerProperties: Hashable, Sendable {
 
 /// What the first run of an attributed string says of its font and colour (nil: not said).
 public struct TextAttributes: Hashable, Sendable {
+    /// The font's name, when the run says it.
     public var fontName: String?
+    /// The text's colour, when the run says it.
     public var foregroundColor: Color?
 }
 
 extension LayerProperties {
+    /// A text layer's characters (see ``CATextLayer/string``).
     public var string: String? {
         get { rare.value.text.string }
         set { rareProperties.text.string = newValue }
     }
+    /// What the first run of an attributed ``CATextLayer/string`` says of its font and colour (nil:
+    /// a plain string).
     public var textAttributes: TextAttributes? {
         get { rare.value.text.attributes }
         set { rareProperties.text.attributes = newValue }
@@ -46,26 +51,32 @@ extension LayerProperties {
         get { rare.value.text.font }
         set { rareProperties.text.font = newValue }
     }
+    /// A text layer's font size, in points (see ``CATextLayer/fontSize``).
     public var fontSize: CGFloat {
         get { rare.value.text.fontSize }
         set { rareProperties.text.fontSize = newValue }
     }
+    /// A text layer's colour (see ``CATextLayer/foregroundColor``).
     public var foregroundColor: Color? {
         get { rare.value.text.foregroundColor }
         set { rareProperties.text.foregroundColor = newValue }
     }
+    /// Whether a text layer wraps its text to its bounds (see ``CATextLayer/isWrapped``).
     public var isWrapped: Bool {
         get { rare.value.text.isWrapped }
         set { rareProperties.text.isWrapped = newValue }
     }
+    /// How a text layer aligns its lines (see ``CATextLayer/alignmentMode``).
     public var alignmentMode: CATextLayerAlignmentMode {
         get { rare.value.text.alignmentMode }
         set { rareProperties.text.alignmentMode = newValue }
     }
+    /// Where a text layer cuts text that does not fit (see ``CATextLayer/truncationMode``).
     public var truncationMode: CATextLayerTruncationMode {
         get { rare.value.text.truncationMode }
         set { rareProperties.text.truncationMode = newValue }
     }
+    /// Whether glyph positions may snap to subpixels (see ``CATextLayer/allowsFontSubpixelQuantization``).
     public var allowsFontSubpixelQuantization: Bool {
         get { rare.value.text.allowsFontSubpixelQuantization }
         set { rareProperties.text.allowsFontSubpixelQuantization = newValue }

@@ -25,13 +25,17 @@ public enum LineJoin: Hashable, Sendable {
 /// negative width either); a width of 0 strokes nothing. A miter limit below 1 or NaN acts as 1
 /// (every miter join becomes a bevel, as in CoreGraphics where the ratio is always ≥ 1).
 public struct StrokeStyle: Hashable, Sendable {
+    /// The line width, in the path's units (1 by default).
     public var width: Double
+    /// The shape of open ends (butt by default).
     public var cap: LineCap
+    /// The shape of corners (miter by default).
     public var join: LineJoin
     /// The largest ratio of miter length to line width, 1/sin(θ/2) for an angle θ between the
     /// segments, for which a miter join is drawn; above it the join is a bevel.
     public var miterLimit: Double
 
+    /// A pen with these values, CoreGraphics' defaults for those not given.
     public init(width: Double = 1, cap: LineCap = .butt, join: LineJoin = .miter, miterLimit: Double = 10) {
         self.width = width
         self.cap = cap
@@ -55,6 +59,7 @@ public struct DashPattern: Hashable, Sendable {
     /// The phase wrapped into [0, total pattern length).
     public let phase: Double
 
+    /// A pattern of `lengths` starting `phase` into it (see the type's guarantees for bad input).
     public init(lengths: [Double], phase: Double = 0) {
         let valid = !lengths.isEmpty && lengths.allSatisfy { $0.isFinite && $0 >= 0 } && lengths.contains { $0 > 0 }
         guard valid else {
