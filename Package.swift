@@ -71,7 +71,8 @@ let package = Package(
         // Core Animation Archives (`.caar`): layer trees in NSKeyedArchiver's keyed archives, read and written.
         .target(name: "TesseraCAAR", dependencies: ["TesseraCore", "TesseraRaster", "TesseraDocument", "TesseraKeyedArchive"]),
         // What `import Tessera` gives, a thin umbrella: the model, the document and the formats over it, put
-        // together (a scene file of any format opened by its path; a format chosen by a file's extension).
+        // together: a scene file of any format opened by its path, and the one rule of what a path holds (which
+        // format, by its extension or a folder's contents) that the CLI asks.
         .target(name: "Tessera", dependencies: ["TesseraCore", "TesseraKeyedArchive", "TesseraDocument", "TesseraCAAR",
                                                 "TesseraCAML"]),
         // Lottie (Bodymovin JSON, dotLottie zips) read into the model's layers and animations.

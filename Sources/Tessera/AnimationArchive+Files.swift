@@ -31,7 +31,7 @@ extension AnimationArchive {
         } catch {
             throw .unreadableFile(url, reason: error.localizedDescription)
         }
-        if url.pathExtension.lowercased() == "caml" || Self.isCAML(data) {
+        if ArchiveFileFormat(of: url) == .caml || Self.isCAML(data) {
             try self.init(camlData: data, bundleURL: url.deletingLastPathComponent())
         } else {
             try self.init(data: data)

@@ -16,6 +16,12 @@ package enum ArchiveFileFormat: String, CaseIterable, Sendable {
         self.init(rawValue: url.pathExtension.lowercased())
     }
 
+    /// The formats' extensions in words, for messages: `.caar, .caml or .ca`.
+    package static var extensionsInWords: String {
+        let names = allCases.map { "." + $0.rawValue }
+        return names.dropLast().joined(separator: ", ") + " or " + names[names.count - 1]
+    }
+
     /// Writes `archive` to `url` in this format.
     package func write(_ archive: AnimationArchive, to url: URL) throws(AnimationArchiveError) {
         switch self {

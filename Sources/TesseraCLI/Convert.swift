@@ -46,7 +46,7 @@ struct Convert: ParsableCommand {
         try reportingFailures {
             let outputURL = URL(fileURLWithPath: output)
             guard let format = ArchiveFileFormat(of: outputURL) else {
-                throw CommandFailure(.usage, "\(output): the output's extension must be .caar, .caml or .ca")
+                throw CommandFailure(.usage, "\(output): the output's extension must be \(ArchiveFileFormat.extensionsInWords)")
             }
             if URL(fileURLWithPath: input).standardizedFileURL == outputURL.standardizedFileURL {
                 throw CommandFailure(.usage, "\(output): is the input itself")
@@ -55,7 +55,7 @@ struct Convert: ParsableCommand {
             var skipped: [AnimationArchive.Skipped] = []
             if let demo = DemoScene.named(input) {
                 archive = AnimationArchive(rootLayer: demo.build(), documentSize: demo.size)
-            } else if LottieSource.recognizes(input) {
+            } else if SceneFileKind(of: input) == .lottie {
                 let animation = try LottieSource.load(input, options: SceneOptions(bundle: bundle))
                 archive = AnimationArchive(rootLayer: animation.rootLayer, documentSize: animation.size)
                 skipped = animation.skipped

@@ -33,7 +33,7 @@ struct Inspect: ParsableCommand {
                 return
             }
             // Another .tendies file without --bundle: the bundles it holds.
-            if bundle == nil, URL(fileURLWithPath: file).pathExtension.lowercased() == "tendies" {
+            if bundle == nil, SceneFileKind(of: file) == .tendies {
                 do {
                     let tendies = try TendiesArchive(contentsOf: URL(fileURLWithPath: file))
                     print(json ? InspectJSON.bundles(tendies.bundles) : tendies.bundles.joined(separator: "\n"))

@@ -2,14 +2,9 @@ import Foundation
 import Tessera
 import TesseraLottie
 
-/// Lottie documents for `render`, `inspect` and `convert`, told by their extension: `.json`, or
-/// `.lottie` (dotLottie, its first animation).
+/// Lottie documents for `render`, `inspect` and `convert` (`SceneFileKind.lottie`: `.json`, or
+/// `.lottie`, dotLottie, its first animation).
 enum LottieSource {
-    /// Whether `argument` names a Lottie document.
-    static func recognizes(_ argument: String) -> Bool {
-        ["json", "lottie"].contains(URL(fileURLWithPath: argument).pathExtension.lowercased())
-    }
-
     /// The animation in the file: failures name it and exit 66 (missing, unreadable) or 65
     /// (malformed, over a limit). Options for other formats are usage errors (64).
     static func load(_ argument: String, options: SceneOptions = SceneOptions()) throws(CommandFailure) -> LottieAnimation {

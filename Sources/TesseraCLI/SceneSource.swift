@@ -53,7 +53,7 @@ struct SceneSource {
             prepare = demo.prepareFrame.map { prepare in { t in prepare(root, t) } }
             return
         }
-        if LottieSource.recognizes(argument) {
+        if SceneFileKind(of: argument) == .lottie {
             let animation = try LottieSource.load(argument, options: options)
             name = URL(fileURLWithPath: argument).deletingPathExtension().lastPathComponent
             displayName = argument
@@ -110,13 +110,9 @@ struct SceneSource {
     /// that is not a `.ca` bundle).
     static func archive(_ argument: String, bundle: String?) throws(CommandFailure) -> (archive: AnimationArchive, scripts: [String]) {
         let looksLikeAFile = argument.contains("/") || argument.contains(".")
-        var isDirectory: ObjCBool = false
-        // A folder is read as a `.ca` bundle when it looks like one; any other is "a directory".
-        let isBundle =
-            FileManager.default.fileExists(atPath: argument, isDirectory: &isDirectory) && isDirectory.boolValue
-            && (URL(fileURLWithPath: argument).pathExtension.lowercased() == "ca"
-                || ["main.caml", "index.xml"].contains { FileManager.default.fileExists(atPath: argument + "/" + $0) })
-        if !isBundle, !isWallpaperFolder(argument), let reason = unreadableReason(argument) {
+        let kind = SceneFileKind(of: argument)
+        // A folder is read as a `.ca` bundle or a wallpaper when it is one; any other is "a directory".
+        if kind != .bundle, kind != .wallpaperFolder, let reason = unreadableReason(argument) {
             guard looksLikeAFile || FileManager.default.fileExists(atPath: argument) else {
                 throw CommandFailure(.noInput, "\(argument): no such demo scene or file (`tessera scenes` lists the demos)")
             }
@@ -124,10 +120,10 @@ struct SceneSource {
         }
         let url = URL(fileURLWithPath: argument)
         let (archive, scripts) =
-            url.pathExtension.lowercased() == "tendies" || isWallpaperFolder(argument)
-            ? try loadTendies(url, argument: argument, bundle: bundle)
+            kind.holdsBundles
+            ? try loadTendies(url, kind: kind, argument: argument, bundle: bundle)
             : (try load(url, argument: argument), [])
-        if bundle != nil, url.pathExtension.lowercased() != "tendies", !isWallpaperFolder(argument) {
+        if bundle != nil, !kind.holdsBundles {
             throw CommandFailure(.usage, "\(argument): --bundle names a bundle inside a .tendies file or wallpaper folder")
         }
         return (archive, scripts)
@@ -147,14 +143,16 @@ struct SceneSource {
     /// written out to a temporary folder (removed once loaded: the images are read by then) and
     /// loaded. Without `--bundle`, or with one that names no bundle, a usage error that lists the
     /// bundles by their short names.
-    private static func loadTendies(_ url: URL, argument: String, bundle: String?) throws(CommandFailure) -> (AnimationArchive, [String]) {
+    private static func loadTendies(
+        _ url: URL, kind: SceneFileKind, argument: String, bundle: String?
+    ) throws(CommandFailure) -> (AnimationArchive, [String]) {
         if let bundle {
             do {
                 let part = try Wallpaper.loadBundle(named: bundle, contentsOf: url)
                 return (part.archive, part.scripts.map { Wallpaper.Omission.script(bundle: part.role, path: $0).description })
             } catch {
                 switch error {
-                case .notAWallpaper where !isWallpaperFolder(argument): break   // a zip of other bundles: below
+                case .notAWallpaper where kind != .wallpaperFolder: break   // a zip of other bundles: below
                 case .noSuchBundle: throw CommandFailure(.usage, "\(argument): \(error)")
                 case .unreadableFolder: throw CommandFailure(.noInput, "\(argument): \(error)")
                 default: throw CommandFailure(.dataError, "\(argument): \(error)")
@@ -192,32 +190,22 @@ struct SceneSource {
         }
     }
 
-    /// The wallpaper in a `.tendies` file or a wallpaper folder (``isWallpaperFolder(_:)``); nil
+    /// The wallpaper in a `.tendies` file or a wallpaper folder (`SceneFileKind`); nil
     /// for any other file, and for a `.tendies` file of other bundles (no `Wallpaper.plist`, no
     /// bundle named as a wallpaper's part). Failures name the file and exit 65 (malformed) or 66
     /// (unreadable).
     static func wallpaper(_ argument: String) throws(CommandFailure) -> Wallpaper? {
-        let url = URL(fileURLWithPath: argument)
-        let isFolder = isWallpaperFolder(argument)
-        guard isFolder || (url.pathExtension.lowercased() == "tendies" && unreadableReason(argument) == nil) else { return nil }
+        let kind = SceneFileKind(of: argument)
+        guard kind == .wallpaperFolder || (kind == .tendies && unreadableReason(argument) == nil) else { return nil }
         do {
-            return try Wallpaper(contentsOf: url)
+            return try Wallpaper(contentsOf: URL(fileURLWithPath: argument))
         } catch {
             switch error {
-            case .notAWallpaper where !isFolder: return nil
+            case .notAWallpaper where kind != .wallpaperFolder: return nil
             case .unreadableFolder: throw CommandFailure(.noInput, "\(argument): \(error)")
             default: throw CommandFailure(.dataError, "\(argument): \(error)")
             }
         }
-    }
-
-    /// Whether `argument` is a folder that holds a wallpaper: a `.wallpaper` folder, or one with a
-    /// `Wallpaper.plist` or a `descriptors` folder (an unzipped `.tendies`) in it.
-    static func isWallpaperFolder(_ argument: String) -> Bool {
-        guard OutputPlan.isExistingDirectory(argument) else { return false }
-        return URL(fileURLWithPath: argument).pathExtension.lowercased() == "wallpaper"
-            || FileManager.default.fileExists(atPath: argument + "/Wallpaper.plist")
-            || OutputPlan.isExistingDirectory(argument + "/descriptors")
     }
 
     /// The default length of an animation render, in seconds, and the warning to print when it
