@@ -122,15 +122,9 @@ struct EdgeBuilder {
     /// skips a projected point equal to the one before (here its line is horizontal, not kept)
     /// and moves the points by (0, 0) (+0 for −0).
     mutating func addOutline(_ outline: Polylines, projectedBy projection: Projection) -> Bool {
-        let (a, b, c, d, tx, ty) = (projection.a, projection.b, projection.c, projection.d, projection.tx, projection.ty)
-        let (wx, wy, w0) = (projection.wx, projection.wy, projection.w0)
-        return addContoursInsideTarget(outline) { p in
-            // As `Projection.project`, NaN where it gives nil: w ≤ 0 or not finite, or a
-            // coordinate not finite (the bounds catch ±∞, the sum NaN).
-            let w = wx * p.x + wy * p.y + w0
-            let divisor = w > 0 && w < .infinity ? w : .nan
-            return SIMD2(a * p.x + c * p.y + tx, b * p.x + d * p.y + ty) / SIMD2(repeating: divisor) + SIMD2<Double>.zero
-        }
+        // NaN where `Projection.project` gives nil for w, ±∞ for a coordinate not finite: the
+        // sum catches the one, the bounds the other.
+        addContoursInsideTarget(outline) { p in projection.image(of: p) + SIMD2<Double>.zero }
     }
 
     /// The one pass of ``addOutlineInsideTarget(_:movedBy:_:)`` and

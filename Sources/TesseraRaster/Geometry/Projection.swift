@@ -20,10 +20,18 @@ public struct Projection: Hashable, Sendable {
 
     /// The image of `p`; nil at or behind the eye (or where it is not finite).
     public func project(_ p: Point) -> Point? {
+        let q = image(of: p)
+        return q.x.isFinite && q.y.isFinite ? Point(x: q.x, y: q.y) : nil
+    }
+
+    /// The image of `p` as ``project(_:)`` computes it, NaN in both coordinates where w is not
+    /// positive and finite (at or behind the eye) instead of nil: a loop over many points tests
+    /// them all at once (`EdgeBuilder.addOutline(_:projectedBy:)`).
+    @inline(__always)
+    func image(of p: Point) -> SIMD2<Double> {
         let w = wx * p.x + wy * p.y + w0
-        guard w > 0, w.isFinite else { return nil }
-        let q = Point(x: (a * p.x + c * p.y + tx) / w, y: (b * p.x + d * p.y + ty) / w)
-        return q.isFinite ? q : nil
+        let divisor = w > 0 && w < .infinity ? w : .nan
+        return SIMD2(a * p.x + c * p.y + tx, b * p.x + d * p.y + ty) / SIMD2(repeating: divisor)
     }
 
     /// The map from the screen back onto the plane: the inverse 3 × 3 matrix (adjugate over
