@@ -19,9 +19,6 @@ struct EdgeBuilder {
     private(set) var maxY = -Double.infinity
     private(set) var minX = Double.infinity
     private(set) var maxX = -Double.infinity
-    /// Set while ``addPath(_:transform:)`` adds a path whose mapped points all lie inside the
-    /// target: its lines then need no clipping.
-    private var pathInsideTarget = false
 
     init(width: Int, height: Int, tolerance: Double, arena: LineArena) {
         self.width = Double(width)
@@ -40,11 +37,8 @@ struct EdgeBuilder {
     /// Emits the lines of `path` mapped through `transform`. Returns false, with nothing emitted,
     /// when any transformed coordinate is not finite.
     mutating func addPath(_ path: Path, transform: Transform) -> Bool {
+        if addPathInsideTarget(path, transform: transform) { return true }
         let mark = arena.count
-        // A curve lies within its control points' hull, so when every mapped point is inside the
-        // target, so is every line; clipping them then changes nothing (see addLine).
-        pathInsideTarget = Self.allInside(path.points, transform, width: width, height: height)
-        defer { pathInsideTarget = false }
         var start = Point.zero, current = Point.zero
         var open = false
         var valid = true
@@ -66,10 +60,14 @@ struct EdgeBuilder {
                     addLine(current, p); current = p
                 case .quad:
                     let c = next(), p = next()
-                    addQuadratic(current, c, p); current = p
+                    flatten(quadratic: current, c, p, segments: segmentCount(quadratic: current, c, p)) { addLine($0, $1) }
+                    current = p
                 case .cubic:
                     let c1 = next(), c2 = next(), p = next()
-                    addCubic(current, c1, c2, p); current = p
+                    flatten(cubic: current, c1, c2, p, segments: segmentCount(cubic: current, c1, c2, p)) {
+                        addLine($0, $1)
+                    }
+                    current = p
                 case .close:
                     if open { addLine(current, start) }
                     current = start; open = false
@@ -80,6 +78,88 @@ struct EdgeBuilder {
         }
         if !valid { arena.truncate(to: mark) }
         return valid
+    }
+
+    /// The common case of ``addPath(_:transform:)``: when every mapped point lies inside the
+    /// target, so does every line (a curve lies within its control points' hull), and clipping
+    /// them would change nothing: the lines go straight into the arena, in the general path's
+    /// order, with its floats, and the bounds come from the mapped points (a superset of the
+    /// general path's, which leaves out the ends of horizontal lines: bounds only say which
+    /// pixels may change). Returns false, with nothing emitted, when a point lies outside or is
+    /// not finite.
+    private mutating func addPathInsideTarget(_ path: Path, transform: Transform) -> Bool {
+        var low = SIMD2<Double>(repeating: .infinity), high = -low
+        let inside = path.points.withUnsafeBufferPointer { points in
+            // The bounds skip NaN (`<` and `>` are false): a sum of the coordinates catches it.
+            var sum = SIMD2<Double>.zero
+            for point in points {
+                let p = transform.apply(point)
+                let v = SIMD2(p.x, p.y)
+                // In the forms that compile to minpd and maxpd.
+                low = low.replacing(with: v, where: v .< low)
+                high = high.replacing(with: v, where: v .> high)
+                sum += v
+            }
+            return all(low .>= .zero) && all(high .<= SIMD2(width, height)) && !(sum.x + sum.y).isNaN
+        }
+        guard inside else { return false }
+        var written = 0
+        path.points.withUnsafeBufferPointer { points in
+            var i = 0
+            @inline(__always) func next() -> Point {
+                let p = transform.apply(points[i])
+                i += 1
+                return p
+            }
+            var start = Point.zero, current = Point.zero
+            var open = false
+            // Room for `maximum` lines, then `body` writes them at the arena's end, horizontal
+            // ones skipped as `addLine` skips them.
+            @inline(__always) func lines(upTo maximum: Int, _ body: ((Point, Point) -> Void) -> Void) {
+                arena.appendLines(upTo: maximum) { floats in
+                    var count = 0
+                    body { a, b in
+                        guard a.y != b.y else { return }
+                        UnsafeMutableRawPointer(floats + (count &<< 2)).storeBytes(
+                            of: SIMD4(Float(a.x), Float(a.y), Float(b.x), Float(b.y)), as: SIMD4<Float>.self)
+                        count &+= 1
+                    }
+                    written &+= count
+                    return count
+                }
+            }
+            for verb in path.verbs {
+                switch verb {
+                case .move:
+                    let p = next()
+                    if open { lines(upTo: 1) { line in line(current, start) } }
+                    start = p; current = p; open = true
+                case .line:
+                    let p = next()
+                    lines(upTo: 1) { line in line(current, p) }
+                    current = p
+                case .quad:
+                    let c = next(), p = next()
+                    let n = segmentCount(quadratic: current, c, p)
+                    lines(upTo: n) { line in flatten(quadratic: current, c, p, segments: n, line) }
+                    current = p
+                case .cubic:
+                    let c1 = next(), c2 = next(), p = next()
+                    let n = segmentCount(cubic: current, c1, c2, p)
+                    lines(upTo: n) { line in flatten(cubic: current, c1, c2, p, segments: n, line) }
+                    current = p
+                case .close:
+                    if open { lines(upTo: 1) { line in line(current, start) } }
+                    current = start; open = false
+                }
+            }
+            if open { lines(upTo: 1) { line in line(current, start) } }
+        }
+        if written > 0 {
+            minX = Swift.min(minX, low.x); maxX = Swift.max(maxX, high.x)
+            minY = Swift.min(minY, low.y); maxY = Swift.max(maxY, high.y)
+        }
+        return true
     }
 
     /// Emits the closed contours of `outline` mapped through `transform`. Returns false, with
@@ -193,39 +273,57 @@ struct EdgeBuilder {
 
     /// True when every point is on one outer side of the target, so the curve through them covers
     /// no pixel by itself.
-    private func outside(_ points: Point...) -> Bool {
-        var minX = Double.infinity, maxX = -Double.infinity, minY = Double.infinity, maxY = -Double.infinity
-        for p in points {
-            minX = Swift.min(minX, p.x); maxX = Swift.max(maxX, p.x)
-            minY = Swift.min(minY, p.y); maxY = Swift.max(maxY, p.y)
-        }
-        return maxY <= 0 || minY >= height || maxX <= 0 || minX >= width
+    /// (Not variadic: a variadic call builds an array, a tenth of flattening a small curve.)
+    @inline(__always)
+    private func outside(_ a: Point, _ b: Point, _ c: Point, _ d: Point) -> Bool {
+        let low = pointwiseMin(pointwiseMin(SIMD2(a.x, a.y), SIMD2(b.x, b.y)), pointwiseMin(SIMD2(c.x, c.y), SIMD2(d.x, d.y)))
+        let high = pointwiseMax(pointwiseMax(SIMD2(a.x, a.y), SIMD2(b.x, b.y)), pointwiseMax(SIMD2(c.x, c.y), SIMD2(d.x, d.y)))
+        return high.y <= 0 || low.y >= height || high.x <= 0 || low.x >= width
     }
 
-    private mutating func addQuadratic(_ p0: Point, _ p1: Point, _ p2: Point) {
-        if outside(p0, p1, p2) { return addLine(p0, p2) }
-        let n = CurveFlattener.segmentCount(quadratic: p0, p1, p2, tolerance: tolerance)
+    /// How many lines ``flatten(quadratic:_:_:segments:_:)`` should cut the curve into: one, its
+    /// chord, when it covers no pixel by itself (see ``outside(_:)``).
+    @inline(__always)
+    private func segmentCount(quadratic p0: Point, _ p1: Point, _ p2: Point) -> Int {
+        if outside(p0, p1, p2, p2) { return 1 }
+        return CurveFlattener.segmentCount(quadratic: p0, p1, p2, tolerance: tolerance)
+    }
+
+    /// See ``segmentCount(quadratic:_:_:)``.
+    @inline(__always)
+    private func segmentCount(cubic p0: Point, _ p1: Point, _ p2: Point, _ p3: Point) -> Int {
+        if outside(p0, p1, p2, p3) { return 1 }
+        return CurveFlattener.segmentCount(cubic: p0, p1, p2, p3, tolerance: tolerance)
+    }
+
+    /// The curve as `n` chords, to `line` in order.
+    @inline(__always)
+    private func flatten(
+        quadratic p0: Point, _ p1: Point, _ p2: Point, segments n: Int, _ line: (Point, Point) -> Void
+    ) {
         let step = 1 / Double(n)
         var previous = p0
         for k in 1..<n {
             let p = CurveFlattener.vertex(quadratic: p0, p1, p2, at: Double(k) * step, step: step)
-            addLine(previous, p)
+            line(previous, p)
             previous = p
         }
-        addLine(previous, p2)
+        line(previous, p2)
     }
 
-    private mutating func addCubic(_ p0: Point, _ p1: Point, _ p2: Point, _ p3: Point) {
-        if outside(p0, p1, p2, p3) { return addLine(p0, p3) }
-        let n = CurveFlattener.segmentCount(cubic: p0, p1, p2, p3, tolerance: tolerance)
+    /// See ``flatten(quadratic:_:_:segments:_:)``.
+    @inline(__always)
+    private func flatten(
+        cubic p0: Point, _ p1: Point, _ p2: Point, _ p3: Point, segments n: Int, _ line: (Point, Point) -> Void
+    ) {
         let step = 1 / Double(n)
         var previous = p0
         for k in 1..<n {
             let p = CurveFlattener.vertex(cubic: p0, p1, p2, p3, at: Double(k) * step, step: step)
-            addLine(previous, p)
+            line(previous, p)
             previous = p
         }
-        addLine(previous, p3)
+        line(previous, p3)
     }
 
     /// x on the line through a and b at height y, interpolated from the endpoint nearer in y so that
@@ -242,24 +340,8 @@ struct EdgeBuilder {
         return abs(x - a.x) <= abs(x - b.x) ? a.y + (x - a.x) * slope : b.y + (x - b.x) * slope
     }
 
-    /// True when every point of `points` mapped through `transform` lies in [0, width] × [0, height]
-    /// (false for any point that is not finite).
-    private static func allInside(_ points: [Point], _ transform: Transform, width: Double, height: Double) -> Bool {
-        points.withUnsafeBufferPointer { points in
-            var inside = true
-            for point in points {
-                let p = transform.apply(point)
-                inside = inside && p.x >= 0 && p.x <= width && p.y >= 0 && p.y <= height
-            }
-            return inside
-        }
-    }
-
     mutating func addLine(_ a: Point, _ b: Point) {
         if a.y == b.y { return }
-        // Inside the target, the clipping below comes to emit(a.x, a.y, b.x, b.y): lines on a
-        // border give the border's x, which is theirs.
-        if pathInsideTarget { return emit(a.x, a.y, b.x, b.y) }
         if (a.y <= 0 && b.y <= 0) || (a.y >= height && b.y >= height) { return }
         // Clip vertically to [0, height].
         var p = a, q = b
