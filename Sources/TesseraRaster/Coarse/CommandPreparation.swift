@@ -19,11 +19,22 @@ enum CommandPreparation {
     }
 
     /// Prepares `commands`, the frame's commands from `firstIndex` on, whose mask and colour
-    /// filter indices start at `maskOffset` and `filterOffset`, with worker `worker`'s buffers
-    /// (its lines go to its arena).
+    /// filter indices start at `maskOffset` and `filterOffset` and whose fills' paths lie in
+    /// `paths`, with worker `worker`'s buffers (its lines go to its arena).
     static func prepare(
-        _ commands: ArraySlice<Recording.Command>, firstIndex: Int, maskOffset: Int, filterOffset: Int,
-        worker: Int, memory: FrameMemory, tolerance: Double
+        _ commands: ArraySlice<Recording.Command>, paths: PathArena, firstIndex: Int, maskOffset: Int,
+        filterOffset: Int, worker: Int, memory: FrameMemory, tolerance: Double
+    ) {
+        paths.withElements { path in
+            prepare(
+                commands, path: path, firstIndex: firstIndex, maskOffset: maskOffset, filterOffset: filterOffset,
+                worker: worker, memory: memory, tolerance: tolerance)
+        }
+    }
+
+    private static func prepare(
+        _ commands: ArraySlice<Recording.Command>, path: (PathArena.Span) -> PathElements, firstIndex: Int,
+        maskOffset: Int, filterOffset: Int, worker: Int, memory: FrameMemory, tolerance: Double
     ) {
         var builder = EdgeBuilder(width: memory.width, height: memory.height, tolerance: tolerance, arena: memory.arenas[worker])
         let strokeGeometry = memory.strokeGeometry[worker]
@@ -84,10 +95,10 @@ enum CommandPreparation {
                 switch fill.mapping {
                 case .projective(let projection):
                     return add(
-                        projectedGeometry.fillContours(fill.path, projection: projection, tolerance: tolerance),
+                        projectedGeometry.fillContours(path(fill.path), projection: projection, tolerance: tolerance),
                         projectedBy: projection)
                 case .affine(let transform):
-                    return builder.addPath(fill.path, transform: transform)
+                    return builder.addPath(path(fill.path), transform: transform)
                 }
             }
             // The stroke's outline, into the builder; false when it draws nothing.

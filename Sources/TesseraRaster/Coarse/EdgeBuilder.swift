@@ -36,48 +36,49 @@ struct EdgeBuilder {
 
     /// Emits the lines of `path` mapped through `transform`. Returns false, with nothing emitted,
     /// when any transformed coordinate is not finite.
-    mutating func addPath(_ path: Path, transform: Transform) -> Bool {
+    mutating func addPath(_ path: PathElements, transform: Transform) -> Bool {
         if addPathInsideTarget(path, transform: transform) { return true }
         let mark = arena.count
         var start = Point.zero, current = Point.zero
         var open = false
         var valid = true
-        path.points.withUnsafeBufferPointer { points in
-            var i = 0
-            @inline(__always) func next() -> Point {
-                let p = transform.apply(points[i])
-                i += 1
-                if !p.isFinite { valid = false }
-                return p
-            }
-            for verb in path.verbs {
-                switch verb {
-                case .move:
-                    if open { addLine(current, start) }
-                    start = next(); current = start; open = true
-                case .line:
-                    let p = next()
-                    addLine(current, p); current = p
-                case .quad:
-                    let c = next(), p = next()
-                    flatten(quadratic: current, c, p, segments: segmentCount(quadratic: current, c, p)) { addLine($0, $1) }
-                    current = p
-                case .cubic:
-                    let c1 = next(), c2 = next(), p = next()
-                    flatten(cubic: current, c1, c2, p, segments: segmentCount(cubic: current, c1, c2, p)) {
-                        addLine($0, $1)
-                    }
-                    current = p
-                case .close:
-                    if open { addLine(current, start) }
-                    current = start; open = false
-                }
-                if !valid { return }
-            }
-            if open { addLine(current, start) }
+        let points = path.points
+        var i = 0
+        @inline(__always) func next() -> Point {
+            let p = transform.apply(points[i])
+            i += 1
+            if !p.isFinite { valid = false }
+            return p
         }
-        if !valid { arena.truncate(to: mark) }
-        return valid
+        for verb in path.verbs {
+            switch verb {
+            case .move:
+                if open { addLine(current, start) }
+                start = next(); current = start; open = true
+            case .line:
+                let p = next()
+                addLine(current, p); current = p
+            case .quad:
+                let c = next(), p = next()
+                flatten(quadratic: current, c, p, segments: segmentCount(quadratic: current, c, p)) { addLine($0, $1) }
+                current = p
+            case .cubic:
+                let c1 = next(), c2 = next(), p = next()
+                flatten(cubic: current, c1, c2, p, segments: segmentCount(cubic: current, c1, c2, p)) {
+                    addLine($0, $1)
+                }
+                current = p
+            case .close:
+                if open { addLine(current, start) }
+                current = start; open = false
+            }
+            if !valid {
+                arena.truncate(to: mark)
+                return false
+            }
+        }
+        if open { addLine(current, start) }
+        return true
     }
 
     /// The common case of ``addPath(_:transform:)``: when every mapped point lies inside the
@@ -87,74 +88,70 @@ struct EdgeBuilder {
     /// general path's, which leaves out the ends of horizontal lines: bounds only say which
     /// pixels may change). Returns false, with nothing emitted, when a point lies outside or is
     /// not finite.
-    private mutating func addPathInsideTarget(_ path: Path, transform: Transform) -> Bool {
+    private mutating func addPathInsideTarget(_ path: PathElements, transform: Transform) -> Bool {
         var low = SIMD2<Double>(repeating: .infinity), high = -low
-        let inside = path.points.withUnsafeBufferPointer { points in
-            // The bounds skip NaN (`<` and `>` are false): a sum of the coordinates catches it.
-            var sum = SIMD2<Double>.zero
-            for point in points {
-                let p = transform.apply(point)
-                let v = SIMD2(p.x, p.y)
-                // In the forms that compile to minpd and maxpd.
-                low = low.replacing(with: v, where: v .< low)
-                high = high.replacing(with: v, where: v .> high)
-                sum += v
-            }
-            return all(low .>= .zero) && all(high .<= SIMD2(width, height)) && !(sum.x + sum.y).isNaN
+        let points = path.points
+        // The bounds skip NaN (`<` and `>` are false): a sum of the coordinates catches it.
+        var sum = SIMD2<Double>.zero
+        for point in points {
+            let p = transform.apply(point)
+            let v = SIMD2(p.x, p.y)
+            // In the forms that compile to minpd and maxpd.
+            low = low.replacing(with: v, where: v .< low)
+            high = high.replacing(with: v, where: v .> high)
+            sum += v
         }
-        guard inside else { return false }
+        guard all(low .>= .zero), all(high .<= SIMD2(width, height)), !(sum.x + sum.y).isNaN else { return false }
         var written = 0
-        path.points.withUnsafeBufferPointer { points in
-            var i = 0
-            @inline(__always) func next() -> Point {
-                let p = transform.apply(points[i])
-                i += 1
-                return p
-            }
-            var start = Point.zero, current = Point.zero
-            var open = false
-            // Room for `maximum` lines, then `body` writes them at the arena's end, horizontal
-            // ones skipped as `addLine` skips them.
-            @inline(__always) func lines(upTo maximum: Int, _ body: ((Point, Point) -> Void) -> Void) {
-                arena.appendLines(upTo: maximum) { floats in
-                    var count = 0
-                    body { a, b in
-                        guard a.y != b.y else { return }
-                        UnsafeMutableRawPointer(floats + (count &<< 2)).storeBytes(
-                            of: SIMD4(Float(a.x), Float(a.y), Float(b.x), Float(b.y)), as: SIMD4<Float>.self)
-                        count &+= 1
-                    }
-                    written &+= count
-                    return count
-                }
-            }
-            for verb in path.verbs {
-                switch verb {
-                case .move:
-                    let p = next()
-                    if open { lines(upTo: 1) { line in line(current, start) } }
-                    start = p; current = p; open = true
-                case .line:
-                    let p = next()
-                    lines(upTo: 1) { line in line(current, p) }
-                    current = p
-                case .quad:
-                    let c = next(), p = next()
-                    let n = segmentCount(quadratic: current, c, p)
-                    lines(upTo: n) { line in flatten(quadratic: current, c, p, segments: n, line) }
-                    current = p
-                case .cubic:
-                    let c1 = next(), c2 = next(), p = next()
-                    let n = segmentCount(cubic: current, c1, c2, p)
-                    lines(upTo: n) { line in flatten(cubic: current, c1, c2, p, segments: n, line) }
-                    current = p
-                case .close:
-                    if open { lines(upTo: 1) { line in line(current, start) } }
-                    current = start; open = false
-                }
-            }
-            if open { lines(upTo: 1) { line in line(current, start) } }
+        var i = 0
+        @inline(__always) func next() -> Point {
+            let p = transform.apply(points[i])
+            i += 1
+            return p
         }
+        var start = Point.zero, current = Point.zero
+        var open = false
+        // Room for `maximum` lines, then `body` writes them at the arena's end, horizontal
+        // ones skipped as `addLine` skips them.
+        @inline(__always) func lines(upTo maximum: Int, _ body: ((Point, Point) -> Void) -> Void) {
+            arena.appendLines(upTo: maximum) { floats in
+                var count = 0
+                body { a, b in
+                    guard a.y != b.y else { return }
+                    UnsafeMutableRawPointer(floats + (count &<< 2)).storeBytes(
+                        of: SIMD4(Float(a.x), Float(a.y), Float(b.x), Float(b.y)), as: SIMD4<Float>.self)
+                    count &+= 1
+                }
+                written &+= count
+                return count
+            }
+        }
+        for verb in path.verbs {
+            switch verb {
+            case .move:
+                let p = next()
+                if open { lines(upTo: 1) { line in line(current, start) } }
+                start = p; current = p; open = true
+            case .line:
+                let p = next()
+                lines(upTo: 1) { line in line(current, p) }
+                current = p
+            case .quad:
+                let c = next(), p = next()
+                let n = segmentCount(quadratic: current, c, p)
+                lines(upTo: n) { line in flatten(quadratic: current, c, p, segments: n, line) }
+                current = p
+            case .cubic:
+                let c1 = next(), c2 = next(), p = next()
+                let n = segmentCount(cubic: current, c1, c2, p)
+                lines(upTo: n) { line in flatten(cubic: current, c1, c2, p, segments: n, line) }
+                current = p
+            case .close:
+                if open { lines(upTo: 1) { line in line(current, start) } }
+                current = start; open = false
+            }
+        }
+        if open { lines(upTo: 1) { line in line(current, start) } }
         if written > 0 {
             minX = Swift.min(minX, low.x); maxX = Swift.max(maxX, high.x)
             minY = Swift.min(minY, low.y); maxY = Swift.max(maxY, high.y)

@@ -17,7 +17,7 @@ final class ProjectedGeometry {
 
     /// The contours of a fill in the path's space, flattened for `projection`; nil when it draws
     /// nothing (empty, non-finite).
-    func fillContours(_ path: Path, projection: Projection, tolerance: Double) -> Polylines? {
+    func fillContours(_ path: PathElements, projection: Projection, tolerance: Double) -> Polylines? {
         let scale = projection.largestScale(over: path.controlPointBounds)
         guard scale.isFinite, scale > 0 else { return nil }
         flattened.removeAll()

@@ -215,13 +215,5 @@ extension Path {
 
     /// The smallest rectangle that contains every point of the path, control points included
     /// (CoreGraphics' `boundingBox`). `.zero` for an empty path.
-    public var controlPointBounds: Rect {
-        guard var minX = points.first?.x, var minY = points.first?.y else { return .zero }
-        var maxX = minX, maxY = minY
-        for p in points {
-            minX = min(minX, p.x); maxX = max(maxX, p.x)
-            minY = min(minY, p.y); maxY = max(maxY, p.y)
-        }
-        return Rect(x: minX, y: minY, width: maxX - minX, height: maxY - minY)
-    }
+    public var controlPointBounds: Rect { withElements { $0.controlPointBounds } }
 }

@@ -10,7 +10,8 @@ extension Recording {
     }
 
     struct FillCommand: Sendable {
-        var path: Path
+        /// Where the path lies in the ``PathArena`` of the command's part.
+        var path: PathArena.Span
         var rule: FillRule
         var mapping: PlaneMapping
         var paint: RecordedPaint

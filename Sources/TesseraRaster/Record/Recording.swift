@@ -31,6 +31,8 @@ final class Recording {
     /// back into it, so the run-time check on every append (a fifth of recording a fill) finds
     /// nothing.
     @exclusivity(unchecked) private var commands: [Command] = []
+    /// The paths of this recording's own fills.
+    private(set) var paths = PathArena()
     /// The masks the commands paint through (an appended part's indices start at its
     /// `maskOffset`).
     private(set) var masks: [AlphaMask] = []
@@ -47,18 +49,22 @@ final class Recording {
     private var openGroups: [Bool] = []
     private var sealedCount = 0
 
-    /// A run of commands stored together, and where its mask and colour filter indices start in
-    /// ``masks`` and ``colorFilters``.
+    /// A run of commands stored together, where its mask and colour filter indices start in
+    /// ``masks`` and ``colorFilters``, and the arena its fills' paths lie in.
     struct Part {
         let commands: [Command]
         let maskOffset: Int
         let filterOffset: Int
+        let paths: PathArena
     }
 
     var count: Int { sealedCount + commands.count }
 
     /// Every command in order, as the parts they are stored in.
-    var parts: [Part] { commands.isEmpty ? sealedParts : sealedParts + [Part(commands: commands, maskOffset: 0, filterOffset: 0)] }
+    var parts: [Part] {
+        commands.isEmpty
+            ? sealedParts : sealedParts + [Part(commands: commands, maskOffset: 0, filterOffset: 0, paths: paths)]
+    }
 
     func appendClear(_ color: PremultipliedRGBA8) {
         commands.append(.clear(color))
@@ -76,7 +82,7 @@ final class Recording {
             commands.append(.rect(RectCommand(minX: minX, minY: minY, maxX: maxX, maxY: maxY, color: color)))
             return
         }
-        commands.append(.fill(FillCommand(path: path, rule: rule, mapping: mapping, paint: recorded)))
+        commands.append(.fill(FillCommand(path: paths.append(path), rule: rule, mapping: mapping, paint: recorded)))
     }
 
     /// Records the fill of `Path(rect: rect)` through `transform`, building the path only when the
@@ -90,7 +96,9 @@ final class Recording {
             return
         }
         commands.append(
-            .fill(FillCommand(path: Path(rect: rect), rule: .nonZero, mapping: .affine(transform), paint: recorded)))
+            .fill(
+                FillCommand(
+                    path: paths.append(Path(rect: rect)), rule: .nonZero, mapping: .affine(transform), paint: recorded)))
     }
 
     func appendStroke(_ shape: StrokeShape, paint: Paint, mapping: PlaneMapping, blendMode: BlendMode = .normal) {
@@ -173,10 +181,12 @@ final class Recording {
     }
 
     private func appendCommands(of other: Recording) {
-        seal(commands, maskOffset: 0, filterOffset: 0)
+        seal(commands, maskOffset: 0, filterOffset: 0, paths: paths)
         commands = []
         for part in other.parts {
-            seal(part.commands, maskOffset: part.maskOffset + masks.count, filterOffset: part.filterOffset + colorFilters.count)
+            seal(
+                part.commands, maskOffset: part.maskOffset + masks.count,
+                filterOffset: part.filterOffset + colorFilters.count, paths: part.paths)
         }
         masks.append(contentsOf: other.masks)
         colorFilters.append(contentsOf: other.colorFilters)
@@ -184,9 +194,9 @@ final class Recording {
         hasGroups = hasGroups || other.hasGroups
     }
 
-    private func seal(_ part: [Command], maskOffset: Int, filterOffset: Int) {
+    private func seal(_ part: [Command], maskOffset: Int, filterOffset: Int, paths: PathArena) {
         guard !part.isEmpty else { return }
-        sealedParts.append(Part(commands: part, maskOffset: maskOffset, filterOffset: filterOffset))
+        sealedParts.append(Part(commands: part, maskOffset: maskOffset, filterOffset: filterOffset, paths: paths))
         sealedCount += part.count
     }
 
@@ -204,6 +214,8 @@ final class Recording {
         }
         commands.removeAll(keepingCapacity: true)
         sealedParts.removeAll(keepingCapacity: true)
+        // Parts spliced into another recording, not yet rendered there, still read the paths.
+        if isKnownUniquelyReferenced(&paths) { paths.removeAll() } else { paths = PathArena() }
         sealedCount = 0
         masks.removeAll(keepingCapacity: true)
         colorFilters.removeAll(keepingCapacity: true)

@@ -101,7 +101,8 @@ final class BandRenderer {
                 let chunk = chunks[c]
                 recorder.item("geometry") {
                     CommandPreparation.prepare(
-                        parts[chunk.part].commands[chunk.range], firstIndex: chunk.firstIndex,
+                        parts[chunk.part].commands[chunk.range], paths: parts[chunk.part].paths,
+                        firstIndex: chunk.firstIndex,
                         maskOffset: parts[chunk.part].maskOffset,
                         filterOffset: parts[chunk.part].filterOffset, worker: w, memory: memory,
                         tolerance: tolerance)

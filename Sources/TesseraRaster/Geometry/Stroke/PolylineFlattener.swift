@@ -14,6 +14,16 @@ enum PolylineFlattener {
         _ path: Path, transform: Transform, tolerance: Double, onCurve: Bool = false,
         into out: inout Polylines, smooth: inout [Bool]
     ) -> Bool {
+        path.withElements {
+            flatten($0, transform: transform, tolerance: tolerance, onCurve: onCurve, into: &out, smooth: &smooth)
+        }
+    }
+
+    /// ``flatten(_:transform:tolerance:onCurve:into:smooth:)`` of a path's elements in place.
+    static func flatten(
+        _ path: PathElements, transform: Transform, tolerance: Double, onCurve: Bool = false,
+        into out: inout Polylines, smooth: inout [Bool]
+    ) -> Bool {
         let mark = out.mark, smoothMark = smooth.count
         var start = Point.zero, current = Point.zero
         var pending = false   // a move whose subpath has no segment yet
