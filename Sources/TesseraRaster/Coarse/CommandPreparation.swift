@@ -107,12 +107,13 @@ enum CommandPreparation {
                 case .projective(let projection):
                     return add(
                         projectedGeometry.strokeContours(
-                            stroke.shape, projection: projection, tolerance: tolerance, using: strokeGeometry),
+                            stroke.shape(path(stroke.path)), projection: projection, tolerance: tolerance,
+                            using: strokeGeometry),
                         projectedBy: projection)
                 case .affine(let transform):
                     guard
                         let (outline, toDevice) = memory.strokeOutlines[i].outline(
-                            of: stroke.shape, transform: transform,
+                            of: stroke.shape(path(stroke.path)), transform: transform,
                             tolerance: tolerance, using: strokeGeometry)
                     else { return false }
                     return builder.addOutline(outline, transform: toDevice)

@@ -8,26 +8,57 @@
 /// is outlined with its transform's translation left out and moved when its lines are built,
 /// hit or miss. Other strokes are outlined as ``StrokeGeometry`` does, every time.
 final class StrokeOutlineCache {
-    /// What an outline depends on, apart from the translation.
+    /// What an outline depends on, apart from the translation: the path's elements kept in
+    /// arrays of the key's own, refilled in place on a miss (no allocation once warm).
     struct Key {
-        let path: Path
-        let style: StrokeStyle
-        let dash: DashPattern?
-        let trimStart: Double, trimEnd: Double
-        let linear: SIMD4<Double>
-        let tolerance: Double
+        private var verbs: [Path.Verb] = []
+        private var points: [Point] = []
+        private var style = StrokeStyle()
+        private var dash: DashPattern?
+        private var trimStart = 0.0, trimEnd = 0.0
+        private var linear = SIMD4<Double>()
+        private var tolerance = 0.0
+        /// False until ``set(_:linear:tolerance:)``, and after ``clear()``.
+        private(set) var isSet = false
 
-        /// Whether `shape` with this linear part and tolerance has this key. Compared in place:
-        /// making a key of every stroke to compare it (copies and retains) cost more than a hit saved.
+        /// Whether `shape` with this linear part and tolerance has this key. Compared in place,
+        /// point by point with `==`, as `Path`'s equality compares.
         func matches(_ shape: StrokeShape, linear: SIMD4<Double>, tolerance: Double) -> Bool {
-            self.linear == linear && self.tolerance == tolerance && trimStart == shape.trimStart
-                && trimEnd == shape.trimEnd && style == shape.style && dash == shape.dash && path == shape.path
+            guard isSet, self.linear == linear, self.tolerance == tolerance, trimStart == shape.trimStart,
+                trimEnd == shape.trimEnd, style == shape.style, dash == shape.dash,
+                verbs.count == shape.path.verbs.count, points.count == shape.path.points.count
+            else { return false }
+            return verbs.withUnsafeBufferPointer { verbs in
+                points.withUnsafeBufferPointer { points in
+                    for k in verbs.indices where verbs[k] != shape.path.verbs[k] { return false }
+                    for k in points.indices where points[k] != shape.path.points[k] { return false }
+                    return true
+                }
+            }
         }
+
+        /// Makes this the key of `shape` with this linear part and tolerance.
+        mutating func set(_ shape: StrokeShape, linear: SIMD4<Double>, tolerance: Double) {
+            verbs.removeAll(keepingCapacity: true)
+            verbs.append(contentsOf: shape.path.verbs)
+            points.removeAll(keepingCapacity: true)
+            points.append(contentsOf: shape.path.points)
+            style = shape.style
+            dash = shape.dash
+            trimStart = shape.trimStart
+            trimEnd = shape.trimEnd
+            self.linear = linear
+            self.tolerance = tolerance
+            isSet = true
+        }
+
+        /// Makes this the key of nothing.
+        mutating func clear() { isSet = false }
     }
 
     /// One command index's outline. Touched only by the worker preparing that command.
     final class Slot {
-        private var key: Key?
+        private var key = Key()
         private var outline = Polylines()
 
         /// The outline of `shape` under `t` and the transform to device space; nil when it draws
@@ -37,18 +68,16 @@ final class StrokeOutlineCache {
             using geometry: StrokeGeometry
         ) -> (outline: Polylines, transform: Transform)? {
             guard StrokeGeometry.similarityScale(t) != nil else {
-                key = nil
+                key.clear()
                 guard let transform = geometry.outline(of: shape, transform: t, tolerance: tolerance) else { return nil }
                 return (geometry.outline, transform)
             }
             let linear = SIMD4(t.a, t.b, t.c, t.d)
             let move = Transform(translationX: t.tx, y: t.ty)
-            if let key, key.matches(shape, linear: linear, tolerance: tolerance) {
+            if key.matches(shape, linear: linear, tolerance: tolerance) {
                 return outline.subpaths.isEmpty ? nil : (outline, move)
             }
-            key = Key(
-                path: shape.path, style: shape.style, dash: shape.dash, trimStart: shape.trimStart,
-                trimEnd: shape.trimEnd, linear: linear, tolerance: tolerance)
+            key.set(shape, linear: linear, tolerance: tolerance)
             var atOrigin = t
             atOrigin.tx = 0
             atOrigin.ty = 0

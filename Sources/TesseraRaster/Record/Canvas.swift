@@ -111,8 +111,8 @@ public final class Canvas {
         blendMode: BlendMode = .normal
     ) {
         recording.appendStroke(
-            StrokeShape(path: path, style: style, dash: dash, trimStart: trimStart, trimEnd: trimEnd),
-            paint: paint, mapping: .affine(transform), blendMode: blendMode)
+            path, style: style, dash: dash, trimStart: trimStart, trimEnd: trimEnd, paint: paint, mapping: .affine(transform),
+            blendMode: blendMode)
     }
 
     /// Records: draw `paint` through `mask`'s values onto the target, the mask placed at its
@@ -189,8 +189,8 @@ public final class Canvas {
         trimStart: Double = 0, trimEnd: Double = 1, projection: Projection, blendMode: BlendMode = .normal
     ) {
         recording.appendStroke(
-            StrokeShape(path: path, style: style, dash: dash, trimStart: trimStart, trimEnd: trimEnd),
-            paint: paint, mapping: .projective(projection), blendMode: blendMode)
+            path, style: style, dash: dash, trimStart: trimStart, trimEnd: trimEnd, paint: paint, mapping: .projective(projection),
+            blendMode: blendMode)
     }
 
     /// Records: the calls recorded on `other` since its last render or discard, in order, as

@@ -27,7 +27,6 @@ extension Canvas {
         mapping: PlaneMapping, blendMode: BlendMode = .normal
     ) {
         recording.appendStroke(
-            StrokeShape(path: path, style: style, dash: dash, trimStart: trimStart, trimEnd: trimEnd),
-            paint: paint, mapping: mapping, blendMode: blendMode)
+            path, style: style, dash: dash, trimStart: trimStart, trimEnd: trimEnd, paint: paint, mapping: mapping, blendMode: blendMode)
     }
 }

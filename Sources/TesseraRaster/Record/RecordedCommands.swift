@@ -24,10 +24,20 @@ extension Recording {
     }
 
     struct StrokeCommand: Sendable {
+        /// Where the path lies in the ``PathArena`` of the command's part.
+        var path: PathArena.Span
+        var style: StrokeStyle
+        var dash: DashPattern?
+        var trimStart: Double
+        var trimEnd: Double
         /// The stroke is computed in the path's space when the mapping is not a similarity (an
         /// elliptic pen, as in CoreGraphics) or is a projection.
-        var shape: StrokeShape
         var mapping: PlaneMapping
         var paint: RecordedPaint
+
+        /// The stroke's shape, `path` being its path's elements.
+        func shape(_ path: PathElements) -> StrokeShape {
+            StrokeShape(path: path, style: style, dash: dash, trimStart: trimStart, trimEnd: trimEnd)
+        }
     }
 }

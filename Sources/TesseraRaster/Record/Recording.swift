@@ -101,12 +101,15 @@ final class Recording {
                     path: paths.append(Path(rect: rect)), rule: .nonZero, mapping: .affine(transform), paint: recorded)))
     }
 
-    func appendStroke(_ shape: StrokeShape, paint: Paint, mapping: PlaneMapping, blendMode: BlendMode = .normal) {
+    func appendStroke(
+        _ path: Path, style: StrokeStyle, dash: DashPattern?, trimStart: Double, trimEnd: Double, paint: Paint,
+        mapping: PlaneMapping, blendMode: BlendMode = .normal
+    ) {
         commands.append(
             .stroke(
                 StrokeCommand(
-                    shape: shape, mapping: mapping,
-                    paint: Self.recorded(paint, opacity: 255, blendMode: blendMode))))
+                    path: paths.append(path), style: style, dash: dash, trimStart: trimStart, trimEnd: trimEnd,
+                    mapping: mapping, paint: Self.recorded(paint, opacity: 255, blendMode: blendMode))))
     }
 
     /// A solid paint drawn source-over as its premultiplied colour (scaled by `opacity`), any

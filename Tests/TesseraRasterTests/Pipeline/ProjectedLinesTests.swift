@@ -22,11 +22,13 @@ import Testing
 
     /// The dashed outline of the star, in its own space.
     static func dashedOutline() -> Polylines {
-        let shape = StrokeShape(
-            path: star, style: StrokeStyle(width: 1.2), dash: DashPattern(lengths: [3, 2], phase: 0.7),
-            trimStart: 0, trimEnd: 1)
         let geometry = StrokeGeometry()
-        #expect(geometry.outline(of: shape, transform: .identity, tolerance: 0.25) != nil)
+        star.withElements { path in
+            let shape = StrokeShape(
+                path: path, style: StrokeStyle(width: 1.2), dash: DashPattern(lengths: [3, 2], phase: 0.7),
+                trimStart: 0, trimEnd: 1)
+            #expect(geometry.outline(of: shape, transform: .identity, tolerance: 0.25) != nil)
+        }
         return geometry.outline
     }
 
