@@ -18,7 +18,7 @@ package enum SceneFileKind: Equatable, Sendable {
     /// Any other folder: no scene.
     case folder
     /// Any other path: a Core Animation Archive or a CAML document, told apart by
-    /// `AnimationArchive(contentsOf:)` (a `.caml` extension, or bytes that are XML).
+    /// `SceneDocument(contentsOf:)` (a `.caml` extension, or bytes that are XML).
     case document
 
     /// The kind of file or folder at `path`. A wallpaper folder is one whatever its name; then the
@@ -38,7 +38,7 @@ package enum SceneFileKind: Equatable, Sendable {
             self = .tendies
         } else if isFolder {
             let isBundle =
-                ArchiveFileFormat(rawValue: pathExtension) == .ca
+                SceneFileFormat(rawValue: pathExtension) == .ca
                 || ["main.caml", "index.xml"].contains { fileManager.fileExists(atPath: path + "/" + $0) }
             self = isBundle ? .bundle : .folder
         } else {
