@@ -36,14 +36,14 @@ extension SceneDocument {
     /// so is an `index.xml` that is a link to outside the folder.
     package init(bundle url: URL) throws(SceneDocumentError) {
         let folder = url.standardizedFileURL
-        var documentName = "main.caml"
+        var documentName = CAMLFileNames.bundleDocument
         var size: CGSize?
         var isFlipped = false
         let root = folder.resolvingSymlinksInPath().path
         func isInside(_ url: URL) -> Bool {
             url.resolvingSymlinksInPath().path.hasPrefix(root.hasSuffix("/") ? root : root + "/")
         }
-        let indexURL = folder.appendingPathComponent("index.xml")
+        let indexURL = folder.appendingPathComponent(CAMLFileNames.bundleIndex)
         if FileManager.default.fileExists(atPath: indexURL.path) {
             guard isInside(indexURL) else { throw .invalidBundle(url, reason: "its index.xml leads outside the bundle") }
             let index: [String: Any]

@@ -53,7 +53,7 @@ extension SceneDocument {
     ///   cannot be written.
     public func writeCAMLBundle(to url: URL) throws(SceneDocumentError) {
         let (document, images) = try caml(hasBundle: true)
-        var index: [String: Any] = ["rootDocument": "main.caml", "geometryFlipped": isGeometryFlipped]
+        var index: [String: Any] = ["rootDocument": CAMLFileNames.bundleDocument, "geometryFlipped": isGeometryFlipped]
         if let documentSize {
             index["documentWidth"] = Double(documentSize.width)
             index["documentHeight"] = Double(documentSize.height)
@@ -70,8 +70,8 @@ extension SceneDocument {
             throw .unwritableFile(url, reason: error.localizedDescription)
         }
         try Self.write(images, in: url)
-        try Self.write(indexData, to: url.appendingPathComponent("index.xml"))
-        try Self.write(document, to: url.appendingPathComponent("main.caml"))
+        try Self.write(indexData, to: url.appendingPathComponent(CAMLFileNames.bundleIndex))
+        try Self.write(document, to: url.appendingPathComponent(CAMLFileNames.bundleDocument))
     }
 
     /// The document's bytes and its images (none without a bundle).
@@ -89,7 +89,7 @@ extension SceneDocument {
 
     private static func write(_ images: [(path: String, png: Data)], in folder: URL) throws(SceneDocumentError) {
         guard !images.isEmpty else { return }
-        let assets = folder.appendingPathComponent("assets")
+        let assets = folder.appendingPathComponent(CAMLFileNames.assetsFolder)
         do {
             try FileManager.default.createDirectory(at: assets, withIntermediateDirectories: true)
         } catch {
