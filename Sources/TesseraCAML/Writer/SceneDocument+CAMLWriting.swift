@@ -3,7 +3,7 @@ import TesseraCore
 import TesseraDocument
 
 extension SceneDocument {
-    /// The archive as a CAML document (Core Animation's XML, what a `.ca` bundle's `main.caml`
+    /// The document written as CAML (Core Animation's XML, what a `.ca` bundle's `main.caml`
     /// holds), which ``init(camlData:bundleURL:)`` reads back as the same tree, animations and
     /// `states`; Apple's readers take it too (the element and attribute names and value
     /// syntaxes of Apple's files).
@@ -29,7 +29,7 @@ extension SceneDocument {
         try caml(hasBundle: false).document
     }
 
-    /// Writes the archive as a CAML file at `url`, as ``camlData()`` describes, and its images
+    /// Writes the document as a CAML file at `url`, as ``camlData()`` describes, and its images
     /// as PNG files in `assets/` beside it (`assets/image-1.png`…), where reading the file
     /// (`SceneDocument(contentsOf:)`) finds them. Files of those names are replaced.
     ///
@@ -41,11 +41,11 @@ extension SceneDocument {
         try Self.write(document, to: url)
     }
 
-    /// Writes the archive as a `.ca` bundle, the folder at `url` (created when missing):
+    /// Writes the document as a `.ca` bundle, the folder at `url` (created when missing):
     /// `main.caml` (as ``camlData()`` describes), `index.xml` (a property list whose
-    /// `rootDocument` is `main.caml`, with `documentWidth`, `documentHeight` when the archive
+    /// `rootDocument` is `main.caml`, with `documentWidth`, `documentHeight` when the document
     /// has a size, and `geometryFlipped`) and the images as PNG files in `assets/`. What
-    /// `SceneDocument(contentsOf:)` reads back is the same archive. Files of those names are replaced;
+    /// `SceneDocument(contentsOf:)` reads back is the same document. Files of those names are replaced;
     /// other files in the folder are left.
     ///
     /// - Throws: `SceneDocumentError.unwritableCAML(reason:)` as ``camlData()`` does (images
