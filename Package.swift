@@ -61,7 +61,7 @@ let package = Package(
         // so a scene is drawn by the same code on a Mac as on a server. A file that also imports QuartzCore, CoreGraphics,
         // UIKit or AppKit names them with the module: `TesseraCore.CALayer`, `TesseraCore.CGPath`.
         .target(name: "TesseraCore", dependencies: ["TesseraRaster", "CTextLibraries"]),
-        // What the file formats share: the document they read and write (`AnimationArchive`, its states and
+        // What the file formats share: the document they read and write (`SceneDocument`, its states and
         // errors), the one list of the coded properties, and the class names and keys of Core Animation's files.
         .target(name: "TesseraDocument", dependencies: ["TesseraCore", "TesseraRaster", "TesseraKeyedArchive"]),
         // CAML, Core Animation's XML: its value syntaxes, reader and writer, `.ca` bundles, and `.tendies`

@@ -1,10 +1,12 @@
 import Foundation
+import TesseraCAML
 
 /// What a path given to the tools over the formats holds, told by its extension and, for a
-/// folder, by what is in it: the one place that lists the spellings of every scene file Tessera
-/// reads (`tessera render`, `inspect` and `convert` ask it), so a new format adds its spelling
-/// here. The path need not exist: a missing file is a ``document`` (or a ``lottie`` animation, by
-/// its extension) whose reader says it is missing.
+/// folder, by what is in it: the one rule over the spellings of every scene file Tessera reads
+/// (`tessera render`, `inspect` and `convert` ask it), so a new format adds its case here. The
+/// names of CAML's files and folders are `TesseraCAML`'s (`CAMLFileNames`). The path need not
+/// exist: a missing file is a ``document`` (or a ``lottie`` animation, by its extension) whose
+/// reader says it is missing.
 package enum SceneFileKind: Equatable, Sendable {
     /// A wallpaper folder: a `.wallpaper` folder, or one holding a `Wallpaper.plist` or a
     /// `descriptors` folder (an unzipped `.tendies` file), whatever its extension.
@@ -18,7 +20,7 @@ package enum SceneFileKind: Equatable, Sendable {
     /// Any other folder: no scene.
     case folder
     /// Any other path: a Core Animation Archive or a CAML document, told apart by
-    /// `AnimationArchive(contentsOf:)` (a `.caml` extension, or bytes that are XML).
+    /// `SceneDocument(contentsOf:)` (a `.caml` extension, or bytes that are XML).
     case document
 
     /// The kind of file or folder at `path`. A wallpaper folder is one whatever its name; then the
@@ -28,18 +30,21 @@ package enum SceneFileKind: Equatable, Sendable {
         let isFolder = Self.isExistingFolder(path)
         let pathExtension = URL(fileURLWithPath: path).pathExtension.lowercased()
         if isFolder
-            && (pathExtension == "wallpaper" || fileManager.fileExists(atPath: path + "/Wallpaper.plist")
-                || Self.isExistingFolder(path + "/descriptors"))
+            && (pathExtension == CAMLFileNames.wallpaperExtension
+                || fileManager.fileExists(atPath: path + "/" + CAMLFileNames.wallpaperManifest)
+                || Self.isExistingFolder(path + "/" + CAMLFileNames.descriptorsFolder))
         {
             self = .wallpaperFolder
         } else if ["json", "lottie"].contains(pathExtension) {
             self = .lottie
-        } else if pathExtension == "tendies" {
+        } else if pathExtension == CAMLFileNames.tendiesExtension {
             self = .tendies
         } else if isFolder {
             let isBundle =
-                ArchiveFileFormat(rawValue: pathExtension) == .ca
-                || ["main.caml", "index.xml"].contains { fileManager.fileExists(atPath: path + "/" + $0) }
+                pathExtension == CAMLFileNames.bundleExtension
+                || [CAMLFileNames.bundleDocument, CAMLFileNames.bundleIndex].contains {
+                    fileManager.fileExists(atPath: path + "/" + $0)
+                }
             self = isBundle ? .bundle : .folder
         } else {
             self = .document

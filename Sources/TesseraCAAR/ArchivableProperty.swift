@@ -177,7 +177,7 @@ extension CAValueFunction: ArchivableProperty {
     func encode(with writer: inout ArchiveValueWriter) throws -> ArchiveFieldValue {
         try writer.object(Format.valueFunctionClass, [(Format.valueFunctionNameKey, .string(name.rawValue))])
     }
-    private typealias Format = CoreAnimationArchiveFormat
+    private typealias Format = CoreAnimationCoding
 }
 
 extension NSNumber: ArchivableProperty {

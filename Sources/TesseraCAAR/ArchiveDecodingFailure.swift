@@ -5,7 +5,7 @@ import TesseraKeyedArchive
 /// Why decoding a value of a Core Animation archive stopped.
 enum ArchiveDecodingFailure: Error {
     /// The file breaks the format: loading fails with
-    /// `AnimationArchiveError.malformedObjectGraph(reason:)`.
+    /// `SceneDocumentError.malformedObjectGraph(reason:)`.
     case malformed(String)
     /// Tessera does not model the value: the property or the animation holding it is skipped.
     /// `className` is the class of the object not understood (nil: the holder's).

@@ -12,7 +12,7 @@ import TesseraKeyedArchive
 /// Proxies hold full `Double`s where Apple's hold `Float`s, so that Tessera reads back exactly
 /// what it wrote (Core Animation reads them as `Float`s).
 struct ArchiveValueWriter {
-    typealias Format = CoreAnimationArchiveFormat
+    typealias Format = CoreAnimationCoding
 
     var archive = KeyedArchiveWriter()
     private var timingFunctions: [SIMD4<Float>: ArchiveReference] = [:]
@@ -78,7 +78,7 @@ struct ArchiveValueWriter {
     mutating func color(_ color: CGColor) throws -> ArchiveFieldValue {
         let c = color.components ?? []
         let rgba = c.count == 2 ? [c[0], c[0], c[0], c[1]] : c
-        guard rgba.count == 4 else { throw AnimationArchiveError.unencodableValue(reason: "a color with \(c.count) components") }
+        guard rgba.count == 4 else { throw SceneDocumentError.unencodableValue(reason: "a color with \(c.count) components") }
         return try object(Format.colorProxyClass, zip(Format.colorKeys, rgba).map { ($0, .real(Double($1))) })
     }
 
@@ -139,10 +139,10 @@ struct ArchiveValueWriter {
     // MARK: Any value
 
     /// Any value an animation may hold (see ``ArchivedValueReader/value(_:depth:)`` for the types
-    /// read back); throws `AnimationArchiveError.unencodableValue(reason:)` for another type.
+    /// read back); throws `SceneDocumentError.unencodableValue(reason:)` for another type.
     mutating func value(_ any: Any?, depth: Int = 0) throws -> ArchiveFieldValue {
         guard depth <= Format.maximumDepth else {
-            throw AnimationArchiveError.unencodableValue(reason: "values nested more than \(Format.maximumDepth) deep")
+            throw SceneDocumentError.unencodableValue(reason: "values nested more than \(Format.maximumDepth) deep")
         }
         guard let any else { return .null }
         if type(of: any) is NSNumber.Type, let number = any as? NSNumber { return try self.number(number) }
@@ -175,7 +175,7 @@ struct ArchiveValueWriter {
             return try dictionary(fields)
         default: break
         }
-        throw AnimationArchiveError.unencodableValue(reason: "a value of type \(type(of: any))")
+        throw SceneDocumentError.unencodableValue(reason: "a value of type \(type(of: any))")
     }
 
     /// An `NSNumber` as the type it holds: a boolean, a real or an integer.

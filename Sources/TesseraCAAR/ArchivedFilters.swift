@@ -13,7 +13,7 @@ extension LayerFilter: ArchivableProperty {
     static let typeKey = "CAFilterType", nameKey = "CAFilterName", inputsKey = "CAFilterInputs"
 
     static func decode(_ value: ArchivedValue, with reader: inout ArchivedValueReader) throws -> LayerFilter {
-        guard let object = value.objectValue, object.className == CoreAnimationArchiveFormat.filterClass.name else {
+        guard let object = value.objectValue, object.className == CoreAnimationCoding.filterClass.name else {
             throw ArchiveDecodingFailure.unsupported(
                 className: value.objectValue?.className, reason: .unsupportedValue("a filter that is not a CAFilter"))
         }
@@ -39,7 +39,7 @@ extension LayerFilter: ArchivableProperty {
         if case .bool(let flag) = field { return .bool(flag) }   // not the NSNumber 0 or 1 it reads as
         guard let any = try reader.value(field, depth: 1), let input = LayerFilterValue(any: any) else {
             throw ArchiveDecodingFailure.unsupported(
-                className: CoreAnimationArchiveFormat.filterClass.name, reason: .unsupportedValue("filter input \(key)"))
+                className: CoreAnimationCoding.filterClass.name, reason: .unsupportedValue("filter input \(key)"))
         }
         return input
     }
@@ -53,7 +53,7 @@ extension LayerFilter: ArchivableProperty {
             }
         }
         return try writer.object(
-            CoreAnimationArchiveFormat.filterClass,
+            CoreAnimationCoding.filterClass,
             [
                 (Self.typeKey, .string(type)), (Self.nameKey, .string(name)),
                 (Self.inputsKey, try writer.dictionary(entries)),

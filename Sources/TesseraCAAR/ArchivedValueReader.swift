@@ -6,7 +6,7 @@ import TesseraKeyedArchive
 /// Reads the values of a Core Animation archive: numbers, strings, and the coding proxies Core
 /// Animation writes for its value types, as the Swift values Tessera's API takes.
 ///
-/// Decoding is bounded: values nest at most `CoreAnimationArchiveFormat.maximumDepth` deep, and each object visited costs
+/// Decoding is bounded: values nest at most `CoreAnimationCoding.maximumDepth` deep, and each object visited costs
 /// one unit of a budget fixed from the size of the file, so that an archive whose objects refer
 /// many times to the same collections (a graph built to multiply work, like a "billion laughs"
 /// XML file) is rejected instead of decoded exponentially.
@@ -20,7 +20,7 @@ import TesseraKeyedArchive
 ///   animation holding it is skipped).
 /// - A path proxy without segments is an empty path.
 struct ArchivedValueReader {
-    typealias Format = CoreAnimationArchiveFormat
+    typealias Format = CoreAnimationCoding
 
     /// Objects left to visit.
     private var budget: Int
@@ -39,7 +39,7 @@ struct ArchivedValueReader {
         }
     }
 
-    /// Fails when `depth` is past `CoreAnimationArchiveFormat.maximumDepth`.
+    /// Fails when `depth` is past `CoreAnimationCoding.maximumDepth`.
     static func check(depth: Int) throws(ArchiveDecodingFailure) {
         guard depth <= Format.maximumDepth else { throw .malformed("objects nested more than \(Format.maximumDepth) deep") }
     }

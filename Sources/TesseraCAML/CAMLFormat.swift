@@ -5,7 +5,7 @@ import TesseraDocument
 /// animations and states rather than properties, and their attributes. Properties are named by
 /// the property tables (`CodedProperties.layer`, `CodedProperties.animation`), layer
 /// classes by their registry (`LayerClass`), animation classes by
-/// `CoreAnimationArchiveFormat`: what the reader recognizes and a writer produces.
+/// `CoreAnimationCoding`: what the reader recognizes and a writer produces.
 enum CAMLFormat {
     /// The document's root element, which holds the root layer.
     static let documentElement = "caml"

@@ -45,7 +45,7 @@ struct CommandFailure: Error {
         case let failure as CommandFailure: return failure
         case let error as FrameWriterError: return from(error)
         case let error as RasterError: return CommandFailure(.osError, "\(error)")
-        case let error as AnimationArchiveError: return CommandFailure(.dataError, "\(error)")
+        case let error as SceneDocumentError: return CommandFailure(.dataError, "\(error)")
         default: return CommandFailure(.software, "\(error)")
         }
     }

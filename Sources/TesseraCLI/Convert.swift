@@ -45,19 +45,19 @@ struct Convert: ParsableCommand {
     func run() throws {
         try reportingFailures {
             let outputURL = URL(fileURLWithPath: output)
-            guard let format = ArchiveFileFormat(of: outputURL) else {
-                throw CommandFailure(.usage, "\(output): the output's extension must be \(ArchiveFileFormat.extensionsInWords)")
+            guard let format = SceneFileFormat(of: outputURL) else {
+                throw CommandFailure(.usage, "\(output): the output's extension must be \(SceneFileFormat.extensionsInWords)")
             }
             if URL(fileURLWithPath: input).standardizedFileURL == outputURL.standardizedFileURL {
                 throw CommandFailure(.usage, "\(output): is the input itself")
             }
-            let archive: AnimationArchive
-            var skipped: [AnimationArchive.Skipped] = []
+            let archive: SceneDocument
+            var skipped: [SkippedFeature] = []
             if let demo = DemoScene.named(input) {
-                archive = AnimationArchive(rootLayer: demo.build(), documentSize: demo.size)
+                archive = SceneDocument(rootLayer: demo.build(), documentSize: demo.size)
             } else if SceneFileKind(of: input) == .lottie {
                 let animation = try LottieSource.load(input, options: SceneOptions(bundle: bundle))
-                archive = AnimationArchive(rootLayer: animation.rootLayer, documentSize: animation.size)
+                archive = SceneDocument(rootLayer: animation.rootLayer, documentSize: animation.size)
                 skipped = animation.skipped
             } else {
                 archive = try SceneSource.archive(input, bundle: bundle).archive
@@ -67,12 +67,12 @@ struct Convert: ParsableCommand {
             do {
                 try format.write(archive, to: outputURL)
             } catch {
-                guard case AnimationArchiveError.unwritableFile = error else { throw CommandFailure(.dataError, "\(input): \(error)") }
+                guard case SceneDocumentError.unwritableFile = error else { throw CommandFailure(.dataError, "\(input): \(error)") }
                 throw CommandFailure(.cannotCreate, "\(output): \(error)")
             }
             guard !quiet else { return }
-            skipped = AnimationArchive.Skipped.sortedBySeverity(skipped)
-            if let summary = AnimationArchive.Skipped.summary(of: skipped) {
+            skipped = SkippedFeature.sortedBySeverity(skipped)
+            if let summary = SkippedFeature.summary(of: skipped) {
                 warn("\(input): reading left out \(summary):")
                 for item in skipped { warn("  [\(item.severity)] \(item)") }
             }

@@ -43,7 +43,7 @@ struct Inspect: ParsableCommand {
                 }
             }
             let source = try SceneSource(file, options: SceneOptions(bundle: bundle))
-            let skipped = AnimationArchive.Skipped.sortedBySeverity(source.skipped)
+            let skipped = SkippedFeature.sortedBySeverity(source.skipped)
             if json {
                 print(InspectJSON.document(source, skipped: skipped))
                 return
@@ -81,7 +81,7 @@ struct Inspect: ParsableCommand {
                     print("  transition \(transition.fromState) → \(transition.toState): \(keys)")
                 }
             }
-            print(skipped.isEmpty ? "skipped: nothing" : "skipped (\(AnimationArchive.Skipped.summary(of: skipped)!)):")
+            print(skipped.isEmpty ? "skipped: nothing" : "skipped (\(SkippedFeature.summary(of: skipped)!)):")
             for item in skipped { print("  [\(item.severity)] \(item)") }
         }
     }

@@ -5,7 +5,7 @@ import Tessera
 /// differ from a new layer's, animations, mask, sublayers) and the skipped items (with the line
 /// and column of a CAML document's), as one JSON object with sorted keys.
 enum InspectJSON {
-    static func document(_ source: SceneSource, skipped: [AnimationArchive.Skipped]) -> String {
+    static func document(_ source: SceneSource, skipped: [SkippedFeature]) -> String {
         var document: [String: Any] = [
             "file": source.displayName,
             "size": ["width": Double(source.size.width), "height": Double(source.size.height)],
@@ -67,7 +67,7 @@ enum InspectJSON {
         value.isFinite ? value : (value > 0 ? "infinity" : "-infinity")
     }
 
-    private static func item(_ item: AnimationArchive.Skipped) -> [String: Any] {
+    private static func item(_ item: SkippedFeature) -> [String: Any] {
         var object: [String: Any] = [
             "layer": item.layer, "class": item.className, "kind": item.kind,
             "severity": "\(item.severity)", "description": item.description,

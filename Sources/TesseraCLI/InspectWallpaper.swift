@@ -24,8 +24,8 @@ enum InspectWallpaper {
         lines.append(wallpaper.stateNames.isEmpty ? "states: none" : "states: \(wallpaper.stateNames.joined(separator: ", "))")
         lines.append(wallpaper.omissions.isEmpty ? "not rendered: nothing" : "not rendered:")
         lines += wallpaper.omissions.map { "  \($0)" }
-        let skipped = AnimationArchive.Skipped.sortedBySeverity(wallpaper.skipped)
-        lines.append(skipped.isEmpty ? "skipped: nothing" : "skipped (\(AnimationArchive.Skipped.summary(of: skipped)!)):")
+        let skipped = SkippedFeature.sortedBySeverity(wallpaper.skipped)
+        lines.append(skipped.isEmpty ? "skipped: nothing" : "skipped (\(SkippedFeature.summary(of: skipped)!)):")
         lines += skipped.map { "  [\($0.severity)] \($0)" }
         return lines.joined(separator: "\n")
     }
@@ -43,7 +43,7 @@ enum InspectWallpaper {
             },
             "states": wallpaper.stateNames,
             "notRendered": wallpaper.omissions.map(\.description),
-            "skipped": AnimationArchive.Skipped.sortedBySeverity(wallpaper.skipped).map(\.description),
+            "skipped": SkippedFeature.sortedBySeverity(wallpaper.skipped).map(\.description),
         ]
         if let screen = wallpaper.screenClass { document["screenClass"] = screen.name }
         let data = try! JSONSerialization.data(withJSONObject: document, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])

@@ -159,7 +159,7 @@ struct Render: ParsableCommand {
                 output: apng ?? output, format: apng != nil ? .apng : format, animated: animated,
                 frameCount: timeline.frameCount, baseName: source.name)
             warnings += source.notRendered.map { "\(source.displayName): not rendered: \($0)" }
-            if let summary = AnimationArchive.Skipped.summary(of: source.skipped) {
+            if let summary = SkippedFeature.summary(of: source.skipped) {
                 warnings.append("\(source.displayName): not drawn: \(summary) (`tessera inspect \(source.displayName)` lists them)")
             }
             if !quiet { for warning in warnings { FileHandle.standardError.write(Data("tessera: warning: \(warning)\n".utf8)) } }

@@ -22,11 +22,11 @@ struct SceneSource {
     /// The length the scene gives itself: a demo's designed cycle, a Lottie animation's length.
     let ownDuration: Double?
     /// What loading left out (empty for demos).
-    let skipped: [AnimationArchive.Skipped]
+    let skipped: [SkippedFeature]
     /// What a wallpaper holds that is not rendered (scripts, other appearances), in words.
     let notRendered: [String]
     /// The archive, for `inspect`; nil for demos and wallpapers.
-    let archive: AnimationArchive?
+    let archive: SceneDocument?
     /// The wallpaper, for `inspect`; nil for anything else.
     let wallpaper: Wallpaper?
     /// The Lottie animation, for `inspect`; nil for anything else.
@@ -108,7 +108,7 @@ struct SceneSource {
     /// and the scripts a wallpaper's bundle holds, in words: failures name the file and exit 64
     /// (`--bundle` where it does not fit), 65 (malformed) or 66 (missing, unreadable, a folder
     /// that is not a `.ca` bundle).
-    static func archive(_ argument: String, bundle: String?) throws(CommandFailure) -> (archive: AnimationArchive, scripts: [String]) {
+    static func archive(_ argument: String, bundle: String?) throws(CommandFailure) -> (archive: SceneDocument, scripts: [String]) {
         let looksLikeAFile = argument.contains("/") || argument.contains(".")
         let kind = SceneFileKind(of: argument)
         // A folder is read as a `.ca` bundle or a wallpaper when it is one; any other is "a directory".
@@ -129,9 +129,9 @@ struct SceneSource {
         return (archive, scripts)
     }
 
-    private static func load(_ url: URL, argument: String) throws(CommandFailure) -> AnimationArchive {
+    private static func load(_ url: URL, argument: String) throws(CommandFailure) -> SceneDocument {
         do {
-            return try AnimationArchive(contentsOf: url)
+            return try SceneDocument(contentsOf: url)
         } catch {
             if case .unreadableFile(_, let reason) = error { throw CommandFailure(.noInput, "\(argument): cannot read: \(reason)") }
             throw CommandFailure(.dataError, "\(argument): \(error)")
@@ -145,7 +145,7 @@ struct SceneSource {
     /// bundles by their short names.
     private static func loadTendies(
         _ url: URL, kind: SceneFileKind, argument: String, bundle: String?
-    ) throws(CommandFailure) -> (AnimationArchive, [String]) {
+    ) throws(CommandFailure) -> (SceneDocument, [String]) {
         if let bundle {
             do {
                 let part = try Wallpaper.loadBundle(named: bundle, contentsOf: url)

@@ -11,7 +11,7 @@ extension ArchiveTests {
     @Suite struct AnimationArchiveLimitsTests {
         private func malformedReason(_ data: Data) -> String? {
             do {
-                _ = try AnimationArchive(data: data)
+                _ = try SceneDocument(archiveData: data)
                 return nil
             } catch {
                 guard case .malformedObjectGraph(let reason) = error else { return "\(error)" }
@@ -29,7 +29,7 @@ extension ArchiveTests {
 
         @Test func deepLayerTrees() throws {
             var depth = 0
-            var layer: CALayer? = try AnimationArchive(data: try chain(129)).rootLayer
+            var layer: CALayer? = try SceneDocument(archiveData: try chain(129)).rootLayer
             while let current = layer {
                 depth += 1
                 layer = current.sublayers?.first
@@ -81,7 +81,7 @@ extension ArchiveTests {
             let bytes = try fixtureBytes("Checkmark")
             var loaded = 0
             for length in 0...bytes.count {
-                if (try? AnimationArchive(data: Data(bytes[..<length]))) != nil { loaded += 1 }
+                if (try? SceneDocument(archiveData: Data(bytes[..<length]))) != nil { loaded += 1 }
             }
             #expect(loaded == 1)
         }
@@ -99,9 +99,9 @@ extension ArchiveTests {
                     bytes[Int.random(in: 0..<bytes.count, using: &generator)] = UInt8.random(in: 0...255, using: &generator)
                 }
                 do {
-                    let archive = try AnimationArchive(data: Data(bytes))
+                    let archive = try SceneDocument(archiveData: Data(bytes))
                     _ = archive.rootLayer.presentation(at: 0.5)
-                    _ = try archive.encoded()
+                    _ = try archive.archiveData()
                     loaded += 1
                 } catch {
                     let kind = "\(error)".prefix(while: { $0 != ":" })

@@ -7,8 +7,8 @@ import Testing
 extension ArchiveTests {
     /// Archives built to break the rules: each is a typed error, never a trap.
     @Suite struct AnimationArchiveMalformedTests {
-        private func load(_ data: Data) throws(AnimationArchiveError) -> AnimationArchive {
-            try AnimationArchive(data: data)
+        private func load(_ data: Data) throws(SceneDocumentError) -> SceneDocument {
+            try SceneDocument(archiveData: data)
         }
 
         /// The reason of the malformed-graph error that loading `data` throws.
@@ -33,12 +33,12 @@ extension ArchiveTests {
         // MARK: Not an archive
 
         @Test func notAnArchive() throws {
-            #expect(throws: AnimationArchiveError.notAnArchive(.propertyList(.notABinaryPropertyList))) {
+            #expect(throws: SceneDocumentError.notAnArchive(.propertyList(.notABinaryPropertyList))) {
                 try load(Data("hello, world".utf8))
             }
             let plain = try BinaryPropertyList.encode(.dictionary(["rootLayer": .string("no")]))
-            #expect(throws: AnimationArchiveError.notAnArchive(.notAKeyedArchive)) { try load(Data(plain)) }
-            #expect(throws: AnimationArchiveError.self) { try load(Data()) }
+            #expect(throws: SceneDocumentError.notAnArchive(.notAKeyedArchive)) { try load(Data(plain)) }
+            #expect(throws: SceneDocumentError.self) { try load(Data()) }
         }
 
         @Test func unsupportedArchiverAndVersion() throws {
@@ -48,8 +48,8 @@ extension ArchiveTests {
                     "$top": .dictionary([:]), "$objects": .array([.string("$null")]),
                 ])))
             }
-            #expect(throws: AnimationArchiveError.unsupportedArchiver("MyArchiver")) { try load(try envelope(archiver: "MyArchiver", version: 100000)) }
-            #expect(throws: AnimationArchiveError.unsupportedVersion(99)) { try load(try envelope(archiver: "NSKeyedArchiver", version: 99)) }
+            #expect(throws: SceneDocumentError.unsupportedArchiver("MyArchiver")) { try load(try envelope(archiver: "MyArchiver", version: 100000)) }
+            #expect(throws: SceneDocumentError.unsupportedVersion(99)) { try load(try envelope(archiver: "NSKeyedArchiver", version: 99)) }
             #expect(malformedReason(try envelope(archiver: "NSKeyedArchiver", version: 100000))?.contains("no top-level object \"root\"") == true)
         }
 
@@ -57,9 +57,9 @@ extension ArchiveTests {
 
         @Test func missingRootLayer() throws {
             var builder = Builder()
-            #expect(throws: AnimationArchiveError.missingRootLayer) { try load(try builder.document(nil)) }
+            #expect(throws: SceneDocumentError.missingRootLayer) { try load(try builder.document(nil)) }
             var nullBuilder = Builder()
-            #expect(throws: AnimationArchiveError.missingRootLayer) { try load(try nullBuilder.document(.null)) }
+            #expect(throws: SceneDocumentError.missingRootLayer) { try load(try nullBuilder.document(.null)) }
         }
 
         @Test func documentOfTheWrongType() throws {
@@ -207,7 +207,7 @@ extension ArchiveTests {
             #expect(layer.duration == .infinity && layer.repeatCount == .infinity, "infinite timing is kept")
             #expect(layer.animationKeys() == ["move"], "the fade's NaN leaves it out; the move loses only its key times")
             #expect((layer.animation(forKey: "move") as? CAKeyframeAnimation)?.keyTimes == nil)
-            let nonFinite = AnimationArchive.Skipped.Reason.unsupportedValue("a NaN or infinite number")
+            let nonFinite = SkippedFeature.Reason.unsupportedValue("a NaN or infinite number")
             #expect(archive.skipped == [
                 .init(layer: "L", className: "CAShapeLayer", key: "lineWidth", reason: nonFinite),
                 .init(layer: "L", className: "CAShapeLayer", key: "beginTime", reason: .unsupportedValue("NaN")),

@@ -7,15 +7,15 @@ import Testing
 extension ArchiveTests {
     /// Layer trees archived and loaded again: the same properties, animations and presentations.
     @Suite struct AnimationArchiveRoundTripTests {
-        private func roundTrip(_ archive: AnimationArchive) throws -> AnimationArchive {
-            try AnimationArchive(data: try archive.encoded())
+        private func roundTrip(_ archive: SceneDocument) throws -> SceneDocument {
+            try SceneDocument(archiveData: try archive.archiveData())
         }
 
         private static let times: [Double] = [0, 1e-6, 0.3, 0.6, 0.9, 1.3, 1.7, 2.2, 2.9, 4, 7.5, 30]
 
         @Test func treeBuiltInCode() throws {
             let tree = ArchiveTests.sampleTree()
-            let archive = AnimationArchive(rootLayer: tree, documentSize: CGSize(width: 320, height: 240), geometryFlipped: true)
+            let archive = SceneDocument(rootLayer: tree, documentSize: CGSize(width: 320, height: 240), geometryFlipped: true)
             let loaded = try roundTrip(archive)
             #expect(loaded.skipped.isEmpty, "\(loaded.skipped)")
             #expect(loaded.documentSize == CGSize(width: 320, height: 240))
@@ -50,7 +50,7 @@ extension ArchiveTests {
                 #expect(sameSnapshots(loaded.rootLayer.presentation(at: t), original.rootLayer.presentation(at: t)), "at \(t)")
             }
             // Written again, the archive is byte for byte the same: the writer is deterministic.
-            #expect(try loaded.encoded() == original.encoded())
+            #expect(try loaded.archiveData() == original.archiveData())
         }
 
         /// The file uses Apple's class names, keys and proxies, writes only what differs from the
@@ -68,7 +68,7 @@ extension ArchiveTests {
             fade.toValue = 0
             fade.beginTime = 1e-6
             shape.add(fade, forKey: "fade")
-            let bytes = try AnimationArchive(rootLayer: root, documentSize: CGSize(width: 10, height: 20)).encoded()
+            let bytes = try SceneDocument(rootLayer: root, documentSize: CGSize(width: 10, height: 20)).archiveData()
 
             let document = try KeyedArchive(data: bytes).topObject()
             #expect(document.className == "NSDictionary")
@@ -109,24 +109,24 @@ extension ArchiveTests {
         @Test func filesAreWrittenAndRead() throws {
             let url = FileManager.default.temporaryDirectory.appendingPathComponent("tessera-\(UUID().uuidString).caar")
             defer { try? FileManager.default.removeItem(at: url) }
-            let archive = AnimationArchive(rootLayer: ArchiveTests.sampleTree(), documentSize: CGSize(width: 1, height: 2))
-            try archive.write(to: url)
-            let loaded = try AnimationArchive(contentsOf: url)
+            let archive = SceneDocument(rootLayer: ArchiveTests.sampleTree(), documentSize: CGSize(width: 1, height: 2))
+            try archive.writeArchive(to: url)
+            let loaded = try SceneDocument(contentsOf: url)
             #expect(treeDescription(loaded.rootLayer) == treeDescription(archive.rootLayer))
             #expect(loaded.documentSize == CGSize(width: 1, height: 2))
 
             let missing = url.appendingPathExtension("missing")
             #expect {
-                try AnimationArchive(contentsOf: missing)
+                try SceneDocument(contentsOf: missing)
             } throws: { error in
-                guard case .unreadableFile(let failed, _)? = error as? AnimationArchiveError else { return false }
+                guard case .unreadableFile(let failed, _)? = error as? SceneDocumentError else { return false }
                 return failed == missing
             }
             let directory = URL(fileURLWithPath: "/nonexistent-tessera-dir/x.caar")
             #expect {
-                try archive.write(to: directory)
+                try archive.writeArchive(to: directory)
             } throws: { error in
-                guard case .unwritableFile? = error as? AnimationArchiveError else { return false }
+                guard case .unwritableFile? = error as? SceneDocumentError else { return false }
                 return true
             }
         }
@@ -137,13 +137,13 @@ extension ArchiveTests {
             let copy = FileManager.default.temporaryDirectory.appendingPathComponent("tessera-\(UUID().uuidString).caar")
             defer { try? FileManager.default.removeItem(at: copy) }
 
-            let archive = try AnimationArchive(contentsOf: source)
+            let archive = try SceneDocument(contentsOf: source)
             let checkmark = archive.rootLayer
             #expect(archive.skipped.isEmpty)
-            try AnimationArchive(rootLayer: checkmark, documentSize: archive.documentSize,
-                                 geometryFlipped: archive.isGeometryFlipped).write(to: copy)
+            try SceneDocument(rootLayer: checkmark, documentSize: archive.documentSize,
+                              geometryFlipped: archive.isGeometryFlipped).writeArchive(to: copy)
 
-            let reread = try AnimationArchive(contentsOf: copy)
+            let reread = try SceneDocument(contentsOf: copy)
             #expect(reread.documentSize == CGSize(width: 400, height: 400) && reread.isGeometryFlipped)
             #expect(treeDescription(reread.rootLayer) == treeDescription(checkmark))
         }
@@ -155,16 +155,16 @@ extension ArchiveTests {
             strange.toValue = URL(fileURLWithPath: "/")
             strange.beginTime = 1
             root.add(strange, forKey: "strange")
-            #expect(throws: AnimationArchiveError.unencodableValue(reason: "a value of type URL")) {
-                try AnimationArchive(rootLayer: root).encoded()
+            #expect(throws: SceneDocumentError.unencodableValue(reason: "a value of type URL")) {
+                try SceneDocument(rootLayer: root).archiveData()
             }
 
             let parent = CALayer(), child = CALayer()
             child.name = "Child"
             parent.addSublayer(child)
             parent.mask = child
-            #expect(throws: AnimationArchiveError.unencodableValue(reason: "layer Child appears twice in the tree")) {
-                try AnimationArchive(rootLayer: parent).encoded()
+            #expect(throws: SceneDocumentError.unencodableValue(reason: "layer Child appears twice in the tree")) {
+                try SceneDocument(rootLayer: parent).archiveData()
             }
         }
     }

@@ -7,7 +7,7 @@ import Testing
 extension ArchiveTests {
     /// What Tessera does not model is left out and reported; the rest of the file loads.
     @Suite struct AnimationArchiveSkippedTests {
-        typealias Skipped = AnimationArchive.Skipped
+        typealias Skipped = SkippedFeature
 
         private static let keyframe = ArchiveClass("CAKeyframeAnimation", superclasses: ["CAPropertyAnimation", "CAAnimation", "NSObject"])
 
@@ -58,7 +58,7 @@ extension ArchiveTests {
         }
 
         @Test func unknownContentIsReportedAndTheRestLoads() throws {
-            let archive = try AnimationArchive(data: try unusualDocument())
+            let archive = try SceneDocument(archiveData: try unusualDocument())
             #expect(archive.documentSize == CGSize(width: 50, height: 60))
             let root = archive.rootLayer
             #expect(root.name == "Root" && root.cornerRadius == 4)

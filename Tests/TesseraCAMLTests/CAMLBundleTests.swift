@@ -6,7 +6,7 @@ import TesseraTestSupport
 @testable import TesseraCore
 
 extension CAMLTests {
-    /// `.ca` bundles and `.caml` files read through `AnimationArchive(contentsOf:)`: the document
+    /// `.ca` bundles and `.caml` files read through `SceneDocument(contentsOf:)`: the document
     /// `index.xml` names, its size, images from `assets/` (PNG and JPEG), and bundles that try to
     /// leave their folder.
     @Suite struct CAMLBundleTests {
@@ -42,7 +42,7 @@ extension CAMLTests {
                 "main.caml": Data(Self.main.utf8), "assets/dots.png": try CAMLTests.png(), "assets/quadrants.jpg": try Self.jpeg(),
             ])
             defer { try? FileManager.default.removeItem(at: bundle) }
-            let archive = try AnimationArchive(contentsOf: bundle)
+            let archive = try SceneDocument(contentsOf: bundle)
             #expect(archive.skipped.isEmpty, "\(archive.skipped)")
             #expect(archive.documentSize == nil)
             let layers = try #require(archive.rootLayer.sublayers)
@@ -66,7 +66,7 @@ extension CAMLTests {
                 "docs/glyph.caml": Data(try CAMLTests.fixture("Bluetooth")),
             ])
             defer { try? FileManager.default.removeItem(at: bundle) }
-            let archive = try AnimationArchive(contentsOf: bundle)
+            let archive = try SceneDocument(contentsOf: bundle)
             #expect(archive.rootLayer.name == "Root Layer")
             #expect(archive.documentSize == CGSize(width: 390, height: 844))
             #expect(archive.isGeometryFlipped)
@@ -92,8 +92,8 @@ extension CAMLTests {
             try Self.index("<key>rootDocument</key><string>main.caml</string>").write(to: outside.appendingPathComponent("index.xml"))
             try FileManager.default.createSymbolicLink(at: linked.appendingPathComponent("index.xml"),
                                                        withDestinationURL: outside.appendingPathComponent("index.xml"))
-            #expect(throws: AnimationArchiveError.invalidBundle(linked, reason: "its index.xml leads outside the bundle")) {
-                try AnimationArchive(contentsOf: linked)
+            #expect(throws: SceneDocumentError.invalidBundle(linked, reason: "its index.xml leads outside the bundle")) {
+                try SceneDocument(contentsOf: linked)
             }
             for (index, reason) in cases {
                 let bundle = try CAMLTests.temporaryFolder(index.map { ["index.xml": $0] } ?? [:])
@@ -101,7 +101,7 @@ extension CAMLTests {
                 try FileManager.default.createSymbolicLink(at: bundle.appendingPathComponent("link.caml"),
                                                            withDestinationURL: outside.appendingPathComponent("elsewhere.caml"))
                 do {
-                    _ = try AnimationArchive(contentsOf: bundle)
+                    _ = try SceneDocument(contentsOf: bundle)
                     Issue.record("\(reason): loaded")
                 } catch {
                     guard case .invalidBundle(let url, let message) = error else {
@@ -124,14 +124,14 @@ extension CAMLTests {
             ])
             defer { try? FileManager.default.removeItem(at: folder) }
             for name in ["glyph.caml", "glyph.xml"] {
-                let archive = try AnimationArchive(contentsOf: folder.appendingPathComponent(name))
+                let archive = try SceneDocument(contentsOf: folder.appendingPathComponent(name))
                 #expect(archive.rootLayer.name == "brightness" && archive.states.names.count == 4)
             }
-            let archive = try AnimationArchive(contentsOf: folder.appendingPathComponent("check.caar"))
+            let archive = try SceneDocument(contentsOf: folder.appendingPathComponent("check.caar"))
             #expect(archive.documentSize == CGSize(width: 400, height: 400) && archive.states.names.isEmpty)
-            #expect(throws: AnimationArchiveError.malformedCAML(DocumentLocation(line: 1, column: 16),
+            #expect(throws: SceneDocumentError.malformedCAML(DocumentLocation(line: 1, column: 16),
                                                                 reason: "end tag '</caml>' does not match the open element '<CALayer>'")) {
-                try AnimationArchive(contentsOf: folder.appendingPathComponent("broken.caml"))
+                try SceneDocument(contentsOf: folder.appendingPathComponent("broken.caml"))
             }
         }
     }

@@ -306,8 +306,8 @@ extension CAMLTests {
         /// The tree read from CAML, archived and loaded back: the same tree.
         @Test func theArchiveOfTheTreeGivesItBack() throws {
             let caml = try CAMLTests.load(Self.text)
-            let data = try AnimationArchive(rootLayer: caml.rootLayer, documentSize: CGSize(width: 200, height: 100)).encoded()
-            let loaded = try AnimationArchive(data: data)
+            let data = try SceneDocument(rootLayer: caml.rootLayer, documentSize: CGSize(width: 200, height: 100)).archiveData()
+            let loaded = try SceneDocument(archiveData: data)
             #expect(loaded.skipped.isEmpty, "\(loaded.skipped)")
             let read = ArchiveTests.treeDescription(caml.rootLayer), back = ArchiveTests.treeDescription(loaded.rootLayer)
             #expect(read.count == back.count)

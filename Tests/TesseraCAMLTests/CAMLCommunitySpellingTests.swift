@@ -60,7 +60,7 @@ extension CAMLTests {
                 """)
             let bundle = try CAMLTests.temporaryFolder(["main.caml": Data(document.utf8), "assets/red.png": try Self.red()])
             defer { try? FileManager.default.removeItem(at: bundle) }
-            let archive = try AnimationArchive(contentsOf: bundle)
+            let archive = try SceneDocument(contentsOf: bundle)
             #expect(archive.skipped.isEmpty, "\(archive.skipped)")
             let pixmap = try Self.render(archive.rootLayer)
             #expect(pixmap[10, 10] == Self.red8)
@@ -83,7 +83,7 @@ extension CAMLTests {
                 """)
             let bundle = try CAMLTests.temporaryFolder(["main.caml": Data(document.utf8), "assets/red.png": try Self.red()])
             defer { try? FileManager.default.removeItem(at: bundle) }
-            let archive = try AnimationArchive(contentsOf: bundle)
+            let archive = try SceneDocument(contentsOf: bundle)
             #expect(archive.skipped.isEmpty, "\(archive.skipped)")
             let emitter = try #require(archive.rootLayer.sublayers?.first as? CAEmitterLayer)
             let image = try #require(emitter.emitterCells?.first?.contents as? CGImage)

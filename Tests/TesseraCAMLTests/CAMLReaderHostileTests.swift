@@ -10,13 +10,13 @@ extension CAMLTests {
     /// column; everything else is reported where it is written and the rest is read, quickly.
     @Suite struct CAMLReaderHostileTests {
         /// The one item `text` reports, with the place of `marker` (its `occurrence`th) in it.
-        static func onlyReport(_ text: String, bundle: URL? = nil) throws -> AnimationArchive.Skipped {
+        static func onlyReport(_ text: String, bundle: URL? = nil) throws -> SkippedFeature {
             let archive = try CAMLTests.load(text, bundle: bundle)
             #expect(archive.skipped.count == 1, "\(archive.skipped)")
             return try #require(archive.skipped.first)
         }
 
-        static func detail(_ reason: AnimationArchive.Skipped.Reason) -> String {
+        static func detail(_ reason: SkippedFeature.Reason) -> String {
             switch reason {
             case .unsupportedValue(let detail), .approximated(let detail), .animationNotApplied(let detail), .notDrawn(let detail):
                 detail

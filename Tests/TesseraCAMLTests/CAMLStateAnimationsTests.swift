@@ -66,7 +66,7 @@ extension CAMLTests {
         @Test func addedAnimationsAreWrittenBack() throws {
             let archive = try CAMLTests.load(Self.document)
             let written = try archive.camlData()
-            let read = try AnimationArchive(camlData: written)
+            let read = try SceneDocument(camlData: written)
             #expect(read.skipped.isEmpty, "\(read.skipped)")
             for (a, b) in zip(archive.states.states, read.states.states) {
                 #expect(a.animations.map(\.key) == b.animations.map(\.key) && a.animations.map(\.targetID) == b.animations.map(\.targetID))

@@ -194,7 +194,7 @@ extension CAMLTests {
           </CALayer>
         </caml>
         """
-        let archive = try AnimationArchive(camlData: Data(caml.utf8))
+        let archive = try SceneDocument(camlData: Data(caml.utf8))
         let root = archive.rootLayer
         AnimationClock(time: 0).attach(root)
         _ = root.presentation(at: 0)   // presented: property changes would now run actions

@@ -15,7 +15,7 @@ extension CAMLWriterTests {
         /// same presentation at every time, every animation taken.
         @Test func treeBuiltInCode() throws {
             let tree = ArchiveTests.sampleTree()
-            let (loaded, _) = try reread(AnimationArchive(rootLayer: tree))
+            let (loaded, _) = try reread(SceneDocument(rootLayer: tree))
             #expect(loaded.skipped.isEmpty, "\(loaded.skipped)")
             let expected = treeDescription(tree), actual = treeDescription(loaded.rootLayer)
             #expect(actual.count == expected.count)
@@ -37,7 +37,7 @@ extension CAMLWriterTests {
             let original = try ArchiveTests.fixtureArchive(name)
             let (caml, _) = try reread(original)
             #expect(caml.skipped.isEmpty, "\(caml.skipped)")
-            let archived = try AnimationArchive(data: try caml.encoded())
+            let archived = try SceneDocument(archiveData: try caml.archiveData())
             for archive in [caml, archived] { expectSameTrees(archive, original) }
             let size = original.documentSize
             for archive in [original, archived] { archive.rootLayerForDisplay() }
@@ -51,9 +51,9 @@ extension CAMLWriterTests {
         @Test(arguments: ["Bluetooth", "Brightness"])
         func camlToArchiveToCAML(_ name: String) throws {
             let original = try CAMLTests.fixtureArchive(name)
-            let archived = try AnimationArchive(data: try original.encoded())
+            let archived = try SceneDocument(archiveData: try original.archiveData())
             #expect(archived.skipped.isEmpty, "\(archived.skipped)")
-            let direct = try AnimationArchive(rootLayer: original.rootLayer).camlData()
+            let direct = try SceneDocument(rootLayer: original.rootLayer).camlData()
             #expect(String(decoding: try archived.camlData(), as: UTF8.self) == String(decoding: direct, as: UTF8.self))
         }
     }

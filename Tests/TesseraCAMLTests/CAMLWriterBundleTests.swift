@@ -49,7 +49,7 @@ extension CAMLWriterTests {
             let folder = try CAMLTests.temporaryFolder().appendingPathComponent("Scene.ca")
             defer { try? FileManager.default.removeItem(at: folder.deletingLastPathComponent()) }
             let tree = try Self.tree()
-            let archive = AnimationArchive(rootLayer: tree, documentSize: CGSize(width: 40, height: 30), geometryFlipped: true)
+            let archive = SceneDocument(rootLayer: tree, documentSize: CGSize(width: 40, height: 30), geometryFlipped: true)
             try archive.writeCAMLBundle(to: folder)
             let files = try FileManager.default.subpathsOfDirectory(atPath: folder.path).sorted()
             // One file per image: the shared image once.
@@ -58,7 +58,7 @@ extension CAMLWriterTests {
             #expect(main.contains(#"<contents type="CGImage" src="assets/image-1.png"/>"#))
             #expect(main.contains(#"<inputMaskImage type="CGImage" src="assets/image-2.png"/>"#))
 
-            let loaded = try AnimationArchive(contentsOf: folder)
+            let loaded = try SceneDocument(contentsOf: folder)
             #expect(loaded.skipped.isEmpty, "\(loaded.skipped)")
             #expect(loaded.documentSize == CGSize(width: 40, height: 30))
             #expect(loaded.isGeometryFlipped)
@@ -81,9 +81,9 @@ extension CAMLWriterTests {
             defer { try? FileManager.default.removeItem(at: folder) }
             let tree = try Self.tree()
             let url = folder.appendingPathComponent("scene.caml")
-            try AnimationArchive(rootLayer: tree).writeCAML(to: url)
+            try SceneDocument(rootLayer: tree).writeCAML(to: url)
             #expect(FileManager.default.fileExists(atPath: folder.appendingPathComponent("assets/image-1.png").path))
-            let loaded = try AnimationArchive(contentsOf: url)
+            let loaded = try SceneDocument(contentsOf: url)
             #expect(loaded.skipped.isEmpty, "\(loaded.skipped)")
             #expect(try render(loaded.rootLayer, at: 0) == render(tree, at: 0))
         }
@@ -92,7 +92,7 @@ extension CAMLWriterTests {
         @Test func indexNamesTheDocument() throws {
             let folder = try CAMLTests.temporaryFolder()
             defer { try? FileManager.default.removeItem(at: folder) }
-            try AnimationArchive(rootLayer: CALayer()).writeCAMLBundle(to: folder)
+            try SceneDocument(rootLayer: CALayer()).writeCAMLBundle(to: folder)
             let index = try PropertyListSerialization.propertyList(from: Data(contentsOf: folder.appendingPathComponent("index.xml")), format: nil)
             let dictionary = try #require(index as? [String: Any])
             #expect(dictionary["rootDocument"] as? String == "main.caml")

@@ -27,7 +27,7 @@ extension CAMLWriterTests {
             filter.setValue(string, forKey: "inputLabel")
             text.filters = [filter]
             root.addSublayer(text)
-            let (loaded, written) = try reread(AnimationArchive(rootLayer: root))
+            let (loaded, written) = try reread(SceneDocument(rootLayer: root))
             #expect(loaded.skipped.isEmpty, "\(loaded.skipped)\n\(written)")
             #expect(loaded.rootLayer.name == string)
             let loadedText = try #require(loaded.rootLayer.sublayers?.first as? CATextLayer)
@@ -44,14 +44,14 @@ extension CAMLWriterTests {
                 "inputRadius": .number(2.5), "inputQuality": .string("1.5"), "inputHardEdges": .bool(true),
                 "inputWeights": .numbers([0.25, 0.5]),
             ])]
-            let (loaded, written) = try reread(AnimationArchive(rootLayer: root))
+            let (loaded, written) = try reread(SceneDocument(rootLayer: root))
             #expect(loaded.skipped.isEmpty, "\(loaded.skipped)\n\(written)")
             #expect(loaded.rootLayer.properties.filters == root.properties.filters)
         }
 
-        static func writeError(_ root: CALayer) -> AnimationArchiveError? {
+        static func writeError(_ root: CALayer) -> SceneDocumentError? {
             do {
-                _ = try AnimationArchive(rootLayer: root).camlData()
+                _ = try SceneDocument(rootLayer: root).camlData()
                 return nil
             } catch {
                 return error
@@ -122,7 +122,7 @@ extension CAMLWriterTests {
         @Test func aTreeInAStateIsAnError() throws {
             let archive = try CAMLTests.fixtureArchive("Bluetooth")
             try archive.states.setState("on", at: 0, animated: false)
-            #expect(throws: AnimationArchiveError.unwritableCAML(
+            #expect(throws: SceneDocumentError.unwritableCAML(
                 reason: "the tree is in state \"on\"; go back to the base state (setState(nil, at:animated:)) to write it")) {
                 try archive.camlData()
             }
@@ -153,7 +153,7 @@ extension CAMLWriterTests {
             let archive = try CAMLTests.fixtureArchive("Bluetooth")
             let target = try #require(archive.states.layer(withID: "#1"))
             target.removeFromSuperlayer()
-            #expect(throws: AnimationArchiveError.unwritableCAML(reason: "the states set a layer (#1) that is not in the tree written")) {
+            #expect(throws: SceneDocumentError.unwritableCAML(reason: "the states set a layer (#1) that is not in the tree written")) {
                 try archive.camlData()
             }
         }

@@ -51,7 +51,7 @@ import ZIPFoundation
         let result = try CLI.run(["convert", CLI.fixture("Checkmark.caar"), "Checkmark.ca"], in: folder)
         #expect(result.status == 0, "\(result.stderr)")
         #expect(CLI.contents(of: folder.appendingPathComponent("Checkmark.ca")) == ["index.xml", "main.caml"])
-        let archive = try AnimationArchive(contentsOf: folder.appendingPathComponent("Checkmark.ca"))
+        let archive = try SceneDocument(contentsOf: folder.appendingPathComponent("Checkmark.ca"))
         #expect(archive.documentSize == CGSize(width: 400, height: 400))
         #expect(archive.isGeometryFlipped)
     }
@@ -92,7 +92,7 @@ import ZIPFoundation
         #expect(try Data(contentsOf: output) == Data("keep me".utf8))
         let forced = try CLI.run(["convert", CLI.fixture("Bluetooth.caml"), "out.caml", "--force"], in: folder)
         #expect(forced.status == 0, "\(forced.stderr)")
-        #expect(try AnimationArchive(contentsOf: output).states.names == ["off", "seeking", "on"])
+        #expect(try SceneDocument(contentsOf: output).states.names == ["off", "seeking", "on"])
         // A bundle folder is replaced whole: no file of the old one is left.
         let bundle = folder.appendingPathComponent("out.ca")
         try FileManager.default.createDirectory(at: bundle, withIntermediateDirectories: true)

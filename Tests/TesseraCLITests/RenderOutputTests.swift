@@ -83,7 +83,7 @@ import TesseraRaster
         fade.repeatCount = 9_999
         root.add(fade, forKey: "fade")
         let archive = folder.appendingPathComponent("Long.caar")
-        try AnimationArchive(rootLayer: root, documentSize: CGSize(width: 8, height: 8)).write(to: archive)
+        try SceneDocument(rootLayer: root, documentSize: CGSize(width: 8, height: 8)).writeArchive(to: archive)
         let result = try CLI.run(["render", archive.path, "--fps", "1", "-o", "long.apng"], in: folder)
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stderr.contains("warning") && result.stderr.contains("80 s") && result.stderr.contains("--duration 80"))
@@ -120,7 +120,7 @@ import TesseraRaster
         backdrop.filters = [invert, blur]
         root.addSublayer(backdrop)
         let archive = folder.appendingPathComponent("Backdrop.caar")
-        try AnimationArchive(rootLayer: root, documentSize: CGSize(width: 40, height: 20)).write(to: archive)
+        try SceneDocument(rootLayer: root, documentSize: CGSize(width: 40, height: 20)).writeArchive(to: archive)
         let background = try Pixmap(width: 40, height: 20)
         for y in 0..<20 {
             for x in 0..<40 {

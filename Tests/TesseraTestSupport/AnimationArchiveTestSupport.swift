@@ -5,8 +5,8 @@ import Testing
 
 extension ArchiveTests {
     /// A fixture of `Fixtures/` loaded as an animation archive.
-    package static func fixtureArchive(_ name: String) throws -> AnimationArchive {
-        try AnimationArchive(data: Data(try fixtureBytes(name)))
+    package static func fixtureArchive(_ name: String) throws -> SceneDocument {
+        try SceneDocument(archiveData: Data(try fixtureBytes(name)))
     }
 
     /// The first layer named `name` in `layer`'s tree (depth first).
@@ -108,7 +108,7 @@ extension ArchiveTests {
     }
 
     /// The skipped entries of an archive, as their descriptions.
-    package static func skippedDescriptions(_ archive: AnimationArchive) -> [String] {
+    package static func skippedDescriptions(_ archive: SceneDocument) -> [String] {
         archive.skipped.map(\.description)
     }
 }

@@ -14,13 +14,13 @@ extension CAMLTests {
     }
 
     /// The archive of a CAML text.
-    package static func load(_ text: String, bundle: URL? = nil) throws -> AnimationArchive {
-        try AnimationArchive(camlData: Data(text.utf8), bundleURL: bundle)
+    package static func load(_ text: String, bundle: URL? = nil) throws -> SceneDocument {
+        try SceneDocument(camlData: Data(text.utf8), bundleURL: bundle)
     }
 
     /// A fixture of `Fixtures/` (Bluetooth, Brightness) loaded as CAML.
-    package static func fixtureArchive(_ name: String) throws -> AnimationArchive {
-        try AnimationArchive(camlData: Data(try fixture(name)))
+    package static func fixtureArchive(_ name: String) throws -> SceneDocument {
+        try SceneDocument(camlData: Data(try fixture(name)))
     }
 
     /// The text of a fixture.
@@ -47,9 +47,9 @@ extension CAMLTests {
     }
 
     /// The error loading `text` throws, or nil when it loads.
-    package static func loadError(_ text: String, bundle: URL? = nil) -> AnimationArchiveError? {
+    package static func loadError(_ text: String, bundle: URL? = nil) -> SceneDocumentError? {
         do {
-            _ = try AnimationArchive(camlData: Data(text.utf8), bundleURL: bundle)
+            _ = try SceneDocument(camlData: Data(text.utf8), bundleURL: bundle)
             return nil
         } catch {
             return error

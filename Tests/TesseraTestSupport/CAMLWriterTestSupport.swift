@@ -8,16 +8,16 @@ import TesseraRaster
 /// TesseraCAMLTests), and the namespace of their helpers.
 package enum CAMLWriterTests {
     /// `archive` written as CAML (no bundle) and read back, with the text written.
-    package static func reread(_ archive: AnimationArchive) throws -> (archive: AnimationArchive, text: String) {
+    package static func reread(_ archive: SceneDocument) throws -> (archive: SceneDocument, text: String) {
         let data = try archive.camlData()
-        return (try AnimationArchive(camlData: data), String(decoding: data, as: UTF8.self))
+        return (try SceneDocument(camlData: data), String(decoding: data, as: UTF8.self))
     }
 
     /// `text` read as CAML, written, read again and written again: the two trees and their states
     /// must be the same, property by property, nothing skipped reading what was written (what
     /// reading `text` skipped is not written), and the second text the first.
     package static func expectStableRoundTrip(_ text: String, sourceLocation: SourceLocation = #_sourceLocation) throws {
-        let original = try AnimationArchive(camlData: Data(text.utf8))
+        let original = try SceneDocument(camlData: Data(text.utf8))
         let (first, written) = try reread(original)
         #expect(first.skipped.isEmpty, "\(first.skipped)\n\(written)", sourceLocation: sourceLocation)
         expectSameTrees(first, original, sourceLocation: sourceLocation)
@@ -28,7 +28,7 @@ package enum CAMLWriterTests {
 
     /// Every value of both trees (``ArchiveTests/treeDescription(_:depth:)`` without the
     /// animations' keys, which CAML does not hold) and both archives' states.
-    package static func expectSameTrees(_ actual: AnimationArchive, _ expected: AnimationArchive,
+    package static func expectSameTrees(_ actual: SceneDocument, _ expected: SceneDocument,
                                 sourceLocation: SourceLocation = #_sourceLocation) {
         let a = treeDescription(actual.rootLayer), e = treeDescription(expected.rootLayer)
         #expect(a.count == e.count, sourceLocation: sourceLocation)

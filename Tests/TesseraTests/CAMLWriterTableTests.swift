@@ -21,7 +21,7 @@ extension CAMLWriterTests {
             let original = try CAMLTests.load(text, bundle: source)
             #expect(original.skipped.isEmpty, "\(original.skipped)")
             try original.writeCAMLBundle(to: first)
-            let reread = try AnimationArchive(contentsOf: first)
+            let reread = try SceneDocument(contentsOf: first)
             #expect(reread.skipped.isEmpty, "\(reread.skipped)")
             expectSameTrees(reread, original)
             try reread.writeCAMLBundle(to: second)

@@ -32,7 +32,7 @@ import Testing
     }
 
     /// The sublayer of `archive`'s root, of exactly `kind`'s class, with its kind's properties.
-    static func expectSample(in archive: AnimationArchive, of kind: LayerKind, sourceLocation: SourceLocation = #_sourceLocation) {
+    static func expectSample(in archive: SceneDocument, of kind: LayerKind, sourceLocation: SourceLocation = #_sourceLocation) {
         #expect(archive.skipped.isEmpty, "\(archive.skipped)", sourceLocation: sourceLocation)
         let layer = archive.rootLayer.sublayers?.first
         #expect(layer.map { ObjectIdentifier(type(of: $0)) } == ObjectIdentifier(kind.layerClass.type), sourceLocation: sourceLocation)
@@ -41,21 +41,21 @@ import Testing
 
     @Test(arguments: LayerKind.allCases)
     func roundTripsThroughCAMLAsItsClass(_ kind: LayerKind) throws {
-        let data = try AnimationArchive(rootLayer: Self.tree(holding: kind)).camlData()
+        let data = try SceneDocument(rootLayer: Self.tree(holding: kind)).camlData()
         let text = String(decoding: data, as: UTF8.self)
         #expect(text.contains("<\(kind.layerClass.name) name=\"sample\""), "\(text)")
-        Self.expectSample(in: try AnimationArchive(camlData: data), of: kind)
+        Self.expectSample(in: try SceneDocument(camlData: data), of: kind)
     }
 
     @Test(arguments: LayerKind.allCases)
     func roundTripsThroughAnArchiveAsItsClass(_ kind: LayerKind) throws {
-        let data = try AnimationArchive(rootLayer: Self.tree(holding: kind)).encoded()
+        let data = try SceneDocument(rootLayer: Self.tree(holding: kind)).archiveData()
         let entries = try KeyedArchive(data: data).topObject().dictionaryEntries()
         let sublayers = try #require(try entries.object(forKey: "rootLayer")?.object(forKey: "sublayers"))
         let object = try #require(try sublayers.array(forKey: "array")?.first?.objectValue)
         let superclasses = kind == .layer ? [] : ["CALayer"]
         #expect(object.classHierarchy == [kind.layerClass.name] + superclasses + ["NSObject"])
-        Self.expectSample(in: try AnimationArchive(data: data), of: kind)
+        Self.expectSample(in: try SceneDocument(archiveData: data), of: kind)
     }
 
     @Test(arguments: LayerKind.allCases)
@@ -72,11 +72,11 @@ import Testing
         let custom = ArchiveClass("MyGaugeLayer", superclasses: ["CAShapeLayer", "CALayer", "NSObject"])
         let gauge = try b.object(custom, [("name", .string("Gauge")), ("lineWidth", .real(3))])
         let root = try b.object(Builder.layer, [("name", .string("Root")), ("sublayers", try b.array([gauge]))])
-        let archive = try AnimationArchive(data: try b.document(root))
+        let archive = try SceneDocument(archiveData: try b.document(root))
         let loaded = try #require(archive.rootLayer.sublayers?.first as? CAShapeLayer)
         #expect(type(of: loaded) == CAShapeLayer.self && loaded.lineWidth == 3)
         #expect(archive.skipped == [
-            AnimationArchive.Skipped(layer: "Root/Gauge", className: "MyGaugeLayer", key: nil,
+            SkippedFeature(layer: "Root/Gauge", className: "MyGaugeLayer", key: nil,
                                      reason: .approximated("loaded as CAShapeLayer")),
         ])
     }

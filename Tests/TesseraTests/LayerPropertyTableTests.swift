@@ -264,7 +264,7 @@ import TesseraTestSupport
         let animation = try Self.animation(of: property)
         #expect(animation.value(layer.properties) == documented.other)
 
-        let loaded = try AnimationArchive(data: try AnimationArchive(rootLayer: layer).encoded())
+        let loaded = try SceneDocument(archiveData: try SceneDocument(rootLayer: layer).archiveData())
         #expect(loaded.skipped.isEmpty)
         #expect(type(of: loaded.rootLayer) == type(of: layer))
         #expect(animation.value(loaded.rootLayer.properties) == documented.other)
@@ -276,7 +276,7 @@ import TesseraTestSupport
         layer.isGeometryFlipped = true
         layer.maskedCorners = [.layerMaxXMaxYCorner]
         layer.cornerCurve = .continuous
-        let loaded = try AnimationArchive(data: try AnimationArchive(rootLayer: layer).encoded())
+        let loaded = try SceneDocument(archiveData: try SceneDocument(rootLayer: layer).archiveData())
         #expect(loaded.skipped.isEmpty)
         #expect(loaded.rootLayer.isGeometryFlipped && loaded.rootLayer.maskedCorners == [.layerMaxXMaxYCorner])
         #expect(loaded.rootLayer.cornerCurve == .continuous)
@@ -304,7 +304,7 @@ import TesseraTestSupport
 
     /// No key of the table is among those an archive ignores or accepts at harmless values.
     @Test func tableKeysAreNotIgnored() {
-        let format = CoreAnimationArchiveFormat.self
+        let format = CoreAnimationCoding.self
         let unmodelled = format.ignoredLayerKeys.union(format.layerKeysHarmlessWhenTrue)
         #expect(unmodelled.isDisjoint(with: LayerProperty.table.map(\.name)))
     }
@@ -315,12 +315,12 @@ import TesseraTestSupport
             ("name", .string("Root")), ("cornerRadius", .real(4)), ("hitTestsAsOpaque", .bool(true)),
             ("lineWidth", .real(3)), ("instanceCount", .integer(2)),
         ])
-        let archive = try AnimationArchive(data: try b.document(root))
+        let archive = try SceneDocument(archiveData: try b.document(root))
         #expect(archive.rootLayer.cornerRadius == 4)
         #expect(archive.skipped == [
-            AnimationArchive.Skipped(layer: "Root", className: "CALayer", key: "hitTestsAsOpaque", reason: .unsupportedKey),
-            AnimationArchive.Skipped(layer: "Root", className: "CALayer", key: "lineWidth", reason: .unsupportedKey),
-            AnimationArchive.Skipped(layer: "Root", className: "CALayer", key: "instanceCount", reason: .unsupportedKey),
+            SkippedFeature(layer: "Root", className: "CALayer", key: "hitTestsAsOpaque", reason: .unsupportedKey),
+            SkippedFeature(layer: "Root", className: "CALayer", key: "lineWidth", reason: .unsupportedKey),
+            SkippedFeature(layer: "Root", className: "CALayer", key: "instanceCount", reason: .unsupportedKey),
         ])
     }
 }
@@ -330,10 +330,10 @@ import TesseraTestSupport
 @Suite struct CornerCurveArchiveTests {
     typealias Builder = ArchiveTests.Builder
 
-    static func load(_ fields: [(String, ArchiveFieldValue)]) throws -> AnimationArchive {
+    static func load(_ fields: [(String, ArchiveFieldValue)]) throws -> SceneDocument {
         var b = Builder()
         let root = try b.object(Builder.layer, [("name", .string("Root"))] + fields)
-        return try AnimationArchive(data: try b.document(root))
+        return try SceneDocument(archiveData: try b.document(root))
     }
 
     @Test func theStringAndTheOlderBoolean() throws {

@@ -17,13 +17,13 @@ import Testing
     @Test func archivesKeepIt() throws {
         let layer = CALayer()
         layer.minificationFilterBias = 2
-        let loaded = try AnimationArchive(data: try AnimationArchive(rootLayer: layer).encoded())
+        let loaded = try SceneDocument(archiveData: try SceneDocument(rootLayer: layer).archiveData())
         #expect(loaded.skipped.isEmpty, "\(loaded.skipped)")
         #expect(loaded.rootLayer.minificationFilterBias == 2)
     }
 
     @Test func camlReadsAndWritesIt() throws {
-        let archive = try AnimationArchive(camlData: Data(CAMLTests.document(#"<CALayer minificationFilterBias="-0.5"/>"#).utf8))
+        let archive = try SceneDocument(camlData: Data(CAMLTests.document(#"<CALayer minificationFilterBias="-0.5"/>"#).utf8))
         #expect(archive.skipped.isEmpty, "\(archive.skipped)")
         #expect(archive.rootLayer.minificationFilterBias == -0.5)
         let written = String(decoding: try archive.camlData(), as: UTF8.self)

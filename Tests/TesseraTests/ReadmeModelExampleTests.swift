@@ -90,12 +90,12 @@ import TesseraTestSupport
     /// kept), the point would be at the top.
     @Test func archiveExampleIsTheRightWayUp() throws {
         let url = try TestFixtures.url("Checkmark", "caar")
-        let archive = try AnimationArchive(contentsOf: url)
+        let archive = try SceneDocument(contentsOf: url)
         let checkmark = archive.rootLayerForDisplay()
         let copy = FileManager.default.temporaryDirectory.appendingPathComponent("readme-copy-\(UUID().uuidString).caar")
         defer { try? FileManager.default.removeItem(at: copy) }
-        try AnimationArchive(rootLayer: checkmark, documentSize: archive.documentSize,
-                             geometryFlipped: archive.isGeometryFlipped).write(to: copy)
+        try SceneDocument(rootLayer: checkmark, documentSize: archive.documentSize,
+                          geometryFlipped: archive.isGeometryFlipped).writeArchive(to: copy)
 
         let renderer = LayerRenderer()
         renderer.scale = 0.5

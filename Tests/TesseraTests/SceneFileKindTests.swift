@@ -64,7 +64,7 @@ import Tessera
 
     /// The output formats' extensions as `tessera convert` lists them.
     @Test func archiveFormatsInWords() {
-        #expect(ArchiveFileFormat.extensionsInWords == ".caar, .caml or .ca")
+        #expect(SceneFileFormat.extensionsInWords == ".caar, .caml or .ca")
     }
 
     private static func temporaryFolder() throws -> URL {

@@ -169,7 +169,7 @@ import TesseraTestSupport
     @Test func archivesAndGroupsLeaveTransitionsOut() throws {
         let scene = try TransitionScene()
         scene.root.add(TransitionScene.transition(.fade), forKey: kCATransition)
-        #expect(throws: AnimationArchiveError.self) { try AnimationArchive(rootLayer: scene.root).encoded() }
+        #expect(throws: SceneDocumentError.self) { try SceneDocument(rootLayer: scene.root).archiveData() }
         let group = CAAnimationGroup()
         group.animations = [TransitionScene.transition(.push)]
         scene.old.add(group, forKey: "group")

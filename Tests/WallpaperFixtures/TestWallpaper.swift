@@ -66,7 +66,7 @@ public enum TestWallpaper {
         let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("test-wallpaper-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: scratch) }
         for (name, caml) in zip(bundleNames, [background, foreground, floating]) {
-            var archive = try AnimationArchive(camlData: Data(caml.utf8))
+            var archive = try SceneDocument(camlData: Data(caml.utf8))
             archive.documentSize = CGSize(width: 390, height: 844)
             let bundle = scratch.appendingPathComponent(name)
             try archive.writeCAMLBundle(to: bundle)

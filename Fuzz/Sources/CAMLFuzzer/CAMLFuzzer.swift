@@ -11,7 +11,7 @@ import TesseraRaster
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzCAMLReader(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     let bytes = Data(UnsafeBufferPointer(start: data, count: data == nil ? 0 : size))
-    guard let document = try? AnimationArchive(camlData: bytes) else { return 0 }
+    guard let document = try? SceneDocument(camlData: bytes) else { return 0 }
     rewriteCAML(document)
     let root = document.rootLayerForDisplay()
     _ = root.presentation(at: 0.25)
@@ -21,9 +21,9 @@ public func fuzzCAMLReader(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     }
     render(root, size: document.documentSize ?? root.bounds.size)
     do {
-        let written = try AnimationArchive(rootLayer: document.rootLayer).encoded()
-        _ = try AnimationArchive(data: written)
-    } catch AnimationArchiveError.unencodableValue {
+        let written = try SceneDocument(rootLayer: document.rootLayer).archiveData()
+        _ = try SceneDocument(archiveData: written)
+    } catch SceneDocumentError.unencodableValue {
         // Values an archive cannot hold (an emitter's cells): a typed refusal, not a failure.
     } catch {
         fatalError("a CAML document that loads must write as an archive that loads again: \(error)")
@@ -42,12 +42,12 @@ private func render(_ root: CALayer, size: CGSize) {
 
 /// `document` written as CAML, read back and written again: the same text. What CAML cannot
 /// hold (a NaN in a timing value, a character XML forbids) is a typed refusal, not a failure.
-private func rewriteCAML(_ document: AnimationArchive) {
+private func rewriteCAML(_ document: SceneDocument) {
     do {
         let written = try document.camlData()
-        let reread = try AnimationArchive(camlData: written)
+        let reread = try SceneDocument(camlData: written)
         guard try reread.camlData() == written else { fatalError("CAML written again differs from the first writing") }
-    } catch AnimationArchiveError.unwritableCAML {
+    } catch SceneDocumentError.unwritableCAML {
         return
     } catch {
         fatalError("a CAML document that loads must write as CAML that loads again: \(error)")

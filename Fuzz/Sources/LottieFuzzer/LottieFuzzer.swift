@@ -21,9 +21,9 @@ public func fuzzLottieReader(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt
         renderer.render(animation.rootLayer, at: animation.duration / 3, into: pixmap)
     }
     do {
-        let written = try AnimationArchive(rootLayer: animation.rootLayer, documentSize: animation.size).encoded()
-        _ = try AnimationArchive(data: written)
-    } catch AnimationArchiveError.unencodableValue {
+        let written = try SceneDocument(rootLayer: animation.rootLayer, documentSize: animation.size).archiveData()
+        _ = try SceneDocument(archiveData: written)
+    } catch SceneDocumentError.unencodableValue {
         // Values an archive cannot hold: a typed refusal, not a failure.
     } catch {
         fatalError("a Lottie animation that loads must write as an archive that loads again: \(error)")

@@ -11,7 +11,7 @@ extension CAMLReader {
     /// been seen, so this spelling is this reader's.
     mutating func notePortalSource(_ attribute: CAMLAttribute, of layer: CALayer, className: String, path: String) {
         guard let portal = layer as? CAPortalLayer else {
-            skip(path, className, CoreAnimationArchiveFormat.sourceLayerKey, .unsupportedKey, at: attribute.location)
+            skip(path, className, CoreAnimationCoding.sourceLayerKey, .unsupportedKey, at: attribute.location)
             return
         }
         portalSources.append((portal, attribute, path, className))
@@ -22,7 +22,7 @@ extension CAMLReader {
     /// (they keep their source and draw nothing), as archives do.
     mutating func resolvePortalSources(in root: CALayer) {
         guard !portalSources.isEmpty else { return }
-        let key = CoreAnimationArchiveFormat.sourceLayerKey
+        let key = CoreAnimationCoding.sourceLayerKey
         for (portal, id, path, className) in portalSources {
             if let source = layersByID[id.value] {
                 portal.sourceLayer = source

@@ -3,7 +3,7 @@ import TesseraCore
 import TesseraDocument
 import TesseraXML
 
-/// Turns a CAML document into Tessera's layers, as `CoreAnimationDecoder` turns an archive,
+/// Turns a CAML document into Tessera's layers, as `ArchiveReader` turns an archive,
 /// through the same description of the classes and properties: a layer's attributes and
 /// property elements are the keys of `CodedProperties.layer`, read with their CAML spelling
 /// (``CAMLSpelledValue``).
@@ -20,14 +20,14 @@ import TesseraXML
 /// ```
 ///
 /// Only a document that is not `<caml>` with a layer in it fails (as
-/// `AnimationArchiveError.malformedCAML(_:reason:)`, with where). Everything else is read
+/// `SceneDocumentError.malformedCAML(_:reason:)`, with where). Everything else is read
 /// leniently and what is left out is reported with its line and column
 /// (`SkippedFeature`): an element of a class Tessera lacks is loaded as a `CALayer`
 /// with its sublayers, an attribute or element Tessera does not model is reported, a value that
 /// does not read (a wrong type, a syntax error, an image outside the bundle) is reported at the
 /// place it goes wrong and the property keeps its default.
 struct CAMLReader {
-    typealias Format = CoreAnimationArchiveFormat
+    typealias Format = CoreAnimationCoding
     typealias Skipped = SkippedFeature
 
     private(set) var skipped: [Skipped] = []
@@ -52,7 +52,7 @@ struct CAMLReader {
     // MARK: The document
 
     /// The root layer of `document` and its states.
-    mutating func document(_ document: CAMLDocument) throws(AnimationArchiveError) -> (rootLayer: CALayer, states: LayerStates) {
+    mutating func document(_ document: CAMLDocument) throws(SceneDocumentError) -> (rootLayer: CALayer, states: LayerStates) {
         let caml = document.root
         guard caml.localName == CAMLFormat.documentElement else {
             throw .malformedCAML(DocumentLocation(caml.location), reason: "the root element is <\(caml.name)>, not <caml>")
@@ -108,7 +108,7 @@ struct CAMLReader {
             property(.element(child), of: layer, element: element, path: path)
         }
         for (key, why) in Format.undrawnFilters(of: layer) {
-            skip(path, CoreAnimationArchiveFormat.filterClass.name, key, .notDrawn(why), at: element.location)
+            skip(path, CoreAnimationCoding.filterClass.name, key, .notDrawn(why), at: element.location)
         }
         for child in element.children {
             switch child.localName {

@@ -44,7 +44,7 @@ extension LayerFilter: CAMLListElement {
     static let coreImageFilterElement = "CIFilter"
 
     static func read(listElement element: CAMLElement, in context: inout CAMLReadContext) throws(CAMLReadFailure) -> LayerFilter {
-        guard element.localName == CoreAnimationArchiveFormat.filterClass.name || element.localName == coreImageFilterElement else {
+        guard element.localName == CoreAnimationCoding.filterClass.name || element.localName == coreImageFilterElement else {
             throw CAMLReadFailure(at: element.location, .unsupportedValue("a filter of class \(element.name)"))
         }
         return try read(filterElement: element, in: &context)
@@ -89,7 +89,7 @@ extension LayerFilter: CAMLListElement {
     /// key: numbers as attributes, the others as typed elements (a string as `type="string"`,
     /// so that one that looks like a number stays a string; a flag as `type="bool"`).
     func writeListElement(in context: inout CAMLWriteContext) throws(CAMLWriteFailure) -> CAMLWrittenElement {
-        let className = type.hasPrefix("CI") ? Self.coreImageFilterElement : CoreAnimationArchiveFormat.filterClass.name
+        let className = type.hasPrefix("CI") ? Self.coreImageFilterElement : CoreAnimationCoding.filterClass.name
         var element = CAMLWrittenElement(name: className, attributes: [("filter", type), ("name", name)])
         if !isEnabled { element.attributes.append(("enabled", CAMLSyntax.formatBoolean(false))) }
         for (key, input) in inputs.sorted(by: { $0.key < $1.key }) {
@@ -128,7 +128,7 @@ extension LayerCompositingFilter: CAMLSpelledValue {
             return .filter(try LayerFilter.read(listElement: filter, in: &context))
         }
         if case .element(let element) = source, element.attribute("filter") != nil {
-            if let type = element.attribute(CAMLFormat.typeAttribute), type.value != CoreAnimationArchiveFormat.filterClass.name {
+            if let type = element.attribute(CAMLFormat.typeAttribute), type.value != CoreAnimationCoding.filterClass.name {
                 throw CAMLReadFailure(at: type.valueLocation, .unsupportedValue("a compositing filter of class \(type.value)"))
             }
             return .filter(try LayerFilter.read(filterElement: element, in: &context))

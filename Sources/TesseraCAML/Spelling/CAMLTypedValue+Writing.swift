@@ -12,8 +12,8 @@ extension CAMLTypedValue {
     /// - Throws: ``CAMLWriteFailure`` for a value of another type, a NaN or infinite number, or
     ///   lists nested deeper than archives allow.
     static func write(_ value: Any, in context: inout CAMLWriteContext, depth: Int = 0) throws(CAMLWriteFailure) -> CAMLWrittenElement {
-        guard depth <= CoreAnimationArchiveFormat.maximumDepth else {
-            throw CAMLWriteFailure("values nested more than \(CoreAnimationArchiveFormat.maximumDepth) deep")
+        guard depth <= CoreAnimationCoding.maximumDepth else {
+            throw CAMLWriteFailure("values nested more than \(CoreAnimationCoding.maximumDepth) deep")
         }
         func text(_ type: String, _ spelled: some CAMLSpelledValue) throws(CAMLWriteFailure) -> CAMLWrittenElement {
             switch try spelled.write(in: &context) {

@@ -5,7 +5,7 @@ import ZIPFoundation
 
 /// A `.tendies` file: a zip of `.ca` bundles, as the community editors of iOS wallpapers and
 /// Control Center glyphs share them. ``bundles`` lists the bundles inside (the paths of their
-/// folders); ``extract(bundle:to:)`` writes one out, so that `AnimationArchive` can load it.
+/// folders); ``extract(bundle:to:)`` writes one out, so that `SceneDocument` can load it.
 ///
 /// The zip is read by ZIPFoundation. What comes out of it is checked, since a shared file may be
 /// made to harm: entry paths must be relative and stay inside (no `..`, no absolute or `\`

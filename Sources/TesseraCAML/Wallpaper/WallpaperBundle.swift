@@ -9,7 +9,7 @@ public struct WallpaperBundle {
     public let path: String
     /// The bundle's layer tree, states and what loading it left out. Its root layer is a
     /// sublayer of ``Wallpaper/rootLayer``, already set the right way up.
-    public let archive: AnimationArchive
+    public let archive: SceneDocument
     /// The bundle's scripts (`.js` assets, which the phone runs and Tessera does not), as paths
     /// inside it (`assets/Root_Layer.js`).
     public let scripts: [String]

@@ -16,7 +16,7 @@ public enum WallpaperError: Error, Equatable, CustomStringConvertible {
     /// `Wallpaper.plist` names a bundle that is not in the file.
     case missingBundle(WallpaperBundle.Role, path: String)
     /// A bundle, at its path, did not load.
-    case invalidBundle(String, AnimationArchiveError)
+    case invalidBundle(String, SceneDocumentError)
     /// No bundle is named by ``WallpaperBundle/Role`` or path: the names that are.
     case noSuchBundle(String, available: [String])
 

@@ -17,7 +17,7 @@ struct WallpaperLayout {
     init(contentsOf url: URL, limits: TendiesArchive.Limits) throws(WallpaperError) {
         source = try WallpaperSource(url, limits: limits)
         var omissions: [Wallpaper.Omission] = []
-        let manifestPaths = source.files.filter { $0.split(separator: "/").last == "Wallpaper.plist" }
+        let manifestPaths = source.files.filter { $0.split(separator: "/").last == CAMLFileNames.wallpaperManifest[...] }
         if let manifestPath = manifestPaths.first {
             omissions += manifestPaths.dropFirst().map(Wallpaper.Omission.otherWallpaper)
             let manifest = try WallpaperManifest(data: try source.data(ofFile: manifestPath), path: manifestPath)

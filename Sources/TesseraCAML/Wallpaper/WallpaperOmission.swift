@@ -3,7 +3,7 @@ import TesseraDocument
 
 extension Wallpaper {
     /// Something a wallpaper file holds that Tessera does not render; what each bundle's own
-    /// loading left out is in its archive's `AnimationArchive.skipped`.
+    /// loading left out is in its archive's `SceneDocument.skipped`.
     public enum Omission: Hashable, Sendable, CustomStringConvertible {
         /// A script of a bundle (a `.js` asset, which Mica's `scriptObject` and
         /// `scriptComponents` run on the phone), at its path in the bundle: reported, not run.

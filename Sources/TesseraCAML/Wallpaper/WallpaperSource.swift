@@ -58,7 +58,7 @@ enum WallpaperSource {
 
     /// The bundle at `path` (one of ``bundles``), loaded. A zip's bundle is written to a
     /// temporary folder for the loading and removed after it (its images are read by then).
-    func loadBundle(_ path: String) throws(WallpaperError) -> AnimationArchive {
+    func loadBundle(_ path: String) throws(WallpaperError) -> SceneDocument {
         switch self {
         case .zip(let tendies):
             let folder = FileManager.default.temporaryDirectory.appendingPathComponent("tessera-wallpaper-\(UUID().uuidString)")
@@ -75,9 +75,9 @@ enum WallpaperSource {
         }
     }
 
-    private static func load(_ bundle: URL, path: String) throws(WallpaperError) -> AnimationArchive {
+    private static func load(_ bundle: URL, path: String) throws(WallpaperError) -> SceneDocument {
         do {
-            return try AnimationArchive(bundle: bundle)
+            return try SceneDocument(bundle: bundle)
         } catch {
             throw .invalidBundle(path, error)
         }

@@ -32,7 +32,7 @@ struct CAMLWriteContext {
         } catch {
             throw CAMLWriteFailure("an image that does not encode as PNG (\(error))")
         }
-        let path = "assets/image-\(images.count + 1).png"
+        let path = "\(CAMLFileNames.assetsFolder)/image-\(images.count + 1).png"
         images.append((path, png))
         paths[ObjectIdentifier(image)] = path
         return path

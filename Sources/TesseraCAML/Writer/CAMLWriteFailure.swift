@@ -2,7 +2,7 @@ import TesseraCore
 import TesseraDocument
 
 /// Why a value cannot be written as CAML: the writer reports it with the layer and property
-/// (`AnimationArchiveError.unwritableCAML(reason:)`).
+/// (`SceneDocumentError.unwritableCAML(reason:)`).
 struct CAMLWriteFailure: Error {
     let reason: String
 

@@ -7,7 +7,7 @@ extension CAMLWriter {
     /// the animation in errors (its key, or its place in a transition).
     mutating func animation(
         _ animation: CAAnimation, path: String, slot: String, depth: Int = 0
-    ) throws(AnimationArchiveError) -> CAMLWrittenElement {
+    ) throws(SceneDocumentError) -> CAMLWrittenElement {
         guard let (writtenClass, defaults) = Format.writtenClass(of: animation) else {
             throw Self.failure(path, slot, CAMLWriteFailure("an animation of class \(type(of: animation))"))
         }

@@ -7,7 +7,7 @@ extension CAMLWriter {
     /// `LKStateAddAnimation`s (one per animation, with its key), each
     /// `LKStateTransition` with its `LKStateTransitionElement`s and their animations. Nothing
     /// when there are none.
-    mutating func states(_ states: LayerStates) throws(AnimationArchiveError) -> [CAMLWrittenElement] {
+    mutating func states(_ states: LayerStates) throws(SceneDocumentError) -> [CAMLWrittenElement] {
         var written: [CAMLWrittenElement] = []
         if !states.states.isEmpty {
             var holder = CAMLWrittenElement(name: CAMLFormat.statesElement)
@@ -24,7 +24,7 @@ extension CAMLWriter {
         return written
     }
 
-    private mutating func state(_ state: LayerState) throws(AnimationArchiveError) -> CAMLWrittenElement {
+    private mutating func state(_ state: LayerState) throws(SceneDocumentError) -> CAMLWrittenElement {
         var element = CAMLWrittenElement(name: CAMLFormat.stateElement, attributes: [(CAMLFormat.nameAttribute, state.name)])
         if let base = state.basedOn { element.attributes.append((CAMLFormat.basedOnAttribute, base)) }
         guard !state.values.isEmpty || !state.animations.isEmpty else { return element }
@@ -56,7 +56,7 @@ extension CAMLWriter {
         return element
     }
 
-    private mutating func transition(_ transition: LayerStateTransition, slot: String) throws(AnimationArchiveError) -> CAMLWrittenElement {
+    private mutating func transition(_ transition: LayerStateTransition, slot: String) throws(SceneDocumentError) -> CAMLWrittenElement {
         var element = CAMLWrittenElement(
             name: CAMLFormat.transitionElement,
             attributes: [

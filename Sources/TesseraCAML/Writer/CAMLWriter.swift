@@ -2,7 +2,7 @@ import Foundation
 import TesseraCore
 import TesseraDocument
 
-/// Turns a layer tree into a CAML document, as `CoreAnimationEncoder` turns it into an
+/// Turns a layer tree into a CAML document, as `ArchiveWriter` turns it into an
 /// archive, through the same description of the classes and properties: a layer's properties
 /// are the rows of `CodedProperties.layer`, an animation's those of
 /// `CodedProperties.animation`, each written with its CAML spelling
@@ -18,7 +18,7 @@ import TesseraDocument
 /// had, kept from `LayerStates`) or a portal's `sourceLayer` (a new id, `#1`, `#2`… not taken).
 ///
 /// What CAML cannot hold fails the whole document with
-/// `AnimationArchiveError.unwritableCAML(reason:)` naming the layer and property, rather than
+/// `SceneDocumentError.unwritableCAML(reason:)` naming the layer and property, rather than
 /// being left out: a layer that appears twice in the tree, an animation of a class Tessera does not
 /// model, a NaN or infinite number where CAML reads only finite ones
 /// (everything but timing), a string with a character XML 1.0 cannot hold, an image with no
@@ -30,7 +30,7 @@ import TesseraDocument
 /// written: a subclass's own state (it is written as the class Tessera models), animations added
 /// without a key, animations' delegates and values set with `setValue(_:forKey:)`.
 struct CAMLWriter {
-    typealias Format = CoreAnimationArchiveFormat
+    typealias Format = CoreAnimationCoding
 
     var context: CAMLWriteContext
     /// The `id` of each layer something refers to.
@@ -43,7 +43,7 @@ struct CAMLWriter {
     }
 
     /// The document: `<caml>` holding the root layer's element, states on the root.
-    mutating func document(rootLayer: CALayer, states: LayerStates) throws(AnimationArchiveError) -> CAMLWrittenElement {
+    mutating func document(rootLayer: CALayer, states: LayerStates) throws(SceneDocumentError) -> CAMLWrittenElement {
         if let current = states.currentState {
             // The layers hold the state's values now: written, they would be the base values.
             throw .unwritableCAML(
@@ -59,13 +59,13 @@ struct CAMLWriter {
     static let namespace = "http://www.apple.com/CoreAnimation/1.0"
 
     /// The error for a value of the layer at `path` that cannot be written.
-    static func failure(_ path: String, _ key: String?, _ failure: CAMLWriteFailure) -> AnimationArchiveError {
+    static func failure(_ path: String, _ key: String?, _ failure: CAMLWriteFailure) -> SceneDocumentError {
         .unwritableCAML(reason: "\(path)\(key.map { " \($0)" } ?? ""): \(failure.reason)")
     }
 
     // MARK: Layers
 
-    private mutating func layer(_ layer: CALayer, path: String) throws(AnimationArchiveError) -> CAMLWrittenElement {
+    private mutating func layer(_ layer: CALayer, path: String) throws(SceneDocumentError) -> CAMLWrittenElement {
         guard written.insert(ObjectIdentifier(layer)).inserted else {
             throw Self.failure(path, nil, CAMLWriteFailure("the layer appears twice in the tree"))
         }
@@ -107,8 +107,7 @@ struct CAMLWriter {
 
     /// `<emitterCells>` with a `CAEmitterCell` element for each of `cells`: the rows of
     /// `CodedProperties.emitterCell` that differ from a new cell's, then its own cells.
-    private mutating func cells(_ cells: [CAEmitterCell], path: String, keyPath: String) throws(AnimationArchiveError) -> CAMLWrittenElement
-    {
+    private mutating func cells(_ cells: [CAEmitterCell], path: String, keyPath: String) throws(SceneDocumentError) -> CAMLWrittenElement {
         var holder = CAMLWrittenElement(name: Format.emitterCellsKey)
         let defaults = CAEmitterCell()
         for (index, cell) in cells.enumerated() {
@@ -129,7 +128,7 @@ struct CAMLWriter {
     mutating func add(
         _ properties: [CAMLProperty], of object: AnyObject, defaults: AnyObject,
         to element: inout CAMLWrittenElement, path: String, slot: String?
-    ) throws(AnimationArchiveError) {
+    ) throws(SceneDocumentError) {
         for property in properties {
             do {
                 if let value = try property.write(object, defaults, &context) { element.add(value, as: property.key) }
@@ -141,7 +140,7 @@ struct CAMLWriter {
 
     /// Gives an `id` to each layer a state or a portal refers to: the one the document had for
     /// the states' targets, a new one (`#1`, `#2`… not taken) for portals' sources in the tree.
-    private mutating func assignIDs(under root: CALayer, states: LayerStates) throws(AnimationArchiveError) {
+    private mutating func assignIDs(under root: CALayer, states: LayerStates) throws(SceneDocumentError) {
         var inTree: Set<ObjectIdentifier> = [], stack = [root], portals: [CAPortalLayer] = []
         while let layer = stack.popLast() {
             guard inTree.insert(ObjectIdentifier(layer)).inserted else { continue }

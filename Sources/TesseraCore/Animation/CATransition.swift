@@ -95,7 +95,7 @@ public struct CATransitionSubtype: RawRepresentable, Hashable, Sendable {
 /// - `filter` (a Core Image filter in Apple's framework) is kept but not drawn: the type is used.
 /// - Transitions are not read from archives or CAML documents (they are reported as skipped
 ///   there), and archiving a layer while it has one throws
-///   `AnimationArchiveError.unencodableValue(reason:)`. In a ``CAAnimationGroup`` a transition
+///   `SceneDocumentError.unencodableValue(reason:)`. In a ``CAAnimationGroup`` a transition
 ///   is left out (reported in ``CALayer/diagnostics``).
 open class CATransition: CAAnimation {
     /// How the renderings combine (``CATransitionType/fade`` by default).

@@ -2,7 +2,8 @@
 /// what every part that needs to know the classes reads. The file formats write a layer under
 /// its class's ``name`` and make a layer they read of the row its name finds
 /// (``LayerKind/init(className:)``); ``CALayer/presentation()`` copies a layer as the class of
-/// its kind; the drawing walk draws what the row's ``content`` says.
+/// its kind; the drawing walk draws what the row's ``content`` says, draws the sublayers as its
+/// ``sublayers`` says and applies the filters where its ``filtersBehind`` says.
 ///
 /// # Adding a layer class
 ///
@@ -13,7 +14,8 @@
 ///    whose owner is the new kind. The file formats read and write them from there: a layer
 ///    has the properties owned by its kind and by its superclasses' (``LayerKind/hasProperties(of:)``).
 /// 4. What it draws, if it draws more than a plain layer does: a case of ``Content``, which the
-///    drawing walk's switches then ask for.
+///    drawing walk's switches then ask for; how it draws its sublayers, if not as a plain layer
+///    does, a case of ``Sublayers``.
 ///
 /// `LayerClassRegistryTests` checks every row: its class's `kind` is its kind, and a layer of
 /// it round-trips through CAML and archives as its class.
@@ -33,6 +35,21 @@ package struct LayerClass {
         case text
     }
 
+    /// How a layer of a class draws its sublayers.
+    enum Sublayers {
+        /// Flattened into its plane, in their order: a plain layer's.
+        case flattened
+        /// In its superlayer's 3D space, not flattened, ordered by depth with their siblings; the
+        /// layer has no plane of its own to draw (``CATransformLayer``).
+        case inDepth
+        /// Flattened into its plane once for each of its instances, each instance transformed and
+        /// tinted by the one before (``CAReplicatorLayer``).
+        case replicated
+        /// Flattened into its plane after its source layer's tree, which it shows in its place
+        /// (``CAPortalLayer``).
+        case afterSource
+    }
+
     package let kind: LayerKind
     /// Core Animation's name of the class: what archives (`$classname`) and CAML (the element)
     /// write and read.
@@ -46,6 +63,10 @@ package struct LayerClass {
     /// The class it inherits from, whose properties its layers have too; nil for `CALayer`.
     let superclass: LayerKind?
     let content: Content
+    let sublayers: Sublayers
+    /// Whether its `filters` apply to what lies behind it rather than to the layer itself
+    /// (``CABackdropLayer``; any layer's `backgroundFilters` do).
+    let filtersBehind: Bool
 }
 
 extension LayerKind {
@@ -54,21 +75,27 @@ extension LayerKind {
     /// gets a switch.
     @inline(__always) package var layerClass: LayerClass {
         switch self {
-        case .layer: LayerClass(kind: self, staticName: "CALayer", type: CALayer.self, superclass: nil, content: .none)
-        case .shape: LayerClass(kind: self, staticName: "CAShapeLayer", type: CAShapeLayer.self, superclass: .layer, content: .path)
-        case .replicator:
-            LayerClass(kind: self, staticName: "CAReplicatorLayer", type: CAReplicatorLayer.self, superclass: .layer, content: .none)
-        case .gradient:
-            LayerClass(kind: self, staticName: "CAGradientLayer", type: CAGradientLayer.self, superclass: .layer, content: .gradient)
-        case .transform:
-            LayerClass(kind: self, staticName: "CATransformLayer", type: CATransformLayer.self, superclass: .layer, content: .none)
-        case .backdrop:
-            LayerClass(kind: self, staticName: "CABackdropLayer", type: CABackdropLayer.self, superclass: .layer, content: .none)
-        case .portal: LayerClass(kind: self, staticName: "CAPortalLayer", type: CAPortalLayer.self, superclass: .layer, content: .none)
-        case .emitter:
-            LayerClass(kind: self, staticName: "CAEmitterLayer", type: CAEmitterLayer.self, superclass: .layer, content: .particles)
-        case .text: LayerClass(kind: self, staticName: "CATextLayer", type: CATextLayer.self, superclass: .layer, content: .text)
+        case .layer: row("CALayer", CALayer.self, superclass: nil)
+        case .shape: row("CAShapeLayer", CAShapeLayer.self, content: .path)
+        case .replicator: row("CAReplicatorLayer", CAReplicatorLayer.self, sublayers: .replicated)
+        case .gradient: row("CAGradientLayer", CAGradientLayer.self, content: .gradient)
+        case .transform: row("CATransformLayer", CATransformLayer.self, sublayers: .inDepth)
+        case .backdrop: row("CABackdropLayer", CABackdropLayer.self, filtersBehind: true)
+        case .portal: row("CAPortalLayer", CAPortalLayer.self, sublayers: .afterSource)
+        case .emitter: row("CAEmitterLayer", CAEmitterLayer.self, content: .particles)
+        case .text: row("CATextLayer", CATextLayer.self, content: .text)
         }
+    }
+
+    /// A row of the registry: a class that draws as a plain layer does unless told otherwise.
+    @inline(__always)
+    private func row(
+        _ name: StaticString, _ type: CALayer.Type, superclass: LayerKind? = .layer, content: LayerClass.Content = .none,
+        sublayers: LayerClass.Sublayers = .flattened, filtersBehind: Bool = false
+    ) -> LayerClass {
+        LayerClass(
+            kind: self, staticName: name, type: type, superclass: superclass, content: content, sublayers: sublayers,
+            filtersBehind: filtersBehind)
     }
 
     /// The kind of the class Core Animation names `className`; nil for a class Tessera does not

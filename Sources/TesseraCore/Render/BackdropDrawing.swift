@@ -17,7 +17,7 @@ struct BackdropDrawing {
     /// background filters that draw something. Read for every layer: most have no rare property.
     @inline(__always)
     static func showsBackdrop(_ p: UnsafePointer<LayerProperties>) -> Bool {
-        p.pointee.kind == .backdrop || (!p.pointee.rare.isDefaults && filtersBackground(p))
+        p.pointee.kind.layerClass.filtersBehind || (!p.pointee.rare.isDefaults && filtersBackground(p))
     }
 
     @inline(never)
@@ -28,7 +28,7 @@ struct BackdropDrawing {
     /// The filters the frame below goes through: a backdrop's `filters`, any other layer's
     /// `backgroundFilters` (its `filters` apply to the layer itself).
     private static func filters(of p: UnsafePointer<LayerProperties>) -> [LayerFilter]? {
-        p.pointee.kind == .backdrop ? p.pointee.filters : p.pointee.backgroundFilters
+        p.pointee.kind.layerClass.filtersBehind ? p.pointee.filters : p.pointee.backgroundFilters
     }
 
     /// Draws the backdrop of the layer at `p` (mapped to the canvas by `matrix`, through

@@ -27,7 +27,7 @@ package enum LayerFilterDrawing {
     @inline(__always)
     static func colorMatrix(of p: UnsafePointer<LayerProperties>) -> ColorMatrix? {
         // A backdrop's filters are its backdrop's (``BackdropDrawing``), not its content's.
-        guard !p.pointee.rare.isDefaults, p.pointee.kind != .backdrop else { return nil }
+        guard !p.pointee.rare.isDefaults, !p.pointee.kind.layerClass.filtersBehind else { return nil }
         return colorMatrix(ofFilters: p)
     }
 
@@ -41,7 +41,7 @@ package enum LayerFilterDrawing {
     /// ``FilteredLayerDrawing``: blurs, thresholds, premultiplied matrices, a vibrant matrix);
     /// nil otherwise.
     static func apartChain(of p: UnsafePointer<LayerProperties>) -> LayerFilterChain? {
-        guard !p.pointee.rare.isDefaults, p.pointee.kind != .backdrop, let filters = p.pointee.filters,
+        guard !p.pointee.rare.isDefaults, !p.pointee.kind.layerClass.filtersBehind, let filters = p.pointee.filters,
             let chain = LayerFilterChain(filters), chain.onlyColorMatrix == nil
         else { return nil }
         return chain

@@ -65,8 +65,9 @@ public final class LayerRenderer {
     public private(set) var lastFrameTimes = FrameStageTimes()
 
     /// Where frames record their work as tasks (evaluation, drawing walk, and the canvas's
-    /// geometry, binning and rasterization), when set: see `FrameTaskRecorder`.
-    public var taskRecorder: FrameTaskRecorder? {
+    /// geometry, binning and rasterization), when set: see `FrameTaskRecorder` (package-wide, for
+    /// the bench's predictions).
+    package var taskRecorder: FrameTaskRecorder? {
         get { canvas.taskRecorder }
         set { canvas.taskRecorder = newValue }
     }

@@ -207,7 +207,7 @@ struct LayerTreeDrawing {
         recorders: ParallelSublayerRecording?, steps: inout [Step]
     ) {
         let matrix = ownTransformFirst ? CATransform3DConcat(LayerGeometry.toSuperlayerBounds(p.pointee), outer) : outer
-        if p.pointee.kind == .transform {   // the root or a mask: its sublayers in its own space
+        if p.pointee.kind.layerClass.sublayers == .inDepth {   // a transform layer at the root or a mask: its sublayers in its own space
             let planes = TransformLayerPlanes.sublayers(of: node, toSpace: CATransform3DIdentity, toCanvas: matrix, tint: inherited)
             for plane in planes.reversed() { steps.append(Step(plane)) }
             return
@@ -228,7 +228,8 @@ struct LayerTreeDrawing {
             return
         }
         let instances = Self.sublayerInstances(of: node, p)
-        let hasSublayers = instances.contains { !$0.layers.isEmpty } || p.pointee.kind == .portal && node.portalSource != nil
+        let hasSublayers =
+            instances.contains { !$0.layers.isEmpty } || p.pointee.kind.layerClass.sublayers == .afterSource && node.portalSource != nil
         // The group the whole layer is composited as (it carries the opacity), then the clip of
         // what masksToBounds clips: the shape and the sublayers, not the background and border,
         // which lie inside the rounded bounds already (clipping them would only darken their
@@ -294,14 +295,14 @@ struct LayerTreeDrawing {
             let instanceTint = tint * instance.tint
             for child in instance.layers {
                 let c = child.propertiesAddress
-                guard c.pointee.kind == .transform || !c.pointee.isDoubleSided else {
+                guard c.pointee.kind.layerClass.sublayers == .inDepth || !c.pointee.isDoubleSided else {
                     children.append(Sublayer(node: child, transform: transform, tint: instanceTint))
                     continue
                 }
                 // The 3D space this layer's plane is seen in: its sublayers' space before flattening.
                 let space = isIdentity ? ownSublayerSpace : CATransform3DConcat(instance.transform, ownSublayerSpace)
                 let own = LayerGeometry.toSuperlayerBounds(c.pointee)
-                if c.pointee.kind == .transform {
+                if c.pointee.kind.layerClass.sublayers == .inDepth {
                     children += TransformLayerPlanes.sublayers(
                         of: child, toSpace: CATransform3DConcat(own, space),
                         toCanvas: CATransform3DConcat(own, transform), tint: instanceTint)
@@ -315,7 +316,7 @@ struct LayerTreeDrawing {
         }
         // A portal draws its source before its sublayers, from the stack, after they would be
         // recorded in parallel.
-        if let recorders, p.pointee.kind != .portal,
+        if let recorders, p.pointee.kind.layerClass.sublayers != .afterSource,
             let segments = ParallelSublayerRecording.segments(of: children, threadCount: canvas.plannedThreadCount)
         {
             for segment in segments.reversed() {
@@ -324,12 +325,12 @@ struct LayerTreeDrawing {
                 case .inTurn(let range): for child in children[range].reversed() { steps.append(Step(child)) }
                 }
             }
-        } else if let recorders, p.pointee.kind != .portal, children.count == 1 {
+        } else if let recorders, p.pointee.kind.layerClass.sublayers != .afterSource, children.count == 1 {
             steps.append(.onlySublayer(children[0], recorders: recorders))
         } else {
             for child in children.reversed() { steps.append(Step(child)) }
         }
-        if p.pointee.kind == .portal { pushPortalSource(of: node, p, matrix: matrix, tint: tint, steps: &steps) }
+        if p.pointee.kind.layerClass.sublayers == .afterSource { pushPortalSource(of: node, p, matrix: matrix, tint: tint, steps: &steps) }
     }
 
     /// `matrix` after dropping z: a layer draws its sublayers flattened into its plane (seen
@@ -421,7 +422,7 @@ struct LayerTreeDrawing {
     {
         let own = sortedByZ(node.sublayers)
         guard !own.isEmpty else { return [] }
-        guard p.pointee.kind == .replicator else { return [(own, CATransform3DIdentity, Tint(1, 1, 1, 1))] }
+        guard p.pointee.kind.layerClass.sublayers == .replicated else { return [(own, CATransform3DIdentity, Tint(1, 1, 1, 1))] }
         let count = max(0, min(p.pointee.instanceCount, EvaluationPlan.maximumReplicatorInstances))
         let replicas = node.replicaSublayers
         let toCenter = CATransform3DMakeTranslation(-p.pointee.bounds.midX, -p.pointee.bounds.midY, 0)

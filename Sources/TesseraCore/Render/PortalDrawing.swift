@@ -90,7 +90,7 @@ extension LayerTreeDrawing {
         var toCanvas = root.toCanvas
         for (layer, superlayer) in path.reversed() {
             let q = superlayer.propertiesAddress
-            let above = q.pointee.kind == .transform ? toCanvas : flattened(toCanvas)
+            let above = q.pointee.kind.layerClass.sublayers == .inDepth ? toCanvas : flattened(toCanvas)
             let space = CATransform3DConcat(LayerGeometry.sublayerSpace(of: q.pointee), above)
             let ownMapping = layer.isSame(as: source) ? own : LayerGeometry.toSuperlayerBounds(layer.properties)
             toCanvas = CATransform3DConcat(ownMapping, space)

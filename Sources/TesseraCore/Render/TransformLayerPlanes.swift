@@ -30,7 +30,7 @@ enum TransformLayerPlanes {
         // Depth first, in the tree's order (the order of planes nothing else orders).
         while let next = pending.popLast() {
             let p = next.node.propertiesAddress
-            if p.pointee.kind == .transform {
+            if p.pointee.kind.layerClass.sublayers == .inDepth {
                 let own = LayerGeometry.toSuperlayerBounds(p.pointee)
                 push(
                     sublayersOf: next.node, toSpace: next.toSpace, toCanvas: CATransform3DConcat(own, next.outer),

@@ -7,7 +7,7 @@ import TesseraCore
 /// with an animation.
 ///
 /// ```swift
-/// let archive = try AnimationArchive(contentsOf: URL(fileURLWithPath: "Bluetooth.ca"))
+/// let archive = try SceneDocument(contentsOf: URL(fileURLWithPath: "Bluetooth.ca"))
 /// let states = archive.states
 /// print(states.names)                              // ["off", "seeking", "on"]
 /// try states.setState("on", at: 0)                 // animated from t = 0

@@ -5,10 +5,15 @@ extension Pixmap {
     /// (``Canvas/endGroup(opacity:blendMode:colorMatrix:)``): the same kernel, so the same bytes;
     /// transparent pixels stay transparent.
     ///
-    /// Rows are split among up to `threadCount` threads (while `recorder` records a frame, its
-    /// planned thread count, each part an item of the drawing walk); the bytes are the same
-    /// whatever the count.
-    public func apply(_ colorMatrix: ColorMatrix, threadCount: Int = 1, recorder: FrameTaskRecorder? = nil) {
+    /// Rows are split among up to `threadCount` threads; the bytes are the same whatever the
+    /// count.
+    public func apply(_ colorMatrix: ColorMatrix, threadCount: Int = 1) {
+        apply(colorMatrix, threadCount: threadCount, recorder: nil)
+    }
+
+    /// ``apply(_:threadCount:)``, and while `recorder` records a frame, the rows split for its
+    /// planned thread count, each part an item of the drawing walk.
+    package func apply(_ colorMatrix: ColorMatrix, threadCount: Int, recorder: FrameTaskRecorder?) {
         let rows = ColorMatrixRows(pixmap: self, matrix: colorMatrix.kernel)
         // Enough rows each that a part outweighs handing it out (a row of 500 pixels takes a few
         // microseconds: a backdrop's blurred quarter-resolution band has about a hundred).

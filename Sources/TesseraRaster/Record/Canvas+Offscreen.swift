@@ -1,13 +1,13 @@
 extension Canvas {
     /// The pixels of recorded calls, apart from any frame: a layer drawn offscreen before a filter
-    /// (a blur) changes it as a whole.
-    public struct OffscreenPixels {
+    /// (a blur) changes it as a whole. Package-wide, for the model's filters (`TesseraCore`).
+    package struct OffscreenPixels {
         /// The drawn pixels, premultiplied.
-        public let pixmap: Pixmap
+        package let pixmap: Pixmap
         /// Where the pixmap's top-left pixel lies in the target the calls were rendered for.
-        public let x: Int
+        package let x: Int
         /// Where the pixmap's top row lies in the target.
-        public let y: Int
+        package let y: Int
     }
 
     /// Draws every recorded call, in order, into a transparent target `width × height` pixels of
@@ -17,7 +17,10 @@ extension Canvas {
     ///
     /// - Throws: ``RasterError`` for a size ``Pixmap`` refuses (the recording is emptied all the
     ///   same).
-    public func renderPixmap(width: Int, height: Int) throws(RasterError) -> OffscreenPixels? {
+    ///
+    /// Package-wide, not public: the model draws its filtered layers and backdrops offscreen with
+    /// it (`TesseraCore`); a user renders a frame with ``render(into:)``.
+    package func renderPixmap(width: Int, height: Int) throws(RasterError) -> OffscreenPixels? {
         defer { recording.reset() }
         let target = try colorTarget.target(width: width, height: height)
         guard width > 0, height > 0 else { return nil }

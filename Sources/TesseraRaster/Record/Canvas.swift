@@ -231,13 +231,14 @@ public final class Canvas {
     public private(set) var lastRenderTimes = RenderStageTimes()
 
     /// Where ``render(into:)`` records its work as tasks (geometry by chunks of commands,
-    /// binning, rasterization by bands), when set: see ``FrameTaskRecorder``.
-    public var taskRecorder: FrameTaskRecorder?
+    /// binning, rasterization by bands), when set: see ``FrameTaskRecorder`` (package-wide, for
+    /// the bench's predictions).
+    package var taskRecorder: FrameTaskRecorder?
 
     /// The thread count that work drawn onto this canvas in parallel is planned for: the
     /// recorder's ``FrameTaskRecorder/plannedThreadCount`` while recording, ``threadCount``
     /// otherwise.
-    public var plannedThreadCount: Int { taskRecorder.plannedThreadCount(otherwise: threadCount) }
+    package var plannedThreadCount: Int { taskRecorder.plannedThreadCount(otherwise: threadCount) }
 
     /// Draws every recorded call into `pixmap` in order, then empties the recording.
     public func render(into pixmap: Pixmap) {

@@ -20,15 +20,18 @@ import Synchronization
 /// While recording, the renderer plans its parallel work for ``plannedThreadCount`` threads (its
 /// chunks and runs, as many as it would make for them) and runs it on the caller's thread, one
 /// item after another (`concurrentPerform(iterations:stage:execute:)` on an optional recorder).
-public final class FrameTaskRecorder: Sendable {
+///
+/// Package-wide, not public: the bench records with it, and the renderers of this package
+/// (`TesseraCore`'s included) mark their steps with it; a user of the library has no use for it.
+package final class FrameTaskRecorder: Sendable {
     /// One task: its stage, how long it ran, and the indices of the tasks it waits for.
-    public struct Task: Sendable, Equatable {
+    package struct Task: Sendable, Equatable {
         /// The stage of the pipeline it belongs to (such as `drawing walk`).
-        public let stage: String
+        package let stage: String
         /// How long it ran, in nanoseconds.
-        public let nanoseconds: UInt64
+        package let nanoseconds: UInt64
         /// The indices of the tasks it waits for.
-        public let dependencies: [Int]
+        package let dependencies: [Int]
     }
 
     private struct State {
@@ -59,24 +62,24 @@ public final class FrameTaskRecorder: Sendable {
     private let state = Mutex(State())
 
     /// The thread count the renderer plans its parallel work for while recording.
-    public let plannedThreadCount: Int
+    package let plannedThreadCount: Int
 
     /// A recorder whose frames plan their parallel work for `plannedThreadCount` threads (at
     /// least 1): record with the largest thread count you predict.
-    public init(plannedThreadCount: Int = 1) {
+    package init(plannedThreadCount: Int = 1) {
         self.plannedThreadCount = max(1, plannedThreadCount)
     }
 
     /// The tasks of the last frame, in the order they ran (an order that respects every dependency).
-    public var tasks: [Task] { state.withLock { $0.tasks } }
+    package var tasks: [Task] { state.withLock { $0.tasks } }
 
     /// Starts a frame: forgets the last one.
-    public func beginFrame() {
+    package func beginFrame() {
         state.withLock { $0 = State(lastEnd: Self.now()) }
     }
 
     /// Ends the frame: the time since the last task is a serial task of stage `other`.
-    public func endFrame() {
+    package func endFrame() {
         state.withLock { state in
             Self.closeItems(&state)
             Self.recordGap(&state, until: Self.now())
@@ -85,7 +88,7 @@ public final class FrameTaskRecorder: Sendable {
     }
 
     /// Runs `body` as a serial step of `stage`.
-    public func serial<T>(_ stage: String, _ body: () throws -> T) rethrows -> T {
+    package func serial<T>(_ stage: String, _ body: () throws -> T) rethrows -> T {
         let recorded = begin(stage, serial: true)
         let start = Self.now()
         defer { end(stage, start: start, serial: true, recorded: recorded) }
@@ -93,7 +96,7 @@ public final class FrameTaskRecorder: Sendable {
     }
 
     /// Runs `body` as one item of the parallel step of `stage` under way (or of a new one).
-    public func item<T>(_ stage: String, _ body: () throws -> T) rethrows -> T {
+    package func item<T>(_ stage: String, _ body: () throws -> T) rethrows -> T {
         let recorded = begin(stage, serial: false)
         let start = Self.now()
         defer { end(stage, start: start, serial: false, recorded: recorded) }
@@ -101,7 +104,7 @@ public final class FrameTaskRecorder: Sendable {
     }
 
     /// Runs `body`, the time it spends outside recorded tasks counted as serial work of `stage`.
-    public func during<T>(_ stage: String, _ body: () throws -> T) rethrows -> T {
+    package func during<T>(_ stage: String, _ body: () throws -> T) rethrows -> T {
         state.withLock { state in
             guard state.depth == 0 else { return }
             Self.closeItems(&state)
@@ -120,7 +123,7 @@ public final class FrameTaskRecorder: Sendable {
     }
 
     /// Ends the parallel step under way: what comes next waits for all its items.
-    public func endParallel() {
+    package func endParallel() {
         state.withLock { state in
             if state.depth == 0 { Self.closeItems(&state) }
             // A step inside the outermost task: the task's next part waits for its items.
@@ -211,27 +214,27 @@ public final class FrameTaskRecorder: Sendable {
 
 extension FrameTaskRecorder? {
     /// ``FrameTaskRecorder/serial(_:_:)`` when recording, `body` alone otherwise.
-    public func serial<T>(_ stage: String, _ body: () throws -> T) rethrows -> T {
+    package func serial<T>(_ stage: String, _ body: () throws -> T) rethrows -> T {
         if let self { try self.serial(stage, body) } else { try body() }
     }
 
     /// ``FrameTaskRecorder/item(_:_:)`` when recording, `body` alone otherwise.
-    public func item<T>(_ stage: String, _ body: () throws -> T) rethrows -> T {
+    package func item<T>(_ stage: String, _ body: () throws -> T) rethrows -> T {
         if let self { try self.item(stage, body) } else { try body() }
     }
 
     /// ``FrameTaskRecorder/endParallel()`` when recording.
-    public func endParallel() { self?.endParallel() }
+    package func endParallel() { self?.endParallel() }
 
     /// ``FrameTaskRecorder/during(_:_:)`` when recording, `body` alone otherwise.
-    public func during<T>(_ stage: String, _ body: () throws -> T) rethrows -> T {
+    package func during<T>(_ stage: String, _ body: () throws -> T) rethrows -> T {
         if let self { try self.during(stage, body) } else { try body() }
     }
 
     /// `body(i)` for every `i` in `0..<iterations`, in parallel on the renderers' workers; while
     /// recording, one after another on the caller's thread, each an item of a parallel step of
     /// `stage`.
-    public func concurrentPerform(iterations: Int, stage: String, execute body: @Sendable (Int) -> Void) {
+    package func concurrentPerform(iterations: Int, stage: String, execute body: @Sendable (Int) -> Void) {
         guard let self else { return WorkerPool.shared.perform(iterations: iterations, body) }
         for i in 0..<iterations { self.item(stage) { body(i) } }
         self.endParallel()
@@ -240,7 +243,7 @@ extension FrameTaskRecorder? {
     /// `body` over `0..<count` cut into `parts` contiguous ranges (at least one, at most `count`),
     /// run as ``concurrentPerform(iterations:stage:execute:)`` runs its iterations; a single range
     /// runs on the caller's thread, and is not recorded as an item of its own.
-    public func concurrentPerform(
+    package func concurrentPerform(
         splitting count: Int, into parts: Int, stage: String,
         execute body: @Sendable (Range<Int>) -> Void
     ) {
@@ -253,7 +256,7 @@ extension FrameTaskRecorder? {
 
     /// The thread count to plan parallel work for: ``FrameTaskRecorder/plannedThreadCount``
     /// while recording, `threadCount` otherwise.
-    public func plannedThreadCount(otherwise threadCount: Int) -> Int {
+    package func plannedThreadCount(otherwise threadCount: Int) -> Int {
         self?.plannedThreadCount ?? threadCount
     }
 }

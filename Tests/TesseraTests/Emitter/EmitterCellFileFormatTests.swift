@@ -86,7 +86,7 @@ import TesseraTestSupport
         let layer = CAEmitterLayer()
         layer.seed = 7
         layer.emitterCells = [Self.everyPropertyCell()]
-        let loaded = try AnimationArchive(data: try AnimationArchive(rootLayer: layer).encoded())
+        let loaded = try SceneDocument(archiveData: try SceneDocument(rootLayer: layer).archiveData())
         #expect(loaded.skipped.isEmpty, "\(loaded.skipped)")
         let emitter = try #require(loaded.rootLayer as? CAEmitterLayer)
         let original = try #require(layer.properties.emitterCells), read = try #require(emitter.properties.emitterCells)
@@ -99,7 +99,7 @@ import TesseraTestSupport
     /// scene draws the same bytes.
     @Test func anArchivedEmitterDrawsTheSameParticles() throws {
         let scene = EmitterLayerTests.scene()
-        let loaded = try AnimationArchive(data: try AnimationArchive(rootLayer: scene).encoded())
+        let loaded = try SceneDocument(archiveData: try SceneDocument(rootLayer: scene).archiveData())
         let expected = try EmitterLayerTests.render(scene, at: 1.25)
         #expect(expected.bytes.contains { $0 != 0 })
         #expect(try EmitterLayerTests.render(loaded.rootLayer, at: 1.25).bytes == expected.bytes)
@@ -113,8 +113,8 @@ import TesseraTestSupport
         layer.emitterCells = [Self.everyPropertyCell()]
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("cells-\(UUID().uuidString).ca")
         defer { try? FileManager.default.removeItem(at: folder) }
-        try AnimationArchive(rootLayer: layer).writeCAMLBundle(to: folder)
-        let loaded = try AnimationArchive(contentsOf: folder)
+        try SceneDocument(rootLayer: layer).writeCAMLBundle(to: folder)
+        let loaded = try SceneDocument(contentsOf: folder)
         #expect(loaded.skipped.isEmpty, "\(loaded.skipped)")
         let emitter = try #require(loaded.rootLayer as? CAEmitterLayer)
         #expect(emitter.scale == 0.5)
@@ -180,7 +180,7 @@ import TesseraTestSupport
 
     private static func malformedReason(_ data: Data) -> String? {
         do {
-            _ = try AnimationArchive(data: data)
+            _ = try SceneDocument(archiveData: data)
             return nil
         } catch {
             guard case .malformedObjectGraph(let reason) = error else { return "\(error)" }
@@ -216,7 +216,7 @@ import TesseraTestSupport
         let data = try b.document(try b.object(Builder.layer, [
             ("name", .string("Root")), ("sublayers", try b.array([emitter])), ("emitterCells", try b.array([cell])),
         ]))
-        let archive = try AnimationArchive(data: data)
+        let archive = try SceneDocument(archiveData: data)
         let read = try #require(archive.rootLayer.sublayers?.first as? CAEmitterLayer)
         #expect(read.emitterCells?.map(\.birthRate) == [5, 0])
         #expect(read.emitterCells?.last?.emitterCells?.first?.birthRate == 5)

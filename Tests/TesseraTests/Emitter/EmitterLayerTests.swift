@@ -148,7 +148,7 @@ import TesseraTestSupport
         layer.birthRate = 3
         layer.emitterSize = CGSize(width: 10, height: 4)
         layer.scale = 0.5
-        let loaded = try AnimationArchive(data: try AnimationArchive(rootLayer: layer).encoded())
+        let loaded = try SceneDocument(archiveData: try SceneDocument(rootLayer: layer).archiveData())
         let emitter = try #require(loaded.rootLayer as? CAEmitterLayer)
         #expect(loaded.skipped.isEmpty)
         #expect(emitter.emitterShape == .sphere && emitter.emitterMode == .surface && emitter.renderMode == .additive)

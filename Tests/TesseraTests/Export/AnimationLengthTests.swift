@@ -134,7 +134,7 @@ import Testing
     }
 
     @Test func checkmarkArchiveLength() throws {
-        let archive = try AnimationArchive(data: Data(ArchiveTests.fixtureBytes("Checkmark")))
+        let archive = try SceneDocument(archiveData: Data(ArchiveTests.fixtureBytes("Checkmark")))
         // The later stroke begins at 0.16349709375 s and lasts 0.43142578125 s.
         let length = AnimationLength(of: archive.rootLayer)
         #expect(Self.close(length.duration, 0.16349709375 + 0.43142578125) && !length.isCapped)

@@ -5,7 +5,7 @@ import Testing
 /// What `render` warns about and `inspect` lists first: content lost before approximations
 /// before keys with no visible effect.
 @Suite struct SkippedSeverityTests {
-    typealias Skipped = AnimationArchive.Skipped
+    typealias Skipped = SkippedFeature
 
     static let items: [Skipped] = [
         Skipped(layer: "Root", className: "CALayer", key: "hitTestsAsOpaque", reason: .unsupportedKey),

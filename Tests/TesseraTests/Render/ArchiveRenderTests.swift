@@ -12,7 +12,7 @@ import TesseraTestSupport
 @Suite struct ArchiveRenderTests {
     /// An archive's root drawn as on iOS (y down, the root's flip cleared, as seed 000 does).
     static func render(_ name: String, at t: Double, scale: Double) throws -> Pixmap {
-        let archive = try AnimationArchive(data: Data(ArchiveTests.fixtureBytes(name)))
+        let archive = try SceneDocument(archiveData: Data(ArchiveTests.fixtureBytes(name)))
         archive.rootLayerForDisplay()
         let size = try #require(archive.documentSize)
         let pixmap = try Pixmap(width: Int(size.width * scale), height: Int(size.height * scale))
@@ -42,8 +42,8 @@ import TesseraTestSupport
     func roundTripDrawsTheSamePixels(name: String) throws {
         let demo = try #require(DemoScene.named(name))
         let original = demo.build()
-        let data = try AnimationArchive(rootLayer: original, documentSize: demo.size).encoded()
-        let loaded = try AnimationArchive(data: data).rootLayer
+        let data = try SceneDocument(rootLayer: original, documentSize: demo.size).archiveData()
+        let loaded = try SceneDocument(archiveData: data).rootLayer
         let renderer = LayerRenderer(threadCount: 1)
         let a = try Pixmap(width: Int(demo.size.width), height: Int(demo.size.height))
         let b = try Pixmap(width: Int(demo.size.width), height: Int(demo.size.height))

@@ -98,7 +98,7 @@ import TesseraRaster
                                                             Self.filter("colorSaturate", ["inputAmount": 1.8])])
         backdrop.groupName = "material"
         backdrop.scale = 0.5
-        let loaded = try AnimationArchive(data: try AnimationArchive(rootLayer: root).encoded())
+        let loaded = try SceneDocument(archiveData: try SceneDocument(rootLayer: root).archiveData())
         let copy = try #require(loaded.rootLayer.sublayers?[1] as? CABackdropLayer)
         #expect(copy.groupName == "material" && copy.properties.filters == backdrop.properties.filters)
         #expect(copy.scale == 0.5)

@@ -87,7 +87,7 @@ import TesseraRaster
             layer.backgroundFilters = [saturate]
             layer.backgroundColor = CGColor(red: 0, green: 0, blue: 1, alpha: 0.25)
         }
-        let loaded = try AnimationArchive(data: AnimationArchive(rootLayer: root).encoded())
+        let loaded = try SceneDocument(archiveData: SceneDocument(rootLayer: root).archiveData())
         #expect(loaded.skipped.isEmpty)
         #expect(try Self.render(loaded.rootLayer).bytes == Self.render(root).bytes)
     }

@@ -12,7 +12,7 @@ import TesseraRaster
     /// composited by `filter` (a name, or a CAFilter of that type); the pixels and what an archive
     /// of the tree reports.
     static func render(_ filter: String, asFilter: Bool, above: (Double, Double, Double),
-                       below: (Double, Double, Double), enabled: Bool = true) throws -> (Pixmap, [AnimationArchive.Skipped]) {
+                       below: (Double, Double, Double), enabled: Bool = true) throws -> (Pixmap, [SkippedFeature]) {
         let root = CALayer()
         root.bounds = CGRect(x: 0, y: 0, width: 20, height: 20)
         root.backgroundColor = CGColor(red: below.0, green: below.1, blue: below.2, alpha: 1)
@@ -29,7 +29,7 @@ import TesseraRaster
         root.addSublayer(layer)
         let pixmap = try Pixmap(width: 20, height: 20)
         LayerRenderer(threadCount: 1).render(root, at: 0, into: pixmap)
-        let loaded = try AnimationArchive(data: try AnimationArchive(rootLayer: root).encoded())
+        let loaded = try SceneDocument(archiveData: try SceneDocument(rootLayer: root).archiveData())
         return (pixmap, loaded.skipped)
     }
 
@@ -84,6 +84,6 @@ import TesseraRaster
         #expect(pixmap[5, 10] == PremultipliedRGBA8(r: 255, g: 0, b: 0, a: 255))
         let disabled = CALayer()
         disabled.properties.compositingFilter = .filter(LayerFilter(type: "multiply", isEnabled: false))
-        #expect(CoreAnimationArchiveFormat.undrawnFilters(of: disabled).isEmpty)
+        #expect(CoreAnimationCoding.undrawnFilters(of: disabled).isEmpty)
     }
 }

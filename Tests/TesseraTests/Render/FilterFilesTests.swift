@@ -61,13 +61,13 @@ import TesseraTestSupport
 
     @Test func archivesRoundTripTheInputs() throws {
         let loaded = try CAMLTests.load(Self.document)
-        let data = try AnimationArchive(rootLayer: loaded.rootLayer).encoded()
-        let reloaded = try AnimationArchive(data: data)
+        let data = try SceneDocument(rootLayer: loaded.rootLayer).archiveData()
+        let reloaded = try SceneDocument(archiveData: data)
         #expect(reloaded.skipped.isEmpty, "\(reloaded.skipped)")
         for (a, b) in zip(reloaded.rootLayer.sublayers ?? [], loaded.rootLayer.sublayers ?? []) {
             #expect(a.properties.filters == b.properties.filters)
         }
-        #expect(try reloaded.encoded() == data)
+        #expect(try reloaded.archiveData() == data)
         let pixels = try Pixmap(width: 20, height: 20), again = try Pixmap(width: 20, height: 20)
         LayerRenderer(threadCount: 1).render(loaded.rootLayer, at: 0, into: pixels)
         LayerRenderer(threadCount: 1).render(reloaded.rootLayer, at: 0, into: again)

@@ -107,7 +107,7 @@ import TesseraRaster
         #expect(half.a == 255)
         for threads in [2, 8] { #expect(try Self.render(root, threads: threads).bytes == pixmap.bytes) }
         // Loaded from an archive: the same bytes, nothing reported.
-        let loaded = try AnimationArchive(data: AnimationArchive(rootLayer: root).encoded())
+        let loaded = try SceneDocument(archiveData: SceneDocument(rootLayer: root).archiveData())
         #expect(loaded.skipped.isEmpty)
         #expect(try Self.render(loaded.rootLayer).bytes == pixmap.bytes)
     }

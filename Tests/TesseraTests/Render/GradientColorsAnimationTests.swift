@@ -185,8 +185,8 @@ import Testing
         layer.add(keyframes, forKey: "keyframes")
         #expect(layer.diagnostics.isEmpty)
 
-        let written = try AnimationArchive(rootLayer: layer).encoded()
-        let loaded = try AnimationArchive(data: written)
+        let written = try SceneDocument(rootLayer: layer).archiveData()
+        let loaded = try SceneDocument(archiveData: written)
         #expect(loaded.skipped.isEmpty)
         let gradient = try #require(loaded.rootLayer as? CAGradientLayer)
         let loadedBasic = try #require(gradient.animation(forKey: "basic") as? CABasicAnimation)
@@ -194,7 +194,7 @@ import Testing
         #expect(loadedBasic.toValue as? [CGColor] == [Self.green, Self.white])
         let loadedKeyframes = try #require(gradient.animation(forKey: "keyframes") as? CAKeyframeAnimation)
         #expect(loadedKeyframes.values as? [[CGColor]] == [[Self.blue, Self.red], [Self.white, Self.green], [Self.red, Self.clearBlue]])
-        #expect(try loaded.encoded() == written)
+        #expect(try loaded.archiveData() == written)
 
         for t in [0.3, 2.25, 2.75] {
             let colors = layer.presentation(at: t).properties.colors

@@ -124,12 +124,12 @@ import TesseraRaster
         let layer = Self.gradient(.radial, start: CGPoint(x: 0.25, y: 0.5), end: CGPoint(x: 1, y: 0))
         layer.locations = [0.1, 0.9]
         layer.bounds = CGRect(x: 0, y: 0, width: 10, height: 10)
-        let written = try AnimationArchive(rootLayer: layer).encoded()
-        let loaded = try AnimationArchive(data: written)
+        let written = try SceneDocument(rootLayer: layer).archiveData()
+        let loaded = try SceneDocument(archiveData: written)
         #expect(loaded.skipped.isEmpty)
         let gradient = try #require(loaded.rootLayer as? CAGradientLayer)
         #expect(gradient.type == .radial && gradient.startPoint == CGPoint(x: 0.25, y: 0.5))
         #expect(gradient.locations == [0.1, 0.9] && gradient.colors?.count == 2)
-        #expect(try loaded.encoded() == written)
+        #expect(try loaded.archiveData() == written)
     }
 }

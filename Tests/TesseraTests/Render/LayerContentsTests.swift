@@ -114,20 +114,20 @@ import TesseraTestSupport
         layer.contentsGravity = .bottomLeft
         layer.contentsRect = CGRect(x: 0, y: 0, width: 0.5, height: 1)
         layer.minificationFilter = .trilinear
-        let written = try AnimationArchive(rootLayer: layer).encoded()
-        let loaded = try AnimationArchive(data: written)
+        let written = try SceneDocument(rootLayer: layer).archiveData()
+        let loaded = try SceneDocument(archiveData: written)
         #expect(loaded.skipped.isEmpty)
         let image = try #require(loaded.rootLayer.contents as? CGImage)
         #expect(image.pngData == png && Self.rgba(image.rasterImage[1, 0]) == [10, 20, 30, 255])
         #expect(loaded.rootLayer.contentsGravity == .bottomLeft && loaded.rootLayer.minificationFilter == .trilinear)
-        #expect(try loaded.encoded() == written, "written again, the same bytes")
+        #expect(try loaded.archiveData() == written, "written again, the same bytes")
 
         var b = ArchiveTests.Builder()
         let proxy = try b.object(ArchiveClass("LKCGImageCodingProxy", superclasses: ["CACodingProxy", "NSObject"]),
                                  [("data", .data([]))])
         let root = try b.object(ArchiveTests.Builder.layer,
                                 [("name", .string("Root")), ("contents", proxy)])
-        let empty = try AnimationArchive(data: try b.document(root))
+        let empty = try SceneDocument(archiveData: try b.document(root))
         #expect(empty.rootLayer.contents == nil && empty.skipped.isEmpty)
     }
 }

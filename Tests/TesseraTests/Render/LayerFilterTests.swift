@@ -56,8 +56,8 @@ import TesseraRaster
         root.addSublayer(plus)
         root.addSublayer(multiply)
 
-        let data = try AnimationArchive(rootLayer: root).encoded()
-        let loaded = try AnimationArchive(data: data)
+        let data = try SceneDocument(rootLayer: root).archiveData()
+        let loaded = try SceneDocument(archiveData: data)
         // Equal but for the mask image, decoded anew (contents compare by identity): same pixels.
         func withoutImages(_ filters: [LayerFilter]?) -> [LayerFilter]? {
             filters?.map { var f = $0; f.inputs["inputMaskImage"] = nil; return f }
@@ -70,7 +70,7 @@ import TesseraRaster
         #expect(loaded.rootLayer.properties.backgroundFilters == root.properties.backgroundFilters)
         #expect(loaded.rootLayer.sublayers?[0].compositingFilter as? String == "plusL")
         #expect((loaded.rootLayer.sublayers?[1].compositingFilter as? CAFilter)?.type == "multiplyBlendMode")
-        #expect(try loaded.encoded() == data)
+        #expect(try loaded.archiveData() == data)
         // Drawn: the variable blur, the colour matrix, sdrNormalize (a no-op for 8 bits), the
         // background saturation and both blend modes; the unknown types reported.
         #expect(loaded.skipped.map(\.reason) == [.notDrawn("lanczosResize"), .notDrawn("pageCurl")])
@@ -142,7 +142,7 @@ import TesseraRaster
         saturate.toValue = 2.0
         saturate.duration = 1
         layer.add(saturate, forKey: "saturate")
-        let loaded = try AnimationArchive(data: try AnimationArchive(rootLayer: layer).encoded())
+        let loaded = try SceneDocument(archiveData: try SceneDocument(rootLayer: layer).archiveData())
         #expect((loaded.rootLayer.animation(forKey: "saturate") as? CABasicAnimation)?.keyPath == "filters.colorSaturate.inputAmount")
         #expect(loaded.skipped.isEmpty, "colorSaturate is drawn")
     }
@@ -213,7 +213,7 @@ import TesseraRaster
             #expect(abs(Int(half[x, 60].a) - Int((Double(pixmap[x, 60].a) / 2).rounded())) <= 1, "x = \(x)")
         }
         if threads == 1 {
-            let archive = try AnimationArchive(data: try AnimationArchive(rootLayer: CALayer()).encoded())
+            let archive = try SceneDocument(archiveData: try SceneDocument(rootLayer: CALayer()).archiveData())
             #expect(archive.skipped.isEmpty)
         }
     }

@@ -283,7 +283,7 @@ import TesseraTestSupport
     @Test func archivesReportPortalsThatWouldShowThemselves() throws {
         for cycle in [CycleCase.itself, .insideItsSource, .eachOthersAncestors] {
             let (root, portals) = cycle.tree()
-            let loaded = try AnimationArchive(data: try AnimationArchive(rootLayer: root).encoded())
+            let loaded = try SceneDocument(archiveData: try SceneDocument(rootLayer: root).archiveData())
             #expect(loaded.skipped.map(\.reason) == portals.map { _ in .portalCycle }, "\(cycle)")
             #expect(loaded.skipped.allSatisfy { $0.className == "CAPortalLayer" && $0.key == "sourceLayer" })
             #expect(loaded.skipped.first?.description.contains("portal cycle") == true)
@@ -322,8 +322,8 @@ import TesseraTestSupport
         wrapper.addSublayer(outside)
         root.addSublayer(wrapper)
 
-        let written = try withExtendedLifetime(stray) { try AnimationArchive(rootLayer: root).encoded() }
-        let loaded = try AnimationArchive(data: written)
+        let written = try withExtendedLifetime(stray) { try SceneDocument(rootLayer: root).archiveData() }
+        let loaded = try SceneDocument(archiveData: written)
         #expect(loaded.skipped.isEmpty, "\(loaded.skipped)")
         let layers = try #require(loaded.rootLayer.sublayers)
         let copy = try #require(layers[2] as? CAPortalLayer)
@@ -332,7 +332,7 @@ import TesseraTestSupport
         #expect((layers[0] as? CAPortalLayer)?.sourceLayer === copy)
         #expect((layers[3].sublayers?[1] as? CAPortalLayer)?.sourceLayer == nil)
         #expect(try Self.render(loaded.rootLayer).bytes == Self.render(root).bytes)
-        #expect(try loaded.encoded() == written, "written back to the same bytes")
+        #expect(try loaded.archiveData() == written, "written back to the same bytes")
         #expect(CAPortalLayer(layer: copy).sourceLayer === layers[1])
     }
 
@@ -349,8 +349,8 @@ import TesseraTestSupport
         let toNumber = try b.object(portalClass, [("name", .string("C")), ("sourceLayer", .integer(3))])
         let plain = try b.object(Builder.layer, [("name", .string("D")), ("sourceLayer", toStray)])
         let root = try b.object(Builder.layer, [("name", .string("Root")), ("sublayers", try b.array([toStray, toColor, toNumber, plain]))])
-        let loaded = try AnimationArchive(data: try b.document(root))
-        let missing = AnimationArchive.Skipped.Reason.unsupportedValue("a source that is not a layer of the tree")
+        let loaded = try SceneDocument(archiveData: try b.document(root))
+        let missing = SkippedFeature.Reason.unsupportedValue("a source that is not a layer of the tree")
         #expect(loaded.skipped == [
             .init(layer: "Root/D", className: "CALayer", key: "sourceLayer", reason: .unsupportedKey),
             .init(layer: "Root/A", className: "CAPortalLayer", key: "sourceLayer", reason: missing),

@@ -245,8 +245,8 @@ import TesseraRaster
     @Test func archivesKeepTransformLayersAndDoubleSidedness() throws {
         let (root, _, faces) = Self.cube(turn: Self.turns[1])
         faces[2].isDoubleSided = false
-        let data = try AnimationArchive(rootLayer: root).encoded()
-        let loaded = try AnimationArchive(data: data)
+        let data = try SceneDocument(rootLayer: root).archiveData()
+        let loaded = try SceneDocument(archiveData: data)
         let cube = try #require(loaded.rootLayer.sublayers?.first)
         #expect(cube is CATransformLayer)
         #expect(cube.sublayers?.map(\.isDoubleSided) == [true, true, false, true, true, true])

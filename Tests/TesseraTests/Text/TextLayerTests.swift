@@ -158,7 +158,7 @@ import TesseraTestSupport
         layer.alignmentMode = .right
         layer.truncationMode = .middle
         layer.foregroundColor = CGColor(srgbRed: 0.2, green: 0.4, blue: 0.6, alpha: 1)
-        let loaded = try AnimationArchive(data: try AnimationArchive(rootLayer: layer).encoded())
+        let loaded = try SceneDocument(archiveData: try SceneDocument(rootLayer: layer).archiveData())
         let text = try #require(loaded.rootLayer as? CATextLayer)
         #expect(loaded.skipped.isEmpty)
         #expect(text.string as? String == "Archived text" && text.font as? String == "DejaVu Sans" && text.fontSize == 17)
@@ -177,7 +177,7 @@ import TesseraTestSupport
         let text = try b.object(ArchiveClass("CATextLayer", superclasses: ["CALayer", "NSObject"]), [
             ("string", attributed), ("fontSize", .real(12)), ("wrapped", .bool(true)),
         ])
-        let loaded = try AnimationArchive(data: try b.document(text))
+        let loaded = try SceneDocument(archiveData: try b.document(text))
         let layer = try #require(loaded.rootLayer as? CATextLayer)
         #expect(loaded.skipped.isEmpty)
         #expect(layer.string as? String == "Rich text" && layer.fontSize == 12 && layer.isWrapped)

@@ -15,7 +15,7 @@ import Testing
         let layer = CALayer()
         let animationLayer: CALayer
 
-        init(archive: AnimationArchive) {
+        init(archive: SceneDocument) {
             animationLayer = archive.rootLayer
             super.init()
             layer.delegate = self
@@ -57,7 +57,7 @@ import Testing
     }
 
     /// The seed's archive, made as its first snippet makes it (with a `CGColor` for `UIColor`).
-    private func redSquareArchive() throws -> AnimationArchive {
+    private func redSquareArchive() throws -> SceneDocument {
         let layer = CAShapeLayer()
         let rect = CGRect(x: 0, y: 0, width: 200, height: 200)
         layer.path = CGPath(roundedRect: rect, cornerWidth: 5, cornerHeight: 5, transform: nil)
@@ -65,8 +65,8 @@ import Testing
         layer.fillColor = CGColor(red: 1, green: 0, blue: 0, alpha: 1)
         layer.strokeColor = CGColor.white
         layer.lineWidth = 2
-        let data = try AnimationArchive(rootLayer: layer).encoded()
-        return try AnimationArchive(data: data)
+        let data = try SceneDocument(rootLayer: layer).archiveData()
+        return try SceneDocument(archiveData: data)
     }
 
     @Test func layoutInsideTheTransactionDoesNotAnimate() throws {

@@ -62,14 +62,18 @@ extension Pixmap {
     /// outside this pixmap count as transparent.
     ///
     /// Rows, then columns, are split among up to `threadCount` threads; the bytes are the same
-    /// whatever the count. While `recorder` records a frame, they are split for its planned
-    /// thread count and recorded as items of the drawing walk.
+    /// whatever the count.
     ///
     /// - Throws: ``RasterError`` when the grown pixmap passes ``maximumDimension`` or
     ///   ``maximumPixelCount``, or cannot be allocated.
-    public func blurred(
-        by blur: GaussianBlur, threadCount: Int = 1,
-        recorder: FrameTaskRecorder? = nil
+    public func blurred(by blur: GaussianBlur, threadCount: Int = 1) throws(RasterError) -> Pixmap {
+        try blurred(by: blur, threadCount: threadCount, recorder: nil)
+    }
+
+    /// ``blurred(by:threadCount:)``, and while `recorder` records a frame, the rows and columns
+    /// split for its planned thread count and recorded as items of the drawing walk.
+    package func blurred(
+        by blur: GaussianBlur, threadCount: Int, recorder: FrameTaskRecorder?
     ) throws(RasterError) -> Pixmap {
         guard width > 0, height > 0 else {   // all transparent
             return try Pixmap(width: width + 2 * blur.reachX, height: height + 2 * blur.reachY)

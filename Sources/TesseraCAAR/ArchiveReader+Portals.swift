@@ -2,7 +2,7 @@ import TesseraCore
 import TesseraDocument
 import TesseraKeyedArchive
 
-extension CoreAnimationDecoder {
+extension ArchiveReader {
     /// Notes the object that the `sourceLayer` of `object` (read into `layer`, at `path`) refers
     /// to: it is found once the whole tree is read, since it may come later in the tree or be one
     /// of the portal's ancestors. On a layer that is not a portal the key is left out.

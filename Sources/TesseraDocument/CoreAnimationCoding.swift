@@ -1,11 +1,12 @@
 import TesseraCore
 import TesseraKeyedArchive
 
-/// The class names and keys of Core Animation's archives, as QuartzCore writes them and Kite
-/// exports them, which CAML names its elements and attributes by too: what the readers
-/// recognize and the writers produce. The archive's own coding of values is in the archive's
-/// folder (`CoreAnimationArchiveFormat+Values.swift`).
-package enum CoreAnimationArchiveFormat {
+/// Core Animation's coding, shared by every format: the class names and keys QuartzCore encodes
+/// its objects with (as its archives hold them and Kite exports them), which CAML names its
+/// elements and attributes by too, and the limits every reader and writer keeps: what the
+/// readers recognize and the writers produce. How archives code values (their proxies) is the
+/// archive module's (`CoreAnimationCoding+ArchivedValues.swift`, in `TesseraCAAR`).
+package enum CoreAnimationCoding {
     // MARK: The document
 
     /// How deep layers, animation groups and value collections may nest, counted together, in
@@ -48,7 +49,7 @@ package enum CoreAnimationArchiveFormat {
     ]
 
     /// Layer keys Tessera does not model, at values that change nothing here (see
-    /// `CoreAnimationDecoder`): group opacity on (Kite writes it on every layer). Other values
+    /// `ArchiveReader`): group opacity on (Kite writes it on every layer). Other values
     /// are reported as skipped.
     package static let layerKeysHarmlessWhenTrue: Set<String> = ["allowsGroupOpacity"]
     /// What older archives write for `cornerCurve`: a boolean, true for `.continuous`.

@@ -2,7 +2,7 @@ import TesseraCore
 import TesseraDocument
 import TesseraKeyedArchive
 
-extension CoreAnimationDecoder {
+extension ArchiveReader {
     /// Adds the animations of `object` (`CALayerAnimations`, under the parallel
     /// `CALayerAnimationKeys`) to `layer`, reporting those it leaves out and those the layer does
     /// not take (its diagnostics).

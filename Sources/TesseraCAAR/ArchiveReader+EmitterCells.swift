@@ -2,7 +2,7 @@ import TesseraCore
 import TesseraDocument
 import TesseraKeyedArchive
 
-extension CoreAnimationDecoder {
+extension ArchiveReader {
     /// Sets the `emitterCells` of `object` on `layer` (an emitter layer; another layer's are
     /// reported as a key it does not have), reporting the keys of cells it leaves out.
     ///

@@ -1,7 +1,7 @@
 import TesseraCore
 import TesseraKeyedArchive
 
-extension CoreAnimationArchiveFormat {
+extension CoreAnimationCoding {
     /// The class a layer is written as, in archives and CAML, and a new layer of that class
     /// (whose values are the defaults, which are not written): the nearest class Tessera models,
     /// its kind's row of the registry (``LayerClass``; a subclass's own state is not written).

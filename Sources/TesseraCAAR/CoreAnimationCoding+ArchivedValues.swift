@@ -1,7 +1,7 @@
 import TesseraDocument
 import TesseraKeyedArchive
 
-extension CoreAnimationArchiveFormat {
+extension CoreAnimationCoding {
     // MARK: Values
 
     /// `CGPoint`, `CGSize`, `CGRect`, `CATransform3D` (and more kinds Tessera does not read).

@@ -4,9 +4,9 @@ import TesseraCAML
 import TesseraCore
 import TesseraDocument
 
-/// Opening a scene file of any format Tessera reads as an `AnimationArchive`: a `.caar`
+/// Opening a scene file of any format Tessera reads as a `SceneDocument`: a `.caar`
 /// archive, a CAML document or a `.ca` bundle.
-extension AnimationArchive {
+extension SceneDocument {
     /// Loads a `.caar` archive, a CAML document (a `.caml` file, or any file whose bytes are
     /// XML rather than an archive's) or a `.ca` bundle, told apart by what `url` names.
     ///
@@ -16,11 +16,11 @@ extension AnimationArchive {
     /// from the folder, never from outside it. A CAML file read alone reads its images from its
     /// own folder.
     ///
-    /// - Throws: `AnimationArchiveError.unreadableFile(_:reason:)` for a file that cannot be
-    ///   read; `AnimationArchiveError.invalidBundle(_:reason:)` for a bundle whose `index.xml`
+    /// - Throws: `SceneDocumentError.unreadableFile(_:reason:)` for a file that cannot be
+    ///   read; `SceneDocumentError.invalidBundle(_:reason:)` for a bundle whose `index.xml`
     ///   is not a property list or whose document is missing or outside the folder; the errors
-    ///   of `AnimationArchive(data:)` and `AnimationArchive(camlData:bundleURL:)`.
-    public init(contentsOf url: URL) throws(AnimationArchiveError) {
+    ///   of `SceneDocument(archiveData:)` and `SceneDocument(camlData:bundleURL:)`.
+    public init(contentsOf url: URL) throws(SceneDocumentError) {
         if Self.isBundle(url) {
             try self.init(bundle: url)
             return
@@ -31,10 +31,10 @@ extension AnimationArchive {
         } catch {
             throw .unreadableFile(url, reason: error.localizedDescription)
         }
-        if ArchiveFileFormat(of: url) == .caml || Self.isCAML(data) {
+        if SceneFileFormat(of: url) == .caml || Self.isCAML(data) {
             try self.init(camlData: data, bundleURL: url.deletingLastPathComponent())
         } else {
-            try self.init(data: data)
+            try self.init(archiveData: data)
         }
     }
 }

@@ -2,8 +2,8 @@ import Foundation
 import TesseraCore
 import TesseraDocument
 
-extension AnimationArchive {
-    /// The archive as a CAML document (Core Animation's XML, what a `.ca` bundle's `main.caml`
+extension SceneDocument {
+    /// The document written as CAML (Core Animation's XML, what a `.ca` bundle's `main.caml`
     /// holds), which ``init(camlData:bundleURL:)`` reads back as the same tree, animations and
     /// `states`; Apple's readers take it too (the element and attribute names and value
     /// syntaxes of Apple's files).
@@ -17,7 +17,7 @@ extension AnimationArchive {
     /// be in the base state (`LayerStates.currentState` nil), since the layers of a tree in a
     /// state hold that state's values, not the base values the states start from.
     ///
-    /// - Throws: `AnimationArchiveError.unwritableCAML(reason:)`, naming the layer and the
+    /// - Throws: `SceneDocumentError.unwritableCAML(reason:)`, naming the layer and the
     ///   property, for what CAML cannot hold without loss: a string with a character XML 1.0
     ///   forbids (U+0000 to U+001F other than tab, line feed and carriage return; U+FFFE,
     ///   U+FFFF), a NaN (or an infinite number outside timing), an image (a document alone has
@@ -25,35 +25,35 @@ extension AnimationArchive {
     ///   the tree, a state or portal that refers to a layer outside it, a document beyond what
     ///   CAML readers take (elements nested 256 deep, a million elements, an attribute of 4 MiB,
     ///   64 MiB in all), a tree that is not in its base state.
-    public func camlData() throws(AnimationArchiveError) -> Data {
+    public func camlData() throws(SceneDocumentError) -> Data {
         try caml(hasBundle: false).document
     }
 
-    /// Writes the archive as a CAML file at `url`, as ``camlData()`` describes, and its images
+    /// Writes the document as a CAML file at `url`, as ``camlData()`` describes, and its images
     /// as PNG files in `assets/` beside it (`assets/image-1.png`…), where reading the file
-    /// (`AnimationArchive(contentsOf:)`) finds them. Files of those names are replaced.
+    /// (`SceneDocument(contentsOf:)`) finds them. Files of those names are replaced.
     ///
-    /// - Throws: `AnimationArchiveError.unwritableCAML(reason:)` as ``camlData()`` does (images
-    ///   aside); `AnimationArchiveError.unwritableFile(_:reason:)` when a file cannot be written.
-    public func writeCAML(to url: URL) throws(AnimationArchiveError) {
+    /// - Throws: `SceneDocumentError.unwritableCAML(reason:)` as ``camlData()`` does (images
+    ///   aside); `SceneDocumentError.unwritableFile(_:reason:)` when a file cannot be written.
+    public func writeCAML(to url: URL) throws(SceneDocumentError) {
         let (document, images) = try caml(hasBundle: true)
         try Self.write(images, in: url.deletingLastPathComponent())
         try Self.write(document, to: url)
     }
 
-    /// Writes the archive as a `.ca` bundle, the folder at `url` (created when missing):
+    /// Writes the document as a `.ca` bundle, the folder at `url` (created when missing):
     /// `main.caml` (as ``camlData()`` describes), `index.xml` (a property list whose
-    /// `rootDocument` is `main.caml`, with `documentWidth`, `documentHeight` when the archive
+    /// `rootDocument` is `main.caml`, with `documentWidth`, `documentHeight` when the document
     /// has a size, and `geometryFlipped`) and the images as PNG files in `assets/`. What
-    /// `AnimationArchive(contentsOf:)` reads back is the same archive. Files of those names are replaced;
+    /// `SceneDocument(contentsOf:)` reads back is the same document. Files of those names are replaced;
     /// other files in the folder are left.
     ///
-    /// - Throws: `AnimationArchiveError.unwritableCAML(reason:)` as ``camlData()`` does (images
-    ///   aside); `AnimationArchiveError.unwritableFile(_:reason:)` when the folder or a file
+    /// - Throws: `SceneDocumentError.unwritableCAML(reason:)` as ``camlData()`` does (images
+    ///   aside); `SceneDocumentError.unwritableFile(_:reason:)` when the folder or a file
     ///   cannot be written.
-    public func writeCAMLBundle(to url: URL) throws(AnimationArchiveError) {
+    public func writeCAMLBundle(to url: URL) throws(SceneDocumentError) {
         let (document, images) = try caml(hasBundle: true)
-        var index: [String: Any] = ["rootDocument": "main.caml", "geometryFlipped": isGeometryFlipped]
+        var index: [String: Any] = ["rootDocument": CAMLFileNames.bundleDocument, "geometryFlipped": isGeometryFlipped]
         if let documentSize {
             index["documentWidth"] = Double(documentSize.width)
             index["documentHeight"] = Double(documentSize.height)
@@ -70,12 +70,12 @@ extension AnimationArchive {
             throw .unwritableFile(url, reason: error.localizedDescription)
         }
         try Self.write(images, in: url)
-        try Self.write(indexData, to: url.appendingPathComponent("index.xml"))
-        try Self.write(document, to: url.appendingPathComponent("main.caml"))
+        try Self.write(indexData, to: url.appendingPathComponent(CAMLFileNames.bundleIndex))
+        try Self.write(document, to: url.appendingPathComponent(CAMLFileNames.bundleDocument))
     }
 
     /// The document's bytes and its images (none without a bundle).
-    private func caml(hasBundle: Bool) throws(AnimationArchiveError) -> (document: Data, images: [(path: String, png: Data)]) {
+    private func caml(hasBundle: Bool) throws(SceneDocumentError) -> (document: Data, images: [(path: String, png: Data)]) {
         var writer = CAMLWriter(context: CAMLWriteContext(hasBundle: hasBundle))
         let document = try writer.document(rootLayer: rootLayer, states: states)
         var text = CAMLXMLText()
@@ -87,9 +87,9 @@ extension AnimationArchive {
         }
     }
 
-    private static func write(_ images: [(path: String, png: Data)], in folder: URL) throws(AnimationArchiveError) {
+    private static func write(_ images: [(path: String, png: Data)], in folder: URL) throws(SceneDocumentError) {
         guard !images.isEmpty else { return }
-        let assets = folder.appendingPathComponent("assets")
+        let assets = folder.appendingPathComponent(CAMLFileNames.assetsFolder)
         do {
             try FileManager.default.createDirectory(at: assets, withIntermediateDirectories: true)
         } catch {
@@ -98,7 +98,7 @@ extension AnimationArchive {
         for (path, png) in images { try write(png, to: folder.appendingPathComponent(path)) }
     }
 
-    private static func write(_ data: Data, to url: URL) throws(AnimationArchiveError) {
+    private static func write(_ data: Data, to url: URL) throws(SceneDocumentError) {
         do {
             try data.write(to: url, options: .atomic)
         } catch {

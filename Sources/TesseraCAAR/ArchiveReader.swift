@@ -7,14 +7,14 @@ import TesseraRaster
 /// Turns the object graph of a Core Animation archive into Tessera's layers, collecting what it
 /// leaves out.
 ///
-/// The structure is checked strictly, as a `AnimationArchiveError.malformedObjectGraph(reason:)`:
+/// The structure is checked strictly, as a `SceneDocumentError.malformedObjectGraph(reason:)`:
 /// a document that is not a dictionary, a `sublayers` that is not an array, an object other than
 /// a layer where a layer belongs, a layer that is its own ancestor or appears twice, a value of the
 /// wrong type. The content is read leniently: a layer of a class Tessera lacks is loaded as the
 /// nearest one it has, and keys, values and animations it does not model are left out and
 /// reported (`SkippedFeature`).
-struct CoreAnimationDecoder {
-    typealias Format = CoreAnimationArchiveFormat
+struct ArchiveReader {
+    typealias Format = CoreAnimationCoding
     typealias Skipped = SkippedFeature
 
     var reader: ArchivedValueReader
@@ -68,7 +68,7 @@ struct CoreAnimationDecoder {
         for key in entries.keys where !known.contains(key) { skip("", object.className, key, .unsupportedKey) }
 
         guard let root = entries.value(forKey: Format.rootLayerKey), root != .null else {
-            throw AnimationArchiveError.missingRootLayer
+            throw SceneDocumentError.missingRootLayer
         }
         let isFlipped = try Self.locating(Format.geometryFlippedKey) {
             try entries.value(forKey: Format.geometryFlippedKey).map { try reader.bool($0) } ?? false
@@ -193,7 +193,7 @@ struct CoreAnimationDecoder {
     }
 
     /// Whether `value` of an unmodelled layer key is one that changes nothing here (see
-    /// `CoreAnimationArchiveFormat.layerKeysHarmlessWhenTrue`).
+    /// `CoreAnimationCoding.layerKeysHarmlessWhenTrue`).
     private mutating func isHarmless(layerKey key: String, _ value: ArchivedValue) throws -> Bool {
         Format.layerKeysHarmlessWhenTrue.contains(key) && value.boolValue == true
     }

@@ -1,19 +1,25 @@
 import Foundation
 import TesseraCore
 
-/// A Core Animation Archive (`.caar`): a layer tree with its animations, frozen with
-/// NSKeyedArchiver, as Kite exports it or code archives it (seed 000's "animations are assets");
-/// or the same tree read from Core Animation's XML, a CAML document (`.caml`, or a `.ca`
-/// bundle's), with its ``states``.
+/// A scene document: a layer tree with its animations, as any file format loads it and writes
+/// it: its root layer, the document's size and flip, its ``states`` (which only CAML declares)
+/// and what loading left out (``skipped``). `TesseraCAAR` reads and writes it as a Core Animation
+/// Archive (`.caar`: frozen with NSKeyedArchiver, as Kite exports it or code archives it, seed
+/// 000's "animations are assets"), `TesseraCAML` as Core Animation's XML, a CAML document
+/// (`.caml`, a `.ca` bundle's, a `.tendies` wallpaper's); `import Tessera` opens a file of
+/// either by its path.
 ///
 /// ```swift
-/// let archive = try AnimationArchive(contentsOf: url)
-/// let layer = archive.rootLayerForDisplay()   // the right way up for LayerRenderer (y down)
-/// for item in archive.skipped { print(item) }
+/// let document = try SceneDocument(contentsOf: url)
+/// let layer = document.rootLayerForDisplay()   // the right way up for LayerRenderer (y down)
+/// for item in document.skipped { print(item) }
 ///
-/// let data = try AnimationArchive(rootLayer: layer, documentSize: CGSize(width: 400, height: 400),
-///                                 geometryFlipped: true).encoded()
+/// let data = try SceneDocument(rootLayer: layer, documentSize: CGSize(width: 400, height: 400),
+///                              geometryFlipped: true).archiveData()
 /// ```
+///
+/// This type was named `AnimationArchive`, after the first format it was read from; that name
+/// remains, deprecated, as a type alias.
 ///
 /// ## Which way up
 ///
@@ -24,7 +30,9 @@ import TesseraCore
 /// the `tessera` command and the README get the tree the right way up. ``rootLayer`` is the tree
 /// exactly as archived (what writing it back needs).
 ///
-/// The document is a dictionary with `rootLayer`, `geometryFlipped` and, in Kite's exports,
+/// ## Core Animation Archives
+///
+/// An archive's top object is a dictionary with `rootLayer`, `geometryFlipped` and, in Kite's exports,
 /// `documentWidth` / `documentHeight`; an archive of a single layer also loads (with no document
 /// size). Reading takes `CALayer`, `CAShapeLayer`, `CAReplicatorLayer`, `CAGradientLayer`,
 /// `CATransformLayer`, `CABackdropLayer`, `CAPortalLayer`, `CAEmitterLayer` (its own properties
@@ -57,18 +65,18 @@ import TesseraCore
 /// Limits, against files built to exhaust memory or time: layers, animation groups and value
 /// collections nest at most 128 deep (counted together), and loading visits
 /// at most four objects per byte of the file (a tree needs fewer: every reference takes a byte).
-public struct AnimationArchive {
+public struct SceneDocument {
     /// The root of the layer tree.
     public var rootLayer: CALayer
-    /// The size of the document (Kite's canvas), when the archive gives one.
+    /// The size of the document (Kite's canvas), when the file gives one.
     public var documentSize: CGSize?
     /// Whether the document's geometry is flipped (y down), as macOS tools export it: seed 000
     /// sets the layer's `isGeometryFlipped` accordingly when showing it elsewhere. This is the
     /// document's flag; the root layer has its own.
     public var isGeometryFlipped: Bool
-    /// What loading left out or approximated, in the order met; empty for an archive built in
+    /// What loading left out or approximated, in the order met; empty for a document built in
     /// code.
-    public private(set) var skipped: [Skipped]
+    public private(set) var skipped: [SkippedFeature]
     /// The states of the tree and the transitions between them, as a CAML document declares
     /// them, and which one the tree is in; none for a `.caar` archive or a tree built in code.
     /// They act on ``rootLayer``'s tree as loaded.
@@ -76,7 +84,7 @@ public struct AnimationArchive {
 
     /// The root layer, set up to be drawn the right way up by Tessera (y down, as on iOS): its
     /// `isGeometryFlipped` is cleared, as seed 000's app does for archives exported on macOS (see
-    /// "Which way up" above). This changes the archive's own tree (``rootLayer`` is the same
+    /// "Which way up" above). This changes the document's own tree (``rootLayer`` is the same
     /// object) and returns it; calling it again changes nothing more.
     @discardableResult
     public func rootLayerForDisplay() -> CALayer {
@@ -84,16 +92,16 @@ public struct AnimationArchive {
         return rootLayer
     }
 
-    /// An archive of `rootLayer`'s tree, to write as a `.caar` archive (`encoded()`, `write(to:)`)
-    /// or as CAML (`camlData()`, `writeCAMLBundle(to:)`).
+    /// A document of `rootLayer`'s tree, to write as a `.caar` archive (`archiveData()`,
+    /// `writeArchive(to:)`) or as CAML (`camlData()`, `writeCAML(to:)`, `writeCAMLBundle(to:)`).
     public init(rootLayer: CALayer, documentSize: CGSize? = nil, geometryFlipped: Bool = false) {
         self.init(
             rootLayer: rootLayer, documentSize: documentSize, geometryFlipped: geometryFlipped,
             states: LayerStates(), skipped: [])
     }
 
-    /// An archive of a loaded tree, with its states and what loading skipped.
-    package init(rootLayer: CALayer, documentSize: CGSize?, geometryFlipped: Bool, states: LayerStates, skipped: [Skipped]) {
+    /// A document of a loaded tree, with its states and what loading skipped.
+    package init(rootLayer: CALayer, documentSize: CGSize?, geometryFlipped: Bool, states: LayerStates, skipped: [SkippedFeature]) {
         self.rootLayer = rootLayer
         self.documentSize = documentSize
         self.isGeometryFlipped = geometryFlipped

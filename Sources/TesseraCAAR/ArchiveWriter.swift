@@ -13,8 +13,8 @@ import TesseraKeyedArchive
 /// written: animations added without a key, animations' delegates and their values set by
 /// `setValue(_:forKey:)`. A portal's `sourceLayer` is written as a reference to its source's
 /// object, when the source is in the tree written (there is nothing to refer to otherwise).
-struct CoreAnimationEncoder {
-    typealias Format = CoreAnimationArchiveFormat
+struct ArchiveWriter {
+    typealias Format = CoreAnimationCoding
 
     var writer = ArchiveValueWriter()
     /// The layers written so far: a layer has one place in a tree.
@@ -43,10 +43,10 @@ struct CoreAnimationEncoder {
 
     private mutating func layer(_ layer: CALayer, depth: Int) throws -> ArchiveFieldValue {
         guard written.insert(ObjectIdentifier(layer)).inserted else {
-            throw AnimationArchiveError.unencodableValue(reason: "layer \(layer.name ?? "without a name") appears twice in the tree")
+            throw SceneDocumentError.unencodableValue(reason: "layer \(layer.name ?? "without a name") appears twice in the tree")
         }
         guard depth <= Format.maximumDepth else {
-            throw AnimationArchiveError.unencodableValue(reason: "layers nested more than \(Format.maximumDepth) deep")
+            throw SceneDocumentError.unencodableValue(reason: "layers nested more than \(Format.maximumDepth) deep")
         }
         let (archiveClass, defaults) = Format.writtenClass(of: layer)
         var fields = try properties(ArchivedProperty.tables.layer.all, of: layer, defaults: defaults)
@@ -109,11 +109,11 @@ struct CoreAnimationEncoder {
 
     private mutating func animation(_ animation: CAAnimation, depth: Int) throws -> ArchiveFieldValue {
         guard depth <= Format.maximumDepth else {
-            throw AnimationArchiveError.unencodableValue(
+            throw SceneDocumentError.unencodableValue(
                 reason: "animation groups nested more than \(Format.maximumDepth) deep")
         }
         guard let (archiveClass, defaults) = Format.writtenClass(of: animation) else {
-            throw AnimationArchiveError.unencodableValue(reason: "an animation of class \(type(of: animation))")
+            throw SceneDocumentError.unencodableValue(reason: "an animation of class \(type(of: animation))")
         }
         var fields = try properties(ArchivedProperty.tables.animation.all, of: animation, defaults: defaults)
         if let children = (animation as? CAAnimationGroup)?.animations {
@@ -129,7 +129,7 @@ struct CoreAnimationEncoder {
     /// own cells.
     private mutating func cells(_ cells: [CAEmitterCell], depth: Int) throws -> ArchiveFieldValue {
         guard depth <= Format.maximumDepth else {
-            throw AnimationArchiveError.unencodableValue(reason: "emitter cells nested more than \(Format.maximumDepth) deep")
+            throw SceneDocumentError.unencodableValue(reason: "emitter cells nested more than \(Format.maximumDepth) deep")
         }
         var references: [ArchiveFieldValue] = []
         for cell in cells {

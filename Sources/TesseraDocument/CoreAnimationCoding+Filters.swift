@@ -1,7 +1,7 @@
 import TesseraCore
 import TesseraKeyedArchive
 
-extension CoreAnimationArchiveFormat {
+extension CoreAnimationCoding {
     /// A filter's class (`filters`, `backgroundFilters`, `compositingFilter`): the object archives
     /// hold and the element CAML writes.
     package static let filterClass = ArchiveClass("CAFilter", superclasses: ["NSObject"])

@@ -3,7 +3,7 @@ import TesseraCore
 import TesseraDocument
 import TesseraXML
 
-extension AnimationArchive {
+extension SceneDocument {
     /// Loads a CAML document (Core Animation's XML, the `main.caml` of a `.ca` bundle) from its
     /// bytes: the same layer tree an archive gives, with `skipped` saying what was left out
     /// and where, and the document's `states`.
@@ -11,13 +11,13 @@ extension AnimationArchive {
     /// Images (`<contents type="CGImage" src="assets/art.png"/>`) are read from `bundleURL`, the
     /// bundle's folder, and never from outside it; with no folder, each is reported as skipped.
     /// There is no document size (a `.ca` bundle's `index.xml` has it: see
-    /// `AnimationArchive(contentsOf:)`).
+    /// `SceneDocument(contentsOf:)`).
     ///
-    /// - Throws: `AnimationArchiveError.malformedCAML(_:reason:)`, with the line and column,
+    /// - Throws: `SceneDocumentError.malformedCAML(_:reason:)`, with the line and column,
     ///   for XML that is not well-formed or that the reader refuses (a DTD, an encoding other
     ///   than UTF-8, a document beyond the reader's limits) and for a document that is not a
     ///   `<caml>` element with a layer in it. Nothing else fails the document.
-    public init(camlData data: Data, bundleURL: URL? = nil) throws(AnimationArchiveError) {
+    public init(camlData data: Data, bundleURL: URL? = nil) throws(SceneDocumentError) {
         let document: CAMLDocument
         do {
             document = try CAMLDocument(parsing: data)
@@ -29,21 +29,21 @@ extension AnimationArchive {
         self.init(rootLayer: rootLayer, documentSize: nil, geometryFlipped: false, states: states, skipped: reader.skipped)
     }
 
-    /// Loads the `.ca` bundle at `url`, as `AnimationArchive(contentsOf:)` describes. `index.xml` is read
+    /// Loads the `.ca` bundle at `url`, as `SceneDocument(contentsOf:)` describes. `index.xml` is read
     /// by Foundation's property list reader, which processes no DTD (its `<!DOCTYPE plist>` is
     /// skipped, no entity is declared or fetched). A `rootDocument` that is an absolute path,
     /// has a `..` component or leads outside the folder through a symbolic link is refused, and
     /// so is an `index.xml` that is a link to outside the folder.
-    package init(bundle url: URL) throws(AnimationArchiveError) {
+    package init(bundle url: URL) throws(SceneDocumentError) {
         let folder = url.standardizedFileURL
-        var documentName = "main.caml"
+        var documentName = CAMLFileNames.bundleDocument
         var size: CGSize?
         var isFlipped = false
         let root = folder.resolvingSymlinksInPath().path
         func isInside(_ url: URL) -> Bool {
             url.resolvingSymlinksInPath().path.hasPrefix(root.hasSuffix("/") ? root : root + "/")
         }
-        let indexURL = folder.appendingPathComponent("index.xml")
+        let indexURL = folder.appendingPathComponent(CAMLFileNames.bundleIndex)
         if FileManager.default.fileExists(atPath: indexURL.path) {
             guard isInside(indexURL) else { throw .invalidBundle(url, reason: "its index.xml leads outside the bundle") }
             let index: [String: Any]

@@ -5,8 +5,8 @@ import TesseraKeyedArchive
 /// Why a Core Animation archive could not be read or written.
 ///
 /// Content Tessera does not model (unknown classes, keys and values) is not an error: it is left
-/// out and listed in ``AnimationArchive/skipped``.
-public enum AnimationArchiveError: Error, Equatable, Sendable, CustomStringConvertible {
+/// out and listed in ``SceneDocument/skipped``.
+public enum SceneDocumentError: Error, Equatable, Sendable, CustomStringConvertible {
     /// The bytes are not an NSKeyedArchiver archive: a malformed binary property list, or a
     /// property list without `$archiver`, `$version` and `$top`.
     case notAnArchive(KeyedArchiveError)
@@ -38,7 +38,7 @@ public enum AnimationArchiveError: Error, Equatable, Sendable, CustomStringConve
     /// The layer tree cannot be written as CAML without losing part of it: what, and where in
     /// the tree (a string with a character XML 1.0 cannot hold, a NaN or infinite number where
     /// CAML needs a finite one, an image with no bundle to put it in; see
-    /// `AnimationArchive.camlData()`).
+    /// `SceneDocument.camlData()`).
     case unwritableCAML(reason: String)
 
     /// One line for a log.

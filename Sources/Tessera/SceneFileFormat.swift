@@ -4,11 +4,11 @@ import TesseraCAML
 import TesseraCore
 import TesseraDocument
 
-/// The files an `AnimationArchive` is written as, told by their extension: a Core Animation
+/// The files a `SceneDocument` is written as, told by their extension: a Core Animation
 /// Archive (`.caar`), a CAML document (`.caml`, its images in `assets/` beside it) or a `.ca`
 /// bundle folder. What each format's writer does, and what it cannot hold, in one place for the
 /// tools over the formats (`tessera convert`).
-package enum ArchiveFileFormat: String, CaseIterable, Sendable {
+package enum SceneFileFormat: String, CaseIterable, Sendable {
     case caar, caml, ca
 
     /// The format `url`'s extension names (any case); nil for another extension.
@@ -23,9 +23,9 @@ package enum ArchiveFileFormat: String, CaseIterable, Sendable {
     }
 
     /// Writes `archive` to `url` in this format.
-    package func write(_ archive: AnimationArchive, to url: URL) throws(AnimationArchiveError) {
+    package func write(_ archive: SceneDocument, to url: URL) throws(SceneDocumentError) {
         switch self {
-        case .caar: try archive.write(to: url)
+        case .caar: try archive.writeArchive(to: url)
         case .caml: try archive.writeCAML(to: url)
         case .ca: try archive.writeCAMLBundle(to: url)
         }
@@ -33,7 +33,7 @@ package enum ArchiveFileFormat: String, CaseIterable, Sendable {
 
     /// What `archive` holds that this format does not, in words: states in an archive; the
     /// document's size and flip, and animation keys other than their key paths, in CAML.
-    package func losses(of archive: AnimationArchive) -> [String] {
+    package func losses(of archive: SceneDocument) -> [String] {
         var losses: [String] = []
         switch self {
         case .caar:
