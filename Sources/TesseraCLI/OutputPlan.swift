@@ -34,7 +34,6 @@ struct OutputPlan: Equatable {
         output: String?, format: FrameFormat?, animated: Bool, frameCount: Int, baseName: String,
         isDirectory: (String) -> Bool = OutputPlan.isExistingDirectory
     ) throws(CommandFailure) {
-        let formats = FrameFormat.allCases.map { $0.pathExtensions.joined(separator: "/") }.joined(separator: ", ")
         guard let output else {
             if let format {
                 self.init(format: format, destination: .file("\(baseName).\(format.pathExtensions[0])"))
@@ -63,6 +62,7 @@ struct OutputPlan: Equatable {
             let pathExtension = URL(fileURLWithPath: output).pathExtension
             guard let implied = FrameFormat(pathExtension: pathExtension) else {
                 let what = pathExtension.isEmpty ? "has no extension" : "has an unknown extension .\(pathExtension)"
+                let formats = FrameFormat.allCases.map { $0.pathExtensions.joined(separator: "/") }.joined(separator: ", ")
                 throw CommandFailure(.usage, "\(output) \(what): name it for its format (\(formats)), or end it with / for numbered PNGs")
             }
             let chosen: FrameFormat

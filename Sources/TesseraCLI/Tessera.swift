@@ -14,4 +14,18 @@ struct TesseraCommand: ParsableCommand {
         discussion: "Shell completions: tessera --generate-completion-script bash|zsh|fish",
         version: "tessera \(version)",
         subcommands: [Render.self, Scenes.self, Inspect.self, Convert.self])
+
+    /// Runs the command line: a plain `render` through ``RenderRequest/init(quickParsing:)``
+    /// (a start without ArgumentParser's reflection, which a short render pays for as much as
+    /// for its frames), anything else through ArgumentParser.
+    static func main() {
+        guard let request = RenderRequest(quickParsing: CommandLine.arguments.dropFirst()) else {
+            return main(nil)
+        }
+        do {
+            try request.run()
+        } catch {
+            exit(withError: error)
+        }
+    }
 }

@@ -78,7 +78,12 @@ public final class LottieAnimation {
         }
         let data: Data
         do {
-            let size = try FileManager.default.attributesOfItem(atPath: url.path)[.size] as? Int ?? 0
+            // stat(2) first: FileManager's attributes bridge through NSDictionary, dear at a small
+            // file's start; its error, when stat fails, is the one reported.
+            var status = stat()
+            let size =
+                stat(url.path, &status) == 0
+                ? Int(status.st_size) : try FileManager.default.attributesOfItem(atPath: url.path)[.size] as? Int ?? 0
             guard size <= Self.maximumFileSize else {
                 throw LottieError.limitExceeded(path: "", reason: "a file of \(size) bytes (at most \(Self.maximumFileSize))")
             }

@@ -97,6 +97,12 @@ import TesseraTestSupport
         #expect(LayerProperty.hidden.definition.name == "hidden")
     }
 
+    /// The names written out in the table are the cases' names, as reflection spells them.
+    @Test func namesAreTheCasesNames() {
+        #expect(LayerProperty.allCases.map(\.name) == LayerProperty.allCases.map { String(describing: $0) })
+        #expect(LayerProperty.table.map(\.name) == LayerProperty.allCases.map { String(describing: $0) })
+    }
+
     /// A stored property of ``LayerProperties`` without a row would be missing from key paths
     /// and archives.
     @Test func everyStoredPropertyHasARow() {

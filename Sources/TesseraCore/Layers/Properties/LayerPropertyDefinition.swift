@@ -77,7 +77,7 @@ package struct LayerPropertyDefinition: Sendable {
         stored: OutOfLine? = nil
     ) {
         self.property = property
-        name = String(describing: property)
+        name = property.name
         alternativeNames = []
         owners = [owner]
         animation = nil
@@ -97,7 +97,7 @@ package struct LayerPropertyDefinition: Sendable {
         alternativeNames: [String], stored: OutOfLine?, animation: Animation?
     ) {
         self.property = property
-        name = String(describing: property)
+        name = property.name
         self.alternativeNames = alternativeNames
         self.owners = owners
         self.animation = animation

@@ -9,6 +9,28 @@ extension LayerProperty {
         animatableByName[name]
     }
 
+    /// The property's name in key paths and archives: the case's, as `String(describing:)` spells
+    /// it (a test checks), written out because the reflection that finds a case's name has the
+    /// runtime look through every protocol conformance of the process, four times.
+    var name: String { Self.names[rawValue] }
+
+    /// Each case's name, in the order of ``allCases``.
+    private static let names: [String] = [
+        "bounds", "position", "zPosition", "anchorPoint", "anchorPointZ", "transform", "sublayerTransform",
+        "geometryFlipped", "doubleSided", "opacity", "hidden", "backgroundColor", "cornerRadius", "cornerCurve",
+        "maskedCorners", "borderWidth", "borderColor", "masksToBounds", "shadowColor", "shadowOpacity", "shadowRadius",
+        "shadowOffset", "shadowPath", "contents", "contentsGravity", "contentsRect", "contentsCenter", "contentsScale",
+        "minificationFilter", "minificationFilterBias", "magnificationFilter", "filters", "backgroundFilters",
+        "compositingFilter", "path", "fillColor", "fillRule", "strokeColor", "lineWidth", "lineJoin", "lineCap",
+        "miterLimit", "lineDashPattern", "lineDashPhase", "strokeStart", "strokeEnd", "instanceCount", "instanceDelay",
+        "instanceTransform", "instanceColor", "instanceRedOffset", "instanceGreenOffset", "instanceBlueOffset",
+        "instanceAlphaOffset", "colors", "locations", "startPoint", "endPoint", "type", "groupName", "scale",
+        "hidesSourceLayer", "matchesOpacity", "matchesPosition", "matchesTransform", "birthRate", "lifetime",
+        "emitterPosition", "emitterZPosition", "emitterSize", "emitterDepth", "emitterShape", "emitterMode",
+        "renderMode", "preservesDepth", "velocity", "spin", "seed", "emitterCells", "string", "font", "fontSize",
+        "foregroundColor", "wrapped", "alignmentMode", "truncationMode", "allowsFontSubpixelQuantization",
+    ]
+
     /// Every property's row, in the order of ``allCases``.
     package static let table: [LayerPropertyDefinition] = allCases.map(define)
 
