@@ -102,8 +102,8 @@ struct FrameTaskRecorderTests {
         recorder.endFrame()
         let stages = recorder.tasks.map(\.stage).filter { $0 != "other" }
         // One chunk of commands (no groups: no group extents); the binning's counts, places and
-        // lists; 100 rows in bands of 32: 4 bands.
-        #expect(stages == ["geometry", "binning", "binning", "binning"] + Array(repeating: "rasterization", count: 4))
+        // lists; 100 rows in bands of 64 (one thread): 2 bands.
+        #expect(stages == ["geometry", "binning", "binning", "binning"] + Array(repeating: "rasterization", count: 2))
     }
 
     /// A blur while a frame is recorded is split for the planned thread count, each part an item
