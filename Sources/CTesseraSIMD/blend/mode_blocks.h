@@ -91,7 +91,10 @@ TSR_INLINE u32x8 mode_result(int32_t mode, mode_pairs s, mode_pairs d) {
         return pairs_pixels(pairs_saturate((u16x16)rb), pairs_saturate((u16x16)ga));
     }
     if (mode == TSR_BLEND_CLEAR) return (u32x8){0};
-    const i16x16 ra = __builtin_elementwise_min(mode_alpha(ga), c255);
+    // Multiply's alpha needs no bound: with bytes in every lane it is div255(sa · (255 − da) + da ·
+    // 255) ≤ div255(255²) = 255.
+    i16x16 ra = mode_alpha(ga);
+    if (mode != TSR_BLEND_MULTIPLY) ra = __builtin_elementwise_min(ra, c255);
     rb = __builtin_elementwise_min(rb, ra);
     ga = __builtin_elementwise_min(ga, ra);
     if (!mode_op_nonnegative(mode)) {
