@@ -91,7 +91,10 @@ TSR_INLINE u32x8 mode_result(int32_t mode, mode_pairs s, mode_pairs d) {
         return pairs_pixels(pairs_saturate((u16x16)rb), pairs_saturate((u16x16)ga));
     }
     if (mode == TSR_BLEND_CLEAR) return (u32x8){0};
-    const i16x16 ra = __builtin_elementwise_min(mode_alpha(ga), c255);
+    // Multiply's alpha needs no bound: with bytes in every lane it is div255(sa · (255 − da) + da ·
+    // 255) ≤ div255(255²) = 255.
+    i16x16 ra = mode_alpha(ga);
+    if (mode != TSR_BLEND_MULTIPLY) ra = __builtin_elementwise_min(ra, c255);
     rb = __builtin_elementwise_min(rb, ra);
     ga = __builtin_elementwise_min(ga, ra);
     if (!mode_op_nonnegative(mode)) {
@@ -110,12 +113,17 @@ TSR_INLINE void mode_composite(int32_t mode, uint32_t *dst, mode_pairs s, int se
     TSR_STORE(dst, out);
 }
 
-// The factors of eight pixels from their coverage bytes: div255(coverage · opacity) in both lanes
-// of each pixel.
-TSR_INLINE u16x16 mode_factors(u8x8 coverage, uint32_t opacity) {
-    u16x16 f = pairs_factor(__builtin_convertvector(coverage, u32x8));
+// The factors of eight pixels from their coverage (0–255 in each 32-bit lane): div255(coverage ·
+// opacity) in both lanes of each pixel.
+TSR_INLINE u16x16 mode_lane_factors(u32x8 coverage, uint32_t opacity) {
+    u16x16 f = pairs_factor(coverage);
     if (opacity != 255) f = pairs_mul(f, (u16x16){0} + (uint16_t)opacity);
     return f;
+}
+
+// The same from their coverage bytes.
+TSR_INLINE u16x16 mode_factors(u8x8 coverage, uint32_t opacity) {
+    return mode_lane_factors(__builtin_convertvector(coverage, u32x8), opacity);
 }
 
 // Eight source pixels `sp` scaled by factors `f`, then composited. Bounded modes leave d where
@@ -197,14 +205,19 @@ TSR_INLINE void mode_solid_full_group(int32_t mode, uint32_t *dst, const mode_so
     else mode_composite(mode, dst, solid->full, 0, (i32x8){0});
 }
 
-TSR_INLINE void mode_solid_covered_group(int32_t mode, uint32_t *dst, u8x8 coverage, uint32_t opacity,
-                                         const mode_solid *solid) {
-    if (!bm_is_unbounded(mode) && __builtin_reduce_or(coverage) == 0) return;
-    const u16x16 f = mode_factors(coverage, opacity);
+// Eight pixels of the colour scaled by factors `f`: a bounded mode leaves d where the scaled colour
+// is 0 (by the select).
+TSR_INLINE void mode_solid_scaled_group(int32_t mode, uint32_t *dst, u16x16 f, const mode_solid *solid) {
     const mode_pairs s = {(i16x16)pairs_mul((u16x16)solid->color.rb, f), (i16x16)pairs_mul((u16x16)solid->color.ga, f)};
     i32x8 keep = {0};
     if (bm_selects(mode)) keep = pairs_pixels((u16x16)s.rb, (u16x16)s.ga) == 0;
     mode_composite(mode, dst, s, bm_selects(mode), keep);
+}
+
+TSR_INLINE void mode_solid_covered_group(int32_t mode, uint32_t *dst, u8x8 coverage, uint32_t opacity,
+                                         const mode_solid *solid) {
+    if (!bm_is_unbounded(mode) && __builtin_reduce_or(coverage) == 0) return;
+    mode_solid_scaled_group(mode, dst, mode_factors(coverage, opacity), solid);
 }
 
 // As mode_block, for a solid colour.

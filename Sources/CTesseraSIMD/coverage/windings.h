@@ -30,17 +30,23 @@ TSR_INLINE f32x8 cell_windings(float *cells, f32x8 *carry) {
     return windings;
 }
 
-// Windings to coverage lanes (0–255 for finite windings below 2³²; NaN and larger ones are outside
-// the kernels' contract): non-zero min(|w|, 1); even-odd the triangle wave m = |w| − 2·trunc(|w| / 2),
-// 1 − |1 − m|; then trunc(c · 255 + 0.5).
+// Windings to coverage lanes (0–255 for every finite winding; NaN is outside the kernels'
+// contract): non-zero c = min(|w|, 1), even-odd the triangle wave c = the distance from |w| to the
+// nearest even integer; then trunc(c · 255 + 0.5).
+//
+// Even-odd without a float-to-integer round trip: a = min(|w|, 2²⁴) has that distance too (every
+// float from 2²⁴ on is an even integer), a + 2²⁴ rounds it to the nearest even integer (the floats
+// of [2²⁴, 2²⁵) are the even integers; a tie, an odd integer, is 1 from both), subtracting 2²⁴ gives
+// that integer exactly, and |a − it| is exact: c is the exact distance, and for |w| ≤ 1 non-zero's
+// c itself.
 TSR_INLINE i32x8 coverage_lanes(f32x8 w, int evenOdd) {
-    const f32x8 one = f32x8_splat(1.0f), a = f32x8_abs(w);
+    const f32x8 a = f32x8_abs(w);
     f32x8 c;
     if (evenOdd) {
-        const f32x8 pairs = __builtin_convertvector(f32x8_truncate(a * f32x8_splat(0.5f)), f32x8);
-        c = one - f32x8_abs(one - (a - (pairs + pairs)));
+        const f32x8 evens = f32x8_splat(16777216.0f), clamped = f32x8_min(a, evens);
+        c = f32x8_abs(clamped - ((clamped + evens) - evens));
     } else {
-        c = f32x8_min(a, one);
+        c = f32x8_min(a, f32x8_splat(1.0f));
     }
     return f32x8_truncate(c * f32x8_splat(255.0f) + f32x8_splat(0.5f));
 }

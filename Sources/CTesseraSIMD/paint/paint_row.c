@@ -19,7 +19,9 @@
 // - the blocks' coverage and blend are those of the coverage and blend rows (coverage/coverage_row.h,
 //   blend/mode_blocks.h), instantiated per mode;
 // - the row's last block is drawn whole where the row has room (below), without the copies.
-// Fusing all three steps per block measured slower than this (see fused_row).
+// Fusing all three steps per block measured slower than this (see fused_row), but for a solid
+// colour under a bounded mode, whose row goes by edges and runs of groups, branching on cells only
+// (paint/solid_mode_row.h).
 //
 // tsr_paint_rows paints a band's rows in one call, and tsr_paint_row is the same loop over one row
 // (paint_rows_job): the mode, the opacity and the source are decided and the level dispatched once
@@ -29,6 +31,7 @@
 #include "blend/mode_blocks.h"
 #include "coverage/coverage_row.h"
 #include "paint/gradient_float.h"
+#include "paint/solid_mode_row.h"
 #include "simd/targets.h"
 
 // The projective paints' colours, out of line: with their cases in tsr_paint_colors's switch the
@@ -112,6 +115,14 @@ TSR_INLINE void fused_row(int source, int32_t mode, uint32_t opacity, float *cel
                           const gradient_row *row, uint32_t *pixels, uint8_t *coverage, uint32_t *colors) {
     float *rowCells = cells + start;
     const size_t cellCount = (size_t)(end - start + 1);
+    // A solid colour under a bounded mode goes by edges and runs (paint/solid_mode_row.h), but one
+    // that is 0 at full coverage: the blocks blend it with a select or without one by where the
+    // block's edges are, which only they give.
+    if (source == SOURCE_SOLID && !bm_is_unbounded(mode) && solid->fullPixel != 0) {
+        solid_mode_row(mode, opacity, solid, rowCells, (ptrdiff_t)cellCount, (ptrdiff_t)count,
+                       (size_t)start + count + 8 <= (size_t)width, evenOdd, pixels);
+        return;
+    }
     // Where the row has room for a whole last block (its cells and pixels exist), a bounded mode
     // draws it whole, as the solid fills do: the cells past the span's end are zero, so the pixels
     // past it get the coverage of the row's winding sum, which is zero for a closed outline (up to

@@ -20,16 +20,17 @@ static inline int32_t ref_cvttps(float v) {
 
 // MARK: Accumulation cells to coverage (coverage/windings.h)
 
-// One winding integral to its coverage lane (0–255 for finite windings below 2³²; before any pack):
-// non-zero min(|w|, 1); even-odd the triangle wave m = |w| − 2·trunc(|w| / 2), 1 − |1 − m|; then
+// One winding integral to its coverage lane (0–255 for every finite winding; before any pack):
+// non-zero min(|w|, 1); even-odd the distance from |w| to the nearest even integer, with a = min(|w|,
+// 2²⁴) (addps of 2²⁴ rounds it to the nearest even integer, subps of 2²⁴ gives that exactly); then
 // trunc(c · 255 + 0.5). fabsf clears the sign bit, as the andnot with -0.0 does.
 static inline int32_t ref_coverage_lane(float winding, int evenOdd) {
     float a = fabsf(winding);
     float c;
     if (evenOdd) {
-        float pairs = (float)ref_cvttps(a * 0.5f);
-        float m = a - (pairs + pairs);
-        c = 1.0f - fabsf(1.0f - m);
+        float clamped = ref_min_ps(a, 16777216.0f);
+        float nearestEven = (clamped + 16777216.0f) - 16777216.0f;
+        c = fabsf(clamped - nearestEven);
     } else {
         c = ref_min_ps(a, 1.0f);
     }

@@ -14,14 +14,13 @@ import Testing
     }
 
     /// One winding integral to a coverage byte, as coverage/windings.h computes it (f32x8_min, like
-    /// MINPS, returns its second operand, 1, for NaN; i32x8_bytes saturates to 0–255).
+    /// MINPS, returns its second operand for NaN; i32x8_bytes saturates to 0–255).
     private static func coverage(_ w: Float, evenOdd: Bool) -> UInt8 {
         let a = abs(w)
         let c: Float
         if evenOdd {
-            let pairs = Float(truncate(a * 0.5))
-            let m = a - (pairs + pairs)
-            c = 1 - abs(1 - m)
+            let clamped = a < 16_777_216 ? a : 16_777_216
+            c = abs(clamped - ((clamped + 16_777_216) - 16_777_216))
         } else {
             c = a < 1 ? a : 1
         }
@@ -130,5 +129,39 @@ import Testing
             #expect(Array(coverage[0...(end - start)]) == expected, "round \(round), cells [\(start), \(end)]")
             #expect((start...end).allSatisfy { pixels[$0] == UInt32(expected[$0 - start]) &* 0x0101_0101 })
         }
+    }
+
+    /// Even-odd coverage is the byte of the exact triangle wave of the winding: the same byte as
+    /// non-zero's wherever |w| ≤ 1 (one layer of a shape), windings just past a rounding boundary
+    /// included, and that of the distance to the nearest even integer beyond, up to the largest
+    /// floats. A row whose only edge is cell 0 gives every pixel the winding w.
+    @Test(arguments: KernelOracle.levels)
+    func evenOddIsTheExactTriangleWave(level: Int32) {
+        tsr_kernel_level_override(level)
+        defer { tsr_kernel_level_override(0) }
+        func coverage(_ w: Float, evenOdd: Bool) -> UInt8 {
+            var cells = [Float](repeating: 0, count: 40)
+            cells[0] = w
+            var out = [UInt8](repeating: 0, count: 24)
+            tsr_coverage_row(&cells, 0, 19, evenOdd ? 1 : 0, &out)
+            return out[19]
+        }
+        // A hair from a byte's boundary (k − 0.5) / 255: 0x1.0101p-9 · 255 = 0.500007… rounds to 1,
+        // 0x1.81818p-8 · 255 = 1.499996… to 1.
+        var windings: [Float] = [0x1.0101p-9, 0x1.81818p-8, 0x1.c1c1cp-7, 0x1.61616p-6, 0.25, 0.5, 1]
+        var random = Random(seed: 34)
+        for _ in 0..<500 { windings.append(Float(random.double(in: 0...1))) }
+        for w in windings {
+            let scaled = w * 255
+            let exact = UInt8(scaled + 0.5)
+            #expect(coverage(w, evenOdd: false) == exact, "non-zero, w = \(w)")
+            #expect(coverage(w, evenOdd: true) == exact, "even-odd, w = \(w)")
+            #expect(coverage(-w, evenOdd: true) == exact, "even-odd, w = \(-w)")
+        }
+        let beyond: [(Float, UInt8)] = [
+            (1.5, 128), (2, 0), (2.25, 64), (-3.25, 191), (3, 255), (8_388_609, 255), (8_388_610, 0),
+            (16_777_216, 0), (0x1p30, 0), (-0x1p100, 0), (.greatestFiniteMagnitude, 0),
+        ]
+        for (w, byte) in beyond { #expect(coverage(w, evenOdd: true) == byte, "even-odd, w = \(w)") }
     }
 }

@@ -111,6 +111,56 @@ import Testing
         }
     }
 
+    /// A solid colour under a bounded mode (drawn by edges and runs of groups, paint/solid_mode_row.h)
+    /// through runs of every coverage, not only 0 and 255: spans of fractional winding, as thin
+    /// slivers and horizontal edges leave them, with both fill rules, opacities, colours that are
+    /// 0 at full coverage, and rows that end at the target's right edge.
+    @Test(arguments: KernelOracle.levels)
+    func solidColoursUnderBoundedModesGiveTheReferenceBytesThroughPartialRuns(level: Int32) {
+        tsr_kernel_level_override(level)
+        defer { tsr_kernel_level_override(0) }
+        var random = Random(seed: 3434)
+        let modes: [BlendMode] = [
+            .normal, .multiply, .screen, .darken, .lighten, .difference, .exclusion, .sourceAtop, .destinationOver,
+            .destinationOut, .xor, .plusDarker, .plusLighter,
+        ]
+        for round in 0..<1500 {
+            let width = [9, 40, 130, 300][round % 4]
+            let stride = WorkerScratch.stride(forWidth: width)
+            let start = random.int(in: 0...(width - 1))
+            let end = random.chance(0.3) ? random.int(in: max(start, width - 2)...(width + 1))
+                : random.int(in: start...width)
+            let count = min(end, width - 1) - start + 1
+            var cells = [Float](repeating: 0, count: stride)
+            for _ in 0..<random.int(in: 1...4) {
+                let a = random.int(in: start...end), b = random.int(in: a...end)
+                let winding = Float(random.double(in: -2.5...2.5))
+                cells[a] += winding
+                cells[b] -= winding
+            }
+            let color = random.chance(0.1) ? Color(red: 0, green: 0, blue: 0, alpha: 0) : Self.randomColor(&random)
+            let opacity = UInt8(random.chance(0.6) ? 255 : random.int(in: 0...255))
+            let shader = Shader(.solid(color), opacity: opacity, blendMode: modes[round % modes.count])
+            guard var paint = PreparedPaint(shader: shader, mapping: .affine(.identity)) else { continue }
+            let evenOdd = random.chance(0.5)
+            let pixels = (0..<(width + 32)).map { _ in Self.randomColor(&random).premultiplied.packed }
+            var fusedCells = cells, referenceCells = cells
+            var fused = pixels, reference = pixels
+            var coverage = [UInt8](repeating: 0, count: stride), colors = [UInt32](repeating: 0, count: stride)
+            fused.withUnsafeMutableBufferPointer { p in
+                tsr_paint_row(&fusedCells, Int32(start), Int32(end), Int32(width), evenOdd ? 1 : 0, 0, count,
+                              &paint.kernel, p.baseAddress! + start, &coverage, &colors)
+            }
+            reference.withUnsafeMutableBufferPointer { p in
+                tsr_paint_row_reference(&referenceCells, Int32(start), Int32(end), evenOdd ? 1 : 0, 0, count,
+                                        &paint.kernel, p.baseAddress! + start, &coverage, &colors)
+            }
+            #expect(fused == reference, "round \(round): \(shader.blendMode), start \(start), end \(end), width \(width)")
+            #expect(fusedCells.allSatisfy { $0 == 0 }, "round \(round): cells left")
+            if fused != reference { return }
+        }
+    }
+
     /// A row the fill does not reach (count 0: only the cell past the last pixel) changes no pixel
     /// and clears that cell.
     @Test func aRowOfOnlyTheCellPastTheLastPixelDrawsNothing() {
