@@ -110,10 +110,10 @@ import TesseraTestSupport
         // emitter's (its `cells` are the row `emitterCells`) and a text layer's (but an
         // attributed string's attributes).
         let inline = Mirror(reflecting: LayerProperties(kind: .layer)).children.compactMap(\.label)
-            .filter { $0 != "kind" && $0 != "rare" }
+            .filter { $0 != "kind" && $0 != "rare" && $0 != "textAttributesBox" }
         let rare = Mirror(reflecting: RareLayerProperties()).children.compactMap(\.label).filter { $0 != "emitter" && $0 != "text" }
         let emitter = Mirror(reflecting: EmitterLayerProperties()).children.compactMap(\.label).map { $0 == "cells" ? "emitterCells" : $0 }
-        let text = Mirror(reflecting: TextLayerProperties()).children.compactMap(\.label).filter { $0 != "attributes" }
+        let text = Mirror(reflecting: TextLayerProperties()).children.compactMap(\.label)
         let stored = inline + rare + emitter + text
         let rowNames = LayerProperty.table.map { Set([$0.name] + $0.alternativeNames) }
         #expect(stored.count == LayerProperty.allCases.count)
@@ -167,7 +167,6 @@ import TesseraTestSupport
         (.preservesDepth, { $0.preservesDepth = true }),
         (.seed, { $0.seed = 7 }),
         (.emitterCells, { $0.emitterCells = [] }),
-        (.string, { $0.string = "text" }),
         (.font, { $0.font = "DejaVu Sans" }),
         (.wrapped, { $0.isWrapped = true }),
         (.alignmentMode, { $0.alignmentMode = .center }),

@@ -10,8 +10,9 @@ public enum LayerKind: Hashable, Sendable, CaseIterable {
 
 /// Every property of a layer that the renderer reads, as plain values: the model of a
 /// ``CALayer`` and, evaluated at a time, its presentation (``LayerSnapshot``). Defaults are
-/// Core Animation's. Each stored property other than `kind` is described by a row of the
-/// property table (`LayerProperty`), whose default is its initial value here.
+/// Core Animation's. Each stored property other than `kind` and the two boxes (the out-of-line
+/// properties, an attributed string's attributes) is described by a row of the property table
+/// (`LayerProperty`), whose default is its initial value here.
 ///
 /// Colors are straight-alpha sRGB (`nil`: none); paths are `TesseraRaster.Path` values, so that
 /// a snapshot can cross threads.
@@ -117,6 +118,16 @@ public struct LayerProperties: Hashable, Sendable {
     public var instanceBlueOffset: Float = 0
     /// A replicator's alpha step (see ``CAReplicatorLayer/instanceAlphaOffset``).
     public var instanceAlphaOffset: Float = 0
+
+    // CATextLayer (its other properties are out of line: see ``RareLayerProperties``)
+    /// A text layer's characters (see ``CATextLayer/string``). Kept here, not out of line with
+    /// the text layer's other properties: a text that changes every frame (a counter, a clock)
+    /// would copy all of those at every change.
+    public var string: String? = nil
+    /// What an attributed string's first run says (see ``textAttributes``), beside the string
+    /// that is set with it: a string's change compares them where it already reads, and a plain
+    /// string's are nil, no values to copy.
+    var textAttributesBox: TextAttributesBox? = nil
 
     /// The properties of a new layer of class `kind`: Core Animation's defaults.
     public init(kind: LayerKind) {

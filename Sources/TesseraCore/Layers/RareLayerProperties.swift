@@ -3,7 +3,7 @@ import TesseraRaster
 
 /// The properties of a layer that most layers leave at their defaults: its `contents` and their
 /// placement, its filters, a gradient layer's gradient, a backdrop's group, a portal's flags, an
-/// emitter's cells and properties and a text layer's. They are kept out of line, behind one shared
+/// emitter's cells and properties and a text layer's (but its string). They are kept out of line, behind one shared
 /// reference (copied when written), so that copying a ``LayerProperties`` (the evaluation does it
 /// for every animated layer every frame) stays small: inline, they would be copied too.
 package struct RareLayerProperties: Hashable, Sendable {

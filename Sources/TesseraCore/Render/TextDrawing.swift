@@ -6,19 +6,18 @@ import TesseraRaster
 enum TextDrawing {
     /// The style a text layer's layout is made for, nil when it draws nothing.
     static func style(of p: UnsafePointer<LayerProperties>) -> TextStyle? {
+        guard let string = p.pointee.string, !string.isEmpty else { return nil }
         let text = p.pointee.rare.value.text
-        guard let string = text.string, !string.isEmpty else { return nil }
         let size = p.pointee.bounds.standardized.size
         return TextStyle(
-            string: string, fontName: text.attributes?.fontName ?? text.font,
+            string: string, fontName: p.pointee.textAttributes?.fontName ?? text.font,
             fontSize: Double(text.fontSize), width: Double(size.width), height: Double(size.height),
             isWrapped: text.isWrapped, alignment: text.alignmentMode, truncation: text.truncationMode)
     }
 
     /// The colour the text is filled with: the attributed string's, else the layer's.
     static func color(of p: UnsafePointer<LayerProperties>) -> Color? {
-        let text = p.pointee.rare.value.text
-        return text.attributes?.foregroundColor ?? text.foregroundColor
+        p.pointee.textAttributes?.foregroundColor ?? p.pointee.rare.value.text.foregroundColor
     }
 
     /// Fills the text with `paint`, in the layer's plane, its bounds' origin at the layout's,

@@ -135,6 +135,21 @@ import TesseraTestSupport
         #expect(layer.properties.string == nil)
     }
 
+    /// A Swift string reads back equal (from the model); another object, as that very object;
+    /// a plain string after an attributed one leaves no attributes behind.
+    @Test func theStringReadsBackAsSet() throws {
+        let layer = CATextLayer()
+        layer.string = "plain"
+        #expect(layer.string as? String == "plain")
+        #expect(try Swift.type(of: #require(layer.string)) == String.self)
+        let object = NSString(string: "object")
+        layer.string = object
+        #expect(layer.string as AnyObject? === object)
+        layer.string = NSAttributedString(string: "rich", attributes: [NSAttributedString.Key("NSFont"): "DejaVu Serif"])
+        layer.string = "plain again"
+        #expect(layer.string as? String == "plain again" && layer.properties.textAttributes == nil)
+    }
+
     @Test func badInputNeverCrashes() throws {
         for size: CGFloat in [.nan, .infinity, -1, 0, 1e9] {
             let layer = Self.layer("Bad size", size: size)

@@ -112,4 +112,22 @@ import Testing
         #expect(freed == nil)
         CATransaction.flush()
     }
+
+    /// A layer freed before the commit leaves the others of its transaction to commit, before
+    /// and after it in the order they changed.
+    @Test func theLayersLeftCommitWhenOneIsFreed() {
+        CATransaction.flush()
+        let first = CALayer(), last = CALayer()
+        first.opacity = 0.5
+        do {
+            let freed = CALayer()
+            freed.opacity = 0.5
+        }
+        last.opacity = 0.5
+        CATransaction.flush()
+        first.opacity = 0.2
+        last.opacity = 0.2
+        #expect(first.animationKeys() == ["opacity"] && last.animationKeys() == ["opacity"])
+        CATransaction.flush()
+    }
 }

@@ -196,7 +196,7 @@ extension LayerProperty {
         // Animatable only field by field, through `emitterCells.NAME.FIELD` (``LayerKeyPath``).
         case .emitterCells: return Row(structural: property, \.emitterCells, of: .emitter, stored: .rare(\.emitter.cells))
         // CATextLayer
-        case .string: return Row(notAnimatable: property, \.string, of: .text, stored: .rare(\.text.string))
+        case .string: return Row(notAnimatable: property, \.string, of: .text)
         case .font: return Row(notAnimatable: property, \.font, of: .text, stored: .rare(\.text.font))
         case .fontSize: return Row(property, \.fontSize, of: .text, stored: .rare(\.text.fontSize))
         case .foregroundColor: return Row(property, \.foregroundColor, of: .text, stored: .rare(\.text.foregroundColor))

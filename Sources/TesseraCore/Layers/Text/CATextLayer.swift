@@ -62,17 +62,21 @@ open class CATextLayer: CALayer {
     open var string: Any? {
         get { stringObject ?? properties.string }
         set {
-            stringObject = newValue
-            // One change of the model, known to be of `string` alone: its action looked up once, no
-            // comparison of the other properties (see `changeModel(of:unless:_:)`).
             let (characters, attributes): (String?, TextAttributes?) =
                 switch newValue {
                 case let text as String: (text, nil)
                 case let attributed as NSAttributedString: (attributed.string, Self.firstRunAttributes(of: attributed))
                 default: (nil, nil)
                 }
+            // A Swift string is read back from the model, which holds the same one; any other
+            // object (an `NSString`, an attributed string) is kept to be returned as given.
+            stringObject = newValue.map { Swift.type(of: $0) == String.self } == true ? nil : newValue
+            // One change of the model, known to be of `string` alone: its action looked up once, no
+            // comparison of the other properties (see `changeModel(of:unless:_:)`). Both are stored
+            // in the model itself, not with the out-of-line properties, which are copied whole.
             changeModel(of: .string, unless: { $0.pointee.string == characters && $0.pointee.textAttributes == attributes }) {
-                $0.rareProperties.text.setString(characters, attributes: attributes)
+                $0.string = characters
+                if $0.textAttributes != attributes { $0.textAttributes = attributes }
             }
         }
     }

@@ -2,13 +2,10 @@ import Foundation
 import TesseraRaster
 
 /// A ``CATextLayer``'s own properties, as values, kept inside ``RareLayerProperties`` (every
-/// other layer shares the defaults). Defaults are Core Animation's. Each is a row of the property
-/// table but ``attributes``, what an attributed string's first run says.
+/// other layer shares the defaults), but its string and what an attributed string's first run
+/// says, which ``LayerProperties`` holds. Defaults are Core Animation's. Each is a row of the
+/// property table.
 package struct TextLayerProperties: Hashable, Sendable {
-    /// The text (an attributed string's characters).
-    package var string: String? = nil
-    /// An attributed string's first run's font name, size and colour, which stand for the layer's.
-    package var attributes: TextAttributes? = nil
     /// The font's name (nil: Helvetica, which fontconfig resolves: see ``CATextLayer/font``).
     package var font: String? = nil
     package var fontSize: CGFloat = 36
@@ -17,13 +14,6 @@ package struct TextLayerProperties: Hashable, Sendable {
     package var alignmentMode = CATextLayerAlignmentMode.natural
     package var truncationMode = CATextLayerTruncationMode.none
     package var allowsFontSubpixelQuantization = false
-
-    /// Sets the characters and what the first run says together: one change of the layer's
-    /// ``RareLayerProperties``, which are copied whole on every change.
-    package mutating func setString(_ characters: String?, attributes: TextAttributes?) {
-        string = characters
-        self.attributes = attributes
-    }
 }
 
 /// What the first run of an attributed string says of its font and colour (nil: not said).
@@ -34,17 +24,25 @@ public struct TextAttributes: Hashable, Sendable {
     public var foregroundColor: Color?
 }
 
-extension LayerProperties {
-    /// A text layer's characters (see ``CATextLayer/string``).
-    public var string: String? {
-        get { rare.value.text.string }
-        set { rareProperties.text.string = newValue }
+/// The storage of ``LayerProperties/textAttributes``: immutable, replaced on write. Equal when the
+/// values are.
+final class TextAttributesBox: Hashable, Sendable {
+    let value: TextAttributes
+
+    init(_ value: TextAttributes) {
+        self.value = value
     }
+
+    static func == (a: TextAttributesBox, b: TextAttributesBox) -> Bool { a === b || a.value == b.value }
+    func hash(into hasher: inout Hasher) { hasher.combine(value) }
+}
+
+extension LayerProperties {
     /// What the first run of an attributed ``CATextLayer/string`` says of its font and colour (nil:
     /// a plain string).
     public var textAttributes: TextAttributes? {
-        get { rare.value.text.attributes }
-        set { rareProperties.text.attributes = newValue }
+        get { textAttributesBox?.value }
+        set { textAttributesBox = newValue.map(TextAttributesBox.init) }
     }
     /// A text layer's font name.
     public var font: String? {
