@@ -66,8 +66,11 @@ TSR_INLINE u32x8 table_lookup8(const uint32_t *table, u32x8 index) {
 }
 
 // Eight pixels from their coordinates (A alone for linear): t, extended, clamped, looked up. The
-// lookups are scalar loads put together in registers (VPGATHERDD was slower; and eight scalar stores
-// read back as one vector would stall store forwarding). Under pad, centred-radial pixels with
+// lookups are scalar loads put together in registers: eight scalar stores read back as one vector
+// would stall store forwarding, and VPGATHERDD was slower in the fused painted rows even on Zen 4,
+// where a loop of lookups alone gathers faster (0.91 against 1.24 cycles a pixel): at the AVX-512
+// level the bench's gradient fills took 15% longer with one 16-lane gather per block and 8% longer
+// with two of 8 lanes (fill-linear-gradient, 1 thread). Under pad, centred-radial pixels with
 // A² + B² ≥ 1 all take the last entry: when all eight do, without the square root (the same bytes:
 // √x ≥ 1 wherever x ≥ 1, and t ≥ 1 clamps to that entry).
 TSR_INLINE u32x8 gradient_8px(const gradient_lanes *g, int radial, int32_t extend, f32x8 a, f32x8 b) {
