@@ -2,7 +2,7 @@ extension AlphaMask {
     /// The mask blurred by `blur` (``GaussianBlur``: a cost per value that does not grow with σ),
     /// with zeros outside the mask. The result grows by ``GaussianBlur/reachX`` and
     /// ``GaussianBlur/reachY`` on both sides so that nothing is cut off: it starts at
-    /// (x − reachX, y − reachY). Its bytes are the alpha bytes that ``Pixmap/blurred(by:threadCount:recorder:)``
+    /// (x − reachX, y − reachY). Its bytes are the alpha bytes that ``Pixmap/blurred(by:threadCount:)``
     /// gives for an image of these alphas, whatever `threadCount` (the most threads it runs on).
     ///
     /// ``blurred(horizontally:vertically:)`` convolves with the sampled kernel instead: exact, but
