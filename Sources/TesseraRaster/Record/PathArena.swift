@@ -1,7 +1,7 @@
-/// The verbs and points of the paths a ``Recording``'s fills draw, copied in as they are recorded:
-/// a fill command holds where its path lies here (``PathArena/Span``), not the path, so that
-/// recording, preparing and forgetting a fill touch no reference count (cold atomics on the
-/// path's storage, on whichever core last used it, were a tenth of a frame of small shapes).
+/// The verbs and points of the paths a ``Recording``'s fills and strokes draw, copied in as they
+/// are recorded: a command holds where its path lies here (``PathArena/Span``), not the path, so
+/// that recording, preparing and forgetting it touch no reference count of the path (cold
+/// atomics on its storage, on whichever core last used it).
 ///
 /// Only appended to while the recording records, on its thread; read, never written, while its
 /// commands are prepared on several threads (hence `@unchecked Sendable`). A span stays valid as
