@@ -31,7 +31,7 @@ final class Recording {
     /// back into it, so the run-time check on every append (a fifth of recording a fill) finds
     /// nothing.
     @exclusivity(unchecked) private var commands: [Command] = []
-    /// The paths of this recording's own fills.
+    /// The paths of this recording's own fills and strokes.
     private(set) var paths = PathArena()
     /// The masks the commands paint through (an appended part's indices start at its
     /// `maskOffset`).
