@@ -19,7 +19,7 @@ enum CommandPreparation {
     }
 
     /// Prepares `commands`, the frame's commands from `firstIndex` on, whose mask and colour
-    /// filter indices start at `maskOffset` and `filterOffset` and whose fills' paths lie in
+    /// filter indices start at `maskOffset` and `filterOffset` and whose paths lie in
     /// `paths`, with worker `worker`'s buffers (its lines go to its arena).
     static func prepare(
         _ commands: ArraySlice<Recording.Command>, paths: PathArena, firstIndex: Int, maskOffset: Int,

@@ -50,7 +50,7 @@ final class Recording {
     private var sealedCount = 0
 
     /// A run of commands stored together, where its mask and colour filter indices start in
-    /// ``masks`` and ``colorFilters``, and the arena its fills' paths lie in.
+    /// ``masks`` and ``colorFilters``, and the arena its paths lie in.
     struct Part {
         let commands: [Command]
         let maskOffset: Int
