@@ -21,6 +21,9 @@ enum LayerGeometry {
     /// `translate(a) · transform · translate(position)`, written out: the products of the two
     /// concatenations without their terms in 0 and 1, which leave finite values as they are (the
     /// drawing walk computes this for every layer, and two full 4×4 products are dear).
+    /// Always inlined: called on `pointer.pointee`, an out-of-line call copies the whole
+    /// properties (a kilobyte) to the stack for the few fields it reads.
+    @inline(__always)
     static func toSuperlayerBounds(_ p: LayerProperties) -> CATransform3D {
         let size = p.bounds.size
         let a = SIMD4<Double>(
@@ -36,7 +39,8 @@ enum LayerGeometry {
     }
 
     /// The second part: what a superlayer does to all its sublayers (its sublayerTransform about
-    /// its anchor point, its flip).
+    /// its anchor point, its flip). Always inlined, as ``toSuperlayerBounds(_:)``.
+    @inline(__always)
     static func sublayerSpace(of s: LayerProperties) -> CATransform3D {
         var m = CATransform3DIdentity
         if !CATransform3DIsIdentity(s.sublayerTransform) {

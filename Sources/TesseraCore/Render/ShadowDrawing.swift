@@ -47,7 +47,9 @@ struct ShadowDrawing {
     let targetHeight: Int
 
     /// The color the layer's shadow is painted in (its alpha times `shadowOpacity`); nil when it
-    /// casts none: no color, an opacity of 0 or NaN, or an empty `shadowPath`.
+    /// casts none: no color, an opacity of 0 or NaN, or an empty `shadowPath`. Always inlined, as
+    /// ``LayerGeometry/toSuperlayerBounds(_:)``: the walk asks it of every layer.
+    @inline(__always)
     static func color(of p: LayerProperties) -> Color? {
         guard var color = p.shadowColor, p.shadowOpacity > 0, p.shadowPath?.isEmpty != true else { return nil }
         color.alpha *= Double(min(p.shadowOpacity, 1))
