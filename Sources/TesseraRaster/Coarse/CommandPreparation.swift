@@ -25,15 +25,15 @@ enum CommandPreparation {
         _ commands: ArraySlice<Recording.Command>, paths: PathArena, firstIndex: Int, maskOffset: Int,
         filterOffset: Int, worker: Int, memory: FrameMemory, tolerance: Double
     ) {
-        paths.withElements { path in
+        paths.withContents { contents in
             prepare(
-                commands, path: path, firstIndex: firstIndex, maskOffset: maskOffset, filterOffset: filterOffset,
+                commands, paths: contents, firstIndex: firstIndex, maskOffset: maskOffset, filterOffset: filterOffset,
                 worker: worker, memory: memory, tolerance: tolerance)
         }
     }
 
     private static func prepare(
-        _ commands: ArraySlice<Recording.Command>, path: (PathArena.Span) -> PathElements, firstIndex: Int,
+        _ commands: ArraySlice<Recording.Command>, paths: PathArena.Contents, firstIndex: Int,
         maskOffset: Int, filterOffset: Int, worker: Int, memory: FrameMemory, tolerance: Double
     ) {
         var builder = EdgeBuilder(width: memory.width, height: memory.height, tolerance: tolerance, arena: memory.arenas[worker])
@@ -95,10 +95,10 @@ enum CommandPreparation {
                 switch fill.mapping {
                 case .projective(let projection):
                     return add(
-                        projectedGeometry.fillContours(path(fill.path), projection: projection, tolerance: tolerance),
+                        projectedGeometry.fillContours(paths.path(fill.path), projection: projection, tolerance: tolerance),
                         projectedBy: projection)
                 case .affine(let transform):
-                    return builder.addPath(path(fill.path), transform: transform)
+                    return builder.addPath(paths.path(fill.path), transform: transform)
                 }
             }
             // The stroke's outline, into the builder; false when it draws nothing.
@@ -107,13 +107,13 @@ enum CommandPreparation {
                 case .projective(let projection):
                     return add(
                         projectedGeometry.strokeContours(
-                            stroke.shape(path(stroke.path)), projection: projection, tolerance: tolerance,
+                            stroke.shape(paths), projection: projection, tolerance: tolerance,
                             using: strokeGeometry),
                         projectedBy: projection)
                 case .affine(let transform):
                     guard
                         let (outline, toDevice) = memory.strokeOutlines[i].outline(
-                            of: stroke.shape(path(stroke.path)), transform: transform,
+                            of: stroke.shape(paths), transform: transform,
                             tolerance: tolerance, using: strokeGeometry)
                     else { return false }
                     return builder.addOutline(outline, transform: toDevice)

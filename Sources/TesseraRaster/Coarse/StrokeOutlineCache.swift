@@ -8,13 +8,16 @@
 /// is outlined with its transform's translation left out and moved when its lines are built,
 /// hit or miss. Other strokes are outlined as ``StrokeGeometry`` does, every time.
 final class StrokeOutlineCache {
-    /// What an outline depends on, apart from the translation: the path's elements kept in
-    /// arrays of the key's own, refilled in place on a miss (no allocation once warm).
+    /// What an outline depends on, apart from the translation: the path's elements and the dash
+    /// pattern's lengths kept in arrays of the key's own, refilled in place on a miss (no
+    /// allocation once warm).
     struct Key {
         private var verbs: [Path.Verb] = []
         private var points: [Point] = []
         private var style = StrokeStyle()
-        private var dash: DashPattern?
+        private var isDashed = false
+        private var dashLengths: [Double] = []
+        private var dashPhase = 0.0
         private var trimStart = 0.0, trimEnd = 0.0
         private var linear = SIMD4<Double>()
         private var tolerance = 0.0
@@ -22,12 +25,20 @@ final class StrokeOutlineCache {
         private(set) var isSet = false
 
         /// Whether `shape` with this linear part and tolerance has this key. Compared in place,
-        /// point by point with `==`, as `Path`'s equality compares.
+        /// element by element with `==`, as `Path`'s and `DashPattern`'s equalities compare.
         func matches(_ shape: StrokeShape, linear: SIMD4<Double>, tolerance: Double) -> Bool {
             guard isSet, self.linear == linear, self.tolerance == tolerance, trimStart == shape.trimStart,
-                trimEnd == shape.trimEnd, style == shape.style, dash == shape.dash,
+                trimEnd == shape.trimEnd, style == shape.style, isDashed == (shape.dash != nil),
                 verbs.count == shape.path.verbs.count, points.count == shape.path.points.count
             else { return false }
+            if let dash = shape.dash {
+                guard dashPhase == dash.phase, dashLengths.count == dash.lengths.count else { return false }
+                let same = dashLengths.withUnsafeBufferPointer { lengths in
+                    for k in lengths.indices where lengths[k] != dash.lengths[k] { return false }
+                    return true
+                }
+                guard same else { return false }
+            }
             return verbs.withUnsafeBufferPointer { verbs in
                 points.withUnsafeBufferPointer { points in
                     for k in verbs.indices where verbs[k] != shape.path.verbs[k] { return false }
@@ -44,7 +55,12 @@ final class StrokeOutlineCache {
             points.removeAll(keepingCapacity: true)
             points.append(contentsOf: shape.path.points)
             style = shape.style
-            dash = shape.dash
+            isDashed = shape.dash != nil
+            dashLengths.removeAll(keepingCapacity: true)
+            if let dash = shape.dash {
+                dashLengths.append(contentsOf: dash.lengths)
+                dashPhase = dash.phase
+            }
             trimStart = shape.trimStart
             trimEnd = shape.trimEnd
             self.linear = linear

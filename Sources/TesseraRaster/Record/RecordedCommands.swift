@@ -27,7 +27,8 @@ extension Recording {
         /// Where the path lies in the ``PathArena`` of the command's part.
         var path: PathArena.Span
         var style: StrokeStyle
-        var dash: DashPattern?
+        /// Where its dash pattern lies in the same arena; nil for a solid line.
+        var dash: PathArena.DashSpan?
         var trimStart: Double
         var trimEnd: Double
         /// The stroke is computed in the path's space when the mapping is not a similarity (an
@@ -35,9 +36,11 @@ extension Recording {
         var mapping: PlaneMapping
         var paint: RecordedPaint
 
-        /// The stroke's shape, `path` being its path's elements.
-        func shape(_ path: PathElements) -> StrokeShape {
-            StrokeShape(path: path, style: style, dash: dash, trimStart: trimStart, trimEnd: trimEnd)
+        /// The stroke's shape, its path and dash pattern read from `arena`.
+        func shape(_ arena: PathArena.Contents) -> StrokeShape {
+            StrokeShape(
+                path: arena.path(path), style: style, dash: dash.map(arena.dash), trimStart: trimStart,
+                trimEnd: trimEnd)
         }
     }
 }

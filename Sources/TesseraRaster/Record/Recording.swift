@@ -108,7 +108,8 @@ final class Recording {
         commands.append(
             .stroke(
                 StrokeCommand(
-                    path: paths.append(path), style: style, dash: dash, trimStart: trimStart, trimEnd: trimEnd,
+                    path: paths.append(path), style: style, dash: paths.append(dash), trimStart: trimStart,
+                    trimEnd: trimEnd,
                     mapping: mapping, paint: Self.recorded(paint, opacity: 255, blendMode: blendMode))))
     }
 

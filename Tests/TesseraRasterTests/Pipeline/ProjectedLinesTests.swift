@@ -24,10 +24,10 @@ import Testing
     static func dashedOutline() -> Polylines {
         let geometry = StrokeGeometry()
         star.withElements { path in
-            let shape = StrokeShape(
-                path: path, style: StrokeStyle(width: 1.2), dash: DashPattern(lengths: [3, 2], phase: 0.7),
-                trimStart: 0, trimEnd: 1)
-            #expect(geometry.outline(of: shape, transform: .identity, tolerance: 0.25) != nil)
+            DashPattern(lengths: [3, 2], phase: 0.7).withElements { dash in
+                let shape = StrokeShape(path: path, style: StrokeStyle(width: 1.2), dash: dash, trimStart: 0, trimEnd: 1)
+                #expect(geometry.outline(of: shape, transform: .identity, tolerance: 0.25) != nil)
+            }
         }
         return geometry.outline
     }

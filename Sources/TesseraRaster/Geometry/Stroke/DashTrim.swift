@@ -69,6 +69,19 @@ enum DashTrim {
             smooth: &unused, using: Polylines.WriteBuffer())
     }
 
+    /// ``apply(dashElements:trimStart:trimEnd:to:smooth:into:smooth:using:)`` with a ``DashPattern``.
+    static func apply(
+        dash: DashPattern?, trimStart: Double, trimEnd: Double, to input: Polylines,
+        smooth: [Bool], into output: inout Polylines, smooth outputSmooth: inout [Bool],
+        using buffer: Polylines.WriteBuffer
+    ) {
+        dash.withElements {
+            apply(
+                dashElements: $0, trimStart: trimStart, trimEnd: trimEnd, to: input, smooth: smooth, into: &output,
+                smooth: &outputSmooth, using: buffer)
+        }
+    }
+
     /// As ``apply(dash:trimStart:trimEnd:to:into:)``, carrying the smoothness flags of
     /// ``PolylineFlattener`` along: `smooth` flags the points of `input` that lie inside a
     /// flattened curve, and `outputSmooth` (kept parallel to `output.points`) gets the flags of the
@@ -77,7 +90,7 @@ enum DashTrim {
     /// `outputSmooth` is left alone. The points are written in `buffer`'s memory first (see
     /// ``Polylines/write(using:_:)``).
     static func apply(
-        dash: DashPattern?, trimStart: Double, trimEnd: Double, to input: Polylines,
+        dashElements dash: DashElements?, trimStart: Double, trimEnd: Double, to input: Polylines,
         smooth: [Bool], into output: inout Polylines, smooth outputSmooth: inout [Bool],
         using buffer: Polylines.WriteBuffer
     ) {
@@ -96,10 +109,10 @@ enum DashTrim {
         }
     }
 
-    /// The work of ``apply(dash:trimStart:trimEnd:to:smooth:into:smooth:using:)``, with the trim
+    /// The work of ``apply(dashElements:trimStart:trimEnd:to:smooth:into:smooth:using:)``, with the trim
     /// clamped (start < end).
     private static func apply(
-        dash: DashPattern?, start: Double, end: Double, to input: Polylines, flags: [Bool],
+        dash: DashElements?, start: Double, end: Double, to input: Polylines, flags: [Bool],
         into sink: inout Sink
     ) {
         let pattern = dash.flatMap { $0.isSolid ? nil : $0 }
@@ -158,7 +171,7 @@ enum DashTrim {
 
     /// Where the pattern stands at distance 0 of every subpath: the interval index and how much of
     /// it is left.
-    private static func patternStart(_ pattern: DashPattern) -> (index: Int, remaining: Double) {
+    private static func patternStart(_ pattern: DashElements) -> (index: Int, remaining: Double) {
         let lengths = pattern.lengths
         var offset = pattern.phase
         var i = 0
@@ -177,7 +190,7 @@ enum DashTrim {
     /// Dashes every subpath into `sink`; false (with output partly written) when the dash count
     /// ran past its hard limit, which happens only when rounding stalls the walk.
     private static func dashAll(
-        _ input: Polylines, flags: [Bool], pattern: DashPattern, low: Double,
+        _ input: Polylines, flags: [Bool], pattern: DashElements, low: Double,
         high: Double, into sink: inout Sink
     ) -> Bool {
         let lengths = pattern.lengths

@@ -38,16 +38,35 @@ final class StrokeGeometry {
 
         mutating func outline(of shape: StrokeShape, transform t: Transform, tolerance: Double) -> Transform? {
             guard Stroker.draws(shape.style) else { return nil }
+            // Dash lengths are user-space lengths: under a scaling similarity they are scaled with
+            // the path, into a buffer kept from frame to frame (swapped out of `self` while the
+            // pattern borrows it).
+            guard let pattern = shape.dash, !pattern.isSolid, let scale = StrokeGeometry.similarityScale(t), scale != 1
+            else { return outline(of: shape, dash: shape.dash, transform: t, tolerance: tolerance) }
+            var lengths: [Double] = []
+            swap(&lengths, &scaledDashLengths)
+            defer { swap(&lengths, &scaledDashLengths) }
+            lengths.removeAll(keepingCapacity: true)
+            for length in pattern.lengths { lengths.append(length * scale) }
+            return lengths.withUnsafeBufferPointer {
+                outline(
+                    of: shape, dash: DashElements(lengths: $0, phase: pattern.phase * scale), transform: t,
+                    tolerance: tolerance)
+            }
+        }
+
+        /// The outline of `shape` with the dash pattern `dash`, scaled already where it must be.
+        private mutating func outline(
+            of shape: StrokeShape, dash: DashElements?, transform t: Transform, tolerance: Double
+        ) -> Transform? {
             var style = shape.style
-            var dash = shape.dash.flatMap { $0.isSolid ? nil : $0 }
+            let dash = dash.flatMap { $0.isSolid ? nil : $0 }
             let pathTransform: Transform, outlineTransform: Transform, flatteningTolerance: Double
             if let scale = StrokeGeometry.similarityScale(t) {
                 pathTransform = t
                 outlineTransform = .identity
                 flatteningTolerance = tolerance
                 style.width *= scale
-                // Dash lengths are user-space lengths: scale them with the path.
-                if let pattern = dash, scale != 1 { dash = scaled(pattern, by: scale) }
             } else {
                 let largest = StrokeGeometry.largestScale(t)
                 guard largest.isFinite else { return nil }
@@ -77,19 +96,11 @@ final class StrokeGeometry {
                 dashed.removeAll()
                 dashedSmooth.removeAll(keepingCapacity: true)
                 DashTrim.apply(
-                    dash: dash, trimStart: shape.trimStart, trimEnd: shape.trimEnd, to: flattened,
+                    dashElements: dash, trimStart: shape.trimStart, trimEnd: shape.trimEnd, to: flattened,
                     smooth: smooth, into: &dashed, smooth: &dashedSmooth, using: buffer)
                 stroker.stroke(dashed, smooth: dashedSmooth, into: &outline, using: buffer)
             }
             return outline.subpaths.isEmpty ? nil : outlineTransform
-        }
-
-        /// `pattern` with every length and the phase multiplied by `scale`, built in a buffer kept
-        /// from frame to frame (the pattern is valid already, so it needs no new validation).
-        private mutating func scaled(_ pattern: DashPattern, by scale: Double) -> DashPattern {
-            scaledDashLengths.removeAll(keepingCapacity: true)
-            for length in pattern.lengths { scaledDashLengths.append(length * scale) }
-            return DashPattern(validLengths: scaledDashLengths, phase: pattern.phase * scale)
         }
     }
 

@@ -75,12 +75,6 @@ public struct DashPattern: Hashable, Sendable {
         self.phase = wrapped
     }
 
-    /// A pattern already validated, doubled and wrapped (a scaled copy of one).
-    init(validLengths: [Double], phase: Double) {
-        self.lengths = validLengths
-        self.phase = phase
-    }
-
     /// True when the pattern draws a solid line.
     public var isSolid: Bool { lengths.isEmpty }
 
