@@ -263,9 +263,15 @@ final class EvaluationPlan {
         tsr_prefetch(layers[i].toOpaque(), 256)
     }
 
+    /// Asks for the start of layer `i`'s object, where ``prefetchValues(_:into:)`` reads the
+    /// address of its model values.
+    fileprivate func prefetchModelAddress(_ i: Int) {
+        tsr_prefetch(layers[i].toOpaque(), 64)
+    }
+
     /// Asks for layer `i`'s model values and its slot of `evaluated`, which
-    /// ``evaluateLayer(_:time:into:initialized:)`` reads and writes (the layer object is in the
-    /// cache: ``localTimes(of:rootParentTime:into:)`` has read it).
+    /// ``evaluateLayer(_:time:into:initialized:)`` reads and writes (the start of the layer
+    /// object asked for earlier: ``prefetchModelAddress(_:)``).
     fileprivate func prefetchValues(_ i: Int, into evaluated: EvaluatedProperties) {
         let size = MemoryLayout<LayerProperties>.stride
         layers[i]._withUnsafeGuaranteedRef { layer in layer.withModelProperties { tsr_prefetch($0, size) } }
@@ -327,6 +333,11 @@ private struct LayerEvaluation: @unchecked Sendable {
         plan.localTimes(of: range, rootParentTime: rootParentTime, into: times)
         for i in range {
             let ahead = i + EvaluationPlan.prefetchDistance
+            // The layer objects were read by `localTimes`, a whole range before: by now they
+            // have left the cache, and `prefetchValues` reads the model's address from one.
+            if ahead + EvaluationPlan.prefetchDistance < range.upperBound {
+                plan.prefetchModelAddress(ahead + EvaluationPlan.prefetchDistance)
+            }
             if ahead < range.upperBound { plan.prefetchValues(ahead, into: slots) }
             plan.evaluateLayer(i, time: times[i], into: slots, initialized: slotsInitialized)
             let properties = slots.properties
