@@ -97,9 +97,15 @@ let package = Package(
             // are named here because the other modules, built against the shared Foundation, do not autolink them.
             // Only this executable: the libraries are built for embedders as usual, and a package that depends on
             // Tessera's libraries does not build this product, so its unsafe flags do not reach them.
+            // libstdc++ is linked statically too, through the linker script in Linking/static-libstdc++ (named
+            // again after ICU, its last user on the command line), and the executable is not position-independent:
+            // a PIE of this size has a relative relocation to apply at every start for each pointer in its data,
+            // and each page they touch is copied. Only the executable's own image loses address randomization;
+            // its libraries, heap and stacks keep it.
             linkerSettings: [
                 .unsafeFlags(
-                    ["-static-stdlib", "-lCoreFoundation", "-l_FoundationICU", "-l_FoundationCollections", "-l_FoundationCShims"],
+                    ["-static-stdlib", "-lCoreFoundation", "-l_FoundationICU", "-l_FoundationCollections", "-l_FoundationCShims",
+                     "-L\(Context.packageDirectory)/Linking/static-libstdc++", "-lstdc++", "-Xclang-linker", "-no-pie"],
                     .when(platforms: [.linux], configuration: .release))
             ]
         ),

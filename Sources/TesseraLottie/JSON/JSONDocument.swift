@@ -1,6 +1,6 @@
 /// A JSON document as ``JSONParser`` reads it, flat: every value in one array, the numbers of the
-/// arrays of numbers in a second, the bytes of the strings in a third and each value's container
-/// in a fourth. Building it is appends and freeing it is four buffers, where a tree of enums and
+/// arrays of numbers in a second, the document's own bytes (where its strings lie) in a third and
+/// each value's container in a fourth. Building it is appends and freeing it is four buffers, where a tree of enums and
 /// arrays had a value to destroy each (more instructions than reading the file, on a large one).
 /// ``JSONNode`` walks it.
 ///
@@ -57,6 +57,8 @@ final class JSONDocument: Sendable {
     /// The index in ``values`` of each value's container (the root's own index for the root).
     let parents: [UInt32]
     let numbers: [Double]
+    /// The bytes read, then the text of the strings that hold escapes: a string without escapes
+    /// is where it lies in the document.
     let text: [UInt8]
 
     init(values: [Value], parents: [UInt32], numbers: [Double], text: [UInt8]) {

@@ -17,32 +17,51 @@ struct JSONParser {
         let reason: String
     }
 
-    private let bytes: [UInt8]
+    /// The bytes read, valid while ``parse(_:)`` runs (read without bounds checks: each read is
+    /// after a comparison of `index` with the count).
+    private let bytes: UnsafeBufferPointer<UInt8>
     private var index = 0
     /// The document's buffers (see ``JSONDocument``), appended to as values close.
     private var values: [JSONDocument.Value] = []
     private var parents: [UInt32] = []
     private var numbers: [Double] = []
-    private var text: [UInt8] = []
+    /// The strings that hold escapes, as they read: the document's text is the bytes read, then
+    /// these. A string without escapes (nearly all, keys included) is where it lies in the bytes,
+    /// never copied.
+    private var escaped: [UInt8] = []
     /// The children of the containers being read, innermost last: moved to `values` when their
     /// container closes. (The numbers of an array of numbers go straight to `numbers`.)
     private var pending: [JSONDocument.Value] = []
 
-    private init(_ bytes: [UInt8]) {
+    private init(_ bytes: UnsafeBufferPointer<UInt8>) {
         self.bytes = bytes
+        // Room from the start for a typical document's values and numbers (a value for every 16 bytes
+        // and a number for every 8 at most, in lottie-ios's samples), so that they are not copied as
+        // they grow: the pages of memory not written to are never touched.
+        values.reserveCapacity(bytes.count / 16)
+        numbers.reserveCapacity(bytes.count / 8)
+        pending.reserveCapacity(256)
     }
 
     /// The document the bytes hold (an optional UTF-8 byte order mark first, white space around it).
     static func parse(_ bytes: [UInt8]) throws(Failure) -> JSONDocument {
-        var parser = JSONParser(bytes)
-        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { parser.index = 3 }
-        let root = try parser.value(depth: 0)
-        parser.skipWhitespace()
-        guard parser.index == bytes.count else { throw parser.failure("unexpected text after the document") }
-        parser.pending.append(root)
-        parser.place(from: 0)
-        parser.parents[parser.values.count - 1] = UInt32(parser.values.count - 1)
-        return JSONDocument(values: parser.values, parents: parser.parents, numbers: parser.numbers, text: parser.text)
+        let parsed = bytes.withUnsafeBufferPointer { buffer -> Result<JSONDocument, Failure> in
+            var parser = JSONParser(buffer)
+            if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { parser.index = 3 }
+            do throws(Failure) {
+                let root = try parser.value(depth: 0)
+                parser.skipWhitespace()
+                guard parser.index == bytes.count else { throw parser.failure("unexpected text after the document") }
+                parser.pending.append(root)
+                parser.place(from: 0)
+                parser.parents[parser.values.count - 1] = UInt32(parser.values.count - 1)
+                let text = parser.escaped.isEmpty ? bytes : bytes + parser.escaped
+                return .success(JSONDocument(values: parser.values, parents: parser.parents, numbers: parser.numbers, text: text))
+            } catch {
+                return .failure(error)
+            }
+        }
+        return try parsed.get()
     }
 
     /// The line and column (from 1; columns count bytes) of a byte offset in `bytes`.
@@ -61,12 +80,16 @@ struct JSONParser {
 
     @inline(__always)
     private mutating func skipWhitespace() {
-        while index < bytes.count {
-            switch bytes[index] {
-            case 0x20, 0x0A, 0x0D, 0x09: index += 1
-            default: return
+        var i = index
+        while i < bytes.count {
+            switch bytes[i] {
+            case 0x20, 0x0A, 0x0D, 0x09: i += 1
+            default:
+                index = i
+                return
             }
         }
+        index = i
     }
 
     /// Moves `pending[first...]` to the end of `values`, each container's children told where it is.
@@ -190,10 +213,13 @@ struct JSONParser {
         let count = (pending.count - first) / 2
         let repeated: Bool
         if count <= 16 {
-            repeated = text.withUnsafeBufferPointer { text in
+            repeated = escaped.withUnsafeBufferPointer { escaped in
                 pending.withUnsafeBufferPointer { pending in
+                    func byte(_ offset: Int) -> UInt8 {
+                        offset < bytes.count ? bytes[offset] : escaped[offset - bytes.count]
+                    }
                     func same(_ a: JSONDocument.Value, _ b: JSONDocument.Value) -> Bool {
-                        a.count == b.count && (0..<a.count).allSatisfy { text[a.start + $0] == text[b.start + $0] }
+                        a.count == b.count && (0..<a.count).allSatisfy { byte(a.start + $0) == byte(b.start + $0) }
                     }
                     return stride(from: first, to: pending.count, by: 2).contains { k in
                         stride(from: k + 2, to: pending.count, by: 2).contains { same(pending[$0], pending[k]) }
@@ -201,11 +227,11 @@ struct JSONParser {
                 }
             }
         } else {
-            repeated = Set(stride(from: first, to: pending.count, by: 2).map { text[pending[$0].range] }).count < count
+            repeated = Set(stride(from: first, to: pending.count, by: 2).map { text(of: pending[$0]) }).count < count
         }
         guard repeated else { return }
-        var seen = Set<ArraySlice<UInt8>>(), kept: [JSONDocument.Value] = []
-        for k in stride(from: first, to: pending.count, by: 2).reversed() where seen.insert(text[pending[k].range]).inserted {
+        var seen = Set<[UInt8]>(), kept: [JSONDocument.Value] = []
+        for k in stride(from: first, to: pending.count, by: 2).reversed() where seen.insert(text(of: pending[k])).inserted {
             kept.append(pending[k + 1])
             kept.append(pending[k])
         }
@@ -213,47 +239,63 @@ struct JSONParser {
         pending.append(contentsOf: kept.reversed())
     }
 
-    /// A string, its bytes appended to `text`.
+    /// A string value's bytes, where they lie (the bytes read, or `escaped`).
+    private func text(of string: JSONDocument.Value) -> [UInt8] {
+        string.start < bytes.count
+            ? Array(bytes[string.range]) : Array(escaped[string.start - bytes.count..<string.start - bytes.count + string.count])
+    }
+
+    /// A string: where it lies in the bytes when it has no escapes, its text appended to `escaped`
+    /// otherwise.
     private mutating func string() throws(Failure) -> JSONDocument.Value {
         index += 1
-        let start = index, textStart = text.count
+        let start = index
         // The common case: no escapes, the bytes are the string.
-        while index < bytes.count {
-            let byte = bytes[index]
+        var i = index
+        while i < bytes.count {
+            let byte = bytes[i]
             if byte == UInt8(ascii: "\"") {
-                text.append(contentsOf: bytes[start..<index])
-                index += 1
-                return JSONDocument.Value(.string, start: textStart, count: text.count - textStart)
+                index = i + 1
+                return JSONDocument.Value(.string, start: start, count: i - start)
             }
             if byte == UInt8(ascii: "\\") { break }
-            guard byte >= 0x20 else { throw failure("control character in a string") }
-            index += 1
+            guard byte >= 0x20 else {
+                index = i
+                throw failure("control character in a string")
+            }
+            i += 1
         }
-        text.append(contentsOf: bytes[start..<index])
+        index = i
+        let textStart = escaped.count
+        escaped.append(contentsOf: bytes[start..<index])
+        // Offsets past the bytes read are in `escaped`.
+        func value() -> JSONDocument.Value {
+            JSONDocument.Value(.string, start: bytes.count + textStart, count: escaped.count - textStart)
+        }
         while index < bytes.count {
             let byte = bytes[index]
             switch byte {
             case UInt8(ascii: "\""):
                 index += 1
-                return JSONDocument.Value(.string, start: textStart, count: text.count - textStart)
+                return value()
             case UInt8(ascii: "\\"):
                 index += 1
                 guard index < bytes.count else { throw failure("unexpected end of the document in a string") }
                 let escape = bytes[index]
                 index += 1
                 switch escape {
-                case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"): text.append(escape)
-                case UInt8(ascii: "b"): text.append(0x08)
-                case UInt8(ascii: "f"): text.append(0x0C)
-                case UInt8(ascii: "n"): text.append(0x0A)
-                case UInt8(ascii: "r"): text.append(0x0D)
-                case UInt8(ascii: "t"): text.append(0x09)
-                case UInt8(ascii: "u"): text.append(contentsOf: try unicodeEscape())
+                case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"): escaped.append(escape)
+                case UInt8(ascii: "b"): escaped.append(0x08)
+                case UInt8(ascii: "f"): escaped.append(0x0C)
+                case UInt8(ascii: "n"): escaped.append(0x0A)
+                case UInt8(ascii: "r"): escaped.append(0x0D)
+                case UInt8(ascii: "t"): escaped.append(0x09)
+                case UInt8(ascii: "u"): escaped.append(contentsOf: try unicodeEscape())
                 default: throw failure("unknown escape in a string")
                 }
             default:
                 guard byte >= 0x20 else { throw failure("control character in a string") }
-                text.append(byte)
+                escaped.append(byte)
                 index += 1
             }
         }
@@ -301,37 +343,54 @@ struct JSONParser {
     /// A number as JSON writes it: `-? (0 | [1-9][0-9]*) (. [0-9]+)? ([eE] [+-]? [0-9]+)?`.
     private mutating func number() throws(Failure) -> Double {
         let start = index
-        let negative = bytes[index] == UInt8(ascii: "-")
-        if negative { index += 1 }
+        // A local index, stored back before each return or error (the failure's offset).
+        var i = index
+        let negative = bytes[i] == UInt8(ascii: "-")
+        if negative { i += 1 }
         // The digits before and after the point as one integer, read as they are passed
         // (wrapping past 18 digits, where it is not used).
-        var mantissa = 0, digitCount = 0
-        func digits() -> Int {
-            let from = index
-            while index < bytes.count {
-                let digit = bytes[index] &- UInt8(ascii: "0")
+        var mantissa = 0
+        let integerStart = i
+        while i < bytes.count {
+            let digit = bytes[i] &- UInt8(ascii: "0")
+            guard digit < 10 else { break }
+            mantissa = mantissa &* 10 &+ Int(digit)
+            i += 1
+        }
+        guard i > integerStart else {
+            index = i
+            throw failure("expected digits in a number")
+        }
+        var digitCount = i - integerStart
+        var fractionDigits = 0, hasExponent = false
+        if i < bytes.count, bytes[i] == UInt8(ascii: ".") {
+            i += 1
+            let fractionStart = i
+            while i < bytes.count {
+                let digit = bytes[i] &- UInt8(ascii: "0")
                 guard digit < 10 else { break }
                 mantissa = mantissa &* 10 &+ Int(digit)
-                index += 1
+                i += 1
             }
-            digitCount += index - from
-            return index - from
+            fractionDigits = i - fractionStart
+            digitCount += fractionDigits
+            guard fractionDigits > 0 else {
+                index = i
+                throw failure("expected digits after the decimal point")
+            }
         }
-        guard digits() > 0 else { throw failure("expected digits in a number") }
-        var fractionDigits = 0, hasExponent = false
-        if index < bytes.count, bytes[index] == UInt8(ascii: ".") {
-            index += 1
-            fractionDigits = digits()
-            guard fractionDigits > 0 else { throw failure("expected digits after the decimal point") }
-        }
-        if index < bytes.count, bytes[index] == UInt8(ascii: "e") || bytes[index] == UInt8(ascii: "E") {
-            index += 1
+        if i < bytes.count, bytes[i] == UInt8(ascii: "e") || bytes[i] == UInt8(ascii: "E") {
+            i += 1
             hasExponent = true
-            if index < bytes.count, bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-") { index += 1 }
-            let exponentStart = index
-            while index < bytes.count, bytes[index] &- UInt8(ascii: "0") < 10 { index += 1 }
-            guard index > exponentStart else { throw failure("expected digits in an exponent") }
+            if i < bytes.count, bytes[i] == UInt8(ascii: "+") || bytes[i] == UInt8(ascii: "-") { i += 1 }
+            let exponentStart = i
+            while i < bytes.count, bytes[i] &- UInt8(ascii: "0") < 10 { i += 1 }
+            guard i > exponentStart else {
+                index = i
+                throw failure("expected digits in an exponent")
+            }
         }
+        index = i
         // Most of a Lottie file's numbers without going through a string: up to 15 digits and no
         // exponent, the digits as an integer m < 2⁵³ and the number m / 10^k for k decimals. Both are
         // exact doubles (10^k for k ≤ 22) and the division rounds once, so the result is the
