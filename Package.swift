@@ -98,14 +98,13 @@ let package = Package(
             // Only this executable: the libraries are built for embedders as usual, and a package that depends on
             // Tessera's libraries does not build this product, so its unsafe flags do not reach them.
             // libstdc++ is linked statically too, through the linker script in Linking/static-libstdc++ (named
-            // again after ICU, its last user on the command line), and the executable is not position-independent:
-            // a PIE of this size has a relative relocation to apply at every start for each pointer in its data,
-            // and each page they touch is copied. Only the executable's own image loses address randomization;
-            // its libraries, heap and stacks keep it.
+            // again after ICU, its last user on the command line). The executable stays position-independent (it
+            // reads untrusted files: its image keeps address randomization), its relative relocations packed
+            // (DT_RELR, glibc 2.36): a PIE of this size has one to apply at every start for each pointer in its data.
             linkerSettings: [
                 .unsafeFlags(
                     ["-static-stdlib", "-lCoreFoundation", "-l_FoundationICU", "-l_FoundationCollections", "-l_FoundationCShims",
-                     "-L\(Context.packageDirectory)/Linking/static-libstdc++", "-lstdc++", "-Xclang-linker", "-no-pie"],
+                     "-L\(Context.packageDirectory)/Linking/static-libstdc++", "-lstdc++", "-use-ld=lld", "-Xlinker", "-z", "-Xlinker", "pack-relative-relocs"],
                     .when(platforms: [.linux], configuration: .release))
             ]
         ),
