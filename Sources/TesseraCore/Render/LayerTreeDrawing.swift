@@ -19,7 +19,7 @@ import TesseraRaster
 /// A layer with a transition is drawn as its old and new renderings combined
 /// (``drawTransition(_:_:matrix:opacity:blendMode:steps:)``).
 ///
-/// Replicators draw their instances (see ``sublayerInstances(of:_:)``); a portal draws its source
+/// Replicators draw their instances (see ``replicatorInstances(of:_:own:)``); a portal draws its source
 /// before its sublayers (``pushPortalSource(of:_:matrix:tint:steps:)``). A layer flattens its
 /// sublayers into its plane (``flattened(_:)``); a ``CATransformLayer`` does not, and its
 /// subtree's planes are ordered in depth (``TransformLayerPlanes``). Layers that are not
@@ -227,9 +227,14 @@ struct LayerTreeDrawing {
         if !asFilterSource, drawApart(node, p, matrix: matrix, opacity: alpha, blendMode: blendMode, steps: &steps) {
             return
         }
-        let instances = Self.sublayerInstances(of: node, p)
+        let own = Self.sortedByZ(node.sublayers)
+        // A replicator draws its sublayers once per instance; any other layer once, as they are
+        // (no array of one instance to build: most layers with sublayers have no more than one).
+        let instances =
+            p.pointee.kind.layerClass.sublayers == .replicated ? Self.replicatorInstances(of: node, p, own: own) : nil
         let hasSublayers =
-            instances.contains { !$0.layers.isEmpty } || p.pointee.kind.layerClass.sublayers == .afterSource && node.portalSource != nil
+            (instances.map { $0.contains { !$0.layers.isEmpty } } ?? !own.isEmpty)
+            || p.pointee.kind.layerClass.sublayers == .afterSource && node.portalSource != nil
         // The group the whole layer is composited as (it carries the opacity), then the clip of
         // what masksToBounds clips: the shape and the sublayers, not the background and border,
         // which lie inside the rounded bounds already (clipping them would only darken their
@@ -288,21 +293,26 @@ struct LayerTreeDrawing {
         let ownSublayerSpace = LayerGeometry.sublayerSpace(of: p.pointee)
         let sublayerSpace = CATransform3DConcat(ownSublayerSpace, Self.flattened(matrix))
         var children: [Sublayer] = []
-        children.reserveCapacity(instances.reduce(0) { $0 + $1.layers.count })
-        for instance in instances {
+        children.reserveCapacity(instances?.reduce(0) { $0 + $1.layers.count } ?? own.count)
+        for k in 0..<(instances?.count ?? 1) {
+            let instance = instances?[k] ?? (layers: own, transform: CATransform3DIdentity, tint: Tint(1, 1, 1, 1))
             let isIdentity = CATransform3DIsIdentity(instance.transform)
             let transform = isIdentity ? sublayerSpace : CATransform3DConcat(instance.transform, sublayerSpace)
             let instanceTint = tint * instance.tint
             for child in instance.layers {
                 let c = child.propertiesAddress
-                guard c.pointee.kind.layerClass.sublayers == .inDepth || !c.pointee.isDoubleSided else {
+                let inDepth = c.pointee.kind.layerClass.sublayers == .inDepth
+                // A hidden or transparent layer draws nothing (``drawLayer``'s first test): no step
+                // for it (most layers of a Lottie composition outside their in and out points).
+                guard inDepth || !c.pointee.isHidden && instanceTint.w * Double(c.pointee.opacity) > 0 else { continue }
+                guard inDepth || !c.pointee.isDoubleSided else {
                     children.append(Sublayer(node: child, transform: transform, tint: instanceTint))
                     continue
                 }
                 // The 3D space this layer's plane is seen in: its sublayers' space before flattening.
                 let space = isIdentity ? ownSublayerSpace : CATransform3DConcat(instance.transform, ownSublayerSpace)
                 let own = LayerGeometry.toSuperlayerBounds(c.pointee)
-                if c.pointee.kind.layerClass.sublayers == .inDepth {
+                if inDepth {
                     children += TransformLayerPlanes.sublayers(
                         of: child, toSpace: CATransform3DConcat(own, space),
                         toCanvas: CATransform3DConcat(own, transform), tint: instanceTint)
@@ -406,23 +416,21 @@ struct LayerTreeDrawing {
         }
     }
 
-    /// The sublayers to draw, back to front, instance by instance of a replicator: each
-    /// instance's sublayers with its transform and tint (outside replicators, one instance with
-    /// the identity and no tint; none for a layer without sublayers).
+    /// The sublayers a replicator draws, back to front, instance by instance: each instance's
+    /// sublayers with its transform and tint (none without sublayers), `own` being its sublayers
+    /// sorted by ``sortedByZ(_:)``.
     ///
     /// A replicator draws its sublayers `instanceCount` times (clamped to
     /// ``EvaluationPlan/maximumReplicatorInstances``; none when it is 0 or less): instance k
     /// through `instanceTransform` applied k times about the layer's center, its colors
     /// multiplied by `instanceColor` plus k times the color offsets (clamped to [0, 1]), and its
     /// animations `k × instanceDelay` later (evaluated with the presentation tree).
-    private static func sublayerInstances(
-        of node: PresentedLayer, _ p: UnsafePointer<LayerProperties>
+    private static func replicatorInstances(
+        of node: PresentedLayer, _ p: UnsafePointer<LayerProperties>, own: [PresentedLayer]
     )
         -> [(layers: [PresentedLayer], transform: CATransform3D, tint: Tint)]
     {
-        let own = sortedByZ(node.sublayers)
         guard !own.isEmpty else { return [] }
-        guard p.pointee.kind.layerClass.sublayers == .replicated else { return [(own, CATransform3DIdentity, Tint(1, 1, 1, 1))] }
         let count = max(0, min(p.pointee.instanceCount, EvaluationPlan.maximumReplicatorInstances))
         let replicas = node.replicaSublayers
         let toCenter = CATransform3DMakeTranslation(-p.pointee.bounds.midX, -p.pointee.bounds.midY, 0)
