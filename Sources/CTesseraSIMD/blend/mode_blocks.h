@@ -9,6 +9,11 @@
 // 16 opaque sources is a plain store, s + div255(d · 0) = s), empty (bounded modes leave it as it
 // is), or mixed (each group of eight scaled). One branch per block rather than per group: coverage
 // follows the shape's outline, and a branch per group would be mispredicted at each change.
+//
+// Normal (source-over, every fill's mode) goes by whole blocks of 16 pixels in 16-pixel vectors
+// (normal_block): at the AVX-512 level one instruction per operation where groups of eight took
+// two, without the tests per group (a scaled source of 0 gives d exactly anyway). The bench's
+// gradient fills took 10% less time with it at 1 and 2 threads.
 #ifndef TSR_MODE_BLOCKS_H
 #define TSR_MODE_BLOCKS_H
 #include "blend/blend_mode_kinds.h"
@@ -148,9 +153,55 @@ TSR_INLINE void mode_full_group(int32_t mode, uint32_t *dst, u32x8 sp) {
     mode_composite(mode, dst, mode_pairs_of(sp), bm_selects(mode), sp == 0);
 }
 
+// MARK: Normal, sixteen pixels at once
+
+// Normal's result (mode_result) for 16 pixels of source `s`, scaled by factors `f` where `scaled`
+// (else factor 255: `s` as it is), onto dst: s' + div255(d · (255 − s'.alpha)), saturated. On all
+// 16 at once (simd/vectors.h), one instruction per operation at the AVX-512 level. Where the scaled
+// source is 0 (coverage 0), this gives d exactly (div255(d · 255) = d): no test per group.
+TSR_INLINE void normal_pixels16(uint32_t *dst, u32x16 s, int scaled, u16x32 f) {
+    u16x32 rb = pairs32_rb(s), ga = pairs32_ga(s);
+    if (scaled) rb = pairs32_mul(rb, f), ga = pairs32_mul(ga, f);
+    const u16x32 inverse = 255 - pairs32_alpha(ga), c255 = (u16x32){0} + 255;
+    const u32x16 d = TSR_LOAD(u32x16, dst);
+    rb = __builtin_elementwise_min(rb + pairs32_mul(pairs32_rb(d), inverse), c255);
+    ga = __builtin_elementwise_min(ga + pairs32_mul(pairs32_ga(d), inverse), c255);
+    TSR_STORE(dst, pairs32_pixels(rb, ga));
+}
+
+// mode_factors of 16 pixels, in both lanes of each.
+TSR_INLINE u16x32 mode_factors16(u8x16 coverage, uint32_t opacity) {
+    const u32x16 c = __builtin_convertvector(coverage, u32x16);
+    u16x32 f = (u16x32)(c | (c << 16));
+    if (opacity != 255) f = pairs32_mul(f, (u16x32){0} + (uint16_t)opacity);
+    return f;
+}
+
+// mode_block under normal, the 16 sources in a vector: the same cases, the same bytes.
+TSR_INLINE void normal_block(uint32_t *dst, u32x16 s, const uint8_t *coverage, uint32_t opacity) {
+    if (coverage) {
+        const u8x16 c = TSR_LOAD(u8x16, coverage);
+        if (opacity != 255 || !u8x16_all_ones(c)) {
+            if (!u8x16_none(c)) normal_pixels16(dst, s, 1, mode_factors16(c, opacity));
+            return;
+        }
+    }
+    if (opacity != 255) {
+        normal_pixels16(dst, s, 1, (u16x32){0} + (uint16_t)opacity);
+        return;
+    }
+    // Fully covered: an opaque source is the result (s + div255(d · 0) = s).
+    if (__builtin_reduce_or(~s & 0xFF000000u) == 0) TSR_STORE(dst, s);
+    else normal_pixels16(dst, s, 0, (u16x32){0});
+}
+
 // 16 pixels from dst on, their sources at src and coverage bytes at `coverage` (NULL: 255).
 TSR_INLINE void mode_block(int32_t mode, uint32_t *dst, const uint32_t *src, const uint8_t *coverage,
                            uint32_t opacity) {
+    if (mode == TSR_BLEND_NORMAL) {
+        normal_block(dst, TSR_LOAD(u32x16, src), coverage, opacity);
+        return;
+    }
     if (coverage) {
         const u8x16 c = TSR_LOAD(u8x16, coverage);
         if (opacity != 255 || !u8x16_all_ones(c)) {
@@ -166,12 +217,6 @@ TSR_INLINE void mode_block(int32_t mode, uint32_t *dst, const uint32_t *src, con
         const u16x16 f = pairs_factor((u32x8){0} + opacity);
         mode_scaled_group(mode, dst, p0, f);
         mode_scaled_group(mode, dst + 8, p1, f);
-        return;
-    }
-    // Fully covered. Normal onto any d gives an opaque source exactly (s + div255(d · 0) = s).
-    if (mode == TSR_BLEND_NORMAL && u32x8_none(~(p0 & p1) & 0xFF000000u)) {
-        TSR_STORE(dst, p0);
-        TSR_STORE(dst + 8, p1);
         return;
     }
     mode_full_group(mode, dst, p0);

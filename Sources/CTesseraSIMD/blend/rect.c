@@ -49,20 +49,6 @@ TSR_INLINE u32x8 over8(u32x8 d, const source8 *s, int premultiplied) {
 
 // MARK: Sixteen pixels
 
-typedef uint16_t u16x32 __attribute__((vector_size(64)));
-typedef uint32_t u32x32 __attribute__((vector_size(128)));
-
-// blend/over.h's pair arithmetic on sixteen pixels: div255(a · b) per 16-bit lane (PMULLW, then
-// PMULHUW by 257 of the product plus 128).
-TSR_INLINE u16x32 pairs32_mul(u16x32 a, u16x32 b) {
-    const u32x32 wide = __builtin_convertvector(a * b + 128, u32x32) * 257;
-    return __builtin_convertvector(wide >> 16, u16x32);
-}
-
-TSR_INLINE u16x32 pairs32_rb(u32x16 p) { return (u16x32)(p & 0x00FF00FFu); }
-// Green and alpha: a 16-bit shift leaves each lane's high byte in its low byte.
-TSR_INLINE u16x32 pairs32_ga(u32x16 p) { return (u16x32)p >> 8; }
-
 typedef struct {
     u16x32 rb, ga, inverse;   // the scaled colour's pairs, and 255 − its alpha in both lanes
 } source16;
@@ -71,9 +57,7 @@ TSR_INLINE source16 source16_of(uint32_t color, u32x16 coverage) {
     const u32x16 c = (u32x16){0} + color;
     const u16x32 f = (u16x32)(coverage | (coverage << 16));
     const u16x32 sga = pairs32_mul(pairs32_ga(c), f);
-    const u16x32 alpha = __builtin_shufflevector(sga, sga, 1, 1, 3, 3, 5, 5, 7, 7, 9, 9, 11, 11, 13, 13, 15, 15, 17,
-                                                 17, 19, 19, 21, 21, 23, 23, 25, 25, 27, 27, 29, 29, 31, 31);
-    return (source16){pairs32_mul(pairs32_rb(c), f), sga, 255 - alpha};
+    return (source16){pairs32_mul(pairs32_rb(c), f), sga, 255 - pairs32_alpha(sga)};
 }
 
 // over_pairs (blend/over.h) on sixteen pixels.

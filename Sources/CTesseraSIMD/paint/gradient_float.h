@@ -86,8 +86,8 @@ TSR_INLINE u32x8 gradient_8px(const gradient_lanes *g, int radial, int32_t exten
     return table_lookup8(g->table, index);
 }
 
-// The 16 colours of the block at pixel i of `row` (a multiple of 16) into out, with `g` made from
-// the row's gradient: the block's start in double rounded to float, then j steps added in float.
+// The 16 colours of the block at pixel i of `row` (a multiple of 16), with `g` made from the row's
+// gradient: the block's start in double rounded to float, then j steps added in float.
 //
 // A linear block under pad whose 16 pixels all clamp to one end takes that end's entry without
 // computing them (the table lookups are most of a pixel's cost). Its t are monotonic in j (j · step
@@ -96,24 +96,25 @@ TSR_INLINE u32x8 gradient_8px(const gradient_lanes *g, int radial, int32_t exten
 // lanes. All ≤ 0 clamp to 0, index trunc(0.5) = 0; all ≥ 1 clamp to 1, index trunc(scale + 0.5) =
 // scale. A row crosses [0, 1] once, so its blocks before and after the gradient's ends (a shape
 // larger than its gradient) branch alike block after block. (NaN fails both tests.)
-TSR_INLINE void gradient_block(const gradient_lanes *g, const gradient_row *row, int radial, int32_t extend, size_t i,
-                               uint32_t *out) {
+TSR_INLINE u32x16 gradient_colors16(const gradient_lanes *g, const gradient_row *row, int radial, int32_t extend,
+                                    size_t i) {
     const double k = (double)(int64_t)i;
     const float start = (float)(row->a0 + k * row->da);
     if (!radial && extend == TSR_EXTEND_PAD) {
         const float end = start + g->stepA[1][7];   // 15 · step
         const float low = start < end ? start : end, high = start < end ? end : start;
-        if (high <= 0.0f || low >= 1.0f) {
-            const u32x8 colour = high <= 0.0f ? (u32x8){0} + g->table[0] : g->last;
-            TSR_STORE(out, colour);
-            TSR_STORE(out + 8, colour);
-            return;
-        }
+        if (high <= 0.0f || low >= 1.0f) return (u32x16){0} + (high <= 0.0f ? g->table[0] : g->last[0]);
     }
     const f32x8 a = f32x8_splat(start);
     const f32x8 b = radial ? f32x8_splat((float)(row->b0 + k * row->db)) : (f32x8){0};
-    for (int h = 0; h < 2; h++) {
-        TSR_STORE(out + 8 * h, gradient_8px(g, radial, extend, a + g->stepA[h], radial ? b + g->stepB[h] : b));
-    }
+    const u32x8 low = gradient_8px(g, radial, extend, a + g->stepA[0], radial ? b + g->stepB[0] : b);
+    const u32x8 high = gradient_8px(g, radial, extend, a + g->stepA[1], radial ? b + g->stepB[1] : b);
+    return __builtin_shufflevector(low, high, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15);
+}
+
+// The same into out[0 … 15].
+TSR_INLINE void gradient_block(const gradient_lanes *g, const gradient_row *row, int radial, int32_t extend, size_t i,
+                               uint32_t *out) {
+    TSR_STORE(out, gradient_colors16(g, row, radial, extend, i));
 }
 #endif

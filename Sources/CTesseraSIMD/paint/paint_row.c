@@ -89,6 +89,11 @@ TSR_INLINE void fused_block(int source, int32_t mode, uint32_t opacity, const gr
         return;
     case SOURCE_LINEAR:
     case SOURCE_RADIAL:
+        // Under normal the colours stay in registers (mode_block would load them back).
+        if (mode == TSR_BLEND_NORMAL) {
+            normal_block(dst, gradient_colors16(g, row, source == SOURCE_RADIAL, TSR_EXTEND_PAD, i), coverage, opacity);
+            return;
+        }
         gradient_block(g, row, source == SOURCE_RADIAL, TSR_EXTEND_PAD, i, src);
         mode_block(mode, dst, src, coverage, opacity);
         return;

@@ -36,6 +36,8 @@ typedef uint32_t u32x8 __attribute__((vector_size(32)));
 typedef float f32x4 __attribute__((vector_size(16)));
 typedef float f32x8 __attribute__((vector_size(32)));
 typedef uint32_t u32x16 __attribute__((vector_size(64)));
+typedef uint16_t u16x32 __attribute__((vector_size(64)));
+typedef uint32_t u32x32 __attribute__((vector_size(128)));
 typedef int32_t i32x4 __attribute__((vector_size(16)));
 typedef uint32_t u32x4 __attribute__((vector_size(16)));
 typedef uint64_t u64x2 __attribute__((vector_size(16)));
@@ -141,5 +143,29 @@ TSR_INLINE u16x16 pairs_alpha(u16x16 ga) {
 
 // Each lane at most 255: PACKUSWB's saturation of lanes in [0, 510].
 TSR_INLINE u16x16 pairs_saturate(u16x16 v) { return __builtin_elementwise_min(v, (u16x16){0} + 255); }
+
+// MARK: Sixteen pixels' channel pairs
+
+// The pairs above on sixteen pixels (u32x16): one instruction per operation at the AVX-512 level,
+// two at AVX2, where they are the same instructions as two groups of eight.
+
+// div255(a · b) per 16-bit lane (a, b ≤ 255): PMULLW, then PMULHUW by 257 of the product plus 128.
+TSR_INLINE u16x32 pairs32_mul(u16x32 a, u16x32 b) {
+    const u32x32 wide = __builtin_convertvector(a * b + 128, u32x32) * 257;
+    return __builtin_convertvector(wide >> 16, u16x32);
+}
+
+TSR_INLINE u16x32 pairs32_rb(u32x16 p) { return (u16x32)(p & 0x00FF00FFu); }
+// Green and alpha: a 16-bit shift leaves each lane's high byte in its low byte.
+TSR_INLINE u16x32 pairs32_ga(u32x16 p) { return (u16x32)p >> 8; }
+
+// Pixels from their channel pairs (each lane ≤ 255).
+TSR_INLINE u32x16 pairs32_pixels(u16x32 rb, u16x32 ga) { return (u32x16)rb | (u32x16)(ga << 8); }
+
+// The alpha of green-alpha pairs in both lanes of its pixel.
+TSR_INLINE u16x32 pairs32_alpha(u16x32 ga) {
+    return __builtin_shufflevector(ga, ga, 1, 1, 3, 3, 5, 5, 7, 7, 9, 9, 11, 11, 13, 13, 15, 15, 17, 17, 19, 19, 21, 21,
+                                   23, 23, 25, 25, 27, 27, 29, 29, 31, 31);
+}
 
 #endif
