@@ -32,7 +32,11 @@ struct Render: ParsableCommand {
             every bundle that has the state. Scripts in the bundles are reported, not run.
 
             A Lottie animation (.json) starts at its in point (--time 0) and lasts its own length
-            unless --frames or --duration say otherwise.
+            unless --frames or --duration say otherwise. --value, --image, --text and --font put
+            values, images, texts and fonts in place of the file's, as lottie-ios's providers do:
+
+              tessera render switch.json --value '**.Fill 1.Color=#FF0000' --value 'Knob.Transform.Position=0:10,10;30:90,10'
+              tessera render card.json --text 'title=Hello' --image 'img_0.png=photo.jpg' --viewport 0,0,200,100
             """)
 
     /// The most threads `--threads` takes.
@@ -108,13 +112,60 @@ struct Render: ParsableCommand {
     @Flag(name: [.short, .long], help: "Print nothing but errors.")
     var quiet = false
 
+    @Option(
+        name: .customLong("value"),
+        help: ArgumentHelp(
+            """
+            Set a Lottie animation's properties that KEYPATH names (as lottie-ios's value providers: `**.Fill 1.Color`, \
+            `Layer.Transform.Position`; * is one name, ** any number) to VALUE: #RRGGBB[AA], a number, X,Y, a gradient \
+            #RRGGBB[AA]@LOCATION,… or keyframes FRAME:VALUE;FRAME:VALUE… (repeatable; the last that matches wins).
+            """,
+            valueName: "KEYPATH=VALUE"))
+    var values: [String] = []
+
+    @Option(
+        name: .customLong("image"),
+        help: ArgumentHelp(
+            "Draw a PNG or JPEG FILE for a Lottie animation's image asset NAME (its id or file name; * for every asset) (repeatable).",
+            valueName: "NAME=FILE"))
+    var images: [String] = []
+
+    @Option(
+        help: ArgumentHelp(
+            "How --image files fill their asset's size (default: resize).", valueName: "resize|resizeAspect|resizeAspectFill|center"))
+    var imageGravity: String?
+
+    @Option(
+        name: .customLong("text"),
+        help: ArgumentHelp(
+            """
+            Show TEXT in a Lottie animation's text layers that KEY names: its full keypath or its own name (as lottie-ios's \
+            DictionaryTextProvider), or a keypath pattern (** for every text layer) (repeatable).
+            """,
+            valueName: "KEY=TEXT"))
+    var texts: [String] = []
+
+    @Option(
+        help: ArgumentHelp(
+            "Set a Lottie animation's texts in this font (and size), not from the file's glyphs (as lottie-ios's font providers).",
+            valueName: "NAME[:SIZE]"))
+    var font: String?
+
+    @Option(
+        help: ArgumentHelp(
+            "Show this rectangle of a Lottie animation (in its points), scaled to fit its size, as lottie-ios's viewportFrame.",
+            valueName: "X,Y,W,H"))
+    var viewport: String?
+
     /// What the options ask, as plain values (the fast path of ``TesseraCommand/main()`` makes
     /// the same without ArgumentParser).
     var request: RenderRequest {
         RenderRequest(
             scene: scene, bundle: bundle, state: state, transition: transition, output: output, format: format, apng: apng,
             time: time, marker: marker, duration: duration, frames: frames, fps: fps, size: size, scale: scale,
-            background: background, threads: threads, quiet: quiet)
+            background: background, threads: threads, quiet: quiet,
+            lottie: LottieProviderOptions(
+                values: values, images: images, imageGravity: imageGravity, texts: texts, font: font, viewport: viewport))
     }
 
     mutating func validate() throws { try request.validate() }
