@@ -47,4 +47,20 @@ import TesseraRaster
         let result = try CLI.run(["render", "message-dots", "--value", "a.Color=#FF0000", "-o", "-", "--format", "rgba"])
         #expect(result.status == 64 && result.stderr.contains("are for Lottie animations"), "\(result.stderr)")
     }
+
+    /// `convert` writes the tree with the providers applied.
+    @Test func convertAppliesThem() throws {
+        let (folder, path) = try LottieCommandTests.file()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let archive = folder.appendingPathComponent("square.caar").path
+        let converted = try CLI.run(["convert", path, archive, "--value", "square.**.Color=#00FF00", "-q"])
+        #expect(converted.status == 0, "\(converted.stderr)")
+        let out = folder.appendingPathComponent("square.png").path
+        let rendered = try CLI.run(["render", archive, "-o", out, "-q"])
+        #expect(rendered.status == 0, "\(rendered.stderr)")
+        let pixmap = try Pixmap(pngData: [UInt8](Data(contentsOf: URL(fileURLWithPath: out))))
+        #expect(pixmap[5, 5] == PremultipliedRGBA8(r: 0, g: 255, b: 0, a: 255))
+        let other = try CLI.run(["convert", "message-dots", folder.appendingPathComponent("dots.caar").path, "--text", "a=b"])
+        #expect(other.status == 64 && other.stderr.contains("are for Lottie animations"), "\(other.stderr)")
+    }
 }
