@@ -18,9 +18,11 @@ frames (100 % is the last frame, where players differ on what the out point show
 Pillow and NumPy.
 
 Some snapshots are of samples that lottie-ios's tests render with value, image, text or font
-providers of their own, or crop to a viewport (its Tests/SnapshotConfiguration.swift): what they
-show is not in the file. Their differing frames are marked, and the score is given again without
-them.
+providers of their own, crop to a viewport, or take at progresses or frames of their own (its
+Tests/SnapshotConfiguration.swift): `SNAPSHOT_PROVIDERS` gives `tessera render` the same (--value,
+--image, --text, --font, --viewport) and renders the same times. A sample configured there that
+is not (a new one in the mirror) has its differing frames marked, and the score is given again
+without them.
 
 Nothing of lottie-ios is committed: the samples are read from the mirror into a temporary folder.
 """
@@ -74,15 +76,16 @@ def score_sample(repo, tessera, name, json_bytes, folder, keep):
     except Exception as error:  # noqa: BLE001 - any malformed sample is reported, not fatal
         return [(p, None, f"unreadable: {error}") for p in PROGRESSES]
     results = []
-    for p in PROGRESSES:
+    extra = provider_arguments(repo, name, folder)
+    for p, time in snapshot_times(name, document, duration):
         snapshot = f"{SNAPSHOTS}/testCoreAnimationRenderingEngine.{name.replace('/', '-')}-{p}.png"
         try:
             apple = Image.open(io.BytesIO(git(repo, "show", f"HEAD:{snapshot}")))
         except subprocess.CalledProcessError:
             continue
         out = os.path.join(folder, f"{name.replace('/', '-')}-{p}.png")
-        command = [tessera, "render", path, "--time", repr(p / 100 * duration), "--size", f"{apple.width}x{apple.height}",
-                   "--scale", repr(scale), "--background", "white", "-q", "-o", out]
+        command = [tessera, "render", path, "--time", repr(time), "--size", f"{apple.width}x{apple.height}",
+                   "--scale", repr(scale), "--background", "white", "-q", "-o", out, *extra]
         run = subprocess.run(command, capture_output=True, text=True, timeout=600)
         if run.returncode != 0:
             results.append((p, None, run.stderr.strip().splitlines()[-1] if run.stderr.strip() else f"exit {run.returncode}"))
@@ -94,6 +97,83 @@ def score_sample(repo, tessera, name, json_bytes, folder, keep):
             apple.save(os.path.join(keep, f"{name.replace('/', '-')}-{p}-apple.png"))
             Image.open(out).save(os.path.join(keep, f"{name.replace('/', '-')}-{p}-tessera.png"))
     return results
+
+
+# lottie-ios's snapshot configuration (its Tests/SnapshotConfiguration.swift), per sample, as
+# `tessera render` options: the value providers (colors as #RRGGBB[AA], keyframes FRAME:VALUE;…),
+# image, text and font providers and viewports its snapshots were made with.
+BLACK, RED = "#000000", "#FF0000"
+SWITCH = ["Checkmark Outlines.Group 1.Stroke 1.Color=" + BLACK, "Checkmark Outlines 2.Group 1.Stroke 1.Color=" + BLACK,
+          "X Outlines.Group 1.Stroke 1.Color=" + BLACK,
+          # LottieColor(r: 0.76, g: 0.76, b: 0.76) at frame 75: 0.76 × 255 = 193.8, written C2.
+          "Switch Outline Outlines.Fill 1.Color=0:#000000;75:#C2C2C2;150:#000000"]
+SNAPSHOT_PROVIDERS = {
+    "Nonanimating/Text_Color": {"values": ["**.TEXT.Color=" + RED]},
+    "Nonanimating/keypathTest": {"values": ["**.Stroke 1.Color=" + BLACK, "**.Fill 1.Color=" + RED]},
+    "Switch": {"values": SWITCH},
+    "Issues/issue_1837_opacity": {"values": ["Dark Gray Solid 1.Transform.Opacity=10"]},
+    "Issues/issue_1837_scale_rotation": {"values": ["H2.Transform.Scale=200,150", "H2.Transform.Rotation=90"]},
+    "Issues/issue_2042": {"values": ["MASTER.Transform.Position=214,120"]},
+    "Issues/issue_1664": {"values": ["**.base_color.**.Color=" + BLACK]},
+    "Issues/issue_1854": {"values": ["**.Colors=#00000000@0,#FFFFFF80@0.3,#FFFFFFFF@1"]},
+    # (0.5, 0.5, 1) and (0.2, 0.6, 0.7): 127.5 written 80, 178.5 written B3.
+    "Issues/issue_2677": {"values": ["**.**.**.Colors=#8080FF@0.1,#3399B3@0.5"]},
+    "Issues/issue_1847": {"values": ["**.Stroke 1.**.Color=" + RED]},
+    "Issues/issue_2150": {"values": ["**.Color=" + RED]},
+    "Issues/issue_2094": {"values": ["**.Stroke Width=2"]},
+    "Issues/issue_2262": {"values": ["**.Accent.**.Color=" + BLACK]},
+    "TypeFace/G": {"values": ["G 2.Ellipse 1.Stroke 1.Color=" + RED, "G Outlines 3.G.Fill 1.Color=" + RED,
+                              "Shape Layer 18.Shape 1.Stroke 2.Color=" + RED]},
+    # HardcodedImageProvider: the one image for every asset, aspect filled.
+    "Nonanimating/dog": {"image": "Tests/Samples/Images/dog.png", "progresses": [0]},
+    "Nonanimating/dog_landscape": {"image": "Tests/Samples/Images/dog-landscape.jpeg", "progresses": [0]},
+    "Issues/issue_1722": {"texts": ["**=Bounce-bounce"]},
+    "Issues/issue_1949_full_paths": {"texts": ["ENVELOPE-FRONT.sender_username=Lottie", "ENVELOPE-FRONT.From=Airbnb (front)",
+                                              "ENVELOPE-BACK-TEXTBOX.LETTER-TEXTBOX.sender_username=Airbnb (back)",
+                                              "ENVELOPE-BACK-TEXTBOX.LETTER-TEXTBOX.custom_text=Text providers are cool!"],
+                                    "progresses": [30, 75]},
+    "Issues/issue_1949_short_paths": {"texts": ["sender_username=Lottie", "From=Airbnb", "custom_text=Text providers are cool!"],
+                                     "progresses": [30, 75]},
+    "Issues/issue_2209": {"frames": [4.999, 5.0, 9.9999999, 10]},
+    "Issues/issue_2226": {"frames": [19.25, 113]},
+    # Chalkduster, an Apple font, is not here: the text is set in the font found for the name.
+    "Nonanimating/Text_Glyph": {"font": "Chalkduster:36"},
+    # CGRect(x: 0, y: 0, width: 85, height: 85).insetBy(dx: 10, dy: 10)
+    "Issues/issue_2310": {"viewport": "10,10,65,65"},
+}
+
+# Why frames of samples configured above still differ, where it is known (as KNOWN_CAUSES).
+CONFIGURED_CAUSES = {
+    "Nonanimating/Text_Glyph": ("fonts", "text in Chalkduster, the font lottie-ios's test provides (an Apple font)"),
+    "Nonanimating/dog": ("tessera", "an image scaled down: Core Animation's filter is not bilinear (as base64Test)"),
+    "Nonanimating/dog_landscape": ("tessera", "an image scaled down: Core Animation's filter is not bilinear (as base64Test)"),
+}
+
+
+def snapshot_times(name, document, duration):
+    """[(the snapshot's suffix, seconds from the in point)]: progress P % (0, 25, 50, 75, or the
+    sample's own progresses), or frame F (`Frame-4`) where lottie-ios snapshots frames."""
+    configuration = SNAPSHOT_PROVIDERS.get(name, {})
+    if "frames" in configuration:
+        return [(f"Frame-{int(f)}", (f - document["ip"]) / document["fr"]) for f in configuration["frames"]]
+    return [(p, p / 100 * duration) for p in configuration.get("progresses", PROGRESSES)]
+
+
+def provider_arguments(repo, name, folder):
+    """The `tessera render` options that configure sample `name` as lottie-ios's snapshot tests do."""
+    configuration = SNAPSHOT_PROVIDERS.get(name, {})
+    arguments = [f"--value={v}" for v in configuration.get("values", [])]
+    arguments += [f"--text={t}" for t in configuration.get("texts", [])]
+    if "image" in configuration:
+        image = os.path.join(folder, name.replace("/", "-") + "-" + os.path.basename(configuration["image"]))
+        with open(image, "wb") as f:
+            f.write(git(repo, "show", f"HEAD:{configuration['image']}"))
+        arguments += [f"--image=*={image}", "--image-gravity=resizeAspectFill"]
+    if "font" in configuration:
+        arguments.append(f"--font={configuration['font']}")
+    if "viewport" in configuration:
+        arguments.append(f"--viewport={configuration['viewport']}")
+    return arguments
 
 
 PROVIDED = ("customValueProviders", "customImageProvider", "customTextProvider", "customFontProvider",
@@ -188,13 +268,13 @@ def main():
                     matched += 1
                 else:
                     differing.append((name, p, share, message))
-    provided = provided_samples(repo)
+    provided = provided_samples(repo) - set(SNAPSHOT_PROVIDERS)
     causes = {}
     for name, p, share, message in differing:
         cause = (("providers", "a snapshot made with lottie-ios's own providers or viewport") if name in provided
-                 else KNOWN_CAUSES.get(name, ("unknown", "")))
+                 else KNOWN_CAUSES.get(name) or CONFIGURED_CAUSES.get(name, ("unknown", "")))
         causes[cause[0]] = causes.get(cause[0], 0) + 1
-        print(f"differs  {name} {p}%: " + (f"{share * 100:.1f} % of pixels" if share is not None else message)
+        print(f"differs  {name} {p}{'%' if isinstance(p, int) else ''}: " + (f"{share * 100:.1f} % of pixels" if share is not None else message)
               + (f"  ({cause[0]}: {cause[1]})" if cause[1] else ""))
     print(f"matched {matched} of {total} frames ({100 * matched / max(total, 1):.1f} %)")
     print("  differing frames by cause: " + ", ".join(f"{k} {v}" for k, v in sorted(causes.items(), key=lambda c: -c[1])))

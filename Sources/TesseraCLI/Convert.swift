@@ -20,6 +20,7 @@ struct Convert: ParsableCommand {
               tessera convert Bluetooth.ca Bluetooth.caml
               tessera convert pack.tendies --bundle Glyph.ca Glyph.caar
               tessera convert loader.json loader.caar
+              tessera convert switch.json --value '**.Fill 1.Color=#FF0000' switch.caml
 
             Exit status: 0 written; 64 the command line (an unknown output extension, OUT exists
             without --force, IN and OUT the same); 65 IN is malformed or holds what OUT's format
@@ -35,6 +36,8 @@ struct Convert: ParsableCommand {
 
     @Option(help: "One .ca bundle of a .tendies file: a wallpaper's Background, Floating or Foreground, or any unique part of its path.")
     var bundle: String?
+
+    @OptionGroup var lottieProviders: LottieProviderArguments
 
     @Flag(help: "Replace OUT when it exists (a .ca folder is removed first).")
     var force = false
@@ -53,10 +56,16 @@ struct Convert: ParsableCommand {
             }
             let archive: SceneDocument
             var skipped: [SkippedFeature] = []
+            let providers = lottieProviders.options
+            if !providers.isEmpty && SceneFileKind(of: input) != .lottie {
+                throw CommandFailure(
+                    .usage, "\(input): --value, --image, --image-gravity, --text, --font and --viewport are for Lottie animations")
+            }
             if let demo = DemoScene.named(input) {
                 archive = SceneDocument(rootLayer: demo.build(), documentSize: demo.size)
             } else if SceneFileKind(of: input) == .lottie {
-                let animation = try LottieSource.load(input, options: SceneOptions(bundle: bundle))
+                let animation = try LottieSource.load(
+                    input, options: SceneOptions(bundle: bundle, lottie: try providers.isEmpty ? nil : providers.configuration()))
                 archive = SceneDocument(rootLayer: animation.rootLayer, documentSize: animation.size)
                 skipped = animation.skipped
             } else {

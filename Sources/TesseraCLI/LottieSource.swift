@@ -14,7 +14,7 @@ enum LottieSource {
         }
         if let reason = unreadableReason(argument) { throw CommandFailure(.noInput, "\(argument): cannot read: \(reason)") }
         do {
-            return try LottieAnimation(contentsOf: URL(fileURLWithPath: argument))
+            return try LottieAnimation(contentsOf: URL(fileURLWithPath: argument), configuration: options.lottie ?? .init())
         } catch {
             if case .unreadableFile = error { throw CommandFailure(.noInput, "\(argument): \(error)") }
             throw CommandFailure(.dataError, "\(argument): \(error)")

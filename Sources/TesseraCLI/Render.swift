@@ -32,7 +32,11 @@ struct Render: ParsableCommand {
             every bundle that has the state. Scripts in the bundles are reported, not run.
 
             A Lottie animation (.json) starts at its in point (--time 0) and lasts its own length
-            unless --frames or --duration say otherwise.
+            unless --frames or --duration say otherwise. --value, --image, --text and --font put
+            values, images, texts and fonts in place of the file's, as lottie-ios's providers do:
+
+              tessera render switch.json --value '**.Fill 1.Color=#FF0000' --value 'Knob.Transform.Position=0:10,10;30:90,10'
+              tessera render card.json --text 'title=Hello' --image 'img_0.png=photo.jpg' --viewport 0,0,200,100
             """)
 
     /// The most threads `--threads` takes.
@@ -108,13 +112,15 @@ struct Render: ParsableCommand {
     @Flag(name: [.short, .long], help: "Print nothing but errors.")
     var quiet = false
 
+    @OptionGroup var lottieProviders: LottieProviderArguments
+
     /// What the options ask, as plain values (the fast path of ``TesseraCommand/main()`` makes
     /// the same without ArgumentParser).
     var request: RenderRequest {
         RenderRequest(
             scene: scene, bundle: bundle, state: state, transition: transition, output: output, format: format, apng: apng,
             time: time, marker: marker, duration: duration, frames: frames, fps: fps, size: size, scale: scale,
-            background: background, threads: threads, quiet: quiet)
+            background: background, threads: threads, quiet: quiet, lottie: lottieProviders.options)
     }
 
     mutating func validate() throws { try request.validate() }

@@ -23,6 +23,9 @@ struct RenderRequest: Equatable {
     var background: BackgroundOption
     var threads: Int?
     var quiet: Bool
+    /// A Lottie animation's providers and viewport (``LottieProviderOptions``); the fast path
+    /// leaves them to ArgumentParser.
+    var lottie = LottieProviderOptions()
 
     /// The checks of the options together, as ArgumentParser reports them (``Render/validate()``).
     func validate() throws {
@@ -56,7 +59,14 @@ struct RenderRequest: Equatable {
 
     func run() throws {
         try reportingFailures {
-            let source = try SceneSource(scene, options: SceneOptions(bundle: bundle, state: state, transition: transition))
+            let source = try SceneSource(
+                scene,
+                options: SceneOptions(
+                    bundle: bundle, state: state, transition: transition, lottie: try lottie.isEmpty ? nil : lottie.configuration()))
+            if !lottie.isEmpty && source.lottie == nil {
+                throw CommandFailure(
+                    .usage, "\(scene): --value, --image, --image-gravity, --text, --font and --viewport are for Lottie animations")
+            }
             let pixelSize = try frameSize(of: source)
             let animated = frames != nil || duration != nil || apng != nil || requestsAnimation
             var warnings: [String] = []

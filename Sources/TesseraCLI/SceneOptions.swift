@@ -1,5 +1,6 @@
 import Foundation
 import Tessera
+import TesseraLottie
 
 /// What `render` and `inspect` take besides the scene: the bundle of a `.tendies` file, and the
 /// state of a CAML document or a wallpaper to show (`--state`) or the transition to animate
@@ -10,6 +11,9 @@ struct SceneOptions {
     /// `FROM:TO`: the document shown in state FROM, then going to TO at time 0, animated by its
     /// transition. `*` or an empty name is the base state.
     var transition: String?
+    /// A Lottie animation's providers and viewport, from `render`'s `--value`, `--image`,
+    /// `--text`, `--font` and `--viewport`.
+    var lottie: LottieAnimation.Configuration?
 
     /// Puts a document's tree, or a wallpaper's bundles, in the asked state; usage errors name
     /// the states there are.

@@ -63,8 +63,11 @@ public final class LottieAnimation {
     public let skipped: [SkippedFeature]
 
     /// Reads the animation in a Lottie JSON file, or animation `animation` (by default the
-    /// first) of a dotLottie file (`.lottie`, told by its extension).
-    public convenience init(contentsOf url: URL, animation: String? = nil) throws(LottieError) {
+    /// first) of a dotLottie file (`.lottie`, told by its extension), with what `configuration`
+    /// provides in place of the file's values, images, texts and fonts.
+    public convenience init(
+        contentsOf url: URL, animation: String? = nil, configuration: Configuration = Configuration()
+    ) throws(LottieError) {
         if url.pathExtension.lowercased() == "lottie" {
             var zip = try DotLottie(contentsOf: url)
             let id = animation ?? zip.animationIDs[0]
@@ -73,7 +76,7 @@ public final class LottieAnimation {
                     path: "manifest.json", reason: "no animation \"\(id)\"; it has \(zip.animationIDs.joined(separator: ", "))")
             }
             let data = try zip.animation(id)
-            try self.init(data: data) { zip.image($0) }
+            try self.init(data: data, configuration: configuration) { zip.image($0) }
             return
         }
         let data: Data
@@ -93,7 +96,9 @@ public final class LottieAnimation {
         } catch {
             throw .unreadableFile((error as NSError).localizedDescription)
         }
-        try self.init(data: data) { asset in asset.file(besides: url).flatMap { try? Data(contentsOf: $0) } }
+        try self.init(data: data, configuration: configuration) { asset in
+            asset.file(besides: url).flatMap { try? Data(contentsOf: $0) }
+        }
     }
 
     /// The ids of the animations in a dotLottie file, in its manifest's order.
@@ -101,13 +106,17 @@ public final class LottieAnimation {
         try DotLottie(contentsOf: url).animationIDs
     }
 
-    /// Reads the animation in the bytes of a Lottie JSON document (its images must be embedded).
-    public convenience init(data: Data) throws(LottieError) {
-        try self.init(data: data) { _ in nil }
+    /// Reads the animation in the bytes of a Lottie JSON document (its images must be embedded,
+    /// or given by `configuration`'s image provider).
+    public convenience init(data: Data, configuration: Configuration = Configuration()) throws(LottieError) {
+        try self.init(data: data, configuration: configuration) { _ in nil }
     }
 
     /// Reads the animation in `data`, its images that are not embedded from `imageFiles`.
-    init(data: Data, imageFiles: @escaping (ImageAsset) -> Data?) throws(LottieError) {
+    init(data: Data, configuration: Configuration, imageFiles: @escaping (ImageAsset) -> Data?) throws(LottieError) {
+        if let viewport = configuration.viewport, !(viewport.width > 0 && viewport.height > 0) {
+            throw .invalidProvider(reason: "a viewport of \(viewport.width)×\(viewport.height) points")
+        }
         guard data.count <= Self.maximumFileSize else {
             throw .limitExceeded(path: "", reason: "a document of \(data.count) bytes (at most \(Self.maximumFileSize))")
         }
@@ -119,9 +128,10 @@ public final class LottieAnimation {
             let (line, column) = JSONParser.lineAndColumn(of: error.offset, in: bytes)
             throw .malformedJSON(line: line, column: column, reason: error.reason)
         }
-        let document = try LottieDocument(json)
+        var document = try LottieDocument(json)
         try LayerCount.check(document, limit: BuildReport.maximumLayerCount)
         let report = BuildReport()
+        ProviderApplication(configuration: configuration, report: report, fonts: document.fonts).apply(to: &document)
         let animator = Animator(frameRate: document.frameRate)
         let size = CGSize(width: document.width, height: document.height)
         // The composition's frames as seconds of its layer's time: time 0 of the root is the in point.
@@ -130,7 +140,7 @@ public final class LottieAnimation {
         composition.anchorPoint = .zero
         composition.bounds = CGRect(origin: .zero, size: size)
         composition.timeOffset = animator.seconds(document.inPoint)
-        let images = ImageLibrary(assets: document.images, files: imageFiles)
+        let images = ImageLibrary(assets: document.images, files: imageFiles, provider: configuration.imageProvider)
         composition.sublayers = try CompositionLayers(document: document, animator: animator, report: report, images: images)
             .layers(document.layers, size: size, path: "", visibleFrames: document.inPoint...document.outPoint)
         let root = CALayer()
@@ -139,6 +149,7 @@ public final class LottieAnimation {
         root.bounds = composition.bounds
         root.masksToBounds = true
         root.addSublayer(composition)
+        if let viewport = configuration.viewport { Self.show(viewport, of: composition, in: size) }
         rootLayer = root
         self.size = size
         frameRate = document.frameRate
@@ -148,5 +159,16 @@ public final class LottieAnimation {
         }
         version = document.version
         skipped = report.skipped
+    }
+
+    /// Scales and moves the composition so that `viewport` fills a frame of `size` (aspect kept,
+    /// centered), as lottie-ios lays out a `viewportFrame`.
+    private static func show(_ viewport: CGRect, of composition: CALayer, in size: CGSize) {
+        let scale =
+            viewport.width / viewport.height > size.width / size.height ? size.width / viewport.width : size.height / viewport.height
+        composition.anchorPoint = CGPoint(x: 0.5, y: 0.5)
+        composition.position = CGPoint(x: size.width / 2, y: size.height / 2)
+        composition.transform = CATransform3DTranslate(
+            CATransform3DMakeScale(scale, scale, 1), size.width / 2 - viewport.midX, size.height / 2 - viewport.midY, 0)
     }
 }

@@ -15,6 +15,8 @@ public enum LottieError: Error, Equatable, Sendable, CustomStringConvertible {
     case limitExceeded(path: String, reason: String)
     /// Precomposition `assetID` includes itself, directly or through others.
     case precompCycle(assetID: String)
+    /// A value provider, or a configuration read for one, that cannot be applied: why.
+    case invalidProvider(reason: String)
 
     public var description: String {
         switch self {
@@ -23,6 +25,7 @@ public enum LottieError: Error, Equatable, Sendable, CustomStringConvertible {
         case .invalidDocument(let path, let reason): "not a Lottie document: \(path.isEmpty ? "" : "\(path): ")\(reason)"
         case .limitExceeded(let path, let reason): "over a limit: \(path.isEmpty ? "" : "\(path): ")\(reason)"
         case .precompCycle(let id): "precomposition \"\(id)\" includes itself"
+        case .invalidProvider(let reason): "invalid provider: \(reason)"
         }
     }
 }

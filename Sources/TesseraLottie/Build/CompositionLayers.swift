@@ -95,6 +95,7 @@ struct CompositionLayers {
             picture.anchorPoint = .zero
             picture.bounds = CGRect(origin: .zero, size: size)
             picture.contents = image
+            picture.contentsGravity = images.contentsGravity
             content.addSublayer(picture)
         case .text(let text):
             TextLayers(document: document, animator: own.animator, report: report, path: path).draw(text, into: content)

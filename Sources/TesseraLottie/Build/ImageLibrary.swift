@@ -1,8 +1,9 @@
 import Foundation
 import TesseraCore
 
-/// The document's images, decoded once each when a layer first shows them: embedded ones, and
-/// others as `files` finds them (beside the document's file, in a dotLottie zip). Sizes are read from the headers
+/// The document's images, decoded once each when a layer first shows them: those an image
+/// provider gives, embedded ones, and others as `files` finds them (beside the document's file,
+/// in a dotLottie zip). Sizes are read from the headers
 /// first: an image over ``maximumPixels``, or images over ``maximumTotalPixels`` together, are
 /// not decoded (and reported).
 final class ImageLibrary {
@@ -12,13 +13,18 @@ final class ImageLibrary {
     private let assets: [String: ImageAsset]
     /// The bytes of an image that is not embedded; nil where there is none.
     private let files: (ImageAsset) -> Data?
+    private let provider: LottieImageProvider?
     private var decoded: [String: CGImage?] = [:]
     private var totalPixels = 0
 
-    init(assets: [String: ImageAsset], files: @escaping (ImageAsset) -> Data?) {
+    init(assets: [String: ImageAsset], files: @escaping (ImageAsset) -> Data?, provider: LottieImageProvider?) {
         self.assets = assets
         self.files = files
+        self.provider = provider
     }
+
+    /// How images fill their asset's size.
+    var contentsGravity: CALayerContentsGravity { provider?.contentsGravity ?? .resize }
 
     /// Asset `id`'s image and its size in points; nil (reported) when it cannot be shown.
     func image(_ id: String, report: BuildReport, path: String) -> (image: CGImage, size: CGSize)? {
@@ -26,7 +32,7 @@ final class ImageLibrary {
             report.notDrawn(path, "image", "no image asset \"\(id)\" in the file")
             return nil
         }
-        if decoded[id] == nil { decoded[id] = load(asset, report: report, path: path) }
+        if decoded[id] == nil { decoded[id] = load(id, asset, report: report, path: path) }
         guard let image = decoded[id] ?? nil else { return nil }
         let size =
             asset.width > 0 && asset.height > 0
@@ -35,9 +41,11 @@ final class ImageLibrary {
         return (image, size)
     }
 
-    private func load(_ asset: ImageAsset, report: BuildReport, path: String) -> CGImage? {
+    private func load(_ id: String, _ asset: ImageAsset, report: BuildReport, path: String) -> CGImage? {
         let data: Data
-        if let embedded = asset.embeddedData {
+        if let provided = provider?.image(id: id, path: asset.path) {
+            data = provided
+        } else if let embedded = asset.embeddedData {
             data = embedded
         } else if let contents = files(asset) {
             data = contents

@@ -18,6 +18,8 @@ struct LottieTransform: Sendable {
     var skewAxis = Animated<Double>(0)
     /// Rotations about x and y (3D layers' `rx`, `ry`), or `or` (orientation), which are not drawn.
     var hasThreeDimensionalRotation = false
+    /// A shape group's transform item's `nm` (`Transform`), which keypaths name.
+    var name = ""
 
     init() {}
 

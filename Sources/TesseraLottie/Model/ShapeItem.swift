@@ -38,6 +38,8 @@ indirect enum ShapeItem: Sendable {
         /// 0–100.
         var opacity: Animated<Double>
         var evenOdd: Bool
+        /// `nm`, which keypaths name (``AnimationKeypath``).
+        var name = ""
     }
 
     /// `st`: a solid stroke.
@@ -46,6 +48,7 @@ indirect enum ShapeItem: Sendable {
         var opacity: Animated<Double>
         var width: Animated<Double>
         var style: StrokeStyle
+        var name = ""
     }
 
     /// How a stroke is drawn, besides its paint: `lc`, `lj`, `ml`, `d`.
@@ -74,6 +77,7 @@ indirect enum ShapeItem: Sendable {
         /// `h`, `a`: the radial highlight's length (percent) and angle (degrees).
         var highlightLength: Animated<Double>
         var highlightAngle: Animated<Double>
+        var name = ""
     }
 
     /// `rp`: `copies` copies of the items before it, copy n transformed n times by `transform`

@@ -49,20 +49,26 @@ extension ShapeItem {
                 Fill(
                     color: color.mapValues(ShapeLayers.normalizedColor),
                     opacity: try .number(node.member("o"), default: 100),
-                    evenOdd: try node.number("r", default: 1) == 2))
+                    evenOdd: try node.number("r", default: 1) == 2, name: name))
         case "st":
             self = .stroke(
                 Stroke(
                     color: try Animated<[Double]>.vector(node.member("c"), default: [0, 0, 0]).mapValues(ShapeLayers.normalizedColor),
                     opacity: try .number(node.member("o"), default: 100),
                     width: try .number(node.member("w"), default: 1),
-                    style: try StrokeStyle(node)))
+                    style: try StrokeStyle(node), name: name))
         case "gf":
-            self = .gradientFill(try Gradient(node), evenOdd: try node.number("r", default: 1) == 2)
+            var gradient = try Gradient(node)
+            gradient.name = name
+            self = .gradientFill(gradient, evenOdd: try node.number("r", default: 1) == 2)
         case "gs":
-            self = .gradientStroke(try Gradient(node), width: try .number(node.member("w"), default: 1), style: try StrokeStyle(node))
+            var gradient = try Gradient(node)
+            gradient.name = name
+            self = .gradientStroke(gradient, width: try .number(node.member("w"), default: 1), style: try StrokeStyle(node))
         case "tr":
-            self = .transform(try LottieTransform(node))
+            var transform = try LottieTransform(node)
+            transform.name = name
+            self = .transform(transform)
         case "tm":
             self = .trim(
                 Trim(
