@@ -132,8 +132,6 @@ def provided_samples(repo):
 # "fonts": text drawn with Apple's fonts (lottie-ios's engine never draws a file's glyphs);
 # "tessera": what Tessera does not do yet.
 KNOWN_CAUSES = {
-    "Issues/pr_1930_all_axis": ("lottie-ios", "rotations about x, y and z by about 180° each: Apple draws the image in place, "
-                                "Tessera resamples it through a matrix that is not exactly the identity"),
     "LottieFiles/fireworks": ("lottie-ios", "per-dimension easing: lottie-ios eases every dimension with the first one's "
                               "handles (with the file's y handles set to x's, Tessera's frames match exactly)"),
     "Issues/issue_1887": ("lottie-ios", "lottie-ios's render groups draw a stroke once per fill listed before it: twice, "

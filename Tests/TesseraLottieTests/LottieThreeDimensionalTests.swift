@@ -53,7 +53,7 @@ import TesseraRaster
     }
 
     /// A turn about y from −125° back to 0 ends unmirrored: the square's left half (red) stays on
-    /// the left. (Composed from the `transform.rotation.y` key path, the −125° matrix would be read
+    /// the left. (Had the first keyframe been set into the model, the −125° matrix would be read
     /// back as other Euler angles, and setting y to 0 in them would leave a half turn.)
     @Test func rotationAboutYPastAQuarterTurnEndsUnmirrored() throws {
         let shapes: [[String: Any]] = [
@@ -85,5 +85,28 @@ import TesseraRaster
     /// It draws the other blend modes, such as multiply (`bm` 1): blue times red is black.
     @Test func renderInContextKeepsMultiply() throws {
         #expect(try Self.render(Self.blended(1), mode: .renderInContext)[50, 50] == PremultipliedRGBA8(r: 0, g: 0, b: 0, a: 255))
+    }
+
+    /// Half turns about x, y and z, set in that order through the key paths, leave a half turn
+    /// about z (each read apart into Euler angles before the next is set), as Apple's renders of
+    /// lottie-ios's layers show: the square's left half (red) on the right.
+    @Test func halfTurnsAboutEachAxisLeaveAHalfTurnAboutZ() throws {
+        let shapes: [[String: Any]] = [
+            ["ty": "gr", "it": [Lottie.rectangle(x: 0, y: 0, width: 10, height: 20), Lottie.fill([1, 0, 0])]],
+            ["ty": "gr", "it": [Lottie.rectangle(x: 10, y: 0, width: 10, height: 20), Lottie.fill([0, 0, 1])]],
+        ]
+        let half = Lottie.keyframes([Lottie.key(0, [180]), Lottie.key(10, [180])])
+        var data = Self.turnedSquare("rx", half, shapes: shapes)
+        var document = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+        var layers = try #require(document["layers"] as? [[String: Any]])
+        var transform = try #require(layers[0]["ks"] as? [String: Any])
+        transform["ry"] = half
+        transform["r"] = half
+        layers[0]["ks"] = transform
+        document["layers"] = layers
+        data = try JSONSerialization.data(withJSONObject: document)
+        let pixmap = try Self.render(data, at: 0.5, mode: .onScreen)
+        #expect(pixmap[45, 45] == Self.blue)
+        #expect(pixmap[55, 45] == Self.red)
     }
 }

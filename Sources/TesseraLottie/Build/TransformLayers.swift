@@ -34,10 +34,8 @@ enum TransformLayers {
         let scales = transform.scale.keyframes.flatMap { [$0.value[0], $0.value[1]] }
         let rotation = transform.rotation
         let content: CALayer
-        if transform.hasThreeDimensionalRotation {
-            applyThreeDimensionalTransform(transform, to: layer, animator: animator)
-            content = layer
-        } else if !rotation.isAnimated && !transform.scale.isAnimated && !skewIsAnimated {
+        let turnsIn3D = transform.hasThreeDimensionalRotation
+        if !turnsIn3D && !rotation.isAnimated && !transform.scale.isAnimated && !skewIsAnimated {
             // Nothing to take apart: the whole matrix at once.
             let s = transform.scale.initialValue
             let scale = CATransform3DMakeScale(CGFloat(s[0] / 100), CGFloat(s[1] / 100), 1)
@@ -45,12 +43,18 @@ enum TransformLayers {
             layer.transform = CATransform3DConcat(CATransform3DConcat(scale, skew), turn)
             content = layer
         } else if scales.allSatisfy({ $0 > 0 }) && CATransform3DIsIdentity(skew) && !skewIsAnimated {
-            applyRotation(rotation, to: layer, animator: animator)
+            if !turnsIn3D { applyRotation(rotation, to: layer, animator: animator) }
             applyScale(transform.scale, dimension: 0, to: layer, animator: animator)
             applyScale(transform.scale, dimension: 1, to: layer, animator: animator)
+            // lottie-ios's order: scale, then the rotations.
+            if turnsIn3D { applyRotations(transform, to: layer, animator: animator) }
             content = layer
         } else {
-            applyRotation(rotation, to: layer, animator: animator)
+            if turnsIn3D {
+                applyRotations(transform, to: layer, animator: animator)
+            } else {
+                applyRotation(rotation, to: layer, animator: animator)
+            }
             var innermost = layer
             func nest(_ name: String) -> CALayer {
                 let child = CALayer()
@@ -115,46 +119,21 @@ enum TransformLayers {
         animator.apply(rotation, to: layer, keyPath: "transform.rotation.z") { $0 * .pi / 180 }
     }
 
-    /// The transform of a 3D layer that turns about x or y (`rx`, `ry`): the whole matrix, scale,
-    /// skew, then the rotations about x, y and z (the order in which Core Animation composes its
-    /// `transform.rotation` key paths, as lottie-ios's layers use them), sampled at every frame
-    /// where a part is animated. (Those key paths read the layer's matrix back as Euler angles,
-    /// which past 90° about y come back as other angles: a key path's value would then be set
-    /// into the wrong ones.) No perspective: a layer turned by 90° about x is seen edge on.
-    private static func applyThreeDimensionalTransform(_ t: LottieTransform, to layer: CALayer, animator: Animator) {
-        func matrix(at frame: Double) -> CATransform3D {
-            let s = t.scale.value(at: frame)
-            var m = CATransform3DConcat(
-                CATransform3DMakeScale(CGFloat(s[0] / 100), CGFloat(s.count > 1 ? s[1] / 100 : 1), 1),
-                skewMatrix(angle: t.skew.value(at: frame), axis: t.skewAxis.value(at: frame)))
-            for (angle, x, y, z) in [(t.rotationX, 1, 0, 0), (t.rotationY, 0, 1, 0), (t.rotation, 0, 0, 1)]
-                as [(Animated<Double>, CGFloat, CGFloat, CGFloat)]
-            {
-                m = CATransform3DConcat(m, CATransform3DMakeRotation(CGFloat(angle.value(at: frame) * .pi / 180), x, y, z))
-            }
-            return snapped(m)
+    /// A 3D layer's rotations about x, y and z (`rx`, `ry`, `rz`), in that order, through the
+    /// `transform.rotation` key paths, as lottie-ios's layers have them: each is set into the
+    /// transform the ones before it left, read apart into Euler angles (half turns about x, y and
+    /// z leave a half turn about z). No perspective: a layer turned by 90° about x is seen edge on.
+    /// An animated turn about x or y leaves the model's transform as it was, as lottie-ios's
+    /// animations do: its first keyframe set there would be read back as other angles past 90°
+    /// about y, and the animation's value set into the wrong ones.
+    private static func applyRotations(_ t: LottieTransform, to layer: CALayer, animator: Animator) {
+        for (angle, keyPath) in [(t.rotationX, "transform.rotation.x"), (t.rotationY, "transform.rotation.y")]
+        where angle.keyframes.contains(where: { $0.value != 0 }) {
+            let model = layer.transform
+            animator.apply(angle, to: layer, keyPath: keyPath) { $0 * .pi / 180 }
+            if angle.isAnimated { layer.transform = model }
         }
-        let parts = [t.scale.timing, t.skew.timing, t.skewAxis.timing, t.rotationX.timing, t.rotationY.timing, t.rotation.timing]
-        guard parts.contains(where: { $0.times.count > 1 }) else {
-            layer.transform = matrix(at: 0)
-            return
-        }
-        animator.apply(Track<CATransform3D>(sampling: parts) { matrix(at: $0) }, to: layer, keyPath: "transform") { $0 }
-    }
-
-    /// `m` with the elements within 1e-12 of 0, 1 or −1 set to them: half turns about x, y and z
-    /// compose to the identity exactly (sin π is 1.2e-16, not 0), which images are drawn through
-    /// without resampling, and which `render(in:)` draws in place.
-    private static func snapped(_ m: CATransform3D) -> CATransform3D {
-        func snap(_ v: CGFloat) -> CGFloat {
-            for target: CGFloat in [0, 1, -1] where abs(v - target) < 1e-12 { return target }
-            return v
-        }
-        return CATransform3D(
-            m11: snap(m.m11), m12: snap(m.m12), m13: snap(m.m13), m14: snap(m.m14),
-            m21: snap(m.m21), m22: snap(m.m22), m23: snap(m.m23), m24: snap(m.m24),
-            m31: snap(m.m31), m32: snap(m.m32), m33: snap(m.m33), m34: snap(m.m34),
-            m41: snap(m.m41), m42: snap(m.m42), m43: snap(m.m43), m44: snap(m.m44))
+        applyRotation(t.rotation, to: layer, animator: animator)
     }
 
     /// An animated skew: the shear matrix at every frame, as a matrix between keyframes is not
