@@ -17,6 +17,10 @@ under 1 % of its pixels differ by more than 8/255 in a channel. The score counts
 frames (100 % is the last frame, where players differ on what the out point shows). Needs
 Pillow and NumPy.
 
+The snapshots are drawn by `CALayer.render(in:)`, which does not draw the whole composition model
+(layers turned about x or y, the luminosity blend mode): the renders are made with
+`--render-in-context`, which draws what it draws.
+
 Some snapshots are of samples that lottie-ios's tests render with value, image, text or font
 providers of their own, crop to a viewport, or take at progresses or frames of their own (its
 Tests/SnapshotConfiguration.swift): `SNAPSHOT_PROVIDERS` gives `tessera render` the same (--value,
@@ -85,7 +89,7 @@ def score_sample(repo, tessera, name, json_bytes, folder, keep):
             continue
         out = os.path.join(folder, f"{name.replace('/', '-')}-{p}.png")
         command = [tessera, "render", path, "--time", repr(time), "--size", f"{apple.width}x{apple.height}",
-                   "--scale", repr(scale), "--background", "white", "-q", "-o", out, *extra]
+                   "--scale", repr(scale), "--background", "white", "-q", "-o", out, *extra, *reference_renderer_options()]
         run = subprocess.run(command, capture_output=True, text=True, timeout=600)
         if run.returncode != 0:
             results.append((p, None, run.stderr.strip().splitlines()[-1] if run.stderr.strip() else f"exit {run.returncode}"))
@@ -201,11 +205,6 @@ def provided_samples(repo):
 # "fonts": text drawn with Apple's fonts (lottie-ios's engine never draws a file's glyphs);
 # "tessera": what Tessera does not do yet.
 KNOWN_CAUSES = {
-    "Issues/pr_1930_rx": ("lottie-ios", "rotation about x: lottie-ios's TransformAnimations.swift says its snapshots do not "
-                          "show rotation.x and rotation.y correctly"),
-    "Issues/pr_1930_ry": ("lottie-ios", "rotation about y, which lottie-ios's snapshots do not show correctly"),
-    "Issues/pr_1930_all_axis": ("lottie-ios", "rotation about x and y, which lottie-ios's snapshots do not show correctly"),
-    "Issues/issue_1932": ("lottie-ios", "letters turning about y (ry): differs only while ry is not 0"),
     "LottieFiles/fireworks": ("lottie-ios", "per-dimension easing: lottie-ios eases every dimension with the first one's "
                               "handles (with the file's y handles set to x's, Tessera's frames match exactly)"),
     "Issues/issue_1887": ("lottie-ios", "lottie-ios's render groups draw a stroke once per fill listed before it: twice, "
@@ -228,8 +227,8 @@ KNOWN_CAUSES = {
     "Nonanimating/Text_NoAscentOrLineHeight": ("fonts", "text in Avenir Next"),
     "Nonanimating/Text_NoGlyph": ("fonts", "text in Avenir Next"),
     "Nonanimating/verifyLineHeight": ("fonts", "text in Oswald"),
-    "Nonanimating/blend_mode_test": ("fonts", "Helvetica labels; and Apple's render draws luminosityBlendMode layers as "
-                                     "normal ones (so drawn, the luminosity panel differs only in its labels)"),
+    "Nonanimating/blend_mode_test": ("fonts", "Helvetica labels (render(in:) draws the luminosityBlendMode layer as a normal "
+                                     "one, as --render-in-context does)"),
     "Issues/issue_1855": ("tessera", "WebP images (Tessera decodes PNG and JPEG)"),
     "Issues/issue_1882": ("tessera", "images magnified: Core Animation's filter is sharper than bilinear"),
     "Nonanimating/base64Test": ("tessera", "an image at 2x: Apple weighs the two nearest texels 0.875 and 0.125 "

@@ -106,6 +106,13 @@ struct Render: ParsableCommand {
     @Option(help: "What the frames are drawn over: a colour (#RRGGBB, #RRGGBBAA, white, black, transparent) or a PNG of the frame's size.")
     var background: BackgroundOption = .color(.clear)
 
+    @Flag(
+        help: """
+            Draw as Apple's CALayer.render(in:) does (what lottie-ios's snapshot tests record): a layer whose transform is not \
+            affine without its position and transform, a luminosity compositing filter as a normal layer.
+            """)
+    var renderInContext = false
+
     @Option(parsing: .unconditional, help: "Rasterizer threads (default: every core).")
     var threads: Int?
 
@@ -120,7 +127,8 @@ struct Render: ParsableCommand {
         RenderRequest(
             scene: scene, bundle: bundle, state: state, transition: transition, output: output, format: format, apng: apng,
             time: time, marker: marker, duration: duration, frames: frames, fps: fps, size: size, scale: scale,
-            background: background, threads: threads, quiet: quiet, lottie: lottieProviders.options)
+            background: background, threads: threads, renderInContext: renderInContext, quiet: quiet,
+            lottie: lottieProviders.options)
     }
 
     mutating func validate() throws { try request.validate() }

@@ -26,8 +26,8 @@ extension RenderRequest {
                 let name = token == "-o" ? "--output" : token == "-q" ? "--quiet" : token
                 guard !seen.contains(name) else { return nil }
                 seen.append(name)
-                if name == "--quiet" {
-                    quiet = true
+                if name == "--quiet" || name == "--render-in-context" {
+                    if name == "--quiet" { quiet = true } else { renderInContext = true }
                     continue
                 }
                 guard let value = rest.popFirst(), Self.isValue(value), set(name, to: value) else { return nil }

@@ -22,6 +22,8 @@ struct RenderRequest: Equatable {
     var scale: Double
     var background: BackgroundOption
     var threads: Int?
+    /// Draws as `CALayer.render(in:)` does (``LayerRenderer/Mode/renderInContext``).
+    var renderInContext = false
     var quiet: Bool
     /// A Lottie animation's providers and viewport (``LottieProviderOptions``); the fast path
     /// leaves them to ArgumentParser.
@@ -93,6 +95,7 @@ struct RenderRequest: Equatable {
 
             let export = AnimationExport(renderer: LayerRenderer(threadCount: threads ?? Canvas.processorCount))
             export.renderer.scale = scale
+            if renderInContext { export.renderer.mode = .renderInContext }
             export.background = try background.resolved(width: pixelSize.width, height: pixelSize.height)
             let writer = try FrameWriter(
                 format: plan.format, destination: plan.destination, width: pixelSize.width,

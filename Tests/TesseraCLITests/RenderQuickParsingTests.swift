@@ -18,6 +18,7 @@ import Testing
         ["render", "loader.json", "--marker", "intro", "--duration", "2", "--background", "white", "--scale", "2"],
         ["render", "checkmark", "--size", "10X20", "--format", "png", "--time", "3"],
         ["render", "render"],
+        ["render", "issue.json", "--render-in-context", "--background", "white"],
     ]
 
     @Test(arguments: plain)
@@ -38,6 +39,7 @@ import Testing
         ["render", "x.json", "--format", "bmp"], ["render", "x.json", "--size", "0x5"], ["render", "x.json", "--nope", "1"],
         ["render", "x.json", "-qo", "-"], ["render", "x.json", "--", "y"], ["render", "x.json", "--scale", "65"],
         ["render", "x.json", "--background", "chartreuse"], ["render", "x.json", "-o", "a.png", "--apng", "b.png"],
+        ["render", "x.json", "--render-in-context", "--render-in-context"],
         ["render", "x.json", "--generate-completion-script", "bash"], ["render", "x.json", "--experimental-dump-help"],
     ]
 

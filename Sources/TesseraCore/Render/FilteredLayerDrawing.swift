@@ -99,7 +99,7 @@ struct FilteredLayerDrawing {
             filters: OffscreenFilters(
                 canvases: offscreen.canvases, depth: offscreen.depth + 1,
                 targetWidth: width, targetHeight: height),
-            renderedRoot: drawing.renderedRoot?.moved(x: reach.x, y: reach.y))
+            renderedRoot: drawing.renderedRoot?.moved(x: reach.x, y: reach.y), rendersInContext: drawing.rendersInContext)
         if let outside = drawing.backdrops, node.subtreeShowsBackdrop {
             let apart = BackdropCapture.ApartLayer(
                 outside: outside, drawing: drawing, groupEnds: LayerTreeDrawing.groupEnds(in: steps),

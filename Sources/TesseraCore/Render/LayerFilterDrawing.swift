@@ -49,10 +49,13 @@ package enum LayerFilterDrawing {
 
     /// The blend mode a layer is composited with: its compositing filter's, normal without one
     /// or with a disabled one. Only for a layer that ``drawsCompositingFilter(of:)``.
-    static func blendMode(of p: UnsafePointer<LayerProperties>) -> BlendMode {
+    static func blendMode(of p: UnsafePointer<LayerProperties>, inContext: Bool = false) -> BlendMode {
         guard !p.pointee.rare.isDefaults, let filter = p.pointee.compositingFilter else { return .normal }
         if case .filter(let values) = filter, !values.isEnabled { return .normal }
-        return BlendMode(compositingFilterName: filter.type) ?? .normal
+        let mode = BlendMode(compositingFilterName: filter.type) ?? .normal
+        // `CALayer.render(in:)` draws a luminosity compositing filter as a normal layer
+        // (``LayerRenderer/Mode/renderInContext``).
+        return inContext && mode == .luminosity ? .normal : mode
     }
 
     /// Whether Tessera can composite a layer as its compositing filter says: true without one,

@@ -33,6 +33,9 @@ public final class LayerRenderer {
     public var scale: Double = 1
     /// The color the pixmap is cleared to first; nil leaves its pixels and draws over them.
     public var background: Color? = .clear
+    /// Which of Core Animation's ways of drawing a layer tree this renderer follows:
+    /// ``Mode/onScreen`` (the default) or ``Mode/renderInContext``.
+    public var mode: Mode = .onScreen
 
     /// The largest distance, in pixels, between a curve of the layers' content (paths, rounded
     /// corners, glyphs, shadows' shapes) and the lines that replace it: the canvases' `tolerance`
@@ -113,7 +116,7 @@ public final class LayerRenderer {
                 LayerTreeDrawing(
                     canvas: canvas, shadows: shadows, sublayerRecorders: sublayerRecording,
                     particleRecording: particleRecording, filters: filters, backdrops: backdrops,
-                    target: (pixmap.width, pixmap.height)
+                    target: (pixmap.width, pixmap.height), rendersInContext: mode == .renderInContext
                 )
                 .draw(snapshot, base: base)
             }
@@ -121,6 +124,32 @@ public final class LayerRenderer {
         let drawing = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
         canvas.render(into: pixmap)
         lastFrameTimes = FrameStageTimes(evaluation: 0, drawing: drawing, raster: canvas.lastRenderTimes)
+    }
+}
+
+extension LayerRenderer {
+    /// Which of Core Animation's ways of drawing a layer tree a renderer follows.
+    public enum Mode: Sendable, Hashable {
+        /// As Core Animation composites layers on screen: the whole composition model.
+        case onScreen
+        /// As `CALayer.render(in:)` draws a layer tree into a `CGContext` (what snapshot tests of
+        /// layers record, such as lottie-ios's). Apple's documentation of `render(in:)` says that
+        /// it "does not support the entire Core Animation composition model": layers that use 3D
+        /// transforms are not rendered, nor are layers that specify `backgroundFilters`,
+        /// `filters`, `compositingFilter` or a `mask`. What iOS's `render(in:)` observably draws
+        /// (lottie-ios's snapshots of its layer trees) differs in part, and this mode draws that:
+        ///
+        /// - A layer whose `transform` is not affine (``CATransform3DIsAffine(_:)``, within
+        ///   rounding: a rotation about x or y, a perspective) is drawn without its `position` and
+        ///   `transform`, its anchor point at its superlayer's origin; its sublayers are drawn in
+        ///   it as usual.
+        /// - A layer whose `compositingFilter` is `luminosityBlendMode` is composited as a normal
+        ///   one. The other blend modes those renders show (multiply, screen, overlay, darken,
+        ///   difference) are drawn as on screen.
+        ///
+        /// Masks, filters and everything else are drawn as ``onScreen`` draws them (masks are
+        /// drawn by iOS's `render(in:)`; what it does with filters is not seen in those renders).
+        case renderInContext
     }
 }
 

@@ -20,7 +20,7 @@ extension LayerTreeDrawing {
     /// be drawing on.
     func endGroups(_ ends: [Step], on canvas: Canvas) {
         guard !ends.isEmpty else { return }
-        LayerTreeDrawing(canvas: canvas, shadows: shadows, renderedRoot: renderedRoot)
+        LayerTreeDrawing(canvas: canvas, shadows: shadows, renderedRoot: renderedRoot, rendersInContext: rendersInContext)
             .walk(ends, rootOpacity: nil, recorders: nil, asFilterSource: false)
     }
 }

@@ -52,6 +52,10 @@ struct LayerTreeDrawing {
     /// clips to the frame it fills), and skips the group its clip would cost. nil: every
     /// clip is drawn.
     var target: (width: Int, height: Int)? = nil
+    /// Whether layers are drawn as `CALayer.render(in:)` draws them
+    /// (``LayerRenderer/Mode/renderInContext``): a layer whose transform is not affine without its
+    /// position and transform, a luminosity compositing filter drawn as a normal one.
+    var rendersInContext = false
 
     /// Multipliers of a color's red, green, blue and alpha: the opacities above a layer and the
     /// colors of the replicator instances it belongs to.
@@ -183,6 +187,25 @@ struct LayerTreeDrawing {
         }
     }
 
+    /// The mapping of a layer's bounds to its superlayer's (``LayerGeometry/toSuperlayerBounds(_:)``);
+    /// as `render(in:)` draws it, a layer whose transform is not affine is placed without its
+    /// position and transform: its anchor point at its superlayer's origin.
+    private func toSuperlayerBounds(_ p: LayerProperties) -> CATransform3D {
+        guard rendersInContext, !Self.isNearlyAffine(p.transform) else { return LayerGeometry.toSuperlayerBounds(p) }
+        return CATransform3DMakeTranslation(
+            -p.bounds.minX - p.anchorPoint.x * p.bounds.width, -p.bounds.minY - p.anchorPoint.y * p.bounds.height, 0)
+    }
+
+    /// ``CATransform3DIsAffine(_:)`` within rounding: a transform put together from key paths
+    /// (`transform.rotation.x` of 0 or 2π, rotations of π about x, y and z) keeps errors of about
+    /// 1e-16 where an affine one has exact zeros, and `render(in:)` draws such layers in place.
+    static func isNearlyAffine(_ t: CATransform3D) -> Bool {
+        let tolerance: CGFloat = 1e-9
+        return abs(t.m13) < tolerance && abs(t.m14) < tolerance && abs(t.m23) < tolerance && abs(t.m24) < tolerance
+            && abs(t.m31) < tolerance && abs(t.m32) < tolerance && abs(t.m33 - 1) < tolerance && abs(t.m34) < tolerance
+            && abs(t.m43) < tolerance && abs(t.m44 - 1) < tolerance
+    }
+
     /// Whether clipping the layer at `p` to its bounds, mapped to the canvas by `matrix`, cuts
     /// nothing from ``target``: square corners, a mapping that keeps the bounds an upright
     /// rectangle (no turn, no perspective), and bounds that reach past every side of the target.
@@ -206,7 +229,7 @@ struct LayerTreeDrawing {
         ownTransformFirst: Bool, inherited: Tint, rootOpacity: Float?, asFilterSource: Bool,
         recorders: ParallelSublayerRecording?, steps: inout [Step]
     ) {
-        let matrix = ownTransformFirst ? CATransform3DConcat(LayerGeometry.toSuperlayerBounds(p.pointee), outer) : outer
+        let matrix = ownTransformFirst ? CATransform3DConcat(toSuperlayerBounds(p.pointee), outer) : outer
         if p.pointee.kind.layerClass.sublayers == .inDepth {   // a transform layer at the root or a mask: its sublayers in its own space
             let planes = TransformLayerPlanes.sublayers(of: node, toSpace: CATransform3DIdentity, toCanvas: matrix, tint: inherited)
             for plane in planes.reversed() { steps.append(Step(plane)) }
@@ -218,7 +241,7 @@ struct LayerTreeDrawing {
         else { return }
         // Filters, mask, compositing filter and opacity apply to the layer as one image; drawing
         // that image (as a filter's source) leaves them out.
-        let blendMode = asFilterSource ? .normal : LayerFilterDrawing.blendMode(of: p)
+        let blendMode = asFilterSource ? .normal : LayerFilterDrawing.blendMode(of: p, inContext: rendersInContext)
         if !asFilterSource, node.treeHasTransitions,
             drawTransition(node, p, matrix: matrix, opacity: alpha, blendMode: blendMode, steps: &steps)
         {

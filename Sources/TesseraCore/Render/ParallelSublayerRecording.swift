@@ -84,7 +84,7 @@ final class ParallelSublayerRecording {
         let work = Runs(
             sublayers: sublayers, starts: Self.runStarts(sublayers, runs: runs),
             canvases: Array(canvases.prefix(runs)), offscreens: Array(offscreens.prefix(workers)),
-            renderedRoot: drawing.renderedRoot,
+            renderedRoot: drawing.renderedRoot, rendersInContext: drawing.rendersInContext,
             shadowTarget: drawing.shadows.map { ($0.targetWidth, $0.targetHeight) },
             filterTarget: drawing.filters.map { ($0.targetWidth, $0.targetHeight) })
         if canvas.taskRecorder != nil {
@@ -130,6 +130,8 @@ final class ParallelSublayerRecording {
         let offscreens: [Offscreen]
         /// Where the drawing that hands the runs out has the rendered tree's root.
         let renderedRoot: LayerTreeDrawing.RenderedRoot?
+        /// Whether the drawing that hands the runs out draws as `render(in:)` does.
+        let rendersInContext: Bool
         /// The frame's size in pixels when shadows are drawn; nil when they are not.
         let shadowTarget: (width: Int, height: Int)?
         /// The frame's size in pixels when blurred layers are drawn; nil when they are not.
@@ -148,8 +150,11 @@ final class ParallelSublayerRecording {
             let filters = filterTarget.map {
                 OffscreenFilters(canvases: offscreen.filters, depth: 0, targetWidth: $0.width, targetHeight: $0.height)
             }
-            LayerTreeDrawing(canvas: canvases[run], shadows: shadows, filters: filters, renderedRoot: renderedRoot)
-                .draw(sublayers[range])
+            LayerTreeDrawing(
+                canvas: canvases[run], shadows: shadows, filters: filters, renderedRoot: renderedRoot,
+                rendersInContext: rendersInContext
+            )
+            .draw(sublayers[range])
         }
     }
 }

@@ -27,14 +27,15 @@ enum TransformLayers {
     ) -> CALayer {
         layer.anchorPoint = .zero
         let skewIsAnimated = transform.skew.isAnimated || transform.skewAxis.isAnimated
-        if transform.hasThreeDimensionalRotation {
-            report.approximated(path, "3D rotation", "rotation about x and y not drawn")
+        if transform.hasOrientation {
+            report.approximated(path, "3D orientation", "a 3D layer's orientation (or) not drawn")
         }
         let skew = skewMatrix(angle: transform.skew.initialValue, axis: transform.skewAxis.initialValue)
         let scales = transform.scale.keyframes.flatMap { [$0.value[0], $0.value[1]] }
         let rotation = transform.rotation
         let content: CALayer
-        if !rotation.isAnimated && !transform.scale.isAnimated && !skewIsAnimated {
+        let turnsIn3D = transform.hasThreeDimensionalRotation
+        if !turnsIn3D && !rotation.isAnimated && !transform.scale.isAnimated && !skewIsAnimated {
             // Nothing to take apart: the whole matrix at once.
             let s = transform.scale.initialValue
             let scale = CATransform3DMakeScale(CGFloat(s[0] / 100), CGFloat(s[1] / 100), 1)
@@ -42,12 +43,18 @@ enum TransformLayers {
             layer.transform = CATransform3DConcat(CATransform3DConcat(scale, skew), turn)
             content = layer
         } else if scales.allSatisfy({ $0 > 0 }) && CATransform3DIsIdentity(skew) && !skewIsAnimated {
-            applyRotation(rotation, to: layer, animator: animator)
+            if !turnsIn3D { applyRotation(rotation, to: layer, animator: animator) }
             applyScale(transform.scale, dimension: 0, to: layer, animator: animator)
             applyScale(transform.scale, dimension: 1, to: layer, animator: animator)
+            // lottie-ios's order: scale, then the rotations.
+            if turnsIn3D { applyRotations(transform, to: layer, animator: animator) }
             content = layer
         } else {
-            applyRotation(rotation, to: layer, animator: animator)
+            if turnsIn3D {
+                applyRotations(transform, to: layer, animator: animator)
+            } else {
+                applyRotation(rotation, to: layer, animator: animator)
+            }
             var innermost = layer
             func nest(_ name: String) -> CALayer {
                 let child = CALayer()
@@ -110,6 +117,23 @@ enum TransformLayers {
 
     private static func applyRotation(_ rotation: Animated<Double>, to layer: CALayer, animator: Animator) {
         animator.apply(rotation, to: layer, keyPath: "transform.rotation.z") { $0 * .pi / 180 }
+    }
+
+    /// A 3D layer's rotations about x, y and z (`rx`, `ry`, `rz`), in that order, through the
+    /// `transform.rotation` key paths, as lottie-ios's layers have them: each is set into the
+    /// transform the ones before it left, read apart into Euler angles (half turns about x, y and
+    /// z leave a half turn about z). No perspective: a layer turned by 90° about x is seen edge on.
+    /// An animated turn about x or y leaves the model's transform as it was, as lottie-ios's
+    /// animations do: its first keyframe set there would be read back as other angles past 90°
+    /// about y, and the animation's value set into the wrong ones.
+    private static func applyRotations(_ t: LottieTransform, to layer: CALayer, animator: Animator) {
+        for (angle, keyPath) in [(t.rotationX, "transform.rotation.x"), (t.rotationY, "transform.rotation.y")]
+        where angle.keyframes.contains(where: { $0.value != 0 }) {
+            let model = layer.transform
+            animator.apply(angle, to: layer, keyPath: keyPath) { $0 * .pi / 180 }
+            if angle.isAnimated { layer.transform = model }
+        }
+        applyRotation(t.rotation, to: layer, animator: animator)
     }
 
     /// An animated skew: the shear matrix at every frame, as a matrix between keyframes is not

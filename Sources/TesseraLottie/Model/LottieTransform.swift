@@ -16,8 +16,17 @@ struct LottieTransform: Sendable {
     var opacity = Animated<Double>(100)
     var skew = Animated<Double>(0)
     var skewAxis = Animated<Double>(0)
-    /// Rotations about x and y (3D layers' `rx`, `ry`), or `or` (orientation), which are not drawn.
-    var hasThreeDimensionalRotation = false
+    /// Rotations about x and y, in degrees (3D layers' `rx`, `ry`).
+    var rotationX = Animated<Double>(0)
+    var rotationY = Animated<Double>(0)
+    /// A 3D layer's orientation (`or`), which is not drawn.
+    var hasOrientation = false
+
+    /// Whether the layer turns about x or y at some keyframe.
+    var hasThreeDimensionalRotation: Bool {
+        (rotationX.keyframes + rotationY.keyframes).contains { $0.value != 0 }
+    }
+
     /// A shape group's transform item's `nm` (`Transform`), which keypaths name.
     var name = ""
 
@@ -36,10 +45,11 @@ struct LottieTransform: Sendable {
         opacity = try .number(node.member("o"), default: 100)
         skew = try .number(node.member("sk"), default: 0)
         skewAxis = try .number(node.member("sa"), default: 0)
-        for key in ["rx", "ry", "or"] {
-            guard let rotation = node.member(key) else { continue }
-            let values = try Animated<[Double]>.vector(rotation, default: [0])
-            if values.keyframes.contains(where: { $0.value.contains { $0 != 0 } }) { hasThreeDimensionalRotation = true }
+        rotationX = try .number(node.member("rx"), default: 0)
+        rotationY = try .number(node.member("ry"), default: 0)
+        if let orientation = node.member("or") {
+            let values = try Animated<[Double]>.vector(orientation, default: [0])
+            hasOrientation = values.keyframes.contains { $0.value.contains { $0 != 0 } }
         }
     }
 }
