@@ -47,7 +47,7 @@ TSR_INLINE void GL(line_values)(const float *lines, GL_F *xa, GL_F *ya, GL_F *xb
 // short_lines' additions: the group's lines that meet the band (`meets`) in their order, each short
 // one (lineRows[k] > 0) by its pieces in rows [0, rowCount) (a constant where this is inlined), the
 // others by accumulate_line. A line's extents are widened in its four rows at once where the band
-// has them (min with Int32.max and max with Int32.min change nothing), else row by row.
+// has them (its rows past its end hold Int32.max and −1, which change nothing), else row by row.
 TSR_INLINE void GL(scatter)(const float *lines, uint32_t meets, const int32_t lineRows[GROUP_LANES],
                             const int32_t lineFirst[GROUP_LANES], f32x4 quads[SHORT_LINE_ROWS][GROUP_LANES],
                             int32_t offsets[SHORT_LINE_ROWS][GROUP_LANES], const f32x4 lows[GROUP_LANES],
@@ -120,7 +120,7 @@ TSR_INLINE void GL(short_lines)(const float *lines, uint32_t meets, int32_t band
     // its first and last cell in lows[k][r], highs[k][r]. Every line's rows [0, rowCount) are
     // scattered, so that the scatter's loops do not depend on the lane: a row past the line's end
     // adds ±0.0 (which changes no cell: a cell is never −0) to its first row's cells and leaves the
-    // extents as they are (Int32.max, Int32.min).
+    // extents as they are.
     f32x4 quads[SHORT_LINE_ROWS][GROUP_LANES];
     int32_t offsets[SHORT_LINE_ROWS][GROUP_LANES];
     f32x4 lows[GROUP_LANES], highs[GROUP_LANES];
@@ -131,16 +131,17 @@ TSR_INLINE void GL(short_lines)(const float *lines, uint32_t meets, int32_t band
     GL_F xTop = GL(select)(topInside, x0, GL(edge_x)(x0, y0, dxdy, xMin, xMax, top));
     for (int32_t r = 0; r < SHORT_LINE_ROWS; r++) {
         lowRows[r] = (GL_I){0} + INT32_MAX;
-        highRows[r] = (GL_I){0} + INT32_MIN;
+        highRows[r] = (GL_I){0} - 1;
     }
     for (int32_t r = 0; r < rowCount; r++) {
         const GL_F rowBottom = __builtin_convertvector(firstRow + (r + 1), GL_F);
         const GL_I isLast = (rows == r + 1) & bottomInside, inLine = rows > r;
-        // Past the line's end, a piece of no height at its end: deltas ±0.0 (within one pixel).
-        const GL_F bottom = GL(select)(inLine, GL(select)(isLast, y1, rowBottom), top);
-        const GL_F xBottom =
-            GL(select)(inLine, GL(select)(isLast, x1, GL(edge_x)(x0, y0, dxdy, xMin, xMax, rowBottom)), xTop);
-        const GL_F d = (bottom - top) * direction;
+        const GL_F bottom = GL(select)(isLast, y1, rowBottom);
+        const GL_F xBottom = GL(select)(isLast, x1, GL(edge_x)(x0, y0, dxdy, xMin, xMax, rowBottom));
+        // Past the line's end, a piece of no height: deltas ±0.0 (its x are finite, within the
+        // line's extent; where they are equal, s is infinite, but the piece is within one pixel,
+        // whose deltas do not use it).
+        const GL_F d = (GL_F)((GL_U)((bottom - top) * direction) & (GL_U)inLine);
         // accumulate_piece's operations: a piece within one pixel or across two as there, one across
         // three as its long case (which adds each of the four cells once: here at once, in a quad).
         const GL(piece_lanes) p = GL(piece_lanes_make)(xTop, xBottom);
@@ -153,12 +154,14 @@ TSR_INLINE void GL(short_lines)(const float *lines, uint32_t meets, int32_t band
             GL(select)(p.within, zero, GL(select)(three, d * (one - p.lastRemainder - p.second), d * p.lastRemainder));
         const GL_F d3 = GL(select)(three, d * p.lastRemainder, zero);
         // A piece across four pixels or more sends its line to accumulate_line.
-        shortLanes &= ~(i1 > i0 + 2);
+        shortLanes &= ~((i1 > i0 + 2) & inLine);
         const GL_I offset = rowOffset + r * (int32_t)stride + i0;
         if (r == 0) firstOffset = offset;
         TSR_STORE(offsets[r], GL(select_i)(inLine, offset, firstOffset));
-        lowRows[r] = GL(select_i)(inLine, i0, lowRows[r]);
-        highRows[r] = GL(select_i)(inLine, GL(select_i)(p.within, i0 + 1, i1 + 1), highRows[r]);
+        // Past the line's end, extents that change no row's: Int32.max (i0 ≥ 0) and −1 (a row's
+        // rowMax is −1 or more).
+        lowRows[r] = i0 | (GL_I)((GL_U)~inLine >> 1);
+        highRows[r] = GL(select_i)(p.within, i0 + 1, i1 + 1) | ~inLine;
         GL(transpose)(d0, d1, d2, d3, quads[r]);
         top = bottom;
         xTop = xBottom;
