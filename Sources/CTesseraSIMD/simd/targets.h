@@ -9,8 +9,8 @@
 // AVX-512 only where it pays: the same 256-bit code compiled with AVX-512VL measured faster for
 // the solid fills and the fused painted rows (whose loops keep their constants in the 16 more
 // registers) and slower for the gradient and image rows. The other kernels use TSR_LEVELS_TO_AVX2
-// and TSR_DISPATCH_TO_AVX2: their AVX2 version at the AVX-512 level. The accumulation's short
-// lines go 16 to a group at AVX-512 (TSR_LEVELS_GROUP_LANES), 8 below.
+// and TSR_DISPATCH_TO_AVX2: their AVX2 version at the AVX-512 level. The accumulation is at
+// AVX-512 too, in groups of eight lines (coverage/group_lanes.h).
 //
 // The body takes scalars and pointers only: a function under a target attribute may not pass
 // vectors to one without it (their calling conventions differ). Off x86-64 there is the baseline
@@ -18,9 +18,6 @@
 #ifndef TSR_TARGETS_H
 #define TSR_TARGETS_H
 #include "simd/level.h"
-
-// (a, b) → a, b: a parenthesized argument list spliced into a longer one.
-#define TSR_UNPAREN(...) __VA_ARGS__
 
 #if defined(__x86_64__) || defined(_M_X64)
 #define TSR_TARGET_AVX2 __attribute__((target("avx2")))
@@ -49,20 +46,11 @@
         if (tsr_level_now() >= TSR_LEVEL_AVX2) name##_avx2 arguments;                                   \
         else name##_baseline arguments;                                                                 \
     } while (0)
-
-// TSR_LEVELS whose body takes one more argument, the lanes of the level's groups: 8, and 16 at
-// AVX-512 (where 16 floats are one register). Called with TSR_DISPATCH.
-#define TSR_LEVELS_GROUP_LANES(name, parameters, arguments)                                             \
-    static void name##_baseline parameters { name##_body(TSR_UNPAREN arguments, 8); }                   \
-    TSR_TARGET_AVX2 static void name##_avx2 parameters { name##_body(TSR_UNPAREN arguments, 8); }       \
-    TSR_TARGET_AVX512 static void name##_avx512 parameters { name##_body(TSR_UNPAREN arguments, 16); }
 #else
 #define TSR_LEVELS(name, parameters, arguments) static void name##_baseline parameters { name##_body arguments; }
 #define TSR_DISPATCH(name, arguments) name##_baseline arguments
 #define TSR_LEVELS_TO_AVX2(name, parameters, arguments) TSR_LEVELS(name, parameters, arguments)
 #define TSR_DISPATCH_TO_AVX2(name, arguments) TSR_DISPATCH(name, arguments)
-#define TSR_LEVELS_GROUP_LANES(name, parameters, arguments)                                             \
-    static void name##_baseline parameters { name##_body(TSR_UNPAREN arguments, 8); }
 #endif
 
 #endif
