@@ -2,7 +2,7 @@
 /// bit and the rows' extents, for closed outlines and for loose lines of every kind (steep, shallow,
 /// horizontal, vertical, on pixel boundaries, at x = 0 and x = width, above, below and across the
 /// band), in bands anywhere and of any height, accumulated onto rows that already hold other lines,
-/// at every kernel level the CPU has (16 lines a group at AVX-512, 8 below).
+/// at every kernel level the CPU has.
 import CTesseraSIMD
 import Foundation
 import Testing
