@@ -2,8 +2,9 @@
 // rasterizer): each piece of a line inside one pixel row adds signed area deltas to the row's cells
 // so that the prefix sum of the row at cell x is the integral of the winding number over pixel x.
 //
-// A sloped edge's rows are added eight at a time (edge_rows): the same float operations as one piece
-// at a time, in the lanes of vectors.
+// A sloped edge's rows are added eight at a time (edge_rows), and short lines eight at a time
+// (coverage/short_lines.h): the same float operations as one piece at a time, in the lanes of
+// vectors.
 #include "simd/no_fp_contract.h"
 #include "CTesseraSIMD.h"
 #include "simd/targets.h"
@@ -164,40 +165,7 @@ TSR_INLINE void transpose_quads(f32x8 d0, f32x8 d1, f32x8 d2, f32x8 d3, f32x4 qu
     }
 }
 
-// edge_x in the lanes of vectors: the x of lines (x0, y0) with slope dxdy at heights y, clamped to
-// their extents [xMin, xMax].
-TSR_INLINE f32x8 edge_x8(f32x8 x0, f32x8 y0, f32x8 dxdy, f32x8 xMin, f32x8 xMax, f32x8 y) {
-    return f32x8_min(f32x8_max(x0 + (y - y0) * dxdy, xMin), xMax);
-}
-
-// What accumulate_piece computes of eight pieces from their ends' x, one piece to a lane: the
-// first and last pixel each enters (i0 and i1, i1 = ceil(xHigh) − 1), the rate s, A(i0), the mean x
-// from pixel i0's left, 1 − A(i1), A(i0 + 1) for a piece across three pixels or more, and whether it
-// stays within pixel i0.
-typedef struct {
-    i32x8 i0, i1, within;
-    f32x8 s, lowFrac, firstArea, fromLeft, lastRemainder, second;
-} piece_lanes;
-
-TSR_INLINE piece_lanes piece_lanes_make(f32x8 xTop, f32x8 xBottom) {
-    const f32x8 one = f32x8_splat(1.0f), half = f32x8_splat(0.5f);
-    const f32x8 xLow = f32x8_min(xTop, xBottom), xHigh = f32x8_max(xTop, xBottom);
-    piece_lanes p;
-    p.i0 = f32x8_truncate(xLow);
-    const f32x8 lowFloor = __builtin_convertvector(p.i0, f32x8);
-    const i32x8 t = f32x8_truncate(xHigh);
-    p.i1 = t - (__builtin_convertvector(t, f32x8) < xHigh) - 1;
-    p.s = one / (xHigh - xLow);
-    p.lowFrac = xLow - lowFloor;
-    p.firstArea = half * p.s * (one - p.lowFrac) * (one - p.lowFrac);
-    p.fromLeft = half * (xLow + xHigh) - lowFloor;
-    // xHigh − i1: across two pixels, xHigh − (i0 + 1), as accumulate_piece computes it there.
-    const f32x8 highFrac = xHigh - __builtin_convertvector(p.i1, f32x8);
-    p.lastRemainder = half * p.s * highFrac * highFrac;
-    p.second = p.s * (f32x8_splat(1.5f) - p.lowFrac);
-    p.within = xHigh <= lowFloor + one;
-    return p;
-}
+#include "coverage/group_lanes.h"
 
 // The pieces of a sloped edge in its n ≤ 8 rows of the band from absolute row y, into cells and rows
 // [0, n): accumulate_edge's pieces, with accumulate_piece's operations on each row in the lanes of
@@ -214,14 +182,14 @@ TSR_INLINE void edge_rows(const Edge *e, float *cells, size_t stride, int32_t *r
     const f32x8 bottoms = f32x8_select(atEnd, f32x8_splat(e->y1), rowBottoms);
     const f32x8 xBottom =
         f32x8_select(atEnd, f32x8_splat(e->x1),
-                     edge_x8(f32x8_splat(e->x0), f32x8_splat(e->y0), f32x8_splat(e->dxdy), f32x8_splat(e->xMin),
+                     edge_x_8(f32x8_splat(e->x0), f32x8_splat(e->y0), f32x8_splat(e->dxdy), f32x8_splat(e->xMin),
                              f32x8_splat(e->xMax), rowBottoms));
     const f32x8 d = (bottoms - __builtin_shufflevector(f32x8_splat(*top), bottoms, 0, 8, 9, 10, 11, 12, 13, 14)) *
                     f32x8_splat(e->direction);
     const f32x8 tops = __builtin_shufflevector(f32x8_splat(*xTop), xBottom, 0, 8, 9, 10, 11, 12, 13, 14);
     *top = bottoms[n - 1];
     *xTop = xBottom[n - 1];
-    const piece_lanes p = piece_lanes_make(tops, xBottom);
+    const piece_lanes_8 p = piece_lanes_make_8(tops, xBottom);
     const i32x8 i0 = p.i0, i1 = p.i1;
     const f32x8 d0 = f32x8_select(p.within, d - d * p.fromLeft, d * p.firstArea);
     const f32x8 d1 = f32x8_select(p.within, d * p.fromLeft, d * (one - p.lastRemainder - p.firstArea));
@@ -357,103 +325,7 @@ TSR_INLINE uint32_t lines_in_band(const float *lines, float top, float bottom) {
 // among eight for that to pay (with fewer, each goes through accumulate_line).
 enum { SHORT_LINE_ROWS = 4, SHORT_LINES_MIN = 3 };
 
-// Lines [0, 8), of which `meets` meet the band, added in their order, with the pieces of the short
-// ones (SHORT_LINE_ROWS rows or fewer, none across four pixels or more) found eight lines at a
-// time: the lines one to a lane, row 0 of all eight, then row 1, …, with accumulate_line's
-// operations (a dash's outline has four lines of one to three rows: their set-up, not their pieces,
-// was most of the work). The others go through accumulate_line in their turn, so every cell gets
-// its additions in the order one line at a time gives them: the same bytes.
-//
-// A piece's top and bottom: the line's end where it lies in the row (y0 in the first row when
-// `topInside`, y1 in the last when `bottomInside`), else the row's boundary, whose x comes from the
-// line's equation (edge_x); a row's bottom is the next row's top, computed once. A vertical line's
-// pieces are sloped ones within one pixel (its dxdy is 0, so its x is x0 throughout).
-TSR_INLINE void short_lines(const float *lines, uint32_t meets, int32_t bandY, int32_t bandHeight,
-                            float *accumulation, size_t stride, int32_t *rowMin, int32_t *rowMax) {
-    const f32x8 one = f32x8_splat(1.0f), zero = {0};
-    const f32x8 bandTop = f32x8_splat((float)bandY), bandBottom = f32x8_splat((float)(bandY + bandHeight));
-    // The lines' values one to a lane: xa, ya, xb, yb of lines 0–7.
-    const f32x8 v0 = TSR_LOAD(f32x8, lines), v1 = TSR_LOAD(f32x8, lines + 8);
-    const f32x8 v2 = TSR_LOAD(f32x8, lines + 16), v3 = TSR_LOAD(f32x8, lines + 24);
-    const f32x8 x03 = __builtin_shufflevector(v0, v1, 0, 2, 4, 6, 8, 10, 12, 14);
-    const f32x8 x47 = __builtin_shufflevector(v2, v3, 0, 2, 4, 6, 8, 10, 12, 14);
-    const f32x8 y03 = __builtin_shufflevector(v0, v1, 1, 3, 5, 7, 9, 11, 13, 15);
-    const f32x8 y47 = __builtin_shufflevector(v2, v3, 1, 3, 5, 7, 9, 11, 13, 15);
-    const f32x8 xa = __builtin_shufflevector(x03, x47, 0, 2, 4, 6, 8, 10, 12, 14);
-    const f32x8 xb = __builtin_shufflevector(x03, x47, 1, 3, 5, 7, 9, 11, 13, 15);
-    const f32x8 ya = __builtin_shufflevector(y03, y47, 0, 2, 4, 6, 8, 10, 12, 14);
-    const f32x8 yb = __builtin_shufflevector(y03, y47, 1, 3, 5, 7, 9, 11, 13, 15);
-    // Oriented downwards, as accumulate_line does.
-    const i32x8 down = ya < yb;
-    const f32x8 x0 = f32x8_select(down, xa, xb), y0 = f32x8_select(down, ya, yb);
-    const f32x8 x1 = f32x8_select(down, xb, xa), y1 = f32x8_select(down, yb, ya);
-    const f32x8 direction = f32x8_select(down, one, -one);
-    const i32x8 topInside = y0 >= bandTop, bottomInside = y1 <= bandBottom;
-    const i32x8 yTop = f32x8_truncate(y0), yBottom = f32x8_truncate(y1);
-    const i32x8 firstRow = (i32x8)u32x8_select(topInside, (u32x8)yTop, (u32x8)((i32x8){0} + bandY));
-    const i32x8 ceilBottom = yBottom - (__builtin_convertvector(yBottom, f32x8) < y1);
-    const i32x8 endRow =
-        (i32x8)u32x8_select(bottomInside, (u32x8)ceilBottom, (u32x8)((i32x8){0} + (bandY + bandHeight)));
-    const i32x8 rows = endRow - firstRow;
-    const i32x8 laneBit = (i32x8){1, 2, 4, 8, 16, 32, 64, 128};
-    // Horizontal lines (no area) and those outside the band are left to accumulate_line's tests.
-    const i32x8 inBand = (laneBit & (i32x8)((u32x8){0} + meets)) != 0;
-    i32x8 short8 = inBand & (ya != yb) & (rows <= SHORT_LINE_ROWS);
-    if (__builtin_popcount((uint32_t)__builtin_reduce_or(short8 & laneBit)) < SHORT_LINES_MIN) {
-        for (; meets != 0; meets &= meets - 1)
-            accumulate_line(lines + 4 * __builtin_ctz(meets), bandY, bandHeight, accumulation, stride, rowMin, rowMax);
-        return;
-    }
-    const int32_t rowCount = __builtin_reduce_max((i32x8)u32x8_select(short8, (u32x8)rows, (u32x8){0}));
-    const f32x8 dxdy = (x1 - x0) / (y1 - y0);
-    const f32x8 xMin = f32x8_min(x0, x1), xMax = f32x8_max(x0, x1);
-    // Row r's cell deltas of line k in quads[r][k], its first and last cell in lows[r][k], highs[r][k].
-    f32x4 quads[SHORT_LINE_ROWS][8];
-    int32_t lows[SHORT_LINE_ROWS][8], highs[SHORT_LINE_ROWS][8];
-    f32x8 top = f32x8_select(topInside, y0, __builtin_convertvector(firstRow, f32x8));
-    f32x8 xTop = f32x8_select(topInside, x0, edge_x8(x0, y0, dxdy, xMin, xMax, top));
-    for (int32_t r = 0; r < rowCount; r++) {
-        const f32x8 rowBottom = __builtin_convertvector(firstRow + (r + 1), f32x8);
-        const i32x8 isLast = (rows == r + 1) & bottomInside;
-        const f32x8 bottom = f32x8_select(isLast, y1, rowBottom);
-        const f32x8 xBottom = f32x8_select(isLast, x1, edge_x8(x0, y0, dxdy, xMin, xMax, rowBottom));
-        const f32x8 d = (bottom - top) * direction;
-        // accumulate_piece's operations: a piece within one pixel or across two as there, one across
-        // three as its long case (which adds each of the four cells once: here at once, in a quad).
-        const piece_lanes p = piece_lanes_make(xTop, xBottom);
-        const i32x8 i0 = p.i0, i1 = p.i1, three = i1 > i0 + 1;
-        const f32x8 d0 = f32x8_select(p.within, d - d * p.fromLeft, d * p.firstArea);
-        const f32x8 d1 =
-            f32x8_select(p.within, d * p.fromLeft,
-                         f32x8_select(three, d * (p.second - p.firstArea), d * (one - p.lastRemainder - p.firstArea)));
-        const f32x8 d2 = f32x8_select(p.within, zero,
-                                      f32x8_select(three, d * (one - p.lastRemainder - p.second), d * p.lastRemainder));
-        const f32x8 d3 = f32x8_select(three, d * p.lastRemainder, zero);
-        // A piece across four pixels or more sends its line to accumulate_line.
-        short8 &= ~((i1 > i0 + 2) & (rows > r));
-        TSR_STORE(lows[r], i0);
-        TSR_STORE(highs[r], (i32x8)u32x8_select(p.within, (u32x8)(i0 + 1), (u32x8)(i1 + 1)));
-        transpose_quads(d0, d1, d2, d3, quads[r]);
-        top = bottom;
-        xTop = xBottom;
-    }
-    int32_t lineRows[8], lineFirst[8];
-    TSR_STORE(lineRows, (i32x8)u32x8_select(short8, (u32x8)rows, (u32x8){0}));
-    TSR_STORE(lineFirst, firstRow - bandY);
-    for (; meets != 0; meets &= meets - 1) {
-        const int k = __builtin_ctz(meets);
-        if (lineRows[k] == 0) {
-            accumulate_line(lines + 4 * k, bandY, bandHeight, accumulation, stride, rowMin, rowMax);
-            continue;
-        }
-        for (int32_t r = 0; r < lineRows[k]; r++) {
-            const int32_t row = lineFirst[k] + r;
-            float *cells = accumulation + (size_t)row * stride + lows[r][k];
-            TSR_STORE(cells, TSR_LOAD(f32x4, cells) + quads[r][k]);
-            widen_row(rowMin, rowMax, row, lows[r][k], highs[r][k]);
-        }
-    }
-}
+#include "coverage/short_lines.h"
 
 // Every band of a command visits all its lines: most of those outside the band are rejected on their
 // y alone, eight at a time, before any other work. The others are added in their order, eight at a
@@ -467,7 +339,7 @@ TSR_INLINE void accumulate_band(const float *lines, size_t count, int32_t bandY,
         uint32_t lines8 = first + 8 <= count ? lines_in_band(lines + 4 * first, bandTop, bandBottom)
                                              : (1u << (count - first)) - 1;
         if (shortLines && first + 8 <= count && lines8 != 0) {
-            short_lines(lines + 4 * first, lines8, bandY, bandHeight, accumulation, stride, rowMin, rowMax);
+            short_lines_8(lines + 4 * first, lines8, bandY, bandHeight, accumulation, stride, rowMin, rowMax);
             continue;
         }
         for (; lines8 != 0; lines8 &= lines8 - 1) {
@@ -484,13 +356,14 @@ TSR_INLINE void accumulate_lines_body(const float *lines, size_t count, int32_t 
     else accumulate_band(lines, count, bandY, bandHeight, accumulation, stride, rowMin, rowMax, 0);
 }
 
-TSR_LEVELS_TO_AVX2(accumulate_lines,
-                   (const float *lines, size_t count, int32_t bandY, int32_t bandHeight, float *accumulation,
-                    size_t stride, int32_t *rowMin, int32_t *rowMax, int shortLines),
-                   (lines, count, bandY, bandHeight, accumulation, stride, rowMin, rowMax, shortLines))
+// At AVX-512 too: the same eight-lane code measured faster compiled for it than its AVX2 version.
+TSR_LEVELS(accumulate_lines,
+           (const float *lines, size_t count, int32_t bandY, int32_t bandHeight, float *accumulation, size_t stride,
+            int32_t *rowMin, int32_t *rowMax, int shortLines),
+           (lines, count, bandY, bandHeight, accumulation, stride, rowMin, rowMax, shortLines))
 
 void tsr_accumulate_lines(const float *lines, size_t count, int32_t bandY, int32_t bandHeight,
                           float *accumulation, size_t stride, int32_t *rowMin, int32_t *rowMax, int shortLines) {
-    TSR_DISPATCH_TO_AVX2(accumulate_lines,
-                         (lines, count, bandY, bandHeight, accumulation, stride, rowMin, rowMax, shortLines != 0));
+    TSR_DISPATCH(accumulate_lines,
+                 (lines, count, bandY, bandHeight, accumulation, stride, rowMin, rowMax, shortLines != 0));
 }

@@ -9,7 +9,8 @@
 // AVX-512 only where it pays: the same 256-bit code compiled with AVX-512VL measured faster for
 // the solid fills and the fused painted rows (whose loops keep their constants in the 16 more
 // registers) and slower for the gradient and image rows. The other kernels use TSR_LEVELS_TO_AVX2
-// and TSR_DISPATCH_TO_AVX2: their AVX2 version at the AVX-512 level.
+// and TSR_DISPATCH_TO_AVX2: their AVX2 version at the AVX-512 level. The accumulation is at
+// AVX-512 too, in groups of eight lines (coverage/group_lanes.h).
 //
 // The body takes scalars and pointers only: a function under a target attribute may not pass
 // vectors to one without it (their calling conventions differ). Off x86-64 there is the baseline

@@ -1,7 +1,8 @@
 /// tsr_accumulate_lines against its scalar oracle tsr_accumulate_lines_reference: the cells bit for
 /// bit and the rows' extents, for closed outlines and for loose lines of every kind (steep, shallow,
 /// horizontal, vertical, on pixel boundaries, at x = 0 and x = width, above, below and across the
-/// band), in bands anywhere and of any height, accumulated onto rows that already hold other lines.
+/// band), in bands anywhere and of any height, accumulated onto rows that already hold other lines,
+/// at every kernel level the CPU has.
 import CTesseraSIMD
 import Foundation
 import Testing
@@ -29,7 +30,10 @@ import Testing
         }
     }
 
-    @Test func matchesTheReference() {
+    @Test(arguments: KernelOracle.levels)
+    func matchesTheReference(level: Int32) {
+        tsr_kernel_level_override(level)
+        defer { tsr_kernel_level_override(0) }
         var random = Random(seed: 0xACC0)
         for round in 0..<2000 {
             let width = random.int(in: 1...300), stride = WorkerScratch.stride(forWidth: width)
@@ -63,7 +67,10 @@ import Testing
     /// cells) mixed with long lines, which the kernel adds eight lines at a time, sending the long
     /// ones and those with a piece across three pixels to the one-line path in their turn: the
     /// cells must still get their additions in the lines' order.
-    @Test func crowdedShortLinesMatchTheReference() {
+    @Test(arguments: KernelOracle.levels)
+    func crowdedShortLinesMatchTheReference(level: Int32) {
+        tsr_kernel_level_override(level)
+        defer { tsr_kernel_level_override(0) }
         var random = Random(seed: 0xDA5)
         for round in 0..<1000 {
             let width = random.int(in: 4...40), stride = WorkerScratch.stride(forWidth: width)
@@ -106,7 +113,10 @@ import Testing
 
     /// The same lines accumulated band by band give the bytes of one band over all rows: both
     /// versions compute each row boundary's x from the line's own equation.
-    @Test func bandsSplitAnywhereGiveTheSameCells() {
+    @Test(arguments: KernelOracle.levels)
+    func bandsSplitAnywhereGiveTheSameCells(level: Int32) {
+        tsr_kernel_level_override(level)
+        defer { tsr_kernel_level_override(0) }
         var random = Random(seed: 0xBA4D)
         for round in 0..<200 {
             let width = random.int(in: 1...120), stride = WorkerScratch.stride(forWidth: width), rows = 40
