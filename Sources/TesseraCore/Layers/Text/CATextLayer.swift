@@ -62,31 +62,22 @@ open class CATextLayer: CALayer {
     open var string: Any? {
         get { stringObject ?? properties.string }
         set {
-            // Cast once, each value copied no more than the cast needs: a layer's text set every
-            // frame is serial work before the frame.
-            guard let value = newValue else { return setString(nil, attributes: nil, object: nil) }
-            if let text = value as? String {
-                // A Swift string is read back from the model, which holds the same one; an
-                // `NSString` (which casts to a String too) is kept to be returned as given.
-                setString(text, attributes: nil, object: Swift.type(of: value) == String.self ? nil : value)
-            } else if let attributed = value as? NSAttributedString {
-                setString(attributed.string, attributes: Self.firstRunAttributes(of: attributed), object: value)
-            } else {
-                setString(nil, attributes: nil, object: value)
+            let (characters, attributes): (String?, TextAttributes?) =
+                switch newValue {
+                case let text as String: (text, nil)
+                case let attributed as NSAttributedString: (attributed.string, Self.firstRunAttributes(of: attributed))
+                default: (nil, nil)
+                }
+            // A Swift string is read back from the model, which holds the same one; any other
+            // object (an `NSString`, an attributed string) is kept to be returned as given.
+            stringObject = newValue.map { Swift.type(of: $0) == String.self } == true ? nil : newValue
+            // One change of the model, known to be of `string` alone: its action looked up once, no
+            // comparison of the other properties (see `changeModel(of:unless:_:)`). Both are stored
+            // in the model itself, not with the out-of-line properties, which are copied whole.
+            changeModel(of: .string, unless: { $0.pointee.string == characters && $0.pointee.textAttributes == attributes }) {
+                $0.string = characters
+                if $0.textAttributes != attributes { $0.textAttributes = attributes }
             }
-        }
-    }
-
-    /// Makes `characters` (with an attributed string's first-run `attributes`) the model's text,
-    /// `object` what ``string`` returns (nil: the model's characters).
-    private func setString(_ characters: String?, attributes: TextAttributes?, object: Any?) {
-        if object != nil || stringObject != nil { stringObject = object }
-        // One change of the model, known to be of `string` alone: its action looked up once, no
-        // comparison of the other properties (see `changeModel(of:unless:_:)`). Both are stored
-        // in the model itself, not with the out-of-line properties, which are copied whole.
-        changeModel(of: .string, unless: { $0.pointee.string == characters && $0.pointee.textAttributes == attributes }) {
-            $0.string = characters
-            if $0.textAttributes != attributes { $0.textAttributes = attributes }
         }
     }
 
