@@ -49,9 +49,10 @@ public final class TextScene: LayerBenchScene {
     /// What layer `layer` shows at frame `frame`: 40 characters, different for every frame and layer.
     public static func string(layer: Int, frame: Int) -> String {
         // "#<frame> L<layer> " and the pangram, cut at 40 bytes: ASCII, so 40 characters. Written
-        // byte by byte into the string's own storage, through functions that capture nothing: the
-        // harness's strings are serial work before every frame.
+        // into the string's own storage, the pangram's bytes copied at once, through functions
+        // that capture nothing: the harness's strings are serial work before every frame.
         String(unsafeUninitializedCapacity: characters) { bytes in
+            let bytes = UnsafeMutableBufferPointer(rebasing: bytes.prefix(characters))
             var count = 0
             put(UInt8(ascii: "#"), into: bytes, at: &count)
             put(decimal: frame, into: bytes, at: &count)
@@ -59,8 +60,9 @@ public final class TextScene: LayerBenchScene {
             put(UInt8(ascii: "L"), into: bytes, at: &count)
             put(decimal: layer, into: bytes, at: &count)
             put(UInt8(ascii: " "), into: bytes, at: &count)
-            pangram.withUTF8Buffer { for byte in $0 { put(byte, into: bytes, at: &count) } }
-            return count
+            let rest = min(bytes.count - count, pangram.utf8CodeUnitCount)
+            (bytes.baseAddress! + count).initialize(from: pangram.utf8Start, count: rest)
+            return count + rest
         }
     }
 

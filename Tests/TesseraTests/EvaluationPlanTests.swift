@@ -49,6 +49,25 @@ import Testing
         }
     }
 
+    /// On two threads a tree is cut as it always was (none below 256 layers, then two chunks per
+    /// 256 layers up to eight); on more, chunks get smaller, down to 16 layers: 200 text layers
+    /// are 12 chunks on 16 threads, layer-tree's 2,041 layers 64. Past the threads, every thread
+    /// gets as many.
+    @Test func chunksShrinkWithTheThreads() {
+        for layers in 0...3_000 {
+            let before = layers < 256 ? 1 : 2 * min(4, layers / 256)
+            #expect(EvaluationPlan.chunkCount(layers: layers, threadCount: 2) == before)
+            #expect(EvaluationPlan.chunkCount(layers: layers, threadCount: 1) == 1)
+            for threads in [3, 4, 8, 16, 64] {
+                let chunks = EvaluationPlan.chunkCount(layers: layers, threadCount: threads)
+                #expect(chunks >= 1 && chunks <= max(1, layers / 16))
+                #expect(chunks < threads || chunks % threads == 0)
+            }
+        }
+        #expect(EvaluationPlan.chunkCount(layers: 201, threadCount: 16) == 12)
+        #expect(EvaluationPlan.chunkCount(layers: 2_041, threadCount: 16) == 64)
+    }
+
     @Test func changesAfterAFrameShowInTheNext() {
         let root = CALayer()
         let a = CALayer()
@@ -181,8 +200,10 @@ import Testing
     }
 
     /// Setting one field on the identity takes a shortcut; it must give the general result.
-    @Test(arguments: [TransformComponents.Field.rotationX, .rotationY, .rotationZ, .scaleX, .scaleY, .scaleZ, .scale,
-                      .translationX, .translationY, .translationZ])
+    @Test(arguments: [
+        TransformComponents.Field.rotationX, .rotationY, .rotationZ, .scaleX, .scaleY, .scaleZ, .scale,
+        .translationX, .translationY, .translationZ,
+    ])
     func identityWithOneFieldMatchesTheGeneralComposition(field: TransformComponents.Field) {
         for value in [0, 0.75, -2.5, 3 * Double.pi] {
             var components = TransformComponents()

@@ -98,7 +98,8 @@ final class ParallelSublayerRecording {
                 }
             }
         }
-        for part in canvases.prefix(runs) { canvas.append(part) }
+        // Serial on the frame's thread, after the last run: a stage of its own in the model.
+        canvas.taskRecorder.serial("splice") { for part in canvases.prefix(runs) { canvas.append(part) } }
     }
 
     /// Where each of `runs` runs of `sublayers` starts (positions in the slice), then its end: each

@@ -185,13 +185,17 @@ final class Recording {
     }
 
     private func appendCommands(of other: Recording) {
-        seal(commands, maskOffset: 0, filterOffset: 0, paths: paths)
-        commands = []
-        for part in other.parts {
+        if !commands.isEmpty {
+            seal(commands, maskOffset: 0, filterOffset: 0, paths: paths)
+            commands = []
+        }
+        // Its parts, then its own commands: `other.parts` would build an array of them.
+        for part in other.sealedParts {
             seal(
                 part.commands, maskOffset: part.maskOffset + masks.count,
                 filterOffset: part.filterOffset + colorFilters.count, paths: part.paths)
         }
+        seal(other.commands, maskOffset: masks.count, filterOffset: colorFilters.count, paths: other.paths)
         masks.append(contentsOf: other.masks)
         colorFilters.append(contentsOf: other.colorFilters)
         filterAlphaReadsColor = filterAlphaReadsColor || other.filterAlphaReadsColor
