@@ -103,6 +103,13 @@ def score_sample(repo, tessera, name, json_bytes, folder, keep):
     return results
 
 
+def reference_renderer_options():
+    """The snapshots are drawn by `CALayer.render(in:)` (lottie-ios's
+    Tests/Utils/Snapshotting+presentationLayer.swift renders the presentation layer into a
+    `CGContext`), not composited on screen: Tessera draws as it does."""
+    return ["--render-in-context"]
+
+
 # lottie-ios's snapshot configuration (its Tests/SnapshotConfiguration.swift), per sample, as
 # `tessera render` options: the value providers (colors as #RRGGBB[AA], keyframes FRAME:VALUE;…),
 # image, text and font providers and viewports its snapshots were made with.
