@@ -10,8 +10,9 @@
 final class StrokeOutlineCache {
     /// What an outline depends on, apart from the translation: the path's elements and the dash
     /// pattern's lengths kept in arrays of the key's own, refilled in place on a miss (no
-    /// allocation once warm).
-    struct Key {
+    /// allocation once warm). Not copyable, so that a lookup reads it where the slot keeps it: a
+    /// copy retained and released its three arrays for every stroke of every frame.
+    struct Key: ~Copyable {
         private var verbs: [Path.Verb] = []
         private var points: [Point] = []
         private var style = StrokeStyle()

@@ -47,12 +47,14 @@ final class PathArena: @unchecked Sendable {
     @exclusivity(unchecked) private var points: [Point] = []
     @exclusivity(unchecked) private var dashLengths: [Double] = []
 
-    /// Copies `path`'s elements in.
+    /// Copies `path`'s elements in. Through buffer pointers: `append(contentsOf:)` of an array takes
+    /// it owned, a retain and a release of each of the path's arrays (a cache miss on each, for
+    /// every shape of every frame).
     func append(_ path: Path) -> Span {
         let span = Span(
             verbs: verbs.count..<verbs.count + path.verbs.count, points: points.count..<points.count + path.points.count)
-        verbs.append(contentsOf: path.verbs)
-        points.append(contentsOf: path.points)
+        path.verbs.withUnsafeBufferPointer { verbs.append(contentsOf: $0) }
+        path.points.withUnsafeBufferPointer { points.append(contentsOf: $0) }
         return span
     }
 
@@ -60,7 +62,7 @@ final class PathArena: @unchecked Sendable {
     func append(_ pattern: DashPattern?) -> DashSpan? {
         guard let pattern, !pattern.isSolid else { return nil }
         let start = dashLengths.count
-        dashLengths.append(contentsOf: pattern.lengths)
+        pattern.lengths.withUnsafeBufferPointer { dashLengths.append(contentsOf: $0) }
         return DashSpan(lengths: start..<dashLengths.count, phase: pattern.phase)
     }
 
