@@ -325,6 +325,19 @@ TSR_INLINE uint32_t lines_in_band(const float *lines, float top, float bottom) {
 // among eight for that to pay (with fewer, each goes through accumulate_line).
 enum { SHORT_LINE_ROWS = 4, SHORT_LINES_MIN = 3 };
 
+// How short_lines scatters its lines' pieces and widens their rows' extents at `level`. At x86's
+// baseline, SSE2, row by row with scalar extents, as accumulate_line does: without SSE4.1's PMINSD
+// and PMAXSD, widening four rows' extents at once and the lane-wise offsets cost it more than they
+// saved (layer-tree 2.3% more instructions a frame, stroke-dashed-bevel 3.3%).
+static inline int short_lines_row_by_row(int level) {
+#if defined(__x86_64__) || defined(_M_X64)
+    return level == TSR_LEVEL_BASELINE;
+#else
+    (void)level;
+    return 0;
+#endif
+}
+
 #include "coverage/short_lines.h"
 
 // Every band of a command visits all its lines: most of those outside the band are rejected on their
@@ -332,14 +345,16 @@ enum { SHORT_LINE_ROWS = 4, SHORT_LINES_MIN = 3 };
 // time by short_lines where the lines are mostly short (`shortLines`, a constant where this is
 // inlined), else one at a time.
 TSR_INLINE void accumulate_band(const float *lines, size_t count, int32_t bandY, int32_t bandHeight,
-                                float *accumulation, size_t stride, int32_t *rowMin, int32_t *rowMax, int shortLines) {
+                                float *accumulation, size_t stride, int32_t *rowMin, int32_t *rowMax, int shortLines,
+                                int rowByRow) {
     const float bandTop = (float)bandY;
     const float bandBottom = (float)(bandY + bandHeight);
     for (size_t first = 0; first < count; first += 8) {
         uint32_t lines8 = first + 8 <= count ? lines_in_band(lines + 4 * first, bandTop, bandBottom)
                                              : (1u << (count - first)) - 1;
         if (shortLines && first + 8 <= count && lines8 != 0) {
-            short_lines_8(lines + 4 * first, lines8, bandY, bandHeight, accumulation, stride, rowMin, rowMax);
+            short_lines_8(lines + 4 * first, lines8, bandY, bandHeight, accumulation, stride, rowMin, rowMax,
+                          rowByRow);
             continue;
         }
         for (; lines8 != 0; lines8 &= lines8 - 1) {
@@ -349,15 +364,16 @@ TSR_INLINE void accumulate_band(const float *lines, size_t count, int32_t bandY,
     }
 }
 
-TSR_INLINE void accumulate_lines_body(const float *lines, size_t count, int32_t bandY, int32_t bandHeight,
+TSR_INLINE void accumulate_lines_body(int level, const float *lines, size_t count, int32_t bandY, int32_t bandHeight,
                                       float *accumulation, size_t stride, int32_t *rowMin, int32_t *rowMax,
                                       int shortLines) {
-    if (shortLines) accumulate_band(lines, count, bandY, bandHeight, accumulation, stride, rowMin, rowMax, 1);
-    else accumulate_band(lines, count, bandY, bandHeight, accumulation, stride, rowMin, rowMax, 0);
+    const int rowByRow = short_lines_row_by_row(level);
+    if (shortLines) accumulate_band(lines, count, bandY, bandHeight, accumulation, stride, rowMin, rowMax, 1, rowByRow);
+    else accumulate_band(lines, count, bandY, bandHeight, accumulation, stride, rowMin, rowMax, 0, rowByRow);
 }
 
 // At AVX-512 too: the same eight-lane code measured faster compiled for it than its AVX2 version.
-TSR_LEVELS(accumulate_lines,
+TSR_LEVELS_KNOWING_LEVEL(accumulate_lines,
            (const float *lines, size_t count, int32_t bandY, int32_t bandHeight, float *accumulation, size_t stride,
             int32_t *rowMin, int32_t *rowMax, int shortLines),
            (lines, count, bandY, bandHeight, accumulation, stride, rowMin, rowMax, shortLines))

@@ -23,11 +23,6 @@ TSR_INLINE f32x8 splat_8(float v) {
     return (f32x8)((u32x8){0} + bits);
 }
 
-// 0, 1, … 7.
-TSR_INLINE i32x8 lanes_8(void) {
-    return (i32x8){0, 1, 2, 3, 4, 5, 6, 7};
-}
-
 // edge_x in the lanes of vectors: the x of lines (x0, y0) with slope dxdy at heights y, clamped to
 // their extents [xMin, xMax].
 TSR_INLINE f32x8 edge_x_8(f32x8 x0, f32x8 y0, f32x8 dxdy, f32x8 xMin, f32x8 xMax, f32x8 y) {

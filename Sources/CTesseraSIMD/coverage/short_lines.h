@@ -20,15 +20,27 @@ TSR_INLINE void line_values_8(const float *lines, f32x8 *xa, f32x8 *ya, f32x8 *x
 // one (lineRows[k] > 0) by its pieces in rows [0, rowCount) (a constant where this is inlined), the
 // others by accumulate_line. A line's extents are widened in its four rows at once where the band
 // has them (its rows past its end hold Int32.max and −1, which change nothing), else row by row.
+// `rowByRow` (short_lines_row_by_row): each line's rows [0, lineRows[k]) one at a time instead, at
+// accumulation + row × stride + lowCells[r][k], its extents lowCells[r][k] and highCells[r][k].
 TSR_INLINE void scatter_8(const float *lines, uint32_t meets, const int32_t lineRows[8],
                             const int32_t lineFirst[8], f32x4 quads[SHORT_LINE_ROWS][8],
                             int32_t offsets[SHORT_LINE_ROWS][8], const f32x4 lows[8],
-                            const f32x4 highs[8], int32_t rowCount, int32_t bandY, int32_t bandHeight,
-                            float *accumulation, size_t stride, int32_t *rowMin, int32_t *rowMax) {
+                            const f32x4 highs[8], int32_t lowCells[SHORT_LINE_ROWS][8],
+                            int32_t highCells[SHORT_LINE_ROWS][8], int rowByRow, int32_t rowCount, int32_t bandY,
+                            int32_t bandHeight, float *accumulation, size_t stride, int32_t *rowMin, int32_t *rowMax) {
     for (; meets != 0; meets &= meets - 1) {
         const int k = __builtin_ctz(meets);
         if (lineRows[k] == 0) {
             accumulate_line(lines + 4 * k, bandY, bandHeight, accumulation, stride, rowMin, rowMax);
+            continue;
+        }
+        if (rowByRow) {
+            for (int32_t r = 0; r < lineRows[k]; r++) {
+                const int32_t row = lineFirst[k] + r;
+                float *cells = accumulation + (size_t)row * stride + lowCells[r][k];
+                TSR_STORE(cells, TSR_LOAD(f32x4, cells) + quads[r][k]);
+                widen_row(rowMin, rowMax, row, lowCells[r][k], highCells[r][k]);
+            }
             continue;
         }
         for (int32_t r = 0; r < rowCount; r++) {
@@ -59,7 +71,7 @@ TSR_INLINE void scatter_8(const float *lines, uint32_t meets, const int32_t line
 // line's equation (edge_x); a row's bottom is the next row's top, computed once. A vertical line's
 // pieces are sloped ones within one pixel (its dxdy is 0, so its x is x0 throughout).
 TSR_INLINE void short_lines_8(const float *lines, uint32_t meets, int32_t bandY, int32_t bandHeight,
-                                float *accumulation, size_t stride, int32_t *rowMin, int32_t *rowMax) {
+                                float *accumulation, size_t stride, int32_t *rowMin, int32_t *rowMax, int rowByRow) {
     const f32x8 one = splat_8(1.0f), zero = {0};
     const f32x8 bandTop = splat_8((float)bandY), bandBottom = splat_8((float)(bandY + bandHeight));
     f32x8 xa, ya, xb, yb;
@@ -75,7 +87,7 @@ TSR_INLINE void short_lines_8(const float *lines, uint32_t meets, int32_t bandY,
     const i32x8 ceilBottom = yBottom - (__builtin_convertvector(yBottom, f32x8) < y1);
     const i32x8 endRow = select_i_8(bottomInside, ceilBottom, (i32x8){0} + (bandY + bandHeight));
     const i32x8 rows = endRow - firstRow;
-    const i32x8 laneBit = ((i32x8){0} + 1) << lanes_8();
+    const i32x8 laneBit = {1, 2, 4, 8, 16, 32, 64, 128};
     // Horizontal lines (no area) and those outside the band are left to accumulate_line's tests.
     const i32x8 inBand = (laneBit & ((i32x8){0} + (int32_t)meets)) != 0;
     i32x8 shortLanes = inBand & (ya != yb) & (rows <= SHORT_LINE_ROWS);
@@ -96,6 +108,7 @@ TSR_INLINE void short_lines_8(const float *lines, uint32_t meets, int32_t bandY,
     int32_t offsets[SHORT_LINE_ROWS][8];
     f32x4 lows[8], highs[8];
     i32x8 lowRows[SHORT_LINE_ROWS], highRows[SHORT_LINE_ROWS];
+    int32_t lowCells[SHORT_LINE_ROWS][8], highCells[SHORT_LINE_ROWS][8];
     const i32x8 rowOffset = (firstRow - bandY) * (int32_t)stride;
     i32x8 firstOffset = {0};
     f32x8 top = select_8(topInside, y0, __builtin_convertvector(firstRow, f32x8));
@@ -112,7 +125,7 @@ TSR_INLINE void short_lines_8(const float *lines, uint32_t meets, int32_t bandY,
         // Past the line's end, a piece of no height: deltas ±0.0 (its x are finite, within the
         // line's extent; where they are equal, s is infinite, but the piece is within one pixel,
         // whose deltas do not use it).
-        const f32x8 d = (f32x8)((u32x8)((bottom - top) * direction) & (u32x8)inLine);
+        const f32x8 d = (f32x8)((u32x8)((bottom - top) * direction) & (u32x8)(rowByRow ? ~(i32x8){0} : inLine));
         // accumulate_piece's operations: a piece within one pixel or across two as there, one across
         // three as its long case (which adds each of the four cells once: here at once, in a quad).
         const piece_lanes_8 p = piece_lanes_make_8(xTop, xBottom);
@@ -126,40 +139,52 @@ TSR_INLINE void short_lines_8(const float *lines, uint32_t meets, int32_t bandY,
         const f32x8 d3 = select_8(three, d * p.lastRemainder, zero);
         // A piece across four pixels or more sends its line to accumulate_line.
         shortLanes &= ~((i1 > i0 + 2) & inLine);
-        const i32x8 offset = rowOffset + r * (int32_t)stride + i0;
-        if (r == 0) firstOffset = offset;
-        TSR_STORE(offsets[r], select_i_8(inLine, offset, firstOffset));
-        // Past the line's end, extents that change no row's: Int32.max (i0 ≥ 0) and −1 (a row's
-        // rowMax is −1 or more).
-        lowRows[r] = i0 | (i32x8)((u32x8)~inLine >> 1);
-        highRows[r] = select_i_8(p.within, i0 + 1, i1 + 1) | ~inLine;
+        if (rowByRow) {
+            TSR_STORE(lowCells[r], i0);
+            TSR_STORE(highCells[r], select_i_8(p.within, i0 + 1, i1 + 1));
+        } else {
+            const i32x8 offset = rowOffset + r * (int32_t)stride + i0;
+            if (r == 0) firstOffset = offset;
+            TSR_STORE(offsets[r], select_i_8(inLine, offset, firstOffset));
+            // Past the line's end, extents that change no row's: Int32.max (i0 ≥ 0) and −1 (a row's
+            // rowMax is −1 or more).
+            lowRows[r] = i0 | (i32x8)((u32x8)~inLine >> 1);
+            highRows[r] = select_i_8(p.within, i0 + 1, i1 + 1) | ~inLine;
+        }
         transpose_quads(d0, d1, d2, d3, quads[r]);
         top = bottom;
         xTop = xBottom;
     }
     // Each line's extents in its four rows, one quad a line.
-    transpose_quads((f32x8)lowRows[0], (f32x8)lowRows[1], (f32x8)lowRows[2], (f32x8)lowRows[3], lows);
-    transpose_quads((f32x8)highRows[0], (f32x8)highRows[1], (f32x8)highRows[2], (f32x8)highRows[3], highs);
+    if (!rowByRow) {
+        transpose_quads((f32x8)lowRows[0], (f32x8)lowRows[1], (f32x8)lowRows[2], (f32x8)lowRows[3], lows);
+        transpose_quads((f32x8)highRows[0], (f32x8)highRows[1], (f32x8)highRows[2], (f32x8)highRows[3], highs);
+    }
     int32_t lineRows[8], lineFirst[8];
     TSR_STORE(lineRows, select_i_8(shortLanes, rows, (i32x8){0}));
     TSR_STORE(lineFirst, firstRow - bandY);
+    if (rowByRow) {
+        scatter_8(lines, meets, lineRows, lineFirst, quads, offsets, lows, highs, lowCells, highCells, 1, rowCount,
+                  bandY, bandHeight, accumulation, stride, rowMin, rowMax);
+        return;
+    }
     // The scatter's loops unrolled for each row count.
     switch (rowCount) {
     case 1:
-        scatter_8(lines, meets, lineRows, lineFirst, quads, offsets, lows, highs, 1, bandY, bandHeight, accumulation,
-                    stride, rowMin, rowMax);
+        scatter_8(lines, meets, lineRows, lineFirst, quads, offsets, lows, highs, lowCells, highCells, 0, 1, bandY,
+                  bandHeight, accumulation, stride, rowMin, rowMax);
         break;
     case 2:
-        scatter_8(lines, meets, lineRows, lineFirst, quads, offsets, lows, highs, 2, bandY, bandHeight, accumulation,
-                    stride, rowMin, rowMax);
+        scatter_8(lines, meets, lineRows, lineFirst, quads, offsets, lows, highs, lowCells, highCells, 0, 2, bandY,
+                  bandHeight, accumulation, stride, rowMin, rowMax);
         break;
     case 3:
-        scatter_8(lines, meets, lineRows, lineFirst, quads, offsets, lows, highs, 3, bandY, bandHeight, accumulation,
-                    stride, rowMin, rowMax);
+        scatter_8(lines, meets, lineRows, lineFirst, quads, offsets, lows, highs, lowCells, highCells, 0, 3, bandY,
+                  bandHeight, accumulation, stride, rowMin, rowMax);
         break;
     default:
-        scatter_8(lines, meets, lineRows, lineFirst, quads, offsets, lows, highs, 4, bandY, bandHeight, accumulation,
-                    stride, rowMin, rowMax);
+        scatter_8(lines, meets, lineRows, lineFirst, quads, offsets, lows, highs, lowCells, highCells, 0, 4, bandY,
+                  bandHeight, accumulation, stride, rowMin, rowMax);
         break;
     }
 }

@@ -19,6 +19,9 @@
 #define TSR_TARGETS_H
 #include "simd/level.h"
 
+// (a, b) as a, b: an argument list's contents.
+#define TSR_UNPARENTHESIZED(...) __VA_ARGS__
+
 #if defined(__x86_64__) || defined(_M_X64)
 #define TSR_TARGET_AVX2 __attribute__((target("avx2")))
 #define TSR_TARGET_AVX512 __attribute__((target("avx2,avx512f,avx512bw,avx512dq,avx512vl")))
@@ -27,6 +30,17 @@
     static void name##_baseline parameters { name##_body arguments; }                                   \
     TSR_TARGET_AVX2 static void name##_avx2 parameters { name##_body arguments; }                       \
     TSR_TARGET_AVX512 static void name##_avx512 parameters { name##_body arguments; }
+
+// As TSR_LEVELS, the body's first argument the level it is compiled for (a constant there), for a
+// kernel whose best strategy differs between levels.
+#define TSR_LEVELS_KNOWING_LEVEL(name, parameters, arguments)                                           \
+    static void name##_baseline parameters { name##_body(TSR_LEVEL_BASELINE, TSR_UNPARENTHESIZED arguments); } \
+    TSR_TARGET_AVX2 static void name##_avx2 parameters {                                                \
+        name##_body(TSR_LEVEL_AVX2, TSR_UNPARENTHESIZED arguments);                                     \
+    }                                                                                                   \
+    TSR_TARGET_AVX512 static void name##_avx512 parameters {                                            \
+        name##_body(TSR_LEVEL_AVX512, TSR_UNPARENTHESIZED arguments);                                   \
+    }
 
 #define TSR_DISPATCH(name, arguments)                                                                   \
     do {                                                                                                \
@@ -48,6 +62,8 @@
     } while (0)
 #else
 #define TSR_LEVELS(name, parameters, arguments) static void name##_baseline parameters { name##_body arguments; }
+#define TSR_LEVELS_KNOWING_LEVEL(name, parameters, arguments)                                           \
+    static void name##_baseline parameters { name##_body(TSR_LEVEL_BASELINE, TSR_UNPARENTHESIZED arguments); }
 #define TSR_DISPATCH(name, arguments) name##_baseline arguments
 #define TSR_LEVELS_TO_AVX2(name, parameters, arguments) TSR_LEVELS(name, parameters, arguments)
 #define TSR_DISPATCH_TO_AVX2(name, arguments) TSR_DISPATCH(name, arguments)
