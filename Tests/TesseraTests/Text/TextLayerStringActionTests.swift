@@ -52,6 +52,42 @@ import Testing
         #expect(layer.properties.textAttributes?.fontName == "DejaVu Sans")
     }
 
+    @Test func withNothingToSearchTheModelChangesWithNoAction() {
+        let layer = CATextLayer()
+        layer.string = "before"
+        let clock = shownLayer(layer)
+        _ = clock
+        let version = layer.propertiesVersion
+        layer.string = "after"
+        #expect(layer.properties.string == "after" && layer.propertiesVersion != version)
+        #expect(layer.presentation(at: 1).properties.string == "after")
+        #expect(layer.animationKeys() == nil)
+    }
+
+    @Test func theActionsAndTheStylesActionsRun() {
+        for viaStyle in [false, true] {
+            let layer = CATextLayer()
+            layer.string = "before"
+            let clock = shownLayer(layer)
+            _ = clock
+            let action = StringRecordingAction()
+            if viaStyle { layer.style = ["actions": ["string": action]] } else { layer.actions = ["string": action] }
+            layer.string = "after"
+            #expect(action.runs.map(\.key) == ["string"], "via style: \(viaStyle)")
+            #expect(action.runs.map(\.string) == ["after"])
+        }
+    }
+
+    @Test func aSubclassThatOverridesTheSearchIsAsked() {
+        let layer = StringActionTextLayer()
+        layer.string = "before"
+        let clock = shownLayer(layer)
+        _ = clock
+        layer.string = "after"
+        #expect(layer.asked == ["string"])
+        #expect(layer.answer.runs.map(\.string) == ["after"])
+    }
+
     @Test func aTransactionThatDisablesActionsAsksForNone() {
         let (layer, clock, delegate, _) = presentedTextLayer("before")
         _ = clock
@@ -80,5 +116,16 @@ private final class StringRecordingAction: NSObject, CAAction {
 
     func run(forKey event: String, object anObject: Any, arguments dict: [AnyHashable: Any]?) {
         runs.append((event, (anObject as? CALayer)?.properties.string))
+    }
+}
+
+/// A text layer of the caller's own class, answering its own action for every key.
+private final class StringActionTextLayer: CATextLayer {
+    let answer = StringRecordingAction()
+    var asked: [String] = []
+
+    override func action(forKey event: String) -> CAAction? {
+        asked.append(event)
+        return answer
     }
 }

@@ -137,7 +137,10 @@ open class CATransaction: NSObject {
     /// Whether property changes run no actions (false by default): while true, changing a layer
     /// property neither looks up nor runs its action, so it triggers no implicit animation.
     public class func disableActions() -> Bool {
-        switch value(forKey: kCATransactionDisableActions) {
+        // Asked at every change of a presented layer, mostly with no transaction open: then no
+        // value to look up and cast.
+        guard ThreadTransactions.current?.groups.isEmpty == false else { return false }
+        return switch value(forKey: kCATransactionDisableActions) {
         case let flag as Bool: flag
         case let number as NSNumber: number.boolValue
         default: false

@@ -23,12 +23,24 @@ extension CALayer {
         // Compared where they lie: a borrowed `pointee` was copied whole.
         if withModelProperties(isUnchanged) { return }
         let key = property.definition.name
-        guard let action = action(forKey: key) else {
+        guard !surelyFindsNoAction(for: property), let action = action(forKey: key) else {
             change(&propertiesWithoutActions)
             return
         }
         let previous = LayerKeyPath(whole: property)?.value(in: presentedProperties())
         change(&propertiesWithoutActions)
         run([(PropertyChange(key: key, previous: previous), action)])
+    }
+
+    /// Whether ``action(forKey:)`` with `property`'s name is sure to return nil, known without
+    /// searching: the layer is of one of Tessera's own classes (none overrides the search or the
+    /// properties it reads; a subclass may), has no delegate, ``actions`` or ``style``, and no
+    /// animatable property has the name, so no implicit animation either. (The search hashes the
+    /// name to find that out: most of a text layer's change of string, which a caller may make
+    /// for hundreds of layers before every frame.)
+    private final func surelyFindsNoAction(for property: LayerProperty) -> Bool {
+        let ownClass = withModelProperties { $0.pointee.kind.layerClass.type }
+        return ObjectIdentifier(Swift.type(of: self)) == ObjectIdentifier(ownClass)
+            && !property.nameIsAnimatable && delegate == nil && actions == nil && style == nil
     }
 }

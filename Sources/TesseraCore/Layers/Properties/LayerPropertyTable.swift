@@ -9,6 +9,12 @@ extension LayerProperty {
         animatableByName[name]
     }
 
+    /// Whether the property's name finds an animatable property (``animatable(named:)``): read by
+    /// index, where a change of one known property would hash its name.
+    var nameIsAnimatable: Bool { Self.namesAnimatable[rawValue] }
+
+    private static let namesAnimatable: [Bool] = allCases.map { animatableByName[$0.definition.name] != nil }
+
     /// The property's name in key paths and archives: the case's, as `String(describing:)` spells
     /// it (a test checks), written out because the reflection that finds a case's name has the
     /// runtime look through every protocol conformance of the process, four times.

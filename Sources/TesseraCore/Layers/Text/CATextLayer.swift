@@ -51,7 +51,9 @@ open class CATextLayer: CALayer {
         stringObject = (layer as? CATextLayer)?.stringObject
     }
 
-    private var stringObject: Any? = nil
+    /// What ``string`` returns when it is not the model's characters (an `NSString`, an attributed
+    /// string, any other object); nil for a Swift `String`. Only read or assigned whole.
+    @exclusivity(unchecked) private var stringObject: Any? = nil
 
     /// The text: a `String` (or `NSString`) or an `NSAttributedString` (nil by default). Of an
     /// attributed string Tessera draws the characters, in the font (an `"NSFont"` attribute that
@@ -62,22 +64,31 @@ open class CATextLayer: CALayer {
     open var string: Any? {
         get { stringObject ?? properties.string }
         set {
-            let (characters, attributes): (String?, TextAttributes?) =
-                switch newValue {
-                case let text as String: (text, nil)
-                case let attributed as NSAttributedString: (attributed.string, Self.firstRunAttributes(of: attributed))
-                default: (nil, nil)
-                }
-            // A Swift string is read back from the model, which holds the same one; any other
-            // object (an `NSString`, an attributed string) is kept to be returned as given.
-            stringObject = newValue.map { Swift.type(of: $0) == String.self } == true ? nil : newValue
-            // One change of the model, known to be of `string` alone: its action looked up once, no
-            // comparison of the other properties (see `changeModel(of:unless:_:)`). Both are stored
-            // in the model itself, not with the out-of-line properties, which are copied whole.
-            changeModel(of: .string, unless: { $0.pointee.string == characters && $0.pointee.textAttributes == attributes }) {
-                $0.string = characters
-                if $0.textAttributes != attributes { $0.textAttributes = attributes }
+            // Cast once, the value copied no more than the cast needs: a caller may set the text
+            // of hundreds of layers before every frame, serial work the frame waits for.
+            guard let value = newValue else { return setString(nil, attributes: nil, object: nil) }
+            if let text = value as? String {
+                // A Swift string is read back from the model, which holds the same one; an
+                // `NSString` (which casts to a String too) is kept to be returned as given.
+                setString(text, attributes: nil, object: Swift.type(of: value) == String.self ? nil : value)
+            } else if let attributed = value as? NSAttributedString {
+                setString(attributed.string, attributes: Self.firstRunAttributes(of: attributed), object: value)
+            } else {
+                setString(nil, attributes: nil, object: value)
             }
+        }
+    }
+
+    /// Makes `characters` (with an attributed string's first-run `attributes`) the model's text,
+    /// and `object` what ``string`` returns (nil: the model's characters).
+    private func setString(_ characters: String?, attributes: TextAttributes?, object: Any?) {
+        if object != nil || stringObject != nil { stringObject = object }
+        // One change of the model, known to be of `string` alone: its action looked up once, no
+        // comparison of the other properties (see `changeModel(of:unless:_:)`). Both are stored
+        // in the model itself, not with the out-of-line properties, which are copied whole.
+        changeModel(of: .string, unless: { $0.pointee.string == characters && $0.pointee.textAttributes == attributes }) {
+            $0.string = characters
+            if $0.textAttributes != attributes { $0.textAttributes = attributes }
         }
     }
 
