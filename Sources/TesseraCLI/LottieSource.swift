@@ -13,8 +13,10 @@ enum LottieSource {
             throw CommandFailure(.usage, "\(argument): \(option) does not apply to a Lottie animation")
         }
         if let reason = unreadableReason(argument) { throw CommandFailure(.noInput, "\(argument): cannot read: \(reason)") }
+        var configuration = options.lottie ?? .init()
+        configuration.keepDecodedModel = { keepUntilExit($0) }
         do {
-            return try LottieAnimation(contentsOf: URL(fileURLWithPath: argument), configuration: options.lottie ?? .init())
+            return try LottieAnimation(contentsOf: URL(fileURLWithPath: argument), configuration: configuration)
         } catch {
             if case .unreadableFile = error { throw CommandFailure(.noInput, "\(argument): \(error)") }
             throw CommandFailure(.dataError, "\(argument): \(error)")

@@ -159,6 +159,18 @@ public final class LottieAnimation {
         }
         version = document.version
         skipped = report.skipped
+        configuration.keepDecodedModel?(DecodedModel(json: json, document: document))
+    }
+
+    /// What an animation is read into, for ``Configuration/keepDecodedModel``.
+    private final class DecodedModel {
+        let json: JSONDocument
+        let document: LottieDocument
+
+        init(json: JSONDocument, document: LottieDocument) {
+            self.json = json
+            self.document = document
+        }
     }
 
     /// Scales and moves the composition so that `viewport` fills a frame of `size` (aspect kept,

@@ -112,6 +112,29 @@ import Testing
         }
     }
 
+    /// Repeated keys found in a small object by their bytes: keys of the same length that differ,
+    /// a key written with an escape equal to one without, the empty key twice.
+    @Test func smallObjectsCompareKeysByTheirBytes() throws {
+        let root = try JSONNode(JSONParser.parse(Array(#"{"ab": 1, "ac": 2, "a\u0062": 3, "": 4, "": 5}"#.utf8)))
+        let document = root.document
+        let keys = stride(from: root.value.start, to: root.value.start + root.value.count, by: 2).map {
+            document.string(document.values[$0])
+        }
+        #expect(keys == ["ac", "ab", ""])
+        #expect(try root.number("ab", default: 0) == 3 && root.number("ac", default: 0) == 2 && root.number("", default: 0) == 5)
+    }
+
+    /// `Configuration.keepDecodedModel` is handed what the animation was read into, once.
+    @Test func decodedModelIsHandedOverOnce() throws {
+        final class Kept: @unchecked Sendable { var objects: [AnyObject] = [] }
+        let kept = Kept()
+        var configuration = LottieAnimation.Configuration()
+        configuration.keepDecodedModel = { kept.objects.append($0) }
+        let data = Lottie.document(layers: [Lottie.shapeLayer([Lottie.rectangle(x: 0, y: 0, width: 10, height: 10), Lottie.fill([1, 0, 0])])])
+        _ = try LottieAnimation(data: data, configuration: configuration)
+        #expect(kept.objects.count == 1)
+    }
+
     /// Numbers read without a string (up to 15 digits, no exponent) are the same doubles as the
     /// string's conversion gives, and so are the longer ones it still converts.
     @Test func decimalsAreTheCorrectlyRoundedDoubles() throws {

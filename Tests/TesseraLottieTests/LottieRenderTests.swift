@@ -88,6 +88,62 @@ import TesseraRaster
         #expect(try Lottie.render(data, at: 0.5)[50, 50] == Self.clear)
     }
 
+    /// A parented layer shown from its in point to its out point: its visibility is on the
+    /// layer that holds its parent's transform around it (hidden, the renderer walks neither),
+    /// and it draws where and when it did with the visibility on itself.
+    @Test func parentedLayerIsHiddenAroundItsParent() throws {
+        let parent: [String: Any] = ["ty": 3, "nm": "parent", "ind": 1, "ip": 0, "op": 10, "st": 0,
+                                     "ks": Lottie.transform(position: Lottie.value([30, 20]))]
+        let child = Lottie.shapeLayer([Lottie.rectangle(x: 0, y: 0, width: 10, height: 10), Lottie.fill([1, 0, 0])], index: 2, parent: 1,
+                                      inPoint: 2, outPoint: 5, name: "child")
+        let data = Lottie.document(layers: [child, parent])
+        let animation = try LottieAnimation(data: data)
+        let composition = try #require(animation.rootLayer.sublayers?.first)
+        let holder = try #require(composition.sublayers?.first)
+        #expect(holder.name == "parent (parent of child)")
+        #expect(holder.isHidden && holder.animation(forKey: "visibility") != nil)
+        let drawn = try #require(Self.layer(named: "child", in: holder))
+        #expect(!drawn.isHidden && drawn.animation(forKey: "visibility") == nil)
+        let square: (Int, Int) -> Bool = { (30..<40).contains($0) && (20..<30).contains($1) }
+        #expect(Lottie.matches(try Lottie.render(data, at: 0.1), inside: Self.clear, outside: Self.clear, where: square))
+        #expect(Lottie.matches(try Lottie.render(data, at: 0.2), inside: Self.red, outside: Self.clear, where: square))
+        #expect(Lottie.matches(try Lottie.render(data, at: 0.45), inside: Self.red, outside: Self.clear, where: square))
+        #expect(Lottie.matches(try Lottie.render(data, at: 0.5), inside: Self.clear, outside: Self.clear, where: square))
+    }
+
+    /// A matted layer's visibility is on the layer its matte masks; its matte's on the matte's own layer.
+    @Test func mattedLayerIsHiddenAroundItsMatte() throws {
+        var matte = Lottie.shapeLayer([Lottie.rectangle(x: 20, y: 20, width: 30, height: 30), Lottie.fill([0, 0, 1])], index: 1,
+                                      inPoint: 0, outPoint: 4, name: "matte")
+        matte["td"] = 1
+        var matted = Lottie.shapeLayer([Lottie.rectangle(x: 0, y: 0, width: 100, height: 100), Lottie.fill([1, 0, 0])], index: 2,
+                                       inPoint: 2, outPoint: 6, name: "matted")
+        matted["tt"] = 1
+        let data = Lottie.document(layers: [matte, matted])
+        let animation = try LottieAnimation(data: data)
+        let composition = try #require(animation.rootLayer.sublayers?.first)
+        let container = try #require(composition.sublayers?.first)
+        #expect(container.name == "matted (matted)")
+        #expect(container.isHidden && container.animation(forKey: "visibility") != nil)
+        #expect(try #require(Self.layer(named: "matted", in: container)).animation(forKey: "visibility") == nil)
+        let matteLayer = try #require(container.mask?.sublayers?.first)
+        #expect(matteLayer.name == "matte" && matteLayer.isHidden && matteLayer.animation(forKey: "visibility") != nil)
+        let square: (Int, Int) -> Bool = { (20..<50).contains($0) && (20..<50).contains($1) }
+        #expect(Lottie.matches(try Lottie.render(data, at: 0.1), inside: Self.clear, outside: Self.clear, where: square))
+        #expect(Lottie.matches(try Lottie.render(data, at: 0.3), inside: Self.red, outside: Self.clear, where: square))
+        // The matte is gone at 0.4 s: the matted layer shows through none of it.
+        #expect(Lottie.matches(try Lottie.render(data, at: 0.45), inside: Self.clear, outside: Self.clear, where: square))
+    }
+
+    /// The first layer named `name` in `layer`'s tree, depth first.
+    static func layer(named name: String, in layer: CALayer) -> CALayer? {
+        if layer.name == name { return layer }
+        for sublayer in layer.sublayers ?? [] {
+            if let found = Self.layer(named: name, in: sublayer) { return found }
+        }
+        return nil
+    }
+
     /// Time 0 is the document's in point.
     @Test func timeZeroIsTheInPoint() throws {
         let position = Lottie.keyframes([Lottie.key(10, [0, 0]), Lottie.key(20, [50, 0])])

@@ -7,7 +7,8 @@ import Testing
 @Suite struct PNGTests {
     /// A PNG made from scratch (signature, IHDR, one zlib-compressed IDAT, IEND), so the decoder is
     /// tested on data no part of Tessera wrote.
-    static func handMadePNG(width: UInt32, height: UInt32, bitDepth: UInt8, colorType: UInt8, rows: [[UInt8]]) -> [UInt8] {
+    static func handMadePNG(width: UInt32, height: UInt32, bitDepth: UInt8, colorType: UInt8, rows: [[UInt8]],
+                            wrongAdler32: Bool = false) -> [UInt8] {
         func chunk(_ type: String, _ body: [UInt8]) -> [UInt8] {
             let typed = Array(type.utf8) + body
             return bigEndian(UInt32(body.count)) + typed + bigEndian(crc32(typed))
@@ -18,7 +19,7 @@ import Testing
         let length = UInt16(raw.count)
         var zlib: [UInt8] = [0x78, 0x01, 0x01]
         zlib += [UInt8(length & 0xFF), UInt8(length >> 8), UInt8(~length & 0xFF), UInt8(~length >> 8)]
-        zlib += raw + bigEndian(adler32(raw))
+        zlib += raw + bigEndian(wrongAdler32 ? ~adler32(raw) : adler32(raw))
         return [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] + chunk("IHDR", header) + chunk("IDAT", zlib) + chunk("IEND", [])
     }
 
@@ -64,6 +65,30 @@ import Testing
         var straightBytes: [UInt8] = []
         pixmap.copyRGBA(straightAlpha: true, into: &straightBytes)
         #expect(straightBytes == [128, 0, 20, 128, 0, 0, 0, 0, 85, 170, 255, 3])
+    }
+
+    /// A row of opaque, translucent and clear texels: only the translucent one changes.
+    @Test func opaqueTexelsAreKeptAndOthersPremultiplied() throws {
+        let row: [UInt8] = [255, 7, 0, 255, 128, 0, 20, 128, 10, 20, 30, 0, 0, 0, 0, 255]
+        let decoded = try Pixmap(pngData: Self.handMadePNG(width: 4, height: 1, bitDepth: 8, colorType: 6, rows: [row]))
+        #expect(decoded[0, 0] == PremultipliedRGBA8(r: 255, g: 7, b: 0, a: 255))
+        #expect(decoded[1, 0] == PremultipliedRGBA8(r: 64, g: 0, b: 10, a: 128))
+        #expect(decoded[2, 0] == .transparent)
+        #expect(decoded[3, 0] == PremultipliedRGBA8(r: 0, g: 0, b: 0, a: 255))
+    }
+
+    /// The zlib stream's Adler-32 is not checked (the chunks' CRCs are): a wrong one with a right
+    /// CRC decodes; image data changed under its CRC does not.
+    @Test func adlerChecksumIsNotCheckedButTheCRCIs() throws {
+        let row: [UInt8] = [1, 2, 3, 255, 4, 5, 6, 255]
+        let wrongAdler = try Pixmap(pngData: Self.handMadePNG(width: 2, height: 1, bitDepth: 8, colorType: 6, rows: [row], wrongAdler32: true))
+        #expect(wrongAdler[0, 0] == PremultipliedRGBA8(r: 1, g: 2, b: 3, a: 255))
+        #expect(wrongAdler[1, 0] == PremultipliedRGBA8(r: 4, g: 5, b: 6, a: 255))
+        var changed = Self.handMadePNG(width: 2, height: 1, bitDepth: 8, colorType: 6, rows: [row])
+        // The first texel's red, inside IDAT: signature 8, IHDR 25, IDAT's length and type 8, zlib header 2,
+        // the stored block's header 5, the row's filter byte 1.
+        changed[8 + 25 + 8 + 2 + 5 + 1] ^= 0x10
+        #expect(throws: PNGError.corrupt) { try Pixmap(pngData: changed) }
     }
 
     @Test func decodesGrayAndSixteenBitImagesFromAnotherEncoder() throws {

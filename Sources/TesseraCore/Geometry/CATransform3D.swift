@@ -66,7 +66,8 @@ extension CATransform3D {
     func multiplied(by other: CATransform3D) -> CATransform3D {
         let (a1, a2, a3, a4) = rows
         let (b1, b2, b3, b4) = other.rows
-        func row(_ a: SIMD4<Double>) -> SIMD4<Double> { a.x * b1 + a.y * b2 + a.z * b3 + a.w * b4 }
+        // Inlined: called apart, each row is a call and its vectors pass through memory.
+        @inline(__always) func row(_ a: SIMD4<Double>) -> SIMD4<Double> { a.x * b1 + a.y * b2 + a.z * b3 + a.w * b4 }
         return CATransform3D(rows: row(a1), row(a2), row(a3), row(a4))
     }
 

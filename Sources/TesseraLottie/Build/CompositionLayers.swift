@@ -2,12 +2,13 @@ import Foundation
 import TesseraCore
 
 /// Builds the layers of a composition (the main one or a precomposition), as lottie-ios's Core
-/// Animation engine lays them out: one layer per Lottie layer, back to front; its transform,
-/// opacity and visibility (`hidden`, animated from its in point to its out point); its content
-/// (shapes, a solid, a precomposition); a parent's transform as a layer around it that holds
-/// only that transform (a parent's opacity and visibility do not pass to its children); its
-/// masks as its content's `mask` (``MaskLayers``); its blend mode as its `compositingFilter`; a
-/// matte (alpha, luma, inverted) as the `mask` of a layer around the matted layer.
+/// Animation engine lays them out: one layer per Lottie layer, back to front; its transform and
+/// opacity; its content (shapes, a solid, a precomposition); a parent's transform as a layer
+/// around it that holds only that transform (a parent's opacity and visibility do not pass to
+/// its children); its masks as its content's `mask` (``MaskLayers``); its blend mode as its
+/// `compositingFilter`; a matte (alpha, luma, inverted) as the `mask` of a layer around the
+/// matted layer; its visibility (`hidden`, animated from its in point to its out point) on the
+/// outermost of these layers.
 ///
 /// A precomposition's layers sit in a layer of its size that clips them and has its own time:
 /// `beginTime` is its start time `st` and `speed` 1 / `sr`, so that its layers' keyframes, in
@@ -36,6 +37,7 @@ struct CompositionLayers {
                     placed, by: source, mode: layer.matteMode,
                     byIndex: byIndex, size: size, path: layerPath, visibleFrames: visibleFrames)
             }
+            applyVisibility(layer, to: placed, visibleFrames: visibleFrames)
             built.append(placed)
         }
         return built.reversed()
@@ -70,7 +72,6 @@ struct CompositionLayers {
             layer.transform, to: result, animator: own.animator, report: report, path: path,
             autoOrient: layer.autoOrient)
         own.animator.apply(layer.transform.opacity, to: result, keyPath: "opacity") { min(max($0 / 100, 0), 1) }
-        applyVisibility(layer, to: result, visibleFrames: visibleFrames)
         applyBlendMode(layer.blendMode, to: result, path: path)
         if let shadow = layer.effects.first(where: \.isDropShadow) { DropShadow.apply(shadow, to: result, animator: own.animator) }
         content.mask = MaskLayers(animator: own.animator, report: report, path: path).mask(for: layer.masks)
@@ -157,6 +158,9 @@ struct CompositionLayers {
 
     /// Shows `layer`'s CALayer only from its in point up to its out point: hidden, with an
     /// animation that shows it in between (none when it is visible over all of `visibleFrames`).
+    /// `target` is the outermost of the layers that hold only it (those of its parents'
+    /// transforms, the one its matte masks), all in the same time: hidden, none of them is drawn,
+    /// where hiding the innermost would leave the renderer to walk the others on every frame.
     ///
     /// Lottie shows a layer up to, not including, its out point, and Core Animation's active
     /// period includes its end: the animation ends a microsecond early, except at the end of
@@ -255,7 +259,9 @@ struct CompositionLayers {
         let matte = Self.plainLayer(size: size)
         matte.name = source.name
         if let drawn = try layer(source, size: size, path: "\(path) (matte)", visibleFrames: visibleFrames) {
-            matte.addSublayer(try parented(drawn, source, byIndex: byIndex, size: size, path: path))
+            let placed = try parented(drawn, source, byIndex: byIndex, size: size, path: path)
+            applyVisibility(source, to: placed, visibleFrames: visibleFrames)
+            matte.addSublayer(placed)
         }
         if mode >= 3 { matte.filters = [CAFilter(type: "luminanceToAlpha")] }
         if mode == 2 || mode == 4 {

@@ -1,3 +1,5 @@
+import Foundation
+
 /// A JSON reader (RFC 8259) for Lottie documents, with limits for hostile input: it nests at most
 /// ``maximumDepth`` arrays and objects, refuses numbers outside `Double`'s range (JSON has no NaN,
 /// and `1e999` would be infinite), and reads each byte once, so its time is linear in the size.
@@ -23,7 +25,6 @@ struct JSONParser {
     private var index = 0
     /// The document's buffers (see ``JSONDocument``), appended to as values close.
     private var values: [JSONDocument.Value] = []
-    private var parents: [UInt32] = []
     private var numbers: [Double] = []
     /// The strings that hold escapes, as they read: the document's text is the bytes read, then
     /// these. A string without escapes (nearly all, keys included) is where it lies in the bytes,
@@ -54,9 +55,10 @@ struct JSONParser {
                 guard parser.index == bytes.count else { throw parser.failure("unexpected text after the document") }
                 parser.pending.append(root)
                 parser.place(from: 0)
-                parser.parents[parser.values.count - 1] = UInt32(parser.values.count - 1)
                 let text = parser.escaped.isEmpty ? bytes : bytes + parser.escaped
-                return .success(JSONDocument(values: parser.values, parents: parser.parents, numbers: parser.numbers, text: text))
+                return .success(
+                    JSONDocument(
+                        values: parser.values, parents: Self.parents(of: parser.values), numbers: parser.numbers, text: text))
             } catch {
                 return .failure(error)
             }
@@ -92,16 +94,23 @@ struct JSONParser {
         index = i
     }
 
-    /// Moves `pending[first...]` to the end of `values`, each container's children told where it is.
+    /// Moves `pending[first...]` to the end of `values` (copied as one block: this runs once for
+    /// every array and object).
     private mutating func place(from first: Int) {
-        let start = values.count
-        values.append(contentsOf: pending[first...])
-        parents.append(contentsOf: repeatElement(0, count: values.count - start))
-        pending.removeLast(pending.count - first)
-        for index in start..<values.count where values[index].kind == .array || values[index].kind == .object {
-            let here = UInt32(index)
-            for child in values[index].range { parents[child] = here }
+        pending.withUnsafeBufferPointer { values.append(contentsOf: UnsafeBufferPointer(rebasing: $0[first...])) }
+        pending.removeSubrange(first...)
+    }
+
+    /// The index of each value's container, the root's own index for the root: written in one
+    /// pass once the document is read (a container's children sit before it in `values`).
+    private static func parents(of values: [JSONDocument.Value]) -> [UInt32] {
+        var parents = [UInt32](repeating: UInt32(values.count - 1), count: values.count)
+        parents.withUnsafeMutableBufferPointer { parents in
+            for (index, value) in values.enumerated() where value.kind == .array || value.kind == .object {
+                for child in value.range { parents[child] = UInt32(index) }
+            }
         }
+        return parents
     }
 
     private mutating func value(depth: Int) throws(Failure) -> JSONDocument.Value {
@@ -215,15 +224,25 @@ struct JSONParser {
         if count <= 16 {
             repeated = escaped.withUnsafeBufferPointer { escaped in
                 pending.withUnsafeBufferPointer { pending in
-                    func byte(_ offset: Int) -> UInt8 {
-                        offset < bytes.count ? bytes[offset] : escaped[offset - bytes.count]
+                    // A key's first byte (keys are compared pairwise: most differ in length or there).
+                    func text(_ key: JSONDocument.Value) -> UnsafePointer<UInt8> {
+                        key.start < bytes.count
+                            ? bytes.baseAddress! + key.start : escaped.baseAddress! + (key.start - bytes.count)
                     }
-                    func same(_ a: JSONDocument.Value, _ b: JSONDocument.Value) -> Bool {
-                        a.count == b.count && (0..<a.count).allSatisfy { byte(a.start + $0) == byte(b.start + $0) }
+                    var k = first
+                    while k < pending.count {
+                        let key = pending[k], keyText = text(key)
+                        var other = k + 2
+                        while other < pending.count {
+                            let candidate = pending[other]
+                            if candidate.count == key.count, key.count == 0 || memcmp(text(candidate), keyText, key.count) == 0 {
+                                return true
+                            }
+                            other += 2
+                        }
+                        k += 2
                     }
-                    return stride(from: first, to: pending.count, by: 2).contains { k in
-                        stride(from: k + 2, to: pending.count, by: 2).contains { same(pending[$0], pending[k]) }
-                    }
+                    return false
                 }
             }
         } else {

@@ -27,6 +27,11 @@ extension LottieAnimation {
         /// size (aspect kept, centered), as lottie-ios's `viewportFrame`. Its width and height
         /// must be positive.
         public var viewport: CGRect?
+        /// Given what the animation was read into (the parsed JSON and the document's model) once
+        /// its layers are built, for a caller that keeps it rather than having it freed then: the
+        /// command-line tool, about to exit, keeps it until the exit unmaps it (freeing a large
+        /// file's model value by value costs more instructions than reading it). nil: freed.
+        package var keepDecodedModel: (@Sendable (AnyObject) -> Void)?
 
         public init() {}
 

@@ -59,16 +59,19 @@ public final class FrameWriter {
     ///   - framesPerSecond: at least 1 (an animated PNG stores at most 1000).
     ///   - frameCount: at least 1; 1 for `png` to a file or standard output.
     ///   - environment: where `PATH` (to find `ffmpeg`) and `TMPDIR` come from; ffmpeg runs in it.
+    ///     nil (the default): the process's, read only for a format that runs ffmpeg.
     /// - Throws: ``FrameWriterError/invalidSettings(_:)``,
     ///   ``FrameWriterError/unsupportedDestination(_:_:)``, ``FrameWriterError/ffmpegNotFound(_:)``
     ///   (all before anything is created), ``FrameWriterError/cannotCreate(path:reason:)``.
     public init(
         format: FrameFormat, destination: FrameDestination, width: Int, height: Int,
         framesPerSecond: Int, frameCount: Int,
-        environment: [String: String] = ProcessInfo.processInfo.environment
+        environment: [String: String]? = nil
     ) throws(FrameWriterError) {
         try Self.check(width: width, height: height, framesPerSecond: framesPerSecond, frameCount: frameCount)
         try Self.check(format: format, destination: destination, frameCount: frameCount)
+        // Only ffmpeg needs it: copying the whole environment into a dictionary is dear at a short render's start.
+        let environment = format.usesFFmpeg ? environment ?? ProcessInfo.processInfo.environment : [:]
         let ffmpeg = format.usesFFmpeg ? FFmpegEncoder.executable(in: environment) : nil
         if format.usesFFmpeg && ffmpeg == nil { throw .ffmpegNotFound(format) }
         if format.usesFFmpeg || destination == .standardOutput { signal(SIGPIPE, SIG_IGN) }

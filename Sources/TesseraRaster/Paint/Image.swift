@@ -146,7 +146,8 @@ public final class Image: Sendable {
         } catch {
             throw .png(error)
         }
-        try self.init(pixmap: pixmap)
+        // Its own pixmap, premultiplied by the decoder: kept, neither copied nor checked.
+        try self.init(adopting: pixmap)
     }
 
     /// The texel at (x, y), premultiplied; an alpha image answers (0, 0, 0, a). Traps outside
