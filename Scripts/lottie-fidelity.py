@@ -28,7 +28,11 @@ Tests/SnapshotConfiguration.swift): `SNAPSHOT_PROVIDERS` gives `tessera render` 
 is not (a new one in the mirror) has its differing frames marked, and the score is given again
 without them.
 
-Nothing of lottie-ios is committed: the samples are read from the mirror into a temporary folder.
+lottie-ios's snapshot tests register the fonts in its Tests/Samples/Fonts for the process
+(`CTFontManagerRegisterFontsForURL`): every render gets them too (`--font-file`).
+
+Nothing of lottie-ios is committed: the samples and fonts are read from the mirror into a
+temporary folder.
 """
 import argparse
 import concurrent.futures
@@ -64,7 +68,22 @@ def compare(apple, ours):
     return float(np.mean(np.any(np.abs(a - b) > 8 / 255, axis=2)))
 
 
-def score_sample(repo, tessera, name, json_bytes, folder, keep):
+FONTS = "Tests/Samples/Fonts"
+
+
+def font_arguments(repo, folder):
+    """`--font-file` for each font of the mirror's Tests/Samples/Fonts, copied into `folder`."""
+    arguments = []
+    for line in git(repo, "ls-tree", "-r", "--name-only", "HEAD", FONTS).decode().splitlines():
+        if line.lower().endswith((".ttf", ".otf")):
+            path = os.path.join(folder, os.path.basename(line))
+            with open(path, "wb") as f:
+                f.write(git(repo, "show", f"HEAD:{line}"))
+            arguments.append(f"--font-file={path}")
+    return arguments
+
+
+def score_sample(repo, tessera, name, json_bytes, folder, keep, fonts):
     """[(progress, share of differing pixels or None when not rendered, message)]."""
     path = os.path.join(folder, name.replace("/", "-") + ".json")
     with open(path, "wb") as f:
@@ -89,7 +108,7 @@ def score_sample(repo, tessera, name, json_bytes, folder, keep):
             continue
         out = os.path.join(folder, f"{name.replace('/', '-')}-{p}.png")
         command = [tessera, "render", path, "--time", repr(time), "--size", f"{apple.width}x{apple.height}",
-                   "--scale", repr(scale), "--background", "white", "-q", "-o", out, *extra, *reference_renderer_options()]
+                   "--scale", repr(scale), "--background", "white", "-q", "-o", out, *extra, *fonts, *reference_renderer_options()]
         run = subprocess.run(command, capture_output=True, text=True, timeout=600)
         if run.returncode != 0:
             results.append((p, None, run.stderr.strip().splitlines()[-1] if run.stderr.strip() else f"exit {run.returncode}"))
@@ -258,13 +277,14 @@ def main():
     if args.only:
         names = [n for n in names if n in args.only]
     with tempfile.TemporaryDirectory() as folder, concurrent.futures.ThreadPoolExecutor(args.jobs) as pool:
+        fonts = font_arguments(repo, folder)
         jobs = {}
         for name in names:
             try:
                 data = git(repo, "show", f"HEAD:Tests/Samples/{name}.json")
             except subprocess.CalledProcessError:
                 continue
-            jobs[name] = pool.submit(score_sample, repo, args.tessera, name, data, folder, args.keep)
+            jobs[name] = pool.submit(score_sample, repo, args.tessera, name, data, folder, args.keep, fonts)
         matched = total = 0
         differing = []
         for name, job in sorted(jobs.items()):

@@ -13,6 +13,11 @@ struct TextStyle: Hashable, Sendable {
     var isWrapped = false
     var alignment = CATextLayerAlignmentMode.natural
     var truncation = CATextLayerTruncationMode.none
+    /// Added to every character's advance, in points (an attributed string's `NSKern`).
+    var kern = 0.0
+    /// The fonts registered when it was made (``FontLibrary/generation``): after a registration
+    /// a name may stand for another face.
+    var fontGeneration = FontLibrary.generation
 }
 
 /// A text layer's lines, laid out in its bounds, and their glyphs as one path (see
@@ -75,7 +80,10 @@ struct TextLayout: Sendable {
         let scale = min(style.fontSize, Self.maximumFontSize) / face.unitsPerEm
         // Widths in font units from here on.
         let width = style.width.isFinite && style.width > 0 ? style.width / scale : .infinity
-        var lines = TextLines(face: face, string: style.string, wrapWidth: style.isWrapped ? width : .infinity).lines
+        var lines = TextLines(
+            face: face, string: style.string, wrapWidth: style.isWrapped ? width : .infinity,
+            kern: style.kern.isFinite ? style.kern / scale : 0
+        ).lines
         if style.truncation != .none {
             let lineHeight = face.lineHeight * scale
             let fitting =

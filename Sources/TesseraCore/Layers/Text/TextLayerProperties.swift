@@ -22,6 +22,8 @@ public struct TextAttributes: Hashable, Sendable {
     public var fontName: String?
     /// The text's colour, when the run says it.
     public var foregroundColor: Color?
+    /// Points added to every character's advance (`NSKern`), when the run says it.
+    public var kern: Double? = nil
 }
 
 /// The storage of ``LayerProperties/textAttributes``: immutable, replaced on write. Equal when the
