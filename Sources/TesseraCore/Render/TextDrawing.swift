@@ -13,7 +13,7 @@ enum TextDrawing {
             string: string, fontName: p.pointee.textAttributes?.fontName ?? text.font,
             fontSize: Double(text.fontSize), width: Double(size.width), height: Double(size.height),
             isWrapped: text.isWrapped, alignment: text.alignmentMode, truncation: text.truncationMode,
-            kern: p.pointee.textAttributes?.kern ?? 0)
+            kern: p.pointee.textAttributes?.kern)
     }
 
     /// The colour the text is filled with: the attributed string's, else the layer's.

@@ -93,7 +93,9 @@ final class FontFace: Sendable {
 
     /// The glyphs of `text`, shaped left to right in one run (HarfBuzz guesses the script and
     /// direction), their clusters as UTF-8 offsets into `text`.
-    func shape(_ text: String) -> [ShapedGlyph] {
+    /// Without `kerning`, the font's own kerning is left out (as CoreText leaves it out of text
+    /// whose kern attribute is 0).
+    func shape(_ text: String, kerning: Bool = true) -> [ShapedGlyph] {
         guard !text.isEmpty, let buffer = hb_buffer_create() else { return [] }
         defer { hb_buffer_destroy(buffer) }
         var utf8 = text
@@ -103,7 +105,12 @@ final class FontFace: Sendable {
             }
         }
         hb_buffer_guess_segment_properties(buffer)
-        hb_shape(shaper, buffer, nil, 0)
+        if kerning {
+            hb_shape(shaper, buffer, nil, 0)
+        } else {
+            var noKerning = hb_feature_t(tag: Self.kernTag, value: 0, start: 0, end: UInt32.max)
+            hb_shape(shaper, buffer, &noKerning, 1)
+        }
         var count: UInt32 = 0
         guard let infos = hb_buffer_get_glyph_infos(buffer, &count),
             let positions = hb_buffer_get_glyph_positions(buffer, &count)
@@ -116,6 +123,9 @@ final class FontFace: Sendable {
                 face: self, outlineScale: 1)
         }
     }
+
+    /// OpenType's `kern` feature.
+    private static let kernTag: hb_tag_t = 0x6B65_726E
 
     /// Whether the face has a glyph for `scalar` (its cmap maps it to a glyph other than .notdef).
     func hasGlyph(for scalar: Unicode.Scalar) -> Bool {

@@ -13,8 +13,9 @@ struct TextStyle: Hashable, Sendable {
     var isWrapped = false
     var alignment = CATextLayerAlignmentMode.natural
     var truncation = CATextLayerTruncationMode.none
-    /// Added to every character's advance, in points (an attributed string's `NSKern`).
-    var kern = 0.0
+    /// Added to every character's advance after the font's kerning, in points; 0 leaves the
+    /// font's kerning out (an attributed string's `NSKern`, as CoreText's).
+    var kern: Double? = nil
     /// The fonts registered when it was made (``FontLibrary/generation``): after a registration
     /// a name may stand for another face.
     var fontGeneration = FontLibrary.generation
@@ -82,7 +83,7 @@ struct TextLayout: Sendable {
         let width = style.width.isFinite && style.width > 0 ? style.width / scale : .infinity
         var lines = TextLines(
             face: face, string: style.string, wrapWidth: style.isWrapped ? width : .infinity,
-            kern: style.kern.isFinite ? style.kern / scale : 0
+            kern: style.kern.map { $0.isFinite ? $0 / scale : 0 }
         ).lines
         if style.truncation != .none {
             let lineHeight = face.lineHeight * scale

@@ -56,7 +56,8 @@ open class CATextLayer: CALayer {
     /// The text: a `String` (or `NSString`) or an `NSAttributedString` (nil by default). Of an
     /// attributed string Tessera draws the characters, in the font (an `"NSFont"` attribute that
     /// is a font name), colour (`"NSColor"` or `"CTForegroundColor"`, a `CGColor`) and kern
-    /// (`"NSKern"`, points added to every character's advance) of its first run when it has them,
+    /// (`"NSKern"`: points added to every character's advance after the font's own kerning, which
+    /// 0 turns off, as in CoreText) of its first run when it has them,
     /// which then stand for ``font`` and ``foregroundColor``. Any other
     /// value shows nothing. A layer read from an archive or made from a presentation returns its
     /// characters as a `String`.

@@ -22,7 +22,8 @@ public struct TextAttributes: Hashable, Sendable {
     public var fontName: String?
     /// The text's colour, when the run says it.
     public var foregroundColor: Color?
-    /// Points added to every character's advance (`NSKern`), when the run says it.
+    /// Points added to every character's advance after the font's kerning, which 0 turns off
+    /// (`NSKern`), when the run says it.
     public var kern: Double? = nil
 }
 
