@@ -42,8 +42,8 @@ import Tessera
         let layers = Self.textLayers(animation.rootLayer)
         try #require(layers.count == 2)
         #expect(layers.map { $0.font as? String } == [Self.font, Self.font])
-        #expect(layers[0].frame.minX == 0 && layers[0].frame.minY == -metrics.ascent * 20)
-        #expect(layers[1].frame.minY == 30 - metrics.ascent * 20, "the next line a line height below")
+        #expect(layers[0].frame.minX == 0 && abs(layers[0].frame.minY + metrics.ascent * 20) < 1e-9)
+        #expect(abs(layers[1].frame.minY - (30 - metrics.ascent * 20)) < 1e-9, "the next line a line height below")
         #expect((layers[0].string as? NSAttributedString)?.attribute(NSAttributedString.Key("NSKern"), at: 0, effectiveRange: nil) as? Double == 1)
         #expect(!animation.skipped.contains { $0.key == "text" })
     }
