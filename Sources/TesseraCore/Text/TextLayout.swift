@@ -14,7 +14,8 @@ struct TextStyle: Hashable, Sendable {
     var alignment = CATextLayerAlignmentMode.natural
     var truncation = CATextLayerTruncationMode.none
     /// Added to every character's advance after the font's kerning, in points; 0 leaves the
-    /// font's kerning out (an attributed string's `NSKern`, as CoreText's).
+    /// font's kerning out (an attributed string's `NSKern`, as CoreText's). Not finite: no kern;
+    /// beyond ±4,096 points (``TextLayout/maximumFontSize``): ±4,096.
     var kern: Double? = nil
     /// The fonts registered when it was made (``FontLibrary/generation``): after a registration
     /// a name may stand for another face.
@@ -83,7 +84,7 @@ struct TextLayout: Sendable {
         let width = style.width.isFinite && style.width > 0 ? style.width / scale : .infinity
         var lines = TextLines(
             face: face, string: style.string, wrapWidth: style.isWrapped ? width : .infinity,
-            kern: style.kern.map { $0.isFinite ? $0 / scale : 0 }
+            kern: style.kern.flatMap { $0.isFinite ? min(max($0, -Self.maximumFontSize), Self.maximumFontSize) / scale : nil }
         ).lines
         if style.truncation != .none {
             let lineHeight = face.lineHeight * scale

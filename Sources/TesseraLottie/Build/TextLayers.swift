@@ -50,7 +50,7 @@ struct TextLayers {
         let lines = Self.lines(text, font: font, glyphs: document.glyphs)
         let hasOutlines = lines.joined().contains { document.glyphs[Glyph.key(String($0), family: font.family, style: font.style)] != nil }
         guard hasOutlines, FontManager.registeredFont(named: text.font) == nil else {
-            setWithTextLayers(text, lines: lines, font: font, into: layer)
+            setWithTextLayers(text, lines: lines, into: layer)
             return
         }
         for (row, line) in lines.enumerated() {
@@ -97,7 +97,7 @@ struct TextLayers {
     /// or, in a paragraph box, the font's cap height below the box's top; the next ones a line
     /// height apart; the tracking as kern. Each layer's first baseline lies the font's ascent
     /// below its top (``CATextLayer``).
-    private func setWithTextLayers(_ text: TextDocument, lines: [String], font: FontInfo, into layer: CALayer) {
+    private func setWithTextLayers(_ text: TextDocument, lines: [String], into layer: CALayer) {
         if FontManager.registeredFont(named: text.font) == nil {
             report.approximated(path, "text", "no glyph outlines in the file: set in a font found here for \"\(text.font)\"")
         }

@@ -79,4 +79,24 @@ import TesseraRaster
         layer.string = NSAttributedString(string: "abc", attributes: [NSAttributedString.Key("NSKern"): 3.0])
         #expect(layer.properties.textAttributes?.kern == 3)
     }
+
+    /// A kern of 0 turns the font's own kerning off, as CoreText's: "AV" is kerned in DejaVu Sans.
+    @Test func aKernOfZeroTurnsKerningOff() throws {
+        let face = try #require(FontLibrary.face(named: "DejaVu Sans"))
+        let unkerned = face.shape("AV", kerning: false).reduce(0) { $0 + $1.advance } * 20 / face.unitsPerEm
+        var zero = TextLayoutTests.style("AV", size: 20)
+        zero.kern = 0
+        let kerned = TextLayout(TextLayoutTests.style("AV", size: 20)).lines[0].width
+        #expect(kerned < unkerned && abs(TextLayout(zero).lines[0].width - unkerned) < 1e-9)
+    }
+
+    /// A kern that is not finite is none; a huge one is clamped to 4,096 points a character.
+    @Test func badKernsAreIgnoredOrClamped() throws {
+        let plain = TextLayout(TextLayoutTests.style("ab", size: 20)).lines[0].width
+        var style = TextLayoutTests.style("ab", size: 20)
+        style.kern = .nan
+        #expect(TextLayout(style).lines[0].width == plain)
+        style.kern = 1e300
+        #expect(abs(TextLayout(style).lines[0].width - (plain + 2 * 4096)) < 1e-6)
+    }
 }
