@@ -24,14 +24,13 @@ enum LayerContentsDrawing {
         if opacity < 1 { canvas.beginGroup() }
         for cell in cells {
             let filter = filter(p, cell, mapping)
-            var resampled: ImagePattern?
-            if inContext, filter == .bilinear, scale(cell, mapping) > 1, case .affine(let layerToTarget) = mapping {
-                resampled = ContextImageResampling.pattern(
+            var pattern = ImagePattern(image: image.rasterImage, transform: cell.imageToLayer, extend: .pad, filter: filter)
+            if inContext, filter == .bilinear, scale(cell, mapping) > 1, case .affine(let layerToTarget) = mapping,
+                let resampled = ContextImageResampling.pattern(
                     image.rasterImage, imageToLayer: cell.imageToLayer, destination: cell.destination, layerToTarget: layerToTarget)
+            {
+                pattern = resampled
             }
-            let pattern =
-                resampled
-                ?? ImagePattern(image: image.rasterImage, transform: cell.imageToLayer, extend: .pad, filter: filter)
             let d = cell.destination
             canvas.fill(
                 Path(
