@@ -119,6 +119,13 @@ struct Render: ParsableCommand {
     @Flag(name: [.short, .long], help: "Print nothing but errors.")
     var quiet = false
 
+    @Option(
+        name: .customLong("font-file"),
+        help: ArgumentHelp(
+            "Draw text whose font names this TrueType or OpenType font (its PostScript, full or family name) with it (repeatable).",
+            valueName: "FILE"))
+    var fontFiles: [String] = []
+
     @OptionGroup var lottieProviders: LottieProviderArguments
 
     /// What the options ask, as plain values (the fast path of ``TesseraCommand/main()`` makes
@@ -128,7 +135,7 @@ struct Render: ParsableCommand {
             scene: scene, bundle: bundle, state: state, transition: transition, output: output, format: format, apng: apng,
             time: time, marker: marker, duration: duration, frames: frames, fps: fps, size: size, scale: scale,
             background: background, threads: threads, renderInContext: renderInContext, quiet: quiet,
-            lottie: lottieProviders.options)
+            lottie: lottieProviders.options, fontFiles: fontFiles)
     }
 
     mutating func validate() throws { try request.validate() }

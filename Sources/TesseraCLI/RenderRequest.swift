@@ -28,6 +28,9 @@ struct RenderRequest: Equatable {
     /// A Lottie animation's providers and viewport (``LottieProviderOptions``); the fast path
     /// leaves them to ArgumentParser.
     var lottie = LottieProviderOptions()
+    /// Font files registered before the scene is read (``FontManager/registerFont(at:)``); the
+    /// fast path leaves them to ArgumentParser.
+    var fontFiles: [String] = []
 
     /// The checks of the options together, as ArgumentParser reports them (``Render/validate()``).
     func validate() throws {
@@ -61,6 +64,13 @@ struct RenderRequest: Equatable {
 
     func run() throws {
         try reportingFailures {
+            for file in fontFiles {
+                do {
+                    try FontManager.registerFont(at: URL(fileURLWithPath: file))
+                } catch {
+                    throw CommandFailure(.noInput, "--font-file \(error)")
+                }
+            }
             let source = try SceneSource(
                 scene,
                 options: SceneOptions(

@@ -64,3 +64,20 @@ import TesseraRaster
         #expect(other.status == 64 && other.stderr.contains("are for Lottie animations"), "\(other.stderr)")
     }
 }
+
+/// `tessera render --font-file`: fonts registered before the scene is read.
+@Suite struct FontFileCommandTests {
+    /// A font file that cannot be read as a font: exit 66, naming it.
+    @Test(arguments: ["/nonexistent/font.ttf", "/etc/hostname"])
+    func unreadableFontFilesAre66(file: String) throws {
+        let result = try LottieProviderCommandTests.render(["--font-file", file])
+        #expect(result.status == 66 && result.stderr.contains(file), "\(result.stderr)")
+    }
+
+    /// A font file that reads renders as without it (the animation has no text).
+    @Test func aFontFileRegisters() throws {
+        let result = try LottieProviderCommandTests.render(["--font-file", "/usr/share/fonts/truetype/dejavu/DejaVuSansMono-Bold.ttf"])
+        let pixmap = try #require(result.pixmap, "\(result.stderr)")
+        #expect(pixmap[5, 5].r == 255)
+    }
+}

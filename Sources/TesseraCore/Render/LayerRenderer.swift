@@ -146,6 +146,9 @@ extension LayerRenderer {
         /// - A layer whose `compositingFilter` is `luminosityBlendMode` is composited as a normal
         ///   one. The other blend modes those renders show (multiply, screen, overlay, darken,
         ///   difference) are drawn as on screen.
+        /// - A `contents` image drawn larger than its pixels with the linear magnification filter
+        ///   is interpolated as CoreGraphics draws images, not bilinearly: each pixel a
+        ///   Gaussian-weighted blend of the texels around it (``ContextImageResampling``).
         ///
         /// Masks, filters and everything else are drawn as ``onScreen`` draws them (masks are
         /// drawn by iOS's `render(in:)`; what it does with filters is not seen in those renders).

@@ -295,7 +295,7 @@ struct LayerTreeDrawing {
         drawBackground(of: p, mapping: mapping, tint: tint)
         if clips && !clipsBackground { canvas.beginGroup() }
         if content == .gradient { LayerGradientDrawing.draw(p, mapping: mapping, tint: tint, on: canvas) }
-        LayerContentsDrawing.draw(p, mapping: mapping, opacity: tint.w, on: canvas)
+        LayerContentsDrawing.draw(p, mapping: mapping, opacity: tint.w, inContext: rendersInContext, on: canvas)
         switch content {
         case .path: drawShape(of: p, mapping: mapping, tint: tint)
         case .particles: drawParticles(node, p, mapping: mapping, opacity: tint.w)

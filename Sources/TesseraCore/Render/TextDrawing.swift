@@ -9,10 +9,12 @@ enum TextDrawing {
         guard let string = p.pointee.string, !string.isEmpty else { return nil }
         let text = p.pointee.rare.value.text
         let size = p.pointee.bounds.standardized.size
+        let attributes = p.pointee.textAttributes
         return TextStyle(
-            string: string, fontName: p.pointee.textAttributes?.fontName ?? text.font,
+            string: string, fontName: attributes?.fontName ?? text.font,
             fontSize: Double(text.fontSize), width: Double(size.width), height: Double(size.height),
-            isWrapped: text.isWrapped, alignment: text.alignmentMode, truncation: text.truncationMode)
+            isWrapped: text.isWrapped, alignment: text.alignmentMode, truncation: text.truncationMode,
+            kern: attributes?.kern)
     }
 
     /// The colour the text is filled with: the attributed string's, else the layer's.

@@ -8,9 +8,9 @@ extension FontFace {
     /// em); clusters stay offsets into `text`. A character no installed face has is drawn in this
     /// face (its .notdef glyph). Text this face covers costs one cmap lookup per character more
     /// than ``shape(_:)``.
-    func shapeWithFallback(_ text: String) -> [ShapedGlyph] {
+    func shapeWithFallback(_ text: String, kerning: Bool = true) -> [ShapedGlyph] {
         // Most text is all in the face: one pass over its scalars, no grapheme breaking.
-        guard text.unicodeScalars.contains(where: lacksGlyph) else { return shape(text) }
+        guard text.unicodeScalars.contains(where: lacksGlyph) else { return shape(text, kerning: kerning) }
         var runs: [(face: FontFace, utf8: Range<Int>)] = []
         var offset = 0
         for character in text {
@@ -24,13 +24,13 @@ extension FontFace {
                 runs.append((face, offset..<(offset + length)))
             }
         }
-        guard runs.contains(where: { $0.face !== self }) else { return shape(text) }
+        guard runs.contains(where: { $0.face !== self }) else { return shape(text, kerning: kerning) }
         let bytes = Array(text.utf8)
         var glyphs: [ShapedGlyph] = []
         for run in runs {
             let part = String(decoding: bytes[run.utf8], as: UTF8.self)
             let k = unitsPerEm / run.face.unitsPerEm
-            for g in run.face.shape(part) {
+            for g in run.face.shape(part, kerning: kerning) {
                 glyphs.append(
                     ShapedGlyph(
                         glyph: g.glyph, cluster: g.cluster + run.utf8.lowerBound, advance: g.advance * k,

@@ -20,6 +20,10 @@ final class FontFace: Sendable {
     let descender: Double
     /// From one baseline to the next, in font units (FreeType's `height`).
     let lineHeight: Double
+    /// The height of capital letters, in font units: the `OS/2` table's, else the top of H.
+    let capHeight: Double
+    /// The names its `name` table gives it.
+    let names: RegisteredFont
     /// Shaping only reads it: immutable after `init`, destroyed in `deinit`.
     nonisolated(unsafe) private let shaper: OpaquePointer
     private let face: Mutex<FreeTypeFace>
@@ -45,6 +49,8 @@ final class FontFace: Sendable {
         ascender = Double(metrics.ascender)
         descender = Double(metrics.descender)
         lineHeight = Double(metrics.height)
+        capHeight = Self.capHeight(of: font)
+        names = Self.names(of: hbFace)
         shaper = font
         outlines = GlyphOutlineTable(count: metrics.num_glyphs)
         face = Mutex(freeType)
@@ -59,9 +65,37 @@ final class FontFace: Sendable {
 
     deinit { hb_font_destroy(shaper) }
 
+    private static func capHeight(of font: OpaquePointer) -> Double {
+        var position: hb_position_t = 0
+        if hb_ot_metrics_get_position(font, HB_OT_METRICS_TAG_CAP_HEIGHT, &position) != 0, position > 0 { return Double(position) }
+        var glyph: hb_codepoint_t = 0
+        var extents = hb_glyph_extents_t()
+        guard hb_font_get_nominal_glyph(font, 0x48, &glyph) != 0, hb_font_get_glyph_extents(font, glyph, &extents) != 0 else { return 0 }
+        return Double(extents.y_bearing)
+    }
+
+    /// Its names from the `name` table (in English): the typographic family and style where it
+    /// has them, else the legacy ones.
+    private static func names(of face: OpaquePointer) -> RegisteredFont {
+        func name(_ id: hb_ot_name_id_t) -> String? {
+            var length: UInt32 = 256
+            var buffer = [CChar](repeating: 0, count: Int(length))
+            guard hb_ot_name_get_utf8(face, id, nil, &length, &buffer) > 0 else { return nil }
+            let value = String(cString: buffer)
+            return value.isEmpty ? nil : value
+        }
+        let family = name(hb_ot_name_id_t(HB_OT_NAME_ID_TYPOGRAPHIC_FAMILY)) ?? name(hb_ot_name_id_t(HB_OT_NAME_ID_FONT_FAMILY)) ?? ""
+        let style = name(hb_ot_name_id_t(HB_OT_NAME_ID_TYPOGRAPHIC_SUBFAMILY)) ?? name(hb_ot_name_id_t(HB_OT_NAME_ID_FONT_SUBFAMILY)) ?? ""
+        return RegisteredFont(
+            postScriptName: name(hb_ot_name_id_t(HB_OT_NAME_ID_POSTSCRIPT_NAME)) ?? "",
+            fullName: name(hb_ot_name_id_t(HB_OT_NAME_ID_FULL_NAME)) ?? "\(family) \(style)", familyName: family, styleName: style)
+    }
+
     /// The glyphs of `text`, shaped left to right in one run (HarfBuzz guesses the script and
     /// direction), their clusters as UTF-8 offsets into `text`.
-    func shape(_ text: String) -> [ShapedGlyph] {
+    /// Without `kerning`, the font's own kerning is left out (as CoreText leaves it out of text
+    /// whose kern attribute is 0).
+    func shape(_ text: String, kerning: Bool = true) -> [ShapedGlyph] {
         guard !text.isEmpty, let buffer = hb_buffer_create() else { return [] }
         defer { hb_buffer_destroy(buffer) }
         var utf8 = text
@@ -71,7 +105,12 @@ final class FontFace: Sendable {
             }
         }
         hb_buffer_guess_segment_properties(buffer)
-        hb_shape(shaper, buffer, nil, 0)
+        if kerning {
+            hb_shape(shaper, buffer, nil, 0)
+        } else {
+            var noKerning = hb_feature_t(tag: Self.kernTag, value: 0, start: 0, end: UInt32.max)
+            hb_shape(shaper, buffer, &noKerning, 1)
+        }
         var count: UInt32 = 0
         guard let infos = hb_buffer_get_glyph_infos(buffer, &count),
             let positions = hb_buffer_get_glyph_positions(buffer, &count)
@@ -84,6 +123,9 @@ final class FontFace: Sendable {
                 face: self, outlineScale: 1)
         }
     }
+
+    /// OpenType's `kern` feature.
+    private static let kernTag: hb_tag_t = 0x6B65_726E
 
     /// Whether the face has a glyph for `scalar` (its cmap maps it to a glyph other than .notdef).
     func hasGlyph(for scalar: Unicode.Scalar) -> Bool {

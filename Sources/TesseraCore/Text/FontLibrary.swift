@@ -24,14 +24,50 @@ enum FontLibrary {
     /// The name a layer without a font uses, as Apple's.
     static let defaultName = "Helvetica"
 
-    /// Asked once per text layout, from every thread laying text out.
-    private static let byName = ShardedCache<String, FontFace?>(limit: .max)
+    /// Asked once per text layout, from every thread laying text out; by name and ``generation``
+    /// (a registration can change what a name resolves to).
+    private static let byName = ShardedCache<NameKey, FontFace?>(limit: .max)
     private static let byFile = Mutex<[String: FontFace]>([:])
 
-    /// The face for `name` (nil: ``defaultName``); nil only when not even the fallback loads.
+    private struct NameKey: Hashable, Sendable {
+        let name: String
+        let generation: Int
+    }
+
+    /// The faces registered through ``FontManager``, in order, and the count of registrations.
+    private static let registered = Mutex<[FontFace]>([])
+    private static let registrations = Atomic<Int>(0)
+
+    /// Counts the registrations that changed the registered fonts: layouts made for another
+    /// generation are made again.
+    static var generation: Int { registrations.load(ordering: .acquiring) }
+
+    /// The face for `name` (nil: ``defaultName``): a registered font's, else fontconfig's match;
+    /// nil only when not even the fallback loads.
     static func face(named name: String?) -> FontFace? {
         let name = name ?? defaultName
-        return byName.value(for: name) { matchedFile(name).flatMap(face(file:)) ?? face(file: fallbackFile) }
+        return byName.value(for: NameKey(name: name, generation: generation)) {
+            registeredFace(named: name) ?? matchedFile(name).flatMap(face(file:)) ?? face(file: fallbackFile)
+        }
+    }
+
+    /// Adds `face` to the registered fonts (once), and returns its names.
+    static func register(_ face: FontFace) -> RegisteredFont {
+        registered.withLock { faces in
+            guard !faces.contains(where: { $0 === face }) else { return }
+            faces.append(face)
+            registrations.add(1, ordering: .releasing)
+        }
+        return face.names
+    }
+
+    /// The registered face whose PostScript name is `name`, else whose full name, else the first
+    /// whose family name is.
+    static func registeredFace(named name: String) -> FontFace? {
+        registered.withLock { faces in
+            faces.first { $0.names.postScriptName == name } ?? faces.first { $0.names.fullName == name }
+                ?? faces.first { $0.names.familyName == name }
+        }
     }
 
     /// The face in `file`, loaded the first time.

@@ -13,6 +13,13 @@ struct TextStyle: Hashable, Sendable {
     var isWrapped = false
     var alignment = CATextLayerAlignmentMode.natural
     var truncation = CATextLayerTruncationMode.none
+    /// Added to every character's advance after the font's kerning, in points; 0 leaves the
+    /// font's kerning out (an attributed string's `NSKern`, as CoreText's). Not finite: no kern;
+    /// beyond ±4,096 points (``TextLayout/maximumFontSize``): ±4,096.
+    var kern: Double? = nil
+    /// The fonts registered when it was made (``FontLibrary/generation``): after a registration
+    /// a name may stand for another face.
+    var fontGeneration = FontLibrary.generation
 }
 
 /// A text layer's lines, laid out in its bounds, and their glyphs as one path (see
@@ -75,7 +82,10 @@ struct TextLayout: Sendable {
         let scale = min(style.fontSize, Self.maximumFontSize) / face.unitsPerEm
         // Widths in font units from here on.
         let width = style.width.isFinite && style.width > 0 ? style.width / scale : .infinity
-        var lines = TextLines(face: face, string: style.string, wrapWidth: style.isWrapped ? width : .infinity).lines
+        var lines = TextLines(
+            face: face, string: style.string, wrapWidth: style.isWrapped ? width : .infinity,
+            kern: style.kern.flatMap { $0.isFinite ? min(max($0, -Self.maximumFontSize), Self.maximumFontSize) / scale : nil }
+        ).lines
         if style.truncation != .none {
             let lineHeight = face.lineHeight * scale
             let fitting =

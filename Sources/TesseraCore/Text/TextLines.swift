@@ -15,15 +15,17 @@ struct ShapedLine {
 /// Breaks a string into lines: at each newline, and, when wrapping, greedily at spaces (a word
 /// longer than the width alone is broken between characters), by shaped advance widths.
 /// Spaces at the end of a line take no width; those at a wrapped line's end are not drawn.
+/// A `kern` (font units) is added to the advance of every character, as CoreText's kern
+/// attribute: after the font's own kerning, which a kern of 0 leaves out.
 struct TextLines {
     let lines: [ShapedLine]
 
-    init(face: FontFace, string: String, wrapWidth: Double) {
+    init(face: FontFace, string: String, wrapWidth: Double, kern: Double? = nil) {
         var lines: [ShapedLine] = []
         for paragraph in string.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline) {
             let text = String(paragraph)
             let bytes = Array(text.utf8)
-            let glyphs = face.shapeWithFallback(text)
+            let glyphs = Self.kerned(face.shapeWithFallback(text, kerning: kern != 0), by: kern ?? 0)
             let isSpace = glyphs.map { $0.cluster < bytes.count && bytes[$0.cluster] == 0x20 }
             var start = 0
             var x = 0.0
@@ -69,5 +71,16 @@ struct TextLines {
             lines += paragraphLines
         }
         self.lines = lines
+    }
+
+    /// `glyphs` with `kern` added to the advance of each character's last glyph.
+    private static func kerned(_ glyphs: [ShapedGlyph], by kern: Double) -> [ShapedGlyph] {
+        guard kern != 0 else { return glyphs }
+        return glyphs.indices.map { i in
+            let g = glyphs[i]
+            guard i + 1 == glyphs.count || glyphs[i + 1].cluster != g.cluster else { return g }
+            return ShapedGlyph(
+                glyph: g.glyph, cluster: g.cluster, advance: g.advance + kern, offset: g.offset, face: g.face, outlineScale: g.outlineScale)
+        }
     }
 }

@@ -84,9 +84,20 @@ extension ShapeLayers {
     /// over, so that an offset range that wraps past the end continues on the next copy (as
     /// lottie-ios does).
     private func applyTrim(_ trim: ShapeItem.Trim, to layer: CAShapeLayer) -> Int {
+        let maximumCopies = 8.0
+        if let (lower, upper) = Self.separateEnds(of: trim) {
+            let offset = trim.offset.initialValue / 360
+            let low = ((lower.keyframes.map { Self.trimFraction($0.value) }.min() ?? 0) + offset).rounded(.down)
+            let high = ((upper.keyframes.map { Self.trimFraction($0.value) }.max() ?? 1) + offset).rounded(.up)
+            if high - low > maximumCopies { report.approximated(path, "trim", "a trim offset of more than \(Int(maximumCopies)) turns") }
+            let copies = min(max(high - low, 1), maximumCopies)
+            animator.apply(lower, to: layer, keyPath: "strokeStart") { min(max((Self.trimFraction($0) + offset - low) / copies, 0), 1) }
+            animator.apply(upper, to: layer, keyPath: "strokeEnd") { min(max((Self.trimFraction($0) + offset - low) / copies, 0), 1) }
+            return Int(copies)
+        }
         // Lottie takes the smaller of start and end as the start, both clamped to 0–100.
         func range(_ s: Double, _ e: Double, _ o: Double) -> (Double, Double) {
-            let s = min(max(s, 0), 100) / 100, e = min(max(e, 0), 100) / 100
+            let s = Self.trimFraction(s), e = Self.trimFraction(e)
             return (min(s, e) + o / 360, max(s, e) + o / 360)
         }
         let track = Track<(Double, Double)>(
@@ -99,12 +110,33 @@ extension ShapeLayers {
             })
         let low = (track.values.map(\.0).min() ?? 0).rounded(.down)
         let high = (track.values.map(\.1).max() ?? 1).rounded(.up)
-        let maximumCopies = 8.0
         if high - low > maximumCopies { report.approximated(path, "trim", "a trim offset of more than \(Int(maximumCopies)) turns") }
         let copies = min(max(high - low, 1), maximumCopies)
         animator.apply(track, to: layer, keyPath: "strokeStart") { min(max(($0.0 - low) / copies, 0), 1) }
         animator.apply(track, to: layer, keyPath: "strokeEnd") { min(max(($0.1 - low) / copies, 0), 1) }
         return Int(copies)
+    }
+
+    /// A trim value (0–100) as a fraction of the path, clamped.
+    private static func trimFraction(_ value: Double) -> Double { min(max(value, 0), 100) / 100 }
+
+    /// The trim's start and end, the smaller first, when each can be animated on its own, with its
+    /// own keyframes and easing (as lottie-ios animates them): the offset fixed, start and end
+    /// timed differently (else one track, keyframe by keyframe, is exact), and one of them the
+    /// smaller at each of their keyframes and whole frames. Nil otherwise: the range is then
+    /// sampled at every frame, and eased values between frames are approximated.
+    private static func separateEnds(of trim: ShapeItem.Trim) -> (Animated<Double>, Animated<Double>)? {
+        let animated = [trim.start.timing, trim.end.timing].filter { $0.times.count > 1 }
+        guard !trim.offset.isAnimated, let first = animated.first,
+            !(animated.allSatisfy { $0 == first } && first.easings.allSatisfy(\.isUniform))
+        else { return nil }
+        let times = (trim.start.keyframes + trim.end.keyframes).map(\.time)
+        guard let from = times.min(), let to = times.max(), to - from <= 100_000 else { return nil }
+        let frames = times + stride(from: from.rounded(.up), through: to, by: 1)
+        let differences = frames.map { trimFraction(trim.end.value(at: $0)) - trimFraction(trim.start.value(at: $0)) }
+        if differences.allSatisfy({ $0 >= 0 }) { return (trim.start, trim.end) }
+        if differences.allSatisfy({ $0 <= 0 }) { return (trim.end, trim.start) }
+        return nil
     }
 
     private func reportTrimmedFill(_ trim: ShapeItem.Trim?) {

@@ -6,8 +6,10 @@ import TesseraCore
 /// shapes filled (and stroked) with the document's colors: each glyph at size 100 scaled to the
 /// document's size, placed on its line by the advances and the tracking, lines a line height
 /// apart, justified left, right or center on the layer's origin (the first baseline), or in the
-/// paragraph box. Without outlines, a `CATextLayer` with the font's name sets each line (the
-/// fonts found here are not the designer's: reported). Text animators and text on a path are
+/// paragraph box. Without outlines, or when the font the text names is registered
+/// (``FontManager``), a `CATextLayer` with the font's name sets each line, placed as lottie-ios's
+/// `CoreTextRenderLayer` places it with the font's metrics (a font found here for a name that is
+/// not registered is not the designer's: reported). Text animators and text on a path are
 /// reported, not drawn.
 struct TextLayers {
     let document: LottieDocument
@@ -47,8 +49,8 @@ struct TextLayers {
         let scale = text.size / 100
         let lines = Self.lines(text, font: font, glyphs: document.glyphs)
         let hasOutlines = lines.joined().contains { document.glyphs[Glyph.key(String($0), family: font.family, style: font.style)] != nil }
-        guard hasOutlines else {
-            setWithTextLayers(text, lines: lines, font: font, into: layer)
+        guard hasOutlines, FontManager.registeredFont(named: text.font) == nil else {
+            setWithTextLayers(text, lines: lines, into: layer)
             return
         }
         for (row, line) in lines.enumerated() {
@@ -90,23 +92,27 @@ struct TextLayers {
         return layer
     }
 
-    /// The ascender of DejaVu Sans (1901 of 2048 units), the font `CATextLayer` falls back to
-    /// here: where a line's baseline falls below the top of its text layer, in sizes.
-    static let fallbackAscender = 0.928
-
-    /// Without outlines: a `CATextLayer` per line with the font's name, placed so that its
-    /// baseline (``fallbackAscender`` below its top) is the line's.
-    private func setWithTextLayers(_ text: TextDocument, lines: [String], font: FontInfo, into layer: CALayer) {
-        report.approximated(path, "text", "no glyph outlines in the file: set in a font found here for \"\(text.font)\"")
+    /// Without outlines: a `CATextLayer` per line with the font's name, as lottie-ios's
+    /// `CoreTextRenderLayer` sets the text with CoreText: the first baseline on the layer's origin,
+    /// or, in a paragraph box, the font's cap height below the box's top; the next ones a line
+    /// height apart; the tracking as kern. Each layer's first baseline lies the font's ascent
+    /// below its top (``CATextLayer``).
+    private func setWithTextLayers(_ text: TextDocument, lines: [String], into layer: CALayer) {
+        if FontManager.registeredFont(named: text.font) == nil {
+            report.approximated(path, "text", "no glyph outlines in the file: set in a font found here for \"\(text.font)\"")
+        }
+        let metrics = FontManager.metrics(ofFontNamed: text.font)
         let width = text.boxSize?[0] ?? 10_000
+        let kern = text.tracking / 1000 * text.size
+        let first = text.boxPosition.map { $0.count > 1 ? $0[1] + (metrics?.capHeight ?? 0) * text.size : 0 } ?? 0
         for (row, line) in lines.enumerated() {
             let textLayer = CATextLayer()
-            textLayer.string = line
+            textLayer.string = NSAttributedString(string: line, attributes: [NSAttributedString.Key("NSKern"): kern])
             textLayer.font = text.font
             textLayer.fontSize = CGFloat(text.size)
             textLayer.foregroundColor = text.fillColor.map { ShapeLayers.color(ShapeLayers.normalizedColor($0)) }
             textLayer.anchorPoint = .zero
-            let top = baseline(of: row, text, font: font) - Self.fallbackAscender * text.size
+            let top = first + Double(row) * text.lineHeight - text.baselineShift - (metrics?.ascent ?? 0) * text.size
             var left = text.boxPosition?[0] ?? 0
             switch text.justification {
             case 1:
@@ -118,7 +124,9 @@ struct TextLayers {
             default:
                 textLayer.alignmentMode = .left
             }
-            textLayer.frame = CGRect(x: left, y: top, width: width, height: text.size * 2)
+            // Tall enough for the font's ascent and descent: text is clipped to its layer's bounds.
+            let height = max(2, (metrics?.ascent ?? 0) + (metrics?.descent ?? 0)) * text.size
+            textLayer.frame = CGRect(x: left, y: top, width: width, height: height)
             layer.addSublayer(textLayer)
         }
     }

@@ -57,8 +57,10 @@ open class CATextLayer: CALayer {
 
     /// The text: a `String` (or `NSString`) or an `NSAttributedString` (nil by default). Of an
     /// attributed string Tessera draws the characters, in the font (an `"NSFont"` attribute that
-    /// is a font name) and colour (`"NSColor"` or `"CTForegroundColor"`, a `CGColor`) of its first
-    /// run when it has them, which then stand for ``font`` and ``foregroundColor``. Any other
+    /// is a font name), colour (`"NSColor"` or `"CTForegroundColor"`, a `CGColor`) and kern
+    /// (`"NSKern"`: points added to every character's advance after the font's own kerning, which
+    /// 0 turns off, as in CoreText) of its first run when it has them,
+    /// which then stand for ``font`` and ``foregroundColor``. Any other
     /// value shows nothing. A layer read from an archive or made from a presentation returns its
     /// characters as a `String`.
     open var string: Any? {
@@ -141,7 +143,14 @@ open class CATextLayer: CALayer {
         let font = attributes[NSAttributedString.Key("NSFont")] as? String
         let color = (attributes[NSAttributedString.Key("NSColor")] ?? attributes[NSAttributedString.Key("CTForegroundColor")])
             .flatMap { $0 as? CGColor }
-        guard font != nil || color != nil else { return nil }
-        return TextAttributes(fontName: font, foregroundColor: color.map(Color.init))
+        let kern: Double? =
+            switch attributes[NSAttributedString.Key("NSKern")] {
+            case let value as Double: value
+            case let value as CGFloat: Double(value)
+            case let value as NSNumber: value.doubleValue
+            default: nil
+            }
+        guard font != nil || color != nil || kern != nil else { return nil }
+        return TextAttributes(fontName: font, foregroundColor: color.map(Color.init), kern: kern)
     }
 }

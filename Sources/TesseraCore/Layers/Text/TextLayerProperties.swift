@@ -22,6 +22,9 @@ public struct TextAttributes: Hashable, Sendable {
     public var fontName: String?
     /// The text's colour, when the run says it.
     public var foregroundColor: Color?
+    /// Points added to every character's advance after the font's kerning, which 0 turns off
+    /// (`NSKern`), when the run says it.
+    public var kern: Double? = nil
 }
 
 /// The storage of ``LayerProperties/textAttributes``: immutable, replaced on write. Equal when the
