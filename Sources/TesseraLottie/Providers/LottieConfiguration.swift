@@ -33,6 +33,7 @@ extension LottieAnimation {
         /// file's model value by value costs more instructions than reading it). nil: freed.
         package var keepDecodedModel: (@Sendable (AnyObject) -> Void)?
 
+        /// No providers and no viewport: the file as it is.
         public init() {}
 
         /// Sets the property (or properties) `keypath` names to `provider`'s values, in place of
@@ -64,6 +65,8 @@ public struct LottieImageProvider: Sendable {
     /// How an image fills its asset's size (lottie-ios's default: `.resize`).
     public var contentsGravity: CALayerContentsGravity
 
+    /// Images by asset (`images`, keyed by the asset's `id` or its file name), `everyImage` for the
+    /// assets not named, placed with `contentsGravity`.
     public init(images: [String: Data] = [:], everyImage: Data? = nil, contentsGravity: CALayerContentsGravity = .resize) {
         self.images = images
         self.everyImage = everyImage
@@ -82,6 +85,7 @@ public struct LottieImageProvider: Sendable {
 public struct LottieTextProvider: Sendable {
     let text: @Sendable (AnimationKeypath, String) -> String?
 
+    /// A provider calling `text` with each text layer's keypath and the file's text.
     public init(_ text: @escaping @Sendable (_ keypath: AnimationKeypath, _ sourceText: String) -> String?) {
         self.text = text
     }
@@ -105,6 +109,7 @@ public struct LottieTextProvider: Sendable {
 public struct LottieFontProvider: Sendable {
     let font: @Sendable (String, Double) -> (name: String, size: Double)?
 
+    /// A provider calling `font` with each text's font family and size.
     public init(_ font: @escaping @Sendable (_ family: String, _ size: Double) -> (name: String, size: Double)?) {
         self.font = font
     }

@@ -1,10 +1,15 @@
 /// A color of a value provider: red, green, blue and alpha in 0–1.
 public struct LottieColor: Sendable, Equatable {
+    /// The red component, 0–1.
     public var red: Double
+    /// The green component, 0–1.
     public var green: Double
+    /// The blue component, 0–1.
     public var blue: Double
+    /// The alpha component, 0–1 (opaque by default).
     public var alpha: Double
 
+    /// A color of these components, each in 0–1.
     public init(red: Double, green: Double, blue: Double, alpha: Double = 1) {
         self.red = red
         self.green = green
@@ -37,9 +42,12 @@ public enum LottieValue: Sendable, Equatable {
 public struct LottieValueProvider: Sendable, Equatable {
     /// A value at a frame.
     public struct Keyframe: Sendable, Equatable {
+        /// The frame, in the frames of the property's composition.
         public var frame: Double
+        /// The value the property takes at ``frame``.
         public var value: LottieValue
 
+        /// `value` at `frame`.
         public init(frame: Double, value: LottieValue) {
             self.frame = frame
             self.value = value
