@@ -7,7 +7,7 @@ import TesseraCore
 /// document's size, placed on its line by the advances and the tracking, lines a line height
 /// apart, justified left, right or center on the layer's origin (the first baseline), or in the
 /// paragraph box. Without outlines, or when the font the text names is registered
-/// (``FontManager``), a `CATextLayer` with the font's name sets each line, placed as lottie-ios's
+/// (`FontManager`), a `CATextLayer` with the font's name sets each line, placed as lottie-ios's
 /// `CoreTextRenderLayer` places it with the font's metrics (a font found here for a name that is
 /// not registered is not the designer's: reported). Text animators and text on a path are
 /// reported, not drawn.
