@@ -45,14 +45,19 @@ enum ContextImageResampling {
                 let u = p.x - 0.5, v = p.y - 0.5
                 guard abs(u) < 1e8, abs(v) < 1e8 else { continue }
                 let iu = Int(u.rounded(.down)), iv = Int(v.rounded(.down))
+                // The Gaussian is separable: the four columns' weights serve every row.
+                var columnWeights = SIMD4<Double>()
+                for k in 0..<4 {
+                    let dx = Double(iu - 1 + k) - u
+                    columnWeights[k] = Foundation.exp(dx * dx * weightScale)
+                }
                 var sum = SIMD4<Double>(repeating: 0), total = 0.0
                 for j in (iv - 1)...(iv + 2) {
                     let dy = Double(j) - v
                     let wy = Foundation.exp(dy * dy * weightScale)
                     let ty = min(max(j, 0), image.height - 1)
                     for i in (iu - 1)...(iu + 2) {
-                        let dx = Double(i) - u
-                        let w = wy * Foundation.exp(dx * dx * weightScale)
+                        let w = wy * columnWeights[i - (iu - 1)]
                         let texel = image[min(max(i, 0), image.width - 1), ty]
                         sum += w * SIMD4(Double(texel.r), Double(texel.g), Double(texel.b), Double(texel.a))
                         total += w

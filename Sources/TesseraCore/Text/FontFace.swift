@@ -81,7 +81,8 @@ final class FontFace: Sendable {
             var length: UInt32 = 256
             var buffer = [CChar](repeating: 0, count: Int(length))
             guard hb_ot_name_get_utf8(face, id, nil, &length, &buffer) > 0 else { return nil }
-            let value = String(cString: buffer)
+            // `length` is now the bytes written, without the terminating NUL.
+            let value = String(decoding: buffer.prefix(Int(length)).map { UInt8(bitPattern: $0) }, as: UTF8.self)
             return value.isEmpty ? nil : value
         }
         let family = name(hb_ot_name_id_t(HB_OT_NAME_ID_TYPOGRAPHIC_FAMILY)) ?? name(hb_ot_name_id_t(HB_OT_NAME_ID_FONT_FAMILY)) ?? ""

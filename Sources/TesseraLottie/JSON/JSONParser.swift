@@ -359,6 +359,17 @@ struct JSONParser {
         return code
     }
 
+    /// The digits from `i` on appended to `mantissa` (wrapping past 18 digits), `i` left after them.
+    @inline(__always)
+    private func readDigits(from i: inout Int, into mantissa: inout Int) {
+        while i < bytes.count {
+            let digit = bytes[i] &- UInt8(ascii: "0")
+            guard digit < 10 else { break }
+            mantissa = mantissa &* 10 &+ Int(digit)
+            i += 1
+        }
+    }
+
     /// A number as JSON writes it: `-? (0 | [1-9][0-9]*) (. [0-9]+)? ([eE] [+-]? [0-9]+)?`.
     private mutating func number() throws(Failure) -> Double {
         let start = index
@@ -370,12 +381,7 @@ struct JSONParser {
         // (wrapping past 18 digits, where it is not used).
         var mantissa = 0
         let integerStart = i
-        while i < bytes.count {
-            let digit = bytes[i] &- UInt8(ascii: "0")
-            guard digit < 10 else { break }
-            mantissa = mantissa &* 10 &+ Int(digit)
-            i += 1
-        }
+        readDigits(from: &i, into: &mantissa)
         guard i > integerStart else {
             index = i
             throw failure("expected digits in a number")
@@ -385,12 +391,7 @@ struct JSONParser {
         if i < bytes.count, bytes[i] == UInt8(ascii: ".") {
             i += 1
             let fractionStart = i
-            while i < bytes.count {
-                let digit = bytes[i] &- UInt8(ascii: "0")
-                guard digit < 10 else { break }
-                mantissa = mantissa &* 10 &+ Int(digit)
-                i += 1
-            }
+            readDigits(from: &i, into: &mantissa)
             fractionDigits = i - fractionStart
             digitCount += fractionDigits
             guard fractionDigits > 0 else {
