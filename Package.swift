@@ -1,6 +1,17 @@
 // swift-tools-version: 6.0
 import PackageDescription
 
+/// What `import Tessera` brings, as direct dependencies of every target that imports it (or uses a module that does).
+/// SwiftPM recompiles a module only when the interface file of one of its *direct* dependencies changes, and the
+/// compiler leaves an interface file untouched when its bytes would not change: `Tessera` re-exports the model, so
+/// after a change to a class of TesseraCore that moves no public declaration (a private method, a stored property)
+/// `Tessera`'s interface stays the same and a target that named only `Tessera` kept calling the class's methods at
+/// their old vtable offsets (wrong pixels, crashes; found in the bench's text scene). Naming each module makes a
+/// change of any of them rebuild the target.
+let tesseraModules: [Target.Dependency] = [
+    "Tessera", "TesseraCore", "TesseraKeyedArchive", "TesseraDocument", "TesseraCAAR", "TesseraCAML", "TesseraRaster",
+]
+
 let package = Package(
     name: "Tessera",
     platforms: [.macOS(.v15)],
@@ -79,18 +90,18 @@ let package = Package(
         .target(name: "TesseraLottie", dependencies: ["TesseraCore", "TesseraRaster",
                                                       .product(name: "ZIPFoundation", package: "ZIPFoundation")]),
         // The built-in demo scenes (the seed documents' animations), for the CLI and the tests.
-        .target(name: "TesseraDemos", dependencies: ["Tessera"]),
+        .target(name: "TesseraDemos", dependencies: tesseraModules),
         // The scenes of Benchmarks/bench-scenes.md, shared by the bench and the golden-image tests.
         .target(name: "BenchScenes", dependencies: ["TesseraRaster"], path: "Benchmarks/Scenes"),
         // Workloads of the Core Animation model (layer trees), for the bench and the tests.
-        .target(name: "LayerScenes", dependencies: ["Tessera", "TesseraRaster", "TesseraLottie"], path: "Benchmarks/LayerScenes"),
+        .target(name: "LayerScenes", dependencies: tesseraModules + ["TesseraLottie"], path: "Benchmarks/LayerScenes"),
         // The `tessera` command: render scenes to PNG frames and animated PNGs.
         // (The folder is Sources/TesseraCLI, not Sources/tessera: that differs from Sources/Tessera only by
         // case and breaks checkouts on case-insensitive file systems. The product keeps the name `tessera`.)
         .executableTarget(
             name: "TesseraCLI",
-            dependencies: ["Tessera", "TesseraRaster", "TesseraDemos", "TesseraLottie",
-                           .product(name: "ArgumentParser", package: "swift-argument-parser")],
+            dependencies: tesseraModules + ["TesseraDemos", "TesseraLottie",
+                                            .product(name: "ArgumentParser", package: "swift-argument-parser")],
             // Released, the command carries the Swift runtime and Foundation in itself: linked dynamically, it
             // spends about half of its start-up binding their symbols, which shows on small files (the Lottie
             // speed target counts process start). The libraries the static Foundation needs
@@ -114,8 +125,8 @@ let package = Package(
         .target(name: "CBenchMarkers", path: "Benchmarks/Markers"),
         .executableTarget(
             name: "bench",
-            dependencies: [
-                "TesseraRaster",
+            dependencies: tesseraModules + [
+                "TesseraLottie",
                 "BenchScenes",
                 "LayerScenes",
                 "BenchTracking",
@@ -127,7 +138,7 @@ let package = Package(
         // Golden-image comparison shared by the test targets.
         .target(name: "GoldenSupport", dependencies: ["TesseraRaster"], path: "Tests/GoldenSupport"),
         // Wallpapers made for the tests: `.tendies` files laid out as the community editors lay them out.
-        .target(name: "WallpaperFixtures", dependencies: ["Tessera", .product(name: "ZIPFoundation", package: "ZIPFoundation")],
+        .target(name: "WallpaperFixtures", dependencies: tesseraModules + [.product(name: "ZIPFoundation", package: "ZIPFoundation")],
                 path: "Tests/WallpaperFixtures"),
         .testTarget(
             name: "TesseraRasterTests",
@@ -136,29 +147,25 @@ let package = Package(
         ),
         // The `tessera` command run as a person runs it: exit codes, messages, files left behind.
         // It depends on the executable so that `swift test` builds the binary it runs.
-        .testTarget(name: "TesseraCLITests", dependencies: ["TesseraCLI", "Tessera", "TesseraCore", "TesseraRaster", "WallpaperFixtures",
-                                                       .product(name: "ZIPFoundation", package: "ZIPFoundation")]),
+        .testTarget(name: "TesseraCLITests", dependencies: tesseraModules + ["TesseraCLI", "WallpaperFixtures",
+                                                                      .product(name: "ZIPFoundation", package: "ZIPFoundation")]),
         .testTarget(name: "BenchTrackingTests", dependencies: ["BenchTracking"]),
-        .testTarget(name: "TesseraLottieTests", dependencies: ["TesseraLottie", "Tessera", "TesseraRaster",
-                                                          .product(name: "ZIPFoundation", package: "ZIPFoundation")]),
+        .testTarget(name: "TesseraLottieTests", dependencies: tesseraModules + ["TesseraLottie",
+                                                                          .product(name: "ZIPFoundation", package: "ZIPFoundation")]),
         // The real files of other tools (Tests/TesseraTestSupport/Fixtures) and the helpers the model's and the
         // formats' test targets share: archives built object by object, CAML documents, trees described.
-        .target(name: "TesseraTestSupport", dependencies: ["Tessera", "TesseraCore", "TesseraDocument", "TesseraCAAR",
-                                                           "TesseraCAML", "TesseraKeyedArchive", "TesseraXML", "TesseraRaster"],
+        .target(name: "TesseraTestSupport", dependencies: tesseraModules + ["TesseraXML"],
                 path: "Tests/TesseraTestSupport", resources: [.copy("Fixtures")]),
-        .testTarget(name: "TesseraTests", dependencies: ["Tessera", "TesseraCore", "TesseraDocument", "TesseraCAAR", "TesseraCAML",
-                                                    "TesseraKeyedArchive", "TesseraXML", "LayerScenes", "BenchScenes", "GoldenSupport",
+        .testTarget(name: "TesseraTests", dependencies: tesseraModules + ["TesseraXML", "LayerScenes", "BenchScenes", "GoldenSupport",
                                                     "TesseraDemos", "CTextLibraries", "WallpaperFixtures", "TesseraTestSupport",
                                                     .product(name: "ZIPFoundation", package: "ZIPFoundation")],
                     resources: [.copy("Golden")]),
         // Binary property lists and keyed archives, read and written, knowing nothing of layers.
         .testTarget(name: "TesseraKeyedArchiveTests", dependencies: ["TesseraKeyedArchive", "TesseraTestSupport"]),
         // Core Animation Archives: layer trees in keyed archives, read and written.
-        .testTarget(name: "TesseraCAARTests", dependencies: ["Tessera", "TesseraCore", "TesseraDocument", "TesseraCAAR",
-                                                        "TesseraKeyedArchive", "BenchScenes", "TesseraTestSupport"]),
+        .testTarget(name: "TesseraCAARTests", dependencies: tesseraModules + ["BenchScenes", "TesseraTestSupport"]),
         // CAML: the XML reader, the value syntax, documents, states, bundles and `.tendies` wallpapers.
-        .testTarget(name: "TesseraCAMLTests", dependencies: ["Tessera", "TesseraCore", "TesseraDocument", "TesseraCAML", "TesseraXML",
-                                                        "TesseraRaster", "BenchScenes", "GoldenSupport", "WallpaperFixtures",
+        .testTarget(name: "TesseraCAMLTests", dependencies: tesseraModules + ["TesseraXML", "BenchScenes", "GoldenSupport", "WallpaperFixtures",
                                                         "TesseraTestSupport",
                                                         .product(name: "ZIPFoundation", package: "ZIPFoundation")],
                     resources: [.copy("Golden")]),
