@@ -45,11 +45,13 @@ TSR_INLINE u8x16 coverage_block_wide(float *cells, int evenOdd, f32x8 *carry, ui
     f32x16 c;
     if (evenOdd) {
         const f32x16 evens = (f32x16){0} + 16777216.0f;
-        const f32x16 clamped = (f32x16)((u32x16)(a < evens) & (u32x16)a | ~(u32x16)(a < evens) & (u32x16)evens);
+        const u32x16 below = (u32x16)(a < evens);
+        const f32x16 clamped = (f32x16)((below & (u32x16)a) | (~below & (u32x16)evens));
         c = (f32x16)((u32x16)(clamped - ((clamped + evens) - evens)) & 0x7FFFFFFFu);
     } else {
         const f32x16 one = (f32x16){0} + 1.0f;
-        c = (f32x16)((u32x16)(a < one) & (u32x16)a | ~(u32x16)(a < one) & (u32x16)one);
+        const u32x16 below = (u32x16)(a < one);
+        c = (f32x16)((below & (u32x16)a) | (~below & (u32x16)one));
     }
     // Every lane is in [0, 255] (NaN is outside the contract, as for cell_coverage): the low byte is the value.
     const u8x16 bytes =
