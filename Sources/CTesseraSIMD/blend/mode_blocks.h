@@ -158,14 +158,17 @@ TSR_INLINE void mode_full_group(int32_t mode, uint32_t *dst, u32x8 sp) {
 // Normal's result (mode_result) for 16 pixels of source `s`, scaled by factors `f` where `scaled`
 // (else factor 255: `s` as it is), onto dst: s' + div255(d · (255 − s'.alpha)), saturated. On all
 // 16 at once (simd/vectors.h), one instruction per operation at the AVX-512 level. Where the scaled
-// source is 0 (coverage 0), this gives d exactly (div255(d · 255) = d): no test per group.
-TSR_INLINE void normal_pixels16(uint32_t *dst, u32x16 s, int scaled, u16x32 f) {
+// source is 0 (coverage 0), this gives d exactly (div255(d · 255) = d): no test per group. With
+// `premultiplied` (every colour channel of `s` at most its alpha) no channel passes 255 (over.h's
+// over_pairs): no saturation.
+TSR_INLINE void normal_pixels16(uint32_t *dst, u32x16 s, int scaled, u16x32 f, int premultiplied) {
     u16x32 rb = pairs32_rb(s), ga = pairs32_ga(s);
     if (scaled) rb = pairs32_mul(rb, f), ga = pairs32_mul(ga, f);
     const u16x32 inverse = 255 - pairs32_alpha(ga), c255 = (u16x32){0} + 255;
     const u32x16 d = TSR_LOAD(u32x16, dst);
-    rb = __builtin_elementwise_min(rb + pairs32_mul(pairs32_rb(d), inverse), c255);
-    ga = __builtin_elementwise_min(ga + pairs32_mul(pairs32_ga(d), inverse), c255);
+    rb = rb + pairs32_mul(pairs32_rb(d), inverse);
+    ga = ga + pairs32_mul(pairs32_ga(d), inverse);
+    if (!premultiplied) rb = __builtin_elementwise_min(rb, c255), ga = __builtin_elementwise_min(ga, c255);
     TSR_STORE(dst, pairs32_pixels(rb, ga));
 }
 
@@ -178,28 +181,30 @@ TSR_INLINE u16x32 mode_factors16(u8x16 coverage, uint32_t opacity) {
 }
 
 // mode_block under normal, the 16 sources in a vector: the same cases, the same bytes.
-TSR_INLINE void normal_block(uint32_t *dst, u32x16 s, const uint8_t *coverage, uint32_t opacity) {
+// `premultiplied` as in normal_pixels16 (scaling by div255 keeps a colour premultiplied: it is
+// monotonic).
+TSR_INLINE void normal_block(uint32_t *dst, u32x16 s, const uint8_t *coverage, uint32_t opacity, int premultiplied) {
     if (coverage) {
         const u8x16 c = TSR_LOAD(u8x16, coverage);
         if (opacity != 255 || !u8x16_all_ones(c)) {
-            if (!u8x16_none(c)) normal_pixels16(dst, s, 1, mode_factors16(c, opacity));
+            if (!u8x16_none(c)) normal_pixels16(dst, s, 1, mode_factors16(c, opacity), premultiplied);
             return;
         }
     }
     if (opacity != 255) {
-        normal_pixels16(dst, s, 1, (u16x32){0} + (uint16_t)opacity);
+        normal_pixels16(dst, s, 1, (u16x32){0} + (uint16_t)opacity, premultiplied);
         return;
     }
     // Fully covered: an opaque source is the result (s + div255(d · 0) = s).
     if (__builtin_reduce_or(~s & 0xFF000000u) == 0) TSR_STORE(dst, s);
-    else normal_pixels16(dst, s, 0, (u16x32){0});
+    else normal_pixels16(dst, s, 0, (u16x32){0}, premultiplied);
 }
 
 // 16 pixels from dst on, their sources at src and coverage bytes at `coverage` (NULL: 255).
 TSR_INLINE void mode_block(int32_t mode, uint32_t *dst, const uint32_t *src, const uint8_t *coverage,
                            uint32_t opacity) {
     if (mode == TSR_BLEND_NORMAL) {
-        normal_block(dst, TSR_LOAD(u32x16, src), coverage, opacity);
+        normal_block(dst, TSR_LOAD(u32x16, src), coverage, opacity, 0);
         return;
     }
     if (coverage) {

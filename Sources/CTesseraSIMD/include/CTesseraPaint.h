@@ -60,6 +60,10 @@ typedef struct tsr_gradient_spec {
     int32_t extend;           // TSR_EXTEND_PAD, _REPEAT or _REFLECT
     const uint32_t *table;    // tableSize premultiplied colours: entry i is the colour at t = i / (tableSize − 1)
     int32_t tableSize;        // 2 … 2^23
+    /// Non-zero where every entry's colour channels are at most its alpha, as a premultiplied
+    /// colour's are (the sRGB tables by construction): source-over then cannot pass 255, and the
+    /// painted rows skip its saturation. 0 always gives the right bytes.
+    int32_t premultiplied;
     double xx, yx, xy, yy, x0, y0;
     double p0x, p0y, p1x, p1y;
     double r0, r1;
@@ -67,8 +71,9 @@ typedef struct tsr_gradient_spec {
 } tsr_gradient_spec;
 
 /// A gradient ready for the kernels: what tsr_gradient_prepare derives from a tsr_gradient_spec
-/// once, so that a row costs only its start (128 bytes: the renderer copies it per row span). The
-/// fields are internal to gradient.c; only `table` may be replaced (by a table of the same size).
+/// once, so that a row costs only its start (136 bytes: the renderer copies it per row span). The
+/// fields are internal to gradient.c; only `table` may be replaced (by a table of the same size,
+/// premultiplied where the spec's was).
 /// A zeroed tsr_gradient paints nothing.
 typedef struct tsr_gradient {
     const uint32_t *table;
@@ -76,6 +81,7 @@ typedef struct tsr_gradient {
     int32_t extend;           // the extend mode, checked
     float scale;              // tableSize − 1 (exact in float: tableSize ≤ 2^23)
     int32_t direct;           // radial: the roots by the reciprocal of a (gradient.c)
+    int32_t premultiplied;    // the spec's, 0 or 1
     // Two affine functions of the device pixel centre (px, py): A = ax·px + ay·py + a0, B likewise.
     // Linear: A = t. Radial with the focal point at the centre: (A, B) = ((u, v) − p0) / r1 (then
     // t = √(A² + B²)). Other radial, conic: (A, B) = (u, v) − p0.

@@ -140,6 +140,7 @@ int tsr_gradient_prepare(const tsr_gradient_spec *g, tsr_gradient *p) {
     p->table = g->table;
     p->path = path;
     p->extend = g->extend;
+    p->premultiplied = g->premultiplied != 0;
     p->scale = (float)(g->tableSize - 1);
     return 1;
 }

@@ -28,10 +28,12 @@ TSR_INLINE f32x8 f_extend(int32_t extend, f32x8 t) {
 }
 
 // What the float loops of one gradient need on every row (its steps are the same on every row, so
-// a caller with many rows makes them once): j · step for j = 0 … 15 (in two halves), the table
-// and its last entry. The steps are (float)ax and (float)bx, a row's da and db (gradient_row_setup).
+// a caller with many rows makes them once): j · step for j = 0 … 15 (in two halves), the table,
+// its last entry and whether it is premultiplied. The steps are (float)ax and (float)bx, a row's
+// da and db (gradient_row_setup).
 typedef struct {
     const uint32_t *table;
+    int premultiplied;
     f32x8 stepA[2], stepB[2];
     f32x8 scale;
     u32x8 last;
@@ -40,6 +42,7 @@ typedef struct {
 TSR_INLINE gradient_lanes gradient_lanes_make(const tsr_gradient *p) {
     gradient_lanes g;
     g.table = p->table;
+    g.premultiplied = p->premultiplied;
     const f32x8 lanes = __builtin_convertvector(i32x8_lanes(), f32x8), eight = f32x8_splat(8.0f);
     const f32x8 stepA = f32x8_splat((float)p->ax);
     const f32x8 stepB = f32x8_splat(p->path != PATH_LINEAR ? (float)p->bx : 0.0f);
@@ -72,7 +75,8 @@ TSR_INLINE u32x8 table_lookup8(const uint32_t *table, u32x8 index) {
 // level the bench's gradient fills took 15% longer with one 16-lane gather per block and 8% longer
 // with two of 8 lanes (fill-linear-gradient, 1 thread). Under pad, centred-radial pixels with
 // A² + B² ≥ 1 all take the last entry: when all eight do, without the square root (the same bytes:
-// √x ≥ 1 wherever x ≥ 1, and t ≥ 1 clamps to that entry).
+// √x ≥ 1 wherever x ≥ 1, and t ≥ 1 clamps to that entry). There a t is the square root of a sum of
+// squares of finite floats (the float loops' rows), never below +0.0 nor NaN: no clamp to 0.
 TSR_INLINE u32x8 gradient_8px(const gradient_lanes *g, int radial, int32_t extend, f32x8 a, f32x8 b) {
     const f32x8 one = f32x8_splat(1.0f);
     f32x8 t = a;
@@ -81,7 +85,9 @@ TSR_INLINE u32x8 gradient_8px(const gradient_lanes *g, int radial, int32_t exten
         if (extend == TSR_EXTEND_PAD && __builtin_reduce_or(d < one) == 0) return g->last;
         t = __builtin_elementwise_sqrt(d);
     }
-    const f32x8 e = f32x8_min(f32x8_max(f_extend(extend, t), (f32x8){0}), one);
+    f32x8 e = f_extend(extend, t);
+    if (!(radial && extend == TSR_EXTEND_PAD)) e = f32x8_max(e, (f32x8){0});
+    e = f32x8_min(e, one);
     const u32x8 index = (u32x8)f32x8_truncate(e * g->scale + f32x8_splat(0.5f));
     return table_lookup8(g->table, index);
 }
@@ -100,12 +106,12 @@ TSR_INLINE u32x16 gradient_colors16(const gradient_lanes *g, const gradient_row 
                                     size_t i) {
     const double k = (double)(int64_t)i;
     const float start = (float)(row->a0 + k * row->da);
+    const f32x8 a = f32x8_splat(start);
     if (!radial && extend == TSR_EXTEND_PAD) {
         const float end = start + g->stepA[1][7];   // 15 · step
         const float low = start < end ? start : end, high = start < end ? end : start;
         if (high <= 0.0f || low >= 1.0f) return (u32x16){0} + (high <= 0.0f ? g->table[0] : g->last[0]);
     }
-    const f32x8 a = f32x8_splat(start);
     const f32x8 b = radial ? f32x8_splat((float)(row->b0 + k * row->db)) : (f32x8){0};
     const u32x8 low = gradient_8px(g, radial, extend, a + g->stepA[0], radial ? b + g->stepB[0] : b);
     const u32x8 high = gradient_8px(g, radial, extend, a + g->stepA[1], radial ? b + g->stepB[1] : b);

@@ -89,9 +89,12 @@ TSR_INLINE void fused_block(int source, int32_t mode, uint32_t opacity, const gr
         return;
     case SOURCE_LINEAR:
     case SOURCE_RADIAL:
-        // Under normal the colours stay in registers (mode_block would load them back).
+        // Under normal the colours stay in registers (mode_block would load them back), and a
+        // premultiplied table's need no saturation (a branch the same for every block).
         if (mode == TSR_BLEND_NORMAL) {
-            normal_block(dst, gradient_colors16(g, row, source == SOURCE_RADIAL, TSR_EXTEND_PAD, i), coverage, opacity);
+            const u32x16 colors16 = gradient_colors16(g, row, source == SOURCE_RADIAL, TSR_EXTEND_PAD, i);
+            if (g->premultiplied) normal_block(dst, colors16, coverage, opacity, 1);
+            else normal_block(dst, colors16, coverage, opacity, 0);
             return;
         }
         gradient_block(g, row, source == SOURCE_RADIAL, TSR_EXTEND_PAD, i, src);
@@ -113,9 +116,9 @@ TSR_INLINE void copy_pixels(uint32_t *to, const uint32_t *from, size_t n) {
     if (n & 1) to[k] = from[k];
 }
 
-// The fused row; `source` and `mode` are constants where it is instantiated. `g` (the gradient
-// sources) and `solid` (the solid one) hold what every row of the paint shares.
-TSR_INLINE void fused_row(int source, int32_t mode, uint32_t opacity, float *cells, int32_t start, int32_t end,
+// The fused row; `level`, `source` and `mode` are constants where it is instantiated. `g` (the
+// gradient sources) and `solid` (the solid one) hold what every row of the paint shares.
+TSR_INLINE void fused_row(int level, int source, int32_t mode, uint32_t opacity, float *cells, int32_t start, int32_t end,
                           int32_t width, int evenOdd, size_t count, const gradient_lanes *g, const mode_solid *solid,
                           const gradient_row *row, uint32_t *pixels, uint8_t *coverage, uint32_t *colors) {
     float *rowCells = cells + start;
@@ -140,7 +143,12 @@ TSR_INLINE void fused_row(int source, int32_t mode, uint32_t opacity, float *cel
     f32x8 carry = {0};
     uint8_t run = 0;
     size_t i = 0;
-    for (; i + 16 <= whole; i += 16) TSR_STORE(coverage + i, coverage_block(rowCells + i, evenOdd, &carry, &run));
+    if (level == TSR_LEVEL_AVX512) {
+        for (; i + 16 <= whole; i += 16)
+            TSR_STORE(coverage + i, coverage_block_wide(rowCells + i, evenOdd, &carry, &run));
+    } else {
+        for (; i + 16 <= whole; i += 16) TSR_STORE(coverage + i, coverage_block(rowCells + i, evenOdd, &carry, &run));
+    }
     // The last groups as coverage_last_groups makes them, each stored whole (no memcpy of a length:
     // a call), the bytes past the row's cells reaching no pixel that is copied back.
     uint8_t lastCoverage[24] = {0};   // cellCount − i ≤ 17: up to 15 pixels and the two cells past the last one
@@ -214,7 +222,7 @@ __attribute__((noinline, cold)) static void three_passes(float *cells, int32_t s
 }
 
 // The job's rows with an integer mode; `source` and `mode` are constants where it is instantiated.
-TSR_INLINE void fused_rows(int source, int32_t mode, const paint_rows_job *shared) {
+TSR_INLINE void fused_rows(int level, int source, int32_t mode, const paint_rows_job *shared) {
     // A copy, which the row loop's stores (the spans reset, the pixels) cannot alias: its fields are
     // not loaded again after each of them.
     const paint_rows_job copy = *shared, *job = &copy;
@@ -255,17 +263,17 @@ TSR_INLINE void fused_rows(int source, int32_t mode, const paint_rows_job *share
         }
         if (source == SOURCE_ROW && count > 0) tsr_paint_colors(paint, start, y, count, job->colors);
         // One call: unoptimised, every inlined copy keeps its own stack (several megabytes a copy).
-        fused_row(source, mode, job->opacity, cells, start, end, job->width, job->evenOdd, count, &g, &solid, &row,
+        fused_row(level, source, mode, job->opacity, cells, start, end, job->width, job->evenOdd, count, &g, &solid, &row,
                   span, job->coverage, job->colors);
     }
 }
 
 // Optimised, instantiated per source and integer mode, as the blend rows are (blend/blend_modes.c):
 // with the mode a constant the blend's switches go. Unoptimised, one copy per source.
-TSR_INLINE void fused_rows_body(const paint_rows_job *job) {
+TSR_INLINE void fused_rows_body(int level, const paint_rows_job *job) {
     const int source = job->source;
 #define FUSED_CASE(s, m) \
-    case s: fused_rows(s, m, job); return;
+    case s: fused_rows(level, s, m, job); return;
 #ifdef __OPTIMIZE__
 #define FUSED_MODE(m) \
     case m: switch (source) { FUSED_SOURCES(FUSED_CASE, m) } return;
@@ -282,8 +290,8 @@ TSR_INLINE void fused_rows_body(const paint_rows_job *job) {
 
 // At the AVX-512 level too: with 32 registers and no call in the row loop but the cold ones, the
 // loops keep their constants and the paint's in registers, where at AVX2 they are broadcast again
-// per group (simd/targets.h).
-TSR_LEVELS(fused_rows, (const paint_rows_job *job), (job))
+// per group (simd/targets.h); and there the coverage goes by 16 lanes (coverage_block_wide).
+TSR_LEVELS_KNOWING_LEVEL(fused_rows, (const paint_rows_job *job), (job))
 
 // MARK: Entry points
 

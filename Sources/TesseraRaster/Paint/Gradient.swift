@@ -270,6 +270,7 @@ public struct Gradient: Hashable, Sendable {
         parameters.extend = extend.kernelValue
         parameters.table = UnsafePointer(table.entries)
         parameters.tableSize = Int32(GradientTable.size)
+        parameters.premultiplied = table.isPremultiplied ? 1 : 0
         switch kind {
         case .linear(let start, let end):
             parameters.kind = Int32(TSR_GRADIENT_LINEAR.rawValue)

@@ -15,6 +15,10 @@ final class GradientTable: @unchecked Sendable {
     let entries: UnsafeMutablePointer<UInt32>
     /// True when no stop is usable: every entry is transparent and the gradient paints nothing.
     let isEmpty: Bool
+    /// True when every entry's colour channels are at most its alpha, as a premultiplied colour's
+    /// are (the sRGB tables by construction); the kernels then skip source-over's saturation
+    /// (`tsr_gradient_spec.premultiplied`).
+    let isPremultiplied: Bool
 
     /// The table of `stops` (as given: the rules of ``Gradient`` are applied here), interpolated
     /// in `colorSpace`.
@@ -24,6 +28,7 @@ final class GradientTable: @unchecked Sendable {
         isEmpty = usable.isEmpty
         guard !isEmpty else {
             entries.initialize(repeating: 0, count: Self.size)
+            isPremultiplied = true
             return
         }
         switch colorSpace {
@@ -36,6 +41,13 @@ final class GradientTable: @unchecked Sendable {
         case .genericRGB:
             GenericRGB.fillTable(entries, count: Self.size, stops: usable)
         }
+        isPremultiplied = UnsafeBufferPointer(start: entries, count: Self.size).allSatisfy(Self.isPremultiplied)
+    }
+
+    /// Whether each colour channel of `entry` is at most its alpha.
+    static func isPremultiplied(_ entry: UInt32) -> Bool {
+        let alpha = entry >> 24
+        return entry & 0xFF <= alpha && (entry >> 8) & 0xFF <= alpha && (entry >> 16) & 0xFF <= alpha
     }
 
     deinit { entries.deallocate() }

@@ -99,6 +99,24 @@ import Testing
                                         entry: { $0.premultiplied.packed })
     }
 
+    /// An sRGB table is premultiplied by construction, which the kernels are told
+    /// (`tsr_gradient_spec.premultiplied`: they then skip source-over's saturation); an entry with
+    /// a channel above its alpha is not.
+    @Test func sRGBTablesArePremultiplied() {
+        var random = CoverageHarness.SplitMix64(seed: 77)
+        for _ in 0..<50 {
+            let stops = (0..<random.int(in: 1...4)).map { _ in
+                Gradient.Stop(random.double(in: 0...1), random.double(in: 0...1), random.double(in: 0...1),
+                              random.double(in: 0...1), random.chance(0.3) ? 1 : random.double(in: 0...1))
+            }
+            #expect(GradientTable(stops: stops).isPremultiplied)
+        }
+        #expect(GradientTable.isPremultiplied(0x8080_8080))
+        #expect(!GradientTable.isPremultiplied(0x8081_0000))
+        #expect(!GradientTable.isPremultiplied(0x7F00_8000))
+        #expect(!GradientTable.isPremultiplied(0x0000_0001))
+    }
+
     /// Gradients of the same stops share one table from the second on (stops seen once are not
     /// kept); the cache stays within its capacity.
     @Test func gradientsOfTheSameStopsShareATable() {
