@@ -50,15 +50,11 @@ let package = Package(
         ),
         // libjpeg-turbo behind plain C functions, for the same reason (its error manager must not return).
         .target(name: "CTesseraJPEG", dependencies: ["CLibJPEG"], path: "Sources/CTesseraJPEG"),
-        // HarfBuzz, FreeType and fontconfig (Debian's libharfbuzz-dev, libfreetype-dev, libfontconfig-dev):
-        // CATextLayer's shaping, glyph outlines and font names. HarfBuzz's pkg-config file brings FreeType's headers.
-        .systemLibrary(
-            name: "CTextLibraries",
-            path: "Sources/CTextLibraries",
-            pkgConfig: "harfbuzz",
-            providers: [.apt(["libharfbuzz-dev", "libfreetype-dev", "libfontconfig-dev"]),
-                        .brew(["harfbuzz", "freetype", "fontconfig"])]
-        ),
+        // HarfBuzz, FreeType and fontconfig (Debian's libharfbuzz0b, libfreetype6, libfontconfig1, which
+        // libharfbuzz-dev, libfreetype-dev and libfontconfig-dev install): CATextLayer's shaping, glyph outlines
+        // and font names, loaded with dlopen the first time text is laid out rather than linked (see its header:
+        // linked, they and their own libraries were loaded at every start).
+        .target(name: "CTextLibraries", path: "Sources/CTextLibraries"),
         .target(name: "TesseraRaster", dependencies: ["CTesseraSIMD", "CTesseraPNG", "CTesseraJPEG"]),
         // Binary property lists and NSKeyedArchiver's keyed archives, read and written: the coding under
         // Core Animation Archives, knowing nothing of layers.

@@ -62,14 +62,17 @@ final class BasicValues: Sendable {
 
     /// The two ends, with Apple's rules for the combinations (`current` is the value under the
     /// animation); nil when no end is given (nothing to animate).
-    func ends(current: AnimatableValue) -> (AnimatableValue, AnimatableValue)? {
+    /// `current` is read only for the combinations that use it.
+    func ends(current: @autoclosure () -> AnimatableValue) -> (AnimatableValue, AnimatableValue)? {
         switch (from, to, by) {
         case (let f?, let t?, _): return (f, t)
         case (let f?, nil, let b?): return (f, AnimatableValue.add(f, b))
         case (nil, let t?, let b?): return (AnimatableValue.subtract(t, b), t)
-        case (let f?, nil, nil): return (f, current)
-        case (nil, let t?, nil): return (current, t)
-        case (nil, nil, let b?): return (current, AnimatableValue.add(current, b))
+        case (let f?, nil, nil): return (f, current())
+        case (nil, let t?, nil): return (current(), t)
+        case (nil, nil, let b?):
+            let current = current()
+            return (current, AnimatableValue.add(current, b))
         case (nil, nil, nil): return nil
         }
     }
@@ -131,7 +134,9 @@ final class PropertyProgram: Sendable {
             return
         }
         // Under a value function the values are its inputs, and a missing end is its identity.
-        let current = valueFunction?.identity ?? keyPath.value(in: properties)
+        // Read only where it is used (an end left out, an additive animation): most keyframe
+        // animations never need it, and reading a value copies it out of the properties.
+        var current: AnimatableValue { valueFunction?.identity ?? keyPath.value(in: properties) }
         let start: AnimatableValue, end: AnimatableValue, value: AnimatableValue
         switch values {
         case .basic(let basic):

@@ -53,13 +53,35 @@ package struct LayerPropertyDefinition: Sendable {
         self.init(
             property, keyPath, of: [owner] + (sharer.map { [$0] } ?? []), alternativeNames: alternativeNames,
             stored: stored,
-            animation: Animation(
+            animation: Self.animation(of: keyPath, discrete: discrete))
+    }
+
+    /// How an animation reads and writes the value at `keyPath`. A value stored in
+    /// ``LayerProperties`` itself is read and written where it lies, at its offset: a key path's
+    /// projection copies the whole set of properties (a kilobyte) to read one of them, which
+    /// evaluating a frame does for every property an animation changes. One kept out of line,
+    /// behind a forwarding property, goes through the key path.
+    private static func animation<Value: AnimatablePropertyValue & Equatable & Sendable>(
+        of keyPath: WritableKeyPath<LayerProperties, Value> & Sendable, discrete: Bool
+    ) -> Animation {
+        guard let offset = MemoryLayout<LayerProperties>.offset(of: keyPath) else {
+            return Animation(
                 kind: Value.animatableKind, isDiscrete: discrete,
                 value: { $0[keyPath: keyPath].animatableValue },
                 set: { value, properties in
                     guard let typed = Value(animatableValue: value) else { return }
                     properties[keyPath: keyPath] = typed
-                }))
+                })
+        }
+        return Animation(
+            kind: Value.animatableKind, isDiscrete: discrete,
+            value: { properties in
+                withUnsafeBytes(of: properties) { ($0.baseAddress! + offset).assumingMemoryBound(to: Value.self).pointee.animatableValue }
+            },
+            set: { value, properties in
+                guard let typed = Value(animatableValue: value) else { return }
+                withUnsafeMutableBytes(of: &properties) { ($0.baseAddress! + offset).assumingMemoryBound(to: Value.self).pointee = typed }
+            })
     }
 
     /// A property that is not animatable (no key path resolves to it).
