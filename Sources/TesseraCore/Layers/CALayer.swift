@@ -123,6 +123,9 @@ open class CALayer: NSObject, CAMediaTiming {
     /// by the root (the clock holds its roots weakly).
     var clock: AnimationClock?
 
+    /// The transaction's hold on the layer while it awaits its commit: cleared when the layer is
+    /// freed (see `PendingCommit`). Written once, by the change that made it await.
+    @exclusivity(unchecked) final var pendingCommit: PendingCommit?
     /// The tree this layer's last ``presentation(at:)`` made, and the plan it was evaluated
     /// from: what a transition added to it or to one of its layers starts from (see
     /// ``lastPresentedSnapshot()``). Held until the next presentation begins, which lets it go
@@ -144,6 +147,7 @@ open class CALayer: NSObject, CAMediaTiming {
     }
 
     deinit {
+        pendingCommit?.layerFreed()
         modelStorage.deinitialize(count: 1)
         modelStorage.deallocate()
     }
