@@ -54,6 +54,29 @@ open class CALayer: NSObject, CAMediaTiming {
     /// copy of them was made at needs to restore only what animations changed (see
     /// ``EvaluationPlan``).
     @exclusivity(unchecked) private(set) final var propertiesVersion: UInt64 = 0
+    // Read by every change of a presented layer's model: beside the model's address, on the
+    // object's first cache line, where a caller setting hundreds of layers finds them together.
+    /// Whether the layer has been committed: in a presented tree (``presentation(at:)``, which
+    /// rendering calls), or in the tree of a layer changed in a transaction that has committed
+    /// (``CATransaction/commit()``, ``CATransaction/flush()``, which ``AnimationClock`` calls as
+    /// it advances). Only such a layer runs actions when its properties change, so building and
+    /// configuring a tree in code animates nothing, as in Core Animation, where changes to a
+    /// layer made before it is first committed are not animated; once committed, a layer
+    /// animates its changes whether or not it was ever rendered, as Core Animation's standalone
+    /// layers do.
+    @exclusivity(unchecked) final var hasBeenPresented = false
+    /// Changed in a transaction not committed yet, which will mark it presented when it commits
+    /// (see ``ThreadTransactions/layerChanged(_:)``).
+    @exclusivity(unchecked) final var isAwaitingCommit = false
+    /// Whether ``delegate``, ``actions`` or ``style`` may give an action (set when one is set,
+    /// kept while any is; a delegate freed since leaves it set): a change that finds it clear
+    /// need not search (see `changeModel(of:unless:_:)`).
+    @exclusivity(unchecked) final var mayHaveActionSources = false
+    /// A text layer's: whether ``CATextLayer/string`` returns an object kept apart from the
+    /// model's characters (an `NSString`, an attributed string), which a change of string then
+    /// replaces. Here, with what that change reads, rather than read from the text layer's own
+    /// stored property at the object's end.
+    @exclusivity(unchecked) final var hasStringObject = false
 
     /// Calls `body` with the address of the model values, to copy them without a copy in between.
     final func withModelProperties<R>(_ body: (UnsafePointer<LayerProperties>) -> R) -> R {
@@ -100,18 +123,9 @@ open class CALayer: NSObject, CAMediaTiming {
     /// by the root (the clock holds its roots weakly).
     var clock: AnimationClock?
 
-    /// Whether the layer has been committed: in a presented tree (``presentation(at:)``, which
-    /// rendering calls), or in the tree of a layer changed in a transaction that has committed
-    /// (``CATransaction/commit()``, ``CATransaction/flush()``, which ``AnimationClock`` calls as
-    /// it advances). Only such a layer runs actions when its properties change, so building and
-    /// configuring a tree in code animates nothing, as in Core Animation, where changes to a
-    /// layer made before it is first committed are not animated; once committed, a layer
-    /// animates its changes whether or not it was ever rendered, as Core Animation's standalone
-    /// layers do.
-    @exclusivity(unchecked) final var hasBeenPresented = false
-    /// Changed in a transaction not committed yet, which will mark it presented when it commits
-    /// (see ``ThreadTransactions/layerChanged(_:)``).
-    @exclusivity(unchecked) final var isAwaitingCommit = false
+    /// The transaction's hold on the layer while it awaits its commit: cleared when the layer is
+    /// freed (see `PendingCommit`). Written once, by the change that made it await.
+    @exclusivity(unchecked) final var pendingCommit: PendingCommit?
     /// The tree this layer's last ``presentation(at:)`` made, and the plan it was evaluated
     /// from: what a transition added to it or to one of its layers starts from (see
     /// ``lastPresentedSnapshot()``). Held until the next presentation begins, which lets it go
@@ -133,6 +147,7 @@ open class CALayer: NSObject, CAMediaTiming {
     }
 
     deinit {
+        pendingCommit?.layerFreed()
         modelStorage.deinitialize(count: 1)
         modelStorage.deallocate()
     }
@@ -522,18 +537,22 @@ open class CALayer: NSObject, CAMediaTiming {
 
     /// The layer's delegate: here, what it offers is the first say on the layer's actions
     /// (``CALayerDelegate/action(for:forKey:)``). Held weakly, as in Core Animation.
-    open weak var delegate: CALayerDelegate?
+    open weak var delegate: CALayerDelegate? { didSet { actionSourcesChanged() } }
 
     /// Actions by key (a property's name), searched after the delegate: "You can use this
     /// dictionary to store custom actions for your layer." `NSNull` for a key means no action,
     /// which turns the property's implicit animation off. Nil by default.
-    open var actions: [String: CAAction]?
+    open var actions: [String: CAAction]? { didSet { actionSourcesChanged() } }
 
     /// A dictionary of defaults, as Core Animation's `style`; Tessera reads the actions in it:
     /// its `"actions"` dictionary, searched after ``actions``, then the same in the dictionary
     /// under its `"style"` key, and so on ("the shallowest value … is used"). Nil by default.
     /// (Core Animation also takes property values from it; Tessera does not.)
-    open var style: [AnyHashable: Any]?
+    open var style: [AnyHashable: Any]? { didSet { actionSourcesChanged() } }
+
+    private func actionSourcesChanged() {
+        mayHaveActionSources = delegate != nil || actions != nil || style != nil
+    }
 
     /// The action for `event` (a property's name), as Apple documents the search: "1. If the
     /// layer has a delegate that implements the action(for:forKey:) method, the layer calls that

@@ -81,20 +81,23 @@ final class ParallelSublayerRecording {
             part.threadCount = canvas.threadCount
             part.taskRecorder = canvas.taskRecorder
         }
+        let starts = Self.runStarts(sublayers, runs: runs)
         let work = Runs(
-            sublayers: sublayers, starts: Self.runStarts(sublayers, runs: runs),
+            sublayers: sublayers, starts: starts, order: Self.costliestFirst(sublayers, starts: starts),
             canvases: Array(canvases.prefix(runs)), offscreens: Array(offscreens.prefix(workers)),
             renderedRoot: drawing.renderedRoot, rendersInContext: drawing.rendersInContext,
             shadowTarget: drawing.shadows.map { ($0.targetWidth, $0.targetHeight) },
             filterTarget: drawing.filters.map { ($0.targetWidth, $0.targetHeight) })
         if canvas.taskRecorder != nil {
             // Each run an item, as the workers take them: recorded one after another here.
-            canvas.taskRecorder.concurrentPerform(iterations: runs, stage: "drawing walk") { work.record($0, drawingApartOn: 0) }
+            canvas.taskRecorder.concurrentPerform(iterations: runs, stage: "drawing walk") {
+                work.record(work.order[$0], drawingApartOn: 0)
+            }
         } else {
             let next = Atomic<Int>(0)
             WorkerPool.shared.perform(iterations: workers) { worker in
-                while case let run = next.wrappingAdd(1, ordering: .relaxed).oldValue, run < runs {
-                    work.record(run, drawingApartOn: worker)
+                while case let taken = next.wrappingAdd(1, ordering: .relaxed).oldValue, taken < runs {
+                    work.record(work.order[taken], drawingApartOn: worker)
                 }
             }
         }
@@ -119,6 +122,17 @@ final class ParallelSublayerRecording {
         return starts
     }
 
+    /// The order in which the runs that start at `starts` (see ``runStarts(_:runs:)``) are handed
+    /// to the workers: costliest first, runs of equal cost in drawing order. The last runs taken
+    /// are then the cheapest, and the workers finish about together (text: 200 layers in 64 runs
+    /// of 3 and 4 layers, the runs of 4 taken last kept one worker on after the others).
+    static func costliestFirst(_ sublayers: ArraySlice<LayerTreeDrawing.Sublayer>, starts: [Int]) -> [Int] {
+        let costs = (0..<starts.count - 1).map { run in
+            sublayers[starts[run]..<starts[run + 1]].reduce(0) { $0 + $1.node.subtreeCost }
+        }
+        return costs.indices.sorted { costs[$0] != costs[$1] ? costs[$0] > costs[$1] : $0 < $1 }
+    }
+
     /// The runs of one call, shared by the threads that record them.
     ///
     /// `@unchecked Sendable`: each run is recorded by one worker, on its own canvas; worker `w`
@@ -126,6 +140,8 @@ final class ParallelSublayerRecording {
     private struct Runs: @unchecked Sendable {
         let sublayers: ArraySlice<LayerTreeDrawing.Sublayer>
         let starts: [Int]
+        /// The runs in the order they are handed out (``costliestFirst(_:starts:)``).
+        let order: [Int]
         let canvases: [Canvas]
         /// One per worker.
         let offscreens: [Offscreen]

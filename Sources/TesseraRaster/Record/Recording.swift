@@ -196,8 +196,9 @@ final class Recording {
                 filterOffset: part.filterOffset + colorFilters.count, paths: part.paths)
         }
         seal(other.commands, maskOffset: masks.count, filterOffset: colorFilters.count, paths: other.paths)
-        masks.append(contentsOf: other.masks)
-        colorFilters.append(contentsOf: other.colorFilters)
+        // Most parts have neither (a frame splices dozens of parts: each append is a call).
+        if !other.masks.isEmpty { masks.append(contentsOf: other.masks) }
+        if !other.colorFilters.isEmpty { colorFilters.append(contentsOf: other.colorFilters) }
         filterAlphaReadsColor = filterAlphaReadsColor || other.filterAlphaReadsColor
         hasGroups = hasGroups || other.hasGroups
     }

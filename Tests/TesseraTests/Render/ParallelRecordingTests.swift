@@ -147,6 +147,15 @@ import TesseraRaster
         #expect(ParallelSublayerRecording.runStarts(sublayers[10..<20], runs: 3) == [10, 19, 20, 20])
     }
 
+    /// Runs are handed out costliest first, runs of equal cost in drawing order.
+    @Test func costlyRunsAreTakenFirst() throws {
+        let tree = Self.flatTree(10) { i in i == 7 ? CATextLayer() : CALayer() }.presentation(at: 0)
+        let sublayers = Self.sublayers(tree)
+        // Costs 1, 2, 4 + 41 (with the text layer), 2.
+        #expect(ParallelSublayerRecording.costliestFirst(sublayers[...], starts: [0, 1, 3, 8, 10]) == [2, 1, 3, 0])
+        #expect(ParallelSublayerRecording.costliestFirst(sublayers[...], starts: [0, 2, 4, 6]) == [0, 1, 2])
+    }
+
     static func sublayers(_ node: LayerSnapshot) -> [LayerTreeDrawing.Sublayer] {
         node.sublayers.map { LayerTreeDrawing.Sublayer(node: PresentedLayer($0), transform: CATransform3DIdentity, tint: .one) }
     }

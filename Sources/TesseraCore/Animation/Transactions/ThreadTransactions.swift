@@ -4,12 +4,6 @@ import Glibc
 import Musl
 #endif
 
-/// A layer a transaction will commit, held weakly: a layer freed before the commit has nothing
-/// to commit.
-struct WeakLayer {
-    weak var layer: CALayer?
-}
-
 /// The transactions of one thread (``CATransaction``'s state): the open transaction groups,
 /// innermost last, and the property change whose action is running.
 ///
@@ -28,7 +22,7 @@ final class ThreadTransactions {
         /// for them.
         var completion: TransactionCompletion?
         /// The layers not yet committed that changed in this group: its commit commits their trees.
-        var changedLayers: [WeakLayer] = []
+        var changedLayers: [PendingCommit] = []
 
         init(isImplicit: Bool) {
             self.isImplicit = isImplicit
@@ -120,25 +114,30 @@ final class ThreadTransactions {
     /// when its outermost transaction commits.
     func layerChanged(_ layer: CALayer) {
         layer.isAwaitingCommit = true
-        innermost.changedLayers.append(WeakLayer(layer: layer))
+        let pending = PendingCommit(layer)
+        layer.pendingCommit = pending
+        innermost.changedLayers.append(pending)
     }
 
     /// Commits the whole tree of each of `layers` (from its root down, masks included): Core
     /// Animation commits a layer tree, not single layers, so a layer added to a changed tree is
     /// committed with it.
-    private static func commitTrees(of layers: [WeakLayer]) {
-        var roots: [ObjectIdentifier: CALayer] = [:]
+    private static func commitTrees(of layers: [PendingCommit]) {
+        // Each tree committed while its changed layer cannot be freed (see `PendingCommit`).
+        var committedRoots: Set<ObjectIdentifier> = []
         for entry in layers {
-            guard var root = entry.layer else { continue }
-            while let parent = root.superlayer { root = parent }
-            roots[ObjectIdentifier(root)] = root
-        }
-        var pending = Array(roots.values)
-        while let layer = pending.popLast() {
-            layer.hasBeenPresented = true
-            layer.isAwaitingCommit = false
-            pending += layer.sublayers ?? []
-            if let mask = layer.mask { pending.append(mask) }
+            entry.withLayer { layer in
+                guard var root = layer else { return }
+                while let parent = root.superlayer { root = parent }
+                guard committedRoots.insert(ObjectIdentifier(root)).inserted else { return }
+                var pending = [root]
+                while let layer = pending.popLast() {
+                    layer.hasBeenPresented = true
+                    layer.isAwaitingCommit = false
+                    pending += layer.sublayers ?? []
+                    if let mask = layer.mask { pending.append(mask) }
+                }
+            }
         }
     }
 

@@ -34,13 +34,14 @@ extension CALayer {
 
     /// Whether ``action(forKey:)`` with `property`'s name is sure to return nil, known without
     /// searching: the layer is of one of Tessera's own classes (none overrides the search or the
-    /// properties it reads; a subclass may), has no delegate, ``actions`` or ``style``, and no
-    /// animatable property has the name, so no implicit animation either. (The search hashes the
-    /// name to find that out: most of a text layer's change of string, which a caller may make
-    /// for hundreds of layers before every frame.)
+    /// properties it reads; a subclass may), has no delegate, ``actions`` or ``style``
+    /// (``mayHaveActionSources``), and no animatable property has the name, so no implicit
+    /// animation either. (The search hashes the name to find that out: most of a text layer's
+    /// change of string, which a caller may make for hundreds of layers before every frame.) Reads
+    /// the object's first cache line and its class alone.
     private final func surelyFindsNoAction(for property: LayerProperty) -> Bool {
-        let ownClass = withModelProperties { $0.pointee.kind.layerClass.type }
-        return ObjectIdentifier(Swift.type(of: self)) == ObjectIdentifier(ownClass)
-            && !property.nameIsAnimatable && delegate == nil && actions == nil && style == nil
+        let layerClass = Swift.type(of: self)
+        return !mayHaveActionSources && !property.nameIsAnimatable
+            && ObjectIdentifier(layerClass) == ObjectIdentifier(layerClass.kind.layerClass.type)
     }
 }

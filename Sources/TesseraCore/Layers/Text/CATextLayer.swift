@@ -49,10 +49,13 @@ open class CATextLayer: CALayer {
     public override init(layer: Any) {
         super.init(layer: layer)
         stringObject = (layer as? CATextLayer)?.stringObject
+        hasStringObject = stringObject != nil
     }
 
     /// What ``string`` returns when it is not the model's characters (an `NSString`, an attributed
-    /// string, any other object); nil for a Swift `String`. Only read or assigned whole.
+    /// string, any other object); nil for a Swift `String`. Only read or assigned whole; a change
+    /// of string reads it only when `hasStringObject` says it is there (it lies at the
+    /// object's end, a cache line of its own).
     @exclusivity(unchecked) private var stringObject: Any? = nil
 
     /// The text: a `String` (or `NSString`) or an `NSAttributedString` (nil by default). Of an
@@ -84,7 +87,10 @@ open class CATextLayer: CALayer {
     /// Makes `characters` (with an attributed string's first-run `attributes`) the model's text,
     /// and `object` what ``string`` returns (nil: the model's characters).
     private func setString(_ characters: String?, attributes: TextAttributes?, object: Any?) {
-        if object != nil || stringObject != nil { stringObject = object }
+        if object != nil || hasStringObject {
+            stringObject = object
+            hasStringObject = object != nil
+        }
         // One change of the model, known to be of `string` alone: its action looked up once, no
         // comparison of the other properties (see `changeModel(of:unless:_:)`). Both are stored
         // in the model itself, not with the out-of-line properties, which are copied whole.
