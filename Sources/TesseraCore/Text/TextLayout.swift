@@ -114,7 +114,8 @@ struct TextLayout: Sendable {
         // The ink's extent, from each glyph's bounds (kept with its outline) as it is placed.
         var inkMinX = Double.infinity, inkMinY = Double.infinity, inkMaxX = -Double.infinity, inkMaxY = -Double.infinity
         let grid = style.glyphGrid.flatMap { $0.isFinite && $0 > 0 ? $0 : nil }
-        func snapped(_ x: Double) -> Double { grid.map { (($0 * x).rounded(.down) + 0.5) / $0 } ?? x }
+        func snappedX(_ x: Double) -> Double { grid.map { (($0 * x).rounded(.down) + 0.5) / $0 } ?? x }
+        func snappedY(_ y: Double) -> Double { grid.map { ($0 * y).rounded() / $0 } ?? y }
         for (index, line) in lines.enumerated() {
             let lineWidth = line.width * scale
             let free = style.width.isFinite ? style.width - lineWidth : 0
@@ -136,7 +137,7 @@ struct TextLayout: Sendable {
                 let glyphScale = scale * glyph.outlineScale
                 let transform = Transform(
                     a: glyphScale, b: 0, c: 0, d: -glyphScale,
-                    tx: snapped(x0 + (pen + glyph.offset.x) * scale), ty: snapped(baseline - glyph.offset.y * scale))
+                    tx: snappedX(x0 + (pen + glyph.offset.x) * scale), ty: snappedY(baseline - glyph.offset.y * scale))
                 outline.append(to: &path, transform: transform)
                 if let b = outline.bounds {
                     let left = transform.tx + glyphScale * b.minX, right = transform.tx + glyphScale * b.maxX
