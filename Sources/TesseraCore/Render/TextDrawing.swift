@@ -57,9 +57,10 @@ enum TextDrawing {
     /// Draws the text as a layer's backing store that `CALayer.render(in:)` draws, and says
     /// whether it did (false: nothing to draw, or a bitmap too large, left to the vector path).
     /// CoreGraphics draws the glyphs into a bitmap of `contentsScale` pixels per point over the
-    /// bounds, each glyph's origin at the centre of the pixel it falls in (fitted on lottie-ios's
-    /// `pr_2436_text_animator_index_alpha_0` snapshot, 12 glyphs 140 points tall at 2 pixels per
-    /// point: their places to 0.04 pixels); the bitmap is then drawn as an image
+    /// bounds, each glyph's x at the centre of the pixel it falls in and its baseline on the
+    /// nearest pixel edge (``TextStyle/glyphGrid``; fitted on lottie-ios's
+    /// `pr_2436_text_animator_index_alpha_0` snapshot, 12 glyphs of 140 points at 2 pixels per
+    /// point: their x to 0.04 pixels of the store); the bitmap is then drawn as an image
     /// (``ContextImageResampling``). Only the pixels the glyphs reach are made, at the bounds'
     /// pixel grid, and the bounds clip them as the bitmap's edges do.
     private static func backingStore(
@@ -79,7 +80,8 @@ enum TextDrawing {
         let bottom = min(max((ink.maxY * scale).rounded(.up) + 1, top), rows)
         let width = right - left, height = bottom - top
         guard width > 0, height > 0 else { return true }
-        guard width * height <= Double(ContextImageResampling.maximumPixels), let pixmap = try? Pixmap(width: Int(width), height: Int(height))
+        guard width * height <= Double(ContextImageResampling.maximumPixels),
+            let pixmap = try? Pixmap(width: Int(width), height: Int(height))
         else { return false }
         let bitmap = Canvas(threadCount: 1)
         bitmap.fill(

@@ -17,9 +17,10 @@ struct TextStyle: Hashable, Sendable {
     /// font's kerning out (an attributed string's `NSKern`, as CoreText's). Not finite: no kern;
     /// beyond ±4,096 points (``TextLayout/maximumFontSize``): ±4,096.
     var kern: Double? = nil
-    /// Pixels per point of a bitmap the text is drawn into, whose pixels' centres each glyph's
-    /// origin moves to, as CoreGraphics places glyphs in a layer's backing store
-    /// (``TextDrawing``); nil, 0 or not finite: glyphs where the layout puts them.
+    /// Pixels per point of a bitmap the text is drawn into, on whose pixels each glyph's origin
+    /// moves as CoreGraphics places glyphs in a layer's backing store (``TextDrawing``): x to the
+    /// centre of the pixel it falls in, the baseline to the nearest pixel edge. Nil, 0 or not
+    /// finite: glyphs where the layout puts them.
     var glyphGrid: Double? = nil
     /// The fonts registered when it was made (``FontLibrary/generation``): after a registration
     /// a name may stand for another face.
