@@ -20,6 +20,14 @@ enum ContextImageResampling {
     /// The most target pixels resampled for one image: larger ones keep bilinear sampling.
     static let maximumPixels = 1 << 24
 
+    /// How many texels the kernel reaches each side of the point it samples, for an image drawn at
+    /// `magnification` target pixels per texel: the 2 of the 4 × 4 texels magnified, three σ
+    /// minified (at least 2).
+    static func reach(magnification: Double) -> Int {
+        guard magnification > 0, magnification < 1 else { return 2 }
+        return max(2, Int((3 * sigma / magnification).rounded(.up)))
+    }
+
     /// The image sampled at the centre of each pixel of the target's pixel grid that the
     /// rectangle `destination` (layer space, mapped to the target by `layerToTarget`) reaches,
     /// and where it lies: a pattern that draws it texel for texel in layer space. Nil when the
@@ -46,7 +54,7 @@ enum ContextImageResampling {
         let imageToTarget = imageToLayer.concatenating(layerToTarget)
         let magnification = abs(imageToTarget.a * imageToTarget.d - imageToTarget.b * imageToTarget.c).squareRoot()
         let texelSigma = magnification > 0 && magnification < 1 ? sigma / magnification : sigma
-        let reach = magnification > 0 && magnification < 1 ? max(2, Int((3 * texelSigma).rounded(.up))) : 2
+        let reach = reach(magnification: magnification)
         let weightScale = -1 / (2 * texelSigma * texelSigma)
         var columnWeights = [Double](repeating: 0, count: 2 * reach)
         for row in 0..<height {

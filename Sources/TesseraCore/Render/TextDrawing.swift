@@ -74,10 +74,15 @@ enum TextDrawing {
         let ink = layout.path.bounds
         // The pixels of the bitmap (its origin at the bounds' top left) that the ink reaches.
         let columns = max(0, (Double(bounds.width) * scale).rounded(.up)), rows = max(0, (Double(bounds.height) * scale).rounded(.up))
-        let left = min(max((ink.minX * scale).rounded(.down) - 1, 0), columns)
-        let top = min(max((ink.minY * scale).rounded(.down) - 1, 0), rows)
-        let right = min(max((ink.maxX * scale).rounded(.up) + 1, left), columns)
-        let bottom = min(max((ink.maxY * scale).rounded(.up) + 1, top), rows)
+        // Pixels of the store past the ink, as many as the resampling's kernel reaches: the
+        // target pixels its tails blur the ink onto are drawn (a store of 2 pixels a point drawn
+        // at 1: 3 σ is 2.1 of its pixels).
+        let storeToTarget = abs(layerToTarget.a * layerToTarget.d - layerToTarget.b * layerToTarget.c).squareRoot() / scale
+        let margin = Double(ContextImageResampling.reach(magnification: storeToTarget))
+        let left = min(max((ink.minX * scale).rounded(.down) - margin, 0), columns)
+        let top = min(max((ink.minY * scale).rounded(.down) - margin, 0), rows)
+        let right = min(max((ink.maxX * scale).rounded(.up) + margin, left), columns)
+        let bottom = min(max((ink.maxY * scale).rounded(.up) + margin, top), rows)
         let width = right - left, height = bottom - top
         guard width > 0, height > 0 else { return true }
         guard width * height <= Double(ContextImageResampling.maximumPixels),
