@@ -54,4 +54,22 @@ import TesseraRaster
         #expect(abs(Int(pixmap[2, 0].a) - 128) <= 1, "\(pixmap[2, 0])")
         #expect(pixmap[0, 0].a == 255 && pixmap[1, 0].a >= 250 && pixmap[3, 0].a <= 5, "\(pixmap[1, 0]) \(pixmap[3, 0])")
     }
+
+    /// A store of 8 pixels a point drawn at 1: the Gaussian's tails reach 2.8 store pixels past
+    /// the ink, and the store made reaches as far, so the blur moves ink without losing any: the
+    /// render's total alpha is the glyph's exact coverage (DejaVu Sans' "I", a rectangle).
+    @Test func theBlursTailsPastTheInkAreDrawn() throws {
+        func totalAlpha(_ mode: LayerRenderer.Mode) throws -> Int {
+            let layer = TextLayerTests.layer("I", size: 50)
+            layer.contentsScale = 8
+            let pixmap = try Pixmap(width: 64, height: 64)
+            let renderer = LayerRenderer(threadCount: 1)
+            renderer.mode = mode
+            renderer.render(layer, at: 0, into: pixmap)
+            return (0..<64).reduce(0) { sum, y in (0..<64).reduce(sum) { $0 + Int(pixmap[$1, y].a) } }
+        }
+        let exact = try totalAlpha(.onScreen), inContext = try totalAlpha(.renderInContext)
+        #expect(exact > 150 * 255)
+        #expect(abs(Double(inContext - exact)) < 0.003 * Double(exact), "\(inContext) of \(exact)")
+    }
 }
