@@ -495,7 +495,8 @@ struct LayerTreeDrawing {
     @inline(never)
     private func drawText(_ p: UnsafePointer<LayerProperties>, mapping: PlaneMapping, tint: Tint, isClipped: Bool) {
         guard let color = TextDrawing.color(of: p) else { return }
-        TextDrawing.draw(p, paint: Self.paint(color, tint), mapping: mapping, isClipped: isClipped, on: canvas)
+        TextDrawing.draw(
+            p, paint: Self.paint(color, tint), mapping: mapping, isClipped: isClipped, inContext: rendersInContext, on: canvas)
     }
 
     /// A shape layer's path, filled then stroked.

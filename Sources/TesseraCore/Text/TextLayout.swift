@@ -17,6 +17,11 @@ struct TextStyle: Hashable, Sendable {
     /// font's kerning out (an attributed string's `NSKern`, as CoreText's). Not finite: no kern;
     /// beyond ±4,096 points (``TextLayout/maximumFontSize``): ±4,096.
     var kern: Double? = nil
+    /// Pixels per point of a bitmap the text is drawn into, on whose pixels each glyph's origin
+    /// moves as CoreGraphics places glyphs in a layer's backing store (``TextDrawing``): x to the
+    /// centre of the pixel it falls in, the baseline to the nearest pixel edge. Nil, 0 or not
+    /// finite: glyphs where the layout puts them.
+    var glyphGrid: Double? = nil
     /// The fonts registered when it was made (``FontLibrary/generation``): after a registration
     /// a name may stand for another face.
     var fontGeneration = FontLibrary.generation
@@ -109,6 +114,9 @@ struct TextLayout: Sendable {
         var placed: [Line] = []
         // The ink's extent, from each glyph's bounds (kept with its outline) as it is placed.
         var inkMinX = Double.infinity, inkMinY = Double.infinity, inkMaxX = -Double.infinity, inkMaxY = -Double.infinity
+        let grid = style.glyphGrid.flatMap { $0.isFinite && $0 > 0 ? $0 : nil }
+        func snappedX(_ x: Double) -> Double { grid.map { (($0 * x).rounded(.down) + 0.5) / $0 } ?? x }
+        func snappedY(_ y: Double) -> Double { grid.map { ($0 * y).rounded() / $0 } ?? y }
         for (index, line) in lines.enumerated() {
             let lineWidth = line.width * scale
             let free = style.width.isFinite ? style.width - lineWidth : 0
@@ -130,7 +138,7 @@ struct TextLayout: Sendable {
                 let glyphScale = scale * glyph.outlineScale
                 let transform = Transform(
                     a: glyphScale, b: 0, c: 0, d: -glyphScale,
-                    tx: x0 + (pen + glyph.offset.x) * scale, ty: baseline - glyph.offset.y * scale)
+                    tx: snappedX(x0 + (pen + glyph.offset.x) * scale), ty: snappedY(baseline - glyph.offset.y * scale))
                 outline.append(to: &path, transform: transform)
                 if let b = outline.bounds {
                     let left = transform.tx + glyphScale * b.minX, right = transform.tx + glyphScale * b.maxX

@@ -112,6 +112,9 @@ struct TextLayers {
             textLayer.fontSize = CGFloat(text.size)
             textLayer.foregroundColor = text.fillColor.map { ShapeLayers.color(ShapeLayers.normalizedColor($0)) }
             textLayer.anchorPoint = .zero
+            // lottie-ios gives its layers the screen's scale (`renderScale`), 2 where its snapshots
+            // are made: the text's backing store, which `render(in:)` draws, has 2 pixels a point.
+            textLayer.contentsScale = 2
             let top = first + Double(row) * text.lineHeight - text.baselineShift - (metrics?.ascent ?? 0) * text.size
             var left = text.boxPosition?[0] ?? 0
             switch text.justification {
