@@ -98,7 +98,7 @@ struct JSONParser {
     /// every array and object).
     private mutating func place(from first: Int) {
         pending.withUnsafeBufferPointer { values.append(contentsOf: UnsafeBufferPointer(rebasing: $0[first...])) }
-        pending.removeLast(pending.count - first)
+        pending.removeSubrange(first...)
     }
 
     /// The index of each value's container, the root's own index for the root: written in one
