@@ -63,8 +63,14 @@ extension Animated<Double> {
     /// A number property (`[v]` or `v` in files).
     static func number(_ node: JSONNode?, default fallback: Double) throws(LottieError) -> Animated<Double> {
         try decode(node, default: fallback) { (n) throws(LottieError) in
-            guard let first = try n.numbers.first else { throw n.error("expected a number, found an empty array") }
-            return first
+            // The common cases read in place (``JSONNode/numbers`` would make an array of them).
+            switch n.value.kind {
+            case .number: return n.value.number
+            case .numbers where n.value.count > 0: return n.document.numbers[n.value.start]
+            default:
+                guard let first = try n.numbers.first else { throw n.error("expected a number, found an empty array") }
+                return first
+            }
         }
     }
 }

@@ -9,30 +9,46 @@ struct LottieTransform: Sendable {
         case split(x: Animated<Double>, y: Animated<Double>)
     }
 
-    var anchor = Animated<[Double]>([0, 0])
-    var position = Position.combined(Animated([0, 0]))
-    var scale = Animated<[Double]>([100, 100])
-    var rotation = Animated<Double>(0)
-    var opacity = Animated<Double>(100)
-    var skew = Animated<Double>(0)
-    var skewAxis = Animated<Double>(0)
+    // No initial values here: `init(_:)` would build each of them (an array or two apiece) before
+    // storing what it reads. ``init()`` gives the identity.
+    var anchor: Animated<[Double]>
+    var position: Position
+    var scale: Animated<[Double]>
+    var rotation: Animated<Double>
+    var opacity: Animated<Double>
+    var skew: Animated<Double>
+    var skewAxis: Animated<Double>
     /// Rotations about x and y, in degrees (3D layers' `rx`, `ry`).
-    var rotationX = Animated<Double>(0)
-    var rotationY = Animated<Double>(0)
+    var rotationX: Animated<Double>
+    var rotationY: Animated<Double>
     /// A 3D layer's orientation (`or`), which is not drawn.
-    var hasOrientation = false
+    var hasOrientation: Bool
 
     /// Whether the layer turns about x or y at some keyframe.
     var hasThreeDimensionalRotation: Bool {
-        (rotationX.keyframes + rotationY.keyframes).contains { $0.value != 0 }
+        rotationX.keyframes.contains { $0.value != 0 } || rotationY.keyframes.contains { $0.value != 0 }
     }
 
     /// A shape group's transform item's `nm` (`Transform`), which keypaths name.
-    var name = ""
+    var name: String
 
-    init() {}
+    /// The identity: no anchor, position, rotation or skew, scale 100 %, opacity 100.
+    init() {
+        anchor = Animated([0, 0])
+        position = .combined(Animated([0, 0]))
+        scale = Animated([100, 100])
+        rotation = Animated(0)
+        opacity = Animated(100)
+        skew = Animated(0)
+        skewAxis = Animated(0)
+        rotationX = Animated(0)
+        rotationY = Animated(0)
+        hasOrientation = false
+        name = ""
+    }
 
     init(_ node: JSONNode) throws(LottieError) {
+        name = ""
         anchor = try .vector(node.member("a"), default: [0, 0])
         if let p = node.member("p"), p.isObject, try p.flag("s") {
             position = .split(x: try .number(p.member("x"), default: 0), y: try .number(p.member("y"), default: 0))
@@ -50,6 +66,8 @@ struct LottieTransform: Sendable {
         if let orientation = node.member("or") {
             let values = try Animated<[Double]>.vector(orientation, default: [0])
             hasOrientation = values.keyframes.contains { $0.value.contains { $0 != 0 } }
+        } else {
+            hasOrientation = false
         }
     }
 }
