@@ -1,3 +1,4 @@
+import CTextLibraries
 import Foundation
 
 /// Font files of an app's own, for text layers to draw with, as CoreText's
@@ -38,6 +39,15 @@ public enum FontManager {
     /// when not even DejaVu Sans loads.
     public static func metrics(ofFontNamed name: String?) -> FontMetrics? {
         FontLibrary.face(named: name).map(FontMetrics.init)
+    }
+
+    /// Why text layers draw nothing on this machine, nil when they draw: HarfBuzz, FreeType and
+    /// fontconfig are loaded when text is first laid out, not linked, and where one of them is
+    /// missing (Debian's `libharfbuzz0b`, `libfreetype6`, `libfontconfig1`) no font loads. The
+    /// loader's message then, such as `libharfbuzz.so.0: cannot open shared object file`.
+    public static var textUnavailableReason: String? {
+        guard tessera_text_libraries_available() == 0 else { return nil }
+        return tessera_text_libraries_error().map { String(cString: $0) } ?? "the text libraries did not load"
     }
 }
 
