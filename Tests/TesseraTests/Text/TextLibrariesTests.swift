@@ -8,6 +8,8 @@ import Testing
     @Test func loadOnFirstUse() {
         #expect(tessera_text_libraries_available() == 1)
         #expect(tessera_text_libraries_error() == nil)
+        // Where they load, the public API says text draws.
+        #expect(FontManager.textUnavailableReason == nil)
     }
 
     /// The declarations' layouts against the libraries': a face's metrics as DejaVu Sans has
