@@ -30,6 +30,13 @@ package final class AnimationProgram {
     /// Applies the animation at parent time `t` to `properties` (the model with the animations
     /// added before this one already applied).
     func apply(at t: Double, removedOnCompletion: Bool, to properties: inout LayerProperties) {
+        apply(at: t, timing: timing, removedOnCompletion: removedOnCompletion, to: &properties)
+    }
+
+    /// ``apply(at:removedOnCompletion:to:)`` with `timing` for the program's own: the copy an
+    /// ``EvaluationPlan`` took, which playback controls do not change in place, so that animations
+    /// left to apply after the frame (``SkippedAnimations``) apply as they would have in it.
+    func apply(at t: Double, timing: TimingSpec, removedOnCompletion: Bool, to properties: inout LayerProperties) {
         guard let (fraction, time, iteration) = timing.progress(at: t, curve: curve, removedOnCompletion: removedOnCompletion)
         else { return }
         switch body {

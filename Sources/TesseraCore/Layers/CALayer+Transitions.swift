@@ -1,8 +1,10 @@
 /// Where a ``CATransition`` added to a layer starts from: the layer as last presented.
 extension CALayer {
     /// This layer's subtree as it was last presented, without the transitions then running in
-    /// it: found in the tree of the topmost layer above it (itself included) whose last
-    /// ``presentation(at:)`` held it, the one a renderer draws. Nil for a layer never presented.
+    /// it, with the animations a renderer leaves out below hidden layers applied (this layer may
+    /// have been below one): found in the tree of the topmost layer above it (itself included)
+    /// whose last ``presentation(at:)`` held it, the one a renderer draws. Nil for a layer never
+    /// presented.
     func lastPresentedSnapshot() -> LayerSnapshot? {
         guard hasBeenPresented else { return nil }
         var found: LayerSnapshot?
@@ -13,7 +15,7 @@ extension CALayer {
             }
             node = current.superlayer
         }
-        return found.map { LayerSnapshot(tree: $0.tree.withoutTransitions(), index: $0.index) }
+        return found.map { LayerSnapshot(tree: $0.tree.asTransitionStart(), index: $0.index) }
     }
 
     /// `program` as added to this layer now: a transition's with the rendering it starts from.

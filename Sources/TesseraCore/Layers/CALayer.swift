@@ -811,12 +811,17 @@ open class CALayer: NSObject, CAMediaTiming {
 
     /// ``presentation(at:)`` with the layers evaluated on up to `threadCount` threads. The
     /// layers are presented from then on (``hasBeenPresented``). `recorder` records the
-    /// evaluation's chunks as tasks (see `FrameTaskRecorder`).
+    /// evaluation's chunks as tasks (see `FrameTaskRecorder`). `skipsHiddenSubtrees` for a tree
+    /// that is only drawn: the animations below hidden layers are left out (see
+    /// ``EvaluationPlan/evaluate(rootParentTime:threadCount:recorder:skipsHiddenSubtrees:)``);
+    /// a snapshot handed to a caller has every layer's values.
     ///
     /// Out of line: `bench --instructions` counts the evaluation's instructions from this
     /// function's entry to its exit, by its symbol (Benchmarks/bench/InstructionStages.swift).
     @inline(never)
-    func presentation(at t: CFTimeInterval, threadCount: Int, recorder: FrameTaskRecorder? = nil) -> LayerSnapshot {
+    func presentation(
+        at t: CFTimeInterval, threadCount: Int, recorder: FrameTaskRecorder? = nil, skipsHiddenSubtrees: Bool = false
+    ) -> LayerSnapshot {
         let plan = evaluationPlan
         plan.markLayersPresented()
         // The last tree is let go first: when nothing else holds it (no transition started
@@ -827,16 +832,17 @@ open class CALayer: NSObject, CAMediaTiming {
         lastPresentedTree = nil
         let tree = plan.evaluate(
             rootParentTime: superlayer == nil ? t : superlayer?.time(atRootTime: t), threadCount: threadCount,
-            recorder: recorder)
+            recorder: recorder, skipsHiddenSubtrees: skipsHiddenSubtrees)
         lastPresentedTree = tree
         lastPresentedPlan = plan
         return tree.root
     }
 
     /// The subtree's presentation at its parent's time `parentTime` (nil: the parent is not
-    /// active), evaluated on up to `threadCount` threads.
-    func presentationTree(parentTime: Double?, threadCount: Int = 1) -> PresentationTree {
-        evaluationPlan.evaluate(rootParentTime: parentTime, threadCount: threadCount)
+    /// active), evaluated on up to `threadCount` threads, below hidden layers too unless
+    /// `skipsHiddenSubtrees` (see ``EvaluationPlan/evaluate(rootParentTime:threadCount:recorder:skipsHiddenSubtrees:)``).
+    func presentationTree(parentTime: Double?, threadCount: Int = 1, skipsHiddenSubtrees: Bool = false) -> PresentationTree {
+        evaluationPlan.evaluate(rootParentTime: parentTime, threadCount: threadCount, skipsHiddenSubtrees: skipsHiddenSubtrees)
     }
 
     /// This layer's time at root time `t`, through every ancestor's timing; nil when one of

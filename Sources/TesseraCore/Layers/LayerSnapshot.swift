@@ -5,7 +5,8 @@ import TesseraRaster
 /// so it can cross threads (the renderer takes it). ``LayerSnapshot``s are views into it.
 ///
 /// `@unchecked Sendable`: `properties` is a buffer the tree owns, initialized before the tree
-/// is made and never written after.
+/// is made and never written after; `skipped` is read only on the model's thread (see
+/// ``SkippedAnimations``).
 public final class PresentationTree: @unchecked Sendable {
     let shape: TreeShape
     /// Each layer's presented properties, numbered as in ``shape``: a buffer rather than an
@@ -23,6 +24,9 @@ public final class PresentationTree: @unchecked Sendable {
     /// The transitions the layers are drawn through, by layer (``PresentedTransition``); empty
     /// in most trees.
     let transitions: [Int: PresentedTransition]
+    /// The animations the evaluation left out below hidden layers; nil in a tree evaluated
+    /// whole.
+    let skipped: SkippedAnimations?
     /// The threads the properties are released on: those they were evaluated on.
     private let threadCount: Int
     /// The properties' buffer, with the model versions they were copied at.
@@ -35,7 +39,8 @@ public final class PresentationTree: @unchecked Sendable {
     init(
         shape: TreeShape, evaluated: EvaluatedProperties, localTimes: [Double],
         replicaSublayers: [Int: [[LayerSnapshot]]], hiddenSources: [Bool] = [],
-        transitions: [Int: PresentedTransition] = [:], threadCount: Int = 1, spare: SpareProperties? = nil
+        transitions: [Int: PresentedTransition] = [:], skipped: SkippedAnimations? = nil, threadCount: Int = 1,
+        spare: SpareProperties? = nil
     ) {
         self.shape = shape
         self.properties = UnsafeBufferPointer(evaluated.properties)
@@ -44,6 +49,7 @@ public final class PresentationTree: @unchecked Sendable {
         self.replicaSublayers = replicaSublayers
         self.hiddenSources = hiddenSources
         self.transitions = transitions
+        self.skipped = skipped
         self.threadCount = threadCount
         self.spare = spare
     }
@@ -58,13 +64,15 @@ public final class PresentationTree: @unchecked Sendable {
     /// The number of layers, masks included.
     public var count: Int { properties.count }
 
-    /// This tree without its transitions: a copy of its properties when it has any (so that a
-    /// transition starting from it holds no older tree), else itself.
-    func withoutTransitions() -> PresentationTree {
-        guard !transitions.isEmpty else { return self }
+    /// This tree as a transition starts from it: without its transitions (so that it holds no
+    /// older tree), every layer's animations applied (those left out below hidden layers too).
+    /// A copy of its properties when it has transitions or left animations out, else itself.
+    func asTransitionStart() -> PresentationTree {
+        guard !transitions.isEmpty || skipped != nil else { return self }
         let copy = EvaluatedProperties.allocate(count: count)
         copy.properties.baseAddress!.initialize(from: properties.baseAddress!, count: count)
         copy.versions.initialize(repeating: 0)
+        skipped?.apply(to: copy.properties, times: localTimes)
         return PresentationTree(
             shape: shape, evaluated: copy, localTimes: localTimes, replicaSublayers: replicaSublayers,
             hiddenSources: hiddenSources)

@@ -51,7 +51,7 @@ open class CARenderer: NSObject {
         guard let t = frameTime, let layer, bounds.width > 0, bounds.height > 0 else { return }
         let scale = min(Double(pixmap.width) / Double(bounds.width), Double(pixmap.height) / Double(bounds.height))
         renderer.scale = scale
-        renderer.render(layer.presentation(at: t), origin: bounds.origin, into: pixmap)
+        renderer.render(layer.presentation(at: t, threadCount: 1, skipsHiddenSubtrees: true), origin: bounds.origin, into: pixmap)
     }
 
     /// The next time anything in the tree may change: now while any animation is attached

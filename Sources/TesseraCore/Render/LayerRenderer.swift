@@ -86,7 +86,7 @@ public final class LayerRenderer {
     public func render(_ layer: CALayer, at t: CFTimeInterval, into pixmap: Pixmap) {
         let start = DispatchTime.now().uptimeNanoseconds
         let snapshot = taskRecorder.during("evaluation") {
-            layer.presentation(at: t, threadCount: threadCount, recorder: taskRecorder)
+            layer.presentation(at: t, threadCount: threadCount, recorder: taskRecorder, skipsHiddenSubtrees: true)
         }
         let evaluation = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
         render(snapshot, into: pixmap)

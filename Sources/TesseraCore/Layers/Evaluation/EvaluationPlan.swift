@@ -182,7 +182,17 @@ final class EvaluationPlan {
     /// The presentation of the whole subtree at the root's parent time, its layers evaluated on
     /// up to `threadCount` threads (the result does not depend on it); `recorder` records the
     /// chunks as tasks, planned for its thread count.
-    func evaluate(rootParentTime: Double?, threadCount: Int = 1, recorder: FrameTaskRecorder? = nil) -> PresentationTree {
+    ///
+    /// `skipsHiddenSubtrees`, for a tree that is only drawn: the animations of the layers below a
+    /// hidden layer (`isHidden` as presented) are not applied, since drawing reads nothing below
+    /// one; their model values are in place and the tree records them (``SkippedAnimations``), so
+    /// that a transition starting from it applies them then. (A Lottie composition hides most of
+    /// its layers outside their in and out points.) Not when the tree has portals: a portal draws
+    /// its source wherever the source lies.
+    func evaluate(
+        rootParentTime: Double?, threadCount: Int = 1, recorder: FrameTaskRecorder? = nil,
+        skipsHiddenSubtrees: Bool = false
+    ) -> PresentationTree {
         // Each layer's properties copied once, straight into place (over the last frame's when
         // its tree has been freed), and animated there.
         let reused = spare.take(count: layers.count)
@@ -191,17 +201,21 @@ final class EvaluationPlan {
         replicas.initialize(repeating: nil)
         defer { replicas.deinitialize().deallocate() }
         let chunks = Self.chunkCount(layers: layers.count, threadCount: recorder.plannedThreadCount(otherwise: threadCount))
+        let skipped = UnsafeMutableBufferPointer<[Range<Int>]>.allocate(capacity: chunks)
+        skipped.initialize(repeating: [])
+        defer { skipped.deinitialize().deallocate() }
         // Each chunk works out its layers' times too: one pass over the layers, all in parallel.
         let times = [Double](unsafeUninitializedCapacity: layers.count) { times, initialized in
             let work = LayerEvaluation(
                 plan: self, rootParentTime: rootParentTime, times: times, slots: shown,
-                slotsInitialized: reused != nil, replicas: replicas)
+                slotsInitialized: reused != nil, replicas: replicas,
+                skipsHiddenSubtrees: skipsHiddenSubtrees && shape.portals.isEmpty, skipped: skipped)
             if chunks == 1 {
-                work.evaluate(0..<layers.count)
+                work.evaluate(0..<layers.count, chunk: 0)
             } else {
                 let count = layers.count
                 recorder.concurrentPerform(iterations: chunks, stage: "evaluation") { c in
-                    work.evaluate(c * count / chunks..<(c + 1) * count / chunks)
+                    work.evaluate(c * count / chunks..<(c + 1) * count / chunks, chunk: c)
                 }
             }
             initialized = layers.count
@@ -212,7 +226,13 @@ final class EvaluationPlan {
         return PresentationTree(
             shape: shape, evaluated: shown, localTimes: times, replicaSublayers: replicaSublayers,
             hiddenSources: hidden, transitions: transitions.isEmpty ? [:] : presentedTransitions(times),
-            threadCount: threadCount, spare: spare)
+            skipped: skippedAnimations(Array(skipped.joined())), threadCount: threadCount, spare: spare)
+    }
+
+    /// The animations of the layers in `ranges` that an evaluation left out; nil when none.
+    private func skippedAnimations(_ ranges: [Range<Int>]) -> SkippedAnimations? {
+        ranges.isEmpty
+            ? nil : SkippedAnimations(layers: ranges, animations: animations, animationStarts: animationStarts)
     }
 
     /// The transitions showing at the layers' times `times`, by layer: those that have a rendering
@@ -291,8 +311,8 @@ final class EvaluationPlan {
     }
 
     /// Brings layer `i`'s slot of `evaluated` to the model's properties (initialized there
-    /// unless `initialized`) and applies its animations at `time` (NaN: not active, none apply).
-    fileprivate func evaluateLayer(_ i: Int, time: Double, into evaluated: EvaluatedProperties, initialized: Bool) {
+    /// unless `initialized`); ``applyAnimations(_:time:to:)`` then animates it.
+    fileprivate func restoreLayer(_ i: Int, into evaluated: EvaluatedProperties, initialized: Bool) {
         let slot = evaluated.properties.baseAddress! + i
         layers[i]._withUnsafeGuaranteedRef { layer in
             let version = layer.propertiesVersion
@@ -313,6 +333,11 @@ final class EvaluationPlan {
             }
             evaluated.versions[i] = version
         }
+    }
+
+    /// Applies layer `i`'s animations at its time `time` (NaN: not active, none apply) to its
+    /// properties at `slot`.
+    fileprivate func applyAnimations(_ i: Int, time: Double, to slot: UnsafeMutablePointer<LayerProperties>) {
         guard !time.isNaN else { return }
         animations.withUnsafeBufferPointer { animations in
             for k in Int(animationStarts[i])..<Int(animationStarts[i + 1]) {
@@ -338,11 +363,25 @@ private struct LayerEvaluation: @unchecked Sendable {
     let slots: EvaluatedProperties
     /// Whether the slots hold a freed tree's properties, to be assigned over.
     let slotsInitialized: Bool
-    /// Where a replicator's replicas go (see ``EvaluationPlan/replicaSublayers(of:_:time:)``).
+    /// Where a replicator's replicas go (see ``EvaluationPlan/replicaSublayers(of:_:time:skipsHiddenSubtrees:)``).
     let replicas: UnsafeMutableBufferPointer<[[LayerSnapshot]]?>
+    /// Whether the animations below a hidden layer are left out (see
+    /// ``EvaluationPlan/evaluate(rootParentTime:threadCount:recorder:skipsHiddenSubtrees:)``).
+    let skipsHiddenSubtrees: Bool
+    /// The layers each chunk left unanimated, as runs of indices, at the chunk's number.
+    let skipped: UnsafeMutableBufferPointer<[Range<Int>]>
 
-    func evaluate(_ range: Range<Int>) {
+    /// Evaluates the layers in `range`, chunk number `chunk`. A subtree is skipped below a hidden
+    /// layer of the range only: whether one before it is hidden is another chunk's work, maybe
+    /// not done yet (skipping less changes no pixel). A replicator in a skipped subtree is
+    /// animated still: its replicas are evaluated from its presented instance count and delay.
+    func evaluate(_ range: Range<Int>, chunk: Int) {
         plan.localTimes(of: range, rootParentTime: rootParentTime, into: times)
+        let subtreeEnds = plan.shape.subtreeEnds
+        // The layers before it (from the range's start) are in the subtree of a hidden layer.
+        var hiddenUntil = range.lowerBound
+        var skipped: [Range<Int>] = []
+        defer { self.skipped[chunk] = skipped }
         for i in range {
             let ahead = i + EvaluationPlan.prefetchDistance
             // The layer objects were read by `localTimes`, a whole range before: by now they
@@ -351,9 +390,25 @@ private struct LayerEvaluation: @unchecked Sendable {
                 plan.prefetchModelAddress(ahead + EvaluationPlan.prefetchDistance)
             }
             if ahead < range.upperBound { plan.prefetchValues(ahead, into: slots) }
-            plan.evaluateLayer(i, time: times[i], into: slots, initialized: slotsInitialized)
-            let properties = slots.properties
-            if properties[i].kind == .replicator { replicas[i] = plan.replicaSublayers(of: i, properties[i], time: times[i]) }
+            plan.restoreLayer(i, into: slots, initialized: slotsInitialized)
+            let slot = slots.properties.baseAddress! + i
+            let isReplicator = slot.pointee.kind == .replicator
+            if i < hiddenUntil, !isReplicator {
+                if let last = skipped.last, last.upperBound == i {
+                    skipped[skipped.count - 1] = last.lowerBound..<i + 1
+                } else {
+                    skipped.append(i..<i + 1)
+                }
+                continue
+            }
+            plan.applyAnimations(i, time: times[i], to: slot)
+            if isReplicator {
+                replicas[i] = plan.replicaSublayers(
+                    of: i, slot.pointee, time: times[i], skipsHiddenSubtrees: skipsHiddenSubtrees)
+            }
+            if skipsHiddenSubtrees, slot.pointee.isHidden {
+                hiddenUntil = max(hiddenUntil, min(Int(subtreeEnds[i]), range.upperBound))
+            }
         }
     }
 }
@@ -367,19 +422,23 @@ extension EvaluationPlan {
     /// different times, the sublayers of every instance after the first: instance k's
     /// animations run `k × instanceDelay` later, so each is evaluated on its own (the
     /// sublayers' own plans, at the shifted time). Nil for other replicators.
-    fileprivate func replicaSublayers(of i: Int, _ p: LayerProperties, time: Double) -> [[LayerSnapshot]]? {
+    fileprivate func replicaSublayers(
+        of i: Int, _ p: LayerProperties, time: Double, skipsHiddenSubtrees: Bool
+    ) -> [[LayerSnapshot]]? {
         let count = min(p.instanceCount, Self.maximumReplicatorInstances), delay = p.instanceDelay
         guard count > 1, delay != 0, delay.isFinite, !time.isNaN else { return nil }
         let replicator = layer(at: i)
-        return (1..<count).map { k in replicator.sublayerPresentations(atTime: time - Double(k) * delay) }
+        return (1..<count).map { k in
+            replicator.sublayerPresentations(atTime: time - Double(k) * delay, skipsHiddenSubtrees: skipsHiddenSubtrees)
+        }
     }
 }
 
 extension CALayer {
     /// The sublayers' presentations with this layer's time at `time` (nil: not active): a
     /// replicator's instances, each at its own delay.
-    func sublayerPresentations(atTime time: Double?) -> [LayerSnapshot] {
-        (sublayers ?? []).map { $0.presentationTree(parentTime: time).root }
+    func sublayerPresentations(atTime time: Double?, skipsHiddenSubtrees: Bool = false) -> [LayerSnapshot] {
+        (sublayers ?? []).map { $0.presentationTree(parentTime: time, skipsHiddenSubtrees: skipsHiddenSubtrees).root }
     }
 
     /// This layer's plan, made anew when the tree's shape has changed since the last one.

@@ -26,7 +26,7 @@ struct PlannedAnimation {
     /// Applies the animation at its layer's time `t`, as ``AnimationProgram/apply(at:removedOnCompletion:to:)``.
     func apply(at t: Double, to properties: inout LayerProperties) {
         guard vector != nil else {
-            program.apply(at: t, removedOnCompletion: removedOnCompletion, to: &properties)
+            program.apply(at: t, timing: timing, removedOnCompletion: removedOnCompletion, to: &properties)
             return
         }
         guard let (fraction, _, iteration) = timing.progress(at: t, curve: curve, removedOnCompletion: removedOnCompletion)
