@@ -41,7 +41,26 @@ final class GradientTable: @unchecked Sendable {
         case .genericRGB:
             GenericRGB.fillTable(entries, count: Self.size, stops: usable)
         }
-        isPremultiplied = UnsafeBufferPointer(start: entries, count: Self.size).allSatisfy(Self.isPremultiplied)
+        // The sRGB table is premultiplied by construction (tsr_gradient_table: each channel is
+        // round(c · a · 255) with c and a clamped to [0, 1], and c · a ≤ a rounds to at most
+        // round(a · 255)); the others are checked, eight entries at a time: a gradient whose
+        // stops animate makes a table every frame (entry by entry, the check cost layer-content
+        // 0.8M instructions a frame).
+        isPremultiplied = colorSpace == .sRGB || Self.arePremultiplied(entries, count: Self.size)
+    }
+
+    /// Whether every one of `count` entries (a multiple of 8) is premultiplied (see
+    /// ``isPremultiplied(_:)``): alpha − channel, in 32-bit lanes, wraps to a number with the top
+    /// bit set exactly where a channel (< 256) exceeds the alpha.
+    static func arePremultiplied(_ entries: UnsafePointer<UInt32>, count: Int) -> Bool {
+        let raw = UnsafeRawPointer(entries)
+        var exceeded = SIMD8<UInt32>()
+        for offset in stride(from: 0, to: count * 4, by: 32) {
+            let entry = raw.loadUnaligned(fromByteOffset: offset, as: SIMD8<UInt32>.self)
+            let alpha = entry &>> 24
+            exceeded |= (alpha &- (entry & 0xFF)) | (alpha &- (entry &>> 8 & 0xFF)) | (alpha &- (entry &>> 16 & 0xFF))
+        }
+        return (exceeded & 0x8000_0000) == .zero
     }
 
     /// Whether each colour channel of `entry` is at most its alpha.

@@ -109,12 +109,23 @@ import Testing
                 Gradient.Stop(random.double(in: 0...1), random.double(in: 0...1), random.double(in: 0...1),
                               random.double(in: 0...1), random.chance(0.3) ? 1 : random.double(in: 0...1))
             }
-            #expect(GradientTable(stops: stops).isPremultiplied)
+            // Entry by entry: the table claims it without checking (by construction).
+            let table = GradientTable(stops: stops)
+            #expect(table.isPremultiplied)
+            #expect(UnsafeBufferPointer(start: table.entries, count: GradientTable.size).allSatisfy(GradientTable.isPremultiplied))
         }
         #expect(GradientTable.isPremultiplied(0x8080_8080))
         #expect(!GradientTable.isPremultiplied(0x8081_0000))
         #expect(!GradientTable.isPremultiplied(0x7F00_8000))
         #expect(!GradientTable.isPremultiplied(0x0000_0001))
+        // Eight at a time, as the tables other than sRGB's are checked: one entry off in any lane.
+        var entries = [UInt32](repeating: 0x8080_8080, count: 16)
+        #expect(GradientTable.arePremultiplied(entries, count: 16))
+        for (lane, entry) in [(0, UInt32(0x8081_0000)), (9, 0x7F00_8000), (15, 0x0000_0001), (7, 0xFF00_00FF + 1)] {
+            entries[lane] = entry
+            #expect(GradientTable.arePremultiplied(entries, count: 16) == GradientTable.isPremultiplied(entry))
+            entries[lane] = 0x8080_8080
+        }
     }
 
     /// Gradients of the same stops share one table from the second on (stops seen once are not
