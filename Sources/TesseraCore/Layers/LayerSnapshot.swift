@@ -6,7 +6,7 @@ import TesseraRaster
 ///
 /// `@unchecked Sendable`: `properties` is a buffer the tree owns, initialized before the tree
 /// is made and never written after; `skipped` is read only on the model's thread (see
-/// ``SkippedAnimations``).
+/// `SkippedAnimations`).
 public final class PresentationTree: @unchecked Sendable {
     let shape: TreeShape
     /// Each layer's presented properties, numbered as in ``shape``: a buffer rather than an
