@@ -98,7 +98,7 @@ struct RenderRequest: Equatable {
                 output: apng ?? output, format: apng != nil ? .apng : format, animated: animated,
                 frameCount: timeline.frameCount, baseName: source.name)
             warnings += source.notRendered.map { "\(source.displayName): not rendered: \($0)" }
-            if let reason = FontManager.textUnavailableReason, source.root.containsTextLayer {
+            if let reason = FontManager.textUnavailableReason, source.root.treeContains(where: { $0 is CATextLayer }) {
                 warnings.append("\(source.displayName): text not drawn: \(reason)")
             }
             if let summary = SkippedFeature.summary(of: source.skipped) {
@@ -158,18 +158,5 @@ struct RenderRequest: Equatable {
             ? "t = \(timeline.start) s"
             : "\(timeline.frameCount) frames at \(fps) fps, \(String(format: "%g", timeline.duration)) s from t = \(timeline.start) s"
         return "\(plan.displayName) (\(plan.format.rawValue), \(size.width)×\(size.height), \(frames))"
-    }
-}
-
-extension CALayer {
-    /// Whether the tree from this layer (sublayers and masks) holds a text layer.
-    fileprivate var containsTextLayer: Bool {
-        var pending: [CALayer] = [self]
-        while let layer = pending.popLast() {
-            if layer is CATextLayer { return true }
-            pending += layer.sublayers ?? []
-            if let mask = layer.mask { pending.append(mask) }
-        }
-        return false
     }
 }

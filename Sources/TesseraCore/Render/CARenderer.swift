@@ -58,13 +58,7 @@ open class CARenderer: NSObject {
     /// somewhere in it (a frame is due), infinity when nothing animates.
     open func nextFrameTime() -> CFTimeInterval {
         guard let layer, let t = frameTime else { return .infinity }
-        var stack = [layer]
-        while let current = stack.popLast() {
-            if !current.attached.isEmpty { return t }
-            stack.append(contentsOf: current.sublayers ?? [])
-            if let mask = current.mask { stack.append(mask) }
-        }
-        return .infinity
+        return layer.treeContains { !$0.attached.isEmpty } ? t : .infinity
     }
 
     /// Ends the frame begun by ``beginFrame(atTime:timeStamp:)``.

@@ -23,9 +23,10 @@ enum LayerContentsDrawing {
         guard !cells.isEmpty else { return }
         if opacity < 1 { canvas.beginGroup() }
         for cell in cells {
-            let filter = filter(p, cell, mapping)
+            let scale = scale(cell, mapping)
+            let filter = filter(p, scale: scale)
             var pattern = ImagePattern(image: image.rasterImage, transform: cell.imageToLayer, extend: .pad, filter: filter)
-            if inContext, filter == .bilinear, scale(cell, mapping) > 1, case .affine(let layerToTarget) = mapping,
+            if inContext, filter == .bilinear, scale > 1, case .affine(let layerToTarget) = mapping,
                 let resampled = ContextImageResampling.pattern(
                     image.rasterImage, imageToLayer: cell.imageToLayer, destination: cell.destination, layerToTarget: layerToTarget)
             {
@@ -42,12 +43,9 @@ enum LayerContentsDrawing {
         if opacity < 1 { canvas.endGroup(opacity: opacity) }
     }
 
-    /// The layer's filter for the scale at which the cell's texels reach the target.
-    private static func filter(
-        _ p: UnsafePointer<LayerProperties>, _ cell: LayerContentsPlacement.Cell,
-        _ mapping: PlaneMapping
-    ) -> ImagePattern.Filter {
-        switch scale(cell, mapping) < 1 ? p.pointee.minificationFilter : p.pointee.magnificationFilter {
+    /// The layer's filter for a cell whose texels reach the target at `scale` (``scale(_:_:)``).
+    private static func filter(_ p: UnsafePointer<LayerProperties>, scale: Double) -> ImagePattern.Filter {
+        switch scale < 1 ? p.pointee.minificationFilter : p.pointee.magnificationFilter {
         case .nearest: return .nearest
         case .trilinear: return .trilinear
         default: return .bilinear

@@ -49,8 +49,9 @@ struct TextLayers {
         let scale = text.size / 100
         let lines = Self.lines(text, font: font, glyphs: document.glyphs)
         let hasOutlines = lines.joined().contains { document.glyphs[Glyph.key(String($0), family: font.family, style: font.style)] != nil }
-        guard hasOutlines, FontManager.registeredFont(named: text.font) == nil else {
-            setWithTextLayers(text, lines: lines, into: layer)
+        let isRegistered = FontManager.registeredFont(named: text.font) != nil
+        guard hasOutlines, !isRegistered else {
+            setWithTextLayers(text, lines: lines, fontIsRegistered: isRegistered, into: layer)
             return
         }
         for (row, line) in lines.enumerated() {
@@ -96,9 +97,10 @@ struct TextLayers {
     /// `CoreTextRenderLayer` sets the text with CoreText: the first baseline on the layer's origin,
     /// or, in a paragraph box, the font's cap height below the box's top; the next ones a line
     /// height apart; the tracking as kern. Each layer's first baseline lies the font's ascent
-    /// below its top (``CATextLayer``).
-    private func setWithTextLayers(_ text: TextDocument, lines: [String], into layer: CALayer) {
-        if FontManager.registeredFont(named: text.font) == nil {
+    /// below its top (``CATextLayer``). A font that is not registered is reported (it is not the
+    /// designer's).
+    private func setWithTextLayers(_ text: TextDocument, lines: [String], fontIsRegistered: Bool, into layer: CALayer) {
+        if !fontIsRegistered {
             report.approximated(path, "text", "no glyph outlines in the file: set in a font found here for \"\(text.font)\"")
         }
         let metrics = FontManager.metrics(ofFontNamed: text.font)

@@ -9,8 +9,8 @@ struct LottieTransform: Sendable {
         case split(x: Animated<Double>, y: Animated<Double>)
     }
 
-    // No initial values here: `init(_:)` would build each of them (an array or two apiece) before
-    // storing what it reads. ``init()`` gives the identity.
+    // No initial values for the animated properties: `init(_:)` would build each of them (an array
+    // or two apiece) before storing what it reads. ``init()`` gives the identity.
     var anchor: Animated<[Double]>
     var position: Position
     var scale: Animated<[Double]>
@@ -22,7 +22,7 @@ struct LottieTransform: Sendable {
     var rotationX: Animated<Double>
     var rotationY: Animated<Double>
     /// A 3D layer's orientation (`or`), which is not drawn.
-    var hasOrientation: Bool
+    var hasOrientation = false
 
     /// Whether the layer turns about x or y at some keyframe.
     var hasThreeDimensionalRotation: Bool {
@@ -30,7 +30,7 @@ struct LottieTransform: Sendable {
     }
 
     /// A shape group's transform item's `nm` (`Transform`), which keypaths name.
-    var name: String
+    var name = ""
 
     /// The identity: no anchor, position, rotation or skew, scale 100 %, opacity 100.
     init() {
@@ -43,12 +43,9 @@ struct LottieTransform: Sendable {
         skewAxis = Animated(0)
         rotationX = Animated(0)
         rotationY = Animated(0)
-        hasOrientation = false
-        name = ""
     }
 
     init(_ node: JSONNode) throws(LottieError) {
-        name = ""
         anchor = try .vector(node.member("a"), default: [0, 0])
         if let p = node.member("p"), p.isObject, try p.flag("s") {
             position = .split(x: try .number(p.member("x"), default: 0), y: try .number(p.member("y"), default: 0))
@@ -66,8 +63,6 @@ struct LottieTransform: Sendable {
         if let orientation = node.member("or") {
             let values = try Animated<[Double]>.vector(orientation, default: [0])
             hasOrientation = values.keyframes.contains { $0.value.contains { $0 != 0 } }
-        } else {
-            hasOrientation = false
         }
     }
 }

@@ -49,9 +49,9 @@ final class GradientTable: @unchecked Sendable {
         isPremultiplied = colorSpace == .sRGB || Self.arePremultiplied(entries, count: Self.size)
     }
 
-    /// Whether every one of `count` entries (a multiple of 8) is premultiplied (see
-    /// ``isPremultiplied(_:)``): alpha − channel, in 32-bit lanes, wraps to a number with the top
-    /// bit set exactly where a channel (< 256) exceeds the alpha.
+    /// Whether every one of `count` entries (a multiple of 8) has each colour channel at most its
+    /// alpha: alpha − channel, in 32-bit lanes, wraps to a number with the top bit set exactly
+    /// where a channel (< 256) exceeds the alpha.
     static func arePremultiplied(_ entries: UnsafePointer<UInt32>, count: Int) -> Bool {
         let raw = UnsafeRawPointer(entries)
         var exceeded = SIMD8<UInt32>()
@@ -61,12 +61,6 @@ final class GradientTable: @unchecked Sendable {
             exceeded |= (alpha &- (entry & 0xFF)) | (alpha &- (entry &>> 8 & 0xFF)) | (alpha &- (entry &>> 16 & 0xFF))
         }
         return (exceeded & 0x8000_0000) == .zero
-    }
-
-    /// Whether each colour channel of `entry` is at most its alpha.
-    static func isPremultiplied(_ entry: UInt32) -> Bool {
-        let alpha = entry >> 24
-        return entry & 0xFF <= alpha && (entry >> 8) & 0xFF <= alpha && (entry >> 16) & 0xFF <= alpha
     }
 
     deinit { entries.deallocate() }

@@ -102,6 +102,13 @@ import Testing
     /// An sRGB table is premultiplied by construction, which the kernels are told
     /// (`tsr_gradient_spec.premultiplied`: they then skip source-over's saturation); an entry with
     /// a channel above its alpha is not.
+    /// Whether each colour channel of `entry` is at most its alpha, one channel at a time: the
+    /// oracle of `GradientTable.arePremultiplied`.
+    private static func isPremultiplied(_ entry: UInt32) -> Bool {
+        let alpha = entry >> 24
+        return entry & 0xFF <= alpha && (entry >> 8) & 0xFF <= alpha && (entry >> 16) & 0xFF <= alpha
+    }
+
     @Test func sRGBTablesArePremultiplied() {
         var random = CoverageHarness.SplitMix64(seed: 77)
         for _ in 0..<50 {
@@ -112,18 +119,18 @@ import Testing
             // Entry by entry: the table claims it without checking (by construction).
             let table = GradientTable(stops: stops)
             #expect(table.isPremultiplied)
-            #expect(UnsafeBufferPointer(start: table.entries, count: GradientTable.size).allSatisfy(GradientTable.isPremultiplied))
+            #expect(UnsafeBufferPointer(start: table.entries, count: GradientTable.size).allSatisfy(Self.isPremultiplied))
         }
-        #expect(GradientTable.isPremultiplied(0x8080_8080))
-        #expect(!GradientTable.isPremultiplied(0x8081_0000))
-        #expect(!GradientTable.isPremultiplied(0x7F00_8000))
-        #expect(!GradientTable.isPremultiplied(0x0000_0001))
+        #expect(Self.isPremultiplied(0x8080_8080))
+        #expect(!Self.isPremultiplied(0x8081_0000))
+        #expect(!Self.isPremultiplied(0x7F00_8000))
+        #expect(!Self.isPremultiplied(0x0000_0001))
         // Eight at a time, as the tables other than sRGB's are checked: one entry off in any lane.
         var entries = [UInt32](repeating: 0x8080_8080, count: 16)
         #expect(GradientTable.arePremultiplied(entries, count: 16))
         for (lane, entry) in [(0, UInt32(0x8081_0000)), (9, 0x7F00_8000), (15, 0x0000_0001), (7, 0xFF00_00FF + 1)] {
             entries[lane] = entry
-            #expect(GradientTable.arePremultiplied(entries, count: 16) == GradientTable.isPremultiplied(entry))
+            #expect(GradientTable.arePremultiplied(entries, count: 16) == Self.isPremultiplied(entry))
             entries[lane] = 0x8080_8080
         }
     }
