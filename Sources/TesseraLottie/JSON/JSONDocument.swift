@@ -1,12 +1,18 @@
+import Foundation
+
 /// A JSON document as ``JSONParser`` reads it, flat: every value in one array, the numbers of the
 /// arrays of numbers in a second, the document's own bytes (where its strings lie) in a third and
 /// each value's container in a fourth. Building it is appends and freeing it is four buffers, where a tree of enums and
 /// arrays had a value to destroy each (more instructions than reading the file, on a large one).
 /// ``JSONNode`` walks it.
 ///
+/// The values, numbers and parents are the parser's own buffers, handed over rather than copied into
+/// arrays, and read through buffer pointers (the parser's indices are in range by construction);
+/// never written after ``JSONParser`` has made them, so the document can be shared.
+///
 /// A container's children sit together in ``values``, written when it closes (so after their
 /// own children, the root last); an object's are its members' keys and values in turn.
-final class JSONDocument: Sendable {
+final class JSONDocument: @unchecked Sendable {
     /// One value: its kind and where its contents are.
     struct Value: Sendable {
         enum Kind: UInt8, Sendable {
@@ -53,19 +59,33 @@ final class JSONDocument: Sendable {
     }
 
     /// The values, the root last.
-    let values: [Value]
+    let values: UnsafeBufferPointer<Value>
     /// The index in ``values`` of each value's container (the root's own index for the root).
-    let parents: [UInt32]
-    let numbers: [Double]
+    let parents: UnsafeBufferPointer<UInt32>
+    let numbers: UnsafeBufferPointer<Double>
     /// The bytes read, then the text of the strings that hold escapes: a string without escapes
     /// is where it lies in the document.
     let text: [UInt8]
+    /// Whether some object has a member `x` that is a string, as a Lottie property with an
+    /// expression has: without one, no layer need be searched for expressions.
+    let mayHaveExpressions: Bool
 
-    init(values: [Value], parents: [UInt32], numbers: [Double], text: [UInt8]) {
+    /// A document of the parser's buffers (``JSONBuffer/taken``), which it frees.
+    init(
+        values: UnsafeBufferPointer<Value>, parents: UnsafeBufferPointer<UInt32>, numbers: UnsafeBufferPointer<Double>, text: [UInt8],
+        mayHaveExpressions: Bool
+    ) {
         self.values = values
         self.parents = parents
         self.numbers = numbers
         self.text = text
+        self.mayHaveExpressions = mayHaveExpressions
+    }
+
+    deinit {
+        free(UnsafeMutablePointer(mutating: values.baseAddress))
+        free(UnsafeMutablePointer(mutating: parents.baseAddress))
+        free(UnsafeMutablePointer(mutating: numbers.baseAddress))
     }
 
     var root: Int { values.count - 1 }
@@ -80,17 +100,15 @@ final class JSONDocument: Sendable {
     func member(_ key: String, of object: Value) -> Int? {
         var key = key
         return key.withUTF8 { key in
-            values.withUnsafeBufferPointer { values in
-                text.withUnsafeBufferPointer { text in
-                    for k in stride(from: object.start, to: object.start + object.count, by: 2) {
-                        let name = values[k]
-                        guard name.count == key.count else { continue }
-                        var i = 0
-                        while i < key.count, text[name.start + i] == key[i] { i += 1 }
-                        if i == key.count { return k + 1 }
-                    }
-                    return nil
+            text.withUnsafeBufferPointer { text in
+                for k in stride(from: object.start, to: object.start + object.count, by: 2) {
+                    let name = values[k]
+                    guard name.count == key.count else { continue }
+                    var i = 0
+                    while i < key.count, text[name.start + i] == key[i] { i += 1 }
+                    if i == key.count { return k + 1 }
                 }
+                return nil
             }
         }
     }

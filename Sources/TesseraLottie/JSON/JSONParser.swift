@@ -10,9 +10,6 @@ struct JSONParser {
     /// The deepest nesting of arrays and objects taken.
     static let maximumDepth = 256
 
-    /// 10⁰ … 10¹⁵, each exactly a double.
-    private static let powersOfTen: [Double] = [1, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15]
-
     /// Why the bytes are not a JSON document the reader takes, and where.
     struct Failure: Error, Equatable {
         let offset: Int
@@ -20,46 +17,65 @@ struct JSONParser {
     }
 
     /// The bytes read, valid while ``parse(_:)`` runs (read without bounds checks: each read is
-    /// after a comparison of `index` with the count).
-    private let bytes: UnsafeBufferPointer<UInt8>
+    /// after a comparison of `index` with `count`).
+    private let bytes: UnsafePointer<UInt8>
+    private let count: Int
     private var index = 0
     /// The document's buffers (see ``JSONDocument``), appended to as values close.
-    private var values: [JSONDocument.Value] = []
-    private var numbers: [Double] = []
+    private var values: JSONBuffer<JSONDocument.Value>
+    private var numbers: JSONBuffer<Double>
     /// The strings that hold escapes, as they read: the document's text is the bytes read, then
     /// these. A string without escapes (nearly all, keys included) is where it lies in the bytes,
     /// never copied.
-    private var escaped: [UInt8] = []
+    private var escaped: JSONBuffer<UInt8>
     /// The children of the containers being read, innermost last: moved to `values` when their
     /// container closes. (The numbers of an array of numbers go straight to `numbers`.)
-    private var pending: [JSONDocument.Value] = []
+    private var pending: JSONBuffer<JSONDocument.Value>
+    /// The ``keyCode(_:)`` of each key in `pending`, in order: repeated keys are looked for by them.
+    private var keyCodes: JSONBuffer<UInt64>
+    /// Whether a member `x` is a string (see ``JSONDocument/mayHaveExpressions``).
+    private var hasStringX = false
 
     private init(_ bytes: UnsafeBufferPointer<UInt8>) {
-        self.bytes = bytes
-        // Room from the start for a typical document's values and numbers (a value for every 16 bytes
-        // and a number for every 8 at most, in lottie-ios's samples), so that they are not copied as
-        // they grow: the pages of memory not written to are never touched.
-        values.reserveCapacity(bytes.count / 16)
-        numbers.reserveCapacity(bytes.count / 8)
-        pending.reserveCapacity(256)
+        self.bytes = bytes.baseAddress ?? UnsafePointer(bitPattern: 1)!
+        count = bytes.count
+        // Room from the start for a document's values and numbers (a value for every 4 bytes and a
+        // number for every 6, more than lottie-ios's samples hold), so that they seldom grow: the
+        // pages of memory not written to are never touched.
+        values = JSONBuffer(capacity: bytes.count / 4)
+        numbers = JSONBuffer(capacity: bytes.count / 6)
+        escaped = JSONBuffer(capacity: 0)
+        pending = JSONBuffer(capacity: 256)
+        keyCodes = JSONBuffer(capacity: 128)
+    }
+
+    /// Frees the buffers the document does not take.
+    private func deallocate() {
+        escaped.deallocate()
+        pending.deallocate()
+        keyCodes.deallocate()
     }
 
     /// The document the bytes hold (an optional UTF-8 byte order mark first, white space around it).
     static func parse(_ bytes: [UInt8]) throws(Failure) -> JSONDocument {
         let parsed = bytes.withUnsafeBufferPointer { buffer -> Result<JSONDocument, Failure> in
             var parser = JSONParser(buffer)
+            defer { parser.deallocate() }
             if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { parser.index = 3 }
             do throws(Failure) {
                 let root = try parser.value(depth: 0)
                 parser.skipWhitespace()
-                guard parser.index == bytes.count else { throw parser.failure("unexpected text after the document") }
+                guard parser.index == parser.count else { throw parser.failure("unexpected text after the document") }
                 parser.pending.append(root)
                 parser.place(from: 0)
-                let text = parser.escaped.isEmpty ? bytes : bytes + parser.escaped
+                let text = parser.escaped.count == 0 ? bytes : bytes + parser.escaped.taken
                 return .success(
                     JSONDocument(
-                        values: parser.values, parents: Self.parents(of: parser.values), numbers: parser.numbers, text: text))
+                        values: parser.values.taken, parents: parser.parents(), numbers: parser.numbers.taken, text: text,
+                        mayHaveExpressions: parser.hasStringX))
             } catch {
+                parser.values.deallocate()
+                parser.numbers.deallocate()
                 return .failure(error)
             }
         }
@@ -83,7 +99,7 @@ struct JSONParser {
     @inline(__always)
     private mutating func skipWhitespace() {
         var i = index
-        while i < bytes.count {
+        while i < count {
             switch bytes[i] {
             case 0x20, 0x0A, 0x0D, 0x09: i += 1
             default:
@@ -97,79 +113,95 @@ struct JSONParser {
     /// Moves `pending[first...]` to the end of `values` (copied as one block: this runs once for
     /// every array and object).
     private mutating func place(from first: Int) {
-        pending.withUnsafeBufferPointer { values.append(contentsOf: UnsafeBufferPointer(rebasing: $0[first...])) }
-        pending.removeSubrange(first...)
+        values.append(pending.base + first, count: pending.count - first)
+        pending.truncate(to: first)
     }
 
     /// The index of each value's container, the root's own index for the root: written in one
     /// pass once the document is read (a container's children sit before it in `values`).
-    private static func parents(of values: [JSONDocument.Value]) -> [UInt32] {
-        var parents = [UInt32](repeating: UInt32(values.count - 1), count: values.count)
-        parents.withUnsafeMutableBufferPointer { parents in
-            for (index, value) in values.enumerated() where value.kind == .array || value.kind == .object {
-                for child in value.range { parents[child] = UInt32(index) }
-            }
+    private func parents() -> UnsafeBufferPointer<UInt32> {
+        let parents = JSONBuffer<UInt32>(repeating: UInt32(values.count - 1), count: values.count)
+        for index in 0..<values.count {
+            let value = values[index]
+            guard value.kind == .array || value.kind == .object else { continue }
+            let start = value.start
+            for child in start..<start + value.count { parents[child] = UInt32(index) }
         }
-        return parents
+        return parents.taken
     }
 
     private mutating func value(depth: Int) throws(Failure) -> JSONDocument.Value {
         skipWhitespace()
-        guard index < bytes.count else { throw failure("unexpected end of the document") }
+        guard index < count else { throw failure("unexpected end of the document") }
         switch bytes[index] {
         case UInt8(ascii: "{"): return try object(depth: depth + 1)
         case UInt8(ascii: "["): return try array(depth: depth + 1)
         case UInt8(ascii: "\""): return try string()
-        case UInt8(ascii: "t"): try literal("true"); return JSONDocument.Value(.bool, 1)
-        case UInt8(ascii: "f"): try literal("false"); return JSONDocument.Value(.bool, 0)
-        case UInt8(ascii: "n"): try literal("null"); return JSONDocument.Value(.null, 0)
+        case UInt8(ascii: "t"):
+            try literal(0x65_75_72_74, length: 4)   // "true", little-endian
+            return JSONDocument.Value(.bool, 1)
+        case UInt8(ascii: "f"):
+            try literal(0x65_73_6C_61_66, length: 5)   // "false"
+            return JSONDocument.Value(.bool, 0)
+        case UInt8(ascii: "n"):
+            try literal(0x6C_6C_75_6E, length: 4)   // "null"
+            return JSONDocument.Value(.null, 0)
         case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return .number(try number())
         default: throw failure("unexpected character")
         }
     }
 
-    private mutating func literal(_ word: String) throws(Failure) {
-        for byte in word.utf8 {
-            guard index < bytes.count else { throw failure("unexpected end of the document") }
-            guard bytes[index] == byte else { throw failure("unexpected character") }
+    /// The word whose bytes `word` holds, first byte lowest; an error at its first byte that differs.
+    private mutating func literal(_ word: UInt64, length: Int) throws(Failure) {
+        for k in 0..<length {
+            guard index < count else { throw failure("unexpected end of the document") }
+            guard bytes[index] == UInt8(truncatingIfNeeded: word >> (8 * UInt64(k))) else { throw failure("unexpected character") }
             index += 1
         }
+    }
+
+    @inline(__always)
+    private static func startsNumber(_ byte: UInt8) -> Bool {
+        byte &- UInt8(ascii: "0") < 10 || byte == UInt8(ascii: "-")
     }
 
     private mutating func array(depth: Int) throws(Failure) -> JSONDocument.Value {
         guard depth <= Self.maximumDepth else { throw failure("arrays and objects nest deeper than \(Self.maximumDepth)") }
         index += 1
-        let first = pending.count
         skipWhitespace()
-        if index < bytes.count, bytes[index] == UInt8(ascii: "]") {
+        if index < count, bytes[index] == UInt8(ascii: "]") {
             index += 1
             return JSONDocument.Value(.array, start: values.count, count: 0)
         }
         // Numbers go to `numbers` until something else comes (then they are moved over).
         let firstNumber = numbers.count
-        var onlyNumbers = true
         while true {
+            guard index < count else { throw failure("unexpected end of the document") }
+            guard Self.startsNumber(bytes[index]) else { break }
+            numbers.append(try number())
             skipWhitespace()
-            if onlyNumbers, index < bytes.count, bytes[index] == UInt8(ascii: "-") || (0x30...0x39).contains(bytes[index]) {
-                numbers.append(try number())
+            guard index < count else { throw failure("unexpected end of the document in an array") }
+            if bytes[index] == UInt8(ascii: ",") {
+                index += 1
+                skipWhitespace()
+            } else if bytes[index] == UInt8(ascii: "]") {
+                index += 1
+                return JSONDocument.Value(.numbers, start: firstNumber, count: numbers.count - firstNumber)
             } else {
-                if onlyNumbers {
-                    onlyNumbers = false
-                    for n in numbers[firstNumber...] { pending.append(.number(n)) }
-                    numbers.removeLast(numbers.count - firstNumber)
-                }
-                let element = try value(depth: depth)
-                pending.append(element)
+                throw failure("expected , or ] in an array")
             }
+        }
+        let first = pending.count
+        for k in firstNumber..<numbers.count { pending.append(.number(numbers[k])) }
+        numbers.truncate(to: firstNumber)
+        while true {
+            pending.append(try value(depth: depth))
             skipWhitespace()
-            guard index < bytes.count else { throw failure("unexpected end of the document in an array") }
+            guard index < count else { throw failure("unexpected end of the document in an array") }
             if bytes[index] == UInt8(ascii: ",") {
                 index += 1
             } else if bytes[index] == UInt8(ascii: "]") {
                 index += 1
-                if onlyNumbers {
-                    return JSONDocument.Value(.numbers, start: firstNumber, count: numbers.count - firstNumber)
-                }
                 let start = values.count
                 place(from: first)
                 return JSONDocument.Value(.array, start: start, count: values.count - start)
@@ -183,29 +215,33 @@ struct JSONParser {
         guard depth <= Self.maximumDepth else { throw failure("arrays and objects nest deeper than \(Self.maximumDepth)") }
         index += 1
         // Each member's key and value go to `pending`, moved to `values` at the end.
-        let first = pending.count
+        let first = pending.count, firstCode = keyCodes.count
         skipWhitespace()
-        if index < bytes.count, bytes[index] == UInt8(ascii: "}") {
+        if index < count, bytes[index] == UInt8(ascii: "}") {
             index += 1
             return JSONDocument.Value(.object, start: values.count, count: 0)
         }
         while true {
             skipWhitespace()
-            guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else { throw failure("expected a key in an object") }
+            guard index < count, bytes[index] == UInt8(ascii: "\"") else { throw failure("expected a key in an object") }
             let key = try string()
+            let code = keyCode(key)
+            keyCodes.append(code)
             skipWhitespace()
-            guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else { throw failure("expected : after a key") }
+            guard index < count, bytes[index] == UInt8(ascii: ":") else { throw failure("expected : after a key") }
             index += 1
             let value = try value(depth: depth)
+            if code == Self.xCode, value.kind == .string { hasStringX = true }
             pending.append(key)
             pending.append(value)
             skipWhitespace()
-            guard index < bytes.count else { throw failure("unexpected end of the document in an object") }
+            guard index < count else { throw failure("unexpected end of the document in an object") }
             if bytes[index] == UInt8(ascii: ",") {
                 index += 1
             } else if bytes[index] == UInt8(ascii: "}") {
                 index += 1
-                keepLastOfEachKey(from: first)
+                if Self.hasRepeatedKey(keyCodes.base + firstCode, count: keyCodes.count - firstCode) { keepLastOfEachKey(from: first) }
+                keyCodes.truncate(to: firstCode)
                 let start = values.count
                 place(from: first)
                 return JSONDocument.Value(.object, start: start, count: values.count - start)
@@ -215,53 +251,55 @@ struct JSONParser {
         }
     }
 
-    /// The members (key, value) in `pending[first...]` with a repeated key's earlier ones left
-    /// out, as most JSON readers do: compared pairwise in a small object, through a set of the
-    /// keys in a large one (the time stays linear).
-    private mutating func keepLastOfEachKey(from first: Int) {
-        let count = (pending.count - first) / 2
-        let repeated: Bool
-        if count <= 16 {
-            repeated = escaped.withUnsafeBufferPointer { escaped in
-                pending.withUnsafeBufferPointer { pending in
-                    // A key's first byte (keys are compared pairwise: most differ in length or there).
-                    func text(_ key: JSONDocument.Value) -> UnsafePointer<UInt8> {
-                        key.start < bytes.count
-                            ? bytes.baseAddress! + key.start : escaped.baseAddress! + (key.start - bytes.count)
-                    }
-                    var k = first
-                    while k < pending.count {
-                        let key = pending[k], keyText = text(key)
-                        var other = k + 2
-                        while other < pending.count {
-                            let candidate = pending[other]
-                            if candidate.count == key.count, key.count == 0 || memcmp(text(candidate), keyText, key.count) == 0 {
-                                return true
-                            }
-                            other += 2
-                        }
-                        k += 2
-                    }
-                    return false
+    /// Where a string value's bytes lie (the bytes read, or `escaped`).
+    /// (This and ``keyCode(_:)`` are inlined: a call to a method of the parser copied it.)
+    @inline(__always)
+    private func text(_ string: JSONDocument.Value) -> UnsafePointer<UInt8> {
+        string.start < count ? bytes + string.start : UnsafePointer(escaped.base) + (string.start - count)
+    }
+
+    /// A key as one integer: its length (up to 255) in the top byte, its first 7 bytes below. Two
+    /// keys of up to 7 bytes are the same when their codes are; longer ones when their bytes are too.
+    @inline(__always)
+    private func keyCode(_ key: JSONDocument.Value) -> UInt64 {
+        let text = text(key)
+        var code = UInt64(min(key.count, 255)) << 56
+        for k in 0..<min(key.count, 7) { code |= UInt64(text[k]) << (8 * UInt64(k)) }
+        return code
+    }
+
+    /// The ``keyCode(_:)`` of `x`.
+    private static let xCode = UInt64(1) << 56 | UInt64(UInt8(ascii: "x"))
+
+    /// Whether a key of the object being closed (whose codes are `codes`) is there twice: pairwise in a small object, through a set of the codes in a large one (the
+    /// time stays linear).
+    private static func hasRepeatedKey(_ codes: UnsafePointer<UInt64>, count keyCount: Int) -> Bool {
+        var sameCodes = false
+        if keyCount <= 32 {
+            outer: for k in 0..<keyCount {
+                for other in k + 1..<keyCount where codes[k] == codes[other] {
+                    sameCodes = true
+                    break outer
                 }
             }
         } else {
-            repeated = Set(stride(from: first, to: pending.count, by: 2).map { text(of: pending[$0]) }).count < count
+            sameCodes = Set(UnsafeBufferPointer(start: codes, count: keyCount)).count < keyCount
         }
-        guard repeated else { return }
+        // Keys longer than 7 bytes with the same code may still differ: the slow path compares them.
+        return sameCodes
+    }
+
+    /// The members (key, value) in `pending[first...]` with a repeated key's earlier ones left
+    /// out, as most JSON readers do (a key compared by its bytes).
+    private mutating func keepLastOfEachKey(from first: Int) {
         var seen = Set<[UInt8]>(), kept: [JSONDocument.Value] = []
-        for k in stride(from: first, to: pending.count, by: 2).reversed() where seen.insert(text(of: pending[k])).inserted {
+        for k in stride(from: first, to: pending.count, by: 2).reversed()
+        where seen.insert(Array(UnsafeBufferPointer(start: text(pending[k]), count: pending[k].count))).inserted {
             kept.append(pending[k + 1])
             kept.append(pending[k])
         }
-        pending.removeLast(pending.count - first)
-        pending.append(contentsOf: kept.reversed())
-    }
-
-    /// A string value's bytes, where they lie (the bytes read, or `escaped`).
-    private func text(of string: JSONDocument.Value) -> [UInt8] {
-        string.start < bytes.count
-            ? Array(bytes[string.range]) : Array(escaped[string.start - bytes.count..<string.start - bytes.count + string.count])
+        pending.truncate(to: first)
+        for value in kept.reversed() { pending.append(value) }
     }
 
     /// A string: where it lies in the bytes when it has no escapes, its text appended to `escaped`
@@ -271,7 +309,7 @@ struct JSONParser {
         let start = index
         // The common case: no escapes, the bytes are the string.
         var i = index
-        while i < bytes.count {
+        while i < count {
             let byte = bytes[i]
             if byte == UInt8(ascii: "\"") {
                 index = i + 1
@@ -286,20 +324,17 @@ struct JSONParser {
         }
         index = i
         let textStart = escaped.count
-        escaped.append(contentsOf: bytes[start..<index])
-        // Offsets past the bytes read are in `escaped`.
-        func value() -> JSONDocument.Value {
-            JSONDocument.Value(.string, start: bytes.count + textStart, count: escaped.count - textStart)
-        }
-        while index < bytes.count {
+        escaped.append(bytes + start, count: index - start)
+        while index < count {
             let byte = bytes[index]
             switch byte {
             case UInt8(ascii: "\""):
                 index += 1
-                return value()
+                // Offsets past the bytes read are in `escaped`.
+                return JSONDocument.Value(.string, start: count + textStart, count: escaped.count - textStart)
             case UInt8(ascii: "\\"):
                 index += 1
-                guard index < bytes.count else { throw failure("unexpected end of the document in a string") }
+                guard index < count else { throw failure("unexpected end of the document in a string") }
                 let escape = bytes[index]
                 index += 1
                 switch escape {
@@ -309,7 +344,7 @@ struct JSONParser {
                 case UInt8(ascii: "n"): escaped.append(0x0A)
                 case UInt8(ascii: "r"): escaped.append(0x0D)
                 case UInt8(ascii: "t"): escaped.append(0x09)
-                case UInt8(ascii: "u"): escaped.append(contentsOf: try unicodeEscape())
+                case UInt8(ascii: "u"): for byte in try unicodeEscape() { escaped.append(byte) }
                 default: throw failure("unknown escape in a string")
                 }
             default:
@@ -323,9 +358,9 @@ struct JSONParser {
 
     /// The UTF-8 bytes of `\uXXXX` (the `u` read), with a surrogate pair's second half; a lone
     /// surrogate becomes U+FFFD.
-    private mutating func unicodeEscape() throws(Failure) -> [UInt8] {
+    private mutating func unicodeEscape() throws(Failure) -> String.UTF8View {
         var code = try hex4()
-        if (0xD800..<0xDC00).contains(code), index + 1 < bytes.count,
+        if (0xD800..<0xDC00).contains(code), index + 1 < count,
             bytes[index] == UInt8(ascii: "\\"), bytes[index + 1] == UInt8(ascii: "u")
         {
             let saved = index
@@ -338,11 +373,11 @@ struct JSONParser {
             }
         }
         let scalar = Unicode.Scalar(code) ?? "\u{FFFD}"
-        return Array(String(Character(scalar)).utf8)
+        return String(Character(scalar)).utf8
     }
 
     private mutating func hex4() throws(Failure) -> UInt32 {
-        guard index + 4 <= bytes.count else { throw failure("unexpected end of the document in a \\u escape") }
+        guard index + 4 <= count else { throw failure("unexpected end of the document in a \\u escape") }
         var code: UInt32 = 0
         for _ in 0..<4 {
             let byte = bytes[index]
@@ -360,13 +395,37 @@ struct JSONParser {
     }
 
     /// The digits from `i` on appended to `mantissa` (wrapping past 18 digits), `i` left after them.
+    /// (A byte at a time: eight at a time cost more, a Lottie number's runs of digits being short.)
     @inline(__always)
     private func readDigits(from i: inout Int, into mantissa: inout Int) {
-        while i < bytes.count {
+        while i < count {
             let digit = bytes[i] &- UInt8(ascii: "0")
             guard digit < 10 else { break }
             mantissa = mantissa &* 10 &+ Int(digit)
             i += 1
+        }
+    }
+
+    /// 10^k for k in 0…15, each exactly a double.
+    @inline(__always)
+    private static func powerOfTen(_ k: Int) -> Double {
+        switch k {
+        case 0: 1
+        case 1: 1e1
+        case 2: 1e2
+        case 3: 1e3
+        case 4: 1e4
+        case 5: 1e5
+        case 6: 1e6
+        case 7: 1e7
+        case 8: 1e8
+        case 9: 1e9
+        case 10: 1e10
+        case 11: 1e11
+        case 12: 1e12
+        case 13: 1e13
+        case 14: 1e14
+        default: 1e15
         }
     }
 
@@ -388,7 +447,7 @@ struct JSONParser {
         }
         var digitCount = i - integerStart
         var fractionDigits = 0, hasExponent = false
-        if i < bytes.count, bytes[i] == UInt8(ascii: ".") {
+        if i < count, bytes[i] == UInt8(ascii: ".") {
             i += 1
             let fractionStart = i
             readDigits(from: &i, into: &mantissa)
@@ -399,12 +458,12 @@ struct JSONParser {
                 throw failure("expected digits after the decimal point")
             }
         }
-        if i < bytes.count, bytes[i] == UInt8(ascii: "e") || bytes[i] == UInt8(ascii: "E") {
+        if i < count, bytes[i] | 0x20 == UInt8(ascii: "e") {
             i += 1
             hasExponent = true
-            if i < bytes.count, bytes[i] == UInt8(ascii: "+") || bytes[i] == UInt8(ascii: "-") { i += 1 }
+            if i < count, bytes[i] == UInt8(ascii: "+") || bytes[i] == UInt8(ascii: "-") { i += 1 }
             let exponentStart = i
-            while i < bytes.count, bytes[i] &- UInt8(ascii: "0") < 10 { i += 1 }
+            while i < count, bytes[i] &- UInt8(ascii: "0") < 10 { i += 1 }
             guard i > exponentStart else {
                 index = i
                 throw failure("expected digits in an exponent")
@@ -416,10 +475,12 @@ struct JSONParser {
         // exact doubles (10^k for k ≤ 22) and the division rounds once, so the result is the
         // correctly rounded number, as the string's conversion gives it (Clinger's fast path).
         if !hasExponent, digitCount <= 15 {
-            let magnitude = fractionDigits > 0 ? Double(mantissa) / Self.powersOfTen[fractionDigits] : Double(mantissa)
+            let magnitude = fractionDigits > 0 ? Double(mantissa) / Self.powerOfTen(fractionDigits) : Double(mantissa)
             return negative ? -magnitude : magnitude
         }
-        guard let value = Double(String(decoding: bytes[start..<index], as: UTF8.self)), value.isFinite else {
+        guard let value = Double(String(decoding: UnsafeBufferPointer(start: bytes + start, count: index - start), as: UTF8.self)),
+            value.isFinite
+        else {
             index = start
             throw failure("number out of range")
         }

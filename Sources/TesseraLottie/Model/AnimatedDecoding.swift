@@ -129,21 +129,16 @@ extension BezierShape {
         let document = node.document
         var points: [SIMD2<Double>] = []
         points.reserveCapacity(node.value.count)
-        // Through the buffers: a slice of the numbers per point was a retain and a release each.
-        let complete = document.values.withUnsafeBufferPointer { values in
-            document.numbers.withUnsafeBufferPointer { numbers in
-                for value in values[node.value.range] {
-                    switch value.kind {
-                    case .numbers:
-                        let x = numbers[value.start], y = value.count > 1 ? numbers[value.start + 1] : 0
-                        points.append(SIMD2(x, y))
-                    case .array where value.count == 0: points.append(.zero)
-                    default: return false
-                    }
-                }
-                return true
+        let values = document.values, numbers = document.numbers
+        for value in values[node.value.range] {
+            switch value.kind {
+            case .numbers:
+                let x = numbers[value.start], y = value.count > 1 ? numbers[value.start + 1] : 0
+                points.append(SIMD2(x, y))
+            case .array where value.count == 0: points.append(.zero)
+            default: return nil
             }
         }
-        return complete ? points : nil
+        return points
     }
 }

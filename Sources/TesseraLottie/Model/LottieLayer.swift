@@ -108,7 +108,7 @@ extension LottieLayer {
         effects =
             try (node.member("ef")?.elements ?? []).map { (n) throws(LottieError) in try LayerEffect(effect: n) }
             + (node.member("sy")?.elements ?? []).map { (n) throws(LottieError) in try LayerEffect(style: n) }
-        expressionCount = Self.expressionCount(node.value, in: node.document)
+        expressionCount = node.document.mayHaveExpressions ? Self.expressionCount(node.value, in: node.document) : 0
         isHidden = try node.flag("hd")
         timeRemap = nil
         let type = try node.required("ty")
@@ -141,39 +141,38 @@ extension LottieLayer {
     /// The properties (objects with `k`) under `value` that have an expression (a string `x`).
     /// (Every value of a layer is passed: read from the document's buffers.)
     private static func expressionCount(_ value: JSONDocument.Value, in document: JSONDocument) -> Int {
-        document.values.withUnsafeBufferPointer { values in
-            document.text.withUnsafeBufferPointer { text in
-                func isKey(_ index: Int, _ byte: UInt8) -> Bool {
-                    let key = values[index]
-                    return key.count == 1 && text[key.start] == byte
-                }
-                func expressions(_ value: JSONDocument.Value) -> Int {
-                    switch value.kind {
-                    case .object:
-                        // One pass: each key is there once (the parser keeps a repeated key's last value).
-                        var count = 0, hasValue = false, hasExpression = false
-                        for k in stride(from: value.start, to: value.start + value.count, by: 2) {
-                            let member = values[k + 1]
-                            switch member.kind {
-                            case .object, .array: count += expressions(member)
-                            case .string: hasExpression = hasExpression || isKey(k, UInt8(ascii: "x"))
-                            case .null, .bool, .number, .numbers: break
-                            }
-                            hasValue = hasValue || isKey(k, UInt8(ascii: "k"))
-                        }
-                        return hasValue && hasExpression ? count + 1 : count
-                    case .array:
-                        var total = 0
-                        for element in values[value.range] where element.kind == .object || element.kind == .array {
-                            total += expressions(element)
-                        }
-                        return total
-                    case .null, .bool, .number, .numbers, .string:
-                        return 0
-                    }
-                }
-                return expressions(value)
+        let values = document.values
+        return document.text.withUnsafeBufferPointer { text in
+            func isKey(_ index: Int, _ byte: UInt8) -> Bool {
+                let key = values[index]
+                return key.count == 1 && text[key.start] == byte
             }
+            func expressions(_ value: JSONDocument.Value) -> Int {
+                switch value.kind {
+                case .object:
+                    // One pass: each key is there once (the parser keeps a repeated key's last value).
+                    var count = 0, hasValue = false, hasExpression = false
+                    for k in stride(from: value.start, to: value.start + value.count, by: 2) {
+                        let member = values[k + 1]
+                        switch member.kind {
+                        case .object, .array: count += expressions(member)
+                        case .string: hasExpression = hasExpression || isKey(k, UInt8(ascii: "x"))
+                        case .null, .bool, .number, .numbers: break
+                        }
+                        hasValue = hasValue || isKey(k, UInt8(ascii: "k"))
+                    }
+                    return hasValue && hasExpression ? count + 1 : count
+                case .array:
+                    var total = 0
+                    for element in values[value.range] where element.kind == .object || element.kind == .array {
+                        total += expressions(element)
+                    }
+                    return total
+                case .null, .bool, .number, .numbers, .string:
+                    return 0
+                }
+            }
+            return expressions(value)
         }
     }
 
