@@ -343,9 +343,10 @@ static inline int short_lines_row_by_row(int level) {
 // Every band of a command visits all its lines: most of those outside the band are rejected on their
 // y alone, eight at a time, before any other work. The others are added in their order, eight at a
 // time by short_lines where the lines are mostly short (`shortLines`, a constant where this is
-// inlined), else one at a time. The last lines, fewer than eight, are copied into a group of eight
-// padded with lines that meet no band (y = 0 to 0: horizontal, and a band's top is 0 or more), so
-// that they too go through short_lines: a square's 22 lines are two groups and six such.
+// inlined), else one at a time. The last lines, fewer than eight but at least the SHORT_LINES_MIN that
+// short_lines needs, are copied into a group of eight padded with lines that meet no band (y = 0 to
+// 0: horizontal, and a band's top is 0 or more), so that they too go through short_lines: a square's
+// 22 lines are two groups and six such.
 TSR_INLINE void accumulate_band(const float *lines, size_t count, int32_t bandY, int32_t bandHeight,
                                 float *accumulation, size_t stride, int32_t *rowMin, int32_t *rowMax, int shortLines,
                                 int rowByRow) {
@@ -354,14 +355,14 @@ TSR_INLINE void accumulate_band(const float *lines, size_t count, int32_t bandY,
     for (size_t first = 0; first < count; first += 8) {
         const float *group = lines + 4 * first;
         float padded[32];
-        if (shortLines && first + 8 > count) {
+        if (shortLines && first + 8 > count && count - first >= SHORT_LINES_MIN) {
             memset(padded, 0, sizeof padded);
             memcpy(padded, group, (count - first) * 4 * sizeof(float));
             group = padded;
         }
-        uint32_t lines8 = shortLines || first + 8 <= count ? lines_in_band(group, bandTop, bandBottom)
-                                                           : (1u << (count - first)) - 1;
-        if (shortLines && lines8 != 0) {
+        const int whole = first + 8 <= count || group == padded;
+        uint32_t lines8 = whole ? lines_in_band(group, bandTop, bandBottom) : (1u << (count - first)) - 1;
+        if (shortLines && whole && lines8 != 0) {
             short_lines_8(group, lines8, bandY, bandHeight, accumulation, stride, rowMin, rowMax, rowByRow);
             continue;
         }
