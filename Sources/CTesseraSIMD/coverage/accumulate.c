@@ -354,18 +354,20 @@ TSR_INLINE void accumulate_band(const float *lines, size_t count, int32_t bandY,
     const float bandBottom = (float)(bandY + bandHeight);
     for (size_t first = 0; first < count; first += 8) {
         const float *group = lines + 4 * first;
+        const size_t left = count - first;
         float padded[32];
-        if (shortLines && first + 8 > count && count - first >= SHORT_LINES_MIN) {
-            memset(padded, 0, sizeof padded);
-            memcpy(padded, group, (count - first) * 4 * sizeof(float));
-            group = padded;
-        }
-        const int whole = first + 8 <= count || group == padded;
-        uint32_t lines8 = whole ? lines_in_band(group, bandTop, bandBottom) : (1u << (count - first)) - 1;
-        if (shortLines && whole && lines8 != 0) {
-            short_lines_8(group, lines8, bandY, bandHeight, accumulation, stride, rowMin, rowMax, rowByRow);
+        if (shortLines && left >= SHORT_LINES_MIN) {
+            if (left < 8) {
+                memset(padded, 0, sizeof padded);
+                memcpy(padded, group, left * 4 * sizeof(float));
+                group = padded;
+            }
+            const uint32_t lines8 = lines_in_band(group, bandTop, bandBottom);
+            if (lines8 != 0)
+                short_lines_8(group, lines8, bandY, bandHeight, accumulation, stride, rowMin, rowMax, rowByRow);
             continue;
         }
+        uint32_t lines8 = left >= 8 ? lines_in_band(group, bandTop, bandBottom) : (1u << left) - 1;
         for (; lines8 != 0; lines8 &= lines8 - 1) {
             accumulate_line(group + 4 * (size_t)__builtin_ctz(lines8), bandY, bandHeight, accumulation, stride,
                             rowMin, rowMax);

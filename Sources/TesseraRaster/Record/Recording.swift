@@ -80,8 +80,10 @@ final class Recording {
 
     /// Records the fill of `path` with `recorded`; returns where the path was copied in (for a
     /// stroke of the same path to share), nil when the fill was recorded as a rectangle, without it.
-    @discardableResult
-    func appendFill(_ path: Path, recorded: RecordedPaint, rule: FillRule, mapping: PlaneMapping) -> PathArena.Span? {
+    @discardableResult @inline(__always)
+    func appendFill(
+        _ path: Path, recorded: consuming RecordedPaint, rule: FillRule, mapping: PlaneMapping
+    ) -> PathArena.Span? {
         // Either rule gives a single rectangle the same coverage.
         if case .solid(let color) = recorded, case .affine(let transform) = mapping,
             let (minX, minY, maxX, maxY) = RectDetection.deviceRect(of: path, transform: transform)
@@ -120,9 +122,10 @@ final class Recording {
     }
 
     /// Records the stroke of the path at `span` of this recording's arena with `recorded`.
+    @inline(__always)
     func appendStroke(
         _ span: PathArena.Span, style: StrokeStyle, dash: DashPattern?, trimStart: Double, trimEnd: Double,
-        recorded: RecordedPaint, mapping: PlaneMapping
+        recorded: consuming RecordedPaint, mapping: PlaneMapping
     ) {
         commands.append(
             .stroke(
