@@ -499,20 +499,21 @@ struct LayerTreeDrawing {
             p, paint: Self.paint(color, tint), mapping: mapping, isClipped: isClipped, inContext: rendersInContext, on: canvas)
     }
 
-    /// A shape layer's path, filled then stroked.
+    /// A shape layer's path, filled then stroked (the path recorded once for both).
     private func drawShape(of p: UnsafePointer<LayerProperties>, mapping: PlaneMapping, tint: Tint) {
         guard let path = p.pointee.path else { return }
-        if let fill = p.pointee.fillColor {
-            canvas.fill(path, paint: Self.paint(fill, tint), rule: p.pointee.fillRule.rasterRule, mapping: mapping)
+        let fill = p.pointee.fillColor.map { Self.tinted($0, tint) }
+        guard let stroke = p.pointee.strokeColor, p.pointee.lineWidth > 0 else {
+            if let fill { canvas.fill(path, paint: .solid(fill), rule: p.pointee.fillRule.rasterRule, mapping: mapping) }
+            return
         }
-        if let stroke = p.pointee.strokeColor, p.pointee.lineWidth > 0 {
-            let style = StrokeStyle(
-                width: Double(p.pointee.lineWidth), cap: p.pointee.lineCap.rasterCap,
-                join: p.pointee.lineJoin.rasterJoin, miterLimit: Double(p.pointee.miterLimit))
-            canvas.stroke(
-                path, paint: Self.paint(stroke, tint), style: style, dash: p.pointee.rasterDash,
-                trimStart: Double(p.pointee.strokeStart), trimEnd: Double(p.pointee.strokeEnd), mapping: mapping)
-        }
+        let style = StrokeStyle(
+            width: Double(p.pointee.lineWidth), cap: p.pointee.lineCap.rasterCap,
+            join: p.pointee.lineJoin.rasterJoin, miterLimit: Double(p.pointee.miterLimit))
+        canvas.fillThenStroke(
+            path, fill: fill, rule: p.pointee.fillRule.rasterRule, stroke: Self.tinted(stroke, tint), style: style,
+            dash: p.pointee.rasterDash, trimStart: Double(p.pointee.strokeStart), trimEnd: Double(p.pointee.strokeEnd),
+            mapping: mapping)
     }
 
     /// Where the clip to a layer's rounded bounds is sure to be opaque, in device pixels: the
@@ -533,10 +534,11 @@ struct LayerTreeDrawing {
         return region.inset(by: tolerance + 1e-3)
     }
 
-    private static func paint(_ color: Color, _ tint: Tint) -> Paint {
-        .solid(
-            Color(
-                red: color.red * tint.x, green: color.green * tint.y, blue: color.blue * tint.z,
-                alpha: color.alpha * tint.w))
+    private static func paint(_ color: Color, _ tint: Tint) -> Paint { .solid(tinted(color, tint)) }
+
+    private static func tinted(_ color: Color, _ tint: Tint) -> Color {
+        Color(
+            red: color.red * tint.x, green: color.green * tint.y, blue: color.blue * tint.z,
+            alpha: color.alpha * tint.w)
     }
 }

@@ -29,4 +29,21 @@ extension Canvas {
         recording.appendStroke(
             path, style: style, dash: dash, trimStart: trimStart, trimEnd: trimEnd, paint: paint, mapping: mapping, blendMode: blendMode)
     }
+
+    /// Records: fill `path` with the solid colour `fill` (when given) under `rule`, then stroke
+    /// it with the solid colour `stroke`, both source-over through `mapping`, as
+    /// ``fill(_:paint:rule:mapping:blendMode:)`` then
+    /// ``stroke(_:paint:style:dash:trimStart:trimEnd:mapping:blendMode:)`` do with `.solid`
+    /// paints, with the path copied into the recording once for both (a shape layer's fill and
+    /// stroke).
+    package func fillThenStroke(
+        _ path: Path, fill: Color?, rule: FillRule, stroke: Color, style: StrokeStyle, dash: DashPattern?,
+        trimStart: Double, trimEnd: Double, mapping: PlaneMapping
+    ) {
+        var span: PathArena.Span?
+        if let fill { span = recording.appendFill(path, recorded: .solid(fill.premultiplied), rule: rule, mapping: mapping) }
+        recording.appendStroke(
+            span ?? recording.paths.append(path), style: style, dash: dash, trimStart: trimStart, trimEnd: trimEnd,
+            recorded: .solid(stroke.premultiplied), mapping: mapping)
+    }
 }

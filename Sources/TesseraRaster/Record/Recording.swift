@@ -75,15 +75,25 @@ final class Recording {
         _ path: Path, paint: Paint, rule: FillRule, mapping: PlaneMapping, blendMode: BlendMode = .normal,
         opacity: UInt8 = 255
     ) {
-        let recorded = Self.recorded(paint, opacity: opacity, blendMode: blendMode)
+        appendFill(path, recorded: Self.recorded(paint, opacity: opacity, blendMode: blendMode), rule: rule, mapping: mapping)
+    }
+
+    /// Records the fill of `path` with `recorded`; returns where the path was copied in (for a
+    /// stroke of the same path to share), nil when the fill was recorded as a rectangle, without it.
+    @discardableResult @inline(__always)
+    func appendFill(
+        _ path: Path, recorded: consuming RecordedPaint, rule: FillRule, mapping: PlaneMapping
+    ) -> PathArena.Span? {
         // Either rule gives a single rectangle the same coverage.
         if case .solid(let color) = recorded, case .affine(let transform) = mapping,
             let (minX, minY, maxX, maxY) = RectDetection.deviceRect(of: path, transform: transform)
         {
             commands.append(.rect(RectCommand(minX: minX, minY: minY, maxX: maxX, maxY: maxY, color: color)))
-            return
+            return nil
         }
-        commands.append(.fill(FillCommand(path: paths.append(path), rule: rule, mapping: mapping, paint: recorded)))
+        let span = paths.append(path)
+        commands.append(.fill(FillCommand(path: span, rule: rule, mapping: mapping, paint: recorded)))
+        return span
     }
 
     /// Records the fill of `Path(rect: rect)` through `transform`, building the path only when the
@@ -106,12 +116,22 @@ final class Recording {
         _ path: Path, style: StrokeStyle, dash: DashPattern?, trimStart: Double, trimEnd: Double, paint: Paint,
         mapping: PlaneMapping, blendMode: BlendMode = .normal
     ) {
+        appendStroke(
+            paths.append(path), style: style, dash: dash, trimStart: trimStart, trimEnd: trimEnd,
+            recorded: Self.recorded(paint, opacity: 255, blendMode: blendMode), mapping: mapping)
+    }
+
+    /// Records the stroke of the path at `span` of this recording's arena with `recorded`.
+    @inline(__always)
+    func appendStroke(
+        _ span: PathArena.Span, style: StrokeStyle, dash: DashPattern?, trimStart: Double, trimEnd: Double,
+        recorded: consuming RecordedPaint, mapping: PlaneMapping
+    ) {
         commands.append(
             .stroke(
                 StrokeCommand(
-                    path: paths.append(path), style: style, dash: paths.append(dash), trimStart: trimStart,
-                    trimEnd: trimEnd,
-                    mapping: mapping, paint: Self.recorded(paint, opacity: 255, blendMode: blendMode))))
+                    path: span, style: style, dash: paths.append(dash), trimStart: trimStart, trimEnd: trimEnd,
+                    mapping: mapping, paint: recorded)))
     }
 
     /// A solid paint drawn source-over as its premultiplied colour (scaled by `opacity`), any
