@@ -41,6 +41,22 @@ import Testing
         }
     }
 
+    /// Every (colour, alpha) pair in every channel, valid or not, at every level: the kernel divides
+    /// in float, exact only by an argument (a numerator below 2^17), so all of them are tried.
+    @Test(arguments: KernelOracle.levels)
+    func kernelMatchesTheReferenceOnEveryPair(level: Int32) {
+        tsr_kernel_level_override(level)
+        defer { tsr_kernel_level_override(0) }
+        var pixels: [UInt32] = []
+        for alpha in UInt32(0)...255 {
+            for c in UInt32(0)...255 { pixels.append(alpha << 24 | (255 - c) << 16 | (c * 7 & 0xFF) << 8 | c) }
+        }
+        var got = [UInt8](repeating: 0xA5, count: 4 * pixels.count), expected = got
+        tsr_straight_rgba_row(&got, pixels, pixels.count)
+        tsr_straight_rgba_row_reference(&expected, pixels, pixels.count)
+        if let d = KernelOracle.difference(got, expected) { Issue.record("level \(level): \(d)") }
+    }
+
     @Test func referenceRoundsToTheNearestStraightValue() {
         let pixels: [UInt32] = [0x8040_0A40, 0x0303_0201, 0x0000_00FF, 0xFF01_02FE, 0x0290_0000]
         var out = [UInt8](repeating: 0, count: 4 * pixels.count)
