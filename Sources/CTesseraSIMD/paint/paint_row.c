@@ -19,6 +19,8 @@
 // - the blocks' coverage and blend are those of the coverage and blend rows (coverage/coverage_row.h,
 //   blend/mode_blocks.h), instantiated per mode;
 // - the row's last block is drawn whole where the row has room (below), without the copies.
+// Computing a gradient's colours in the coverage loop instead (into `colors`, for the slots the
+// coverage's carry chain leaves idle) measured 2.5% slower on fill-linear-gradient at AVX-512.
 // Fusing all three steps per block measured slower than this (see fused_row), but for a solid
 // colour under a bounded mode, whose row goes by edges and runs of groups, branching on cells only
 // (paint/solid_mode_row.h).
