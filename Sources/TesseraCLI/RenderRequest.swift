@@ -98,7 +98,8 @@ struct RenderRequest: Equatable {
                 output: apng ?? output, format: apng != nil ? .apng : format, animated: animated,
                 frameCount: timeline.frameCount, baseName: source.name)
             warnings += source.notRendered.map { "\(source.displayName): not rendered: \($0)" }
-            if let reason = FontManager.textUnavailableReason, source.root.treeContains(where: { $0 is CATextLayer }) {
+            // The tree first: asking for the reason loads the text libraries (dlopen, a million instructions).
+            if source.root.treeContains(where: { $0 is CATextLayer }), let reason = FontManager.textUnavailableReason {
                 warnings.append("\(source.displayName): text not drawn: \(reason)")
             }
             if let summary = SkippedFeature.summary(of: source.skipped) {

@@ -3,7 +3,12 @@ import TesseraCore
 /// The key paths a builder sets, each resolved once: `CALayer.setValue(_:forKeyPath:)` parses
 /// its string at every call, which costs several times what setting the value does.
 final class LayerKeyPaths {
-    private var resolved: [String: LayerKeyPath] = [:]
+    /// The strings resolved so far and what each resolved to, side by side: a builder sets a
+    /// dozen or two key paths, written as literals (equal strings are most often the same
+    /// bytes, which compare at once), and a `[String: LayerKeyPath]` would have the runtime look up
+    /// `String`'s conformance to `Hashable` through every conformance record of the process.
+    private var strings: [String] = []
+    private var resolved: [LayerKeyPath?] = []
 
     /// Sets `keyPath` of `layer` to `value` as `setValue(_:forKeyPath:)` does (which it is left
     /// to for a key path or a value it does not take, and their diagnostics).
@@ -16,9 +21,10 @@ final class LayerKeyPaths {
     }
 
     private func key(_ keyPath: String) -> LayerKeyPath? {
-        if let key = resolved[keyPath] { return key }
-        guard keyPath != "name", let key = LayerKeyPath(keyPath) else { return nil }
-        resolved[keyPath] = key
+        if let known = strings.firstIndex(of: keyPath) { return resolved[known] }
+        let key = keyPath == "name" ? nil : LayerKeyPath(keyPath)
+        strings.append(keyPath)
+        resolved.append(key)
         return key
     }
 }
