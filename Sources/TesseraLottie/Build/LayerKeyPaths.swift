@@ -11,13 +11,20 @@ final class LayerKeyPaths {
     private var resolved: [LayerKeyPath?] = []
 
     /// Sets `keyPath` of `layer` to `value` as `setValue(_:forKeyPath:)` does (which it is left
-    /// to for a key path or a value it does not take, and their diagnostics).
-    func set(_ value: Any, forKeyPath keyPath: String, on layer: CALayer) {
-        guard let key = key(keyPath), let read = AnimatableValue(value, as: key.kind) else {
+    /// to for a key path or a value it does not take, and their diagnostics). A value already in
+    /// the model's form for the key path is set as it is, not read back out of an `Any`.
+    func set<Value: LayerValue>(_ value: Value, forKeyPath keyPath: String, on layer: CALayer) {
+        guard let key = key(keyPath) else {
             layer.setValue(value, forKeyPath: keyPath)
             return
         }
-        key.set(read, in: &layer.properties)
+        if let typed = value.animatableValue, typed.kind == key.kind {
+            key.set(typed, in: &layer.properties)
+        } else if let read = AnimatableValue(value, as: key.kind) {
+            key.set(read, in: &layer.properties)
+        } else {
+            layer.setValue(value, forKeyPath: keyPath)
+        }
     }
 
     private func key(_ keyPath: String) -> LayerKeyPath? {

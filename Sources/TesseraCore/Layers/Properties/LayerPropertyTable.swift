@@ -6,11 +6,20 @@ extension LayerProperty {
     /// into ``LayerProperties``, and the runtime makes each key path object from its pattern, most
     /// of it generic metadata (about 20,000 instructions): a Lottie file's load, which sets a dozen
     /// properties, paid for all the rows at its first key path.
-    var definition: LayerPropertyDefinition { Self.lazyRows[rawValue].definition(of: self) }
+    var definition: LayerPropertyDefinition {
+        // Inline: a caller that reads one field of the row reads it in place, not a copy of the row.
+        @inline(__always) get { Self.lazyRows[rawValue].row(of: self).definition }
+    }
+
+    /// The row's ``LayerPropertyDefinition/animation``, read without a copy of the row (a key
+    /// path reads it for every value it sets, every frame).
+    var animation: LayerPropertyDefinition.Animation? {
+        @inline(__always) get { Self.lazyRows[rawValue].row(of: self).animation }
+    }
 
     /// The property animatable under `name` (its own or an alternative one); nil for any other.
     static func animatable(named name: String) -> LayerProperty? {
-        guard let property = LayerPropertyNames.property(named: name), property.definition.animation != nil else { return nil }
+        guard let property = LayerPropertyNames.property(named: name), property.animation != nil else { return nil }
         return property
     }
 
@@ -19,7 +28,7 @@ extension LayerProperty {
     /// case: no alternative name is a case's, a test checks.)
     var nameIsAnimatable: Bool { Self.namesAnimatable[rawValue] }
 
-    private static let namesAnimatable: [Bool] = allCases.map { $0.definition.animation != nil }
+    private static let namesAnimatable: [Bool] = allCases.map { $0.animation != nil }
 
     /// Other names a key path may use for the property: Swift's, for the four whose Core
     /// Animation name drops its `is` (a new property has none unless it is another such flag).
@@ -245,29 +254,36 @@ extension LayerProperty {
 
 /// A row of the table, made the first time it is read, from any thread (two threads that race
 /// make it twice and keep the first). Read inline, in place: the evaluation reads a row's
-/// animation for every property an animation sets, every frame.
+/// animation for every property an animation sets, every frame, and a copy of the whole row
+/// retains and releases all its closures.
 private final class LazyRow: Sendable {
-    private final class Made: Sendable {
+    final class Made: Sendable {
         let definition: LayerPropertyDefinition
-        init(_ definition: LayerPropertyDefinition) { self.definition = definition }
+        /// The row's animation, beside it: a field of a stored struct is read by copying the
+        /// whole struct first.
+        let animation: LayerPropertyDefinition.Animation?
+        init(_ definition: LayerPropertyDefinition) {
+            self.definition = definition
+            animation = definition.animation
+        }
     }
 
     /// The row once made, kept for the life of the process (never released).
     private let made = Atomic<Unmanaged<Made>?>(nil)
 
     @inline(__always)
-    func definition(of property: LayerProperty) -> LayerPropertyDefinition {
-        if let made = made.load(ordering: .acquiring) { return made.takeUnretainedValue().definition }
+    func row(of property: LayerProperty) -> Made {
+        if let made = made.load(ordering: .acquiring) { return made.takeUnretainedValue() }
         return make(property)
     }
 
     @inline(never)
-    private func make(_ property: LayerProperty) -> LayerPropertyDefinition {
+    private func make(_ property: LayerProperty) -> Made {
         let new = Unmanaged.passRetained(Made(LayerProperty.define(property)))
         let (stored, first) = made.compareExchange(expected: nil, desired: new, ordering: .acquiringAndReleasing)
-        if stored { return new.takeUnretainedValue().definition }
+        if stored { return new.takeUnretainedValue() }
         new.release()
-        return first!.takeUnretainedValue().definition
+        return first!.takeUnretainedValue()
     }
 }
 
