@@ -3,12 +3,23 @@ import TesseraCore
 /// The key paths a builder sets, each resolved once: `CALayer.setValue(_:forKeyPath:)` parses
 /// its string at every call, which costs several times what setting the value does.
 final class LayerKeyPaths {
-    /// The strings resolved so far and what each resolved to, side by side: a builder sets a
-    /// dozen or two key paths, written as literals (equal strings are most often the same
-    /// bytes, which compare at once), and a `[String: LayerKeyPath]` would have the runtime look up
+    /// The strings resolved so far and what each resolved to: a builder sets a dozen or two key
+    /// paths, written as literals, and a `[String: LayerKeyPath]` would have the runtime look up
     /// `String`'s conformance to `Hashable` through every conformance record of the process.
-    private var strings: [String] = []
-    private var resolved: [LayerKeyPath?] = []
+    private struct Resolved {
+        var strings: [String] = []
+        var lengths: [Int] = []
+        var keys: [LayerKeyPath?] = []
+
+        /// Where `string` is, searched in order, lengths compared first (a string knows its length).
+        func index(of string: String, length: Int) -> Int? {
+            lengths.indices.first { lengths[$0] == length && strings[$0] == string }
+        }
+    }
+
+    /// One stored property, read once a lookup (each read of a class's property is checked for
+    /// exclusive access).
+    private var resolved = Resolved()
 
     /// Sets `keyPath` of `layer` to `value` as `setValue(_:forKeyPath:)` does (which it is left
     /// to for a key path or a value it does not take, and their diagnostics). A value already in
@@ -28,10 +39,12 @@ final class LayerKeyPaths {
     }
 
     private func key(_ keyPath: String) -> LayerKeyPath? {
-        if let known = strings.firstIndex(of: keyPath) { return resolved[known] }
+        let length = keyPath.utf8.count
+        if let known = resolved.index(of: keyPath, length: length) { return resolved.keys[known] }
         let key = keyPath == "name" ? nil : LayerKeyPath(keyPath)
-        strings.append(keyPath)
-        resolved.append(key)
+        resolved.strings.append(keyPath)
+        resolved.lengths.append(length)
+        resolved.keys.append(key)
         return key
     }
 }

@@ -8,13 +8,13 @@ extension LayerProperty {
     /// properties, paid for all the rows at its first key path.
     var definition: LayerPropertyDefinition {
         // Inline: a caller that reads one field of the row reads it in place, not a copy of the row.
-        @inline(__always) get { Self.lazyRows[rawValue].row(of: self).definition }
+        @inline(__always) get { Self.lazyRows.row(of: self).definition }
     }
 
     /// The row's ``LayerPropertyDefinition/animation``, read without a copy of the row (a key
     /// path reads it for every value it sets, every frame).
     var animation: LayerPropertyDefinition.Animation? {
-        @inline(__always) get { Self.lazyRows[rawValue].row(of: self).animation }
+        @inline(__always) get { Self.lazyRows.row(of: self).animation }
     }
 
     /// The property animatable under `name` (its own or an alternative one); nil for any other.
@@ -69,7 +69,7 @@ extension LayerProperty {
     package static let table: [LayerPropertyDefinition] = allCases.map(\.definition)
 
     /// Each property's row, made on first use.
-    private static let lazyRows: [LazyRow] = allCases.map { _ in LazyRow() }
+    private static let lazyRows = LazyRows(count: allCases.count)
 
     /// The properties of `new`'s kind whose values differ in `old`, in the table's order.
     static func changes(from old: UnsafePointer<LayerProperties>, to new: UnsafePointer<LayerProperties>) -> [LayerProperty] {
@@ -252,15 +252,15 @@ extension LayerProperty {
     }
 }
 
-/// A row of the table, made the first time it is read, from any thread (two threads that race
-/// make it twice and keep the first). Read inline, in place: the evaluation reads a row's
-/// animation for every property an animation sets, every frame, and a copy of the whole row
-/// retains and releases all its closures.
-private final class LazyRow: Sendable {
+/// The rows of the table, each made the first time it is read, from any thread (two threads that
+/// race make it twice and keep the first): a slot per property, allocated once and never freed,
+/// like the rows once made. Read inline, without a reference count: the evaluation reads a row's
+/// animation for every property an animation sets, every frame.
+private struct LazyRows: @unchecked Sendable {
+    /// A made row, and its animation beside it: a field of a stored struct is read by copying the
+    /// whole struct first, which retains and releases all its closures.
     final class Made: Sendable {
         let definition: LayerPropertyDefinition
-        /// The row's animation, beside it: a field of a stored struct is read by copying the
-        /// whole struct first.
         let animation: LayerPropertyDefinition.Animation?
         init(_ definition: LayerPropertyDefinition) {
             self.definition = definition
@@ -268,19 +268,23 @@ private final class LazyRow: Sendable {
         }
     }
 
-    /// The row once made, kept for the life of the process (never released).
-    private let made = Atomic<Unmanaged<Made>?>(nil)
+    private let slots: UnsafeMutablePointer<Atomic<Unmanaged<Made>?>>
+
+    init(count: Int) {
+        slots = .allocate(capacity: count)
+        for i in 0..<count { (slots + i).initialize(to: Atomic(nil)) }
+    }
 
     @inline(__always)
     func row(of property: LayerProperty) -> Made {
-        if let made = made.load(ordering: .acquiring) { return made.takeUnretainedValue() }
+        if let made = slots[property.rawValue].load(ordering: .acquiring) { return made.takeUnretainedValue() }
         return make(property)
     }
 
     @inline(never)
     private func make(_ property: LayerProperty) -> Made {
         let new = Unmanaged.passRetained(Made(LayerProperty.define(property)))
-        let (stored, first) = made.compareExchange(expected: nil, desired: new, ordering: .acquiringAndReleasing)
+        let (stored, first) = slots[property.rawValue].compareExchange(expected: nil, desired: new, ordering: .acquiringAndReleasing)
         if stored { return new.takeUnretainedValue() }
         new.release()
         return first!.takeUnretainedValue()
@@ -324,8 +328,11 @@ enum LayerPropertyNames {
 
     /// FNV-1a of the name's UTF-8 bytes, to a slot.
     private static func slot(of name: String) -> Int {
-        var hash: UInt32 = 2_166_136_261
-        for byte in name.utf8 { hash = (hash ^ UInt32(byte)) &* 16_777_619 }
-        return Int(hash & 255)
+        func hash(_ bytes: some Sequence<UInt8>) -> Int {
+            var hash: UInt32 = 2_166_136_261
+            for byte in bytes { hash = (hash ^ UInt32(byte)) &* 16_777_619 }
+            return Int(hash & 255)
+        }
+        return name.utf8.withContiguousStorageIfAvailable(hash) ?? hash(name.utf8)
     }
 }
