@@ -83,6 +83,13 @@ package struct LayerKeyPath: Hashable, Sendable {
     /// Resolves a key path string by the property table's names; nil for one that is not
     /// animatable.
     package init?(_ string: String) {
+        // Most key paths name a whole property: no dot, no prefix to look for, nothing to split
+        // (an animation added resolves its key path).
+        if !string.utf8.contains(UInt8(ascii: ".")) {
+            guard let property = LayerProperty.animatable(named: string), let animation = property.animation else { return nil }
+            self.init(property, animation, field: .whole)
+            return
+        }
         if let filterInput = LayerKeyPath(filterInput: string) {
             self = filterInput
             return
