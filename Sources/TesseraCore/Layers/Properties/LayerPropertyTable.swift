@@ -7,7 +7,6 @@ extension LayerProperty {
     /// of it generic metadata (about 20,000 instructions): a Lottie file's load, which sets a dozen
     /// properties, paid for all the rows at its first key path.
     var definition: LayerPropertyDefinition {
-        // Inline: a caller that reads one field of the row reads it in place, not a copy of the row.
         @inline(__always) get { Self.lazyRows.row(of: self).definition }
     }
 
