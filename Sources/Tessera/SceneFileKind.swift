@@ -1,5 +1,6 @@
 import Foundation
 import TesseraCAML
+import TesseraCore
 
 /// What a path given to the tools over the formats holds, told by its extension and, for a
 /// folder, by what is in it: the one rule over the spellings of every scene file Tessera reads
@@ -28,7 +29,7 @@ package enum SceneFileKind: Equatable, Sendable {
     package init(of path: String) {
         let fileManager = FileManager.default
         let isFolder = Self.isExistingFolder(path)
-        let pathExtension = URL(fileURLWithPath: path).pathExtension.lowercased()
+        let pathExtension = PathName.pathExtension(of: path).lowercased()
         if isFolder
             && (pathExtension == CAMLFileNames.wallpaperExtension
                 || fileManager.fileExists(atPath: path + "/" + CAMLFileNames.wallpaperManifest)

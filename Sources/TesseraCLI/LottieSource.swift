@@ -16,7 +16,7 @@ enum LottieSource {
         var configuration = options.lottie ?? .init()
         configuration.keepDecodedModel = { keepUntilExit($0) }
         do {
-            return try LottieAnimation(contentsOf: URL(fileURLWithPath: argument), configuration: configuration)
+            return try LottieAnimation(contentsOfFile: argument, configuration: configuration)
         } catch {
             if case .unreadableFile = error { throw CommandFailure(.noInput, "\(argument): \(error)") }
             throw CommandFailure(.dataError, "\(argument): \(error)")

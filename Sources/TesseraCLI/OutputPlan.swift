@@ -1,4 +1,5 @@
 import Foundation
+import TesseraCore
 import TesseraRaster
 
 /// Where `tessera render` writes and in which format, decided from `-o`, `--format`, `--apng`
@@ -59,7 +60,7 @@ struct OutputPlan: Equatable {
             }
             self.init(format: .png, destination: .directory(output, baseName: baseName))
         } else {
-            let pathExtension = URL(fileURLWithPath: output).pathExtension
+            let pathExtension = PathName.pathExtension(of: output)
             guard let implied = FrameFormat(pathExtension: pathExtension) else {
                 let what = pathExtension.isEmpty ? "has no extension" : "has an unknown extension .\(pathExtension)"
                 let formats = FrameFormat.allCases.map { $0.pathExtensions.joined(separator: "/") }.joined(separator: ", ")

@@ -97,14 +97,19 @@ struct RenderRequest: Equatable {
             let plan = try OutputPlan(
                 output: apng ?? output, format: apng != nil ? .apng : format, animated: animated,
                 frameCount: timeline.frameCount, baseName: source.name)
-            warnings += source.notRendered.map { "\(source.displayName): not rendered: \($0)" }
-            if let reason = FontManager.textUnavailableReason, source.root.treeContains(where: { $0 is CATextLayer }) {
-                warnings.append("\(source.displayName): text not drawn: \(reason)")
+            // Written out only without -q: the summary of what is skipped costs a small file's
+            // render a few hundred thousand instructions of the runtime's conformance lookups.
+            if !quiet {
+                warnings += source.notRendered.map { "\(source.displayName): not rendered: \($0)" }
+                // The tree first: asking for the reason loads the text libraries (dlopen, a million instructions).
+                if source.root.treeContains(where: { $0 is CATextLayer }), let reason = FontManager.textUnavailableReason {
+                    warnings.append("\(source.displayName): text not drawn: \(reason)")
+                }
+                if let summary = SkippedFeature.summary(of: source.skipped) {
+                    warnings.append("\(source.displayName): not drawn: \(summary) (`tessera inspect \(source.displayName)` lists them)")
+                }
+                for warning in warnings { FileHandle.standardError.write(Data("tessera: warning: \(warning)\n".utf8)) }
             }
-            if let summary = SkippedFeature.summary(of: source.skipped) {
-                warnings.append("\(source.displayName): not drawn: \(summary) (`tessera inspect \(source.displayName)` lists them)")
-            }
-            if !quiet { for warning in warnings { FileHandle.standardError.write(Data("tessera: warning: \(warning)\n".utf8)) } }
 
             let export = AnimationExport(renderer: LayerRenderer(threadCount: threads ?? Canvas.processorCount))
             export.renderer.scale = scale

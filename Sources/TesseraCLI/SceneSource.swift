@@ -55,7 +55,7 @@ struct SceneSource {
         }
         if SceneFileKind(of: argument) == .lottie {
             let animation = try LottieSource.load(argument, options: options)
-            name = URL(fileURLWithPath: argument).deletingPathExtension().lastPathComponent
+            name = PathName.baseName(of: argument)
             displayName = argument
             root = animation.rootLayer
             size = animation.size

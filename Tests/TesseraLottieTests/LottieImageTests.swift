@@ -48,6 +48,27 @@ import ZIPFoundation
         #expect(try LottieAnimation(contentsOf: escaping).skipped.count == 1)
     }
 
+    /// Read by its path (the command line's way, without a URL): the same animation, images
+    /// beside it included, and the same errors as by its URL.
+    @Test func fileReadByItsPathAsByItsURL() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("lottie-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder.appendingPathComponent("images"), withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try Self.redPNG().write(to: folder.appendingPathComponent("images/red.png"))
+        let file = folder.appendingPathComponent("anim.json")
+        try Self.document(path: "red.png", folder: "images/").write(to: file)
+        let animation = try LottieAnimation(contentsOfFile: file.path)
+        let pixmap = try Pixmap(width: 100, height: 100)
+        LayerRenderer(threadCount: 1).render(animation.rootLayer, at: 0, into: pixmap)
+        #expect(pixmap[20, 30] == Self.red && animation.skipped.isEmpty)
+        #expect(animation.size == CGSize(width: 100, height: 100) && animation.duration == 1)
+        for path in [folder.appendingPathComponent("missing.json").path, folder.path] {
+            let byURL = #expect(throws: LottieError.self) { try LottieAnimation(contentsOf: URL(fileURLWithPath: path)) }
+            let byPath = #expect(throws: LottieError.self) { try LottieAnimation(contentsOfFile: path) }
+            #expect(byURL.map { "\($0)" } == byPath.map { "\($0)" }, "\(path)")
+        }
+    }
+
     /// A PNG whose header claims 100,000 × 100,000 pixels is refused before it is decoded.
     @Test func hugeImageIsRefusedFromItsHeader() throws {
         var png = [UInt8](try Self.redPNG())

@@ -97,6 +97,38 @@ import TesseraTestSupport
         #expect(LayerProperty.hidden.definition.name == "hidden")
     }
 
+    /// The name index (no dictionary) finds every property under each of its names, and nothing
+    /// under another name; `animatable(named:)` only the animatable ones.
+    @Test func namesFindTheirProperties() {
+        for property in LayerProperty.allCases {
+            for name in [property.name] + property.alternativeNames {
+                #expect(LayerPropertyNames.property(named: name) == property, "\(name)")
+                let animatable = property.definition.animation != nil
+                #expect(LayerProperty.animatable(named: name) == (animatable ? property : nil), "\(name)")
+            }
+            #expect(property.nameIsAnimatable == (property.definition.animation != nil))
+            #expect(property.definition.alternativeNames == property.alternativeNames)
+        }
+        for name in [
+            "", "Position", "positio", "positionX", "isOpacity", "hidden.x", "transform.rotation", "é", String(repeating: "a", count: 300),
+        ] {
+            #expect(LayerPropertyNames.property(named: name) == nil, "\(name)")
+            #expect(LayerProperty.animatable(named: name) == nil, "\(name)")
+        }
+        // A name made at run time (the same characters as the literal, other storage) finds its property too.
+        let built = String(decoding: Array("strokeEnd".utf8), as: UTF8.self)
+        #expect(LayerProperty.animatable(named: built) == .strokeEnd)
+    }
+
+    /// A row read from many threads at once, the first time, is the same row.
+    @Test func rowsMadeOnFirstUseAgreeAcrossThreads() async {
+        let names = await withTaskGroup(of: [String].self) { group in
+            for _ in 0..<8 { group.addTask { LayerProperty.allCases.reversed().map { $0.definition.name } } }
+            return await group.reduce(into: [[String]]()) { $0.append($1) }
+        }
+        for list in names { #expect(list == LayerProperty.allCases.reversed().map(\.name)) }
+    }
+
     /// The names written out in the table are the cases' names, as reflection spells them.
     @Test func namesAreTheCasesNames() {
         #expect(LayerProperty.allCases.map(\.name) == LayerProperty.allCases.map { String(describing: $0) })

@@ -233,17 +233,28 @@ open class CABasicAnimation: CAPropertyAnimation {
     package override func program(diagnostics: inout [String], change: PropertyChange?) -> AnimationProgram? {
         guard let key = resolvedKeyPath(diagnostics: &diagnostics, change: change) else { return nil }
         let function = appliedValueFunction(for: key, diagnostics: &diagnostics)
-        var read: [AnimatableValue?] = []
-        for (value, name) in [(fromValue, "fromValue"), (toValue, "toValue"), (byValue, "byValue")] {
-            let converted = self.read(value, for: key, name, function: function, diagnostics: &diagnostics)
-            // A value function's input of the wrong shape leaves nothing sensible to animate.
-            if function != nil, value != nil, converted == nil { return nil }
-            read.append(converted)
-        }
+        // The three ends read one by one, in order (a layer adds animations by the hundred: no
+        // array of them to build).
+        let fromValue = fromValue, toValue = toValue, byValue = byValue
+        guard var from = end(fromValue, "fromValue", for: key, function: function, diagnostics: &diagnostics),
+            let to = end(toValue, "toValue", for: key, function: function, diagnostics: &diagnostics),
+            let by = end(byValue, "byValue", for: key, function: function, diagnostics: &diagnostics)
+        else { return nil }
         if let change, function == nil, fromValue == nil && toValue == nil && byValue == nil, LayerKeyPath(change.key) == key {
-            read[0] = change.previous   // from the value shown before the change to the new one
+            from = change.previous   // from the value shown before the change to the new one
         }
-        return propertyProgram(key, values: .basic(BasicValues(from: read[0], to: read[1], by: read[2])), function: function)
+        return propertyProgram(key, values: .basic(BasicValues(from: from, to: to, by: by)), function: function)
+    }
+
+    /// One end of the animation read for `key`: nil (no program) when a value function's input
+    /// has the wrong shape, which leaves nothing sensible to animate; else the value, nil when
+    /// it is not given or does not fit (reported).
+    private func end(
+        _ value: Any?, _ name: String, for key: LayerKeyPath, function: ValueFunction?, diagnostics: inout [String]
+    ) -> AnimatableValue?? {
+        let converted = read(value, for: key, name, function: function, diagnostics: &diagnostics)
+        if function != nil, value != nil, converted == nil { return nil }
+        return .some(converted)
     }
 }
 

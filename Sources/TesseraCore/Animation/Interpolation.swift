@@ -49,7 +49,7 @@ extension AnimatableValue {
     }
 
     /// The kind of value this is.
-    var kind: AnimatableValueKind {
+    package var kind: AnimatableValueKind {
         switch self {
         case .number: return .number
         case .point: return .point

@@ -37,7 +37,7 @@ package struct LayerKeyPath: Hashable, Sendable {
 
     /// The whole of an animatable property.
     package init?(whole property: LayerProperty) {
-        guard let animation = property.definition.animation else { return nil }
+        guard let animation = property.animation else { return nil }
         self.init(property, animation, field: .whole)
     }
 
@@ -83,6 +83,13 @@ package struct LayerKeyPath: Hashable, Sendable {
     /// Resolves a key path string by the property table's names; nil for one that is not
     /// animatable.
     package init?(_ string: String) {
+        // Most key paths name a whole property: no dot, no prefix to look for, nothing to split
+        // (an animation added resolves its key path).
+        if !string.utf8.contains(UInt8(ascii: ".")) {
+            guard let property = LayerProperty.animatable(named: string), let animation = property.animation else { return nil }
+            self.init(property, animation, field: .whole)
+            return
+        }
         if let filterInput = LayerKeyPath(filterInput: string) {
             self = filterInput
             return
@@ -93,7 +100,7 @@ package struct LayerKeyPath: Hashable, Sendable {
         }
         let parts = Self.propertyAndRest(string)
         guard let first = parts.first, let property = LayerProperty.animatable(named: first),
-            let animation = property.definition.animation
+            let animation = property.animation
         else { return nil }
         guard parts.count == 2 else {
             self.init(property, animation, field: .whole)
@@ -136,7 +143,7 @@ package struct LayerKeyPath: Hashable, Sendable {
     /// The table's description of how the property animates.
     private var animation: LayerPropertyDefinition.Animation {
         // Every key path resolves to an animatable property (see the initializers).
-        property.definition.animation!
+        property.animation!
     }
 
     /// The kind of value the key path holds.

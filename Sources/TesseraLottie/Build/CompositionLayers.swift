@@ -24,8 +24,7 @@ struct CompositionLayers {
     /// `visibleFrames` is the range the main composition shows (nil in precompositions).
     /// Precompositions that include themselves are refused before (``LayerCount``).
     func layers(_ layers: [LottieLayer], size: CGSize, path: String, visibleFrames: ClosedRange<Double>?) throws(LottieError) -> [CALayer] {
-        var byIndex: [Int: LottieLayer] = [:]
-        for layer in layers { if let index = layer.index, byIndex[index] == nil { byIndex[index] = layer } }
+        let byIndex = LayersByIndex(layers)
         var built: [CALayer] = []
         for (i, layer) in layers.enumerated() where !layer.isMatteSource && !layer.isHidden {
             let layerPath = "\(path)/\(layer.name.isEmpty ? "layers[\(i)]" : layer.name)"
@@ -210,20 +209,20 @@ struct CompositionLayers {
 
     /// `drawn` inside a layer holding each parent's transform in turn (nearest inside).
     private func parented(
-        _ drawn: CALayer, _ layer: LottieLayer, byIndex: [Int: LottieLayer], size: CGSize,
+        _ drawn: CALayer, _ layer: LottieLayer, byIndex: LayersByIndex, size: CGSize,
         path: String
     ) throws(LottieError) -> CALayer {
         // The parents' transforms are seen where the layer shows (a parent's own visibility does not pass on).
         let animator = animator.showing(from: layer.inPoint, to: layer.outPoint)
         var current = drawn
         var next = layer.parent
-        var seen: Set<Int> = layer.index.map { [$0] } ?? []
+        var seen = ParentChain(layer.index)
         while let index = next {
             guard let parent = byIndex[index] else {
                 report.approximated(path, "parent", "no layer \(index) to be parented to: drawn without a parent")
                 break
             }
-            guard seen.insert(index).inserted else {
+            guard seen.insert(index) else {
                 throw .invalidDocument(path: path, reason: "its parents come back to layer \(index)")
             }
             try report.countLayer(at: path)
@@ -242,7 +241,7 @@ struct CompositionLayers {
     /// own parents) for an alpha matte; through `luminanceToAlpha` for a luma matte; an inverted
     /// matte takes its alpha away (`destOut`) from a very large opaque layer.
     private func matted(
-        _ placed: CALayer, by source: LottieLayer?, mode: Int, byIndex: [Int: LottieLayer], size: CGSize,
+        _ placed: CALayer, by source: LottieLayer?, mode: Int, byIndex: LayersByIndex, size: CGSize,
         path: String, visibleFrames: ClosedRange<Double>?
     ) throws(LottieError) -> CALayer {
         guard let source else {

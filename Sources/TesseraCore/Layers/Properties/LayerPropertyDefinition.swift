@@ -18,7 +18,8 @@ package struct LayerPropertyDefinition: Sendable {
     package let property: LayerProperty
     /// The name of the property in key paths and archives: the case's.
     package let name: String
-    /// Other names a key path may use for it (Swift's: `isHidden` for `hidden`).
+    /// Other names a key path may use for it (Swift's: `isHidden` for `hidden`;
+    /// ``LayerProperty/alternativeNames``).
     let alternativeNames: [String]
     /// The class that declares it: ``LayerKind/layer`` for every layer's.
     package var owner: LayerKind { owners[0] }
@@ -48,11 +49,10 @@ package struct LayerPropertyDefinition: Sendable {
     /// An animatable property.
     init<Value: AnimatablePropertyValue & Equatable & Sendable>(
         _ property: LayerProperty, _ keyPath: WritableKeyPath<LayerProperties, Value> & Sendable, of owner: LayerKind,
-        alsoOf sharer: LayerKind? = nil, alternativeNames: [String] = [], discrete: Bool = false, stored: OutOfLine? = nil
+        alsoOf sharer: LayerKind? = nil, discrete: Bool = false, stored: OutOfLine? = nil
     ) {
         self.init(
-            property, keyPath, of: [owner] + (sharer.map { [$0] } ?? []), alternativeNames: alternativeNames,
-            stored: stored,
+            property, keyPath, of: [owner] + (sharer.map { [$0] } ?? []), stored: stored,
             animation: Self.animation(of: keyPath, discrete: discrete))
     }
 
@@ -87,9 +87,9 @@ package struct LayerPropertyDefinition: Sendable {
     /// A property that is not animatable (no key path resolves to it).
     init<Value: Equatable & Sendable>(
         notAnimatable property: LayerProperty, _ keyPath: WritableKeyPath<LayerProperties, Value> & Sendable,
-        of owner: LayerKind, alternativeNames: [String] = [], stored: OutOfLine? = nil
+        of owner: LayerKind, stored: OutOfLine? = nil
     ) {
-        self.init(property, keyPath, of: [owner], alternativeNames: alternativeNames, stored: stored, animation: nil)
+        self.init(property, keyPath, of: [owner], stored: stored, animation: nil)
     }
 
     /// A property that is not animatable as a whole and that the file formats hold as
@@ -100,7 +100,7 @@ package struct LayerPropertyDefinition: Sendable {
     ) {
         self.property = property
         name = property.name
-        alternativeNames = []
+        alternativeNames = property.alternativeNames
         owners = [owner]
         animation = nil
         self.keyPath = nil
@@ -116,11 +116,11 @@ package struct LayerPropertyDefinition: Sendable {
     @_semantics("optimize.sil.specialize.generic.never")
     private init<Value: Equatable & Sendable>(
         _ property: LayerProperty, _ keyPath: WritableKeyPath<LayerProperties, Value> & Sendable, of owners: [LayerKind],
-        alternativeNames: [String], stored: OutOfLine?, animation: Animation?
+        stored: OutOfLine?, animation: Animation?
     ) {
         self.property = property
         name = property.name
-        self.alternativeNames = alternativeNames
+        alternativeNames = property.alternativeNames
         self.owners = owners
         self.animation = animation
         self.keyPath = TypedLayerPropertyKeyPath(keyPath: keyPath)

@@ -1,19 +1,45 @@
 import Foundation
+import Synchronization
 
 extension LayerProperty {
-    /// The property's row of the table.
-    var definition: LayerPropertyDefinition { Self.table[rawValue] }
+    /// The property's row of the table, made the first time it is read. A row holds key paths
+    /// into ``LayerProperties``, and the runtime makes each key path object from its pattern, most
+    /// of it generic metadata (about 20,000 instructions): a Lottie file's load, which sets a dozen
+    /// properties, paid for all the rows at its first key path.
+    var definition: LayerPropertyDefinition {
+        @inline(__always) get { Self.lazyRows.row(of: self).definition }
+    }
+
+    /// The row's ``LayerPropertyDefinition/animation``, read without a copy of the row (a key
+    /// path reads it for every value it sets, every frame).
+    var animation: LayerPropertyDefinition.Animation? {
+        @inline(__always) get { Self.lazyRows.row(of: self).animation }
+    }
 
     /// The property animatable under `name` (its own or an alternative one); nil for any other.
     static func animatable(named name: String) -> LayerProperty? {
-        animatableByName[name]
+        guard let property = LayerPropertyNames.property(named: name), property.animation != nil else { return nil }
+        return property
     }
 
     /// Whether the property's name finds an animatable property (``animatable(named:)``): read by
-    /// index, where a change of one known property would hash its name.
+    /// index, where a change of one known property would hash its name. (A case's name finds the
+    /// case: no alternative name is a case's, a test checks.)
     var nameIsAnimatable: Bool { Self.namesAnimatable[rawValue] }
 
-    private static let namesAnimatable: [Bool] = allCases.map { animatableByName[$0.definition.name] != nil }
+    private static let namesAnimatable: [Bool] = allCases.map { $0.animation != nil }
+
+    /// Other names a key path may use for the property: Swift's, for the four whose Core
+    /// Animation name drops its `is` (a new property has none unless it is another such flag).
+    var alternativeNames: [String] {
+        switch self {
+        case .geometryFlipped: ["isGeometryFlipped"]
+        case .doubleSided: ["isDoubleSided"]
+        case .hidden: ["isHidden"]
+        case .wrapped: ["isWrapped"]
+        default: []
+        }
+    }
 
     /// The property's name in key paths and archives: the case's, as `String(describing:)` spells
     /// it (a test checks), written out because the reflection that finds a case's name has the
@@ -37,8 +63,12 @@ extension LayerProperty {
         "foregroundColor", "wrapped", "alignmentMode", "truncationMode", "allowsFontSubpixelQuantization",
     ]
 
-    /// Every property's row, in the order of ``allCases``.
-    package static let table: [LayerPropertyDefinition] = allCases.map(define)
+    /// Every property's row, in the order of ``allCases`` (all of them made: for the file
+    /// formats, and for a change of the model, which compares every row of a layer's kind).
+    package static let table: [LayerPropertyDefinition] = allCases.map(\.definition)
+
+    /// Each property's row, made on first use.
+    private static let lazyRows = LazyRows(count: allCases.count)
 
     /// The properties of `new`'s kind whose values differ in `old`, in the table's order.
     static func changes(from old: UnsafePointer<LayerProperties>, to new: UnsafePointer<LayerProperties>) -> [LayerProperty] {
@@ -97,20 +127,12 @@ extension LayerProperty {
         memcmp(a + range.lowerBound, b + range.lowerBound, range.count) == 0
     }
 
-    private static let animatableByName: [String: LayerProperty] = {
-        var byName: [String: LayerProperty] = [:]
-        for definition in table where definition.animation != nil {
-            for name in [definition.name] + definition.alternativeNames { byName[name] = definition.property }
-        }
-        return byName
-    }()
-
     /// The table. A property kept out of line (in ``RareLayerProperties``, behind a forwarding
     /// property of ``LayerProperties``) says where it is stored there (`stored: .rare(…)`): a
     /// change of the model compares it in place. Discrete properties are those Core Animation changes without interpolating:
     /// `miterLimit` is one (seed 001: "it actually performs no animation at all"), and so is
     /// `instanceCount`, an integer; so are flags and string constants.
-    private static func define(_ property: LayerProperty) -> LayerPropertyDefinition {
+    fileprivate static func define(_ property: LayerProperty) -> LayerPropertyDefinition {
         typealias Row = LayerPropertyDefinition
         switch property {
         // CALayer
@@ -122,11 +144,11 @@ extension LayerProperty {
         case .transform: return Row(property, \.transform, of: .layer)
         case .sublayerTransform: return Row(property, \.sublayerTransform, of: .layer)
         case .geometryFlipped:
-            return Row(notAnimatable: property, \.isGeometryFlipped, of: .layer, alternativeNames: ["isGeometryFlipped"])
+            return Row(notAnimatable: property, \.isGeometryFlipped, of: .layer)
         case .doubleSided:
-            return Row(notAnimatable: property, \.isDoubleSided, of: .layer, alternativeNames: ["isDoubleSided"])
+            return Row(notAnimatable: property, \.isDoubleSided, of: .layer)
         case .opacity: return Row(property, \.opacity, of: .layer)
-        case .hidden: return Row(property, \.isHidden, of: .layer, alternativeNames: ["isHidden"], discrete: true)
+        case .hidden: return Row(property, \.isHidden, of: .layer, discrete: true)
         case .backgroundColor: return Row(property, \.backgroundColor, of: .layer)
         case .cornerRadius: return Row(property, \.cornerRadius, of: .layer)
         case .cornerCurve: return Row(notAnimatable: property, \.cornerCurve, of: .layer)
@@ -208,7 +230,7 @@ extension LayerProperty {
         case .foregroundColor: return Row(property, \.foregroundColor, of: .text, stored: .rare(\.text.foregroundColor))
         case .wrapped:
             return Row(
-                notAnimatable: property, \.isWrapped, of: .text, alternativeNames: ["isWrapped"],
+                notAnimatable: property, \.isWrapped, of: .text,
                 stored: .rare(\.text.isWrapped))
         case .alignmentMode: return Row(notAnimatable: property, \.alignmentMode, of: .text, stored: .rare(\.text.alignmentMode))
         case .truncationMode: return Row(notAnimatable: property, \.truncationMode, of: .text, stored: .rare(\.text.truncationMode))
@@ -226,5 +248,90 @@ extension LayerProperty {
         case .instanceBlueOffset: return Row(property, \.instanceBlueOffset, of: .replicator)
         case .instanceAlphaOffset: return Row(property, \.instanceAlphaOffset, of: .replicator)
         }
+    }
+}
+
+/// The rows of the table, each made the first time it is read, from any thread (two threads that
+/// race make it twice and keep the first): a slot per property, allocated once and never freed,
+/// like the rows once made. Read inline, without a reference count: the evaluation reads a row's
+/// animation for every property an animation sets, every frame.
+private struct LazyRows: @unchecked Sendable {
+    /// A made row, and its animation beside it: a field of a stored struct is read by copying the
+    /// whole struct first, which retains and releases all its closures.
+    final class Made: Sendable {
+        let definition: LayerPropertyDefinition
+        let animation: LayerPropertyDefinition.Animation?
+        init(_ definition: LayerPropertyDefinition) {
+            self.definition = definition
+            animation = definition.animation
+        }
+    }
+
+    private let slots: UnsafeMutablePointer<Atomic<Unmanaged<Made>?>>
+
+    init(count: Int) {
+        slots = .allocate(capacity: count)
+        for i in 0..<count { (slots + i).initialize(to: Atomic(nil)) }
+    }
+
+    @inline(__always)
+    func row(of property: LayerProperty) -> Made {
+        if let made = slots[property.rawValue].load(ordering: .acquiring) { return made.takeUnretainedValue() }
+        return make(property)
+    }
+
+    @inline(never)
+    private func make(_ property: LayerProperty) -> Made {
+        let new = Unmanaged.passRetained(Made(LayerProperty.define(property)))
+        let (stored, first) = slots[property.rawValue].compareExchange(expected: nil, desired: new, ordering: .acquiringAndReleasing)
+        if stored { return new.takeUnretainedValue() }
+        new.release()
+        return first!.takeUnretainedValue()
+    }
+}
+
+/// The properties by their names, their own and their alternatives, for
+/// ``LayerProperty/animatable(named:)``: an open-addressed table of 256 slots, hashed from the
+/// names' bytes. A `[String: LayerProperty]` has the runtime instantiate its storage's generic
+/// metadata and look up `String`'s conformance to `Hashable` through every conformance record of
+/// the process (some 400,000 instructions at the first key path a process resolves); this needs
+/// neither, and no row.
+enum LayerPropertyNames {
+    /// 0 for an empty slot; else the property's raw value + 1, plus 128 under its alternative name.
+    private static let slots: [UInt8] = {
+        precondition(LayerProperty.allCases.count < 127, "a slot holds a raw value + 1 below 128")
+        var slots = [UInt8](repeating: 0, count: 256)
+        func insert(_ name: String, _ code: UInt8) {
+            var slot = slot(of: name)
+            while slots[slot] != 0 { slot = (slot + 1) & 255 }
+            slots[slot] = code
+        }
+        for property in LayerProperty.allCases {
+            let code = UInt8(property.rawValue + 1)
+            insert(property.name, code)
+            if let alternative = property.alternativeNames.first { insert(alternative, code | 128) }
+        }
+        return slots
+    }()
+
+    /// The property named `name` (its own name or its alternative one), animatable or not.
+    static func property(named name: String) -> LayerProperty? {
+        var slot = slot(of: name)
+        while true {
+            let code = slots[slot]
+            guard code != 0, let property = LayerProperty(rawValue: Int(code & 127) - 1) else { return nil }
+            if (code & 128 == 0 ? property.name : property.alternativeNames[0]) == name { return property }
+            slot = (slot + 1) & 255
+        }
+    }
+
+    /// FNV-1a of the name's UTF-8 bytes, to a slot.
+    private static func slot(of name: String) -> Int {
+        func hash(_ bytes: some Sequence<UInt8>) -> Int {
+            var hash: UInt32 = 2_166_136_261
+            for byte in bytes { hash = (hash ^ UInt32(byte)) &* 16_777_619 }
+            return Int(hash & 255)
+        }
+        return name.utf8.withContiguousStorageIfAvailable(hash) ?? hash(name.utf8)
     }
 }
