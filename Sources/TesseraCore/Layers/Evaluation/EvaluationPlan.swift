@@ -40,12 +40,12 @@ final class EvaluationPlan {
         generation = TreeGeneration.current
         var layers: [Unmanaged<CALayer>] = []
         var parents: [Int32] = [], names: [String?] = [], masks: [Int32] = []
-        var seen = Set<ObjectIdentifier>()
+        var seen = LayerIdentitySet()
         // An explicit stack: trees may be deeper than the thread's stack allows recursion.
         var stack: [(layer: CALayer, parent: Int32, isMaskOf: Int32?)] = [(root, -1, nil)]
         while let (layer, parent, maskOf) = stack.popLast() {
             // A mask set to one of its own layer's ancestors would make the walk endless.
-            guard seen.insert(ObjectIdentifier(layer)).inserted else { continue }
+            guard seen.insert(layer) else { continue }
             let index = Int32(layers.count)
             layers.append(Unmanaged.passUnretained(layer))
             parents.append(parent)
