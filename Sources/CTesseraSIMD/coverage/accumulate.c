@@ -343,34 +343,23 @@ static inline int short_lines_row_by_row(int level) {
 // Every band of a command visits all its lines: most of those outside the band are rejected on their
 // y alone, eight at a time, before any other work. The others are added in their order, eight at a
 // time by short_lines where the lines are mostly short (`shortLines`, a constant where this is
-// inlined), else one at a time. The last lines, fewer than eight but at least the SHORT_LINES_MIN that
-// short_lines needs, are copied into a group of eight padded with lines that meet no band (y = 0 to
-// 0: horizontal, and a band's top is 0 or more), so that they too go through short_lines: a square's
-// 22 lines are two groups and six such.
+// inlined), else one at a time.
 TSR_INLINE void accumulate_band(const float *lines, size_t count, int32_t bandY, int32_t bandHeight,
                                 float *accumulation, size_t stride, int32_t *rowMin, int32_t *rowMax, int shortLines,
                                 int rowByRow) {
     const float bandTop = (float)bandY;
     const float bandBottom = (float)(bandY + bandHeight);
     for (size_t first = 0; first < count; first += 8) {
-        const float *group = lines + 4 * first;
-        const size_t left = count - first;
-        float padded[32];
-        if (shortLines && left >= SHORT_LINES_MIN) {
-            if (left < 8) {
-                memset(padded, 0, sizeof padded);
-                memcpy(padded, group, left * 4 * sizeof(float));
-                group = padded;
-            }
-            const uint32_t lines8 = lines_in_band(group, bandTop, bandBottom);
-            if (lines8 != 0)
-                short_lines_8(group, lines8, bandY, bandHeight, accumulation, stride, rowMin, rowMax, rowByRow);
+        uint32_t lines8 = first + 8 <= count ? lines_in_band(lines + 4 * first, bandTop, bandBottom)
+                                             : (1u << (count - first)) - 1;
+        if (shortLines && first + 8 <= count && lines8 != 0) {
+            short_lines_8(lines + 4 * first, lines8, bandY, bandHeight, accumulation, stride, rowMin, rowMax,
+                          rowByRow);
             continue;
         }
-        uint32_t lines8 = left >= 8 ? lines_in_band(group, bandTop, bandBottom) : (1u << left) - 1;
         for (; lines8 != 0; lines8 &= lines8 - 1) {
-            accumulate_line(group + 4 * (size_t)__builtin_ctz(lines8), bandY, bandHeight, accumulation, stride,
-                            rowMin, rowMax);
+            accumulate_line(lines + 4 * (first + (size_t)__builtin_ctz(lines8)), bandY, bandHeight, accumulation,
+                            stride, rowMin, rowMax);
         }
     }
 }
