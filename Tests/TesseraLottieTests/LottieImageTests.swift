@@ -17,9 +17,21 @@ import ZIPFoundation
     }
 
     /// An image layer at (10, 20) showing asset `image` drawn 30 × 40.
+    /// A new folder holding `anim.json`, whose image is `images/red.png` beside it.
+    static func documentBesideItsImage() throws -> (folder: URL, file: URL) {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("lottie-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder.appendingPathComponent("images"), withIntermediateDirectories: true)
+        try Self.redPNG().write(to: folder.appendingPathComponent("images/red.png"))
+        let file = folder.appendingPathComponent("anim.json")
+        try Self.document(path: "red.png", folder: "images/").write(to: file)
+        return (folder, file)
+    }
+
     static func document(path: String, folder: String = "") -> Data {
-        let layer: [String: Any] = ["ty": 2, "refId": "image", "ind": 1, "ip": 0, "op": 10, "st": 0,
-                                    "ks": Lottie.transform(position: Lottie.value([10, 20]))]
+        let layer: [String: Any] = [
+            "ty": 2, "refId": "image", "ind": 1, "ip": 0, "op": 10, "st": 0,
+            "ks": Lottie.transform(position: Lottie.value([10, 20])),
+        ]
         return Lottie.document(layers: [layer], assets: [["id": "image", "w": 30, "h": 40, "u": folder, "p": path, "e": 1]])
     }
 
@@ -30,12 +42,8 @@ import ZIPFoundation
     }
 
     @Test func imageFileBesideTheDocument() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("lottie-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder.appendingPathComponent("images"), withIntermediateDirectories: true)
+        let (folder, file) = try Self.documentBesideItsImage()
         defer { try? FileManager.default.removeItem(at: folder) }
-        try Self.redPNG().write(to: folder.appendingPathComponent("images/red.png"))
-        let file = folder.appendingPathComponent("anim.json")
-        try Self.document(path: "red.png", folder: "images/").write(to: file)
         let animation = try LottieAnimation(contentsOf: file)
         let pixmap = try Pixmap(width: 100, height: 100)
         LayerRenderer(threadCount: 1).render(animation.rootLayer, at: 0, into: pixmap)
@@ -51,12 +59,8 @@ import ZIPFoundation
     /// Read by its path (the command line's way, without a URL): the same animation, images
     /// beside it included, and the same errors as by its URL.
     @Test func fileReadByItsPathAsByItsURL() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("lottie-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder.appendingPathComponent("images"), withIntermediateDirectories: true)
+        let (folder, file) = try Self.documentBesideItsImage()
         defer { try? FileManager.default.removeItem(at: folder) }
-        try Self.redPNG().write(to: folder.appendingPathComponent("images/red.png"))
-        let file = folder.appendingPathComponent("anim.json")
-        try Self.document(path: "red.png", folder: "images/").write(to: file)
         let animation = try LottieAnimation(contentsOfFile: file.path)
         let pixmap = try Pixmap(width: 100, height: 100)
         LayerRenderer(threadCount: 1).render(animation.rootLayer, at: 0, into: pixmap)
@@ -88,7 +92,8 @@ import ZIPFoundation
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("lottie-\(UUID().uuidString).lottie")
         let archive = try Archive(url: url, accessMode: .create)
         for (path, data) in files.sorted(by: { $0.key < $1.key }) {
-            try archive.addEntry(with: path, type: .file, uncompressedSize: Int64(data.count), compressionMethod: .deflate) { position, size in
+            try archive.addEntry(with: path, type: .file, uncompressedSize: Int64(data.count), compressionMethod: .deflate) {
+                position, size in
                 data.subdata(in: Int(position)..<Int(position) + size)
             }
         }
@@ -97,10 +102,12 @@ import ZIPFoundation
 
     @Test func readsTheManifestsAnimationAndItsImage() throws {
         let manifest = Data(#"{"version": "1", "animations": [{"id": "first"}, {"id": "second"}]}"#.utf8)
-        let url = try Self.zip(["manifest.json": manifest,
-                                "animations/first.json": LottieImageTests.document(path: "red.png", folder: "/images/"),
-                                "animations/second.json": Lottie.document(layers: []),
-                                "images/red.png": try LottieImageTests.redPNG()])
+        let url = try Self.zip([
+            "manifest.json": manifest,
+            "animations/first.json": LottieImageTests.document(path: "red.png", folder: "/images/"),
+            "animations/second.json": Lottie.document(layers: []),
+            "images/red.png": try LottieImageTests.redPNG(),
+        ])
         defer { try? FileManager.default.removeItem(at: url) }
         #expect(try LottieAnimation.animations(inDotLottieAt: url) == ["first", "second"])
         let animation = try LottieAnimation(contentsOf: url)

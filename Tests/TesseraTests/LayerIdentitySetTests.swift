@@ -7,8 +7,11 @@ import Testing
         // 1,000 layers take the set through five doublings from its 64 slots.
         let layers = (0..<1000).map { _ in CALayer() }
         var set = LayerIdentitySet()
-        for layer in layers { #expect(set.insert(layer)) }
-        for layer in layers.reversed() { #expect(!set.insert(layer)) }
-        #expect(set.insert(CALayer()))
+        let firstTimes = layers.map { set.insert($0) }
+        let secondTimes = layers.reversed().map { set.insert($0) }
+        let another = set.insert(CALayer())
+        #expect(firstTimes.allSatisfy { $0 })
+        #expect(secondTimes.allSatisfy { !$0 })
+        #expect(another)
     }
 }
