@@ -38,5 +38,7 @@ import TesseraRaster
         square.removeAllAnimations()
         renderer.beginFrame(atTime: 2, timeStamp: nil)
         #expect(renderer.nextFrameTime() == .infinity)
+        square.mask = root   // a mask that is an ancestor: the search meets each layer once
+        #expect(renderer.nextFrameTime() == .infinity)
     }
 }

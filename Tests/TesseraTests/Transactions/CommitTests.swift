@@ -67,6 +67,20 @@ import Testing
         CATransaction.flush()
     }
 
+    /// A mask set to one of its layer's ancestors: the commit meets each layer once and ends.
+    @Test func aTreeWhoseMaskIsAnAncestorCommits() {
+        CATransaction.flush()
+        let root = CALayer(), child = CALayer()
+        root.addSublayer(child)
+        child.mask = root
+        root.bounds = CGRect(x: 0, y: 0, width: 10, height: 10)
+        CATransaction.flush()
+        child.opacity = 0.5
+        #expect(child.animationKeys() == ["opacity"])
+        #expect(!root.treeContains { $0.isAwaitingCommit })
+        CATransaction.flush()
+    }
+
     @Test func theDelegatesActionRunsFirstForACommittedLayer() {
         CATransaction.flush()
         let layer = CALayer()

@@ -124,18 +124,15 @@ final class ThreadTransactions {
     /// committed with it.
     private static func commitTrees(of layers: [PendingCommit]) {
         // Each tree committed while its changed layer cannot be freed (see `PendingCommit`).
-        var committedRoots: Set<ObjectIdentifier> = []
+        var committedRoots = LayerIdentitySet()
         for entry in layers {
             entry.withLayer { layer in
                 guard var root = layer else { return }
                 while let parent = root.superlayer { root = parent }
-                guard committedRoots.insert(ObjectIdentifier(root)).inserted else { return }
-                var pending = [root]
-                while let layer = pending.popLast() {
+                guard committedRoots.insert(root) else { return }
+                root.forEachInTree { layer in
                     layer.hasBeenPresented = true
                     layer.isAwaitingCommit = false
-                    pending += layer.sublayers ?? []
-                    if let mask = layer.mask { pending.append(mask) }
                 }
             }
         }

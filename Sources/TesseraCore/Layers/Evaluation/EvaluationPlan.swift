@@ -232,7 +232,7 @@ final class EvaluationPlan {
     /// The animations of the layers in `ranges` that an evaluation left out; nil when none.
     private func skippedAnimations(_ ranges: [Range<Int>]) -> SkippedAnimations? {
         ranges.isEmpty
-            ? nil : SkippedAnimations(layers: ranges, animations: animations, animationStarts: animationStarts)
+            ? nil : SkippedAnimations(layers: ranges, plan: self)
     }
 
     /// The transitions showing at the layers' times `times`, by layer: those that have a rendering
@@ -337,7 +337,7 @@ final class EvaluationPlan {
 
     /// Applies layer `i`'s animations at its time `time` (NaN: not active, none apply) to its
     /// properties at `slot`.
-    fileprivate func applyAnimations(_ i: Int, time: Double, to slot: UnsafeMutablePointer<LayerProperties>) {
+    func applyAnimations(_ i: Int, time: Double, to slot: UnsafeMutablePointer<LayerProperties>) {
         guard !time.isNaN else { return }
         animations.withUnsafeBufferPointer { animations in
             for k in Int(animationStarts[i])..<Int(animationStarts[i + 1]) {

@@ -10,18 +10,13 @@
 struct SkippedAnimations {
     /// The layers whose animations were not applied, as runs of indices in order.
     let layers: [Range<Int>]
-    /// The plan's animations, by layer (``EvaluationPlan``'s `animations` and `animationStarts`):
-    /// the plan's copies, which later changes to the layers do not touch.
-    let animations: [PlannedAnimation]
-    let animationStarts: [Int32]
+    /// The plan the tree was evaluated from, whose animations these are: its copies, which later
+    /// changes to the layers do not touch.
+    let plan: EvaluationPlan
 
     /// Applies the animations of ``layers`` to `properties` (a copy of the tree's) at the
     /// layers' `times` (NaN: not active, none apply).
     func apply(to properties: UnsafeMutableBufferPointer<LayerProperties>, times: [Double]) {
-        for i in layers.joined() where !times[i].isNaN {
-            for k in Int(animationStarts[i])..<Int(animationStarts[i + 1]) {
-                animations[k].apply(at: times[i], to: &properties[i])
-            }
-        }
+        for i in layers.joined() { plan.applyAnimations(i, time: times[i], to: properties.baseAddress! + i) }
     }
 }

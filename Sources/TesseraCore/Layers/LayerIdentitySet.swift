@@ -1,4 +1,5 @@
-/// The layers a tree walk has met, by identity: open addressing over the objects' addresses.
+/// The layers a tree walk has met, by identity (a walk that follows masks may meet a layer twice:
+/// a mask may be one of its layer's ancestors): open addressing over the objects' addresses.
 ///
 /// `Set<ObjectIdentifier>` would do, but the first one a process makes has the runtime look up
 /// `ObjectIdentifier: Hashable` for its storage's metadata: a scan of every conformance record in
