@@ -4,8 +4,8 @@ import Tessera
 @testable import TesseraLottie
 import TesseraRaster
 
-/// The builder's lookups without hashing (``LayersByIndex``, ``ParentChain``, ``BuildReport``'s
-/// repeats): the same answers as a dictionary and sets gave.
+/// The builder's lookups without hashing (``LayersByIndex``, ``MetElements`` for parent chains
+/// and ``BuildReport``'s repeats): the same answers as a dictionary and sets gave.
 @Suite struct LottieLayerLookupTests {
     static let red = PremultipliedRGBA8(r: 255, g: 0, b: 0, a: 255)
 

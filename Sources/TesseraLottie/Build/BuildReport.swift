@@ -9,10 +9,7 @@ final class BuildReport {
     static let maximumLayerCount = 100_000
 
     private(set) var skipped: [SkippedFeature] = []
-    /// ``skipped`` as a set, once it holds more than a few items: until then a repeat is found by
-    /// going through them (a set of them has the runtime look up `SkippedFeature`'s conformance
-    /// to `Hashable` through every conformance record of the process, some 380,000 instructions).
-    private var reported: Set<SkippedFeature>? = nil
+    private var reported = MetElements<SkippedFeature>()
     private(set) var layerCount = 0
 
     /// Counts a new layer; throws past ``maximumLayerCount``.
@@ -43,12 +40,6 @@ final class BuildReport {
     }
 
     private func add(_ item: SkippedFeature) {
-        if reported != nil {
-            guard reported!.insert(item).inserted else { return }
-        } else {
-            guard !skipped.contains(item) else { return }
-            if skipped.count >= 32 { reported = Set(skipped + [item]) }
-        }
-        skipped.append(item)
+        if reported.insert(item) { skipped.append(item) }
     }
 }

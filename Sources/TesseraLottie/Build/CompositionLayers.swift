@@ -216,7 +216,8 @@ struct CompositionLayers {
         let animator = animator.showing(from: layer.inPoint, to: layer.outPoint)
         var current = drawn
         var next = layer.parent
-        var seen = ParentChain(layer.index)
+        var seen = MetElements<Int>()
+        if let index = layer.index { _ = seen.insert(index) }
         while let index = next {
             guard let parent = byIndex[index] else {
                 report.approximated(path, "parent", "no layer \(index) to be parented to: drawn without a parent")

@@ -36,24 +36,3 @@ struct LayersByIndex {
         return low < indices.count && indices[low] == index ? layers[low] : nil
     }
 }
-
-/// The indices met going up a layer's chain of parents, to find one that comes back: listed
-/// while they are few (a real file's chains are a few layers long), in a set beyond (a chain
-/// may be as long as the file has layers).
-struct ParentChain {
-    private var listed: [Int] = []
-    private var hashed: Set<Int>? = nil
-
-    init(_ first: Int?) {
-        if let first { listed.append(first) }
-    }
-
-    /// Adds `index`; false when it was met before.
-    mutating func insert(_ index: Int) -> Bool {
-        if hashed != nil { return hashed!.insert(index).inserted }
-        if listed.contains(index) { return false }
-        listed.append(index)
-        if listed.count > 32 { hashed = Set(listed) }
-        return true
-    }
-}
