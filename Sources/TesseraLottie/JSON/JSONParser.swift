@@ -271,22 +271,16 @@ struct JSONParser {
     /// The ``keyCode(_:)`` of `x`.
     private static let xCode = UInt64(1) << 56 | UInt64(UInt8(ascii: "x"))
 
-    /// Whether a key of the object being closed (whose codes are `codes`) is there twice: pairwise in a small object, through a set of the codes in a large one (the
-    /// time stays linear).
+    /// Whether two keys of the object being closed (whose codes are `codes`) have the same code:
+    /// pairwise in a small object, through a set of the codes in a large one (the time stays
+    /// linear). Keys longer than 7 bytes with the same code may still differ: the slow path
+    /// (``keepLastOfEachKey(from:)``) compares their bytes.
     private static func hasRepeatedKey(_ codes: UnsafePointer<UInt64>, count keyCount: Int) -> Bool {
-        var sameCodes = false
-        if keyCount <= 32 {
-            outer: for k in 0..<keyCount {
-                for other in k + 1..<keyCount where codes[k] == codes[other] {
-                    sameCodes = true
-                    break outer
-                }
-            }
-        } else {
-            sameCodes = Set(UnsafeBufferPointer(start: codes, count: keyCount)).count < keyCount
+        guard keyCount <= 32 else { return Set(UnsafeBufferPointer(start: codes, count: keyCount)).count < keyCount }
+        for k in 0..<keyCount {
+            for other in k + 1..<keyCount where codes[k] == codes[other] { return true }
         }
-        // Keys longer than 7 bytes with the same code may still differ: the slow path compares them.
-        return sameCodes
+        return false
     }
 
     /// The members (key, value) in `pending[first...]` with a repeated key's earlier ones left
