@@ -1,4 +1,3 @@
-import Dispatch
 import Foundation
 import Synchronization
 
@@ -7,20 +6,22 @@ import Synchronization
 /// file removed on the main thread (no partial file is left, and no other thread touches the
 /// writer). ffmpeg runs in a process group of its own and does not see the terminal's Ctrl-C; it
 /// is stopped by the writer's cancellation.
+///
+/// A plain signal handler, not a Dispatch signal source: a source starts Dispatch's manager
+/// thread (a thread, an epoll set, an eventfd and a signalfd), a few hundred microseconds of a
+/// small file's whole render.
 enum Interruption {
+    /// The signal that came, 0 while none has. Stored to from the handler: a relaxed store to a
+    /// lock-free atomic is async-signal-safe.
     private static let raised = Atomic<Int32>(0)
-    /// Kept alive for the life of the process.
-    nonisolated(unsafe) private static var sources: [any DispatchSourceSignal] = []
 
     /// Starts listening for SIGINT and SIGTERM (their default action, ending the process at
-    /// once, is turned off).
+    /// once, is replaced by raising the flag).
     static func install() {
+        // The static is made here, so that the handler only ever reads an initialized global.
+        _ = raised.load(ordering: .relaxed)
         for signalNumber in [SIGINT, SIGTERM] {
-            signal(signalNumber, SIG_IGN)
-            let source = DispatchSource.makeSignalSource(signal: signalNumber, queue: .global())
-            source.setEventHandler { raised.store(signalNumber, ordering: .relaxed) }
-            source.resume()
-            sources.append(source)
+            _ = signal(signalNumber) { Interruption.raised.store($0, ordering: .relaxed) }
         }
     }
 
