@@ -108,10 +108,12 @@ let package = Package(
             // again after ICU, its last user on the command line). The executable stays position-independent (it
             // reads untrusted files: its image keeps address randomization), its relative relocations packed
             // (DT_RELR, glibc 2.36): a PIE of this size has one to apply at every start for each pointer in its data.
+            // libgcc's unwinder is linked in too (-static-libgcc): loading libgcc_s.so.1 ran its constructor's dozen
+            // CPUID instructions, each a trap to the hypervisor on a virtual machine.
             linkerSettings: [
                 .unsafeFlags(
                     ["-static-stdlib", "-lCoreFoundation", "-l_FoundationICU", "-l_FoundationCollections", "-l_FoundationCShims",
-                     "-L\(Context.packageDirectory)/Linking/static-libstdc++", "-lstdc++", "-use-ld=lld", "-Xlinker", "-z", "-Xlinker", "pack-relative-relocs"],
+                     "-L\(Context.packageDirectory)/Linking/static-libstdc++", "-lstdc++", "-use-ld=lld", "-Xlinker", "-z", "-Xlinker", "pack-relative-relocs", "-Xclang-linker", "-static-libgcc"],
                     .when(platforms: [.linux], configuration: .release))
             ]
         ),
