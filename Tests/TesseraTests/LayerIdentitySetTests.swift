@@ -14,4 +14,12 @@ import Testing
         #expect(secondTimes.allSatisfy { !$0 })
         #expect(another)
     }
+
+    @Test func containsWhatWasInsertedOnly() {
+        let layers = (0..<200).map { _ in CALayer() }
+        var set = LayerIdentitySet()
+        for layer in layers.prefix(100) { _ = set.insert(layer) }
+        #expect(layers.prefix(100).allSatisfy { set.contains($0) })
+        #expect(!layers.suffix(100).contains { set.contains($0) })
+    }
 }

@@ -435,11 +435,15 @@ open class CALayer: NSObject, CAMediaTiming {
     open var sublayers: [CALayer]? {
         get { children.isEmpty ? nil : children }
         set {
-            let new = newValue ?? []
+            // As the methods below: a layer that is this one or one of its ancestors (a cycle) is
+            // refused, and a layer listed twice is placed once (where it is last listed).
+            var listed = LayerIdentitySet()
+            let new = (newValue ?? []).reversed().filter { !isDescendant(of: $0) && listed.insert($0) }.reversed()
+                as [CALayer]
             changeSublayers(
                 event: "sublayers",
                 inserting: new.filter { $0.superlayer !== self },
-                removing: Self.layers(children, notIn: new)
+                removing: children.filter { !listed.contains($0) }
             ) {
                 for child in children { child.superlayer = nil }
                 children = []
@@ -495,12 +499,6 @@ open class CALayer: NSObject, CAMediaTiming {
             parent.children.removeAll { $0 === self }
             superlayer = nil
         }
-    }
-
-    /// The layers of `layers` that are not in `others`.
-    private static func layers(_ layers: [CALayer], notIn others: [CALayer]) -> [CALayer] {
-        let kept = Set(others.map(ObjectIdentifier.init))
-        return layers.filter { !kept.contains(ObjectIdentifier($0)) }
     }
 
     /// Puts `layer` at `index` (clamped to the count) of the sublayers, taking it from its

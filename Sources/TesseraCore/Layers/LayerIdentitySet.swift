@@ -14,16 +14,22 @@ struct LayerIdentitySet {
     mutating func insert(_ layer: CALayer) -> Bool {
         if 2 * (count + 1) > slots.count { grow() }
         let address = UInt(bitPattern: ObjectIdentifier(layer))
-        let index = Self.slot(of: address, in: &slots)
+        let index = Self.slot(of: address, in: slots)
         guard slots[index] != address else { return false }
         slots[index] = address
         count += 1
         return true
     }
 
+    /// Whether `layer` was added.
+    func contains(_ layer: CALayer) -> Bool {
+        let address = UInt(bitPattern: ObjectIdentifier(layer))
+        return slots[Self.slot(of: address, in: slots)] == address
+    }
+
     /// The slot holding `address`, or the free one where it would go: probed from its hash on
     /// (Fibonacci hashing: the product's top bits, mixed from every bit of the address).
-    private static func slot(of address: UInt, in slots: inout [UInt]) -> Int {
+    private static func slot(of address: UInt, in slots: [UInt]) -> Int {
         let mask = slots.count - 1
         var index = Int(truncatingIfNeeded: (address &* 0x9E37_79B9_7F4A_7C15) >> 32) & mask
         while slots[index] != 0, slots[index] != address { index = (index + 1) & mask }
@@ -32,7 +38,7 @@ struct LayerIdentitySet {
 
     private mutating func grow() {
         var larger = [UInt](repeating: 0, count: 2 * slots.count)
-        for address in slots where address != 0 { larger[Self.slot(of: address, in: &larger)] = address }
+        for address in slots where address != 0 { larger[Self.slot(of: address, in: larger)] = address }
         slots = larger
     }
 }
