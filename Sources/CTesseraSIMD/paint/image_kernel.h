@@ -71,34 +71,61 @@ typedef struct {
     i16x16 wy;
 } pad_rows;
 
-// Eight pixels from i.
-TSR_INLINE u32x8 pad_rows_8px(const pad_rows *rows, const int32_t *ks, const uint8_t *ws, size_t i, int upperOnly) {
+// The texel pairs of eight pixels from i in one source row: consecutive ones (k0 steps by one
+// across the eight) in two loads, else one pair a pixel.
+TSR_INLINE void pad_rows_pairs(const uint32_t *row, const int32_t *ks, size_t i, int consecutive, u64x4 *first,
+                               u64x4 *second) {
+    if (consecutive) {
+        load_consecutive_pairs(row, ks[i], first, second);
+    } else {
+        *first = load_pairs(row, ks + i);
+        *second = load_pairs(row, ks + i + 2);
+    }
+}
+
+// Eight pixels from i. `consecutive`: their k0 are ks[i], ks[i] + 1, …, ks[i] + 7.
+TSR_INLINE u32x8 pad_rows_8px(const pad_rows *rows, const int32_t *ks, const uint8_t *ws, size_t i, int upperOnly,
+                              int consecutive) {
     const u8x32 w0 = TSR_LOAD(u8x32, ws + 8 * i), w1 = TSR_LOAD(u8x32, ws + 8 * i + 32);
-    i16x16 t0 = pairs_horizontal(load_pairs(rows->upper, ks + i), w0);
-    i16x16 t1 = pairs_horizontal(load_pairs(rows->upper, ks + i + 2), w1);
+    u64x4 p0, p1;
+    pad_rows_pairs(rows->upper, ks, i, consecutive, &p0, &p1);
+    i16x16 t0 = pairs_horizontal(p0, w0), t1 = pairs_horizontal(p1, w1);
     if (!upperOnly) {
-        t0 = pairs_vertical(t0, pairs_horizontal(load_pairs(rows->lower, ks + i), w0), rows->wy);
-        t1 = pairs_vertical(t1, pairs_horizontal(load_pairs(rows->lower, ks + i + 2), w1), rows->wy);
+        pad_rows_pairs(rows->lower, ks, i, consecutive, &p0, &p1);
+        t0 = pairs_vertical(t0, pairs_horizontal(p0, w0), rows->wy);
+        t1 = pairs_vertical(t1, pairs_horizontal(p1, w1), rows->wy);
     }
     return pairs_pixels_of(t0, t1);
 }
 
+// `oneTexelAPixel`: dU is one texel exactly, so k0 steps by one from pixel to pixel except where it
+// is clamped (where it stays): a full group of eight whose k0 rise by seven in all has consecutive
+// texels (the pairs' last texel, k0 + 8, is inside the row: k0 + 7 ≤ w − 2). The last group, which
+// may be partial, loads its pairs one by one.
 TSR_INLINE void pad_rows_second_pass(const pad_rows *rows, const int32_t *ks, const uint8_t *ws, size_t count,
-                                     uint32_t *out, int upperOnly) {
+                                     uint32_t *out, int upperOnly, int oneTexelAPixel) {
     size_t i = 0;
-    for (; i + 8 <= count; i += 8) TSR_STORE(out + i, pad_rows_8px(rows, ks, ws, i, upperOnly));
-    if (i < count) store_group(out + i, count - i, pad_rows_8px(rows, ks, ws, i, upperOnly));
+    if (oneTexelAPixel) {
+        for (; i + 8 <= count; i += 8) {
+            const int consecutive = ks[i + 7] - ks[i] == 7;
+            TSR_STORE(out + i, consecutive ? pad_rows_8px(rows, ks, ws, i, upperOnly, 1)
+                                           : pad_rows_8px(rows, ks, ws, i, upperOnly, 0));
+        }
+    } else {
+        for (; i + 8 <= count; i += 8) TSR_STORE(out + i, pad_rows_8px(rows, ks, ws, i, upperOnly, 0));
+    }
+    if (i < count) store_group(out + i, count - i, pad_rows_8px(rows, ks, ws, i, upperOnly, 0));
 }
 
 TSR_INLINE void pad_rows_loop(const image_row *r, const pad_rows *rows, int64_t first, size_t count, uint32_t *out,
-                              int upperOnly) {
+                              int upperOnly, int oneTexelAPixel) {
     if (count <= CHUNK) {
         pad_first_pass *f = &lastPadFirstPass;
         if (f->count != count || f->first != first || f->dU != r->dU || f->width != r->width) {
             pad_rows_first_pass(first, r->dU, r->width, count, f->ks, f->ws);
             f->first = first, f->dU = r->dU, f->count = count, f->width = r->width;
         }
-        pad_rows_second_pass(rows, f->ks, f->ws, count, out, upperOnly);
+        pad_rows_second_pass(rows, f->ks, f->ws, count, out, upperOnly, oneTexelAPixel);
         return;
     }
     int32_t ks[CHUNK];
@@ -106,15 +133,44 @@ TSR_INLINE void pad_rows_loop(const image_row *r, const pad_rows *rows, int64_t 
     for (size_t start = 0; start < count; start += CHUNK) {
         const size_t n = count - start < CHUNK ? count - start : CHUNK;
         pad_rows_first_pass((int64_t)((uint64_t)first + (uint64_t)start * (uint64_t)r->dU), r->dU, r->width, n, ks, ws);
-        pad_rows_second_pass(rows, ks, ws, n, out + start, upperOnly);
+        pad_rows_second_pass(rows, ks, ws, n, out + start, upperOnly, oneTexelAPixel);
     }
+}
+
+// An identity or an integer translation, the common case of an image drawn at its own size: one
+// texel a pixel (dU = 1 in 32.32; the caller checks, and has wy = 0), on texel centres (wx = 0 for
+// every pixel, as t steps by 128 from a multiple of 128). The blend with weights 0 gives each texel back (step 5 of
+// the reference), so pixel i is texel k0 + i, clamped to the image's edge texels (pad): the row is a
+// copy. False, writing nothing, when the row is not such a one.
+TSR_INLINE int pad_row_on_texel_centres(const image_row *r, const uint32_t *upper, int64_t first, size_t count,
+                                        uint32_t *out) {
+    // axis_bits's t for pixel 0, in 64 bits: (U + 2²⁴) >> 25 (|U| ≤ 2⁵³, so it is exact here).
+    const int64_t t = (int64_t)((uint64_t)first + ((uint64_t)1 << 24)) >> 25;
+    if ((t & 127) != 0) return 0;
+    const int64_t k0 = t >> 7, width = r->width;
+    size_t i = 0;
+    for (; i < count && k0 + (int64_t)i < 0; i++) out[i] = upper[0];
+    if (i < count && k0 + (int64_t)i < width) {
+        const size_t inside = (size_t)(width - (k0 + (int64_t)i));
+        const size_t n = count - i < inside ? count - i : inside;
+        memcpy(out + i, upper + k0 + (int64_t)i, n * sizeof(uint32_t));
+        i += n;
+    }
+    for (; i < count; i++) out[i] = upper[width - 1];
+    return 1;
 }
 
 TSR_INLINE void bilinear_pad_rows(const image_row *r, int64_t first, size_t count, uint32_t *out) {
     const tsr_image_source_rows s = tsr_image_rows(r);
     const pad_rows rows = {s.upper, s.lower, (i16x16){0} + (int16_t)s.wy};
-    if (s.wy == 0) pad_rows_loop(r, &rows, first, count, out, 1);
-    else pad_rows_loop(r, &rows, first, count, out, 0);
+    // Each case a loop of its own (the flags constants there).
+    if (r->dU == (int64_t)1 << 32) {
+        if (s.wy != 0) pad_rows_loop(r, &rows, first, count, out, 0, 1);
+        else if (!pad_row_on_texel_centres(r, s.upper, first, count, out)) pad_rows_loop(r, &rows, first, count, out, 1, 1);
+    } else {
+        if (s.wy != 0) pad_rows_loop(r, &rows, first, count, out, 0, 0);
+        else pad_rows_loop(r, &rows, first, count, out, 1, 0);
+    }
 }
 
 // MARK: Bilinear, any transform

@@ -164,6 +164,15 @@ TSR_INLINE u64x4 load_pairs(const uint32_t *pixels, const int32_t *o) {
     return (u64x4)(f64x4){p[0], p[1], p[2], p[3]};
 }
 
+// load_pairs of pixels 0, 1, 4, 5 (*first) and 2, 3, 6, 7 (*second) of eight whose texels k0 are
+// k, k + 1, …, k + 7 (one texel a pixel): texels k … k + 8 in two loads, their pairs by interleaving
+// them with themselves one texel on, rather than eight loads of a pair each.
+TSR_INLINE void load_consecutive_pairs(const uint32_t *pixels, int32_t k, u64x4 *first, u64x4 *second) {
+    const u32x8 a = TSR_LOAD(u32x8, pixels + k), b = TSR_LOAD(u32x8, pixels + k + 1);
+    *first = (u64x4)__builtin_shufflevector(a, b, 0, 8, 1, 9, 4, 12, 5, 13);
+    *second = (u64x4)__builtin_shufflevector(a, b, 2, 10, 3, 11, 6, 14, 7, 15);
+}
+
 // top − 16384 per channel of four pixels from their texel pairs and weight bytes
 // [128 − wx, wx] × 4 per pixel.
 TSR_INLINE i16x16 pairs_horizontal(u64x4 pairs, u8x32 weights) {

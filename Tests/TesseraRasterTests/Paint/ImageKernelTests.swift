@@ -121,6 +121,42 @@ import Darwin
         }
     }
 
+    /// Images drawn at their own size at whole-pixel offsets (bilinear, pad: every pixel on a texel
+    /// centre, the kernel's copy): each pixel is its texel, clamped to the edge texels left and right
+    /// of the image, and rows reaching past the image on either side or both, as the reference gives
+    /// them. Offsets by a fraction of a pixel (one texel a pixel still: consecutive texel pairs)
+    /// match the reference too.
+    @Test(arguments: KernelOracle.levels)
+    func integerTranslationsGiveTheTexels(level: Int32) {
+        tsr_kernel_level_override(level)
+        defer { tsr_kernel_level_override(0) }
+        var random = Random(seed: 77)
+        for _ in 0..<800 {
+            let width = random.int(in: 2...90), height = random.int(in: 1...12)
+            let stride = width + (random.chance(0.3) ? random.int(in: 1...7) : 0)
+            let texels = (0..<(stride * (height - 1) + width)).map { _ in Support.randomTexel(&random).packed }
+            texels.withUnsafeBufferPointer { buffer in
+                var p = tsr_image_pattern()
+                p.pixels = buffer.baseAddress
+                p.width = Int32(width); p.height = Int32(height); p.stride = stride
+                p.extend = Int32(TSR_EXTEND_PAD.rawValue); p.filter = Int32(TSR_FILTER_BILINEAR.rawValue)
+                p.xx = 1; p.yy = 1
+                // Device pixel x shows texel x + x0 (centre x + 0.5 maps to u = x + x0 + 0.5).
+                p.x0 = Double(random.int(in: -60...60)); p.y0 = Double(random.int(in: -(height + 2)...(height + 2)))
+                let x = random.int(in: -100...100), y = random.int(in: -4...(height + 4)), count = random.int(in: 0...300)
+                let row = Support.row(p, x: x, y: y, count: count)
+                let l = min(max(y + Int(p.y0), 0), height - 1)
+                let expected = (0..<count).map { i in texels[l * stride + min(max(x + i + Int(p.x0), 0), width - 1)] }
+                #expect(row == expected)
+                // A fraction of a pixel across (the texel pairs loaded eight at a time), then down too.
+                p.x0 += random.double(in: 0.01...0.99)
+                _ = Support.row(p, x: x, y: y, count: count)
+                p.y0 += random.double(in: 0.01...0.99)
+                _ = Support.row(p, x: x, y: y, count: count)
+            }
+        }
+    }
+
     /// Rotated and skewed bilinear patterns, repeat on power-of-two sides (the fill-image scene)
     /// and pad (the kernel's two-pass loop for any transform): long rows across the first pass's chunks,
     /// groups where repeat wraps k0 + 1 to texel 0, both image edges under pad.
