@@ -68,6 +68,9 @@ void tsr_halve_row_reference(uint32_t *out, const uint32_t *top, const uint32_t 
 /// The scalar oracle of tsr_straight_rgba_row; same bytes.
 void tsr_straight_rgba_row_reference(uint8_t *out, const uint32_t *pixels, size_t count);
 
+/// The scalar oracle of tsr_premultiply_rgba_row; same bytes.
+void tsr_premultiply_rgba_row_reference(uint32_t *pixels, size_t count);
+
 #ifdef __cplusplus
 }
 #endif

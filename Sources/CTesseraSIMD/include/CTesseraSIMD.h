@@ -76,6 +76,10 @@ void tsr_color_matrix_row(uint32_t *pixels, size_t count, const tsr_color_matrix
 /// PNG stores them: each colour channel min(255, round(c × 255 / a)), and (0, 0, 0, 0) where a = 0.
 void tsr_straight_rgba_row(uint8_t *out, const uint32_t *pixels, size_t count);
 
+/// `count` straight-alpha pixels (a decoded image's: R in the low byte, alpha in the high byte)
+/// premultiplied in place: each colour channel round(c × a / 255).
+void tsr_premultiply_rgba_row(uint32_t *pixels, size_t count);
+
 /// y[i] += x[i] × a for i < count: the multiply-add of a separable blur. Every element is rounded
 /// the same way (a multiply, then an add; never fused), so results do not depend on where the
 /// SIMD groups fall.

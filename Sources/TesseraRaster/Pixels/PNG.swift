@@ -1,4 +1,5 @@
 import CTesseraPNG
+import CTesseraSIMD
 import Foundation
 
 /// Errors reading or writing PNG.
@@ -67,13 +68,7 @@ extension Pixmap {
             tsr_png_decode($0.baseAddress, $0.count, baseAddress.assumingMemoryBound(to: UInt8.self), w, h)
         }
         try Self.check(status)
-        for y in 0..<height {
-            let row = self.row(y)
-            for x in 0..<width {
-                let straight = PremultipliedRGBA8(packed: UInt32(littleEndian: row[x]))
-                row[x] = PremultipliedRGBA8(straight: straight).packed.littleEndian
-            }
-        }
+        for y in 0..<height { tsr_premultiply_rgba_row(row(y), width) }
     }
 
     /// Reads and decodes the PNG file at `path` (see ``init(pngData:)``).
@@ -94,15 +89,6 @@ extension Pixmap {
         case Int32(TSR_PNG_NO_MEMORY): throw .outOfMemory
         default: throw .corrupt
         }
-    }
-}
-
-extension PremultipliedRGBA8 {
-    /// Premultiplies straight-alpha channels held in a pixel value: `round(c × a / 255)`.
-    init(straight p: PremultipliedRGBA8) {
-        let alpha = UInt32(p.a)
-        func channel(_ c: UInt8) -> UInt8 { UInt8((UInt32(c) * alpha + 127) / 255) }
-        self.init(r: channel(p.r), g: channel(p.g), b: channel(p.b), a: p.a)
     }
 }
 
