@@ -38,9 +38,7 @@ extension Animated {
             previousEnd = try element.member("e").map { (e) throws(LottieError) in try read(e) }
             var keyframe = Keyframe(time: time, value: value, hold: try element.flag("h"))
             if let out = element.member("o"), let into = element.member("i") {
-                keyframe.easing = Easing(
-                    outX: try out.member("x")?.numbers ?? [0], outY: try out.member("y")?.numbers ?? [0],
-                    inX: try into.member("x")?.numbers ?? [1], inY: try into.member("y")?.numbers ?? [1])
+                keyframe.easing = try Easing(out: out, into: into)
             }
             keyframe.spatialOut = try element.member("to")?.numbers
             keyframe.spatialIn = try element.member("ti")?.numbers
@@ -56,6 +54,34 @@ extension Animated {
         guard k.value.kind == .array, k.value.count > 0 else { return false }
         let first = k.document.values[k.value.start]
         return first.kind == .object && k.document.member("t", of: first) != nil
+    }
+}
+
+extension Easing {
+    /// A keyframe's easing from its handles `o` and `i` (`{"x": …, "y": …}`, each a number or
+    /// numbers per dimension; missing, the linear easing's).
+    init(out: JSONNode, into: JSONNode) throws(LottieError) {
+        let (outX, outY, inX, inY) = (out.member("x"), out.member("y"), into.member("x"), into.member("y"))
+        // The common case read in place, without an array for each handle.
+        if let x1 = Self.single(outX, default: 0), let y1 = Self.single(outY, default: 0),
+            let x2 = Self.single(inX, default: 1), let y2 = Self.single(inY, default: 1)
+        {
+            self.init(x1: x1, y1: y1, x2: x2, y2: y2)
+            return
+        }
+        self.init(
+            outX: try outX?.numbers ?? [0], outY: try outY?.numbers ?? [0], inX: try inX?.numbers ?? [1],
+            inY: try inY?.numbers ?? [1])
+    }
+
+    /// A handle's number when it is one number (or missing: `fallback`); nil for anything else.
+    private static func single(_ node: JSONNode?, default fallback: Double) -> Double? {
+        guard let node else { return fallback }
+        switch node.value.kind {
+        case .number: return node.value.number
+        case .numbers where node.value.count == 1: return node.document.numbers[node.value.start]
+        default: return nil
+        }
     }
 }
 
@@ -94,7 +120,7 @@ extension Animated<BezierShape> {
         try decode(node, default: BezierShape(vertices: [], isClosed: false)) { (n) throws(LottieError) in
             var n = n
             if n.isArray {
-                guard let first = try n.elements.first else { throw n.error("expected a path, found an empty array") }
+                guard let first = try n.firstElement else { throw n.error("expected a path, found an empty array") }
                 n = first
             }
             return try BezierShape(n)
@@ -104,41 +130,56 @@ extension Animated<BezierShape> {
 
 extension BezierShape {
     init(_ node: JSONNode) throws(LottieError) {
-        func points(_ key: String) throws(LottieError) -> [SIMD2<Double>] {
-            guard let member = node.member(key) else { return [] }
-            if let points = Self.points(member) { return points }
-            var points: [SIMD2<Double>] = []
-            for element in try member.elements {
-                let numbers = try element.numbers
-                points.append(SIMD2(numbers.count > 0 ? numbers[0] : 0, numbers.count > 1 ? numbers[1] : 0))
+        let v = node.member("v"), i = node.member("i"), o = node.member("o")
+        if let vertices = Self.vertices(v, i, o) {
+            self.vertices = vertices
+        } else {
+            func points(_ member: JSONNode?) throws(LottieError) -> [SIMD2<Double>] {
+                guard let member else { return [] }
+                var points: [SIMD2<Double>] = []
+                for element in try member.elements {
+                    let numbers = try element.numbers
+                    points.append(SIMD2(numbers.count > 0 ? numbers[0] : 0, numbers.count > 1 ? numbers[1] : 0))
+                }
+                return points
             }
-            return points
-        }
-        let v = try points("v"), i = try points("i"), o = try points("o")
-        vertices = v.indices.map { k in
-            Vertex(point: v[k], inHandle: k < i.count ? i[k] : .zero, outHandle: k < o.count ? o[k] : .zero)
+            let v = try points(v), i = try points(i), o = try points(o)
+            vertices = v.indices.map { k in
+                Vertex(point: v[k], inHandle: k < i.count ? i[k] : .zero, outHandle: k < o.count ? o[k] : .zero)
+            }
         }
         isClosed = try node.flag("c")
     }
 
-    /// The points of arrays of numbers (x, y, and any more ignored) read from the values
-    /// themselves, without a node per point; nil for anything else, which the nodes read with
-    /// errors that say where.
-    private static func points(_ node: JSONNode) -> [SIMD2<Double>]? {
-        guard node.value.kind == .array else { return nil }
-        let document = node.document
-        var points: [SIMD2<Double>] = []
-        points.reserveCapacity(node.value.count)
-        let values = document.values, numbers = document.numbers
-        for value in values[node.value.range] {
-            switch value.kind {
-            case .numbers:
-                let x = numbers[value.start], y = value.count > 1 ? numbers[value.start + 1] : 0
-                points.append(SIMD2(x, y))
-            case .array where value.count == 0: points.append(.zero)
-            default: return nil
+    /// The vertices of points `v` with handles `i` and `o` (missing ones zero), read in one pass
+    /// from the values themselves, when each is missing or an array of arrays of numbers (x, y,
+    /// and any more ignored; an empty one is (0, 0)); nil for anything else, which is read point
+    /// by point with errors that say where. (No array of points in between: besides its
+    /// allocations, the first array of `SIMD2<Double>` costs a process the runtime's search for
+    /// its metadata, as much as reading a small file's paths.)
+    private static func vertices(_ v: JSONNode?, _ i: JSONNode?, _ o: JSONNode?) -> [Vertex]? {
+        guard let document = v?.document ?? i?.document ?? o?.document else { return [] }
+        // The arrays as plain values (a node holds its document: each copy retains it).
+        let (values, numbers) = (document.values, document.numbers)
+        let empty = JSONDocument.Value(.array, start: 0, count: 0)
+        let (points, ins, outs) = (v?.value ?? empty, i?.value ?? empty, o?.value ?? empty)
+        for list in [points, ins, outs] {
+            guard list.kind == .array else { return nil }
+            for value in values[list.range] where value.kind != .numbers {
+                guard value.kind == .array, value.count == 0 else { return nil }
             }
         }
-        return points
+        func point(_ list: JSONDocument.Value, _ k: Int) -> SIMD2<Double> {
+            guard k < list.count else { return .zero }
+            let value = values[list.start + k]
+            guard value.kind == .numbers else { return .zero }
+            return SIMD2(numbers[value.start], value.count > 1 ? numbers[value.start + 1] : 0)
+        }
+        var vertices: [Vertex] = []
+        vertices.reserveCapacity(points.count)
+        for k in 0..<points.count {
+            vertices.append(Vertex(point: point(points, k), inHandle: point(ins, k), outHandle: point(outs, k)))
+        }
+        return vertices
     }
 }

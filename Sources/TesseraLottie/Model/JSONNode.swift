@@ -103,6 +103,21 @@ struct JSONNode {
         }
     }
 
+    /// The first of ``elements`` (nil for an empty array), without the others.
+    var firstElement: JSONNode? {
+        get throws(LottieError) {
+            switch value.kind {
+            case .array:
+                return value.count > 0 ? JSONNode(document, index: value.start) : nil
+            case .numbers:
+                return value.count > 0
+                    ? JSONNode(document, index: index, element: 0, value: .number(document.numbers[value.start])) : nil
+            default:
+                throw invalid("expected an array, found \(value.kindName)")
+            }
+        }
+    }
+
     /// The numbers of an array, or a single number as an array of one (Lottie writes both).
     var numbers: [Double] {
         get throws(LottieError) {
