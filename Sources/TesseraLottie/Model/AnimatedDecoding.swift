@@ -88,7 +88,16 @@ extension Easing {
 extension Animated<Double> {
     /// A number property (`[v]` or `v` in files).
     static func number(_ node: JSONNode?, default fallback: Double) throws(LottieError) -> Animated<Double> {
-        try decode(node, default: fallback) { (n) throws(LottieError) in
+        // A fixed number (most of a file's, missing or `{"k": v}`) without a keyframe list of its own where it is a common one.
+        guard let node else { return .fixed(fallback) }
+        if node.isObject, let k = node.member("k") {
+            switch k.value.kind {
+            case .number: return .fixed(k.value.number)
+            case .numbers where k.value.count > 0: return .fixed(k.document.numbers[k.value.start])
+            default: break
+            }
+        }
+        return try decode(node, default: fallback) { (n) throws(LottieError) in
             // The common cases read in place (``JSONNode/numbers`` would make an array of them).
             switch n.value.kind {
             case .number: return n.value.number
@@ -101,12 +110,64 @@ extension Animated<Double> {
     }
 }
 
+extension Animated<Double> {
+    /// The fixed property `value`: the one shared by all of 0 and 100 (opacities, rotations,
+    /// skews, a missing property's default: a document's most common values), else its own.
+    static func fixed(_ value: Double) -> Animated<Double> {
+        switch value.bitPattern {
+        case Double(0).bitPattern: FixedNumbers.zero
+        case Double(100).bitPattern: FixedNumbers.hundred
+        default: Animated(value)
+        }
+    }
+}
+
+/// The shared fixed vector properties of ``Animated/vector(_:default:)``: (0, 0), (0, 0, 0),
+/// (100, 100) and (100, 100, 100).
+private enum FixedVectors {
+    static let zeros2 = Animated<[Double]>([0, 0])
+    static let zeros3 = Animated<[Double]>([0, 0, 0])
+    static let hundreds2 = Animated<[Double]>([100, 100])
+    static let hundreds3 = Animated<[Double]>([100, 100, 100])
+
+    /// The shared property of the `count` numbers `number(i)`; nil when there is none.
+    static func shared(count: Int, _ number: (Int) -> Double) -> Animated<[Double]>? {
+        guard count == 2 || count == 3 else { return nil }
+        // Bit patterns: -0 is not 0 here.
+        let first = number(0).bitPattern
+        guard first == Double(0).bitPattern || first == Double(100).bitPattern else { return nil }
+        for i in 1..<count where number(i).bitPattern != first { return nil }
+        switch (count, first == Double(0).bitPattern) {
+        case (2, true): return zeros2
+        case (3, true): return zeros3
+        case (2, false): return hundreds2
+        default: return hundreds3
+        }
+    }
+}
+
+/// The shared fixed number properties of ``Animated/fixed(_:)`` (a generic type has no stored
+/// static properties of its own).
+private enum FixedNumbers {
+    static let zero = Animated<Double>(0)
+    static let hundred = Animated<Double>(100)
+}
+
 extension Animated<[Double]> {
     /// A vector property (positions, sizes, scales, colors) of at least as many numbers as
     /// `fallback`: the missing ones are `fallback`'s (some exporters write one number for a 2D
     /// anchor).
     static func vector(_ node: JSONNode?, default fallback: [Double]) throws(LottieError) -> Animated<[Double]> {
-        try decode(node, default: fallback) { (n) throws(LottieError) in
+        // A fixed vector of zeros or hundreds (anchors, positions, scales; missing, or `{"k": [v…]}`
+        // with as many numbers as `fallback` or more), shared, without arrays of its own.
+        guard let node else {
+            return FixedVectors.shared(count: fallback.count) { fallback[$0] } ?? Animated(fallback)
+        }
+        if node.isObject, let k = node.member("k"), k.value.kind == .numbers, k.value.count >= fallback.count {
+            let (numbers, start) = (k.document.numbers, k.value.start)
+            if let shared = FixedVectors.shared(count: k.value.count, { numbers[start + $0] }) { return shared }
+        }
+        return try decode(node, default: fallback) { (n) throws(LottieError) in
             let numbers = try n.numbers
             return numbers.count >= fallback.count ? numbers : numbers + fallback[numbers.count...]
         }
