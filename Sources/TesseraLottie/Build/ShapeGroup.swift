@@ -5,7 +5,9 @@
 /// path listed before them, in their group and in the groups nested before it, whichever style
 /// paints the path.
 struct ShapeGroup {
-    enum Element {
+    /// (Boxed: drawing reads and copies elements, each then one reference to retain and
+    /// release, not a group's name, transform and elements or a path's closures and trim.)
+    indirect enum Element {
         /// A path with the trim that applies to it (the nearest one after it).
         case path(PathSource, trim: ShapeItem.Trim?)
         case group(ShapeGroup)
