@@ -117,7 +117,8 @@ final class JSONDocument: @unchecked Sendable {
         key.withUTF8Buffer { member($0, of: object) }
     }
 
-    private func member(_ key: UnsafeBufferPointer<UInt8>, of object: Value) -> Int? {
+    /// The member of `object` whose key has the UTF-8 bytes `key`, as for a literal key.
+    func member(_ key: UnsafeBufferPointer<UInt8>, of object: Value) -> Int? {
         let prefix = Value.keyPrefix(length: key.count) { key[$0] }
         var k = object.start
         let end = object.start + object.count

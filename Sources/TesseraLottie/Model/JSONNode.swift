@@ -63,6 +63,14 @@ struct JSONNode {
         return node.value.kind == .null ? nil : node
     }
 
+    /// The member of a key made at run time, as ``member(_:)`` finds a literal one.
+    func member(named key: String) -> JSONNode? {
+        var key = key
+        guard value.kind == .object, let child = key.withUTF8({ document.member($0, of: value) }) else { return nil }
+        let node = JSONNode(document, index: child)
+        return node.value.kind == .null ? nil : node
+    }
+
     /// The member `key`, which the format requires.
     func required(_ key: StaticString) throws(LottieError) -> JSONNode {
         guard value.kind == .object else { throw invalid("expected an object, found \(value.kindName)") }
