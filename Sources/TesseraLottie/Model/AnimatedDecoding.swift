@@ -215,9 +215,8 @@ extension BezierShape {
     /// The vertices of points `v` with handles `i` and `o` (missing ones zero), read in one pass
     /// from the values themselves, when each is missing or an array of arrays of numbers (x, y,
     /// and any more ignored; an empty one is (0, 0)); nil for anything else, which is read point
-    /// by point with errors that say where. (No array of points in between: besides its
-    /// allocations, the first array of `SIMD2<Double>` costs a process the runtime's search for
-    /// its metadata, as much as reading a small file's paths.)
+    /// by point with errors that say where. (One array, where reading each of `v`, `i` and `o`
+    /// into an array of points and joining them made four.)
     private static func vertices(_ v: JSONNode?, _ i: JSONNode?, _ o: JSONNode?) -> [Vertex]? {
         guard let document = v?.document ?? i?.document ?? o?.document else { return [] }
         // The arrays as plain values (a node holds its document: each copy retains it).
