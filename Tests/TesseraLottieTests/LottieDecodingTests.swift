@@ -43,9 +43,11 @@ import Testing
 
     @Test func missingAndMistypedFieldsNameTheirPlace() {
         #expect(Self.error(#"{"fr": 30, "ip": 0, "op": 30, "w": 10, "h": 10}"#) == .invalidDocument(path: "layers", reason: "missing"))
-        #expect(Self.error(#"{"fr": "30", "ip": 0, "op": 30, "w": 10, "h": 10, "layers": []}"#)
-            == .invalidDocument(path: "fr", reason: "expected a number, found a string"))
-        let badKeyframe = #"{"fr": 30, "ip": 0, "op": 30, "w": 10, "h": 10, "layers": [{"ty": 4, "ks": {"o": {"a": 1, "k": [{"t": 0, "s": "x"}]}}}]}"#
+        #expect(
+            Self.error(#"{"fr": "30", "ip": 0, "op": 30, "w": 10, "h": 10, "layers": []}"#)
+                == .invalidDocument(path: "fr", reason: "expected a number, found a string"))
+        let badKeyframe =
+            #"{"fr": 30, "ip": 0, "op": 30, "w": 10, "h": 10, "layers": [{"ty": 4, "ks": {"o": {"a": 1, "k": [{"t": 0, "s": "x"}]}}}]}"#
         #expect(Self.error(badKeyframe) == .invalidDocument(path: "layers[0].ks.o.k[0].s", reason: "expected numbers, found a string"))
         #expect(Self.error("[]") == .invalidDocument(path: "", reason: "expected an object, found an array"))
     }
@@ -58,11 +60,16 @@ import Testing
         #expect(Self.error(document(op: "0")) == .invalidDocument(path: "op", reason: "the out point 0.0 is not after the in point 0.0"))
         #expect(Self.error(document(w: "-5")) == .invalidDocument(path: "w", reason: "the size must be positive, not -5.0"))
         if case .limitExceeded(let path, _)? = Self.error(document(w: "1e9")) { #expect(path == "w") } else { Issue.record("1e9 wide") }
-        if case .limitExceeded(let path, _)? = Self.error(document(op: "1e300")) { #expect(path == "op") } else { Issue.record("1e300 frames") }
+        if case .limitExceeded(let path, _)? = Self.error(document(op: "1e300")) {
+            #expect(path == "op")
+        } else {
+            Issue.record("1e300 frames")
+        }
     }
 
     @Test func parentsThatLoopAreRefused() {
-        let text = #"{"fr": 30, "ip": 0, "op": 30, "w": 10, "h": 10, "layers": ["#
+        let text =
+            #"{"fr": 30, "ip": 0, "op": 30, "w": 10, "h": 10, "layers": ["#
             + #"{"ty": 4, "ind": 1, "parent": 2, "shapes": [], "ks": {}}, {"ty": 3, "ind": 2, "parent": 1, "ks": {}}]}"#
         guard case .invalidDocument(_, let reason)? = Self.error(text) else {
             Issue.record("expected an error")
@@ -102,7 +109,7 @@ import Testing
         #expect(root.isObject && keys(root.value) == ["k0"] + (2..<count).map { "k\($0)" } + ["k1", "z"])
         #expect(try root.string("k1") == "last")
         for k in [0, 2, count - 1] {
-            guard let inner = root.member("k\(k)"), inner.isObject else {
+            guard let inner = root.member(named: "k\(k)"), inner.isObject else {
                 Issue.record("k\(k) not read")
                 continue
             }
@@ -130,7 +137,9 @@ import Testing
         let kept = Kept()
         var configuration = LottieAnimation.Configuration()
         configuration.keepDecodedModel = { kept.objects.append($0) }
-        let data = Lottie.document(layers: [Lottie.shapeLayer([Lottie.rectangle(x: 0, y: 0, width: 10, height: 10), Lottie.fill([1, 0, 0])])])
+        let data = Lottie.document(layers: [
+            Lottie.shapeLayer([Lottie.rectangle(x: 0, y: 0, width: 10, height: 10), Lottie.fill([1, 0, 0])])
+        ])
         _ = try LottieAnimation(data: data, configuration: configuration)
         #expect(kept.objects.count == 1)
     }
@@ -143,8 +152,10 @@ import Testing
             seed = seed &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
             return Int(seed >> 33) % bound
         }
-        var texts = ["0.1", "-0.0", "0.3", "123456789012345", "-99999999999999.9", "0.000000000000001", "2.675",
-                     "9007199254740993", "0.1234567890123456", "540.703", "1.5e3"]
+        var texts = [
+            "0.1", "-0.0", "0.3", "123456789012345", "-99999999999999.9", "0.000000000000001", "2.675",
+            "9007199254740993", "0.1234567890123456", "540.703", "1.5e3",
+        ]
         for _ in 0..<2000 {
             let digits = String((0..<(1 + random(17))).map { _ in Character(String(random(10))) })
             let point = random(digits.count)
@@ -162,7 +173,8 @@ import Testing
 
     /// Bodymovin 4.x writes each keyframe's end value (`e`) and a last keyframe with only `t`.
     @Test func version4KeyframesTakeTheirEndValues() throws {
-        let node = try JSONNode(JSONParser.parse(Array(#"{"a": 1, "k": [{"t": 0, "s": [10], "e": [20]}, {"t": 10, "s": [20], "e": [40]}, {"t": 20}]}"#.utf8)))
+        let node = try JSONNode(
+            JSONParser.parse(Array(#"{"a": 1, "k": [{"t": 0, "s": [10], "e": [20]}, {"t": 10, "s": [20], "e": [40]}, {"t": 20}]}"#.utf8)))
         let property = try Animated<Double>.number(node, default: 0)
         #expect(property.keyframes.map(\.value) == [10, 20, 40])
         #expect(property.keyframes.map(\.time) == [0, 10, 20])

@@ -20,10 +20,13 @@ open class CALayer: NSObject, CAMediaTiming {
         _read { yield modelProperties }
         _modify {
             if hasBeenPresented && !CATransaction.disableActions() {
-                // Changed on a copy: the actions are looked up while the model is as it was.
-                var edited = modelProperties
-                yield &edited
-                changeModel(to: &edited)
+                // Changed on a copy: the actions are looked up while the model is as it was. The
+                // copy is boxed, made and applied out of line: held in this accessor's frame
+                // (allocated at every change of every layer, presented or not), it made the frame
+                // some 3 KB, past malloc's cache of small blocks.
+                let edited = EditedProperties(copying: self)
+                yield &edited.values
+                edited.apply(to: self)
             } else {
                 if !hasBeenPresented && !isAwaitingCommit { ThreadTransactions.forCurrentThread.layerChanged(self) }
                 defer { propertiesVersion &+= 1 }
@@ -31,6 +34,22 @@ open class CALayer: NSObject, CAMediaTiming {
             }
         }
     }
+    /// A copy of the model values being changed (see ``properties``).
+    private final class EditedProperties {
+        var values: LayerProperties
+
+        @inline(never)
+        init(copying layer: CALayer) {
+            values = layer.modelProperties
+        }
+
+        /// Makes the values the layer's model, running the actions of what changed.
+        @inline(never)
+        func apply(to layer: CALayer) {
+            layer.changeModel(to: &values)
+        }
+    }
+
     /// The model values, changed without running actions: Tessera's own changes (a change whose
     /// actions are run apart, the end values kept by ``AnimationToken``).
     package final var propertiesWithoutActions: LayerProperties {

@@ -5,7 +5,9 @@
 /// path listed before them, in their group and in the groups nested before it, whichever style
 /// paints the path.
 struct ShapeGroup {
-    enum Element {
+    /// (Boxed: drawing reads and copies elements, each then one reference to retain and
+    /// release, not a group's name, transform and elements or a path's closures and trim.)
+    indirect enum Element {
         /// A path with the trim that applies to it (the nearest one after it).
         case path(PathSource, trim: ShapeItem.Trim?)
         case group(ShapeGroup)
@@ -26,14 +28,17 @@ struct ShapeGroup {
     init(name: String, items: [ShapeItem], trims: [ShapeItem.Trim], corners: [Animated<Double>], report: BuildReport, path: String) {
         self.name = name
         var trims = trims, corners = corners
+        // Built from the last item up, then turned round in place. (By index: an enumerated
+        // sequence reversed is an array of copies of the items.)
         var reversed: [Element] = []
-        for (index, item) in items.enumerated().reversed() {
-            switch item {
+        reversed.reserveCapacity(items.count)
+        for index in items.indices.reversed() {
+            switch items[index] {
             case .group(let name, let items):
                 reversed.append(.group(ShapeGroup(name: name, items: items, trims: trims, corners: corners, report: report, path: path)))
             case .rectangle, .ellipse, .polystar, .path:
                 // Every case here makes a source.
-                guard var source = PathSource(item) else { continue }
+                guard var source = PathSource(items[index]) else { continue }
                 if let radius = corners.first { source = source.roundingCorners(radius) }
                 reversed.append(.path(source, trim: trims.first { !$0.isWhole }))
             case .roundedCorners(let radius):
@@ -44,7 +49,8 @@ struct ShapeGroup {
                     name: "\(name) (repeated)", items: Array(items[..<index]), trims: trims, corners: corners,
                     report: report, path: path)
                 reversed.append(.repeater(repeater, copied))
-                elements = reversed.reversed()
+                reversed.reverse()
+                elements = reversed
                 return
             case .fill(let fill): reversed.append(.fill(fill))
             case .stroke(let stroke): reversed.append(.stroke(stroke))
@@ -70,7 +76,8 @@ struct ShapeGroup {
                 report.notDrawn(path, reason, "shape item \(type)\(itemName.isEmpty ? "" : " \"\(itemName)\"")")
             }
         }
-        elements = reversed.reversed()
+        reversed.reverse()
+        elements = reversed
     }
 
     /// Whether the group or a group in it has a path.

@@ -18,8 +18,10 @@ struct ShapeLayers {
 
     /// Adds the layers that draw `group`'s elements to `layer`.
     func draw(_ group: ShapeGroup, into layer: CALayer) {
-        for (k, element) in group.elements.enumerated().reversed() {
-            switch element {
+        // By index: each element read where it is (an enumerated sequence copies them).
+        let elements = group.elements
+        for k in elements.indices.reversed() {
+            switch elements[k] {
             case .path: break
             case .group(let nested):
                 guard nested.hasPaths else { continue }
@@ -29,7 +31,7 @@ struct ShapeLayers {
                 draw(copied, into: replicator)
                 layer.addSublayer(replicator)
             case .fill, .stroke, .gradientFill, .gradientStroke:
-                paint(element, elements: group.elements[..<k], widthScale: 1, into: layer)
+                paint(elements[k], elements: elements[..<k], widthScale: 1, into: layer)
             }
         }
     }
@@ -48,8 +50,8 @@ struct ShapeLayers {
     /// Paints the paths among `elements` (and in their nested groups) with `style`.
     private func paint(_ style: ShapeGroup.Element, elements: ArraySlice<ShapeGroup.Element>, widthScale: Double, into layer: CALayer) {
         var paths: [(PathSource, ShapeItem.Trim?)] = []
-        for element in elements {
-            switch element {
+        for k in elements.indices {
+            switch elements[k] {
             case .path(let source, let trim): paths.append((source, trim))
             case .group(let nested) where nested.hasPaths:
                 let copy = CALayer()

@@ -33,8 +33,19 @@ extension ShapeLayers {
         case .path, .group, .repeater:
             break
         }
+        let timings = sources.flatMap(\.timings)
+        let paintsColor =
+            switch style {
+            case .fill, .stroke: true
+            default: false
+            }
+        if paintsColor, timings.allSatisfy({ $0.times.count <= 1 }) {
+            // A fixed outline painted with a color (most of a file's): set, without a track to build and free.
+            animator.set(PathSource.path(sources.map { $0.atKeyframe(0) }, copies: copies), to: shape, keyPath: "path")
+            return shape
+        }
         let track = Track<CGPath>(
-            combining: sources.flatMap(\.timings),
+            combining: timings,
             atKeyframe: { k in PathSource.path(sources.map { $0.atKeyframe(k) }, copies: copies) },
             atFrame: { f in PathSource.path(sources.map { $0.atFrame(f) }, copies: copies) })
         animator.apply(track, to: shape, keyPath: "path") { $0 }

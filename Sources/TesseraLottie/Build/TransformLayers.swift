@@ -31,7 +31,6 @@ enum TransformLayers {
             report.approximated(path, "3D orientation", "a 3D layer's orientation (or) not drawn")
         }
         let skew = skewMatrix(angle: transform.skew.initialValue, axis: transform.skewAxis.initialValue)
-        let scales = transform.scale.keyframes.flatMap { [$0.value[0], $0.value[1]] }
         let rotation = transform.rotation
         let content: CALayer
         let turnsIn3D = transform.hasThreeDimensionalRotation
@@ -42,7 +41,9 @@ enum TransformLayers {
             let turn = CATransform3DMakeRotation(CGFloat(rotation.initialValue * .pi / 180), 0, 0, 1)
             layer.transform = CATransform3DConcat(CATransform3DConcat(scale, skew), turn)
             content = layer
-        } else if scales.allSatisfy({ $0 > 0 }) && CATransform3DIsIdentity(skew) && !skewIsAnimated {
+        } else if transform.scale.keyframes.allSatisfy({ $0.value[0] > 0 && $0.value[1] > 0 }) && CATransform3DIsIdentity(skew)
+            && !skewIsAnimated
+        {
             if !turnsIn3D { applyRotation(rotation, to: layer, animator: animator) }
             applyScale(transform.scale, dimension: 0, to: layer, animator: animator)
             applyScale(transform.scale, dimension: 1, to: layer, animator: animator)

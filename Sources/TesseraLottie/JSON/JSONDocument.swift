@@ -20,14 +20,19 @@ final class JSONDocument: @unchecked Sendable {
         }
 
         let kind: Kind
+        /// For an object's key, its ``keyPrefix(length:first:)`` (0 for any other value), which
+        /// finds a member without reading the keys' bytes. (In the room the payload's alignment
+        /// leaves: a value takes 16 bytes either way.)
+        let keyPrefix: UInt32
         /// A number's bits; a boolean 0 or 1; for a string, the offset and length of its UTF-8
         /// in ``JSONDocument/text``; for a container, the first index and count of its children
         /// in ``JSONDocument/values`` (``JSONDocument/numbers`` for `.numbers`). Offsets and
         /// counts take 32 bits each: a document is at most 256 MiB.
         let payload: UInt64
 
-        init(_ kind: Kind, _ payload: UInt64) {
+        init(_ kind: Kind, _ payload: UInt64, keyPrefix: UInt32 = 0) {
             self.kind = kind
+            self.keyPrefix = keyPrefix
             self.payload = payload
         }
 
@@ -44,6 +49,15 @@ final class JSONDocument: @unchecked Sendable {
         var count: Int { Int(payload & 0xFFFF_FFFF) }
         /// A container's children (an object's keys and values, in turn), a string's bytes.
         var range: Range<Int> { start..<start + count }
+
+        /// A key's length (up to 255) in the top byte, its first 3 bytes (`first(k)`) below: two
+        /// keys of up to 3 bytes are the same when their prefixes are (all but a few of Lottie's).
+        @inline(__always)
+        static func keyPrefix(length: Int, first: (Int) -> UInt8) -> UInt32 {
+            var prefix = UInt32(min(length, 255)) << 24
+            for k in 0..<min(length, 3) { prefix |= UInt32(first(k)) << (8 * UInt32(k)) }
+            return prefix
+        }
 
         /// The kind of value, for messages ("expected a number, found a string").
         var kindName: String {
@@ -96,20 +110,32 @@ final class JSONDocument: @unchecked Sendable {
     }
 
     /// The index of the value of the member `key` of `object` (an object); nil when missing.
-    /// (A Lottie object has a handful of members, looked up a few times each: searched in order.)
-    func member(_ key: String, of object: Value) -> Int? {
-        var key = key
-        return key.withUTF8 { key in
-            text.withUnsafeBufferPointer { text in
-                for k in stride(from: object.start, to: object.start + object.count, by: 2) {
-                    let name = values[k]
-                    guard name.count == key.count else { continue }
-                    var i = 0
-                    while i < key.count, text[name.start + i] == key[i] { i += 1 }
-                    if i == key.count { return k + 1 }
-                }
-                return nil
+    /// (A Lottie object has a handful of members, looked up a few times each: searched in order,
+    /// by the keys' prefixes, their bytes past the third compared only where a prefix matches.)
+    /// The key is a literal: its bytes are read in place, where a `String`'s are copied out.
+    func member(_ key: StaticString, of object: Value) -> Int? {
+        key.withUTF8Buffer { member($0, of: object) }
+    }
+
+    /// The member of `object` whose key has the UTF-8 bytes `key`, as for a literal key.
+    func member(_ key: UnsafeBufferPointer<UInt8>, of object: Value) -> Int? {
+        let prefix = Value.keyPrefix(length: key.count) { key[$0] }
+        var k = object.start
+        let end = object.start + object.count
+        while k < end {
+            let name = values[k]
+            if name.keyPrefix == prefix, name.count == key.count, key.count <= 3 || hasBytes(of: key, from: 3, at: name.start) {
+                return k + 1
             }
+            k += 2
+        }
+        return nil
+    }
+
+    /// Whether `key[from...]` is in ``text`` at `start + from`.
+    private func hasBytes(of key: UnsafeBufferPointer<UInt8>, from first: Int, at start: Int) -> Bool {
+        text.withUnsafeBufferPointer { text in
+            (first..<key.count).allSatisfy { text[start + $0] == key[$0] }
         }
     }
 }

@@ -224,8 +224,11 @@ struct JSONParser {
         while true {
             skipWhitespace()
             guard index < count, bytes[index] == UInt8(ascii: "\"") else { throw failure("expected a key in an object") }
-            let key = try string()
+            var key = try string()
             let code = keyCode(key)
+            // The code's length and first 3 bytes, as ``JSONDocument/member(_:of:)`` searches for them.
+            key = JSONDocument.Value(
+                .string, key.payload, keyPrefix: UInt32(truncatingIfNeeded: code >> 32 & 0xFF00_0000 | code & 0xFF_FFFF))
             keyCodes.append(code)
             skipWhitespace()
             guard index < count, bytes[index] == UInt8(ascii: ":") else { throw failure("expected : after a key") }

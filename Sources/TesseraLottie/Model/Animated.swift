@@ -3,28 +3,67 @@
 /// progress, as After Effects' temporal easing. A dimension past the arrays' ends takes their
 /// last entry (most files give one for all).
 struct Easing: Equatable, Sendable {
-    var outX: [Double]
-    var outY: [Double]
-    var inX: [Double]
-    var inY: [Double]
+    /// The handles as written (`o.x`, `o.y`, `i.x`, `i.y`), when one of them is not a single number.
+    private final class Handles: Sendable {
+        let outX: [Double], outY: [Double], inX: [Double], inY: [Double]
 
-    static let linear = Easing(outX: [0], outY: [0], inX: [1], inY: [1])
+        init(outX: [Double], outY: [Double], inX: [Double], inY: [Double]) {
+            (self.outX, self.outY, self.inX, self.inY) = (outX, outY, inX, inY)
+        }
+    }
+
+    /// The control points of every dimension when each handle is a single number (nearly every
+    /// file's): an easing is then four numbers, copied without an array to retain and release.
+    private let single: (x1: Double, y1: Double, x2: Double, y2: Double)
+    /// The handles of any other easing; nil when they are ``single``.
+    private let handles: Handles?
+
+    init(outX: [Double], outY: [Double], inX: [Double], inY: [Double]) {
+        if outX.count == 1, outY.count == 1, inX.count == 1, inY.count == 1 {
+            single = (outX[0], outY[0], inX[0], inY[0])
+            handles = nil
+        } else {
+            single = (0, 0, 1, 1)
+            handles = Handles(outX: outX, outY: outY, inX: inX, inY: inY)
+        }
+    }
+
+    /// The easing whose handles are single numbers: (x1, y1) out, (x2, y2) in.
+    init(x1: Double, y1: Double, x2: Double, y2: Double) {
+        single = (x1, y1, x2, y2)
+        handles = nil
+    }
+
+    static let linear = Easing(x1: 0, y1: 0, x2: 1, y2: 1)
 
     /// The control points of dimension `d`: (x1, y1, x2, y2).
     func controlPoints(dimension d: Int) -> (Double, Double, Double, Double) {
+        guard let handles else { return single }
         func pick(_ values: [Double], _ fallback: Double) -> Double {
             values.isEmpty ? fallback : values[min(d, values.count - 1)]
         }
-        return (pick(outX, 0), pick(outY, 0), pick(inX, 1), pick(inY, 1))
+        return (pick(handles.outX, 0), pick(handles.outY, 0), pick(handles.inX, 1), pick(handles.inY, 1))
     }
 
     /// The number of dimensions the handles give separately (1 when they are the same for all).
-    var dimensionCount: Int { max(outX.count, outY.count, inX.count, inY.count, 1) }
+    var dimensionCount: Int {
+        guard let h = handles else { return 1 }
+        return max(h.outX.count, h.outY.count, h.inX.count, h.inY.count, 1)
+    }
 
     /// Whether every dimension eases the same way.
     var isUniform: Bool {
         let first = controlPoints(dimension: 0)
         return (1..<dimensionCount).allSatisfy { controlPoints(dimension: $0) == first }
+    }
+
+    /// The same handles as written.
+    static func == (a: Easing, b: Easing) -> Bool {
+        switch (a.handles, b.handles) {
+        case (nil, nil): a.single == b.single
+        case (let h?, let k?): h.outX == k.outX && h.outY == k.outY && h.inX == k.inX && h.inY == k.inY
+        default: false
+        }
     }
 }
 

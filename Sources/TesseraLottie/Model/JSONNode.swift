@@ -52,19 +52,27 @@ struct JSONNode {
         .invalidDocument(path: path, reason: reason)
     }
 
-    private func path(of key: String) -> String {
-        path.isEmpty ? key : "\(path).\(key)"
+    private func path(of key: StaticString) -> String {
+        path.isEmpty ? key.description : "\(path).\(key)"
     }
 
     /// The member `key`; nil when it is missing or null, and for anything not an object.
-    func member(_ key: String) -> JSONNode? {
+    func member(_ key: StaticString) -> JSONNode? {
         guard value.kind == .object, let child = document.member(key, of: value) else { return nil }
         let node = JSONNode(document, index: child)
         return node.value.kind == .null ? nil : node
     }
 
+    /// The member of a key made at run time, as ``member(_:)`` finds a literal one.
+    func member(named key: String) -> JSONNode? {
+        var key = key
+        guard value.kind == .object, let child = key.withUTF8({ document.member($0, of: value) }) else { return nil }
+        let node = JSONNode(document, index: child)
+        return node.value.kind == .null ? nil : node
+    }
+
     /// The member `key`, which the format requires.
-    func required(_ key: String) throws(LottieError) -> JSONNode {
+    func required(_ key: StaticString) throws(LottieError) -> JSONNode {
         guard value.kind == .object else { throw invalid("expected an object, found \(value.kindName)") }
         guard let child = member(key) else { throw .invalidDocument(path: path(of: key), reason: "missing") }
         return child
@@ -103,6 +111,21 @@ struct JSONNode {
         }
     }
 
+    /// The first of ``elements`` (nil for an empty array), without the others.
+    var firstElement: JSONNode? {
+        get throws(LottieError) {
+            switch value.kind {
+            case .array:
+                return value.count > 0 ? JSONNode(document, index: value.start) : nil
+            case .numbers:
+                return value.count > 0
+                    ? JSONNode(document, index: index, element: 0, value: .number(document.numbers[value.start])) : nil
+            default:
+                throw invalid("expected an array, found \(value.kindName)")
+            }
+        }
+    }
+
     /// The numbers of an array, or a single number as an array of one (Lottie writes both).
     var numbers: [Double] {
         get throws(LottieError) {
@@ -129,17 +152,17 @@ struct JSONNode {
     var isArray: Bool { value.kind == .array || value.kind == .numbers }
 
     /// The number at `key`, or `fallback` when it is missing.
-    func number(_ key: String, default fallback: Double) throws(LottieError) -> Double {
+    func number(_ key: StaticString, default fallback: Double) throws(LottieError) -> Double {
         try member(key)?.number ?? fallback
     }
 
     /// The string at `key`; nil when missing (any other kind of value is an error).
-    func string(_ key: String) throws(LottieError) -> String? {
+    func string(_ key: StaticString) throws(LottieError) -> String? {
         try member(key)?.string
     }
 
     /// Whether the flag `key` is set (1 or true); false when missing.
-    func flag(_ key: String) throws(LottieError) -> Bool {
+    func flag(_ key: StaticString) throws(LottieError) -> Bool {
         try number(key, default: 0) != 0
     }
 

@@ -23,8 +23,8 @@ struct LayerEffect: Sendable {
         type = Int(try node.number("ty", default: -1))
         name = try node.string("nm") ?? "style \(type)"
         values = [:]
-        for key in ["c", "o", "a", "s", "d"] {
-            if let value = node.member(key) { values[key] = try .vector(value, default: [0]) }
+        for key: StaticString in ["c", "o", "a", "s", "d"] {
+            if let value = node.member(key) { values[key.description] = try .vector(value, default: [0]) }
         }
     }
 
