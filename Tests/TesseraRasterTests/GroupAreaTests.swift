@@ -95,6 +95,55 @@ import TesseraRaster
         #expect(Self.rgba(fresh[10, 30]) == [255, 0, 0, 255])
     }
 
+    /// Gradients over 3000 × 3000 pixels masked by a ring stroked with a gradient (anti-aliased),
+    /// one of them in a group of its own, all in a group with opacity, then a gradient over the
+    /// whole target: the bytes of the same drawing whose masked gradients cover only a rectangle
+    /// around the ring. Inside a group a fill is drawn only where the groups' areas are composited
+    /// (its rows, and the blocks of columns that hold them: PaintRowWindowTests), and everywhere
+    /// again once they end.
+    @Test(arguments: [1, 2])
+    func contentFarBeyondItsMaskGivesTheBytesOfContentCutToIt(threads: Int) throws {
+        func gradient(_ colors: [Color], radial: Bool = false) -> Paint {
+            .gradient(
+                Gradient(
+                    radial
+                        ? .radial(startCenter: Point(x: 40, y: 70), startRadius: 0, endCenter: Point(x: 40, y: 70), endRadius: 30)
+                        : .linear(start: Point(x: 10, y: 40), end: Point(x: 70, y: 100)),
+                    colors: colors))
+        }
+        func render(content: Rect) throws -> Pixmap {
+            let canvas = Canvas(threadCount: threads)
+            canvas.clear(Self.red)
+            canvas.beginGroup()
+            canvas.beginGroup()
+            canvas.fill(Path(rect: content), paint: gradient([Self.blue, Color(red: 0, green: 1, blue: 0, alpha: 0.6)]))
+            canvas.beginGroup()
+            canvas.fill(Path(rect: content), paint: gradient([.white, Self.blue], radial: true))
+            canvas.endGroup(opacity: 0.5)
+            canvas.fill(Path(rect: content), paint: gradient([Color(red: 1, green: 1, blue: 0, alpha: 0.3), .white]))
+            canvas.beginMask()
+            canvas.stroke(
+                Path(ellipseIn: Rect(x: 20, y: 50, width: 40, height: 40)),
+                paint: gradient([.white, Color(red: 1, green: 1, blue: 1, alpha: 0.2)]),
+                style: StrokeStyle(width: 6))
+            canvas.endGroup()
+            canvas.endGroup(opacity: 0.8)
+            canvas.fill(
+                Path(rect: Rect(x: -2, y: -3, width: 133, height: 166)),
+                paint: gradient([Color(red: 0, green: 0, blue: 0, alpha: 0.2), Color(red: 0, green: 1, blue: 1, alpha: 0.4)]))
+            let pixmap = try Pixmap(width: 128, height: 160)
+            canvas.render(into: pixmap)
+            return pixmap
+        }
+        // The ring covers pixels 17–62 and rows 47–92: the cut keeps a margin of three.
+        let far = try render(content: Rect(x: -1500, y: -1400, width: 3000, height: 3000))
+        let cut = try render(content: Rect(x: 14, y: 44, width: 52, height: 52))
+        #expect(try far.pngData() == cut.pngData())
+        #expect(Self.rgba(far[40, 50]) != Self.rgba(far[40, 70]))  // the ring shows the content, its hole does not
+        // The last gradient covers the target, after the groups.
+        for (x, y) in [(0, 0), (127, 159), (40, 70)] { #expect(Self.rgba(far[x, y]) != [255, 0, 0, 255], "(\(x), \(y))") }
+    }
+
     /// The same into an 8-bit alpha target: the alpha of where content and mask meet.
     @Test func alphaTargetsShowOnlyWhereTheMaskDrew() throws {
         let canvas = Canvas(threadCount: 1)

@@ -288,9 +288,17 @@ void tsr_paint_row(float *cells, int32_t start, int32_t end, int32_t width, int 
 /// rowMax reset to INT32_MAX / −1. Pixels outside a row's span are not touched, so this is only
 /// for modes that leave pixels without coverage as they are (the bounded ones, CTesseraPaint.h's
 /// blend modes); one call per band instead of one per row.
+///
+/// Only the pixels of the window, device columns [windowLeft, windowRight), must be painted, with the
+/// bytes above; those outside it are left as they are or painted as above, whichever is cheaper (a
+/// group's content outside the area it is composited over is never shown). A row span without a
+/// pixel in the window is not painted, only its cells zeroed; of one that has some, the fused pass
+/// of the normal mode paints only the 16-pixel blocks (counted from the span's start) that hold
+/// pixels of the window, but for solid colours (the other modes paint the whole span). INT32_MIN and
+/// INT32_MAX: every column, without these checks.
 void tsr_paint_rows(float *accumulation, size_t stride, int32_t *rowMin, int32_t *rowMax, int32_t firstRow,
                     int32_t endRow, int32_t bandY, int32_t width, int evenOdd, const tsr_paint *paint, uint32_t *pixels,
-                    size_t pixelStride, uint8_t *coverage, uint32_t *colors);
+                    size_t pixelStride, uint8_t *coverage, uint32_t *colors, int32_t windowLeft, int32_t windowRight);
 
 /// tsr_paint_row as the three passes always, with the reference versions of the paint and blend
 /// kernels: the oracle of the fused pass.

@@ -118,11 +118,15 @@ TSR_INLINE void copy_pixels(uint32_t *to, const uint32_t *from, size_t n) {
     if (n & 1) to[k] = from[k];
 }
 
-// The fused row; `level`, `source` and `mode` are constants where it is instantiated. `g` (the
-// gradient sources) and `solid` (the solid one) hold what every row of the paint shares.
-TSR_INLINE void fused_row(int level, int source, int32_t mode, uint32_t opacity, float *cells, int32_t start, int32_t end,
-                          int32_t width, int evenOdd, size_t count, const gradient_lanes *g, const mode_solid *solid,
-                          const gradient_row *row, uint32_t *pixels, uint8_t *coverage, uint32_t *colors) {
+// The fused row; `level`, `source`, `mode` and `windowed` are constants where it is instantiated. `g`
+// (the gradient sources) and `solid` (the solid one) hold what every row of the paint shares.
+// When `windowed`, only the blocks holding pixels [shownFrom, shownTo) of the span get their colours
+// and blend; the coverage runs over the whole span all the same, since it is a running sum from the
+// span's start and zeroes the cells on the way.
+TSR_INLINE void fused_row(int level, int source, int32_t mode, int windowed, uint32_t opacity, float *cells,
+                          int32_t start, int32_t end, int32_t width, int evenOdd, size_t count, size_t shownFrom,
+                          size_t shownTo, const gradient_lanes *g, const mode_solid *solid, const gradient_row *row,
+                          uint32_t *pixels, uint8_t *coverage, uint32_t *colors) {
     float *rowCells = cells + start;
     const size_t cellCount = (size_t)(end - start + 1);
     // A solid colour under a bounded mode goes by edges and runs (paint/solid_mode_row.h), but one
@@ -156,13 +160,22 @@ TSR_INLINE void fused_row(int level, int source, int32_t mode, uint32_t opacity,
     uint8_t lastCoverage[24] = {0};   // cellCount − i ≤ 17: up to 15 pixels and the two cells past the last one
     for (size_t k = i; k < cellCount; k += 8)
         TSR_STORE(lastCoverage + (k - i), i32x8_bytes(cell_coverage(rowCells + k, evenOdd, &carry)));
-    // 2. Source colours and blend, block by block.
-    for (i = 0; i + 16 <= whole; i += 16) {
+    // 2. Source colours and blend, block by block (windowed: from the block holding the first shown
+    //    pixel to the one holding the last; blocks start at multiples of 16).
+    size_t blocksEnd = whole, partialEnd = count;
+    i = 0;
+    if (windowed) {
+        const size_t shownBlocksEnd = (shownTo + 15) & ~(size_t)15;
+        if (shownBlocksEnd < blocksEnd) blocksEnd = shownBlocksEnd;
+        if (shownTo < partialEnd) partialEnd = shownTo;
+        i = shownFrom & ~(size_t)15;
+    }
+    for (; i + 16 <= blocksEnd; i += 16) {
         // Without coverage a bounded mode leaves the pixels as they are: nothing to compute.
         if (!bm_is_unbounded(mode) && u8x16_none(TSR_LOAD(u8x16, coverage + i))) continue;
         fused_block(source, mode, opacity, g, row, solid, colors + i, i, coverage + i, pixels + i);
     }
-    if (i < count) {
+    if (i < partialEnd) {
         const size_t n = count - i;
         uint32_t block[16] = {0}, blockColors[16] = {0};
         copy_pixels(block, pixels + i, n);
@@ -185,6 +198,8 @@ typedef struct {
     int32_t firstRow, endRow, bandY, width;
     int evenOdd;
     ptrdiff_t count;          // ≥ 0: the pixel count of the one row (tsr_paint_row); < 0: each row's own
+    int32_t windowLeft, windowRight;   // the columns that must be painted
+    int windowed;             // whether they are not all the columns
     uint32_t *pixels;         // row r's pixel x: pixels + r · pixelStride + (x − origin)
     size_t pixelStride;
     int32_t origin;
@@ -213,6 +228,22 @@ TSR_INLINE int row_span(const paint_rows_job *job, int32_t r, int32_t *start, in
     return 1;
 }
 
+// Whether a row's span [start, start + count) holds pixels of the job's window, and which (*from …
+// *to − 1 of the span). When it holds none, nothing is painted and the row's cells [start, end] are
+// zeroed, as painting it would have left them.
+TSR_INLINE int span_shown(const paint_rows_job *job, float *cells, int32_t start, int32_t end, size_t count,
+                          size_t *from, size_t *to) {
+    const int64_t left = (int64_t)job->windowLeft - start, right = (int64_t)job->windowRight - start;
+    const int64_t first = left > 0 ? left : 0, past = right < (int64_t)count ? right : (int64_t)count;
+    if (first >= past) {
+        memset(cells + start, 0, (size_t)(end - start + 1) * sizeof(float));
+        return 0;
+    }
+    *from = (size_t)first;
+    *to = (size_t)past;
+    return 1;
+}
+
 // The three passes (CTesseraPaint.h): the float modes' row, and the rare gradient row of a fused
 // source off the float loops. Cold and out of line: then the register allocator puts what the
 // fused rows' loops keep in registers (their constants) aside around this call only.
@@ -223,8 +254,9 @@ __attribute__((noinline, cold)) static void three_passes(float *cells, int32_t s
     tsr_paint_coverage_row(coverage, start, y, count, paint, pixels, colors);
 }
 
-// The job's rows with an integer mode; `source` and `mode` are constants where it is instantiated.
-TSR_INLINE void fused_rows(int level, int source, int32_t mode, const paint_rows_job *shared) {
+// The job's rows with an integer mode; `source`, `mode` and `windowed` (paint only the window's blocks)
+// are constants where it is instantiated.
+TSR_INLINE void fused_rows(int level, int source, int32_t mode, int windowed, const paint_rows_job *shared) {
     // A copy, which the row loop's stores (the spans reset, the pixels) cannot alias: its fields are
     // not loaded again after each of them.
     const paint_rows_job copy = *shared, *job = &copy;
@@ -252,6 +284,8 @@ TSR_INLINE void fused_rows(int level, int source, int32_t mode, const paint_rows
         if (!row_span(job, r, &start, &end, &count)) continue;
         uint32_t *span = pixels + (start - job->origin);
         const int32_t y = job->bandY + r;
+        size_t shownFrom = 0, shownTo = count;
+        if (windowed && !span_shown(job, cells, start, end, count, &shownFrom, &shownTo)) continue;
         if (source == SOURCE_LINEAR || source == SOURCE_RADIAL) {
             // A pad gradient's rows take the float loops but where its values are absurd (gradient_row.h).
             if (count > 0 && rowsFloat) {
@@ -265,17 +299,32 @@ TSR_INLINE void fused_rows(int level, int source, int32_t mode, const paint_rows
         }
         if (source == SOURCE_ROW && count > 0) tsr_paint_colors(paint, start, y, count, job->colors);
         // One call: unoptimised, every inlined copy keeps its own stack (several megabytes a copy).
-        fused_row(level, source, mode, job->opacity, cells, start, end, job->width, job->evenOdd, count, &g, &solid, &row,
-                  span, job->coverage, job->colors);
+        fused_row(level, source, mode, windowed, job->opacity, cells, start, end, job->width, job->evenOdd, count,
+                  shownFrom, shownTo, &g, &solid, &row, span, job->coverage, job->colors);
     }
 }
 
 // Optimised, instantiated per source and integer mode, as the blend rows are (blend/blend_modes.c):
-// with the mode a constant the blend's switches go. Unoptimised, one copy per source.
+// with the mode a constant the blend's switches go. Unoptimised, one copy per source. A windowed job
+// under normal, but for a solid colour, has its own instantiations, which paint only the window's
+// blocks; the others paint their whole spans (no per-row checks where there is no window).
 TSR_INLINE void fused_rows_body(int level, const paint_rows_job *job) {
     const int source = job->source;
+    const int windowed = job->windowed && job->mode == TSR_BLEND_NORMAL && source != SOURCE_SOLID;
+#ifdef __OPTIMIZE__
+    if (windowed) {
+        switch (source) {
+        case SOURCE_LINEAR: fused_rows(level, SOURCE_LINEAR, TSR_BLEND_NORMAL, 1, job); return;
+        case SOURCE_RADIAL: fused_rows(level, SOURCE_RADIAL, TSR_BLEND_NORMAL, 1, job); return;
+        default: fused_rows(level, SOURCE_ROW, TSR_BLEND_NORMAL, 1, job); return;
+        }
+    }
 #define FUSED_CASE(s, m) \
-    case s: fused_rows(level, s, m, job); return;
+    case s: fused_rows(level, s, m, 0, job); return;
+#else
+#define FUSED_CASE(s, m) \
+    case s: fused_rows(level, s, m, windowed, job); return;
+#endif
 #ifdef __OPTIMIZE__
 #define FUSED_MODE(m) \
     case m: switch (source) { FUSED_SOURCES(FUSED_CASE, m) } return;
@@ -307,7 +356,10 @@ static void paint_rows(paint_rows_job *job) {
         for (int32_t r = job->firstRow; r < job->endRow; r++, cells += job->stride, pixels += job->pixelStride) {
             int32_t start, end;
             size_t count;
-            if (!row_span(job, r, &start, &end, &count)) continue;
+            size_t shownFrom, shownTo;
+            if (!row_span(job, r, &start, &end, &count) ||
+                (job->windowed && !span_shown(job, cells, start, end, count, &shownFrom, &shownTo)))
+                continue;
             three_passes(cells, start, end, job->evenOdd, job->bandY + r, count, paint, pixels + (start - job->origin),
                          job->coverage, job->colors);
         }
@@ -326,8 +378,10 @@ static void paint_rows(paint_rows_job *job) {
 
 void tsr_paint_rows(float *accumulation, size_t stride, int32_t *rowMin, int32_t *rowMax, int32_t firstRow,
                     int32_t endRow, int32_t bandY, int32_t width, int evenOdd, const tsr_paint *paint, uint32_t *pixels,
-                    size_t pixelStride, uint8_t *coverage, uint32_t *colors) {
+                    size_t pixelStride, uint8_t *coverage, uint32_t *colors, int32_t windowLeft,
+                    int32_t windowRight) {
     paint_rows_job job = {accumulation, stride, rowMin, rowMax, firstRow, endRow, bandY, width, evenOdd, -1,
+                          windowLeft, windowRight, windowLeft != INT32_MIN || windowRight != INT32_MAX,
                           pixels, pixelStride, 0, paint, 0, 0, 0, coverage, colors};
     paint_rows(&job);
 }
@@ -336,6 +390,7 @@ void tsr_paint_row(float *cells, int32_t start, int32_t end, int32_t width, int 
                    const tsr_paint *paint, uint32_t *pixels, uint8_t *coverage, uint32_t *colors) {
     int32_t rowMin = start, rowMax = end;
     paint_rows_job job = {cells, 0, &rowMin, &rowMax, 0, 1, y, width, evenOdd, (ptrdiff_t)count,
+                          INT32_MIN, INT32_MAX, 0,
                           pixels, 0, start, paint, 0, 0, 0, coverage, colors};
     paint_rows(&job);
 }

@@ -56,6 +56,8 @@ struct PreparedCommand {
         var top: Int32, bottom: Int32, left: Int32, right: Int32
 
         static let empty = GroupArea(top: .max, bottom: .min, left: .max, right: .min)
+        /// Every pixel.
+        static let everything = GroupArea(top: .min, bottom: .max, left: .min, right: .max)
 
         var isEmpty: Bool { top >= bottom || left >= right }
 
@@ -74,10 +76,11 @@ struct PreparedCommand {
                 left: max(left, other.left), right: min(right, other.right))
         }
 
-        /// The area's rows within a band's `rows`, its first column and its number of columns.
+        /// The area's rows within a band's `rows`, its first column and its number of columns
+        /// (counted in `Int`: ``everything``'s overflows `Int32`).
         func within(_ rows: Range<Int>) -> (rows: Range<Int>, left: Int, columns: Int) {
             let first = max(rows.lowerBound, Int(top))
-            return (first..<max(first, min(rows.upperBound, Int(bottom))), Int(left), Int(right - left))
+            return (first..<max(first, min(rows.upperBound, Int(bottom))), Int(left), Int(right) - Int(left))
         }
     }
 

@@ -11,6 +11,10 @@ enum BandRasterizer {
         // Where drawing goes: the pixmap (-1) or one of the worker's group layers, which hold
         // this band's rows only.
         var target = -1
+        // The pixels of the target that are shown: inside every open group's area (what a group
+        // draws outside it is never composited, so fills skip it), and the band's rows among them.
+        var window = PreparedCommand.GroupArea.everything
+        var (windowTop, windowBottom) = (top, bottom)
         func row(_ layer: Int, _ y: Int) -> UnsafeMutablePointer<UInt32> {
             layer < 0 ? memory.row(y) : scratch.layer(layer) + (y - top) * width
         }
@@ -26,10 +30,12 @@ enum BandRasterizer {
                 break
             case .beginGroup(let area), .beginMask(let area):
                 // Only the group's area is cleared and composited.
-                let layer = scratch.pushLayer(isMask: command.payload.isBeginMask, below: target)
+                let layer = scratch.pushLayer(isMask: command.payload.isBeginMask, below: target, window: window)
                 let (rows, left, columns) = area.within(top..<bottom)
                 for y in rows { (row(layer, y) + left).update(repeating: 0, count: columns) }
                 target = layer
+                window = window.intersection(area)
+                (windowTop, windowBottom) = (max(top, Int(window.top)), min(bottom, Int(window.bottom)))
             case .endGroup(let opacity, let blendMode, let filter, let area):
                 let group = scratch.popGroup()
                 let (rows, left, columns) = area.within(top..<bottom)
@@ -52,6 +58,8 @@ enum BandRasterizer {
                     }
                 }
                 target = group.below
+                window = group.window
+                (windowTop, windowBottom) = (max(top, Int(window.top)), min(bottom, Int(window.bottom)))
             case .clear(let color):
                 for y in rows { row(target, y).update(repeating: color, count: width) }
             case .rect(let r, let color):
@@ -73,31 +81,42 @@ enum BandRasterizer {
                     mask: memory.masks[maskIndex], paint: UnsafePointer(memory.paints + index), rows: rows,
                     width: width, height: memory.height, scratch: scratch
                 ) { row(target, $0) }
+            // A fill is accumulated and drawn over the window's rows only (a line gives a row the
+            // same cells whatever rows it is cut to, as bands of any height show).
             case .lines(let lines, let color):
-                accumulate(lines, top: top, bottom: bottom, memory: memory, scratch: scratch)
+                let first = max(rows.lowerBound, windowTop), end = min(rows.upperBound, windowBottom)
+                guard first < end else { break }
+                accumulate(lines, top: windowTop, bottom: windowBottom, memory: memory, scratch: scratch)
                 let pixelStride = target < 0 ? memory.bytesPerRow / 4 : width
                 tsr_fill_accumulated_rows(
                     scratch.cells, scratch.stride, scratch.rowMin, scratch.rowMax,
-                    Int32(rows.lowerBound - top), Int32(rows.upperBound - top),
-                    row(target, top), pixelStride, Int32(width), lines.evenOdd ? 1 : 0, color)
+                    Int32(truncatingIfNeeded: first &- windowTop), Int32(truncatingIfNeeded: end &- windowTop),
+                    row(target, windowTop), pixelStride, Int32(width), lines.evenOdd ? 1 : 0, color)
             case .paintedLines(let lines):
-                accumulate(lines, top: top, bottom: bottom, memory: memory, scratch: scratch)
+                let first = max(rows.lowerBound, windowTop), end = min(rows.upperBound, windowBottom)
+                guard first < end else { break }
+                accumulate(lines, top: windowTop, bottom: windowBottom, memory: memory, scratch: scratch)
                 PaintedRows.draw(
-                    evenOdd: lines.evenOdd, paint: UnsafePointer(memory.paints + index), rows: rows,
-                    bandTop: top, width: width, pixelStride: target < 0 ? memory.bytesPerRow / 4 : width,
+                    evenOdd: lines.evenOdd, paint: UnsafePointer(memory.paints + index), rows: first..<end,
+                    cellsTop: windowTop, width: width,
+                    pixelStride: target < 0 ? memory.bytesPerRow / 4 : width,
+                    columns: window.left > command.left || window.right < command.right ? (window.left, window.right) : nil,
                     scratch: scratch
                 ) { row(target, $0) }
             }
         }
     }
 
-    /// Accumulates the band's part of `lines` into the worker's cells (the coverage step).
+    /// Accumulates the part of `lines` in rows [top, bottom) of a band into the worker's cells (the
+    /// coverage step), the first of them in the cells' first row.
     static func accumulate(
         _ lines: PreparedCommand.Lines, top: Int, bottom: Int, memory: FrameMemory,
         scratch: WorkerScratch
     ) {
+        // Rows of the target, whose height fits Int32 (per command: no checks).
         tsr_accumulate_lines(
-            memory.arenas[lines.arena].floats + lines.first * 4, lines.count, Int32(top),
-            Int32(bottom - top), scratch.cells, scratch.stride, scratch.rowMin, scratch.rowMax, lines.short ? 1 : 0)
+            memory.arenas[lines.arena].floats + lines.first * 4, lines.count, Int32(truncatingIfNeeded: top),
+            Int32(truncatingIfNeeded: bottom &- top), scratch.cells, scratch.stride, scratch.rowMin, scratch.rowMax,
+            lines.short ? 1 : 0)
     }
 }

@@ -4,12 +4,13 @@ import CTesseraSIMD
 /// composited with a blend mode: per row, `tsr_paint_row` (coverage, the paint's colours, the
 /// blend; see CTesseraPaint.h). Solid source-over fills keep the fused kernel of `.lines`.
 enum PaintedRows {
-    /// Draws the accumulated rows `rows` (device rows; the band starts at `bandTop`) of a fill
-    /// with `paint`, consuming the worker's cells. `row(y)` is the target row y; rows lie
-    /// `pixelStride` pixels apart.
+    /// Draws the accumulated rows `rows` (device rows; the cells' first row is row `cellsTop`) of a
+    /// fill with `paint`, consuming the worker's cells. `row(y)` is the target row y; rows lie
+    /// `pixelStride` pixels apart. Only the pixels in `columns` must be drawn: those outside may be
+    /// left as they are (`tsr_paint_rows`; nil: all).
     static func draw(
-        evenOdd: Bool, paint: UnsafePointer<PreparedPaint>, rows: Range<Int>, bandTop: Int, width: Int,
-        pixelStride: Int, scratch: WorkerScratch, row: (Int) -> UnsafeMutablePointer<UInt32>
+        evenOdd: Bool, paint: UnsafePointer<PreparedPaint>, rows: Range<Int>, cellsTop: Int, width: Int,
+        pixelStride: Int, columns: (left: Int32, right: Int32)?, scratch: WorkerScratch, row: (Int) -> UnsafeMutablePointer<UInt32>
     ) {
         let kernel = paint.kernel   // rows pass the parameters by address, where they lie
         let reachesOutside = paint.pointee.reachesOutside
@@ -17,13 +18,13 @@ enum PaintedRows {
             // The whole band in one call: the rows outside the shape stay as they are.
             guard !rows.isEmpty else { return }
             tsr_paint_rows(
-                scratch.cells, scratch.stride, scratch.rowMin, scratch.rowMax, Int32(rows.lowerBound - bandTop),
-                Int32(rows.upperBound - bandTop), Int32(bandTop), Int32(width), evenOdd ? 1 : 0, kernel,
-                row(bandTop), pixelStride, scratch.coverage, scratch.colors)
+                scratch.cells, scratch.stride, scratch.rowMin, scratch.rowMax, Int32(rows.lowerBound - cellsTop),
+                Int32(rows.upperBound - cellsTop), Int32(cellsTop), Int32(width), evenOdd ? 1 : 0, kernel,
+                row(cellsTop), pixelStride, scratch.coverage, scratch.colors, columns?.left ?? .min, columns?.right ?? .max)
             return
         }
         for y in rows {
-            let r = y - bandTop
+            let r = y - cellsTop
             let pixels = row(y)
             guard scratch.rowMax[r] >= 0 else {
                 // A row the shape does not touch: only such modes change it (a transparent source).

@@ -53,9 +53,10 @@ final class WorkerScratch {
     /// target has groups.
     private var alphaLayers: [UnsafeMutablePointer<UInt8>] = []
     private let layerCapacity: Int
-    /// The open groups of the band being drawn: their content and mask layers, and where they
-    /// composite to (-1: the pixmap).
-    private var groups: [(content: Int, mask: Int?, below: Int)] = []
+    /// The open groups of the band being drawn: their content and mask layers, where they
+    /// composite to (-1: the pixmap), and the pixels shown there (``BandRasterizer``'s window).
+    private var groups: [Group] = []
+    typealias Group = (content: Int, mask: Int?, below: Int, window: PreparedCommand.GroupArea)
     private var layersInUse = 0
 
     func layer(_ index: Int) -> UnsafeMutablePointer<UInt32> { layers[index] }
@@ -64,7 +65,8 @@ final class WorkerScratch {
 
     /// Takes the next free layer for a new group's content, or for the innermost group's mask: an
     /// RGBA layer (``layer(_:)``), or an alpha one (``alphaLayer(_:)``) when `alpha` is true.
-    func pushLayer(isMask: Bool, below: Int, alpha: Bool = false) -> Int {
+    /// `window`: the pixels shown where a new group composites, given back by ``popGroup()``.
+    func pushLayer(isMask: Bool, below: Int, alpha: Bool = false, window: PreparedCommand.GroupArea = .everything) -> Int {
         if alpha {
             while alphaLayers.count <= layersInUse { alphaLayers.append(.allocate(capacity: layerCapacity)) }
         } else {
@@ -72,12 +74,12 @@ final class WorkerScratch {
         }
         let index = layersInUse
         layersInUse += 1
-        if isMask, !groups.isEmpty { groups[groups.count - 1].mask = index } else { groups.append((index, nil, below)) }
+        if isMask, !groups.isEmpty { groups[groups.count - 1].mask = index } else { groups.append((index, nil, below, window)) }
         return index
     }
 
     /// Ends the innermost group, freeing its layers.
-    func popGroup() -> (content: Int, mask: Int?, below: Int) {
+    func popGroup() -> Group {
         let group = groups.removeLast()
         layersInUse -= group.mask == nil ? 1 : 2
         return group
