@@ -91,13 +91,7 @@ import Darwin
         var random = Random(seed: 404)
         for trial in 0..<1500 {
             let width = random.int(in: 2...(trial % 3 == 0 ? 5 : 300)), height = random.int(in: 1...40)
-            let stride = width + (random.chance(0.3) ? random.int(in: 1...7) : 0)
-            let texels = (0..<(stride * (height - 1) + width)).map { _ in Support.randomTexel(&random).packed }
-            texels.withUnsafeBufferPointer { buffer in
-                var p = tsr_image_pattern()
-                p.pixels = buffer.baseAddress
-                p.width = Int32(width); p.height = Int32(height); p.stride = stride
-                p.extend = Int32(TSR_EXTEND_PAD.rawValue); p.filter = Int32(TSR_FILTER_BILINEAR.rawValue)
+            Support.withPadBilinearImage(&random, width: width, height: height) { p, _, _, random in
                 let sx = random.chance(0.7) ? random.double(in: 0.2...1) : random.double(in: 1...6)
                 let sy = random.chance(0.2) ? 1 : random.double(in: 0.2...4)
                 let left = random.double(in: -40...40), top = random.double(in: -20...20)
@@ -133,13 +127,7 @@ import Darwin
         var random = Random(seed: 77)
         for _ in 0..<800 {
             let width = random.int(in: 2...90), height = random.int(in: 1...12)
-            let stride = width + (random.chance(0.3) ? random.int(in: 1...7) : 0)
-            let texels = (0..<(stride * (height - 1) + width)).map { _ in Support.randomTexel(&random).packed }
-            texels.withUnsafeBufferPointer { buffer in
-                var p = tsr_image_pattern()
-                p.pixels = buffer.baseAddress
-                p.width = Int32(width); p.height = Int32(height); p.stride = stride
-                p.extend = Int32(TSR_EXTEND_PAD.rawValue); p.filter = Int32(TSR_FILTER_BILINEAR.rawValue)
+            Support.withPadBilinearImage(&random, width: width, height: height) { p, texels, stride, random in
                 p.xx = 1; p.yy = 1
                 // Device pixel x shows texel x + x0 (centre x + 0.5 maps to u = x + x0 + 0.5).
                 p.x0 = Double(random.int(in: -60...60)); p.y0 = Double(random.int(in: -(height + 2)...(height + 2)))

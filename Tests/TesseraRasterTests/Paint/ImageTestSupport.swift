@@ -40,6 +40,22 @@ enum ImageTestSupport {
         }
     }
 
+    /// A random image `width` × `height` (its rows sometimes padded apart) as a pad, bilinear
+    /// pattern with an identity mapping, handed to `body` with its texels and their stride (and
+    /// `random`, to draw the rest of the case from).
+    static func withPadBilinearImage(_ random: inout Random, width: Int, height: Int,
+                                     _ body: (inout tsr_image_pattern, [UInt32], Int, inout Random) -> Void) {
+        let stride = width + (random.chance(0.3) ? random.int(in: 1...7) : 0)
+        let texels = (0..<(stride * (height - 1) + width)).map { _ in randomTexel(&random).packed }
+        texels.withUnsafeBufferPointer { buffer in
+            var p = tsr_image_pattern()
+            p.pixels = buffer.baseAddress
+            p.width = Int32(width); p.height = Int32(height); p.stride = stride
+            p.extend = Int32(TSR_EXTEND_PAD.rawValue); p.filter = Int32(TSR_FILTER_BILINEAR.rawValue)
+            body(&p, texels, stride, &random)
+        }
+    }
+
     /// Pixels x ..< x + count of row y through both kernels; expects equal bytes and returns them.
     static func row(_ parameters: tsr_image_pattern, x: Int, y: Int, count: Int,
                     sourceLocation: SourceLocation = #_sourceLocation) -> [UInt32] {
