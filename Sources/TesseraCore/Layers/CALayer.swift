@@ -457,8 +457,8 @@ open class CALayer: NSObject, CAMediaTiming {
             // As the methods below: a layer that is this one or one of its ancestors (a cycle) is
             // refused, and a layer listed twice is placed once (where it is last listed).
             var listed = LayerIdentitySet()
-            let new = (newValue ?? []).reversed().filter { !isDescendant(of: $0) && listed.insert($0) }.reversed()
-                as [CALayer]
+            let lastListings = (newValue ?? []).reversed().filter { !isDescendant(of: $0) && listed.insert($0) }
+            let new = Array(lastListings.reversed())
             changeSublayers(
                 event: "sublayers",
                 inserting: new.filter { $0.superlayer !== self },
