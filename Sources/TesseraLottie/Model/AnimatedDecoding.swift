@@ -90,22 +90,12 @@ extension Animated<Double> {
     static func number(_ node: JSONNode?, default fallback: Double) throws(LottieError) -> Animated<Double> {
         // A fixed number (most of a file's, missing or `{"k": v}`) without a keyframe list of its own where it is a common one.
         guard let node else { return .fixed(fallback) }
-        if node.isObject, let k = node.member("k") {
-            switch k.value.kind {
-            case .number: return .fixed(k.value.number)
-            case .numbers where k.value.count > 0: return .fixed(k.document.numbers[k.value.start])
-            default: break
-            }
-        }
+        if node.isObject, let number = node.member("k")?.leadingNumber { return .fixed(number) }
         return try decode(node, default: fallback) { (n) throws(LottieError) in
             // The common cases read in place (``JSONNode/numbers`` would make an array of them).
-            switch n.value.kind {
-            case .number: return n.value.number
-            case .numbers where n.value.count > 0: return n.document.numbers[n.value.start]
-            default:
-                guard let first = try n.numbers.first else { throw n.error("expected a number, found an empty array") }
-                return first
-            }
+            if let number = n.leadingNumber { return number }
+            guard let first = try n.numbers.first else { throw n.error("expected a number, found an empty array") }
+            return first
         }
     }
 }

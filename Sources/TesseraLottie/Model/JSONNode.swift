@@ -58,15 +58,20 @@ struct JSONNode {
 
     /// The member `key`; nil when it is missing or null, and for anything not an object.
     func member(_ key: StaticString) -> JSONNode? {
-        guard value.kind == .object, let child = document.member(key, of: value) else { return nil }
-        let node = JSONNode(document, index: child)
-        return node.value.kind == .null ? nil : node
+        guard value.kind == .object else { return nil }
+        return present(document.member(key, of: value))
     }
 
     /// The member of a key made at run time, as ``member(_:)`` finds a literal one.
     func member(named key: String) -> JSONNode? {
+        guard value.kind == .object else { return nil }
         var key = key
-        guard value.kind == .object, let child = key.withUTF8({ document.member($0, of: value) }) else { return nil }
+        return present(key.withUTF8 { document.member($0, of: value) })
+    }
+
+    /// The node of value `child` (a member found); nil when there is none or it is null.
+    private func present(_ child: Int?) -> JSONNode? {
+        guard let child else { return nil }
         let node = JSONNode(document, index: child)
         return node.value.kind == .null ? nil : node
     }
@@ -123,6 +128,16 @@ struct JSONNode {
             default:
                 throw invalid("expected an array, found \(value.kindName)")
             }
+        }
+    }
+
+    /// The number, or the first of an array of numbers (Lottie writes `v` and `[v]` alike), read in
+    /// place; nil for anything else (an empty array too).
+    var leadingNumber: Double? {
+        switch value.kind {
+        case .number: value.number
+        case .numbers where value.count > 0: document.numbers[value.start]
+        default: nil
         }
     }
 
