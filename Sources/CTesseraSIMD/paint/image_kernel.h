@@ -139,9 +139,9 @@ TSR_INLINE void pad_rows_loop(const image_row *r, const pad_rows *rows, int64_t 
 
 // An identity or an integer translation, the common case of an image drawn at its own size: one
 // texel a pixel (dU = 1 in 32.32; the caller checks, and has wy = 0), on texel centres (wx = 0 for
-// every pixel, as t steps by 128 from a multiple of 128). The blend with weights 0 gives each texel back (step 5 of
-// the reference), so pixel i is texel k0 + i, clamped to the image's edge texels (pad): the row is a
-// copy. False, writing nothing, when the row is not such a one.
+// every pixel, as t steps by 128 from a multiple of 128). The blend with weights 0 gives each texel
+// back (step 5 of the reference), so pixel i is texel k0 + i, clamped to the image's edge texels
+// (pad): the row is a copy. False, writing nothing, when the row is not such a one.
 TSR_INLINE int pad_row_on_texel_centres(const image_row *r, const uint32_t *upper, int64_t first, size_t count,
                                         uint32_t *out) {
     // axis_bits's t for pixel 0, in 64 bits: (U + 2²⁴) >> 25 (|U| ≤ 2⁵³, so it is exact here).

@@ -24,6 +24,19 @@ enum KernelOracle {
         (0..<count).map { _ in pixel(&random, opaque: opaque) }
     }
 
+    /// `count` pixels in runs of 1 to 20 of one kind each (`kinds` of them, picked at random),
+    /// `pixel(kind, &random)` making each: whole blocks of eight of one kind, as frames have them.
+    static func runs(
+        _ random: inout Random, count: Int, kinds: Int, _ pixel: (Int, inout Random) -> UInt32
+    ) -> [UInt32] {
+        var pixels: [UInt32] = []
+        while pixels.count < count {
+            let kind = random.int(in: 0...(kinds - 1))
+            for _ in 0..<random.int(in: 1...20) { pixels.append(pixel(kind, &random)) }
+        }
+        return Array(pixels.prefix(count))
+    }
+
     /// A colour as fills use it: half of them opaque.
     static func color(_ random: inout Random) -> UInt32 { pixel(&random, opaque: 0.5) }
 

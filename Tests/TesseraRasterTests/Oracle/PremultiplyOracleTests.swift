@@ -28,18 +28,13 @@ import Testing
         var random = Random(seed: 0x9E3)
         for round in 0..<1000 {
             let width = round < 40 ? round : random.int(in: 0...200)
-            var pixels: [UInt32] = []
-            while pixels.count < width {
-                let kind = random.int(in: 0...2)
-                for _ in 0..<random.int(in: 1...20) {
-                    switch kind {
-                    case 0: pixels.append(0xFF00_0000 | UInt32(random.int(in: 0...0xFF_FFFF)))
-                    case 1: pixels.append(UInt32(random.int(in: 0...0xFF_FFFF)))
-                    default: pixels.append(UInt32(truncatingIfNeeded: random.next()))
-                    }
+            let pixels = KernelOracle.runs(&random, count: width, kinds: 3) { kind, random in
+                switch kind {
+                case 0: 0xFF00_0000 | UInt32(random.int(in: 0...0xFF_FFFF))
+                case 1: UInt32(random.int(in: 0...0xFF_FFFF))
+                default: UInt32(truncatingIfNeeded: random.next())
                 }
             }
-            pixels = Array(pixels.prefix(width))
             var got = pixels, expected = pixels
             tsr_premultiply_rgba_row(&got, width)
             tsr_premultiply_rgba_row_reference(&expected, width)

@@ -16,20 +16,15 @@ import Testing
         for round in 0..<2000 {
             let width = round < 70 ? round : random.int(in: 0...300)
             // Runs of one kind, so that whole blocks of eight are opaque, transparent or both.
-            var pixels: [UInt32] = []
-            while pixels.count < width {
-                let kind = random.int(in: 0...4)
-                for _ in 0..<random.int(in: 1...20) {
-                    switch kind {
-                    case 0: pixels.append(KernelOracle.pixel(&random, opaque: 1) | 0xFF00_0000)
-                    case 1: pixels.append(0)
-                    case 2: pixels.append(random.chance(0.5) ? 0 : 0xFF00_0000 | UInt32(random.int(in: 0...0xFF_FFFF)))
-                    case 3: pixels.append(KernelOracle.pixel(&random, opaque: 0.3))
-                    default: pixels.append(UInt32(truncatingIfNeeded: random.next()))
-                    }
+            let pixels = KernelOracle.runs(&random, count: width, kinds: 5) { kind, random in
+                switch kind {
+                case 0: KernelOracle.pixel(&random, opaque: 1) | 0xFF00_0000
+                case 1: 0
+                case 2: random.chance(0.5) ? 0 : 0xFF00_0000 | UInt32(random.int(in: 0...0xFF_FFFF))
+                case 3: KernelOracle.pixel(&random, opaque: 0.3)
+                default: UInt32(truncatingIfNeeded: random.next())
                 }
             }
-            pixels = Array(pixels.prefix(width))
             // Four guard bytes past the output: nothing is written beyond 4 × width.
             var got = [UInt8](repeating: 0xA5, count: 4 * width + 4), expected = got
             tsr_straight_rgba_row(&got, pixels, width)

@@ -67,6 +67,14 @@ import Testing
         return Shader(paint, opacity: opacity, blendMode: BlendMode(rawValue: Int32(random.int(in: 0...27)))!)
     }
 
+    /// A row's span of cells [start, end] in a row `width` pixels wide; it ends near the right
+    /// edge often: at the last pixel, or on one of the two cells past it.
+    static func randomSpan(_ random: inout Random, width: Int) -> (start: Int, end: Int) {
+        let start = random.int(in: 0...(width - 1))
+        let end = random.chance(0.3) ? random.int(in: max(start, width - 2)...(width + 1)) : random.int(in: start...width)
+        return (start, end)
+    }
+
     @Test(arguments: KernelOracle.levels)
     func givesTheBytesOfTheReferencePasses(level: Int32) {
         tsr_kernel_level_override(level)
@@ -76,10 +84,7 @@ import Testing
         for round in 0..<3000 {
             let width = [7, 16, 33, 100, 257][round % 5]
             let stride = WorkerScratch.stride(forWidth: width)
-            let start = random.int(in: 0...(width - 1))
-            // Ends near the right edge often: at the last pixel, or on one of the two cells past it.
-            let end = random.chance(0.3) ? random.int(in: max(start, width - 2)...(width + 1))
-                : random.int(in: start...width)
+            let (start, end) = Self.randomSpan(&random, width: width)
             let count = min(end, width - 1) - start + 1
             let evenOdd = random.chance(0.3)
             let y = random.int(in: 0...20)

@@ -65,8 +65,7 @@ import Testing
                 rowMax.append(-1)
                 continue
             }
-            let start = random.int(in: 0...(width - 1))
-            let end = random.chance(0.3) ? random.int(in: max(start, width - 2)...(width + 1)) : random.int(in: start...width)
+            let (start, end) = PaintRowTests.randomSpan(&random, width: width)
             cells += PaintRowTests.randomCells(&random, start: start, end: end, stride: stride)
             rowMin.append(Int32(start))
             rowMax.append(Int32(end))
