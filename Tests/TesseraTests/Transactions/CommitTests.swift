@@ -144,4 +144,20 @@ import Testing
         #expect(first.animationKeys() == ["opacity"] && last.animationKeys() == ["opacity"])
         CATransaction.flush()
     }
+
+    /// No run loop commits a thread's implicit transaction here, as one does at the end of every
+    /// turn on Apple's platforms: a thread that makes layers and never flushes (a file loaded on a
+    /// worker thread, again and again) waits to commit only the layers still alive, at most twice
+    /// as many entries, where it kept one for every layer it ever changed. The live ones still
+    /// commit.
+    @Test func aThreadThatNeverFlushesKeepsOnlyTheLayersAlive() throws {
+        CATransaction.flush()
+        let kept = (0..<300).map { _ in CALayer() }
+        for layer in kept { layer.opacity = 0.5 }
+        for _ in 0..<5_000 { CALayer().opacity = 0.5 }
+        let waiting = try #require(ThreadTransactions.current?.innermost.changedLayers.count)
+        #expect(waiting >= kept.count && waiting <= 2 * (kept.count + 1))
+        CATransaction.flush()
+        #expect(kept.allSatisfy { $0.hasBeenPresented })
+    }
 }

@@ -27,6 +27,11 @@ final class PendingCommit: Sendable {
         }
     }
 
+    /// Whether the layer has not been freed.
+    var isLayerAlive: Bool {
+        address.withLock { $0 != 0 }
+    }
+
     /// The layer is being freed: from its `deinit`.
     func layerFreed() {
         address.withLock { $0 = 0 }

@@ -22,10 +22,27 @@ final class ThreadTransactions {
         /// for them.
         var completion: TransactionCompletion?
         /// The layers not yet committed that changed in this group: its commit commits their trees.
-        var changedLayers: [PendingCommit] = []
+        private(set) var changedLayers: [PendingCommit] = []
+        /// The count at which ``add(_:)`` first drops the layers freed since they changed. No run
+        /// loop commits a thread's implicit transaction here, as one does on Apple's platforms at
+        /// the end of every turn: a thread that builds layers and never flushes (a file loaded
+        /// on a worker thread, again and again) kept a pending commit for every layer it ever
+        /// changed. Doubled past what survives, so the sweeps cost a constant a change.
+        private var sweepThreshold = Group.minimumSweepThreshold
+        private static let minimumSweepThreshold = 256
 
         init(isImplicit: Bool) {
             self.isImplicit = isImplicit
+        }
+
+        /// Adds layers to commit, first leaving out those freed since they changed when there are
+        /// many.
+        func add(_ layers: some Collection<PendingCommit>) {
+            if changedLayers.count + layers.count > sweepThreshold {
+                changedLayers.removeAll { !$0.isLayerAlive }
+                sweepThreshold = max(Group.minimumSweepThreshold, 2 * (changedLayers.count + layers.count))
+            }
+            changedLayers += layers
         }
     }
 
@@ -84,7 +101,7 @@ final class ThreadTransactions {
         guard let group = groups.last, !group.isImplicit else { return }
         groups.removeLast()
         if let enclosing = groups.last {
-            enclosing.changedLayers += group.changedLayers
+            enclosing.add(group.changedLayers)
         } else {
             Self.commitTrees(of: group.changedLayers)
         }
@@ -116,7 +133,7 @@ final class ThreadTransactions {
         layer.isAwaitingCommit = true
         let pending = PendingCommit(layer)
         layer.pendingCommit = pending
-        innermost.changedLayers.append(pending)
+        innermost.add(CollectionOfOne(pending))
     }
 
     /// Commits the whole tree of each of `layers` (from its root down, masks included): Core
