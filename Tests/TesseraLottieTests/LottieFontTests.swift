@@ -44,7 +44,7 @@ import Tessera
         #expect(layers.map { $0.font as? String } == [Self.font, Self.font])
         #expect(layers[0].frame.minX == 0 && abs(layers[0].frame.minY + metrics.ascent * 20) < 1e-9)
         #expect(abs(layers[1].frame.minY - (30 - metrics.ascent * 20)) < 1e-9, "the next line a line height below")
-        #expect((layers[0].string as? NSAttributedString)?.attribute(NSAttributedString.Key("NSKern"), at: 0, effectiveRange: nil) as? Double == 1)
+        #expect(layers[0].string as? String == "Ab" && layers[0].properties.textAttributes?.kern == 1)
         #expect(!animation.skipped.contains { $0.key == "text" })
     }
 

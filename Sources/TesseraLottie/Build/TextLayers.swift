@@ -109,7 +109,7 @@ struct TextLayers {
         let first = text.boxPosition.map { $0.count > 1 ? $0[1] + (metrics?.capHeight ?? 0) * text.size : 0 } ?? 0
         for (row, line) in lines.enumerated() {
             let textLayer = CATextLayer()
-            textLayer.string = NSAttributedString(string: line, attributes: [NSAttributedString.Key("NSKern"): kern])
+            textLayer.setString(line, kern: kern)
             textLayer.font = text.font
             textLayer.fontSize = CGFloat(text.size)
             textLayer.foregroundColor = text.fillColor.map { ShapeLayers.color(ShapeLayers.normalizedColor($0)) }

@@ -84,6 +84,14 @@ open class CATextLayer: CALayer {
         }
     }
 
+    /// Sets the text as an attributed string of one run with `NSKern` `kern` would (``string`` then
+    /// returns the characters), without making one: swift-corelibs-foundation never frees an
+    /// `NSAttributedString` (its run array and attributes leak, some hundreds of bytes each:
+    /// swiftlang/swift-corelibs-foundation#5256), and a builder of text layers makes one a line.
+    package func setString(_ characters: String, kern: Double) {
+        setString(characters, attributes: TextAttributes(fontName: nil, foregroundColor: nil, kern: kern), object: nil)
+    }
+
     /// Makes `characters` (with an attributed string's first-run `attributes`) the model's text,
     /// and `object` what ``string`` returns (nil: the model's characters).
     private func setString(_ characters: String?, attributes: TextAttributes?, object: Any?) {
