@@ -110,12 +110,12 @@ public final class LottieAnimation {
     ) throws(LottieError) {
         var status = stat()
         guard PathName.pathExtension(of: path).lowercased() != "lottie", stat(path, &status) == 0,
-            Int(status.st_size) <= Self.maximumFileSize, let data = FileManager.default.contents(atPath: path)
+            Int(status.st_size) <= Self.maximumFileSize, let bytes = FileBytes.read(atPath: path, size: Int(status.st_size))
         else {
             try self.init(contentsOf: URL(fileURLWithPath: path), animation: animation, configuration: configuration)
             return
         }
-        try self.init(data: data, configuration: configuration) { asset in
+        try self.init(bytes: bytes, configuration: configuration) { asset in
             asset.file(besides: URL(fileURLWithPath: path)).flatMap { try? Data(contentsOf: $0) }
         }
     }
@@ -132,14 +132,21 @@ public final class LottieAnimation {
     }
 
     /// Reads the animation in `data`, its images that are not embedded from `imageFiles`.
-    init(data: Data, configuration: Configuration, imageFiles: @escaping (ImageAsset) -> Data?) throws(LottieError) {
-        if let viewport = configuration.viewport, !(viewport.width > 0 && viewport.height > 0) {
-            throw .invalidProvider(reason: "a viewport of \(viewport.width)×\(viewport.height) points")
-        }
+    convenience init(data: Data, configuration: Configuration, imageFiles: @escaping (ImageAsset) -> Data?) throws(LottieError) {
+        try Self.checkViewport(of: configuration)
         guard data.count <= Self.maximumFileSize else {
             throw .limitExceeded(path: "", reason: "a document of \(data.count) bytes (at most \(Self.maximumFileSize))")
         }
-        let bytes = [UInt8](data)
+        try self.init(bytes: [UInt8](data), configuration: configuration, imageFiles: imageFiles)
+    }
+
+    /// Reads the animation in the bytes of a JSON document, its images that are not embedded
+    /// from `imageFiles`.
+    private init(bytes: [UInt8], configuration: Configuration, imageFiles: @escaping (ImageAsset) -> Data?) throws(LottieError) {
+        try Self.checkViewport(of: configuration)
+        guard bytes.count <= Self.maximumFileSize else {
+            throw .limitExceeded(path: "", reason: "a document of \(bytes.count) bytes (at most \(Self.maximumFileSize))")
+        }
         let json: JSONDocument
         do {
             json = try JSONParser.parse(bytes)
@@ -179,6 +186,13 @@ public final class LottieAnimation {
         version = document.version
         skipped = report.skipped
         configuration.keepDecodedModel?(DecodedModel(json: json, document: document))
+    }
+
+    /// Refuses a configuration's viewport that has no area.
+    private static func checkViewport(of configuration: Configuration) throws(LottieError) {
+        if let viewport = configuration.viewport, !(viewport.width > 0 && viewport.height > 0) {
+            throw .invalidProvider(reason: "a viewport of \(viewport.width)×\(viewport.height) points")
+        }
     }
 
     /// What an animation is read into, for ``Configuration/keepDecodedModel``.

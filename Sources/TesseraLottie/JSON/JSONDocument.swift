@@ -1,12 +1,13 @@
 import Foundation
+import Synchronization
 
 /// A JSON document as ``JSONParser`` reads it, flat: every value in one array, the numbers of the
-/// arrays of numbers in a second, the document's own bytes (where its strings lie) in a third and
-/// each value's container in a fourth. Building it is appends and freeing it is four buffers, where a tree of enums and
-/// arrays had a value to destroy each (more instructions than reading the file, on a large one).
-/// ``JSONNode`` walks it.
+/// arrays of numbers in a second, the document's own bytes (where its strings lie) in a third and,
+/// once a path is asked for, each value's container in a fourth. Building it is appends and freeing
+/// it is a few buffers, where a tree of enums and arrays had a value to destroy each (more
+/// instructions than reading the file, on a large one). ``JSONNode`` walks it.
 ///
-/// The values, numbers and parents are the parser's own buffers, handed over rather than copied into
+/// The values and numbers are the parser's own buffers, handed over rather than copied into
 /// arrays, and read through buffer pointers (the parser's indices are in range by construction);
 /// never written after ``JSONParser`` has made them, so the document can be shared.
 ///
@@ -74,8 +75,6 @@ final class JSONDocument: @unchecked Sendable {
 
     /// The values, the root last.
     let values: UnsafeBufferPointer<Value>
-    /// The index in ``values`` of each value's container (the root's own index for the root).
-    let parents: UnsafeBufferPointer<UInt32>
     let numbers: UnsafeBufferPointer<Double>
     /// The bytes read, then the text of the strings that hold escapes: a string without escapes
     /// is where it lies in the document.
@@ -84,13 +83,12 @@ final class JSONDocument: @unchecked Sendable {
     /// expression has: without one, no layer need be searched for expressions.
     let mayHaveExpressions: Bool
 
+    /// ``parents``, once made.
+    private let parentTable = Mutex<UnsafeBufferPointer<UInt32>?>(nil)
+
     /// A document of the parser's buffers (``JSONBuffer/taken``), which it frees.
-    init(
-        values: UnsafeBufferPointer<Value>, parents: UnsafeBufferPointer<UInt32>, numbers: UnsafeBufferPointer<Double>, text: [UInt8],
-        mayHaveExpressions: Bool
-    ) {
+    init(values: UnsafeBufferPointer<Value>, numbers: UnsafeBufferPointer<Double>, text: [UInt8], mayHaveExpressions: Bool) {
         self.values = values
-        self.parents = parents
         self.numbers = numbers
         self.text = text
         self.mayHaveExpressions = mayHaveExpressions
@@ -98,8 +96,25 @@ final class JSONDocument: @unchecked Sendable {
 
     deinit {
         free(UnsafeMutablePointer(mutating: values.baseAddress))
-        free(UnsafeMutablePointer(mutating: parents.baseAddress))
         free(UnsafeMutablePointer(mutating: numbers.baseAddress))
+        parentTable.withLock { free(UnsafeMutablePointer(mutating: $0?.baseAddress)) }
+    }
+
+    /// The index in ``values`` of each value's container (the root's own index for the root).
+    /// Only a node's path reads it (errors, reports), which most loads never make: it is written
+    /// in one pass the first time (a container's children sit before it in ``values``), then kept.
+    var parents: UnsafeBufferPointer<UInt32> {
+        parentTable.withLock { table in
+            if let table { return table }
+            let parents = JSONBuffer<UInt32>(repeating: UInt32(values.count - 1), count: values.count)
+            for index in values.indices {
+                let value = values[index]
+                guard value.kind == .array || value.kind == .object else { continue }
+                for child in value.range { parents[child] = UInt32(index) }
+            }
+            table = parents.taken
+            return parents.taken
+        }
     }
 
     var root: Int { values.count - 1 }

@@ -71,7 +71,7 @@ struct JSONParser {
                 let text = parser.escaped.count == 0 ? bytes : bytes + parser.escaped.taken
                 return .success(
                     JSONDocument(
-                        values: parser.values.taken, parents: parser.parents(), numbers: parser.numbers.taken, text: text,
+                        values: parser.values.taken, numbers: parser.numbers.taken, text: text,
                         mayHaveExpressions: parser.hasStringX))
             } catch {
                 parser.values.deallocate()
@@ -115,19 +115,6 @@ struct JSONParser {
     private mutating func place(from first: Int) {
         values.append(pending.base + first, count: pending.count - first)
         pending.truncate(to: first)
-    }
-
-    /// The index of each value's container, the root's own index for the root: written in one
-    /// pass once the document is read (a container's children sit before it in `values`).
-    private func parents() -> UnsafeBufferPointer<UInt32> {
-        let parents = JSONBuffer<UInt32>(repeating: UInt32(values.count - 1), count: values.count)
-        for index in 0..<values.count {
-            let value = values[index]
-            guard value.kind == .array || value.kind == .object else { continue }
-            let start = value.start
-            for child in start..<start + value.count { parents[child] = UInt32(index) }
-        }
-        return parents.taken
     }
 
     private mutating func value(depth: Int) throws(Failure) -> JSONDocument.Value {
