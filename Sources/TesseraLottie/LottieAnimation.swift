@@ -133,7 +133,7 @@ public final class LottieAnimation {
 
     /// Reads the animation in `data`, its images that are not embedded from `imageFiles`.
     convenience init(data: Data, configuration: Configuration, imageFiles: @escaping (ImageAsset) -> Data?) throws(LottieError) {
-        try Self.checkViewport(of: configuration)
+        // Checked before the copy too: a document too large is not copied to be refused.
         guard data.count <= Self.maximumFileSize else {
             throw .limitExceeded(path: "", reason: "a document of \(data.count) bytes (at most \(Self.maximumFileSize))")
         }
@@ -143,7 +143,9 @@ public final class LottieAnimation {
     /// Reads the animation in the bytes of a JSON document, its images that are not embedded
     /// from `imageFiles`.
     private init(bytes: [UInt8], configuration: Configuration, imageFiles: @escaping (ImageAsset) -> Data?) throws(LottieError) {
-        try Self.checkViewport(of: configuration)
+        if let viewport = configuration.viewport, !(viewport.width > 0 && viewport.height > 0) {
+            throw .invalidProvider(reason: "a viewport of \(viewport.width)×\(viewport.height) points")
+        }
         guard bytes.count <= Self.maximumFileSize else {
             throw .limitExceeded(path: "", reason: "a document of \(bytes.count) bytes (at most \(Self.maximumFileSize))")
         }
@@ -186,13 +188,6 @@ public final class LottieAnimation {
         version = document.version
         skipped = report.skipped
         configuration.keepDecodedModel?(DecodedModel(json: json, document: document))
-    }
-
-    /// Refuses a configuration's viewport that has no area.
-    private static func checkViewport(of configuration: Configuration) throws(LottieError) {
-        if let viewport = configuration.viewport, !(viewport.width > 0 && viewport.height > 0) {
-            throw .invalidProvider(reason: "a viewport of \(viewport.width)×\(viewport.height) points")
-        }
     }
 
     /// What an animation is read into, for ``Configuration/keepDecodedModel``.
