@@ -152,8 +152,10 @@ let package = Package(
         .testTarget(name: "TesseraCLITests", dependencies: tesseraModules + ["TesseraCLI", "WallpaperFixtures",
                                                                       .product(name: "ZIPFoundation", package: "ZIPFoundation")]),
         .testTarget(name: "BenchTrackingTests", dependencies: ["BenchTracking"]),
+        // Fixtures/: files found by the fuzzer that once crashed or hung a reader.
         .testTarget(name: "TesseraLottieTests", dependencies: tesseraModules + ["TesseraLottie",
-                                                                          .product(name: "ZIPFoundation", package: "ZIPFoundation")]),
+                                                                          .product(name: "ZIPFoundation", package: "ZIPFoundation")],
+                    resources: [.copy("Fixtures")]),
         // The real files of other tools (Tests/TesseraTestSupport/Fixtures) and the helpers the model's and the
         // formats' test targets share: archives built object by object, CAML documents, trees described.
         .target(name: "TesseraTestSupport", dependencies: tesseraModules + ["TesseraXML"],
@@ -162,6 +164,9 @@ let package = Package(
                                                     "TesseraDemos", "CTextLibraries", "WallpaperFixtures", "TesseraTestSupport",
                                                     .product(name: "ZIPFoundation", package: "ZIPFoundation")],
                     resources: [.copy("Golden")]),
+        // Zip archives read: zips ZIPFoundation writes read back byte for byte; hand-built and damaged ones refused
+        // with a typed error.
+        .testTarget(name: "TesseraZipTests", dependencies: ["TesseraZip", .product(name: "ZIPFoundation", package: "ZIPFoundation")]),
         // Binary property lists and keyed archives, read and written, knowing nothing of layers.
         .testTarget(name: "TesseraKeyedArchiveTests", dependencies: ["TesseraKeyedArchive", "TesseraTestSupport"]),
         // Core Animation Archives: layer trees in keyed archives, read and written.
