@@ -23,7 +23,7 @@ struct DotLottie {
         } catch .tooManyEntries {
             throw .limitExceeded(path: "", reason: "more than \(Self.maximumEntries) zip entries")
         } catch {
-            throw .unreadableFile("not a zip file (\(error))")
+            throw Self.failure(error, opening: true)
         }
         let files = archive.entries.filter { $0.kind == .file }.map(\.path)
         var ids: [String] = []
@@ -72,10 +72,18 @@ struct DotLottie {
         } catch .entryTooLarge {
             throw .limitExceeded(path: path, reason: "too many bytes once decompressed")
         } catch {
-            throw .unreadableFile("\(error)")
+            throw failure(error, opening: false)
         }
         total += data.count
         return data
+    }
+
+    /// A zip's failure as the reader reports it: a file the system cannot read is unreadable (the
+    /// command line's exit 66); a zip that is damaged or lies about its contents is an invalid
+    /// document (65), as malformed JSON is. The zip's description names the entry at fault.
+    private static func failure(_ error: ZipError, opening: Bool) -> LottieError {
+        if case .unreadableFile(let reason) = error { return .unreadableFile(reason) }
+        return .invalidDocument(path: "", reason: opening ? "not a zip file (\(error))" : "\(error)")
     }
 
     private static func parse(_ data: Data, file: String) throws(LottieError) -> JSONDocument {

@@ -125,7 +125,7 @@ import ZIPFoundation
     /// before a byte is inflated.
     @Test func entryPastTheFilesEndIsAnError() throws {
         let url = try #require(Bundle.module.url(forResource: "zip-inflate-loop", withExtension: "lottie", subdirectory: "Fixtures"))
-        let expected = LottieError.unreadableFile("truncated: the data of manifest.json goes past the end of the file")
+        let expected = LottieError.invalidDocument(path: "", reason: "truncated: the data of manifest.json goes past the end of the file")
         #expect(throws: expected) { try LottieAnimation(contentsOf: url) }
     }
 
