@@ -18,11 +18,15 @@ struct RawInflater {
 
     /// The inflated bytes and their CRC-32.
     func inflate(limit: Int) throws(ZipError) -> (data: Data, crc32: UInt32) {
-        var stream = z_stream()
-        guard tessera_inflate_init_raw(&stream) == Z_OK else {
+        // On the heap: zlib keeps the stream's address and checks it at every call, and Swift
+        // promises no fixed address to a local variable passed with `&`.
+        let stream = UnsafeMutablePointer<z_stream>.allocate(capacity: 1)
+        stream.initialize(to: z_stream())
+        defer { stream.deallocate() }
+        guard tessera_inflate_init_raw(stream) == Z_OK else {
             throw .corruptData(path: entry.path, reason: "zlib could not start inflating")
         }
-        defer { inflateEnd(&stream) }
+        defer { inflateEnd(stream) }
         let input = UnsafeMutableRawBufferPointer.allocate(byteCount: Self.chunkLength, alignment: 1)
         defer { input.deallocate() }
         let output = UnsafeMutableRawBufferPointer.allocate(byteCount: Self.chunkLength, alignment: 1)
@@ -34,19 +38,19 @@ struct RawInflater {
         var crc: UInt32 = 0
         var readOffset = dataOffset, unread = entry.compressedSize
         while true {
-            if stream.avail_in == 0 && unread > 0 {
+            if stream.pointee.avail_in == 0 && unread > 0 {
                 let count = Int(min(UInt64(Self.chunkLength), unread))
                 let chunk = UnsafeMutableRawBufferPointer(rebasing: input[0..<count])
                 try file.read(into: chunk, at: readOffset, structure: "data of \(entry.path)")
                 readOffset += UInt64(count)
                 unread -= UInt64(count)
-                stream.next_in = input.baseAddress!.assumingMemoryBound(to: Bytef.self)
-                stream.avail_in = uInt(count)
+                stream.pointee.next_in = input.baseAddress!.assumingMemoryBound(to: Bytef.self)
+                stream.pointee.avail_in = uInt(count)
             }
-            stream.next_out = output.baseAddress!.assumingMemoryBound(to: Bytef.self)
-            stream.avail_out = uInt(Self.chunkLength)
-            let status = CLibZ.inflate(&stream, Z_NO_FLUSH)
-            let produced = Self.chunkLength - Int(stream.avail_out)
+            stream.pointee.next_out = output.baseAddress!.assumingMemoryBound(to: Bytef.self)
+            stream.pointee.avail_out = uInt(Self.chunkLength)
+            let status = CLibZ.inflate(stream, Z_NO_FLUSH)
+            let produced = Self.chunkLength - Int(stream.pointee.avail_out)
             if produced > 0 {
                 guard produced <= limit - data.count else { throw .entryTooLarge(path: entry.path, limit: limit) }
                 let bytes = UnsafeRawBufferPointer(rebasing: output[0..<produced])
@@ -56,9 +60,9 @@ struct RawInflater {
             switch status {
             case Z_STREAM_END: return (data, crc)
             case Z_OK: continue
-            case Z_BUF_ERROR where stream.avail_in == 0 && unread == 0:
+            case Z_BUF_ERROR where stream.pointee.avail_in == 0 && unread == 0:
                 throw .corruptData(path: entry.path, reason: "the deflate stream does not end within the entry's compressed size")
-            default: throw .corruptData(path: entry.path, reason: Self.message(status, stream))
+            default: throw .corruptData(path: entry.path, reason: Self.message(status, stream.pointee))
             }
         }
     }
