@@ -24,10 +24,11 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         // `swift package generate-documentation`: the DocC catalogs of TesseraRaster, TesseraKeyedArchive,
-        // TesseraCore, TesseraDocument, TesseraCAAR, TesseraCAML, Tessera and TesseraLottie (TesseraXML has no
-        // public API).
+        // TesseraCore, TesseraDocument, TesseraCAAR, TesseraCAML, Tessera, TesseraLottie and TesseraZip (TesseraXML
+        // has no public API).
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
-        // `.tendies` files (zips of `.ca` bundles): a maintained zip reader rather than our own.
+        // An independent zip *writer* for the tests' fixtures (`.tendies` and `.lottie` files, and the zips
+        // TesseraZipTests reads back). No library or executable depends on it: the readers use TesseraZip.
         .package(url: "https://github.com/weichsel/ZIPFoundation", exact: "0.9.20"),
     ],
     targets: [
@@ -71,10 +72,14 @@ let package = Package(
         // What the file formats share: the document they read and write (`SceneDocument`, its states and
         // errors), the one list of the coded properties, and the class names and keys of Core Animation's files.
         .target(name: "TesseraDocument", dependencies: ["TesseraCore", "TesseraRaster", "TesseraKeyedArchive"]),
+        // zlib (Debian's zlib1g-dev, which libpng-dev depends on): the deflate of zip entries.
+        .systemLibrary(name: "CLibZ", path: "Sources/CLibZ"),
+        // Zip archives read with every size and offset checked, entries inflated within a limit: the container
+        // of `.tendies` and `.lottie` files, knowing nothing of layers.
+        .target(name: "TesseraZip", dependencies: ["CLibZ"]),
         // CAML, Core Animation's XML: its value syntaxes, reader and writer, `.ca` bundles, and `.tendies`
         // wallpapers (zips of `.ca` bundles).
-        .target(name: "TesseraCAML", dependencies: ["TesseraCore", "TesseraRaster", "TesseraDocument", "TesseraXML",
-                                                    .product(name: "ZIPFoundation", package: "ZIPFoundation")]),
+        .target(name: "TesseraCAML", dependencies: ["TesseraCore", "TesseraRaster", "TesseraDocument", "TesseraXML", "TesseraZip"]),
         // Core Animation Archives (`.caar`): layer trees in NSKeyedArchiver's keyed archives, read and written.
         .target(name: "TesseraCAAR", dependencies: ["TesseraCore", "TesseraRaster", "TesseraDocument", "TesseraKeyedArchive"]),
         // What `import Tessera` gives, a thin umbrella: the model, the document and the formats over it, put
@@ -83,8 +88,7 @@ let package = Package(
         .target(name: "Tessera", dependencies: ["TesseraCore", "TesseraKeyedArchive", "TesseraDocument", "TesseraCAAR",
                                                 "TesseraCAML"]),
         // Lottie (Bodymovin JSON, dotLottie zips) read into the model's layers and animations.
-        .target(name: "TesseraLottie", dependencies: ["TesseraCore", "TesseraRaster",
-                                                      .product(name: "ZIPFoundation", package: "ZIPFoundation")]),
+        .target(name: "TesseraLottie", dependencies: ["TesseraCore", "TesseraRaster", "TesseraZip"]),
         // The built-in demo scenes (the seed documents' animations), for the CLI and the tests.
         .target(name: "TesseraDemos", dependencies: tesseraModules),
         // The scenes of Benchmarks/bench-scenes.md, shared by the bench and the golden-image tests.
@@ -148,8 +152,10 @@ let package = Package(
         .testTarget(name: "TesseraCLITests", dependencies: tesseraModules + ["TesseraCLI", "WallpaperFixtures",
                                                                       .product(name: "ZIPFoundation", package: "ZIPFoundation")]),
         .testTarget(name: "BenchTrackingTests", dependencies: ["BenchTracking"]),
+        // Fixtures/: files found by the fuzzer that once crashed or hung a reader.
         .testTarget(name: "TesseraLottieTests", dependencies: tesseraModules + ["TesseraLottie",
-                                                                          .product(name: "ZIPFoundation", package: "ZIPFoundation")]),
+                                                                          .product(name: "ZIPFoundation", package: "ZIPFoundation")],
+                    resources: [.copy("Fixtures")]),
         // The real files of other tools (Tests/TesseraTestSupport/Fixtures) and the helpers the model's and the
         // formats' test targets share: archives built object by object, CAML documents, trees described.
         .target(name: "TesseraTestSupport", dependencies: tesseraModules + ["TesseraXML"],
@@ -158,6 +164,9 @@ let package = Package(
                                                     "TesseraDemos", "CTextLibraries", "WallpaperFixtures", "TesseraTestSupport",
                                                     .product(name: "ZIPFoundation", package: "ZIPFoundation")],
                     resources: [.copy("Golden")]),
+        // Zip archives read: zips ZIPFoundation writes read back byte for byte; hand-built and damaged ones refused
+        // with a typed error.
+        .testTarget(name: "TesseraZipTests", dependencies: ["TesseraZip", .product(name: "ZIPFoundation", package: "ZIPFoundation")]),
         // Binary property lists and keyed archives, read and written, knowing nothing of layers.
         .testTarget(name: "TesseraKeyedArchiveTests", dependencies: ["TesseraKeyedArchive", "TesseraTestSupport"]),
         // Core Animation Archives: layer trees in keyed archives, read and written.

@@ -15,8 +15,6 @@ runs=${3:-70000}
 seconds=${4:-140}
 out=${OUT:-fuzz-out}
 cd "$(dirname "$0")/.."
-# A dependency's known leak (ZIPFoundation, a few dozen bytes a zip opened; see the file) is not reported.
-export LSAN_OPTIONS="suppressions=$PWD/Fuzz/lsan-suppressions.txt${LSAN_OPTIONS:+:$LSAN_OPTIONS}"
 
 mkdir -p /tmp/img-seeds /tmp/caar-seeds /tmp/caml-seeds /tmp/tendies-seeds /tmp/lottie-seeds
 cp Tests/TesseraRasterTests/Images/* Tests/TesseraTestSupport/Fixtures/quadrants.jpg /tmp/img-seeds/

@@ -1,5 +1,5 @@
 import Foundation
-import ZIPFoundation
+import TesseraZip
 
 /// A `.lottie` file (dotLottie): a zip with `manifest.json`, the animations as Lottie JSON
 /// (`animations/ID.json`, or `a/ID.json` in version 2) and their images (`images/`, `i/`).
@@ -12,25 +12,20 @@ struct DotLottie {
     static let maximumEntryBytes = 64 << 20
     static let maximumTotalBytes = 256 << 20
 
-    private let archive: Archive
+    private let archive: ZipArchive
     private var total = 0
     /// The animations' ids, in the manifest's order (or the files' when it lists none).
     let animationIDs: [String]
 
     init(contentsOf url: URL) throws(LottieError) {
-        do {
-            archive = try Archive(url: url, accessMode: .read)
+        do throws(ZipError) {
+            archive = try ZipArchive(contentsOf: url, maximumEntries: Self.maximumEntries)
+        } catch .tooManyEntries {
+            throw .limitExceeded(path: "", reason: "more than \(Self.maximumEntries) zip entries")
         } catch {
-            throw .unreadableFile("not a zip file (\(error.localizedDescription))")
+            throw Self.failure(error, opening: true)
         }
-        var count = 0, files: [String] = []
-        for entry in archive {
-            count += 1
-            guard count <= Self.maximumEntries else {
-                throw .limitExceeded(path: "", reason: "more than \(Self.maximumEntries) zip entries")
-            }
-            if entry.type == .file { files.append(entry.path) }
-        }
+        let files = archive.entries.filter { $0.kind == .file }.map(\.path)
         var ids: [String] = []
         if files.contains("manifest.json") {
             let manifest = try Self.parse(try Self.read("manifest.json", from: archive, total: &total), file: "manifest.json")
@@ -48,7 +43,7 @@ struct DotLottie {
 
     /// The JSON of animation `id`.
     mutating func animation(_ id: String) throws(LottieError) -> Data {
-        for path in ["animations/\(id).json", "a/\(id).json"] where archive[path] != nil {
+        for path in ["animations/\(id).json", "a/\(id).json"] where archive.entry(atPath: path) != nil {
             return try Self.read(path, from: archive, total: &total)
         }
         throw .invalidDocument(path: "animations/\(id).json", reason: "no such animation in the file")
@@ -61,29 +56,34 @@ struct DotLottie {
         let name = URL(fileURLWithPath: asset.path).lastPathComponent
         for path in [String(written), "images/\(name)", "i/\(name)"] {
             let components = path.split(separator: "/")
-            guard !components.isEmpty, !components.contains(".."), !path.contains("\\"), archive[path] != nil else { continue }
+            guard !components.isEmpty, !components.contains(".."), !path.contains("\\"), archive.entry(atPath: path) != nil else {
+                continue
+            }
             return try? Self.read(path, from: archive, total: &total)
         }
         return nil
     }
 
-    private static func read(_ path: String, from archive: Archive, total: inout Int) throws(LottieError) -> Data {
-        guard let entry = archive[path] else { throw .invalidDocument(path: path, reason: "missing") }
-        var data = Data()
-        var budget = min(maximumEntryBytes, maximumTotalBytes - total)
-        do {
-            _ = try archive.extract(entry, skipCRC32: false) { chunk in
-                budget -= chunk.count
-                guard budget >= 0 else { throw LottieError.limitExceeded(path: path, reason: "too many bytes once decompressed") }
-                data.append(chunk)
-            }
-        } catch let error as LottieError {
-            throw error
+    private static func read(_ path: String, from archive: ZipArchive, total: inout Int) throws(LottieError) -> Data {
+        guard let entry = archive.entry(atPath: path) else { throw .invalidDocument(path: path, reason: "missing") }
+        let data: Data
+        do throws(ZipError) {
+            data = try archive.data(of: entry, limit: min(maximumEntryBytes, maximumTotalBytes - total))
+        } catch .entryTooLarge {
+            throw .limitExceeded(path: path, reason: "too many bytes once decompressed")
         } catch {
-            throw .unreadableFile("\(path): \(error.localizedDescription)")
+            throw failure(error, opening: false)
         }
         total += data.count
         return data
+    }
+
+    /// A zip's failure as the reader reports it: a file the system cannot read is unreadable (the
+    /// command line's exit 66); a zip that is damaged or lies about its contents is an invalid
+    /// document (65), as malformed JSON is. The zip's description names the entry at fault.
+    private static func failure(_ error: ZipError, opening: Bool) -> LottieError {
+        if case .unreadableFile(let reason) = error { return .unreadableFile(reason) }
+        return .invalidDocument(path: "", reason: opening ? "not a zip file (\(error))" : "\(error)")
     }
 
     private static func parse(_ data: Data, file: String) throws(LottieError) -> JSONDocument {

@@ -76,6 +76,17 @@ import TesseraRaster
         #expect(result.stderr.contains("square.json: 1:") && result.stderr.contains("not JSON"), "\(result.stderr)")
     }
 
+    /// A `.lottie` that is not a zip is malformed input too: 65, naming the file.
+    @Test func damagedDotLottieIs65AndNamesIt() throws {
+        let folder = try CLI.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let path = folder.appendingPathComponent("broken.lottie").path
+        try Data("PK, but not a zip".utf8).write(to: URL(fileURLWithPath: path))
+        let result = try CLI.run(["inspect", path])
+        #expect(result.status == 65)
+        #expect(result.stderr.contains("broken.lottie: not a Lottie document: not a zip file"), "\(result.stderr)")
+    }
+
     @Test func optionsForOtherFormatsAre64() throws {
         let (folder, path) = try Self.file()
         defer { try? FileManager.default.removeItem(at: folder) }

@@ -118,6 +118,17 @@ import ZIPFoundation
         #expect(throws: LottieError.self) { try LottieAnimation(contentsOf: url, animation: "third") }
     }
 
+    /// The LottieFuzzer's input that hung ZIPFoundation 0.9.20's reader (Fixtures/zip-inflate-loop.lottie):
+    /// its central directory gives `manifest.json` (78 bytes deflated) a compressed size of
+    /// 4,244,570,190 bytes in a file of 1,975. ZIPFoundation inflated on past the entry and, at the
+    /// file's end, spun on empty reads; checked against the file's size, the entry is refused
+    /// before a byte is inflated.
+    @Test func entryPastTheFilesEndIsAnError() throws {
+        let url = try #require(Bundle.module.url(forResource: "zip-inflate-loop", withExtension: "lottie", subdirectory: "Fixtures"))
+        let expected = LottieError.invalidDocument(path: "", reason: "truncated: the data of manifest.json goes past the end of the file")
+        #expect(throws: expected) { try LottieAnimation(contentsOf: url) }
+    }
+
     /// 65 MB of zeros, a few tens of kilobytes zipped: stopped at the 64 MB limit, not decompressed.
     @Test func zipBombStopsAtTheLimit() throws {
         let url = try Self.zip(["animations/bomb.json": Data(count: 65 << 20)])

@@ -1,16 +1,17 @@
 import Foundation
 import TesseraCore
 import TesseraDocument
-import ZIPFoundation
+import TesseraZip
 
 /// A `.tendies` file: a zip of `.ca` bundles, as the community editors of iOS wallpapers and
 /// Control Center glyphs share them. ``bundles`` lists the bundles inside (the paths of their
 /// folders); ``extract(bundle:to:)`` writes one out, so that `SceneDocument` can load it.
 ///
-/// The zip is read by ZIPFoundation. What comes out of it is checked, since a shared file may be
-/// made to harm: entry paths must be relative and stay inside (no `..`, no absolute or `\`
-/// paths, no NUL); symbolic links are not extracted; the entry count, each entry's size and the
-/// total size are limited (``Limits``), counted on the bytes actually decompressed, not on the
+/// The zip is read by TesseraZip's `ZipArchive`, which checks the zip's own structure (sizes,
+/// offsets, CRC-32s). What comes out of it is checked too, since a shared file may be made to
+/// harm: entry paths must be relative and stay inside (no `..`, no absolute or `\` paths, no
+/// NUL); symbolic links are not extracted; the entry count, each entry's size and the total
+/// size are limited (``Limits``), counted on the bytes actually decompressed, not on the
 /// sizes the zip claims, so that a zip bomb stops at the limit.
 public struct TendiesArchive {
     /// How much a `.tendies` file may hold.
@@ -35,6 +36,7 @@ public struct TendiesArchive {
     /// The paths of the files inside (not folders, not links, not resource forks), sorted.
     let files: [String]
     private let limits: Limits
+    private let archive: ZipArchive
 
     /// Reads the zip's directory at `url`.
     ///
@@ -43,15 +45,13 @@ public struct TendiesArchive {
     public init(contentsOf url: URL, limits: Limits = Limits()) throws(TendiesError) {
         self.url = url
         self.limits = limits
-        let archive = try Self.open(url)
-        var found = Set<String>(), files: [String] = [], count = 0
-        for entry in archive {
-            count += 1
-            guard count <= limits.entryCount else { throw .tooManyEntries(url, limit: limits.entryCount) }
+        archive = try Self.open(url, limits: limits)
+        var found = Set<String>(), files: [String] = []
+        for entry in archive.entries {
             guard let components = Self.safeComponents(entry.path), !Self.isResourceFork(components) else { continue }
-            if entry.type == .file { files.append(components.joined(separator: "/")) }
+            if entry.kind == .file { files.append(components.joined(separator: "/")) }
             if let end = components.firstIndex(where: { $0.lowercased().hasSuffix(".ca") }),
-                end < components.count - 1 || entry.type == .directory
+                end < components.count - 1 || entry.kind == .directory
             {
                 found.insert(components[...end].joined(separator: "/"))
             }
@@ -67,23 +67,8 @@ public struct TendiesArchive {
     /// - Throws: ``TendiesError`` for a path that is no file of the zip (as
     ///   ``TendiesError/unsafePath(_:)``), a file over the limit, or a zip that cannot be read.
     func data(ofFile path: String) throws(TendiesError) -> Data {
-        guard files.contains(path) else { throw .unsafePath(path) }
-        let archive = try Self.open(url)
-        guard let entry = archive[path] else { throw .unsafePath(path) }
-        var data = Data()
-        do {
-            _ = try archive.extract(entry, skipCRC32: false) { chunk in
-                guard UInt64(data.count + chunk.count) <= limits.entryBytes else {
-                    throw TendiesError.tooLarge(path, limit: limits.entryBytes)
-                }
-                data.append(chunk)
-            }
-        } catch let error as TendiesError {
-            throw error
-        } catch {
-            throw .unreadable(url, reason: "\(path): \(error.localizedDescription)")
-        }
-        return data
+        guard files.contains(path), let entry = archive.entry(atPath: path) else { throw .unsafePath(path) }
+        return try read(entry, within: limits.entryBytes, overLimit: .tooLarge(path, limit: limits.entryBytes))
     }
 
     /// Writes the files of bundle `name` (as ``bundle(named:)`` finds it) into `directory`, and returns the bundle's folder
@@ -94,47 +79,58 @@ public struct TendiesArchive {
     ///   be read, or a file that cannot be written.
     public func extract(bundle name: String, to directory: URL) throws(TendiesError) -> URL {
         let bundle = try bundle(named: name)
-        let archive = try Self.open(url)
         let prefix = bundle + "/"
         var total: UInt64 = 0
         let bundleComponents = bundle.split(separator: "/")
         let target = directory.appendingPathComponent(bundleComponents.last.map(String.init) ?? bundle)
-        for entry in archive where entry.path.hasPrefix(prefix) || entry.path == bundle {
+        for entry in archive.entries where entry.path.hasPrefix(prefix) || entry.path == bundle {
             guard let components = Self.safeComponents(entry.path) else { throw .unsafePath(entry.path) }
             let inside = components.dropFirst(bundleComponents.count)
             let destination = inside.reduce(target) { $0.appendingPathComponent($1) }
-            do {
-                switch entry.type {
-                case .directory:
-                    try FileManager.default.createDirectory(at: destination, withIntermediateDirectories: true)
-                case .symlink:
-                    continue
-                case .file:
-                    guard entry.uncompressedSize <= limits.entryBytes else {
-                        throw TendiesError.tooLarge(entry.path, limit: limits.entryBytes)
-                    }
+            switch entry.kind {
+            case .directory:
+                try writing(entry) { try FileManager.default.createDirectory(at: destination, withIntermediateDirectories: true) }
+            case .symbolicLink:
+                continue
+            case .file:
+                guard entry.uncompressedSize <= limits.entryBytes else {
+                    throw .tooLarge(entry.path, limit: limits.entryBytes)
+                }
+                // Counted as decompressed: the sizes in the zip's headers may lie. The lower limit stops it.
+                let left = limits.bundleBytes - total
+                let overLimit: TendiesError =
+                    left < limits.entryBytes
+                    ? .tooLarge(bundle, limit: limits.bundleBytes) : .tooLarge(entry.path, limit: limits.entryBytes)
+                let data = try read(entry, within: min(limits.entryBytes, left), overLimit: overLimit)
+                total += UInt64(data.count)
+                try writing(entry) {
                     try FileManager.default.createDirectory(
-                        at: destination.deletingLastPathComponent(),
-                        withIntermediateDirectories: true)
-                    var data = Data()
-                    _ = try archive.extract(entry, skipCRC32: false) { chunk in
-                        // Counted as decompressed: the sizes in the zip's headers may lie.
-                        total += UInt64(chunk.count)
-                        guard UInt64(data.count + chunk.count) <= limits.entryBytes else {
-                            throw TendiesError.tooLarge(entry.path, limit: limits.entryBytes)
-                        }
-                        guard total <= limits.bundleBytes else { throw TendiesError.tooLarge(bundle, limit: limits.bundleBytes) }
-                        data.append(chunk)
-                    }
+                        at: destination.deletingLastPathComponent(), withIntermediateDirectories: true)
                     try data.write(to: destination)
                 }
-            } catch let error as TendiesError {
-                throw error
-            } catch {
-                throw .unreadable(url, reason: "\(entry.path): \(error.localizedDescription)")
             }
         }
         return target
+    }
+
+    /// The bytes of `entry`, decompressed within `limit` bytes; `overLimit` when they pass it.
+    private func read(_ entry: ZipEntry, within limit: UInt64, overLimit: TendiesError) throws(TendiesError) -> Data {
+        do throws(ZipError) {
+            return try archive.data(of: entry, limit: Int(clamping: limit))
+        } catch .entryTooLarge {
+            throw overLimit
+        } catch {
+            throw .unreadable(url, reason: "\(error)")
+        }
+    }
+
+    /// Runs `body`, which writes `entry` out, with its file system error as ``TendiesError/unreadable(_:reason:)``.
+    private func writing(_ entry: ZipEntry, _ body: () throws -> Void) throws(TendiesError) {
+        do {
+            try body()
+        } catch {
+            throw .unreadable(url, reason: "\(entry.path): \(error.localizedDescription)")
+        }
     }
 
     /// The bundle `name` names: one of ``bundles``; else the only one whose last component it
@@ -168,11 +164,13 @@ public struct TendiesArchive {
         components.first == "__MACOSX" || components.last?.hasPrefix("._") == true
     }
 
-    private static func open(_ url: URL) throws(TendiesError) -> Archive {
-        do {
-            return try Archive(url: url, accessMode: .read)
+    private static func open(_ url: URL, limits: Limits) throws(TendiesError) -> ZipArchive {
+        do throws(ZipError) {
+            return try ZipArchive(contentsOf: url, maximumEntries: limits.entryCount)
+        } catch .tooManyEntries {
+            throw .tooManyEntries(url, limit: limits.entryCount)
         } catch {
-            throw .unreadable(url, reason: "not a zip file (\(error.localizedDescription))")
+            throw .unreadable(url, reason: "not a zip file (\(error))")
         }
     }
 
