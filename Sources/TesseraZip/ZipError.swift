@@ -31,7 +31,7 @@ public enum ZipError: Error, Equatable, Sendable, CustomStringConvertible {
     public var description: String {
         switch self {
         case .unreadableFile(let reason): "cannot read the file: \(reason)"
-        case .notAZip: "no end of central directory record: not a zip archive"
+        case .notAZip: "no end of central directory record in its last 65,557 bytes"
         case .truncated(let structure): "truncated: the \(structure) goes past the end of the file"
         case .malformed(let reason): "malformed zip archive: \(reason)"
         case .tooManyEntries(let count, let limit): "\(count) entries, more than \(limit)"
