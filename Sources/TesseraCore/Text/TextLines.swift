@@ -20,9 +20,35 @@ struct ShapedLine {
 struct TextLines {
     let lines: [ShapedLine]
 
+    /// The string's paragraphs: split at every `Character.isNewline` (LF, VT, FF, CR, CR-LF,
+    /// NEL, U+2028, U+2029). A string holding none of their UTF-8 forms, which most are, is one
+    /// paragraph without the split, which walks the string by grapheme clusters (some 450
+    /// instructions a character: a fifth of laying out a 40-character line). A newline is a
+    /// cluster of its own (grapheme breaks surround controls), so the two agree.
+    static func paragraphs(of string: String) -> [Substring] {
+        let hasNewline =
+            string.utf8.withContiguousStorageIfAvailable { Self.containsNewline($0) } ?? Self.containsNewline(Array(string.utf8))
+        guard hasNewline else { return [string[...]] }
+        return string.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline)
+    }
+
+    /// Whether `utf8` holds LF, VT, FF, CR (0x0A–0x0D), NEL (C2 85), U+2028 or U+2029 (E2 80 A8/A9).
+    private static func containsNewline(_ utf8: some RandomAccessCollection<UInt8>) -> Bool {
+        var previous: (UInt8, UInt8) = (0, 0)
+        for byte in utf8 {
+            if (0x0A...0x0D).contains(byte) || (previous.1 == 0xC2 && byte == 0x85)
+                || (previous == (0xE2, 0x80) && (byte == 0xA8 || byte == 0xA9))
+            {
+                return true
+            }
+            previous = (previous.1, byte)
+        }
+        return false
+    }
+
     init(face: FontFace, string: String, wrapWidth: Double, kern: Double? = nil) {
         var lines: [ShapedLine] = []
-        for paragraph in string.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline) {
+        for paragraph in Self.paragraphs(of: string) {
             let text = String(paragraph)
             let bytes = Array(text.utf8)
             let glyphs = Self.kerned(face.shapeWithFallback(text, kerning: kern != 0), by: kern ?? 0)
