@@ -126,6 +126,33 @@ TSR_INLINE u32x16 gradient_colors16(const gradient_lanes *g, const gradient_row 
     return __builtin_shufflevector(low, high, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15);
 }
 
+// The 16 table indices of the block at pixel i of a linear `row` under pad, into out[0 … 15]: the
+// operations of gradient_colors16's lanes, the lookups left for gradient_colors16_indexed.
+TSR_INLINE void gradient_linear_indices16(const gradient_lanes *g, const gradient_row *row, size_t i, uint32_t *out) {
+    const f32x8 one = f32x8_splat(1.0f), zero = {0};
+    const f32x8 a = f32x8_splat((float)(row->a0 + (double)(int64_t)i * row->da));
+    for (int half = 0; half < 2; half++) {
+        const f32x8 e = f32x8_min(f32x8_max(a + g->stepA[half], zero), one);
+        TSR_STORE(out + 8 * half, (u32x8)f32x8_truncate(e * g->scale + f32x8_splat(0.5f)));
+    }
+}
+
+// gradient_colors16 of a linear `row` under pad whose block indices gradient_linear_indices16 wrote
+// to indices[0 … 15] (before: their stores are done with, where the vector's own store would be
+// waited on by the loads).
+TSR_INLINE u32x16 gradient_colors16_indexed(const gradient_lanes *g, const gradient_row *row, size_t i,
+                                            const uint32_t *indices) {
+    const float start = (float)(row->a0 + (double)(int64_t)i * row->da);
+    const float end = start + g->stepA[1][7];   // 15 · step
+    const float low = start < end ? start : end, high = start < end ? end : start;
+    if (high <= 0.0f || low >= 1.0f) return (u32x16){0} + (high <= 0.0f ? g->table[0] : g->last[0]);
+    const volatile uint32_t *k = indices;
+    const uint32_t *table = g->table;
+    return (u32x16){table[k[0]],  table[k[1]],  table[k[2]],  table[k[3]],  table[k[4]],  table[k[5]],
+                    table[k[6]],  table[k[7]],  table[k[8]],  table[k[9]],  table[k[10]], table[k[11]],
+                    table[k[12]], table[k[13]], table[k[14]], table[k[15]]};
+}
+
 // The same into out[0 … 15].
 TSR_INLINE void gradient_block(const gradient_lanes *g, const gradient_row *row, int radial, int32_t extend, size_t i,
                                uint32_t *out) {

@@ -20,7 +20,8 @@
 //   blend/mode_blocks.h), instantiated per mode;
 // - the row's last block is drawn whole where the row has room (below), without the copies.
 // Computing a gradient's colours in the coverage loop instead (into `colors`, for the slots the
-// coverage's carry chain leaves idle) measured 2.5% slower on fill-linear-gradient at AVX-512.
+// coverage's carry chain leaves idle) measured 2.5% slower on fill-linear-gradient at AVX-512; its
+// table indices alone are made there at that level (fused_row).
 // Fusing all three steps per block measured slower than this (see fused_row), but for a solid
 // colour under a bounded mode, whose row goes by edges and runs of groups, branching on cells only
 // (paint/solid_mode_row.h).
@@ -80,8 +81,9 @@ enum {
     SOURCE_ROW,            // `colors`, computed for the span first
 };
 
-// One block of 16 pixels at pixel i: source colours, then the blend through `coverage`.
-TSR_INLINE void fused_block(int source, int32_t mode, uint32_t opacity, const gradient_lanes *g,
+// One block of 16 pixels at pixel i: source colours, then the blend through `coverage`. When
+// `indexed`, `colors` holds a linear gradient's table indices for the block (fused_row).
+TSR_INLINE void fused_block(int source, int32_t mode, uint32_t opacity, int indexed, const gradient_lanes *g,
                             const gradient_row *row, const mode_solid *solid, const uint32_t *colors, size_t i,
                             const uint8_t *coverage, uint32_t *dst) {
     uint32_t src[16];
@@ -94,7 +96,8 @@ TSR_INLINE void fused_block(int source, int32_t mode, uint32_t opacity, const gr
         // Under normal the colours stay in registers (mode_block would load them back), and a
         // premultiplied table's need no saturation (a branch the same for every block).
         if (mode == TSR_BLEND_NORMAL) {
-            const u32x16 colors16 = gradient_colors16(g, row, source == SOURCE_RADIAL, TSR_EXTEND_PAD, i);
+            const u32x16 colors16 = indexed ? gradient_colors16_indexed(g, row, i, colors)
+                                            : gradient_colors16(g, row, source == SOURCE_RADIAL, TSR_EXTEND_PAD, i);
             if (g->premultiplied) normal_block(dst, colors16, coverage, opacity, 1);
             else normal_block(dst, colors16, coverage, opacity, 0);
             return;
@@ -149,7 +152,18 @@ TSR_INLINE void fused_row(int level, int source, int32_t mode, int windowed, uin
     f32x8 carry = {0};
     uint8_t run = 0;
     size_t i = 0;
-    if (level == TSR_LEVEL_AVX512) {
+    // At the AVX-512 level a linear gradient's table indices are computed here too, in the slots the
+    // coverage's carry chain leaves idle, into `colors` (which this source does not use otherwise):
+    // its blocks below then load them from memory, where the indices of a vector they had just
+    // made waited on that vector's store (4% less time on fill-linear-gradient at 1 and 2
+    // threads). The colours themselves made here measured slower (the top of this file).
+    const int indexed = level == TSR_LEVEL_AVX512 && source == SOURCE_LINEAR && mode == TSR_BLEND_NORMAL;
+    if (indexed) {
+        for (; i + 16 <= whole; i += 16) {
+            TSR_STORE(coverage + i, coverage_block_wide(rowCells + i, evenOdd, &carry, &run));
+            gradient_linear_indices16(g, row, i, colors + i);
+        }
+    } else if (level == TSR_LEVEL_AVX512) {
         for (; i + 16 <= whole; i += 16)
             TSR_STORE(coverage + i, coverage_block_wide(rowCells + i, evenOdd, &carry, &run));
     } else {
@@ -173,14 +187,14 @@ TSR_INLINE void fused_row(int level, int source, int32_t mode, int windowed, uin
     for (; i + 16 <= blocksEnd; i += 16) {
         // Without coverage a bounded mode leaves the pixels as they are: nothing to compute.
         if (!bm_is_unbounded(mode) && u8x16_none(TSR_LOAD(u8x16, coverage + i))) continue;
-        fused_block(source, mode, opacity, g, row, solid, colors + i, i, coverage + i, pixels + i);
+        fused_block(source, mode, opacity, indexed, g, row, solid, colors + i, i, coverage + i, pixels + i);
     }
     if (i < partialEnd) {
         const size_t n = count - i;
         uint32_t block[16] = {0}, blockColors[16] = {0};
         copy_pixels(block, pixels + i, n);
         if (source == SOURCE_ROW) copy_pixels(blockColors, colors + i, n);
-        fused_block(source, mode, opacity, g, row, solid, blockColors, i, lastCoverage, block);
+        fused_block(source, mode, opacity, 0, g, row, solid, blockColors, i, lastCoverage, block);
         copy_pixels(pixels + i, block, n);
     }
 }
