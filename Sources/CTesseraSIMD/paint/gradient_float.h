@@ -137,17 +137,15 @@ TSR_INLINE void gradient_linear_indices16(const gradient_lanes *g, const gradien
     }
 }
 
-// gradient_colors16 of a linear `row` under pad whose block indices gradient_linear_indices16 wrote
-// to indices[0 … 15] (before: their stores are done with, where the vector's own store would be
-// waited on by the loads).
-TSR_INLINE u32x16 gradient_colors16_indexed(const gradient_lanes *g, const gradient_row *row, size_t i,
-                                            const uint32_t *indices) {
-    const float start = (float)(row->a0 + (double)(int64_t)i * row->da);
-    const float end = start + g->stepA[1][7];   // 15 · step
-    const float low = start < end ? start : end, high = start < end ? end : start;
-    if (high <= 0.0f || low >= 1.0f) return (u32x16){0} + (high <= 0.0f ? g->table[0] : g->last[0]);
-    const volatile uint32_t *k = indices;
+// gradient_colors16 of a linear gradient under pad whose block indices gradient_linear_indices16
+// wrote to indices[0 … 15] (before: their stores are done with, where the vector's own store would
+// be waited on by the loads). They are monotonic in the pixel (gradient_colors16): when the first
+// and the last are the same, so are all, and one entry is the block's colour, a block beyond
+// either end of the gradient among them.
+TSR_INLINE u32x16 gradient_colors16_indexed(const gradient_lanes *g, const uint32_t *indices) {
     const uint32_t *table = g->table;
+    if (indices[0] == indices[15]) return (u32x16){0} + table[indices[0]];
+    const volatile uint32_t *k = indices;
     return (u32x16){table[k[0]],  table[k[1]],  table[k[2]],  table[k[3]],  table[k[4]],  table[k[5]],
                     table[k[6]],  table[k[7]],  table[k[8]],  table[k[9]],  table[k[10]], table[k[11]],
                     table[k[12]], table[k[13]], table[k[14]], table[k[15]]};

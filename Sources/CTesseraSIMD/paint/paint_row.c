@@ -96,7 +96,7 @@ TSR_INLINE void fused_block(int source, int32_t mode, uint32_t opacity, int inde
         // Under normal the colours stay in registers (mode_block would load them back), and a
         // premultiplied table's need no saturation (a branch the same for every block).
         if (mode == TSR_BLEND_NORMAL) {
-            const u32x16 colors16 = indexed ? gradient_colors16_indexed(g, row, i, colors)
+            const u32x16 colors16 = indexed ? gradient_colors16_indexed(g, colors)
                                             : gradient_colors16(g, row, source == SOURCE_RADIAL, TSR_EXTEND_PAD, i);
             if (g->premultiplied) normal_block(dst, colors16, coverage, opacity, 1);
             else normal_block(dst, colors16, coverage, opacity, 0);
