@@ -76,6 +76,22 @@ TSR_INLINE u32x8 table_lookup8(const uint32_t *table, u32x8 index) {
                    table[i[4]], table[i[5]], table[i[6]], table[i[7]]};
 }
 
+// The table indices of eight pixels' t: extended, clamped, scaled and rounded. A centred radial
+// gradient's t under pad is the square root of a sum of squares of finite floats (the float loops'
+// rows), never below +0.0 nor NaN: no clamp to 0 there.
+TSR_INLINE u32x8 gradient_index8(const gradient_lanes *g, int radial, int32_t extend, f32x8 t) {
+    f32x8 e = f_extend(extend, t);
+    if (!(radial && extend == TSR_EXTEND_PAD)) e = f32x8_max(e, (f32x8){0});
+    e = f32x8_min(e, f32x8_splat(1.0f));
+    return (u32x8)f32x8_truncate(e * g->scale + f32x8_splat(0.5f));
+}
+
+// A row's value (A or B) at the block of pixel i: its start in double (v0 + i · dv), rounded to
+// float, to which the lanes add their steps.
+TSR_INLINE f32x8 gradient_block_start(double v0, double dv, size_t i) {
+    return f32x8_splat((float)(v0 + (double)(int64_t)i * dv));
+}
+
 // Eight pixels from their coordinates (A alone for linear): t, extended, clamped, looked up. The
 // lookups are scalar loads put together in registers: eight scalar stores read back as one vector
 // would stall store forwarding, and VPGATHERDD was slower in the fused painted rows even on Zen 4,
@@ -83,21 +99,15 @@ TSR_INLINE u32x8 table_lookup8(const uint32_t *table, u32x8 index) {
 // level the bench's gradient fills took 15% longer with one 16-lane gather per block and 8% longer
 // with two of 8 lanes (fill-linear-gradient, 1 thread). Under pad, centred-radial pixels with
 // A² + B² ≥ 1 all take the last entry: when all eight do, without the square root (the same bytes:
-// √x ≥ 1 wherever x ≥ 1, and t ≥ 1 clamps to that entry). There a t is the square root of a sum of
-// squares of finite floats (the float loops' rows), never below +0.0 nor NaN: no clamp to 0.
+// √x ≥ 1 wherever x ≥ 1, and t ≥ 1 clamps to that entry).
 TSR_INLINE u32x8 gradient_8px(const gradient_lanes *g, int radial, int32_t extend, f32x8 a, f32x8 b) {
-    const f32x8 one = f32x8_splat(1.0f);
     f32x8 t = a;
     if (radial) {
         const f32x8 d = a * a + b * b;
-        if (extend == TSR_EXTEND_PAD && __builtin_reduce_or(d < one) == 0) return g->last;
+        if (extend == TSR_EXTEND_PAD && __builtin_reduce_or(d < f32x8_splat(1.0f)) == 0) return g->last;
         t = __builtin_elementwise_sqrt(d);
     }
-    f32x8 e = f_extend(extend, t);
-    if (!(radial && extend == TSR_EXTEND_PAD)) e = f32x8_max(e, (f32x8){0});
-    e = f32x8_min(e, one);
-    const u32x8 index = (u32x8)f32x8_truncate(e * g->scale + f32x8_splat(0.5f));
-    return table_lookup8(g->table, index);
+    return table_lookup8(g->table, gradient_index8(g, radial, extend, t));
 }
 
 // The 16 colours of the block at pixel i of `row` (a multiple of 16), with `g` made from the row's
@@ -112,15 +122,13 @@ TSR_INLINE u32x8 gradient_8px(const gradient_lanes *g, int radial, int32_t exten
 // larger than its gradient) branch alike block after block. (NaN fails both tests.)
 TSR_INLINE u32x16 gradient_colors16(const gradient_lanes *g, const gradient_row *row, int radial, int32_t extend,
                                     size_t i) {
-    const double k = (double)(int64_t)i;
-    const float start = (float)(row->a0 + k * row->da);
-    const f32x8 a = f32x8_splat(start);
+    const f32x8 a = gradient_block_start(row->a0, row->da, i);
     if (!radial && extend == TSR_EXTEND_PAD) {
-        const float end = start + g->stepA[1][7];   // 15 · step
+        const float start = a[0], end = start + g->stepA[1][7];   // 15 · step
         const float low = start < end ? start : end, high = start < end ? end : start;
         if (high <= 0.0f || low >= 1.0f) return (u32x16){0} + (high <= 0.0f ? g->table[0] : g->last[0]);
     }
-    const f32x8 b = radial ? f32x8_splat((float)(row->b0 + k * row->db)) : (f32x8){0};
+    const f32x8 b = radial ? gradient_block_start(row->b0, row->db, i) : (f32x8){0};
     const u32x8 low = gradient_8px(g, radial, extend, a + g->stepA[0], radial ? b + g->stepB[0] : b);
     const u32x8 high = gradient_8px(g, radial, extend, a + g->stepA[1], radial ? b + g->stepB[1] : b);
     return __builtin_shufflevector(low, high, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15);
@@ -129,12 +137,9 @@ TSR_INLINE u32x16 gradient_colors16(const gradient_lanes *g, const gradient_row 
 // The 16 table indices of the block at pixel i of a linear `row` under pad, into out[0 … 15]: the
 // operations of gradient_colors16's lanes, the lookups left for gradient_colors16_indexed.
 TSR_INLINE void gradient_linear_indices16(const gradient_lanes *g, const gradient_row *row, size_t i, uint32_t *out) {
-    const f32x8 one = f32x8_splat(1.0f), zero = {0};
-    const f32x8 a = f32x8_splat((float)(row->a0 + (double)(int64_t)i * row->da));
-    for (int half = 0; half < 2; half++) {
-        const f32x8 e = f32x8_min(f32x8_max(a + g->stepA[half], zero), one);
-        TSR_STORE(out + 8 * half, (u32x8)f32x8_truncate(e * g->scale + f32x8_splat(0.5f)));
-    }
+    const f32x8 a = gradient_block_start(row->a0, row->da, i);
+    TSR_STORE(out, gradient_index8(g, 0, TSR_EXTEND_PAD, a + g->stepA[0]));
+    TSR_STORE(out + 8, gradient_index8(g, 0, TSR_EXTEND_PAD, a + g->stepA[1]));
 }
 
 // gradient_colors16 of a linear gradient under pad whose block indices gradient_linear_indices16

@@ -158,14 +158,11 @@ TSR_INLINE void fused_row(int level, int source, int32_t mode, int windowed, uin
     // made waited on that vector's store (4% less time on fill-linear-gradient at 1 and 2
     // threads). The colours themselves made here measured slower (the top of this file).
     const int indexed = level == TSR_LEVEL_AVX512 && source == SOURCE_LINEAR && mode == TSR_BLEND_NORMAL;
-    if (indexed) {
+    if (level == TSR_LEVEL_AVX512) {
         for (; i + 16 <= whole; i += 16) {
             TSR_STORE(coverage + i, coverage_block_wide(rowCells + i, evenOdd, &carry, &run));
-            gradient_linear_indices16(g, row, i, colors + i);
+            if (indexed) gradient_linear_indices16(g, row, i, colors + i);
         }
-    } else if (level == TSR_LEVEL_AVX512) {
-        for (; i + 16 <= whole; i += 16)
-            TSR_STORE(coverage + i, coverage_block_wide(rowCells + i, evenOdd, &carry, &run));
     } else {
         for (; i + 16 <= whole; i += 16) TSR_STORE(coverage + i, coverage_block(rowCells + i, evenOdd, &carry, &run));
     }
