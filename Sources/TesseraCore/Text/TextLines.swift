@@ -26,14 +26,15 @@ struct TextLines {
     /// instructions a character: a fifth of laying out a 40-character line). A newline is a
     /// cluster of its own (grapheme breaks surround controls), so the two agree.
     static func paragraphs(of string: String) -> [Substring] {
+        // Over the bytes in place where the string is native, else through its UTF-8 view (no copy).
         let hasNewline =
-            string.utf8.withContiguousStorageIfAvailable { Self.containsNewline($0) } ?? Self.containsNewline(Array(string.utf8))
+            string.utf8.withContiguousStorageIfAvailable { Self.containsNewline($0) } ?? Self.containsNewline(string.utf8)
         guard hasNewline else { return [string[...]] }
         return string.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline)
     }
 
     /// Whether `utf8` holds LF, VT, FF, CR (0x0A–0x0D), NEL (C2 85), U+2028 or U+2029 (E2 80 A8/A9).
-    private static func containsNewline(_ utf8: some RandomAccessCollection<UInt8>) -> Bool {
+    private static func containsNewline(_ utf8: some Sequence<UInt8>) -> Bool {
         var previous: (UInt8, UInt8) = (0, 0)
         for byte in utf8 {
             if (0x0A...0x0D).contains(byte) || (previous.1 == 0xC2 && byte == 0x85)
