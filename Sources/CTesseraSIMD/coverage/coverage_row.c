@@ -12,8 +12,8 @@
 #include "coverage/coverage_row.h"
 #include "simd/targets.h"
 
-// `evenOdd` is a constant where this is inlined.
-TSR_INLINE void coverage_row(float *cells, int32_t start, int32_t end, int evenOdd, uint8_t *coverage) {
+// `evenOdd` and `level` are constants where this is inlined.
+TSR_INLINE void coverage_row(float *cells, int32_t start, int32_t end, int evenOdd, int level, uint8_t *coverage) {
     f32x8 carry = {0};
     uint8_t run = 0;   // the coverage of the carry
     const ptrdiff_t count = (ptrdiff_t)end - start + 1;
@@ -22,19 +22,21 @@ TSR_INLINE void coverage_row(float *cells, int32_t start, int32_t end, int evenO
     // One branch per block: whether a row's groups have edges follows the shape's outline, a branch
     // per group would be mispredicted at each change, and short runs gain little.
     for (; i + 16 <= count; i += 16) {
-        const u8x16 bytes = coverage_block(row + i, evenOdd, &carry, &run);
+        const u8x16 bytes = coverage_block(row + i, evenOdd, level, &carry, &run);
         TSR_STORE(coverage + i, bytes);
     }
-    coverage_last_groups(row, i, count, evenOdd, carry, coverage);
+    coverage_last_groups(row, i, count, evenOdd, level, carry, coverage);
 }
 
-TSR_INLINE void coverage_row_body(float *cells, int32_t start, int32_t end, int evenOdd, uint8_t *coverage) {
-    if (evenOdd) coverage_row(cells, start, end, 1, coverage);
-    else coverage_row(cells, start, end, 0, coverage);
+TSR_INLINE void coverage_row_body(int level, float *cells, int32_t start, int32_t end, int evenOdd,
+                                   uint8_t *coverage) {
+    if (evenOdd) coverage_row(cells, start, end, 1, level, coverage);
+    else coverage_row(cells, start, end, 0, level, coverage);
 }
 
-TSR_LEVELS_TO_AVX2(coverage_row, (float *cells, int32_t start, int32_t end, int evenOdd, uint8_t *coverage),
-           (cells, start, end, evenOdd, coverage))
+TSR_LEVELS_TO_AVX2_KNOWING_LEVEL(coverage_row,
+                                 (float *cells, int32_t start, int32_t end, int evenOdd, uint8_t *coverage),
+                                 (cells, start, end, evenOdd, coverage))
 
 void tsr_coverage_row(float *cells, int32_t start, int32_t end, int evenOdd, uint8_t *coverage) {
     TSR_DISPATCH_TO_AVX2(coverage_row, (cells, start, end, evenOdd, coverage));

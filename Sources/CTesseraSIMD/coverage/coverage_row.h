@@ -5,11 +5,12 @@
 #include "coverage/windings.h"
 
 // The 16 coverage bytes of cells [0, 16) (zeroed), from the carry; `run` is the coverage of the
-// carry and becomes that after the block. A block without an edge (all +0.0) is the run.
-TSR_INLINE u8x16 coverage_block(float *cells, int evenOdd, f32x8 *carry, uint8_t *run) {
+// carry and becomes that after the block. A block without an edge (all +0.0) is the run. `level` is
+// the kernel's (coverage_lanes).
+TSR_INLINE u8x16 coverage_block(float *cells, int evenOdd, int level, f32x8 *carry, uint8_t *run) {
     if (cells_empty_16(cells)) return (u8x16){0} + *run;
-    const u8x8 low = i32x8_bytes(cell_coverage(cells, evenOdd, carry));
-    const u8x8 high = i32x8_bytes(cell_coverage(cells + 8, evenOdd, carry));
+    const u8x8 low = i32x8_bytes(cell_coverage(cells, evenOdd, level, carry));
+    const u8x8 high = i32x8_bytes(cell_coverage(cells + 8, evenOdd, level, carry));
     *run = high[7];
     return __builtin_shufflevector(low, high, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15);
 }
@@ -40,22 +41,21 @@ TSR_INLINE u8x16 coverage_block_wide(float *cells, int evenOdd, f32x8 *carry, ui
     const f32x8 low = __builtin_shufflevector(c0, c1, 0, 1, 2, 3, 8, 9, 10, 11);
     const f32x8 high = __builtin_shufflevector(c2, c3, 0, 1, 2, 3, 8, 9, 10, 11);
     const f32x16 w = s + __builtin_shufflevector(low, high, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15);
-    // coverage_lanes, with f32x8_min's select (the second operand where either is NaN).
-    const f32x16 a = (f32x16)((u32x16)w & 0x7FFFFFFFu);
-    f32x16 c;
+    // coverage_lanes at the AVX-512 level (even-odd by rounding), with f32x8_min's select (the second
+    // operand where either is NaN).
+    f32x16 c, scale = (f32x16){0} + 255.0f;
     if (evenOdd) {
-        const f32x16 evens = (f32x16){0} + 16777216.0f;
-        const u32x16 below = (u32x16)(a < evens);
-        const f32x16 clamped = (f32x16)((below & (u32x16)a) | (~below & (u32x16)evens));
-        c = (f32x16)((u32x16)(clamped - ((clamped + evens) - evens)) & 0x7FFFFFFFu);
+        const f32x16 h = w * 0.5f;
+        c = (f32x16)((u32x16)(h - __builtin_elementwise_roundeven(h)) & 0x7FFFFFFFu);
+        scale = (f32x16){0} + 510.0f;
     } else {
-        const f32x16 one = (f32x16){0} + 1.0f;
+        const f32x16 a = (f32x16)((u32x16)w & 0x7FFFFFFFu), one = (f32x16){0} + 1.0f;
         const u32x16 below = (u32x16)(a < one);
         c = (f32x16)((below & (u32x16)a) | (~below & (u32x16)one));
     }
     // Every lane is in [0, 255] (NaN is outside the contract, as for cell_coverage): the low byte is the value.
     const u8x16 bytes =
-        __builtin_convertvector(__builtin_convertvector(c * ((f32x16){0} + 255.0f) + ((f32x16){0} + 0.5f), i32x16), u8x16);
+        __builtin_convertvector(__builtin_convertvector(c * scale + ((f32x16){0} + 0.5f), i32x16), u8x16);
     *run = bytes[15];
     return bytes;
 }
@@ -63,10 +63,10 @@ TSR_INLINE u8x16 coverage_block_wide(float *cells, int evenOdd, f32x8 *carry, ui
 // The row's last groups from i on, the last of them partial (fewer than 16 cells in all): the bytes
 // of cells [i, count) into coverage[i …]. Cells past the row's end are zero (a row's cells are zero
 // outside its extent) and exist (WorkerScratch.stride).
-TSR_INLINE void coverage_last_groups(float *row, ptrdiff_t i, ptrdiff_t count, int evenOdd, f32x8 carry,
+TSR_INLINE void coverage_last_groups(float *row, ptrdiff_t i, ptrdiff_t count, int evenOdd, int level, f32x8 carry,
                                      uint8_t *coverage) {
     for (; i < count; i += 8) {
-        const u8x8 bytes = i32x8_bytes(cell_coverage(row + i, evenOdd, &carry));
+        const u8x8 bytes = i32x8_bytes(cell_coverage(row + i, evenOdd, level, &carry));
         memcpy(coverage + i, &bytes, count - i >= 8 ? 8 : (size_t)(count - i));
     }
 }

@@ -25,9 +25,9 @@ typedef struct {
 // Cells [0, 8) from x, holding an edge, to coverage blended into `count` ≤ 8 pixels; `coverage`
 // becomes the group's coverage lanes (lane 7: that of the run of cells after it). A group with fewer
 // than eight pixels goes through a copy, so that nothing past the row is touched.
-TSR_INLINE void edge_group(float *cells, uint32_t *pixels, ptrdiff_t count, int evenOdd, const fill_color *c,
-                           f32x8 *carry, i32x8 *coverage) {
-    *coverage = cell_coverage(cells, evenOdd, carry);
+TSR_INLINE void edge_group(float *cells, uint32_t *pixels, ptrdiff_t count, int evenOdd, int level,
+                           const fill_color *c, f32x8 *carry, i32x8 *coverage) {
+    *coverage = cell_coverage(cells, evenOdd, level, carry);
     if (count == 8) {
         TSR_STORE(pixels, over_factors(TSR_LOAD(u32x8, pixels), c->rb, c->ga, (u32x8)*coverage, c->opaque,
                                        c->premultiplied));
@@ -75,7 +75,7 @@ TSR_INLINE ptrdiff_t fill_run(const float *cells, uint32_t *pixels, ptrdiff_t x,
 }
 
 // One row: cells [start, end] to coverage, blended into pixels [start, min(end, width − 1)].
-TSR_INLINE void fill_row(float *cells, ptrdiff_t start, ptrdiff_t end, ptrdiff_t width, int evenOdd,
+TSR_INLINE void fill_row(float *cells, ptrdiff_t start, ptrdiff_t end, ptrdiff_t width, int evenOdd, int level,
                          const fill_color *c, uint32_t *pixels) {
     const ptrdiff_t pixelEnd = end + 1 < width ? end + 1 : width;   // exclusive
     f32x8 carry = {0};
@@ -85,7 +85,7 @@ TSR_INLINE void fill_row(float *cells, ptrdiff_t start, ptrdiff_t end, ptrdiff_t
         if (cells_empty(cells + x)) {
             x = fill_run(cells, pixels, x, pixelEnd, (uint32_t)coverage[7], c);
         } else {
-            edge_group(cells + x, pixels + x, 8, evenOdd, c, &carry, &coverage);
+            edge_group(cells + x, pixels + x, 8, evenOdd, level, c, &carry, &coverage);
             x += 8;
         }
     }
@@ -96,37 +96,38 @@ TSR_INLINE void fill_row(float *cells, ptrdiff_t start, ptrdiff_t end, ptrdiff_t
         // are zero, so the pixels past pixelEnd get the coverage of the row's winding sum, which is
         // zero for a closed outline (up to float rounding far below a coverage step), as at the
         // last pixel now: they stay as they are.
-        edge_group(cells + x, pixels + x, x + 8 <= width ? 8 : pixelEnd - x, evenOdd, c, &carry, &coverage);
+        edge_group(cells + x, pixels + x, x + 8 <= width ? 8 : pixelEnd - x, evenOdd, level, c, &carry,
+                   &coverage);
         x += 8;
     }
     // Only cells right of the last pixel remain to be cleared.
     for (; x <= end; x += 8) TSR_STORE(cells + x, (f32x8){0});
 }
 
-// `evenOdd`, `opaque` and `premultiplied` are constants where this is inlined: each fill rule gets
-// a loop of its own, without the test, and so do opaque colours (most fills), without the alpha
-// shifts, and premultiplied ones (all but invalid colours), without the saturation.
-TSR_INLINE void fill_rows(float *accumulation, size_t stride, int32_t *rowMin, int32_t *rowMax, int32_t firstRow,
-                          int32_t endRow, uint32_t *pixels, size_t pixelStride, int32_t width, int evenOdd,
-                          uint32_t color, int opaque, int premultiplied) {
+// `evenOdd`, `level`, `opaque` and `premultiplied` are constants where this is inlined: each fill
+// rule gets a loop of its own, without the test, and so do opaque colours (most fills), without the
+// alpha shifts, and premultiplied ones (all but invalid colours), without the saturation.
+TSR_INLINE void fill_rows(int level, float *accumulation, size_t stride, int32_t *rowMin, int32_t *rowMax,
+                          int32_t firstRow, int32_t endRow, uint32_t *pixels, size_t pixelStride, int32_t width,
+                          int evenOdd, uint32_t color, int opaque, int premultiplied) {
     const u32x8 c8 = (u32x8){0} + color;
     const fill_color c = {color, pairs_rb(c8), pairs_ga(c8), opaque, premultiplied};
     float *cells = accumulation + (size_t)firstRow * stride;
     pixels += (size_t)firstRow * pixelStride;
     for (int32_t r = firstRow; r < endRow; r++, cells += stride, pixels += pixelStride) {
         if (rowMax[r] < 0) continue;
-        fill_row(cells, rowMin[r], rowMax[r], width, evenOdd, &c, pixels);
+        fill_row(cells, rowMin[r], rowMax[r], width, evenOdd, level, &c, pixels);
         rowMin[r] = INT32_MAX;
         rowMax[r] = -1;
     }
 }
 
-TSR_INLINE void fill_accumulated_rows_body(float *accumulation, size_t stride, int32_t *rowMin, int32_t *rowMax,
-                                           int32_t firstRow, int32_t endRow, uint32_t *pixels, size_t pixelStride,
-                                           int32_t width, int evenOdd, uint32_t color) {
+TSR_INLINE void fill_accumulated_rows_body(int level, float *accumulation, size_t stride, int32_t *rowMin,
+                                           int32_t *rowMax, int32_t firstRow, int32_t endRow, uint32_t *pixels,
+                                           size_t pixelStride, int32_t width, int evenOdd, uint32_t color) {
     const int opaque = (color >> 24) == 255, premultiplied = color_is_premultiplied(color);
 #define TSR_FILL_ROWS(e, o, p) \
-    fill_rows(accumulation, stride, rowMin, rowMax, firstRow, endRow, pixels, pixelStride, width, e, color, o, p)
+    fill_rows(level, accumulation, stride, rowMin, rowMax, firstRow, endRow, pixels, pixelStride, width, e, color, o, p)
     if (opaque) {
         if (evenOdd) TSR_FILL_ROWS(1, 1, 1);
         else TSR_FILL_ROWS(0, 1, 1);
@@ -140,7 +141,7 @@ TSR_INLINE void fill_accumulated_rows_body(float *accumulation, size_t stride, i
 #undef TSR_FILL_ROWS
 }
 
-TSR_LEVELS(fill_accumulated_rows,
+TSR_LEVELS_KNOWING_LEVEL(fill_accumulated_rows,
            (float *accumulation, size_t stride, int32_t *rowMin, int32_t *rowMax, int32_t firstRow, int32_t endRow,
             uint32_t *pixels, size_t pixelStride, int32_t width, int evenOdd, uint32_t color),
            (accumulation, stride, rowMin, rowMax, firstRow, endRow, pixels, pixelStride, width, evenOdd, color))

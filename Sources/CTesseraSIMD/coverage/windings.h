@@ -4,6 +4,7 @@
 // (reference/lanes.h: ref_coverage_group), with the same float operations in the same order.
 #ifndef TSR_WINDINGS_H
 #define TSR_WINDINGS_H
+#include "simd/level.h"
 #include "simd/vectors.h"
 
 // The references' prefix sum within each group of four cells: each lane adds its left neighbour,
@@ -30,16 +31,39 @@ TSR_INLINE f32x8 cell_windings(float *cells, f32x8 *carry) {
     return windings;
 }
 
+// Whether a vector of floats rounds to integers in one instruction at `level` (a constant where
+// inlined): SSE4.1's ROUNDPS, which every AVX2 CPU has, and NEON's FRINTN. SSE2 has none (the
+// compiler would call roundevenf for each lane).
+TSR_INLINE int rounds_in_one_instruction(int level) {
+#if defined(__x86_64__) || defined(_M_X64)
+    return level >= TSR_LEVEL_AVX2;
+#else
+    (void)level;
+    return 1;
+#endif
+}
+
 // Windings to coverage lanes (0–255 for every finite winding; NaN is outside the kernels'
 // contract): non-zero c = min(|w|, 1), even-odd the triangle wave c = the distance from |w| to the
-// nearest even integer; then trunc(c · 255 + 0.5).
+// nearest even integer; then trunc(c · 255 + 0.5). `level` is the kernel's (rounds_in_one_instruction).
 //
 // Even-odd without a float-to-integer round trip: a = min(|w|, 2²⁴) has that distance too (every
 // float from 2²⁴ on is an even integer), a + 2²⁴ rounds it to the nearest even integer (the floats
 // of [2²⁴, 2²⁵) are the even integers; a tie, an odd integer, is 1 from both), subtracting 2²⁴ gives
 // that integer exactly, and |a − it| is exact: c is the exact distance, and for |w| ≤ 1 non-zero's
 // c itself.
-TSR_INLINE i32x8 coverage_lanes(f32x8 w, int evenOdd) {
+//
+// Where rounding is one instruction, even-odd in four operations instead of those six: h = w / 2 and
+// |h − roundeven(h)| = c / 2 exactly (the difference is a multiple of h's ulp no larger than 1/2, so
+// representable; from 2²³ on h is an integer and the difference 0, as c is for every float from
+// 2²⁴ on; an odd integer w, a tie, gives 1/2 either way), and (c / 2) · 510 is c · 255 rounded once.
+// A w below the normal range halves inexactly, but every |w| < 1/510 gives 0 both ways.
+TSR_INLINE i32x8 coverage_lanes(f32x8 w, int evenOdd, int level) {
+    if (evenOdd && rounds_in_one_instruction(level)) {
+        const f32x8 h = w * f32x8_splat(0.5f);
+        const f32x8 half = f32x8_abs(h - __builtin_elementwise_roundeven(h));
+        return f32x8_truncate(half * f32x8_splat(510.0f) + f32x8_splat(0.5f));
+    }
     const f32x8 a = f32x8_abs(w);
     f32x8 c;
     if (evenOdd) {
@@ -52,8 +76,8 @@ TSR_INLINE i32x8 coverage_lanes(f32x8 w, int evenOdd) {
 }
 
 // Cells [0, 8) to coverage lanes, the cells zeroed, the carry moved on.
-TSR_INLINE i32x8 cell_coverage(float *cells, int evenOdd, f32x8 *carry) {
-    return coverage_lanes(cell_windings(cells, carry), evenOdd);
+TSR_INLINE i32x8 cell_coverage(float *cells, int evenOdd, int level, f32x8 *carry) {
+    return coverage_lanes(cell_windings(cells, carry), evenOdd, level);
 }
 
 // True when cells [0, 8) are all +0.0: a bit test, not a comparison (a −0.0 cell takes the edge

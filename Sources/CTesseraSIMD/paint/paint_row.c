@@ -137,7 +137,7 @@ TSR_INLINE void fused_row(int level, int source, int32_t mode, int windowed, uin
     // block's edges are, which only they give.
     if (source == SOURCE_SOLID && !bm_is_unbounded(mode) && solid->fullPixel != 0) {
         solid_mode_row(mode, opacity, solid, rowCells, (ptrdiff_t)cellCount, (ptrdiff_t)count,
-                       (size_t)start + count + 8 <= (size_t)width, evenOdd, pixels);
+                       (size_t)start + count + 8 <= (size_t)width, evenOdd, level, pixels);
         return;
     }
     // Where the row has room for a whole last block (its cells and pixels exist), a bounded mode
@@ -164,13 +164,14 @@ TSR_INLINE void fused_row(int level, int source, int32_t mode, int windowed, uin
             if (indexed) gradient_linear_indices16(g, row, i, colors + i);
         }
     } else {
-        for (; i + 16 <= whole; i += 16) TSR_STORE(coverage + i, coverage_block(rowCells + i, evenOdd, &carry, &run));
+        for (; i + 16 <= whole; i += 16)
+            TSR_STORE(coverage + i, coverage_block(rowCells + i, evenOdd, level, &carry, &run));
     }
     // The last groups as coverage_last_groups makes them, each stored whole (no memcpy of a length:
     // a call), the bytes past the row's cells reaching no pixel that is copied back.
     uint8_t lastCoverage[24] = {0};   // cellCount − i ≤ 17: up to 15 pixels and the two cells past the last one
     for (size_t k = i; k < cellCount; k += 8)
-        TSR_STORE(lastCoverage + (k - i), i32x8_bytes(cell_coverage(rowCells + k, evenOdd, &carry)));
+        TSR_STORE(lastCoverage + (k - i), i32x8_bytes(cell_coverage(rowCells + k, evenOdd, level, &carry)));
     // 2. Source colours and blend, block by block (windowed: from the block holding the first shown
     //    pixel to the one holding the last; blocks start at multiples of 16).
     size_t blocksEnd = whole, partialEnd = count;

@@ -18,8 +18,9 @@
 // group's coverage lanes (lane 7: that of the run of cells after it). Fewer than eight pixels go
 // through a copy, so that nothing past them is touched.
 TSR_INLINE void solid_edge_group(int32_t mode, uint32_t opacity, const mode_solid *solid, float *cells,
-                                 uint32_t *pixels, ptrdiff_t n, int evenOdd, f32x8 *carry, i32x8 *coverage) {
-    *coverage = cell_coverage(cells, evenOdd, carry);
+                                 uint32_t *pixels, ptrdiff_t n, int evenOdd, int level, f32x8 *carry,
+                                 i32x8 *coverage) {
+    *coverage = cell_coverage(cells, evenOdd, level, carry);
     const u16x16 f = mode_lane_factors((u32x8)*coverage, opacity);
     if (n == 8) {
         mode_solid_scaled_group(mode, pixels, f, solid);
@@ -57,7 +58,7 @@ TSR_INLINE ptrdiff_t solid_run(int32_t mode, uint32_t opacity, const mode_solid 
 // step), and a bounded mode leaves them as they are (as the fused row's last block and the solid
 // fills' last group).
 TSR_INLINE void solid_mode_row(int32_t mode, uint32_t opacity, const mode_solid *solid, float *cells,
-                               ptrdiff_t cellCount, ptrdiff_t n, int room, int evenOdd, uint32_t *pixels) {
+                               ptrdiff_t cellCount, ptrdiff_t n, int room, int evenOdd, int level, uint32_t *pixels) {
     f32x8 carry = {0};
     i32x8 coverage = {0};
     ptrdiff_t i = 0;
@@ -65,12 +66,13 @@ TSR_INLINE void solid_mode_row(int32_t mode, uint32_t opacity, const mode_solid 
         if (cells_empty(cells + i)) {
             i = solid_run(mode, opacity, solid, cells, pixels, i, n, (uint32_t)coverage[7]);
         } else {
-            solid_edge_group(mode, opacity, solid, cells + i, pixels + i, 8, evenOdd, &carry, &coverage);
+            solid_edge_group(mode, opacity, solid, cells + i, pixels + i, 8, evenOdd, level, &carry, &coverage);
             i += 8;
         }
     }
     if (i < n) {
-        solid_edge_group(mode, opacity, solid, cells + i, pixels + i, room ? 8 : n - i, evenOdd, &carry, &coverage);
+        solid_edge_group(mode, opacity, solid, cells + i, pixels + i, room ? 8 : n - i, evenOdd, level, &carry,
+                         &coverage);
         i += 8;
     }
     // Only cells right of the last pixel remain to be cleared.

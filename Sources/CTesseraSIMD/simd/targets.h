@@ -55,6 +55,11 @@
     static void name##_baseline parameters { name##_body arguments; }                                   \
     TSR_TARGET_AVX2 static void name##_avx2 parameters { name##_body arguments; }
 
+// TSR_LEVELS_TO_AVX2 for a body that takes its level first, as TSR_LEVELS_KNOWING_LEVEL.
+#define TSR_LEVELS_TO_AVX2_KNOWING_LEVEL(name, parameters, arguments)                                   \
+    static void name##_baseline parameters { name##_body(TSR_LEVEL_BASELINE, TSR_UNPARENTHESIZED arguments); } \
+    TSR_TARGET_AVX2 static void name##_avx2 parameters { name##_body(TSR_LEVEL_AVX2, TSR_UNPARENTHESIZED arguments); }
+
 #define TSR_DISPATCH_TO_AVX2(name, arguments)                                                           \
     do {                                                                                                \
         if (tsr_level_now() >= TSR_LEVEL_AVX2) name##_avx2 arguments;                                   \
@@ -66,6 +71,8 @@
     static void name##_baseline parameters { name##_body(TSR_LEVEL_BASELINE, TSR_UNPARENTHESIZED arguments); }
 #define TSR_DISPATCH(name, arguments) name##_baseline arguments
 #define TSR_LEVELS_TO_AVX2(name, parameters, arguments) TSR_LEVELS(name, parameters, arguments)
+#define TSR_LEVELS_TO_AVX2_KNOWING_LEVEL(name, parameters, arguments)                                   \
+    TSR_LEVELS_KNOWING_LEVEL(name, parameters, arguments)
 #define TSR_DISPATCH_TO_AVX2(name, arguments) TSR_DISPATCH(name, arguments)
 #endif
 

@@ -161,6 +161,9 @@ import Testing
         let beyond: [(Float, UInt8)] = [
             (1.5, 128), (2, 0), (2.25, 64), (-3.25, 191), (3, 255), (8_388_609, 255), (8_388_610, 0),
             (16_777_216, 0), (0x1p30, 0), (-0x1p100, 0), (.greatestFiniteMagnitude, 0),
+            // Below the normal range (where the rounding levels halve w inexactly) and an odd integer
+            // (a tie between two even ones).
+            (0x1p-149, 0), (-0x1.8p-130, 0), (0x1p-126, 0), (-7, 255), (16_777_215, 255),
         ]
         for (w, byte) in beyond { #expect(coverage(w, evenOdd: true) == byte, "even-odd, w = \(w)") }
     }
