@@ -156,6 +156,32 @@ TSR_INLINE u32x16 gradient_colors16_indexed(const gradient_lanes *g, const uint3
                     table[k[12]], table[k[13]], table[k[14]], table[k[15]]};
 }
 
+// The 16 table indices of the block at pixel i of a centred radial `row` under pad, into out[0 … 15]:
+// the operations of gradient_colors16's lanes, the lookups left for gradient_radial_colors16_indexed.
+// Without gradient_8px's shortcut for eight pixels outside the circle: there the square root gives
+// t ≥ 1 and so the last entry's index too, and a branch here would wait on the coverage's loop.
+TSR_INLINE void gradient_radial_indices16(const gradient_lanes *g, const gradient_row *row, size_t i, uint32_t *out) {
+    const f32x8 a = gradient_block_start(row->a0, row->da, i), b = gradient_block_start(row->b0, row->db, i);
+    for (int half = 0; half < 2; half++) {
+        const f32x8 x = a + g->stepA[half], y = b + g->stepB[half];
+        const f32x8 t = __builtin_elementwise_sqrt(x * x + y * y);
+        TSR_STORE(out + 8 * half, gradient_index8(g, 1, TSR_EXTEND_PAD, t));
+    }
+}
+
+// gradient_colors16 of a centred radial gradient under pad whose block indices
+// gradient_radial_indices16 wrote to indices[0 … 15]. They are not monotonic in the pixel (t falls
+// towards the centre, then rises): one entry serves the block only when all 16 are the same (a block
+// outside the circle among them).
+TSR_INLINE u32x16 gradient_radial_colors16_indexed(const gradient_lanes *g, const uint32_t *indices) {
+    const uint32_t *table = g->table;
+    if (__builtin_reduce_and(TSR_LOAD(u32x16, indices) == indices[0])) return (u32x16){0} + table[indices[0]];
+    const volatile uint32_t *k = indices;
+    return (u32x16){table[k[0]],  table[k[1]],  table[k[2]],  table[k[3]],  table[k[4]],  table[k[5]],
+                    table[k[6]],  table[k[7]],  table[k[8]],  table[k[9]],  table[k[10]], table[k[11]],
+                    table[k[12]], table[k[13]], table[k[14]], table[k[15]]};
+}
+
 // The same into out[0 … 15].
 TSR_INLINE void gradient_block(const gradient_lanes *g, const gradient_row *row, int radial, int32_t extend, size_t i,
                                uint32_t *out) {

@@ -20,8 +20,9 @@
 //   blend/mode_blocks.h), instantiated per mode;
 // - the row's last block is drawn whole where the row has room (below), without the copies.
 // Computing a gradient's colours in the coverage loop instead (into `colors`, for the slots the
-// coverage's carry chain leaves idle) measured 2.5% slower on fill-linear-gradient at AVX-512; its
-// table indices alone are made there at that level (fused_row).
+// coverage's carry chain leaves idle) measured 2.5% slower on fill-linear-gradient at AVX-512; the
+// table indices of linear and centred radial gradients alone are made there at that level
+// (fused_row).
 // Fusing all three steps per block measured slower than this (see fused_row), but for a solid
 // colour under a bounded mode, whose row goes by edges and runs of groups, branching on cells only
 // (paint/solid_mode_row.h).
@@ -82,7 +83,7 @@ enum {
 };
 
 // One block of 16 pixels at pixel i: source colours, then the blend through `coverage`. When
-// `indexed`, `colors` holds a linear gradient's table indices for the block (fused_row).
+// `indexed`, `colors` holds the gradient's table indices for the block (fused_row).
 TSR_INLINE void fused_block(int source, int32_t mode, uint32_t opacity, int indexed, const gradient_lanes *g,
                             const gradient_row *row, const mode_solid *solid, const uint32_t *colors, size_t i,
                             const uint8_t *coverage, uint32_t *dst) {
@@ -96,8 +97,10 @@ TSR_INLINE void fused_block(int source, int32_t mode, uint32_t opacity, int inde
         // Under normal the colours stay in registers (mode_block would load them back), and a
         // premultiplied table's need no saturation (a branch the same for every block).
         if (mode == TSR_BLEND_NORMAL) {
-            const u32x16 colors16 = indexed ? gradient_colors16_indexed(g, colors)
-                                            : gradient_colors16(g, row, source == SOURCE_RADIAL, TSR_EXTEND_PAD, i);
+            const u32x16 colors16 =
+                !indexed                 ? gradient_colors16(g, row, source == SOURCE_RADIAL, TSR_EXTEND_PAD, i)
+                : source == SOURCE_RADIAL ? gradient_radial_colors16_indexed(g, colors)
+                                          : gradient_colors16_indexed(g, colors);
             if (g->premultiplied) normal_block(dst, colors16, coverage, opacity, 1);
             else normal_block(dst, colors16, coverage, opacity, 0);
             return;
@@ -152,16 +155,19 @@ TSR_INLINE void fused_row(int level, int source, int32_t mode, int windowed, uin
     f32x8 carry = {0};
     uint8_t run = 0;
     size_t i = 0;
-    // At the AVX-512 level a linear gradient's table indices are computed here too, in the slots the
-    // coverage's carry chain leaves idle, into `colors` (which this source does not use otherwise):
+    // At the AVX-512 level a gradient's table indices are computed here too, in the slots the
+    // coverage's carry chain leaves idle, into `colors` (which these sources do not use otherwise):
     // its blocks below then load them from memory, where the indices of a vector they had just
     // made waited on that vector's store (4% less time on fill-linear-gradient at 1 and 2
-    // threads). The colours themselves made here measured slower (the top of this file).
-    const int indexed = level == TSR_LEVEL_AVX512 && source == SOURCE_LINEAR && mode == TSR_BLEND_NORMAL;
+    // threads, 5% on fill-radial-gradient, square roots and all). The colours themselves made here
+    // measured slower (the top of this file).
+    const int indexed =
+        level == TSR_LEVEL_AVX512 && (source == SOURCE_LINEAR || source == SOURCE_RADIAL) && mode == TSR_BLEND_NORMAL;
     if (level == TSR_LEVEL_AVX512) {
         for (; i + 16 <= whole; i += 16) {
             TSR_STORE(coverage + i, coverage_block_wide(rowCells + i, evenOdd, &carry, &run));
-            if (indexed) gradient_linear_indices16(g, row, i, colors + i);
+            if (indexed && source == SOURCE_LINEAR) gradient_linear_indices16(g, row, i, colors + i);
+            if (indexed && source == SOURCE_RADIAL) gradient_radial_indices16(g, row, i, colors + i);
         }
     } else {
         for (; i + 16 <= whole; i += 16)
