@@ -58,8 +58,10 @@ TSR_INLINE i16x16 mode_op(int32_t mode, i16x16 s, i16x16 d, i16x16 sa, i16x16 da
     case TSR_BLEND_MULTIPLY: {
         // s·(255 − da + d) + d·(255 − sa) regrouped as s·(255 − da) + d·(s + 255 − sa): the same sum
         // modulo 2¹⁶, so the same bytes, and for a solid source s + 255 − sa is made once per call.
+        // (255 − x as x ^ 255, every alpha being a byte: a subtraction here became s − sa + 255 in
+        // each half, where the exclusive or is made once for both.)
         const u16x16 us = (u16x16)s, ud = (u16x16)d;
-        return (i16x16)pairs_div255(us * (u16x16)(c255 - da) + ud * (us + (u16x16)(c255 - sa)));
+        return (i16x16)pairs_div255(us * ((u16x16)da ^ 255) + ud * (us + ((u16x16)sa ^ 255)));
     }
     case TSR_BLEND_SCREEN: return s + d - mode_mul(s, d);
     case TSR_BLEND_DARKEN: return s + d - __builtin_elementwise_max(mode_mul(s, da), mode_mul(d, sa));
@@ -233,9 +235,15 @@ TSR_INLINE void mode_block(int32_t mode, uint32_t *dst, const uint32_t *src, con
 // The colour's pairs, and scaled by factor 255 (coverage 255): `full`, the colour at the opacity
 // (m = div255(255 · opacity) = opacity), and as a pixel. A bounded mode gets here only with `full`
 // not 0, so that no select is needed for fully covered pixels.
+//
+// `zeroFactors` tells, from a factor alone, where the scaled colour is 0 (mode_solid_scaled_group):
+// div255(v) = ((v + 128) · 257) >> 16 is 0 exactly for v ≤ 127, so every channel c · f is, exactly
+// when f ≤ 127 / c_max (floored; every f when the colour is 0). As a bound on factor pairs (f in both
+// halves of a 32-bit lane): f · 65537 ≤ bound · 65536 + 65535 exactly when f ≤ bound.
 typedef struct {
     mode_pairs color, full;
     uint32_t fullPixel;
+    u32x8 zeroFactors;
 } mode_solid;
 
 TSR_INLINE mode_solid mode_solid_make(uint32_t color, uint32_t opacity) {
@@ -247,6 +255,12 @@ TSR_INLINE mode_solid mode_solid_make(uint32_t color, uint32_t opacity) {
         solid.full = (mode_pairs){mode_mul(solid.color.rb, o), mode_mul(solid.color.ga, o)};
     }
     solid.fullPixel = pairs_pixels((u16x16)solid.full.rb, (u16x16)solid.full.ga)[0];
+    uint32_t largest = 0;
+    for (int shift = 0; shift < 32; shift += 8) {
+        const uint32_t channel = (color >> shift) & 0xFF;
+        largest = channel > largest ? channel : largest;
+    }
+    solid.zeroFactors = (u32x8){0} + (largest == 0 ? UINT32_MAX : ((127 / largest) << 16) | 0xFFFFu);
     return solid;
 }
 
@@ -256,11 +270,11 @@ TSR_INLINE void mode_solid_full_group(int32_t mode, uint32_t *dst, const mode_so
 }
 
 // Eight pixels of the colour scaled by factors `f`: a bounded mode leaves d where the scaled colour
-// is 0 (by the select).
+// is 0 (by the select, those pixels told by their factors: mode_solid).
 TSR_INLINE void mode_solid_scaled_group(int32_t mode, uint32_t *dst, u16x16 f, const mode_solid *solid) {
     const mode_pairs s = {(i16x16)pairs_mul((u16x16)solid->color.rb, f), (i16x16)pairs_mul((u16x16)solid->color.ga, f)};
     i32x8 keep = {0};
-    if (bm_selects(mode)) keep = pairs_pixels((u16x16)s.rb, (u16x16)s.ga) == 0;
+    if (bm_selects(mode)) keep = (i32x8)((u32x8)f <= solid->zeroFactors);
     mode_composite(mode, dst, s, bm_selects(mode), keep);
 }
 
