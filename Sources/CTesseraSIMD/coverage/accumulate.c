@@ -204,22 +204,32 @@ TSR_INLINE void edge_rows(const Edge *e, float *cells, size_t stride, int32_t *r
             TSR_STORE(row, TSR_LOAD(f32x4, row) + quads[k]);
         }
     } else {
-        // accumulate_piece's long case: the first cell as above, then its own.
+        // accumulate_piece's long case: the first cell as above, then its own. The lanes are read
+        // from arrays stored once: indexing the vectors by k had the compiler store them all again
+        // for every row.
         const f32x8 beforeLast = p.second + __builtin_convertvector(i1 - i0 - 2, f32x8) * p.s;
-        const f32x8 secondDelta = d * (p.second - p.firstArea), ds = d * p.s;
-        const f32x8 lastDelta = d * (one - p.lastRemainder - beforeLast), afterDelta = d * p.lastRemainder;
+        float first[8], second[8], step[8], last[8], after[8];
+        int32_t low[8], high[8], long8[8];
+        TSR_STORE(first, d0);
+        TSR_STORE(second, d * (p.second - p.firstArea));
+        TSR_STORE(step, d * p.s);
+        TSR_STORE(last, d * (one - p.lastRemainder - beforeLast));
+        TSR_STORE(after, d * p.lastRemainder);
+        TSR_STORE(low, i0);
+        TSR_STORE(high, i1);
+        TSR_STORE(long8, isLong);
         for (int32_t k = 0; k < n; k++) {
             float *row = cells + (size_t)k * stride;
-            if (!isLong[k]) {
-                TSR_STORE(row + i0[k], TSR_LOAD(f32x4, row + i0[k]) + quads[k]);
+            if (!long8[k]) {
+                TSR_STORE(row + low[k], TSR_LOAD(f32x4, row + low[k]) + quads[k]);
                 continue;
             }
-            row[i0[k]] += d0[k];
-            row[i0[k] + 1] += secondDelta[k];
+            row[low[k]] += first[k];
+            row[low[k] + 1] += second[k];
 #pragma clang loop vectorize(disable) unroll(disable)
-            for (int32_t i = i0[k] + 2; i < i1[k]; i++) row[i] += ds[k];
-            row[i1[k]] += lastDelta[k];
-            row[i1[k] + 1] += afterDelta[k];
+            for (int32_t i = low[k] + 2; i < high[k]; i++) row[i] += step[k];
+            row[high[k]] += last[k];
+            row[high[k] + 1] += after[k];
         }
     }
     if (room >= 8) {
