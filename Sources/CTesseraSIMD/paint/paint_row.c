@@ -21,7 +21,7 @@
 // - the row's last block is drawn whole where the row has room (below), without the copies.
 // Computing a gradient's colours in the coverage loop instead (into `colors`, for the slots the
 // coverage's carry chain leaves idle) measured 2.5% slower on fill-linear-gradient at AVX-512; the
-// table indices of linear and centred radial gradients alone are made there at that level
+// table indices of linear and centred radial gradients alone are made there, at AVX2 and AVX-512
 // (fused_row).
 // Fusing all three steps per block measured slower than this (see fused_row), but for a solid
 // colour under a bounded mode, whose row goes by edges and runs of groups, branching on cells only
@@ -155,14 +155,14 @@ TSR_INLINE void fused_row(int level, int source, int32_t mode, int windowed, uin
     f32x8 carry = {0};
     uint8_t run = 0;
     size_t i = 0;
-    // At the AVX-512 level a gradient's table indices are computed here too, in the slots the
-    // coverage's carry chain leaves idle, into `colors` (which these sources do not use otherwise):
-    // its blocks below then load them from memory, where the indices of a vector they had just
-    // made waited on that vector's store (4% less time on fill-linear-gradient at 1 and 2
-    // threads, 5% on fill-radial-gradient, square roots and all). The colours themselves made here
-    // measured slower (the top of this file).
+    // At the AVX2 and AVX-512 levels a gradient's table indices are computed here too, in the slots
+    // the coverage's carry chain leaves idle, into `colors` (which these sources do not use
+    // otherwise): its blocks below then load them from memory, where the indices of a vector they
+    // had just made waited on that vector's store (at AVX-512, 4% less time on fill-linear-gradient
+    // at 1 and 2 threads, 5% on fill-radial-gradient, square roots and all; at AVX2 9% and 4%). The
+    // colours themselves made here measured slower (the top of this file).
     const int indexed =
-        level == TSR_LEVEL_AVX512 && (source == SOURCE_LINEAR || source == SOURCE_RADIAL) && mode == TSR_BLEND_NORMAL;
+        level >= TSR_LEVEL_AVX2 && (source == SOURCE_LINEAR || source == SOURCE_RADIAL) && mode == TSR_BLEND_NORMAL;
     if (level == TSR_LEVEL_AVX512) {
         for (; i + 16 <= whole; i += 16) {
             TSR_STORE(coverage + i, coverage_block_wide(rowCells + i, evenOdd, &carry, &run));
@@ -170,8 +170,11 @@ TSR_INLINE void fused_row(int level, int source, int32_t mode, int windowed, uin
             if (indexed && source == SOURCE_RADIAL) gradient_radial_indices16(g, row, i, colors + i);
         }
     } else {
-        for (; i + 16 <= whole; i += 16)
+        for (; i + 16 <= whole; i += 16) {
             TSR_STORE(coverage + i, coverage_block(rowCells + i, evenOdd, level, &carry, &run));
+            if (indexed && source == SOURCE_LINEAR) gradient_linear_indices16(g, row, i, colors + i);
+            if (indexed && source == SOURCE_RADIAL) gradient_radial_indices16(g, row, i, colors + i);
+        }
     }
     // The last groups as coverage_last_groups makes them, each stored whole (no memcpy of a length:
     // a call), the bytes past the row's cells reaching no pixel that is copied back.
