@@ -166,6 +166,47 @@ import Testing
         }
     }
 
+    /// Even-odd coverage of windings at the edges of the coverage arithmetic (below the normal range,
+    /// a hair from a byte's boundary, odd integers, 2²⁴ − 1 and beyond, the largest float) through the
+    /// fused row's own coverage loops, which compute even-odd by rounding at AVX2 and AVX-512 (the
+    /// 16-lane block of a linear gradient, the groups of a solid colour under multiply): the bytes of
+    /// the reference passes. A row whose only edge is cell 0 gives every pixel the winding w.
+    @Test(arguments: KernelOracle.levels)
+    func evenOddExtremesGiveTheReferenceBytes(level: Int32) {
+        tsr_kernel_level_override(level)
+        defer { tsr_kernel_level_override(0) }
+        let windings: [Float] = [
+            0x1p-149, -0x1.8p-130, 0x1p-126, 0x1.0101p-9, 0x1.81818p-8, 0.5, 1, -1, 1.5, 2, 2.25, -3.25, 3, -7,
+            8_388_609, 8_388_610, 16_777_215, 16_777_216, 0x1p30, -0x1p100, .greatestFiniteMagnitude,
+        ]
+        let shaders = [
+            Shader(.gradient(Gradient(.linear(start: Point(x: 0, y: 0), end: Point(x: 40, y: 0)),
+                                      colors: [Color(red: 1, green: 0, blue: 0), Color(red: 0, green: 0, blue: 1)]))),
+            Shader(.solid(Color(red: 0.2, green: 0.6, blue: 0.9)), opacity: 255, blendMode: .multiply),
+        ]
+        let width = 40, stride = WorkerScratch.stride(forWidth: width)
+        for shader in shaders {
+            guard var paint = PreparedPaint(shader: shader, mapping: .affine(.identity)) else { Issue.record(); return }
+            for w in windings {
+                var cells = [Float](repeating: 0, count: stride)
+                cells[0] = w
+                var fusedCells = cells, referenceCells = cells
+                let pixels = [UInt32](repeating: 0xFF80_8080, count: width + 16)
+                var fused = pixels, reference = pixels
+                var coverage = [UInt8](repeating: 0, count: stride), colors = [UInt32](repeating: 0, count: stride)
+                fused.withUnsafeMutableBufferPointer { p in
+                    tsr_paint_row(&fusedCells, 0, Int32(width - 1), Int32(width), 1, 0, width, &paint.kernel,
+                                  p.baseAddress!, &coverage, &colors)
+                }
+                reference.withUnsafeMutableBufferPointer { p in
+                    tsr_paint_row_reference(&referenceCells, 0, Int32(width - 1), 1, 0, width, &paint.kernel,
+                                            p.baseAddress!, &coverage, &colors)
+                }
+                #expect(fused == reference, "\(shader.blendMode), w = \(w)")
+            }
+        }
+    }
+
     /// A row the fill does not reach (count 0: only the cell past the last pixel) changes no pixel
     /// and clears that cell.
     @Test func aRowOfOnlyTheCellPastTheLastPixelDrawsNothing() {
