@@ -134,6 +134,16 @@ TSR_INLINE u32x16 gradient_colors16(const gradient_lanes *g, const gradient_row 
     return __builtin_shufflevector(low, high, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15);
 }
 
+// table[indices[k]] for k = 0 … 15, the indices stored in memory beforehand (by a coverage loop, so
+// that the loads do not wait on their store): read through `volatile`, one scalar load each that the
+// table load takes as its register, as table_lookup8 reads its vector's.
+TSR_INLINE u32x16 table_lookup16(const uint32_t *table, const uint32_t *indices) {
+    const volatile uint32_t *k = indices;
+    return (u32x16){table[k[0]],  table[k[1]],  table[k[2]],  table[k[3]],  table[k[4]],  table[k[5]],
+                    table[k[6]],  table[k[7]],  table[k[8]],  table[k[9]],  table[k[10]], table[k[11]],
+                    table[k[12]], table[k[13]], table[k[14]], table[k[15]]};
+}
+
 // The 16 table indices of the block at pixel i of a linear `row` under pad, into out[0 … 15]: the
 // operations of gradient_colors16's lanes, the lookups left for gradient_colors16_indexed.
 TSR_INLINE void gradient_linear_indices16(const gradient_lanes *g, const gradient_row *row, size_t i, uint32_t *out) {
@@ -148,12 +158,8 @@ TSR_INLINE void gradient_linear_indices16(const gradient_lanes *g, const gradien
 // and the last are the same, so are all, and one entry is the block's colour, a block beyond
 // either end of the gradient among them.
 TSR_INLINE u32x16 gradient_colors16_indexed(const gradient_lanes *g, const uint32_t *indices) {
-    const uint32_t *table = g->table;
-    if (indices[0] == indices[15]) return (u32x16){0} + table[indices[0]];
-    const volatile uint32_t *k = indices;
-    return (u32x16){table[k[0]],  table[k[1]],  table[k[2]],  table[k[3]],  table[k[4]],  table[k[5]],
-                    table[k[6]],  table[k[7]],  table[k[8]],  table[k[9]],  table[k[10]], table[k[11]],
-                    table[k[12]], table[k[13]], table[k[14]], table[k[15]]};
+    if (indices[0] == indices[15]) return (u32x16){0} + g->table[indices[0]];
+    return table_lookup16(g->table, indices);
 }
 
 // The 16 table indices of the block at pixel i of a centred radial `row` under pad, into out[0 … 15]:
@@ -174,12 +180,8 @@ TSR_INLINE void gradient_radial_indices16(const gradient_lanes *g, const gradien
 // towards the centre, then rises): one entry serves the block only when all 16 are the same (a block
 // outside the circle among them).
 TSR_INLINE u32x16 gradient_radial_colors16_indexed(const gradient_lanes *g, const uint32_t *indices) {
-    const uint32_t *table = g->table;
-    if (__builtin_reduce_and(TSR_LOAD(u32x16, indices) == indices[0])) return (u32x16){0} + table[indices[0]];
-    const volatile uint32_t *k = indices;
-    return (u32x16){table[k[0]],  table[k[1]],  table[k[2]],  table[k[3]],  table[k[4]],  table[k[5]],
-                    table[k[6]],  table[k[7]],  table[k[8]],  table[k[9]],  table[k[10]], table[k[11]],
-                    table[k[12]], table[k[13]], table[k[14]], table[k[15]]};
+    if (__builtin_reduce_and(TSR_LOAD(u32x16, indices) == indices[0])) return (u32x16){0} + g->table[indices[0]];
+    return table_lookup16(g->table, indices);
 }
 
 // The same into out[0 … 15].

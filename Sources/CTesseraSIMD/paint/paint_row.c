@@ -114,6 +114,13 @@ TSR_INLINE void fused_block(int source, int32_t mode, uint32_t opacity, int inde
     }
 }
 
+// The table indices of the block at pixel i of a linear or centred radial gradient's row (`source`, a
+// constant where this is inlined), into out[0 … 15], for fused_block's indexed colours.
+TSR_INLINE void block_indices(int source, const gradient_lanes *g, const gradient_row *row, size_t i, uint32_t *out) {
+    if (source == SOURCE_RADIAL) gradient_radial_indices16(g, row, i, out);
+    else gradient_linear_indices16(g, row, i, out);
+}
+
 // n < 16 pixels from `from` to `to` by pieces of fixed sizes: moves, where a memcpy of n would be a
 // call (below).
 TSR_INLINE void copy_pixels(uint32_t *to, const uint32_t *from, size_t n) {
@@ -166,14 +173,12 @@ TSR_INLINE void fused_row(int level, int source, int32_t mode, int windowed, uin
     if (level == TSR_LEVEL_AVX512) {
         for (; i + 16 <= whole; i += 16) {
             TSR_STORE(coverage + i, coverage_block_wide(rowCells + i, evenOdd, &carry, &run));
-            if (indexed && source == SOURCE_LINEAR) gradient_linear_indices16(g, row, i, colors + i);
-            if (indexed && source == SOURCE_RADIAL) gradient_radial_indices16(g, row, i, colors + i);
+            if (indexed) block_indices(source, g, row, i, colors + i);
         }
     } else {
         for (; i + 16 <= whole; i += 16) {
             TSR_STORE(coverage + i, coverage_block(rowCells + i, evenOdd, level, &carry, &run));
-            if (indexed && source == SOURCE_LINEAR) gradient_linear_indices16(g, row, i, colors + i);
-            if (indexed && source == SOURCE_RADIAL) gradient_radial_indices16(g, row, i, colors + i);
+            if (indexed) block_indices(source, g, row, i, colors + i);
         }
     }
     // The last groups as coverage_last_groups makes them, each stored whole (no memcpy of a length:
